@@ -1,0 +1,66 @@
+import type { Db, Tx } from './db.ts';
+import type { SandboxUser } from './service/users.ts';
+
+/**
+ * Seams between the sandbox's areas, so each area depends on these small contracts and not on
+ * another area's internals.
+ *
+ * - events: the platform's event bus. The payment area publishes (`checkout.session.completed`,
+ *   `invoice.paid`, ...); the realtime relay forwards every event to subscribed Phoenix channels.
+ * - connect actions: wallet-connect (DID Connect) actions. The service area owns the connect sessions,
+ *   their wire protocol and the sandbox wallet page; other areas register what an action means
+ *   (what the wallet shows, what approving it does).
+ */
+
+export type PlatformEvent = { type: string; object: Record<string, unknown> & { id?: string } };
+type Listener = (event: PlatformEvent) => void;
+const listeners = new Set<Listener>();
+
+export const events = {
+  publish(type: string, object: Record<string, unknown>): void {
+    for (const l of listeners) {
+      try {
+        l({ type, object });
+      } catch (err) {
+        console.error('[events] listener failed', err);
+      }
+    }
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export type ConnectContext = { db: Db; user: SandboxUser | null; livemode: boolean };
+export type ConnectSummary = {
+  /** Short title shown by the wallet, e.g. "Pay for Sandbox Pro License". */
+  title: string;
+  /** Label/value rows the wallet shows before the payer approves. */
+  lines: Array<{ label: string; value: string }>;
+};
+export interface ConnectAction {
+  /** Checks params and says what the wallet should show; throws an HttpError(4xx) on bad params. */
+  describe(params: Record<string, unknown>, ctx: ConnectContext): Promise<ConnectSummary>;
+  /** Performs the action inside the given transaction when the wallet approves. Returns a JSON result. */
+  approve(params: Record<string, unknown>, ctx: ConnectContext & { tx: Tx; userDid: string }): Promise<Record<string, unknown>>;
+}
+const actions = new Map<string, ConnectAction>();
+
+export function registerConnectAction(name: string, action: ConnectAction): void {
+  actions.set(name, action);
+}
+export function getConnectAction(name: string): ConnectAction | undefined {
+  return actions.get(name);
+}
+
+/** An error with an HTTP status that the server's error handler renders in the platform's shape. */
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public code?: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,37 @@
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+// One ESM entry per custom element (elements/<tag>.ts) plus the reference host's page script.
+// Everything the elements share lands in hashed shared chunks; dynamic imports stay lazy.
+const root = import.meta.dirname;
+const elementEntries = Object.fromEntries(
+  readdirSync(resolve(root, 'elements'))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.includes('.meta.'))
+    .map((f) => [f.replace(/\.ts$/, ''), resolve(root, 'elements', f)]),
+);
+
+export default defineConfig({
+  define: {
+    'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV === 'development' ? 'development' : 'production'),
+  },
+  build: {
+    outDir: 'dist/elements',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+    lib: {
+      entry: { ...elementEntries, host: resolve(root, 'hosts/pages/host.ts') },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+    },
+    rolldownOptions: {
+      output: {
+        chunkFileNames: 'chunks/[name]-[hash].js',
+      },
+    },
+  },
+  server: { hmr: false },
+});
