@@ -64,3 +64,24 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/**
+ * The sandbox clock. Everything time-dependent in the sandbox (expiry, renewals, trials) reads
+ * `clock.now()`, so tests can move time forward with `clock.advance(ms)` (also reachable over HTTP
+ * through the sandbox's test endpoints).
+ */
+let offsetMs = 0;
+export const clock = {
+  now(): number {
+    return Date.now() + offsetMs;
+  },
+  nowSeconds(): number {
+    return Math.floor(this.now() / 1000);
+  },
+  advance(ms: number): void {
+    offsetMs += ms;
+  },
+  reset(): void {
+    offsetMs = 0;
+  },
+};

@@ -1,0 +1,75 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import express, { type ErrorRequestHandler } from 'express';
+import { migrate, openDb } from './db.ts';
+import { HttpError } from './platform.ts';
+import type { SandboxContext } from './context.ts';
+import { loadAppKey } from './app-key.ts';
+import { createPaymentRoutes } from './payment/index.ts';
+import { attachRealtime, createServiceRoutes } from './service/index.ts';
+import { createConnectRoutes } from './service/connect.ts';
+import { createStoreRoutes } from './store/index.ts';
+import { createPageRoutes } from './pages.ts';
+
+export type SandboxServerOptions = {
+  /** 'memory' for a fresh in-memory database, else a directory. */
+  db: string;
+  /** 0x-prefixed 128-hex ed25519 secret key (seed || pk); generated and stored in the data dir if absent. */
+  appSk?: string;
+};
+
+export type SandboxServer = { app: express.Express; server: Server; ctx: SandboxContext; close(): Promise<void> };
+
+export async function createSandboxServer(opts: SandboxServerOptions): Promise<SandboxServer> {
+  const db = await openDb(opts.db);
+  await migrate(db);
+  const ctx: SandboxContext = {
+    db,
+    appKey: loadAppKey(opts.db, opts.appSk),
+    app: { did: 'zNKsandboxApp', pid: 'zNKsandboxApp', name: 'Sandbox Store' },
+    mounts: { payment: '/payment/', store: '/store/' },
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  // qs semantics, as the platform (and the signature check of @blocklet/payment-js) expects.
+  app.set('query parser', 'extended');
+  app.use(express.json({ limit: '1mb' }));
+
+  // Wallet connect lives under the payment component's prefix (/api/did), before the payment API itself.
+  const connect = createConnectRoutes(ctx);
+  app.use('/payment/api/did', connect);
+  app.use('/api/did', connect);
+  const payment = createPaymentRoutes(ctx);
+  app.use('/payment/api', payment);
+  app.use('/api', payment);
+  app.use('/store/api', createStoreRoutes(ctx));
+  app.use('/.well-known/service', createServiceRoutes(ctx));
+  app.use(createPageRoutes(ctx));
+
+  app.use((req, res) => {
+    res.status(404).json({ error: `Not found: ${req.method} ${req.path}` });
+  });
+  const onError: ErrorRequestHandler = (err, _req, res, _next) => {
+    if (err instanceof HttpError) {
+      res.status(err.status).json({ error: err.message, ...(err.code ? { code: err.code } : {}) });
+      return;
+    }
+    // body-parser errors (malformed JSON, too large) carry a 4xx status.
+    const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status === 500) console.error('[sandbox] unexpected error', err);
+    res.status(status).json({ error: status === 500 ? 'Internal error' : String(err.message || 'Bad request') });
+  };
+  app.use(onError);
+
+  const server = createHttpServer(app);
+  attachRealtime(server, ctx);
+  return {
+    app,
+    server,
+    ctx,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Db } from './db.ts';
+
+/** What every sandbox area gets from the server composition. */
+export type SandboxContext = {
+  db: Db;
+  /** The app's ed25519 key pair; @blocklet/payment-js signs with the secret key (BLOCKLET_APP_SK). */
+  appKey: { sk: string; pk: string };
+  /** The app's identity as published in __blocklet__.js. */
+  app: { did: string; pid: string; name: string };
+  /** Mount points of the components the sandbox stands in for (each ends with '/'). */
+  mounts: { payment: string; store: string };
+};
+
+export const PAYMENT_KIT_DID = 'z2qaCNvKMv5GjouKdcDWexv6WqtHbpNPQDnAk';
+export const STORE_DID = 'z8iZpnScvmXdSVCSX8iYzJ9dVj8Uj4D1qH8Ud';

@@ -1,0 +1,10 @@
+import type { AddressInfo } from 'node:net';
+import { createSandboxServer, type SandboxServer } from '../../hosts/server/app.ts';
+
+/** A sandbox server on a fresh in-memory database and a free port, for server tests. */
+export async function startSandbox(opts: { appSk?: string } = {}): Promise<SandboxServer & { url: string }> {
+  const sandbox = await createSandboxServer({ db: 'memory', appSk: opts.appSk });
+  await new Promise<void>((resolve) => sandbox.server.listen(0, '127.0.0.1', resolve));
+  const { port } = sandbox.server.address() as AddressInfo;
+  return { ...sandbox, url: `http://127.0.0.1:${port}` };
+}
