@@ -7,7 +7,7 @@ import { defineConfig } from 'vite';
 const root = import.meta.dirname;
 const elementEntries = Object.fromEntries(
   readdirSync(resolve(root, 'elements'))
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.includes('.meta.'))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.includes('.meta.') && !f.startsWith('_'))
     .map((f) => [f.replace(/\.ts$/, ''), resolve(root, 'elements', f)]),
 );
 

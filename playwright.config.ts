@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end flows against the host server on a fresh in-memory sandbox database, driven in Debian's
+// Chromium (no browser download). Screenshots of each flow are kept under test-results/.
+const PORT = Number(process.env.E2E_PORT || 4173);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'npx tsx hosts/server/main.ts',
+    url: `http://127.0.0.1:${PORT}/__blocklet__.js?type=json`,
+    env: { PORT: String(PORT), SANDBOX_DB: 'memory' },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+  },
+});
