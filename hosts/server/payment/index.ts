@@ -1,7 +1,40 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
+import { registerMigrations } from '../db.ts';
+import { identify } from './auth.ts';
+import { createCheckoutRoutes } from './checkout.ts';
+import { registerPaymentConnectActions } from './connect-actions.ts';
+import { createDemoCatalogRoutes } from './demo-catalog.ts';
+import { createCatalogRoutes } from './resources/catalog.ts';
+import { createCouponRoutes } from './resources/coupons.ts';
+import { createCreditRoutes } from './resources/credits.ts';
+import { createCustomerRoutes } from './resources/customers.ts';
+import { createInvoiceRoutes } from './resources/invoices.ts';
+import { createMethodRoutes } from './resources/methods.ts';
+import { createSessionRoutes } from './resources/sessions.ts';
+import { schemaMigration } from './schema.ts';
+import { seedMigration } from './seed.ts';
 
-// Placeholder: the payment area replaces this with the payment API.
-export function createPaymentRoutes(_ctx: SandboxContext): Router {
-  return Router();
+/**
+ * The payment API (the Payment Kit component), mounted at /payment/api and /api. Every request first goes
+ * through `identify` (signature check for @blocklet/payment-js, session user otherwise); merchant routes then
+ * require a signed request or an owner/admin session. Checkout routes come first so `/customers/me` and
+ * `/checkout-sessions/retrieve/:id` win over the merchant `/:id` routes.
+ */
+registerMigrations('payment', [schemaMigration, seedMigration]);
+registerPaymentConnectActions();
+
+export function createPaymentRoutes(ctx: SandboxContext): Router {
+  const r = Router();
+  r.use(identify(ctx));
+  r.use(createDemoCatalogRoutes(ctx));
+  r.use(createCheckoutRoutes(ctx));
+  r.use(createCatalogRoutes(ctx));
+  r.use(createSessionRoutes(ctx));
+  r.use(createCouponRoutes(ctx));
+  r.use(createCustomerRoutes(ctx));
+  r.use(createInvoiceRoutes(ctx));
+  r.use(createCreditRoutes(ctx));
+  r.use(createMethodRoutes(ctx));
+  return r;
 }

@@ -1,0 +1,199 @@
+import { Router, type Request } from 'express';
+import type { SandboxContext } from '../context.ts';
+import type { Queryable } from '../db.ts';
+import { events, HttpError } from '../platform.ts';
+import type { SandboxUser } from '../service/users.ts';
+import { callerOf, requireUser } from './auth.ts';
+import { customerOfDid, newCustomer } from './billing.ts';
+import { bodyOf, livemodeOf, obj, paramOf, queryString, str, type Body } from './http.ts';
+import { gte } from './money.ts';
+import { creditBalance, ensurePaymentIntent, paySession, walletBalance } from './pay.ts';
+import { currencyIdsOf, paymentMethodsExpanded } from './pricing.ts';
+import { find, insert, mustFind, save, type Doc } from './repo.ts';
+import { buildSession, checkoutContext, effectiveStatus, expandSession, sessionAmounts } from './sessions.ts';
+
+/** The calls the checkout element makes (product-spec section 7, payment-kit-api.md "Checkout endpoints"). */
+
+export function originOf(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+// --- form validation (product-spec section 5) ---------------------------------------------------------
+
+export function emailError(email: string): string | null {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  if (email.length > 254) return 'customer_email must be at most 254 characters';
+  if (at < 1 || !domain) return 'customer_email is not a valid email address';
+  if (local.length > 64) return 'customer_email: the part before @ must be at most 64 characters';
+  if (!/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+$/.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
+    return 'customer_email is not a valid email address';
+  }
+  const labels = domain.split('.');
+  if (labels.length < 2 || labels.some((l) => !/^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/.test(l))) return 'customer_email is not a valid email address';
+  if (labels.some((l) => l.length > 63)) return 'customer_email: each part of the domain must be at most 63 characters';
+  return null;
+}
+
+const POSTAL_CODES: Record<string, RegExp> = {
+  us: /^\d{5}(-\d{4})?$/, ca: /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/, gb: /^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/,
+  cn: /^\d{6}$/, de: /^\d{5}$/, fr: /^\d{5}$/, jp: /^\d{3}-?\d{4}$/, in: /^\d{6}$/, au: /^\d{4}$/,
+};
+
+type Form = { name: string; email: string; phone: string; address: Body | null; currency: Doc; method: Doc };
+
+async function validateForm(q: Queryable, session: Doc, body: Body): Promise<Form> {
+  const name = str(body, 'customer_name', { required: true, max: 255 })!.trim();
+  const email = str(body, 'customer_email', { required: true })!.trim();
+  const bad = emailError(email);
+  if (bad) throw new HttpError(400, bad);
+  const method = await find(q, 'payment_methods', str(body, 'payment_method', { required: true })!);
+  if (!method?.active) throw new HttpError(400, 'This payment method is not supported');
+  const currency = await find(q, 'payment_currencies', str(body, 'payment_currency', { required: true })!);
+  if (!currency?.active || currency.payment_method_id !== method.id) {
+    throw new HttpError(400, 'payment_currency must be an active currency of the chosen payment_method');
+  }
+  for (const item of session.line_items as Doc[]) {
+    const price = await mustFind(q, 'prices', item.upsell_price_id ?? item.price_id);
+    if (!currencyIdsOf(price).includes(currency.id)) throw new HttpError(400, `${currency.symbol} is not accepted for this purchase`);
+  }
+  let phone = str(body, 'customer_phone')?.trim() ?? '';
+  if (session.phone_number_collection?.enabled) {
+    if (!phone) throw new HttpError(400, 'customer_phone is required');
+    if (!/^\+?[0-9][0-9 ()-]{5,19}$/.test(phone)) throw new HttpError(400, 'customer_phone is not a valid phone number');
+  } else phone = phone || '';
+  const address = obj(body, 'billing_address') ?? null;
+  if (session.billing_address_collection === 'required') {
+    const required = method.type === 'stripe' ? ['postal_code'] : ['line1', 'city', 'state', 'postal_code'];
+    for (const k of required) {
+      if (typeof address?.[k] !== 'string' || !(address[k] as string).trim()) throw new HttpError(400, `billing_address.${k} is required`);
+    }
+  }
+  const country = String(address?.country ?? 'us').toLowerCase();
+  const postal = typeof address?.postal_code === 'string' ? address.postal_code.trim() : '';
+  if (postal && POSTAL_CODES[country] && !POSTAL_CODES[country].test(postal)) throw new HttpError(400, 'billing_address.postal_code is invalid for the country');
+  return { name, email, phone, address: address ? { ...address, country } : null, currency, method };
+}
+
+// --- submit ---------------------------------------------------------------------------------------------
+
+/** What the payer can pay with right away: wallet balance, or credit for a credit currency. */
+async function affordability(q: Queryable, session: Doc, customer: Doc | null, payerDid: string | null) {
+  const currency = await mustFind(q, 'payment_currencies', session.currency_id);
+  const amount: string = session.amount_total;
+  const open = session.status === 'open';
+  const balance = payerDid && currency.type !== 'credit' ? await walletBalance(q, payerDid, currency.id) : '0';
+  const credit = customer && currency.type === 'credit' ? await creditBalance(q, customer.id, currency.id) : '0';
+  const balanceSufficient = open && !!payerDid && currency.type !== 'credit' && gte(balance, amount);
+  const creditSufficient = open && currency.type === 'credit' && gte(credit, amount);
+  const fastPayInfo = balanceSufficient || creditSufficient
+    ? { type: creditSufficient ? 'credit' : 'balance', amount, payer: payerDid, token: { balance: creditSufficient ? credit : balance, symbol: currency.symbol } }
+    : null;
+  return { balance: { sufficient: balanceSufficient }, delegation: { sufficient: false }, creditSufficient, fastPayInfo };
+}
+
+async function submitResponse(q: Queryable, session: Doc, payerDid: string | null): Promise<Body> {
+  const paymentIntent = session.payment_intent_id ? await find(q, 'payment_intents', session.payment_intent_id) : null;
+  const customer = session.customer_id ? await find(q, 'customers', session.customer_id) : null;
+  const method = paymentIntent ? await find(q, 'payment_methods', paymentIntent.payment_method_id) : null;
+  return {
+    paymentIntent,
+    customer,
+    checkoutSession: await expandSession(q, session),
+    stripeContext: method?.type === 'stripe' && paymentIntent
+      ? { client_secret: `${paymentIntent.id}_secret_sandbox`, intent_type: 'payment_intent', status: paymentIntent.status, publishable_key: method.settings?.stripe?.publishable_key }
+      : null,
+    ...(await affordability(q, session, customer, payerDid)),
+  };
+}
+
+/** Submits the form: idempotent (one payment intent per session; a complete session is returned as is). */
+async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | null): Promise<Body> {
+  const body = bodyOf(req);
+  return ctx.db.transaction(async (tx) => {
+    const session = await mustFind(tx, 'checkout_sessions', paramOf(req, 'id'), { lock: true });
+    if (session.status === 'complete') return submitResponse(tx, session, user?.did ?? null);
+    if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
+    if (!user && session.submit_type !== 'donate') throw new HttpError(401, 'Please log in to continue: checkout requires a signed-in user');
+    const form = await validateForm(tx, session, body);
+
+    const details = { name: form.name, email: form.email, phone: form.phone, ...(form.address ? { address: form.address } : {}) };
+    const existing = user ? await customerOfDid(tx, user.did, session.livemode) : session.customer_id ? await find(tx, 'customers', session.customer_id) : null;
+    const customer: Doc = existing
+      ? await save(tx, 'customers', { ...existing, ...details })
+      : await insert(tx, 'customers', newCustomer(session.livemode, { did: user?.did ?? null, ...details }));
+
+    const priced = { ...session, currency_id: form.currency.id, ...(await sessionAmounts(tx, session, form.currency.id)) };
+    const intent = await ensurePaymentIntent(tx, priced, customer.id);
+    const saved = await save(tx, 'checkout_sessions', {
+      ...priced, customer_id: customer.id, customer_did: customer.did, payment_intent_id: intent.id,
+      customer_details: { name: form.name, email: form.email, phone: form.phone, address: form.address },
+      payment_method_types: [form.method.type],
+    });
+    return submitResponse(tx, saved, user?.did ?? null);
+  });
+}
+
+export function createCheckoutRoutes(ctx: SandboxContext): Router {
+  const r = Router();
+  const { db } = ctx;
+
+  r.get('/settings', async (_req, res) => {
+    const paymentMethods = await paymentMethodsExpanded(db, { activeOnly: true });
+    const baseCurrency = paymentMethods.flatMap((m) => m.payment_currencies as Doc[]).find((c) => c.is_base_currency) ?? null;
+    res.json({ paymentMethods, baseCurrency });
+  });
+
+  r.post('/checkout-sessions/start/:plinkId', async (req, res) => {
+    const link = await mustFind(db, 'payment_links', paramOf(req, 'plinkId'));
+    if (!link.active) throw new HttpError(400, 'This payment link is no longer active');
+    const wanted = queryString(req, 'currencyId');
+    const session = await buildSession(db, { ...link, metadata: link.metadata ?? {} }, { livemode: link.livemode, origin: originOf(req), paymentLink: link });
+    if (wanted && wanted !== session.currency_id && (await find(db, 'payment_currencies', wanted))?.active) {
+      const prices = await Promise.all((session.line_items as Doc[]).map((i) => mustFind(db, 'prices', i.price_id)));
+      if (prices.every((p) => currencyIdsOf(p).includes(wanted))) Object.assign(session, { currency_id: wanted }, await sessionAmounts(db, session, wanted));
+    }
+    await insert(db, 'checkout_sessions', session);
+    res.json(await checkoutContext(db, session));
+  });
+
+  r.get('/checkout-sessions/retrieve/:id', async (req, res) => {
+    res.json(await checkoutContext(db, await mustFind(db, 'checkout_sessions', paramOf(req, 'id'))));
+  });
+
+  r.put(['/checkout-sessions/:id/submit', '/checkout-sessions/:id/donate-submit'], async (req, res) => {
+    res.json(await submit(ctx, req, callerOf(res).user));
+  });
+
+  r.post('/checkout-sessions/:id/fast-checkout-confirm', async (req, res) => {
+    const user = requireUser(res);
+    const result = await db.transaction(async (tx) => {
+      const session = await mustFind(tx, 'checkout_sessions', paramOf(req, 'id'), { lock: true });
+      if (session.status === 'complete') return { fastPaid: true, paid: null };
+      if (session.customer_did !== user.did) throw new HttpError(403, 'This checkout session belongs to another customer');
+      if (!session.payment_intent_id) throw new HttpError(400, 'Submit the checkout form before confirming fast checkout');
+      const customer = await mustFind(tx, 'customers', session.customer_id);
+      const { fastPayInfo } = await affordability(tx, session, customer, user.did);
+      if (!fastPayInfo) return { fastPaid: false, paid: null };
+      return { fastPaid: true, paid: await paySession(tx, session.id, user.did) };
+    });
+    // Our own transaction has committed here: publish directly.
+    for (const e of result.paid?.events ?? []) events.publish(e.type, e.object);
+    const session = await mustFind(db, 'checkout_sessions', paramOf(req, 'id'));
+    res.json({ fastPaid: result.fastPaid, checkoutSession: session, invoiceId: session.invoice_id });
+  });
+
+  r.get('/customers/me', async (req, res) => {
+    const user = requireUser(res);
+    const customer = await customerOfDid(db, user.did, livemodeOf(req));
+    if (customer) return void res.json({ ...customer, fullName: customer.name });
+    if (req.query.fallback !== '1' && req.query.fallback !== 'true') throw new HttpError(404, 'No customer for this user yet');
+    res.json({
+      id: null, object: 'customer', livemode: livemodeOf(req), did: user.did, name: user.fullName, fullName: user.fullName,
+      email: user.email, phone: '', address: { country: 'us', state: '', city: '', line1: '', line2: '', postal_code: '' }, metadata: {},
+    });
+  });
+
+  return r;
+}

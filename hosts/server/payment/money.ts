@@ -1,0 +1,50 @@
+import { HttpError } from '../platform.ts';
+
+/**
+ * Money on strings, math in BigInt. Stored and returned amounts are integer strings in the currency's
+ * smallest unit; merchant writes carry decimal strings in token units (the payment-js README convention).
+ */
+
+const DECIMAL_RE = /^(\d+)(?:\.(\d+))?$/;
+
+/** '1.5' with 18 decimals -> '1500000000000000000'. Rejects negatives, junk and too many decimals with a 400. */
+export function toUnit(value: unknown, decimal: number, field: string): string {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string' || !DECIMAL_RE.test(text.trim())) {
+    throw new HttpError(400, `${field} must be a non-negative decimal amount, got ${JSON.stringify(value)}`);
+  }
+  const [, whole = '0', frac = ''] = DECIMAL_RE.exec(text.trim()) ?? [];
+  const trimmed = frac.replace(/0+$/, '');
+  if (trimmed.length > decimal) {
+    throw new HttpError(400, `${field}: amount decimal places must be less than or equal to ${decimal}`);
+  }
+  return (BigInt(whole) * 10n ** BigInt(decimal) + BigInt(trimmed.padEnd(decimal, '0') || '0')).toString();
+}
+
+/** '1500000000000000000' with 18 decimals -> '1.5'. */
+export function fromUnit(amount: string, decimal: number): string {
+  const v = BigInt(amount);
+  const neg = v < 0n;
+  const abs = neg ? -v : v;
+  const base = 10n ** BigInt(decimal);
+  const frac = (abs % base).toString().padStart(decimal, '0').replace(/0+$/, '');
+  return `${neg ? '-' : ''}${abs / base}${frac ? `.${frac}` : ''}`;
+}
+
+export function sum(amounts: Iterable<string>): string {
+  let total = 0n;
+  for (const a of amounts) total += BigInt(a);
+  return total.toString();
+}
+
+export function mul(amount: string, quantity: number | string): string {
+  return (BigInt(amount) * BigInt(quantity)).toString();
+}
+
+export function gte(a: string, b: string): boolean {
+  return BigInt(a) >= BigInt(b);
+}
+
+export function sub(a: string, b: string): string {
+  return (BigInt(a) - BigInt(b)).toString();
+}

@@ -1,0 +1,167 @@
+import { Router } from 'express';
+import type { SandboxContext } from '../../context.ts';
+import type { Queryable } from '../../db.ts';
+import { clock, HttpError } from '../../platform.ts';
+import { requireMerchant } from '../auth.ts';
+import { bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryString, str } from '../http.ts';
+import { sum, toUnit } from '../money.ts';
+import { currency } from '../pricing.ts';
+import { find, insert, list, mustFind, newDoc, save, type Doc } from '../repo.ts';
+import { customerByIdOrDid } from './customers.ts';
+import { assertOwner, listScope } from './scope.ts';
+
+/** Credit grants (`creditGrants.*`), meters (`meters.*`) and meter events (`meterEvents.*`). */
+
+async function expandGrant(q: Queryable, grant: Doc): Promise<Doc> {
+  const paymentCurrency = await find(q, 'payment_currencies', grant.currency_id);
+  return {
+    ...grant,
+    customer: await find(q, 'customers', grant.customer_id),
+    paymentCurrency,
+    paymentMethod: paymentCurrency ? await find(q, 'payment_methods', paymentCurrency.payment_method_id) : null,
+  };
+}
+
+async function expandEvent(q: Queryable, event: Doc): Promise<Doc> {
+  const meter = await find(q, 'meters', event.meter_id);
+  return {
+    ...event,
+    customer: await find(q, 'customers', event.customer_id),
+    meter,
+    paymentCurrency: meter?.currency_id ? await find(q, 'payment_currencies', meter.currency_id) : null,
+  };
+}
+
+export function createCreditRoutes({ db }: SandboxContext): Router {
+  const r = Router();
+
+  // --- credit grants ---
+  r.post('/credit-grants', requireMerchant, async (req, res) => {
+    const body = bodyOf(req);
+    const livemode = livemodeOf(req);
+    const customer = await customerByIdOrDid(db, str(body, 'customer_id', { required: true })!, livemode);
+    const c = await currency(db, body.currency_id);
+    const amount = toUnit(body.amount, c.decimal, 'amount');
+    if (amount === '0') throw new HttpError(400, 'amount must be greater than 0');
+    const now = clock.nowSeconds();
+    const effectiveAt = int(body, 'effective_at') ?? now;
+    const expiresAt = int(body, 'expires_at', { min: now + 1 }) ?? null;
+    const grant = await insert(db, 'credit_grants', newDoc('credit_grants', livemode, {
+      object: 'credit_grant', name: str(body, 'name') ?? '', amount, remaining_amount: amount, currency_id: c.id,
+      customer_id: customer.id, category: oneOf(body, 'category', ['paid', 'promotional'] as const, 'promotional'),
+      priority: int(body, 'priority', { fallback: 50 }), status: effectiveAt > now ? 'pending' : 'granted',
+      effective_at: effectiveAt, expires_at: expiresAt, applicability_config: obj(body, 'applicability_config') ?? null,
+      metadata: obj(body, 'metadata') ?? {}, voided_at: null, created_via: 'api',
+    }));
+    res.json(await expandGrant(db, grant));
+  });
+
+  r.get('/credit-grants', async (req, res) => {
+    const scope = await listScope(db, req, res, 'credit grants');
+    if (scope === null) return void res.json({ count: 0, list: [] });
+    const where = listWhere(req).eq('customer_id', scope).eq('currency_id', queryString(req, 'currency_id')).oneOf('status', queryString(req, 'status'));
+    const page = await list(db, 'credit_grants', where, pagingOf(req));
+    res.json({ count: page.count, list: await Promise.all(page.list.map((g) => expandGrant(db, g))) });
+  });
+
+  r.get('/credit-grants/:id', async (req, res) => {
+    const grant = await mustFind(db, 'credit_grants', paramOf(req, 'id'));
+    await assertOwner(db, res, grant, 'credit grant');
+    res.json(await expandGrant(db, grant));
+  });
+
+  // --- meters ---
+  r.post('/meters', requireMerchant, async (req, res) => {
+    const body = bodyOf(req);
+    const eventName = str(body, 'event_name', { required: true, max: 128 })!;
+    const { rows } = await db.query('SELECT 1 FROM meters WHERE event_name = $1 AND livemode = $2', [eventName, livemodeOf(req)]);
+    if (rows.length) throw new HttpError(400, `A meter for event_name ${eventName} already exists`);
+    const c = body.currency_id ? await currency(db, body.currency_id) : null;
+    const meter = await insert(db, 'meters', newDoc('meters', livemodeOf(req), {
+      object: 'meter', name: str(body, 'name', { required: true, max: 128 }), event_name: eventName,
+      aggregation_method: oneOf(body, 'aggregation_method', ['sum'] as const, 'sum'), unit: str(body, 'unit', { required: true, max: 32 }),
+      currency_id: c?.id ?? null, decimal: c?.decimal ?? int(body, 'decimal', { fallback: 0 }), status: 'active',
+      description: str(body, 'description') ?? '', metadata: obj(body, 'metadata') ?? {},
+    }));
+    res.json(meter);
+  });
+
+  r.get('/meters', requireMerchant, async (req, res) => {
+    res.json(await list(db, 'meters', listWhere(req).eq('event_name', queryString(req, 'event_name')).eq('status', queryString(req, 'status')), pagingOf(req)));
+  });
+  r.get('/meters/:id', requireMerchant, async (req, res) => {
+    res.json(await mustFind(db, 'meters', paramOf(req, 'id')));
+  });
+  r.put('/meters/:id', requireMerchant, async (req, res) => {
+    const body = bodyOf(req);
+    const meter = await mustFind(db, 'meters', paramOf(req, 'id'));
+    if (body.name !== undefined) str(body, 'name', { required: true, max: 128 });
+    res.json(await save(db, 'meters', { ...meter, ...pick(body, ['name', 'description', 'unit', 'metadata']) }));
+  });
+  for (const [action, status] of [['activate', 'active'], ['deactivate', 'inactive']] as const) {
+    r.put(`/meters/:id/${action}`, requireMerchant, async (req, res) => {
+      const meter = await mustFind(db, 'meters', paramOf(req, 'id'));
+      res.json(await save(db, 'meters', { ...meter, status }));
+    });
+  }
+
+  // --- meter events ---
+  r.post('/meter-events', requireMerchant, async (req, res) => {
+    const body = bodyOf(req);
+    const livemode = livemodeOf(req);
+    const eventName = str(body, 'event_name', { required: true })!;
+    const identifier = str(body, 'identifier', { max: 255 }) ?? null;
+    if (identifier) {
+      const { rows } = await db.query<{ data: Doc }>('SELECT data FROM meter_events WHERE identifier = $1 AND livemode = $2', [identifier, livemode]);
+      if (rows[0]) return void res.json(await expandEvent(db, rows[0].data));
+    }
+    const { rows: meters } = await db.query<{ data: Doc }>("SELECT data FROM meters WHERE event_name = $1 AND livemode = $2 AND status = 'active'", [eventName, livemode]);
+    const meter = meters[0]?.data;
+    if (!meter) throw new HttpError(400, `No active meter for event_name ${eventName}`);
+    const payload = obj(body, 'payload');
+    if (!payload) throw new HttpError(400, 'payload is required');
+    const customer = await customerByIdOrDid(db, str(payload, 'customer_id', { required: true })!, livemode);
+    const value = toUnit(payload.value, Number(meter.decimal ?? 0), 'payload.value');
+    const subscriptionId = str(payload, 'subscription_id') ?? null;
+    if (subscriptionId) await mustFind(db, 'subscriptions', subscriptionId);
+    const event = await insert(db, 'meter_events', newDoc('meter_events', livemode, {
+      object: 'meter_event', event_name: eventName, meter_id: meter.id, customer_id: customer.id, subscription_id: subscriptionId,
+      payload: { ...payload, customer_id: customer.id, value }, value, identifier, status: 'pending',
+      timestamp: int(body, 'timestamp') ?? clock.nowSeconds(), metadata: obj(body, 'metadata') ?? {}, source_data: obj(body, 'source_data') ?? null,
+    }));
+    res.json(await expandEvent(db, event));
+  });
+
+  r.get('/meter-events', async (req, res) => {
+    const scope = await listScope(db, req, res, 'meter events');
+    if (scope === null) return void res.json({ count: 0, list: [] });
+    const where = listWhere(req).eq('customer_id', scope).eq('event_name', queryString(req, 'event_name')).oneOf('status', queryString(req, 'status'));
+    const page = await list(db, 'meter_events', where, pagingOf(req));
+    res.json({ count: page.count, list: await Promise.all(page.list.map((e) => expandEvent(db, e))) });
+  });
+
+  /** {[currency_id]: total of the customer's pending (not yet billed) usage}, smallest units. */
+  r.get('/meter-events/pending-amount', async (req, res) => {
+    const scope = await listScope(db, req, res, 'pending usage');
+    if (!scope) return void res.json({});
+    const { rows } = await db.query<{ currency_id: string; value: string }>(
+      `SELECT m.data->>'currency_id' AS currency_id, e.data->>'value' AS value FROM meter_events e JOIN meters m ON m.id = e.data->>'meter_id'
+       WHERE e.customer_id = $1 AND e.status = 'pending' AND e.livemode = $2 AND m.data->>'currency_id' IS NOT NULL`,
+      [scope, livemodeOf(req)],
+    );
+    const wanted = queryString(req, 'currency_id');
+    const out: Record<string, string> = {};
+    for (const id of new Set(rows.map((x) => x.currency_id))) {
+      if (!wanted || wanted === id) out[id] = sum(rows.filter((x) => x.currency_id === id).map((x) => x.value));
+    }
+    res.json(out);
+  });
+
+  r.get('/meter-events/:id', async (req, res) => {
+    const event = await mustFind(db, 'meter_events', paramOf(req, 'id'));
+    await assertOwner(db, res, event, 'meter event');
+    res.json(await expandEvent(db, event));
+  });
+
+  return r;
+}

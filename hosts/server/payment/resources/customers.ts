@@ -1,0 +1,158 @@
+import { Router, type Request, type Response } from 'express';
+import type { SandboxContext } from '../../context.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError, clock } from '../../platform.ts';
+import { requireMerchant } from '../auth.ts';
+import { createSubscription } from '../billing.ts';
+import { emailError } from '../checkout.ts';
+import { addSearch, arr, bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryString, str, type Body } from '../http.ts';
+import { currencyIdsOf, expandPrice } from '../pricing.ts';
+import { find, list, mustFind, remove, save, type Doc } from '../repo.ts';
+import { assertOwner, listScope } from './scope.ts';
+
+/** Customers (`customers.*`) and subscriptions (`subscriptions.*`). */
+
+/** A customer by id, or by DID in the request's mode. */
+export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode: boolean): Promise<Doc> {
+  if (idOrDid.startsWith('cus_')) return mustFind(q, 'customers', idOrDid);
+  const did = idOrDid.replace(/^did:abt:/, '');
+  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM customers WHERE did = $1 AND livemode = $2', [did, livemode]);
+  if (!rows[0]) throw new HttpError(404, `No such customer: ${idOrDid}`);
+  return rows[0].data;
+}
+
+export async function expandSubscription(q: Queryable, sub: Doc): Promise<Doc> {
+  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id', [sub.id]);
+  const items = await Promise.all(rows.map(async ({ data }) => ({ ...data, price: await expandPrice(q, await mustFind(q, 'prices', data.price_id)) })));
+  const currency = await find(q, 'payment_currencies', sub.currency_id);
+  return {
+    ...sub,
+    customer: await find(q, 'customers', sub.customer_id),
+    paymentCurrency: currency,
+    paymentMethod: await find(q, 'payment_methods', sub.default_payment_method_id),
+    items,
+    serviceType: items.some((i) => i.price.product?.type === 'credit') ? 'credit' : 'standard',
+  };
+}
+
+export function createCustomerRoutes({ db }: SandboxContext): Router {
+  const r = Router();
+
+  // --- customers ---
+  r.get('/customers', requireMerchant, async (req, res) => {
+    const where = listWhere(req).eq('did', queryString(req, 'did')).eq('email', queryString(req, 'email'));
+    res.json(await list(db, 'customers', where, pagingOf(req)));
+  });
+  r.get('/customers/search', requireMerchant, async (req, res) => {
+    res.json(await list(db, 'customers', addSearch(listWhere(req), req.query.query), pagingOf(req)));
+  });
+  r.get('/customers/:id', async (req, res) => {
+    const customer = await customerByIdOrDid(db, paramOf(req, 'id'), livemodeOf(req));
+    await assertOwner(db, res, { ...customer, customer_id: customer.id }, 'customer');
+    res.json(customer);
+  });
+  r.put('/customers/:id', requireMerchant, async (req, res) => {
+    const body = bodyOf(req);
+    const customer = await customerByIdOrDid(db, paramOf(req, 'id'), livemodeOf(req));
+    const email = str(body, 'email');
+    if (email && emailError(email)) throw new HttpError(400, emailError(email)!.replace('customer_email', 'email'));
+    if (body.name !== undefined) str(body, 'name', { required: true, max: 255 });
+    if (body.address !== undefined) obj(body, 'address');
+    if (body.metadata !== undefined) obj(body, 'metadata');
+    res.json(await save(db, 'customers', { ...customer, ...pick(body, ['name', 'email', 'phone', 'address', 'shipping', 'description', 'metadata', 'preference']) }));
+  });
+
+  // --- subscriptions ---
+  r.post('/subscriptions', requireMerchant, async (req, res) => {
+    const body = bodyOf(req);
+    const livemode = livemodeOf(req);
+    const items = (arr(body, 'items') ?? []).map((raw, i) => {
+      if (!raw || typeof raw !== 'object') throw new HttpError(400, `items[${i}] must be an object`);
+      const item = raw as Body;
+      return { price_id: str(item, 'price_id', { required: true })!, quantity: int(item, 'quantity', { min: 1, fallback: 1 })!, metadata: obj(item, 'metadata') };
+    });
+    if (!items.length) throw new HttpError(400, 'items must have at least one item');
+    const sub = await db.transaction(async (tx) => {
+      const customer = await customerByIdOrDid(tx, str(body, 'customer_id', { required: true })!, livemode);
+      const prices = await Promise.all(items.map(async (i, n) => (await find(tx, 'prices', i.price_id)) ?? Promise.reject(new HttpError(400, `items[${n}].price_id: no such price: ${i.price_id}`))));
+      const currencyId = str(body, 'currency_id') ?? prices[0]!.currency_id;
+      for (const p of prices) if (!currencyIdsOf(p).includes(currencyId)) throw new HttpError(400, `Price ${p.id} is not available in currency ${currencyId}`);
+      const currency = await mustFind(tx, 'payment_currencies', currencyId);
+      const trialEnd = int(body, 'trial_end', { min: clock.nowSeconds() });
+      const { subscription } = await createSubscription(tx, {
+        livemode, customerId: customer.id, currencyId, methodId: str(body, 'default_payment_method_id') ?? currency.payment_method_id,
+        items: items.map((i) => ({ ...i, metadata: i.metadata ?? {} })), trialDays: int(body, 'trial_period_days'), trialEnd,
+        description: str(body, 'description'), metadata: obj(body, 'metadata'),
+      });
+      return expandSubscription(tx, subscription);
+    });
+    res.json(sub);
+  });
+
+  const listSubscriptions = (search: boolean) => async (req: Request, res: Response) => {
+    const scope = await listScope(db, req, res, 'subscriptions');
+    if (scope === null) return void res.json({ count: 0, list: [] });
+    const where = listWhere(req).oneOf('status', queryString(req, 'status')).eq('customer_id', scope);
+    if (search) addSearch(where, req.query.query);
+    const paging = pagingOf(req);
+    const page = await list(db, 'subscriptions', where, paging);
+    if (req.query.activeFirst === 'true') page.list.sort((a, b) => Number(b.status === 'active' || b.status === 'trialing') - Number(a.status === 'active' || a.status === 'trialing'));
+    res.json({ count: page.count, list: await Promise.all(page.list.map((s) => expandSubscription(db, s))) });
+  };
+  r.get('/subscriptions', listSubscriptions(false));
+  r.get('/subscriptions/search', requireMerchant, listSubscriptions(true));
+
+  r.get('/subscriptions/:id', async (req, res) => {
+    const sub = await mustFind(db, 'subscriptions', paramOf(req, 'id'));
+    await assertOwner(db, res, sub, 'subscription');
+    res.json(await expandSubscription(db, sub));
+  });
+
+  r.put('/subscriptions/:id', requireMerchant, async (req, res) => {
+    const body = bodyOf(req);
+    const sub = await mustFind(db, 'subscriptions', paramOf(req, 'id'));
+    if (body.metadata !== undefined) obj(body, 'metadata');
+    res.json(await save(db, 'subscriptions', { ...sub, ...pick(body, ['metadata', 'description']) }));
+  });
+
+  r.put('/subscriptions/:id/cancel', async (req, res) => {
+    const body = bodyOf(req);
+    const sub = await db.transaction(async (tx) => {
+      const doc = await mustFind(tx, 'subscriptions', paramOf(req, 'id'), { lock: true });
+      await assertOwner(tx, res, doc, 'subscription');
+      if (doc.status === 'canceled') throw new HttpError(400, 'This subscription is already canceled');
+      const now = clock.nowSeconds();
+      // Cancelling a trial ends it at once; a paid one runs until the end of its period unless told otherwise.
+      const at = doc.status === 'trialing' ? 'now' : oneOf(body, 'at', ['now', 'current_period_end', 'custom'] as const, 'current_period_end');
+      const details = { ...pick(body, ['feedback', 'comment', 'reason', 'refund', 'staking']), cancel_from: body.cancel_from ?? 'admin' };
+      if (at === 'now') return save(tx, 'subscriptions', { ...doc, status: 'canceled', canceled_at: now, ended_at: now, cancel_at: now, cancel_at_period_end: false, cancelation_details: details });
+      const cancelAt = at === 'custom' ? int(body, 'time', { min: now }) : doc.current_period_end;
+      if (!cancelAt) throw new HttpError(400, 'time is required when at is custom');
+      return save(tx, 'subscriptions', { ...doc, cancel_at_period_end: at === 'current_period_end', cancel_at: cancelAt, canceled_at: now, cancelation_details: details });
+    });
+    res.json(sub);
+  });
+
+  r.put('/subscriptions/:id/recover', async (req, res) => {
+    const sub = await db.transaction(async (tx) => {
+      const doc = await mustFind(tx, 'subscriptions', paramOf(req, 'id'), { lock: true });
+      await assertOwner(tx, res, doc, 'subscription');
+      if (doc.status === 'canceled') throw new HttpError(400, 'A canceled subscription cannot be recovered');
+      if (!doc.cancel_at) throw new HttpError(400, 'This subscription is not scheduled to cancel');
+      return save(tx, 'subscriptions', { ...doc, cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancelation_details: null });
+    });
+    res.json(sub);
+  });
+
+  r.delete('/subscriptions/:id', requireMerchant, async (req, res) => {
+    const sub = await db.transaction(async (tx) => {
+      const doc = await mustFind(tx, 'subscriptions', paramOf(req, 'id'), { lock: true });
+      await tx.query('DELETE FROM subscription_items WHERE subscription_id = $1', [doc.id]);
+      await remove(tx, 'subscriptions', doc.id);
+      return doc;
+    });
+    res.json(sub);
+  });
+
+  return r;
+}

@@ -1,0 +1,133 @@
+import { Router } from 'express';
+import type { SandboxContext } from '../../context.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError } from '../../platform.ts';
+import { requireMerchant } from '../auth.ts';
+import { originOf } from '../checkout.ts';
+import { arr, bodyOf, bool, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str, type Body } from '../http.ts';
+import { toUnit } from '../money.ts';
+import { currency, expandPrice } from '../pricing.ts';
+import { insert, list, mustFind, newDoc, save, type Doc } from '../repo.ts';
+import { buildSession, expandSession } from '../sessions.ts';
+
+/** Merchant checkout sessions (`checkout.sessions.*`) and payment links (`paymentLinks.*`). */
+
+const LINK_FIELDS = [
+  'name', 'after_completion', 'allow_promotion_codes', 'billing_address_collection', 'phone_number_collection', 'submit_type',
+  'subscription_data', 'cross_sell_behavior', 'custom_fields', 'payment_method_types', 'invoice_creation', 'customer_creation', 'lookup_key', 'metadata',
+] as const;
+
+/** donation_settings.amount arrives in token units of the link's currency and is stored in smallest units. */
+async function donationSettings(q: Queryable, body: Body, currencyId: string): Promise<Body | null> {
+  const settings = obj(body, 'donation_settings');
+  if (!settings) return null;
+  const amount = obj(settings, 'amount') ?? {};
+  const { decimal } = await currency(q, currencyId);
+  const conv = (k: string) => (amount[k] === undefined || amount[k] === null || amount[k] === '' ? undefined : toUnit(amount[k], decimal, `donation_settings.amount.${k}`));
+  return {
+    ...settings,
+    amount: {
+      ...amount,
+      presets: (arr(amount, 'presets') ?? []).map((p, i) => toUnit(p, decimal, `donation_settings.amount.presets[${i}]`)),
+      preset: conv('preset'), minimum: conv('minimum'), maximum: conv('maximum'), custom: bool(amount, 'custom') ?? true,
+    },
+  };
+}
+
+async function expandLink(q: Queryable, link: Doc): Promise<Doc> {
+  const items = await Promise.all((link.line_items as Doc[]).map(async (i) => ({ ...i, price: await expandPrice(q, await mustFind(q, 'prices', i.price_id)) })));
+  return { ...link, line_items: items };
+}
+
+export function createSessionRoutes({ db }: SandboxContext): Router {
+  const r = Router();
+
+  // --- checkout sessions ---
+  r.post('/checkout-sessions', requireMerchant, async (req, res) => {
+    const body = bodyOf(req);
+    const session = await buildSession(db, body, { livemode: livemodeOf(req), origin: originOf(req) });
+    const customerId = str(body, 'customer_id');
+    if (customerId) {
+      const customer = await mustFind(db, 'customers', customerId);
+      Object.assign(session, { customer_id: customer.id, customer_did: customer.did });
+    }
+    if (body.include_free_trial === false && session.subscription_data) session.subscription_data = { ...session.subscription_data, trial_period_days: 0 };
+    res.json(await insert(db, 'checkout_sessions', session));
+  });
+
+  r.get('/checkout-sessions', requireMerchant, async (req, res) => {
+    const where = listWhere(req)
+      .oneOf('status', queryString(req, 'status'))
+      .oneOf('payment_status', queryString(req, 'payment_status'));
+    for (const k of ['customer_id', 'customer_did', 'payment_intent_id', 'payment_link_id', 'subscription_id'] as const) where.eq(k, queryString(req, k));
+    const page = await list(db, 'checkout_sessions', where, pagingOf(req));
+    res.json({ count: page.count, list: await Promise.all(page.list.map((s) => expandSession(db, s))) });
+  });
+
+  r.get('/checkout-sessions/:id', requireMerchant, async (req, res) => {
+    res.json(await expandSession(db, await mustFind(db, 'checkout_sessions', paramOf(req, 'id'))));
+  });
+
+  r.put('/checkout-sessions/:id', requireMerchant, async (req, res) => {
+    const session = await mustFind(db, 'checkout_sessions', paramOf(req, 'id'));
+    const metadata = obj(bodyOf(req), 'metadata');
+    res.json(await save(db, 'checkout_sessions', { ...session, ...(metadata ? { metadata: { ...session.metadata, ...metadata } } : {}) }));
+  });
+
+  r.put('/checkout-sessions/:id/expire', requireMerchant, async (req, res) => {
+    const session = await db.transaction(async (tx) => {
+      const doc = await mustFind(tx, 'checkout_sessions', paramOf(req, 'id'), { lock: true });
+      if (doc.status === 'complete') throw new HttpError(400, 'A complete checkout session cannot be expired');
+      if (doc.status === 'expired') return doc;
+      return save(tx, 'checkout_sessions', { ...doc, status: 'expired' });
+    });
+    res.json(session);
+  });
+
+  // --- payment links ---
+  r.post('/payment-links', requireMerchant, async (req, res) => {
+    const body = bodyOf(req);
+    const livemode = livemodeOf(req);
+    // Validates line items and currency the same way a session from this link will.
+    const probe = await buildSession(db, body, { livemode, origin: originOf(req) });
+    const link = newDoc('payment_links', livemode, {
+      object: 'payment_link', active: true, name: '', after_completion: { type: 'hosted_confirmation', hosted_confirmation: {} },
+      allow_promotion_codes: false, billing_address_collection: 'auto', phone_number_collection: { enabled: false },
+      submit_type: 'pay', subscription_data: null, cross_sell_behavior: 'auto', custom_fields: [], payment_method_types: [],
+      invoice_creation: { enabled: true }, customer_creation: 'always', lookup_key: null, metadata: {},
+      ...pick(body, LINK_FIELDS), line_items: probe.line_items, currency_id: probe.currency_id,
+      donation_settings: await donationSettings(db, body, probe.currency_id),
+    });
+    if (body.submit_type !== undefined) link.submit_type = oneOf(body, 'submit_type', ['auto', 'book', 'donate', 'pay'] as const);
+    res.json(await insert(db, 'payment_links', link));
+  });
+
+  r.get('/payment-links', requireMerchant, async (req, res) => {
+    const page = await list(db, 'payment_links', listWhere(req).eq('active', queryBool(req, 'active')), pagingOf(req));
+    res.json({ count: page.count, list: await Promise.all(page.list.map((l) => expandLink(db, l))) });
+  });
+
+  r.get('/payment-links/:id', async (req, res) => {
+    res.json(await expandLink(db, await mustFind(db, 'payment_links', paramOf(req, 'id'))));
+  });
+
+  r.put('/payment-links/:id', requireMerchant, async (req, res) => {
+    const body = bodyOf(req);
+    const link = await mustFind(db, 'payment_links', paramOf(req, 'id'));
+    const next: Doc = { ...link, ...pick(body, LINK_FIELDS) };
+    if (body.active !== undefined) next.active = bool(body, 'active');
+    if (body.line_items !== undefined || body.currency_id !== undefined) {
+      const probe = await buildSession(db, { line_items: body.line_items ?? link.line_items, currency_id: body.currency_id ?? link.currency_id }, { livemode: link.livemode, origin: originOf(req) });
+      Object.assign(next, { line_items: probe.line_items, currency_id: probe.currency_id });
+    }
+    if (body.donation_settings !== undefined) next.donation_settings = await donationSettings(db, body, next.currency_id);
+    res.json(await save(db, 'payment_links', next));
+  });
+
+  r.put('/payment-links/:id/archive', requireMerchant, async (req, res) => {
+    const link = await mustFind(db, 'payment_links', paramOf(req, 'id'));
+    res.json(await save(db, 'payment_links', { ...link, active: false }));
+  });
+
+  return r;
+}

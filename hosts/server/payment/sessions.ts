@@ -1,0 +1,159 @@
+import type { Queryable } from '../db.ts';
+import { clock, HttpError } from '../platform.ts';
+import { arr, bool, int, obj, oneOf, str, type Body } from './http.ts';
+import { mul, sum } from './money.ts';
+import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';
+import { find, mustFind, newDoc, type Doc } from './repo.ts';
+
+/** Checkout sessions: building one (from a merchant body or a payment link), its amounts, and its expanded view. */
+
+export const SESSION_TTL_SECONDS = 24 * 3600;
+
+type LineItem = { price_id: string; quantity: number; adjustable_quantity?: Body; upsell_price_id?: string; cross_sell?: boolean; custom_amount?: string };
+
+async function lineItems(q: Queryable, input: unknown[] | undefined): Promise<{ items: LineItem[]; prices: Doc[] }> {
+  if (!input?.length) throw new HttpError(400, 'line_items must have at least one item');
+  const items: LineItem[] = [];
+  const prices: Doc[] = [];
+  for (const [i, raw] of input.entries()) {
+    if (!raw || typeof raw !== 'object') throw new HttpError(400, `line_items[${i}] must be an object`);
+    const item = raw as Body;
+    const priceId = str(item, 'price_id', { required: true })!;
+    const price = await find(q, 'prices', priceId);
+    if (!price) throw new HttpError(400, `line_items[${i}].price_id: no such price: ${priceId}`);
+    if (!price.active) throw new HttpError(400, `line_items[${i}].price_id: price ${priceId} is archived`);
+    const adjustable = obj(item, 'adjustable_quantity');
+    items.push({
+      price_id: priceId,
+      quantity: int(item, 'quantity', { min: 1, fallback: 1 })!,
+      ...(adjustable ? { adjustable_quantity: { enabled: bool(adjustable, 'enabled') ?? false, minimum: int(adjustable, 'minimum', { fallback: 1 }), maximum: int(adjustable, 'maximum', { fallback: 99 }) } } : {}),
+      ...(typeof item.upsell_price_id === 'string' ? { upsell_price_id: item.upsell_price_id } : {}),
+    });
+    prices.push(price);
+  }
+  if (prices.filter((p) => p.custom_unit_amount).length > 1) throw new HttpError(400, 'Multiple items with custom unit amount are not supported');
+  return { items, prices };
+}
+
+function modeFor(prices: Doc[], requested: unknown): 'payment' | 'subscription' | 'setup' {
+  const recurring = prices.some((p) => p.type === 'recurring');
+  const mode = requested === undefined ? (recurring ? 'subscription' : 'payment') : oneOf({ mode: requested }, 'mode', ['payment', 'subscription', 'setup'] as const);
+  if (mode === 'payment' && recurring) throw new HttpError(400, 'mode payment cannot include recurring prices; use mode subscription');
+  if (mode !== 'payment' && !recurring) throw new HttpError(400, `mode ${mode} needs at least one recurring price`);
+  return mode;
+}
+
+function currencyFor(prices: Doc[], requested: string | undefined): string {
+  const currencyId = requested ?? prices[0]!.currency_id;
+  for (const p of prices) {
+    if (!currencyIdsOf(p).includes(currencyId)) throw new HttpError(400, `Price ${p.id} is not available in currency ${currencyId}`);
+  }
+  return currencyId;
+}
+
+/** Whether the session's trial applies in a currency (no trial_currency list means every currency). */
+export function trialApplies(session: Doc, currencyId: string): boolean {
+  const sd = session.subscription_data ?? {};
+  const hasTrial = Number(sd.trial_period_days ?? 0) > 0 || Number(sd.trial_end ?? 0) > clock.nowSeconds();
+  if (!hasTrial) return false;
+  const allowed = typeof sd.trial_currency === 'string' && sd.trial_currency ? sd.trial_currency.split(',') : null;
+  return !allowed || allowed.includes(currencyId);
+}
+
+/** The amount of one line item in a currency (metered items are billed later: 0). */
+export function itemAmount(price: Doc, item: Doc, currencyId: string): string {
+  const amount = amountIn(price, currencyId);
+  if (!amount) throw new HttpError(400, `Price ${price.id} is not available in currency ${currencyId}`);
+  if (price.recurring?.usage_type === 'metered') return '0';
+  if (amount.custom_unit_amount) return item.custom_amount ?? amount.custom_unit_amount.preset ?? '0';
+  return mul(amount.unit_amount, item.quantity);
+}
+
+/** amount_subtotal and amount_total (due now: recurring items are free during an applicable trial). */
+export async function sessionAmounts(q: Queryable, session: Doc, currencyId: string): Promise<{ amount_subtotal: string; amount_total: string }> {
+  const trial = session.mode === 'subscription' && trialApplies(session, currencyId);
+  const subtotal: string[] = [];
+  const due: string[] = [];
+  for (const item of session.line_items as Doc[]) {
+    const price = await mustFind(q, 'prices', item.upsell_price_id ?? item.price_id);
+    const amount = itemAmount(price, item, currencyId);
+    subtotal.push(amount);
+    if (!(trial && price.type === 'recurring')) due.push(amount);
+  }
+  return { amount_subtotal: sum(subtotal), amount_total: sum(due) };
+}
+
+const COPIED_FROM_LINK = [
+  'submit_type', 'allow_promotion_codes', 'billing_address_collection', 'phone_number_collection', 'subscription_data',
+  'cross_sell_behavior', 'custom_fields', 'payment_method_types', 'invoice_creation', 'customer_creation',
+] as const;
+
+/** A new open session (not yet stored). `source` is a merchant body or a payment link. */
+export async function buildSession(
+  q: Queryable,
+  source: Body,
+  opts: { livemode: boolean; origin: string; paymentLink?: Doc; currencyId?: string },
+): Promise<Doc> {
+  const { items, prices } = await lineItems(q, arr(source, 'line_items'));
+  const mode = modeFor(prices, opts.paymentLink ? undefined : source.mode);
+  const requested = opts.currencyId ?? str(source, 'currency_id');
+  if (requested) await mustFind(q, 'payment_currencies', requested);
+  const currencyId = currencyFor(prices, requested);
+  const now = clock.nowSeconds();
+  const expiresAt = int(source, 'expires_at', { min: now + 60 }) ?? now + SESSION_TTL_SECONDS;
+  const copied: Body = {};
+  for (const k of COPIED_FROM_LINK) if (source[k] !== undefined) copied[k] = source[k];
+  const session = newDoc('checkout_sessions', opts.livemode, {
+    object: 'checkout_session', mode, status: 'open', payment_status: 'unpaid', line_items: items, currency_id: currencyId,
+    submit_type: 'pay', allow_promotion_codes: false, billing_address_collection: 'auto', phone_number_collection: { enabled: false },
+    subscription_data: obj(source, 'subscription_data') ?? null, cross_sell_behavior: 'auto', custom_fields: [], payment_method_types: [],
+    ...copied,
+    expires_at: expiresAt, success_url: str(source, 'success_url') ?? null, cancel_url: str(source, 'cancel_url') ?? null,
+    client_reference_id: str(source, 'client_reference_id') ?? null, metadata: obj(source, 'metadata') ?? {},
+    payment_link_id: opts.paymentLink?.id ?? null, customer_id: null, customer_did: null, customer_details: null,
+    payment_intent_id: null, invoice_id: null, subscription_id: null, discounts: [],
+    total_details: { amount_discount: '0', amount_shipping: '0', amount_tax: '0' },
+    created_via: opts.paymentLink ? 'portal' : 'api',
+  });
+  session.url = `${opts.origin}/checkout/${session.id}`;
+  Object.assign(session, await sessionAmounts(q, session, currencyId));
+  return session;
+}
+
+/** open, complete or expired, reading expires_at against the sandbox clock. */
+export function effectiveStatus(session: Doc): string {
+  return session.status === 'open' && Number(session.expires_at) <= clock.nowSeconds() ? 'expired' : session.status;
+}
+
+/** TCheckoutSessionExpanded: line_items[].price / upsell_price expanded, plus payment_link, payment_intent, customer, subscription. */
+export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
+  const line_items = await Promise.all(
+    (session.line_items as Doc[]).map(async (item) => {
+      const price = await find(q, 'prices', item.price_id);
+      const upsell = item.upsell_price_id ? await find(q, 'prices', item.upsell_price_id) : null;
+      return { ...item, price: price && (await expandPrice(q, price)), upsell_price: upsell && (await expandPrice(q, upsell)) };
+    }),
+  );
+  const rel = (table: 'payment_links' | 'payment_intents' | 'customers' | 'subscriptions', id: unknown) => (typeof id === 'string' ? find(q, table, id) : null);
+  return {
+    ...session,
+    status: effectiveStatus(session),
+    line_items,
+    payment_link: await rel('payment_links', session.payment_link_id),
+    payment_intent: await rel('payment_intents', session.payment_intent_id),
+    customer: await rel('customers', session.customer_id),
+    subscription: await rel('subscriptions', session.subscription_id),
+  };
+}
+
+/** The checkout context the elements read: {checkoutSession, paymentMethods, paymentLink?, paymentIntent?, customer?}. */
+export async function checkoutContext(q: Queryable, session: Doc): Promise<Body> {
+  const checkoutSession = await expandSession(q, session);
+  return {
+    checkoutSession,
+    paymentMethods: await paymentMethodsExpanded(q, { activeOnly: true }),
+    paymentLink: checkoutSession.payment_link,
+    paymentIntent: checkoutSession.payment_intent,
+    customer: checkoutSession.customer,
+  };
+}

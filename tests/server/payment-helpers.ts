@@ -1,0 +1,62 @@
+import { createHash, createPrivateKey, sign } from 'node:crypto';
+import stringify from 'json-stable-stringify';
+import qs from 'qs';
+import { createSession, DEMO_USERS } from '../../hosts/server/service/users.ts';
+import type { startSandbox } from './harness.ts';
+
+/** Test helpers for the payment API: requests signed exactly as @blocklet/payment-js signs them, and sessions. */
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+export type Reply = { status: number; body: any };
+
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+export type SignOptions = {
+  body?: unknown;
+  query?: Record<string, unknown>;
+  /** Seconds relative to now for exp (default +300). */
+  expIn?: number;
+  /** Change what was signed after signing: the request then differs from the signature. */
+  tamper?: (req: { path: string; query: Record<string, unknown>; body: unknown }) => void;
+};
+
+/** A request signed with the app key: payload {iat, exp, body|{}, query (all strings), method, url}, SHA3-256, ed25519. */
+export async function signed(sb: Sandbox, method: string, path: string, opts: SignOptions = {}): Promise<Reply> {
+  const seed = Buffer.from(sb.ctx.appKey.sk.replace(/^0x/, '').slice(0, 64), 'hex');
+  const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + (opts.expIn ?? 300);
+  const query = qs.parse(qs.stringify({ livemode: 'true', ...opts.query }));
+  const payload = { iat, exp, body: JSON.parse(JSON.stringify(opts.body ?? {})), query, method: method.toLowerCase(), url: path };
+  const hash = createHash('sha3-256').update(stringify(payload)!).digest();
+  const sig = `0x${sign(null, hash, key).toString('hex')}`;
+  const sent = { path, query: { ...query }, body: opts.body };
+  opts.tamper?.(sent);
+  const res = await fetch(`${sb.url}${sent.path}?${qs.stringify(sent.query)}`, {
+    method,
+    headers: {
+      ...(sent.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      'x-component-sig': sig, 'x-component-sig-iat': String(iat), 'x-component-sig-exp': String(exp), 'x-component-sig-version': '1',
+    },
+    body: sent.body !== undefined ? JSON.stringify(sent.body) : undefined,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A request as a signed-in person (token from createSession) or anonymous (no token). */
+export async function asUser(sb: Sandbox, token: string | null, method: string, path: string, body?: unknown): Promise<Reply> {
+  const res = await fetch(`${sb.url}${path}`, {
+    method,
+    headers: { ...(token ? { cookie: `login_token=${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+export const CASEY = DEMO_USERS[0]!;
+export const CHRIS = DEMO_USERS[1]!;
+export const ADMIN = DEMO_USERS.find((u) => u.role === 'admin')!;
+
+export function login(sb: Sandbox, did: string): Promise<string> {
+  return createSession(sb.ctx.db, did);
+}
