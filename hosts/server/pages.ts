@@ -1,7 +1,161 @@
-import { Router } from 'express';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from './context.ts';
+import { blockletInfo, requestOrigin } from './service/blocklet.ts';
+import { esc, sendHtml } from './service/html.ts';
 
-// Placeholder: serves __blocklet__.js, the built elements and the host pages.
-export function createPageRoutes(_ctx: SandboxContext): Router {
-  return Router();
+/**
+ * The host's pages:
+ *   /__blocklet__.js[?type=json]   the app description (window.blocklet or JSON, CORS-open)
+ *   /elements/*                    dist/elements (chunks/ immutable, entries no-cache; 503 if not built)
+ *   /host.css                      the reference host's stylesheet
+ *   /plain/checkout/:id            page with no framework: one module script + <pay-checkout>
+ *   /plain/checkout.html?id=       the same (URL map of docs/architecture.md)
+ *   /embed-demo                    a page with an iframe of /embed/checkout/plink_sandbox_onetime
+ *   everything else (GET)          hosts/pages/index.html (the assembled product; host.ts picks the element);
+ *                                  /embed/* gets <site-header embed-mode="1">
+ * Every HTML answer carries the strict CSP (service/html.ts).
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const PAGES_DIR = resolve(ROOT, 'hosts/pages');
+
+export type PageOptions = { distDir?: string };
+
+const RESERVED = ['/api', '/payment', '/store', '/.well-known', '/elements', '/plain', '/__blocklet__.js'];
+const isReserved = (p: string) => RESERVED.some((r) => p === r || p.startsWith(`${r}/`));
+
+const ID_RE = /^[A-Za-z0-9_]{1,128}$/;
+
+export function createPageRoutes(ctx: SandboxContext, opts: PageOptions = {}): Router {
+  const r = Router();
+  const distDir = resolve(opts.distDir ?? process.env.SANDBOX_DIST_DIR ?? resolve(ROOT, 'dist/elements'));
+
+  /* app description */
+  r.get('/__blocklet__.js', (req, res) => {
+    const info = blockletInfo(ctx, requestOrigin(req));
+    res.setHeader('Cache-Control', 'no-cache');
+    if (req.query.type === 'json') {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.json(info);
+      return;
+    }
+    res.setHeader('Content-Type', 'application/javascript; charset=utf-8');
+    // JSON is valid JS; escape '<' so the payload can never close a script element.
+    res.send(`window.blocklet = ${JSON.stringify(info).replace(/</g, '\\u003c')};\n`);
+  });
+
+  /* built elements */
+  r.get('/elements/{*file}', (req, res) => {
+    if (!existsSync(distDir)) {
+      res.status(503).type('text/plain').send('The elements are not built yet. Run npm run build, then reload.\n');
+      return;
+    }
+    const rel = decodeURIComponentSafe(req.path.slice('/elements/'.length));
+    const file = rel === null ? null : resolve(distDir, rel);
+    if (!file || (file !== distDir && !file.startsWith(distDir + sep)) || !isFile(file)) {
+      res.status(404).type('text/plain').send(`Not found: ${req.path}\n`);
+      return;
+    }
+    const immutable = rel!.startsWith('chunks/');
+    res.sendFile(file, {
+      headers: {
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      },
+      lastModified: !immutable,
+      etag: true,
+      cacheControl: false,
+    });
+  });
+
+  r.get('/host.css', (_req, res) => {
+    res.setHeader('Content-Type', 'text/css; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.send(readFileSync(resolve(PAGES_DIR, 'host.css'), 'utf8'));
+  });
+
+  /* plain page: no framework, no window.blocklet */
+  const plain = (id: unknown, res: Response) => {
+    if (typeof id !== 'string' || !ID_RE.test(id)) {
+      res.status(400).type('text/plain').send('Invalid checkout id: use letters, digits and underscores only.\n');
+      return;
+    }
+    sendHtml(
+      res,
+      `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Checkout</title>
+<script type="module" src="/elements/pay-checkout.js"></script>
+</head>
+<body>
+<pay-checkout checkout-id="${esc(id)}" base-url="/payment/"></pay-checkout>
+</body>
+</html>
+`,
+    );
+  };
+  r.get('/plain/checkout/:id', (req, res) => plain(req.params.id, res));
+  r.get('/plain/checkout.html', (req, res) => plain(req.query.id, res));
+
+  r.get('/embed-demo', (_req, res) => {
+    sendHtml(
+      res,
+      `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>Embedded checkout · Sandbox Store</title>
+<link rel="icon" href="/.well-known/service/blocklet/logo">
+<link rel="stylesheet" href="/host.css">
+<script src="/__blocklet__.js"></script>
+</head>
+<body>
+<site-header></site-header>
+<main id="embed-demo" class="host-page embed-demo">
+<h1>Embedded checkout</h1>
+<p class="lead">A merchant page showing the checkout in an iframe of <code>/embed/checkout/plink_sandbox_onetime</code>. Embed mode 1 hides the header inside the frame.</p>
+<iframe class="frame" src="/embed/checkout/plink_sandbox_onetime" title="Checkout (embedded)" loading="lazy"></iframe>
+</main>
+<script type="module" src="/elements/site-header.js"></script>
+</body>
+</html>
+`,
+    );
+  });
+
+  /* the assembled product */
+  let indexHtml: string | null = null;
+  const index = () => (indexHtml ??= readFileSync(resolve(PAGES_DIR, 'index.html'), 'utf8'));
+  r.get('/{*path}', (req: Request, res: Response, next) => {
+    if (isReserved(req.path)) return next();
+    if (/\.[a-z0-9]{2,5}$/i.test(req.path) && !req.path.startsWith('/blocklet')) return next(); // files (favicon.ico …)
+    let html = process.env.NODE_ENV === 'development' ? readFileSync(resolve(PAGES_DIR, 'index.html'), 'utf8') : index();
+    if (req.path === '/embed' || req.path.startsWith('/embed/')) html = html.replace('<site-header>', '<site-header embed-mode="1">');
+    sendHtml(res, html);
+  });
+
+  return r;
+}
+
+function decodeURIComponentSafe(s: string): string | null {
+  try {
+    const d = decodeURIComponent(s);
+    return d.includes('\0') ? null : d;
+  } catch {
+    return null;
+  }
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }

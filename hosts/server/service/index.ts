@@ -1,10 +1,293 @@
-import type { Server } from 'node:http';
-import { Router } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../context.ts';
-import './users.ts';
+import { HttpError } from '../platform.ts';
+import { appLogoSvg, avatarSvg } from './blocklet.ts';
+import { approveConnect, declineConnect, loadConnectSession, markScanned, type ConnectRow } from './connect.ts';
+import { esc, page, safeRedirect, sendHtml, SANDBOX_CSS, SERVICE } from './html.ts';
+import { createSession, currentUser, deleteSession, DEMO_USERS, getUser, SESSION_COOKIE, sessionToken, type SandboxUser } from './users.ts';
 
-// Placeholder: the service area replaces this with the blocklet service and the realtime relay.
-export function createServiceRoutes(_ctx: SandboxContext): Router {
-  return Router();
+export { attachRealtime } from './realtime.ts';
+
+/**
+ * The blocklet service under `/.well-known/service`: session, the sandbox sign-in page, sign-out, avatars, the
+ * app logo, notification count and orgs (placeholders), and the sandbox wallet page.
+ */
+
+export const avatarUrl = (did: string) => `${SERVICE}/user/avatar/${encodeURIComponent(did)}`;
+
+/** The session user as the platform answers it (spec section 3). */
+export function sessionUser(u: SandboxUser): Record<string, unknown> {
+  return {
+    did: u.did,
+    role: u.role,
+    fullName: u.fullName,
+    email: u.email,
+    avatar: u.avatar || avatarUrl(u.did),
+    passports: u.passports,
+    ...(u.didSpace ? { didSpace: u.didSpace } : {}),
+    ...(u.sourceAppPid ? { sourceAppPid: u.sourceAppPid } : {}),
+  };
 }
-export function attachRealtime(_server: Server, _ctx: SandboxContext): void {}
+
+function wantsJson(req: Request): boolean {
+  if (req.is('application/json')) return true;
+  const accept = String(req.headers.accept ?? '');
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
+function setSessionCookie(res: Response, token: string): void {
+  res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/' });
+}
+function clearSessionCookie(res: Response): void {
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/' });
+}
+
+const svg = (res: Response, body: string, cache = 'public, max-age=300') => {
+  res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
+  res.setHeader('Cache-Control', cache);
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  res.send(body);
+};
+
+const ROLE_LABEL: Record<string, string> = { customer: 'Customer', developer: 'Developer', admin: 'Admin', owner: 'Owner' };
+
+/* ------------------------------------------------------------------ pages */
+
+function loginPage(user: SandboxUser | null, redirect: string): string {
+  const items = DEMO_USERS.map((u, i) => {
+    const second = u.role === 'customer' && DEMO_USERS.findIndex((x) => x.role === 'customer') !== i;
+    const roleText = second ? 'Customer (2nd)' : ROLE_LABEL[u.role];
+    return `<li><form class="user-form" method="post" action="${SERVICE}/sandbox/login">
+<input type="hidden" name="did" value="${esc(u.did)}"><input type="hidden" name="redirect" value="${esc(redirect)}">
+<button class="user-btn" type="submit" aria-label="Sign in as ${esc(u.fullName)}, ${esc(roleText)}">
+<img src="${avatarUrl(u.did)}?imageFilter=resize&amp;w=88&amp;h=88" alt="" width="44" height="44">
+<span class="who"><span class="name">${esc(u.fullName)}</span><span class="email">${esc(u.email)}</span></span>
+<span class="role ${esc(u.role)}">${esc(roleText)}</span>
+</button></form></li>`;
+  }).join('\n');
+  const current = user
+    ? `<div class="signed-in"><img src="${avatarUrl(user.did)}" alt="" width="40" height="40"><span class="who"><span class="label">Signed in as</span><strong>${esc(user.fullName)}</strong></span>
+<a class="btn secondary inline" href="${SERVICE}/sandbox/logout?redirect=${encodeURIComponent(redirect)}">Sign out</a></div>`
+    : '';
+  return page({
+    title: 'Sign in',
+    body: `<h1>Sign in to Sandbox Store</h1>
+<p class="lead">Pick a demo user. Each one has a role; the sandbox signs you in at once, no wallet needed.</p>
+${current}
+<ul class="users" aria-label="Demo users">
+${items}
+</ul>
+<p class="meta">You will return to <code>${esc(redirect)}</code>.</p>`,
+  });
+}
+
+function summaryBlock(row: ConnectRow): string {
+  const s = row.summary;
+  if (!s) return '';
+  const lines = s.lines.map((l) => `<div class="row"><dt>${esc(l.label)}</dt><dd>${esc(l.value)}</dd></div>`).join('');
+  return `<div class="summary"><div class="title">${esc(s.title)}</div><dl>${lines}</dl></div>`;
+}
+
+const ACTION_NOUN: Record<string, string> = { payment: 'Payment', subscription: 'Subscription', setup: 'Setup' };
+const noun = (row: ConnectRow) => ACTION_NOUN[row.action] ?? 'Request';
+
+function statusBlock(row: ConnectRow): string {
+  switch (row.status) {
+    case 'succeed':
+      return `<div class="status ok" role="status"><span class="icon" aria-hidden="true">✓</span><div><h1>${esc(noun(row))} approved</h1><p>You can return to the checkout; it updates by itself.</p></div></div>`;
+    case 'declined':
+      return `<div class="status neutral" role="status"><span class="icon" aria-hidden="true">✕</span><div><h1>Declined</h1><p>Nothing was charged. You can return to the checkout and try again.</p></div></div>`;
+    case 'expired':
+      return `<div class="status neutral" role="status"><span class="icon" aria-hidden="true">!</span><div><h1>This request has expired</h1><p>Start again from the checkout to get a new one.</p></div></div>`;
+    case 'error':
+      return `<div class="status err" role="alert"><span class="icon" aria-hidden="true">!</span><div><h1>${esc(noun(row))} failed</h1><p>${esc(row.error ?? 'Something went wrong.')}</p></div></div>`;
+    default:
+      return '';
+  }
+}
+
+function walletPage(row: ConnectRow | null, user: SandboxUser | null, selfUrl: string, notice?: string): string {
+  if (!row) {
+    return page({
+      title: 'Sandbox wallet',
+      body: `<div class="status err" role="alert"><span class="icon" aria-hidden="true">!</span><div><h1>Unknown request</h1><p>This wallet link is not valid. Start again from the checkout.</p></div></div>`,
+    });
+  }
+  const who = user
+    ? `<div class="signed-in"><img src="${avatarUrl(user.did)}" alt="" width="40" height="40"><span class="who"><span class="label">Wallet of</span><strong>${esc(user.fullName)}</strong><span class="label">${esc(user.email)}</span></span>
+<a class="btn secondary inline" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(selfUrl)}">Switch</a></div>`
+    : `<div class="signed-in"><span class="who"><span class="label">Not signed in</span><strong>Sign in to use your sandbox wallet</strong></span>
+<a class="btn primary inline" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(selfUrl)}">Sign in</a></div>`;
+  const open = row.status === 'created' || row.status === 'scanned';
+  const tokenField = `<input type="hidden" name="token" value="${esc(row.token)}">`;
+  const actions = open
+    ? `<div class="actions">
+<form method="post" action="${SERVICE}/sandbox/wallet/approve">${tokenField}<button class="btn primary" type="submit"${user ? '' : ' disabled aria-disabled="true"'}>Approve</button></form>
+<form method="post" action="${SERVICE}/sandbox/wallet/decline">${tokenField}<button class="btn secondary" type="submit">Decline</button></form>
+</div>${user ? '' : '<p class="meta">Sign in first: approving pays with the signed-in user\'s sandbox wallet.</p>'}`
+    : '';
+  const intro = `<h1>Sandbox wallet</h1><p class="lead">A checkout asks you to confirm. Nothing real is charged.</p>`;
+  return page({
+    title: 'Sandbox wallet',
+    body: `${notice ? `<div class="status err" role="alert"><span class="icon" aria-hidden="true">!</span><div><p>${esc(notice)}</p></div></div>` : ''}
+${open ? intro : statusBlock(row)}
+${open ? who : ''}
+${summaryBlock(row)}
+${actions}
+${open ? '' : '<p class="meta">Sandbox wallet · this request is finished.</p>'}`,
+  });
+}
+
+/* ----------------------------------------------------------------- routes */
+
+export function createServiceRoutes(ctx: SandboxContext): Router {
+  const r = Router();
+  r.use(express.urlencoded({ extended: false, limit: '64kb' }));
+
+  r.get('/sandbox/sandbox.css', (_req, res) => {
+    res.setHeader('Content-Type', 'text/css; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.send(SANDBOX_CSS);
+  });
+
+  /* session */
+  r.get('/api/did/session', async (req, res) => {
+    const user = await currentUser(ctx.db, req);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ user: user ? sessionUser(user) : null });
+  });
+
+  r.get('/sandbox/login', async (req, res) => {
+    const user = await currentUser(ctx.db, req);
+    sendHtml(res, loginPage(user, safeRedirect(req.query.redirect)));
+  });
+
+  r.post('/sandbox/login', async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const did = typeof body.did === 'string' ? body.did : undefined;
+    const role = typeof body.role === 'string' ? body.role : undefined;
+    const redirect = safeRedirect(body.redirect ?? req.query.redirect);
+    let user: SandboxUser | null = null;
+    if (did) user = await getUser(ctx.db, did);
+    else if (role) user = DEMO_USERS.find((u) => u.role === role) ?? null;
+    if (!user) throw new HttpError(400, did ? `Unknown demo user: ${did}` : role ? `Unknown role: ${role}` : 'Give a did or a role', 'INVALID_USER');
+    const token = await createSession(ctx.db, user.did);
+    setSessionCookie(res, token);
+    if (wantsJson(req)) {
+      res.json({ token, user: sessionUser(user), redirect });
+      return;
+    }
+    res.redirect(303, redirect);
+  });
+
+  const logout = async (req: Request, res: Response) => {
+    const token = sessionToken(req);
+    if (token) await deleteSession(ctx.db, token);
+    clearSessionCookie(res);
+  };
+  r.post('/api/user/logout', async (req, res) => {
+    await logout(req, res);
+    res.json({});
+  });
+  r.get('/sandbox/logout', async (req, res) => {
+    await logout(req, res);
+    res.redirect(303, safeRedirect(req.query.redirect));
+  });
+
+  /* images */
+  r.get('/user/avatar/:did', async (req, res) => {
+    const did = String(req.params.did).replace(/^did:abt:/, '');
+    const user = await getUser(ctx.db, did);
+    const n = Number(req.query.w ?? req.query.h ?? req.query.size ?? 96);
+    const size = Number.isFinite(n) ? Math.min(512, Math.max(16, Math.round(n))) : 96;
+    svg(res, avatarSvg(did, user?.fullName ?? did.replace(/^z1?/, ''), size));
+  });
+  const logo = (rect: boolean, dark: boolean) => (_req: Request, res: Response) => svg(res, appLogoSvg({ rect, dark }));
+  r.get('/blocklet/logo', logo(false, false));
+  r.get('/blocklet/logo-dark', logo(false, true));
+  r.get('/blocklet/logo-rect', logo(true, false));
+  r.get('/blocklet/logo-rect-dark', logo(true, true));
+  r.get('/blocklet/logo-bundle/:did', logo(false, false));
+  r.get('/blocklet/logo/:variant', (req, res) => {
+    const v = String(req.params.variant);
+    svg(res, appLogoSvg({ rect: v.includes('rect'), dark: v.includes('dark') }));
+  });
+
+  /* notifications, orgs (placeholders until their issues land) */
+  r.get('/api/notifications/unread-count', async (req, res) => {
+    const user = await currentUser(ctx.db, req);
+    if (!user) throw new HttpError(401, 'Sign in to read notifications', 'LOGIN_REQUIRED');
+    res.json({ unReadCount: 0 });
+  });
+  r.get('/api/user/orgs', async (req, res) => {
+    const user = await currentUser(ctx.db, req);
+    if (!user) throw new HttpError(401, 'Sign in to list organizations', 'LOGIN_REQUIRED');
+    const page = Math.max(1, Number(req.query.page) || 1);
+    const pageSize = Math.min(100, Math.max(1, Number(req.query.pageSize) || 20));
+    res.json({ orgs: [], paging: { page, pageSize, total: 0 } });
+  });
+
+  /* profile and notification pages the header links to (simple sandbox versions) */
+  r.get('/user', async (req, res) => {
+    const user = await currentUser(ctx.db, req);
+    const self = `${SERVICE}/user`;
+    const body = user
+      ? `<h1>Your profile</h1><p class="lead">The sandbox account you are signed in with.</p>
+<div class="signed-in"><img src="${avatarUrl(user.did)}" alt="" width="40" height="40"><span class="who"><strong>${esc(user.fullName)}</strong><span class="label">${esc(user.email)}</span></span><span class="role ${esc(user.role)}">${esc(ROLE_LABEL[user.role] ?? user.role)}</span></div>
+<div class="summary plain"><div class="title">Account</div><dl>
+<div class="row"><dt>DID</dt><dd><code>${esc(user.did)}</code></dd></div>
+<div class="row"><dt>Passports</dt><dd>${esc(user.passports.map((p) => p.title).join(', '))}</dd></div>
+</dl></div>
+<div class="actions"><a class="btn primary" href="/customer">Billing</a><a class="btn secondary" href="${SERVICE}/sandbox/logout?redirect=/">Sign out</a></div>`
+      : `<h1>Your profile</h1><p class="lead">Sign in to see your sandbox account.</p><a class="btn primary" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(self)}">Sign in</a>`;
+    sendHtml(res, page({ title: 'Profile', body }));
+  });
+  r.get('/user/notifications', async (req, res) => {
+    const user = await currentUser(ctx.db, req);
+    const self = `${SERVICE}/user/notifications`;
+    const body = user
+      ? `<h1>Notifications</h1><div class="status neutral" role="status"><span class="icon" aria-hidden="true">✓</span><div><p>You are all caught up. Notifications from the sandbox will appear here.</p></div></div><a class="btn secondary" href="/">Back to the store</a>`
+      : `<h1>Notifications</h1><p class="lead">Sign in to read your notifications.</p><a class="btn primary" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(self)}">Sign in</a>`;
+    sendHtml(res, page({ title: 'Notifications', body }));
+  });
+
+  /* sandbox wallet */
+  const walletSelf = (token: string) => `${SERVICE}/sandbox/wallet?token=${encodeURIComponent(token)}`;
+  r.get('/sandbox/wallet', async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const user = await currentUser(ctx.db, req);
+    let row = token ? await loadConnectSession(ctx.db, token) : null;
+    if (row && row.status === 'created') {
+      await markScanned(ctx, token, user);
+      row = { ...row, status: 'scanned' };
+    }
+    sendHtml(res, walletPage(row, user, walletSelf(token)), row ? 200 : 404);
+  });
+  const walletAction = (kind: 'approve' | 'decline') => async (req: Request, res: Response) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const token = typeof body.token === 'string' ? body.token : typeof req.query.token === 'string' ? req.query.token : '';
+    const user = await currentUser(ctx.db, req);
+    let notice: string | undefined;
+    let status = 200;
+    try {
+      if (kind === 'approve') {
+        if (!user) throw new HttpError(401, 'Sign in to approve this request.');
+        await approveConnect(ctx, token, user);
+      } else {
+        await declineConnect(ctx, token, user);
+      }
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      status = err.status;
+      // Final states render as themselves; other errors show above the request.
+      if (err.status !== 409 && err.status !== 410) notice = err.message;
+    }
+    const row = token ? await loadConnectSession(ctx.db, token) : null;
+    if (row && row.status === 'error') notice = undefined; // the status block already says it
+    sendHtml(res, walletPage(row, user, walletSelf(token), notice), row ? (notice ? status : 200) : 404);
+  };
+  r.post('/sandbox/wallet/approve', walletAction('approve'));
+  r.post('/sandbox/wallet/decline', walletAction('decline'));
+
+  return r;
+}

@@ -1,0 +1,153 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { SandboxContext } from '../context.ts';
+import { events } from '../platform.ts';
+
+/**
+ * The realtime relay: a Phoenix channels server (wire protocol only) over `ws`.
+ *
+ * Paths: `/.well-known/service/relay/websocket` (the relay the payment elements use) and
+ * `/.well-known/service/websocket` (the header's user socket). Serializer by `vsn`: `2.0.0` → array frames
+ * `[join_ref, ref, topic, event, payload]`; `1.0.0` or none → object frames `{topic, event, payload, ref, join_ref}`.
+ *
+ * Handled: `phx_join` (any topic; reply ok), `phx_leave` (reply ok, then `phx_close`), `heartbeat` on topic
+ * `phoenix` (reply ok). Any other message on a joined topic is acknowledged with ok. Every platform event
+ * (`events.publish`) is pushed to sockets joined on `relay:{appPid}:events` as event `type` with payload
+ * `{response: object}`. A socket that sends nothing (no heartbeat) for longer than `idleMs` (2 × 30 s) is closed.
+ */
+export const RELAY_PATH = '/.well-known/service/relay/websocket';
+export const USER_SOCKET_PATH = '/.well-known/service/websocket';
+export const HEARTBEAT_MS = 30_000;
+
+type Frame = { joinRef: string | null; ref: string | null; topic: string; event: string; payload: unknown };
+type Client = { ws: WebSocket; vsn2: boolean; topics: Map<string, string | null>; lastSeen: number };
+
+export type RealtimeOptions = { idleMs?: number; sweepMs?: number };
+
+function decode(data: string, vsn2: boolean): Frame | null {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (vsn2) {
+    if (!Array.isArray(msg) || msg.length !== 5) return null;
+    const [joinRef, ref, topic, event, payload] = msg as unknown[];
+    if (typeof topic !== 'string' || typeof event !== 'string') return null;
+    return { joinRef: joinRef == null ? null : String(joinRef), ref: ref == null ? null : String(ref), topic, event, payload };
+  }
+  if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return null;
+  const m = msg as Record<string, unknown>;
+  if (typeof m.topic !== 'string' || typeof m.event !== 'string') return null;
+  return {
+    joinRef: m.join_ref == null ? null : String(m.join_ref),
+    ref: m.ref == null ? null : String(m.ref),
+    topic: m.topic,
+    event: m.event,
+    payload: m.payload,
+  };
+}
+
+function encode(f: Frame, vsn2: boolean): string {
+  if (vsn2) return JSON.stringify([f.joinRef, f.ref, f.topic, f.event, f.payload]);
+  return JSON.stringify({ topic: f.topic, event: f.event, payload: f.payload, ref: f.ref, join_ref: f.joinRef });
+}
+
+function send(c: Client, f: Frame): void {
+  if (c.ws.readyState === c.ws.OPEN) c.ws.send(encode(f, c.vsn2));
+}
+
+const ok = (response: unknown = {}) => ({ status: 'ok', response });
+
+export function attachRealtime(server: Server, ctx: SandboxContext, opts: RealtimeOptions = {}): void {
+  const idleMs = opts.idleMs ?? 2 * HEARTBEAT_MS;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
+  const clients = new Set<Client>();
+  const eventsTopic = `relay:${ctx.app.pid}:events`;
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://sandbox.local');
+    if (url.pathname !== RELAY_PATH && url.pathname !== USER_SOCKET_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    const vsn = url.searchParams.get('vsn');
+    if (vsn && vsn !== '1.0.0' && vsn !== '2.0.0') {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const c: Client = { ws, vsn2: vsn === '2.0.0', topics: new Map(), lastSeen: Date.now() };
+      clients.add(c);
+      ws.on('message', (data, isBinary) => {
+        c.lastSeen = Date.now();
+        if (isBinary) return; // binary pushes are not part of the sandbox protocol
+        const f = decode(data.toString(), c.vsn2);
+        if (!f) return;
+        handle(c, f);
+      });
+      ws.on('close', () => clients.delete(c));
+      ws.on('error', () => clients.delete(c));
+    });
+  };
+
+  function handle(c: Client, f: Frame): void {
+    const reply = (payload: unknown, joinRef = f.joinRef) =>
+      send(c, { joinRef, ref: f.ref, topic: f.topic, event: 'phx_reply', payload });
+    if (f.topic === 'phoenix') {
+      if (f.event === 'heartbeat') reply(ok());
+      return;
+    }
+    switch (f.event) {
+      case 'phx_join':
+        c.topics.set(f.topic, f.joinRef);
+        reply(ok());
+        return;
+      case 'phx_leave': {
+        const joinRef = c.topics.get(f.topic) ?? f.joinRef;
+        c.topics.delete(f.topic);
+        reply(ok(), joinRef);
+        send(c, { joinRef, ref: joinRef, topic: f.topic, event: 'phx_close', payload: {} });
+        return;
+      }
+      default:
+        if (c.topics.has(f.topic)) reply(ok());
+        else reply({ status: 'error', response: { reason: 'unmatched topic' } });
+    }
+  }
+
+  function broadcast(topic: string, event: string, payload: unknown): void {
+    for (const c of clients) {
+      if (!c.topics.has(topic)) continue;
+      send(c, { joinRef: c.topics.get(topic) ?? null, ref: null, topic, event, payload });
+    }
+  }
+
+  const unsubscribe = events.subscribe((e) => broadcast(eventsTopic, e.type, { response: e.object }));
+
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const c of clients) {
+      if (now - c.lastSeen > idleMs) {
+        clients.delete(c);
+        c.ws.close(1000, 'heartbeat timeout');
+        setTimeout(() => c.ws.terminate(), 1000).unref();
+      }
+    }
+  }, opts.sweepMs ?? Math.min(HEARTBEAT_MS, idleMs)).unref();
+
+  server.on('upgrade', onUpgrade);
+
+  // Upgraded sockets keep an http.Server from closing; end them (and stop listening to events) on close().
+  const close = server.close.bind(server);
+  server.close = ((cb?: (err?: Error) => void) => {
+    clearInterval(sweep);
+    unsubscribe();
+    for (const c of clients) c.ws.terminate();
+    clients.clear();
+    wss.close();
+    return close(cb);
+  }) as Server['close'];
+}

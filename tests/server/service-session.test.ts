@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { startSandbox } from './harness.ts';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(async () => {
+  await sb.close();
+});
+
+const S = '/.well-known/service';
+const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').match(/login_token=([^;]*)/)?.[1] ?? null;
+
+async function formLogin(did: string, redirect: string) {
+  return fetch(`${sb.url}${S}/sandbox/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ did, redirect }).toString(),
+  });
+}
+
+describe('__blocklet__.js', () => {
+  it('serves window.blocklet as javascript, not cached', async () => {
+    const res = await fetch(`${sb.url}/__blocklet__.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const text = await res.text();
+    expect(text.startsWith('window.blocklet = {')).toBe(true);
+    const win: { blocklet?: Record<string, any> } = {};
+    new Function('window', text)(win);
+    expect(win.blocklet).toMatchObject({ appPid: sb.ctx.app.pid, appName: sb.ctx.app.name, prefix: '/', serverVersion: '1.17.12' });
+    expect(win.blocklet!.appUrl).toBe(sb.url);
+  });
+
+  it('serves the same data as JSON with CORS open', async () => {
+    const res = await fetch(`${sb.url}/__blocklet__.js?type=json`);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const b = await res.json();
+    expect(b).toMatchObject({
+      did: sb.ctx.app.did,
+      appId: sb.ctx.app.did,
+      appPid: sb.ctx.app.pid,
+      groupPrefix: '/',
+      languages: [
+        { code: 'en', name: 'English' },
+        { code: 'zh', name: '简体中文' },
+      ],
+      theme: { prefer: 'system' },
+      preferences: { permissionMode: 'staking' },
+      settings: { notification: { toastAlert: true }, org: { enabled: true } },
+    });
+    expect(b.componentMountPoints).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ did: 'z2qaCNvKMv5GjouKdcDWexv6WqtHbpNPQDnAk', mountPoint: '/payment/', status: 'running' }),
+        expect.objectContaining({ mountPoint: '/store/', status: 'running' }),
+      ]),
+    );
+    const nav = b.navigation as Array<Record<string, any>>;
+    expect(nav.some((n) => Array.isArray(n.items) && n.items.length > 0 && !n.section)).toBe(true);
+    expect(nav.some((n) => n.id === '/userCenter/notification')).toBe(true);
+    expect(nav.filter((n) => n.section === 'sessionManager').every((n) => Array.isArray(n.role))).toBe(true);
+    expect(Number.parseInt(b.USE_ARCBLOCK_THEME, 10)).toBeGreaterThanOrEqual(0);
+    // The logos it names are real SVGs, light and dark.
+    for (const key of ['appLogo', 'appLogoDark', 'appLogoRect', 'appLogoRectDark']) {
+      const logo = await fetch(`${sb.url}${b[key]}`);
+      expect(logo.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+      expect(await logo.text()).toMatch(/^<svg /);
+    }
+  });
+});
+
+describe('session', () => {
+  it('is null when signed out', async () => {
+    const res = await fetch(`${sb.url}${S}/api/did/session`);
+    expect(await res.json()).toEqual({ user: null });
+  });
+
+  it('the sign-in page lists every demo user with a labelled button, under a strict CSP', async () => {
+    const res = await fetch(`${sb.url}${S}/sandbox/login?redirect=/checkout`);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="en">/);
+    for (const u of DEMO_USERS) expect(html).toContain(`aria-label="Sign in as ${u.fullName}`);
+    expect(html).not.toMatch(/<script/);
+    expect(html).not.toMatch(/style="/);
+  });
+
+  it('form sign-in sets an HttpOnly cookie and redirects (303) to a same-origin path', async () => {
+    const casey = DEMO_USERS[0]!;
+    const res = await formLogin(casey.did, '/customer?x=1');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/customer?x=1');
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Path=\//);
+    const token = cookieOf(res)!;
+    const session = await (await fetch(`${sb.url}${S}/api/did/session`, { headers: { cookie: `login_token=${token}` } })).json();
+    expect(session.user).toMatchObject({ did: casey.did, role: 'customer', fullName: casey.fullName, email: casey.email, passports: casey.passports });
+    expect(session.user.avatar).toBe(`${S}/user/avatar/${casey.did}`);
+  });
+
+  it.each(['//evil.com', 'https://evil.com/x', 'javascript:alert(1)', '/\\evil.com', ''])('never redirects off-site: %s', async (redirect) => {
+    const res = await formLogin(DEMO_USERS[1]!.did, redirect);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+  });
+
+  it('JSON sign-in by role returns the session token; bearer and authToken work; logout ends it', async () => {
+    const res = await fetch(`${sb.url}${S}/sandbox/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ role: 'developer' }),
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.user).toMatchObject({ role: 'developer' });
+    expect(typeof body.token).toBe('string');
+    expect(cookieOf(res)).toBe(body.token);
+    const bearer = await (await fetch(`${sb.url}${S}/api/did/session`, { headers: { authorization: `Bearer ${body.token}` } })).json();
+    expect(bearer.user.role).toBe('developer');
+    const query = await (await fetch(`${sb.url}${S}/api/did/session?authToken=${body.token}`)).json();
+    expect(query.user.role).toBe('developer');
+
+    const out = await fetch(`${sb.url}${S}/api/user/logout`, { method: 'POST', headers: { authorization: `Bearer ${body.token}` } });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/login_token=;/);
+    const after = await (await fetch(`${sb.url}${S}/api/did/session`, { headers: { authorization: `Bearer ${body.token}` } })).json();
+    expect(after.user).toBeNull();
+  });
+
+  it('GET sandbox/logout clears the session and redirects safely', async () => {
+    const login = await formLogin(DEMO_USERS[0]!.did, '/');
+    const token = cookieOf(login)!;
+    const res = await fetch(`${sb.url}${S}/sandbox/logout?redirect=//evil.com`, { redirect: 'manual', headers: { cookie: `login_token=${token}` } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    const after = await (await fetch(`${sb.url}${S}/api/did/session`, { headers: { cookie: `login_token=${token}` } })).json();
+    expect(after.user).toBeNull();
+  });
+
+  it('rejects unknown users and roles with 400', async () => {
+    for (const body of [{ role: 'pirate' }, { did: 'z1nobody' }, {}]) {
+      const res = await fetch(`${sb.url}${S}/sandbox/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBeTruthy();
+    }
+  });
+
+  it('avatars are SVGs with initials and accept resize parameters', async () => {
+    const res = await fetch(`${sb.url}${S}/user/avatar/${DEMO_USERS[0]!.did}?imageFilter=resize&w=48&h=48`);
+    expect(res.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    const svg = await res.text();
+    expect(svg).toContain('width="48"');
+    expect(svg).toContain('>CC<');
+  });
+
+  it('notification count and orgs answer placeholders for a signed-in user', async () => {
+    const login = await formLogin(DEMO_USERS[0]!.did, '/');
+    const cookie = `login_token=${cookieOf(login)}`;
+    expect(await (await fetch(`${sb.url}${S}/api/notifications/unread-count`, { headers: { cookie } })).json()).toEqual({ unReadCount: 0 });
+    expect(await (await fetch(`${sb.url}${S}/api/user/orgs?page=1&pageSize=20`, { headers: { cookie } })).json()).toEqual({
+      orgs: [],
+      paging: { page: 1, pageSize: 20, total: 0 },
+    });
+    expect((await fetch(`${sb.url}${S}/api/user/orgs`)).status).toBe(401);
+  });
+
+  it('profile and notification pages (linked from the header) render for both states', async () => {
+    const anon = await (await fetch(`${sb.url}${S}/user`)).text();
+    expect(anon).toContain(`${S}/sandbox/login?redirect=${encodeURIComponent(`${S}/user`)}`);
+    const login = await formLogin(DEMO_USERS[2]!.did, '/');
+    const cookie = `login_token=${cookieOf(login)}`;
+    const res = await fetch(`${sb.url}${S}/user`, { headers: { cookie } });
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await res.text()).toContain('Dana Developer');
+    expect(await (await fetch(`${sb.url}${S}/user/notifications`, { headers: { cookie } })).text()).toContain('all caught up');
+  });
+});
