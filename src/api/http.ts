@@ -1,0 +1,181 @@
+/**
+ * The per-instance transport: one axios instance per api (never a global default), base resolution per request,
+ * the common query parameters, error mapping and response validation.
+ */
+import axios, { type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig, type Method } from 'axios';
+import type { Struct } from 'superstruct';
+import { joinPath, originOf } from '../core/url.ts';
+import { globalBlocklet, pageHref, pageOrigin, platformOrigin, resolveBases, type Resolved } from './base.ts';
+import { SERVICE_PREFIX } from './constants.ts';
+import { ApiError, toApiError } from './errors.ts';
+import { check, SchemaError } from './schemas.ts';
+import type { WindowBlocklet } from './types.ts';
+
+export type ApiSettings = {
+  /** Payment Kit base URL override; another origin triggers the `__blocklet__.js` lookup. */
+  baseUrl?: string | undefined;
+  /** Sent as the `authToken` query parameter, only to the platform origin. */
+  authToken?: string | undefined;
+  locale: string;
+  /** Overrides localStorage `livemode` (default true unless stored 'false'). */
+  livemode?: boolean | undefined;
+  /** App description; defaults to `window.blocklet` (read only). */
+  blocklet?: WindowBlocklet | undefined;
+};
+
+/** Test seams and transport options (not settings of an element). */
+export type ApiOptions = {
+  /** axios adapter (tests stub the network with it). */
+  adapter?: AxiosAdapter;
+  /** Request timeout in ms (default 60 s). */
+  timeout?: number;
+};
+
+export type Target = 'payment' | 'store' | 'service' | 'origin';
+
+export type RequestOptions = {
+  method?: Method;
+  /** Which base the path is relative to (default payment). An absolute `path` is used as is. */
+  target?: Target;
+  path: string;
+  params?: Record<string, unknown> | undefined;
+  data?: unknown;
+  /** Response check; without it the body is returned unchecked. */
+  schema?: Struct<any, any>;
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string>;
+};
+
+type Storage = { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
+
+export function storage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
+  try {
+    const s = (globalThis as Record<string, unknown>)[kind] as Storage | undefined;
+    return s && typeof s.getItem === 'function' ? s : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Livemode from settings, else localStorage `livemode` ('false' → false), default true. */
+export function resolveLivemode(setting: boolean | undefined): boolean {
+  if (typeof setting === 'boolean') return setting;
+  try {
+    return storage('localStorage')?.getItem('livemode') !== 'false';
+  } catch {
+    return true;
+  }
+}
+
+const RELATIVE_BASE = 'http://page.invalid/';
+
+export class Transport {
+  readonly settings: ApiSettings;
+  readonly axios: AxiosInstance;
+  readonly adapter: AxiosAdapter | undefined;
+  /** The platform origin ('' when page-relative). */
+  readonly origin: string;
+
+  constructor(settings: ApiSettings, options: ApiOptions = {}) {
+    this.settings = { ...settings, blocklet: 'blocklet' in settings ? settings.blocklet : undefined };
+    this.adapter = options.adapter;
+    this.origin = platformOrigin(settings.baseUrl);
+    this.axios = axios.create({
+      timeout: options.timeout ?? 60_000,
+      headers: { Accept: 'application/json' },
+      ...(options.adapter ? { adapter: options.adapter } : {}),
+    });
+    this.axios.interceptors.request.use((config) => this.addCommonParams(config));
+  }
+
+  /** The explicit description, else `window.blocklet` (read at call time). */
+  get blocklet(): WindowBlocklet | undefined {
+    return this.settings.blocklet ?? globalBlocklet();
+  }
+
+  get livemode(): boolean {
+    return resolveLivemode(this.settings.livemode);
+  }
+
+  resolve(): Promise<Resolved> {
+    return resolveBases({ baseUrl: this.settings.baseUrl, blocklet: this.blocklet, adapter: this.adapter });
+  }
+
+  /** Absolute service URL (`{origin}/.well-known/service/...`), synchronous. */
+  serviceUrl(path: string): string {
+    return joinPath(this.origin || '', SERVICE_PREFIX, path);
+  }
+
+  /** True when `url` goes to the platform origin (the only place the auth token may go). */
+  isPlatformUrl(url: string): boolean {
+    const base = pageHref() ?? RELATIVE_BASE;
+    const target = originOf(url, base);
+    const platform = this.origin || pageOrigin() || originOf(RELATIVE_BASE);
+    return !!target && target === platform;
+  }
+
+  private addCommonParams(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+    const url = config.url ?? '';
+    const params: Record<string, unknown> =
+      config.params instanceof URLSearchParams ? Object.fromEntries(config.params) : { ...(config.params ?? {}) };
+    let inUrl: URLSearchParams;
+    try {
+      inUrl = new URL(url, pageHref() ?? RELATIVE_BASE).searchParams;
+    } catch {
+      inUrl = new URLSearchParams();
+    }
+    const supplied = (k: string) => (params[k] !== undefined && params[k] !== null) || inUrl.has(k);
+    if (!supplied('locale') && this.settings.locale) params.locale = this.settings.locale;
+    if (!supplied('livemode')) params.livemode = this.livemode;
+    if (this.settings.authToken && !supplied('authToken') && this.isPlatformUrl(url)) params.authToken = this.settings.authToken;
+    config.params = params;
+    return config;
+  }
+
+  /** Builds the URL for a target and path. */
+  async url(target: Target, path: string): Promise<string> {
+    if (/^https?:\/\//i.test(path)) return path;
+    if (target === 'service') return this.serviceUrl(path);
+    if (target === 'origin') return joinPath(this.origin || '', path.startsWith('/') ? path : `/${path}`);
+    const r = await this.resolve();
+    return joinPath(target === 'store' ? r.store : r.payment, path);
+  }
+
+  async request<T>(opts: RequestOptions): Promise<T> {
+    const method = (opts.method ?? 'GET').toUpperCase() as Method;
+    const url = await this.url(opts.target ?? 'payment', opts.path);
+    let data: unknown;
+    try {
+      const res = await this.axios.request({
+        method,
+        url,
+        params: stripUndefined(opts.params),
+        data: opts.data,
+        signal: opts.signal,
+        headers: opts.headers,
+      });
+      data = res.data;
+    } catch (err) {
+      throw toApiError(err);
+    }
+    if (!opts.schema) return data as T;
+    try {
+      return check<T>(data, opts.schema);
+    } catch (err) {
+      const detail = err instanceof SchemaError ? err.message : String(err);
+      throw new ApiError(`Unexpected response from ${method} ${opts.path}: ${detail}`, {
+        code: 'BAD_RESPONSE',
+        key: 'errors.badResponse',
+        data,
+        cause: err,
+      });
+    }
+  }
+}
+
+function stripUndefined(params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!params) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) out[k] = v;
+  return out;
+}

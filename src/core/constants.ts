@@ -1,0 +1,33 @@
+/** Business constants (spec §9). */
+export const PAYMENT_POLL_MS = 2_000;
+export const PAYMENT_POLL_TIMEOUT_MS = 3 * 60_000;
+export const VENDOR_POLL_MS = 5_000;
+export const VENDOR_ERROR_GRACE_MS = 6_000;
+export const REFRESH_DEBOUNCE_MS = 1_000;
+export const REFRESH_MAX_WAIT_MS = 5_000;
+export const STRIPE_PANEL_DELAY_MS = 200;
+export const SKELETON_DELAY_MS = 500;
+export const DONATION_RANDOM_ANIMATION_MS = 800;
+export const TOAST_AUTO_HIDE_MS = 5_000;
+export const THEME_DEBOUNCE_MS = 300;
+export const TABLE_PAGE_SIZE = 10;
+export const TABLE_PAGE_SIZE_MOBILE = 5;
+export const TABLE_PAGE_SIZE_OPTIONS = [5, 10, 20, 50, 100] as const;
+export const TABLE_SEARCH_DEBOUNCE_MS = 300;
+export const ORG_PAGE_SIZE = 20;
+export const ORG_SEARCH_DEBOUNCE_MS = 500;
+export const USER_MENU_MAX_LINKS = 5;
+export const DOMAIN_SKIP_DAYS = 30;
+export const DEFAULT_PHONE_COUNTRY = 'us';
+export const DEFAULT_CURRENCY_SYMBOL = '$';
+export const DEFAULT_COUNTRY = 'us';
+export const SUMMARY_COLLAPSE_AT = 3;
+
+/** localStorage keys (spec §9). */
+export const STORAGE_KEYS = {
+  livemode: 'livemode',
+  currencyPreference: 'payment-currency-preference',
+  donationPreset: 'payment-donation-preset',
+  donationCustomAmount: 'payment-donation-custom-amount',
+  quantityPreference: (userDid: string, priceId: string) => `quantity_preference_${userDid}_${priceId}`,
+} as const;

@@ -1,0 +1,85 @@
+/**
+ * Error text extraction (spec §8). One function turns anything thrown into the text a screen shows.
+ */
+
+type Rec = Record<string, unknown>;
+const isRec = (x: unknown): x is Rec => typeof x === 'object' && x !== null;
+
+function messageOf(x: unknown): string {
+  if (typeof x === 'string') return x;
+  if (isRec(x) && typeof x.message === 'string') return x.message;
+  try {
+    return JSON.stringify(x) ?? String(x);
+  } catch {
+    return String(x);
+  }
+}
+
+function stringifyBody(data: unknown): string {
+  if (typeof data === 'string') return data;
+  try {
+    return JSON.stringify(data) ?? String(data);
+  } catch {
+    return String(data);
+  }
+}
+
+/**
+ * - a list of errors (an array, or `{errors: [...]}`) → their messages joined by line breaks;
+ * - a list of details (Joi-style `{details: [{path: string[] | string, message}]}`) →
+ *   `'Validate failed: ' + 'path: message' entries joined by ';'`;
+ * - an axios-style error with a response → `response.data.error` if present, else `message + ': ' + JSON body`;
+ * - nothing → `'Unknown error'`; a string → itself; otherwise its `message` (or `'Unknown error'`).
+ */
+export function formatError(err: unknown): string {
+  if (err === null || err === undefined || err === '' || err === false) return 'Unknown error';
+  if (typeof err === 'string') return err;
+  if (Array.isArray(err)) return err.length ? err.map(messageOf).join('\n') : 'Unknown error';
+  if (!isRec(err)) return String(err);
+
+  if (Array.isArray(err.errors) && err.errors.length) return err.errors.map(messageOf).join('\n');
+
+  if (Array.isArray(err.details) && err.details.length) {
+    const entries = err.details.map((d) => {
+      const rec = isRec(d) ? d : {};
+      const path = Array.isArray(rec.path) ? rec.path.map(String).join('.') : typeof rec.path === 'string' ? rec.path : '';
+      const msg = messageOf(rec.message ?? d);
+      return path ? `${path}: ${msg}` : msg;
+    });
+    return `Validate failed: ${entries.join(';')}`;
+  }
+
+  if (isRec(err.response)) {
+    const data = err.response.data;
+    if (isRec(data) && typeof data.error === 'string' && data.error) return data.error;
+    if (isRec(data) && isRec(data.error) && typeof data.error.message === 'string') return data.error.message;
+    const message = typeof err.message === 'string' ? err.message : 'Request failed';
+    return data === undefined || data === '' ? message : `${message}: ${stringifyBody(data)}`;
+  }
+
+  if (typeof err.message === 'string' && err.message) return err.message;
+  return 'Unknown error';
+}
+
+/** `'Request failed: {status} {statusText}: {data}'` (data stringified when not a string). */
+export function requestFailedMessage(status: number | string, statusText: string | undefined, data: unknown): string {
+  return `Request failed: ${status} ${statusText ?? ''}: ${stringifyBody(data)}`;
+}
+
+/** The server's error code (`response.data.code` or `err.code`), when any. */
+export function errorCode(err: unknown): string | undefined {
+  if (!isRec(err)) return undefined;
+  if (isRec(err.response) && isRec(err.response.data) && typeof err.response.data.code === 'string') return err.response.data.code;
+  return typeof err.code === 'string' ? err.code : undefined;
+}
+
+/** Error codes the screens react to (spec §8). */
+export const ERROR_CODES = {
+  CUSTOMER_LIMITED: 'CUSTOMER_LIMITED',
+  UNIFIED_APP_REQUIRED: 'UNIFIED_APP_REQUIRED',
+  REQUIRE_CROSS_SELL: 'REQUIRE_CROSS_SELL',
+  NETWORK: 'NETWORK',
+  BAD_RESPONSE: 'BAD_RESPONSE',
+  TIMEOUT: 'TIMEOUT',
+  CANCELED: 'CANCELED',
+} as const;

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BILLING_REASONS,
+  billingReasonKey,
+  intervalText,
+  invoiceStatusTone,
+  periodHours,
+  showStaking,
+  trialSeconds,
+  trialText,
+  upsellSavingPercent,
+} from '../../src/core/billing.ts';
+
+describe('invoice status tones (spec §4)', () => {
+  it('paid success, open secondary, uncollectible warning, draft/void default', () => {
+    expect(invoiceStatusTone('paid')).toBe('success');
+    expect(invoiceStatusTone('open')).toBe('secondary');
+    expect(invoiceStatusTone('uncollectible')).toBe('warning');
+    expect(invoiceStatusTone('draft')).toBe('default');
+    expect(invoiceStatusTone('void')).toBe('default');
+    expect(invoiceStatusTone('weird')).toBe('default');
+  });
+
+  it('billing reasons', () => {
+    expect(BILLING_REASONS).toHaveLength(15);
+    expect(billingReasonKey('stake')).toBe('billing.reason.stake');
+    expect(billingReasonKey('nope')).toBe('billing.reason.manual');
+  });
+});
+
+describe('intervals and trials (spec §9)', () => {
+  it('interval labels; 3 and 6 months labelled every 3/6 months; unsupported throws', () => {
+    expect(intervalText({ interval: 'month', interval_count: 1 })).toEqual({ key: 'interval.month' });
+    expect(intervalText({ interval: 'month', interval_count: 3 })).toEqual({ key: 'interval.everyMonths', params: { count: 3 } });
+    expect(intervalText({ interval: 'month', interval_count: 6 })).toEqual({ key: 'interval.everyMonths', params: { count: 6 } });
+    expect(intervalText({ interval: 'week', interval_count: 2 })).toEqual({ key: 'interval.every', params: { count: 2, unit: 'week' } });
+    expect(() => intervalText({ interval: 'fortnight' })).toThrow('Unsupported recurring interval');
+    expect(periodHours({ interval: 'year' })).toBe(8760);
+  });
+
+  it('trial text: minutes under an hour, hours under a day, else days (rounded up)', () => {
+    expect(trialText(1800)).toEqual({ key: 'trial.minutes', params: { count: 30 } });
+    expect(trialText(3599)).toEqual({ key: 'trial.minutes', params: { count: 60 } });
+    expect(trialText(3600)).toEqual({ key: 'trial.hours', params: { count: 1 } });
+    expect(trialText(7201)).toEqual({ key: 'trial.hours', params: { count: 3 } });
+    expect(trialText(86400)).toEqual({ key: 'trial.days', params: { count: 1 } });
+    expect(trialText(86401)).toEqual({ key: 'trial.days', params: { count: 2 } });
+    expect(trialSeconds({ trialInDays: 7 })).toBe(7 * 86400);
+    expect(trialSeconds({ trialEnd: 1000 + 3600, now: 1000 })).toBe(3600);
+  });
+
+  it('upsell saving percent per hour, whole percent', () => {
+    // 10/month vs 100/year: 100/8760 vs 10/720 → 1 - (100*720)/(10*8760) = 17.8% → 18
+    expect(upsellSavingPercent({ amount: '1000', recurring: { interval: 'month' } }, { amount: '10000', recurring: { interval: 'year' } })).toBe(18);
+    expect(upsellSavingPercent({ amount: '1000', recurring: { interval: 'month' } }, { amount: '20000', recurring: { interval: 'year' } })).toBe(0);
+  });
+
+  it('staking shown when threshold or minimum stake is above 0', () => {
+    expect(showStaking({ billing_threshold_amount: '0', min_stake_amount: 0 })).toBe(false);
+    expect(showStaking({ min_stake_amount: '0.5' })).toBe(true);
+    expect(showStaking({ billing_threshold_amount: 10 })).toBe(true);
+    expect(showStaking(null)).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { isAbsoluteUrl, joinPath, originOf, safeUrl, withQuery } from '../../src/core/url.ts';
+
+const base = 'https://app.example.com/checkout/cs_1';
+
+describe('safeUrl', () => {
+  it('keeps http and https as absolute URLs', () => {
+    expect(safeUrl('https://pay.example.com/x?y=1', base)).toBe('https://pay.example.com/x?y=1');
+    expect(safeUrl('http://a.test', base)).toBe('http://a.test/');
+  });
+
+  it('resolves relative URLs against the base', () => {
+    expect(safeUrl('/customer/invoice/in_1', base)).toBe('https://app.example.com/customer/invoice/in_1');
+    expect(safeUrl('next', base)).toBe('https://app.example.com/checkout/next');
+    expect(safeUrl('/relative')).toBeNull(); // no base and no page in node
+  });
+
+  it('rejects javascript:, data:, vbscript: (any case, with whitespace tricks)', () => {
+    expect(safeUrl('javascript:alert(1)', base)).toBeNull();
+    expect(safeUrl('JavaScript:alert(1)', base)).toBeNull();
+    expect(safeUrl(' java\tscript:alert(1)', base)).toBeNull();
+    expect(safeUrl('data:text/html,<script>alert(1)</script>', base)).toBeNull();
+    expect(safeUrl('vbscript:msgbox(1)', base)).toBeNull();
+    expect(safeUrl('file:///etc/passwd', base)).toBeNull();
+    expect(safeUrl('', base)).toBeNull();
+    expect(safeUrl(undefined, base)).toBeNull();
+  });
+
+  it('mailto only when allowed', () => {
+    expect(safeUrl('mailto:a@b.co', base)).toBeNull();
+    expect(safeUrl('mailto:a@b.co', { base, allowMailto: true })).toBe('mailto:a@b.co');
+  });
+
+  it('protocol-relative URLs to other origins are rejected when sameOrigin is required', () => {
+    expect(safeUrl('//evil.example/x', base)).toBe('https://evil.example/x');
+    expect(safeUrl('//evil.example/x', { base, sameOrigin: true })).toBeNull();
+    expect(safeUrl('https://evil.example/x', { base, sameOrigin: true })).toBeNull();
+    expect(safeUrl('/ok', { base, sameOrigin: true })).toBe('https://app.example.com/ok');
+    expect(safeUrl('//app.example.com/ok', { base, sameOrigin: true })).toBe('https://app.example.com/ok');
+  });
+});
+
+describe('withQuery / joinPath', () => {
+  it('adds and replaces params, skipping undefined, keeping hash and relative form', () => {
+    expect(withQuery('/a?x=1#h', { y: 2, x: 3, z: undefined })).toBe('/a?x=3&y=2#h');
+    expect(withQuery('https://h.test/p', { redirect: 'https://a.test/b?c=d' })).toBe('https://h.test/p?redirect=https%3A%2F%2Fa.test%2Fb%3Fc%3Dd');
+    expect(withQuery('/a', { tags: ['x', 'y'] })).toBe('/a?tags=x&tags=y');
+    expect(withQuery('/a', {})).toBe('/a');
+  });
+
+  it('joins with single slashes', () => {
+    expect(joinPath('/payment/', '/api/settings')).toBe('/payment/api/settings');
+    expect(joinPath('https://x.test/', 'payment/', 'api')).toBe('https://x.test/payment/api');
+    expect(joinPath('https://x.test', '/store/')).toBe('https://x.test/store/');
+    expect(joinPath('', 'a')).toBe('a');
+  });
+
+  it('origins and absolute checks', () => {
+    expect(originOf('https://x.test:8443/a')).toBe('https://x.test:8443');
+    expect(originOf('/a')).toBeNull();
+    expect(originOf('/a', 'http://h.test')).toBe('http://h.test');
+    expect(isAbsoluteUrl('//x.test')).toBe(true);
+    expect(isAbsoluteUrl('/x')).toBe(false);
+  });
+});
