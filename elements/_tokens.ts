@@ -1,0 +1,21 @@
+/** Theme tokens and ::part names every element shares (for the metadata / custom-elements.json). */
+import { darkTokens, lightTokens, TOKEN_NAMES } from '../src/ui/tokens.ts';
+
+const describe = (name: string): string => {
+  const light = lightTokens[name as `--pay-${string}`];
+  const dark = darkTokens[name as `--pay-${string}`];
+  return light && dark ? `Theme token (light ${light}, dark ${dark}).` : 'Theme token.';
+};
+
+export const TOKENS = TOKEN_NAMES.map((name) => ({ name, description: describe(name) }));
+
+export const PARTS = [
+  { name: 'button', description: 'Buttons (Button primitive).' },
+  { name: 'card', description: 'Cards.' },
+  { name: 'dialog', description: 'Dialogs.' },
+  { name: 'field', description: 'Form fields (label, control, hint, error).' },
+  { name: 'input', description: 'Text inputs.' },
+  { name: 'toast', description: 'A toast.' },
+  { name: 'toasts', description: 'The toast region.' },
+  { name: 'error', description: 'The generic error screen.' },
+];

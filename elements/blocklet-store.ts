@@ -1,0 +1,5 @@
+import { BlockletStore } from '../src/blocklet-store/BlockletStore.tsx';
+import { defineElement, optionsFromMeta } from '../src/ui/element.tsx';
+import meta from './blocklet-store.meta.ts';
+
+export default defineElement(meta.tag, BlockletStore, optionsFromMeta(meta, 'store'));

@@ -1,0 +1,68 @@
+import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useCss } from './styles.tsx';
+import { useFieldClasses } from './TextField.tsx';
+
+export type SelectOption = { value: string; label: string; disabled?: boolean };
+
+export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> & {
+  label: ReactNode;
+  options: SelectOption[];
+  hint?: ReactNode;
+  error?: ReactNode;
+  hideLabel?: boolean;
+};
+
+/** Native select (keyboard and screen-reader behaviour of the platform), themed like TextField. */
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
+  { label, options, hint, error, hideLabel, id, className, ...rest },
+  ref,
+) {
+  const c = useFieldClasses();
+  const { css, cx } = useCss();
+  const auto = useId();
+  const selectId = id ?? `s${auto}`;
+  const hintId = `${selectId}-hint`;
+  const errorId = `${selectId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const select = css`
+    appearance: none; -webkit-appearance: none; flex: 1; min-width: 0; height: calc(var(--pay-control-height) - 2px);
+    border: 0; outline: none; background: transparent; color: inherit; font: inherit; padding-inline-end: 24px; cursor: pointer;
+    & option { background: var(--pay-color-surface-raised); color: var(--pay-color-text); }
+  `;
+  const chevron = css`position: absolute; right: 12px; pointer-events: none; color: var(--pay-color-muted);`;
+  return (
+    <div className={cx(c.wrap, className)} part="field">
+      <label htmlFor={selectId} className={hideLabel ? c.hidden : c.label}>
+        {label}
+      </label>
+      <div className={cx(c.control, css`position: relative;`)} data-invalid={error ? 'true' : undefined}>
+        <select
+          {...rest}
+          ref={ref}
+          id={selectId}
+          className={select}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          part="select"
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value} disabled={o.disabled}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <svg className={chevron} width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+          <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinecap="round" />
+        </svg>
+      </div>
+      {hint ? (
+        <p id={hintId} className={c.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <p id={errorId} role="alert" className={c.error}>
+        {error || null}
+      </p>
+    </div>
+  );
+});

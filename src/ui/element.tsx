@@ -1,0 +1,382 @@
+/**
+ * defineElement(tag, Component, { props, events, prefix }) — THE one way to define an element.
+ *
+ * - r2wc (@r2wc/react-to-web-component) with an open shadow root mounts React into the shadow root.
+ * - Attributes ↔ props: camelCase props map to dashed attributes; properties mirror attributes (setting a
+ *   property writes the attribute, setting an attribute updates the property). Types: string, number, json,
+ *   boolean. Booleans follow HTML: presence is `true` (`<x open>`), `"false"`/`"0"` is `false`, removing the
+ *   attribute resets the prop to `undefined`. (r2wc alone reads `<x open>` as false and ignores removals.)
+ * - Shared settings (`base-url`, `auth-token`, `locale`, `livemode`, `theme`) are added to every element; each
+ *   wins over the nearest `<pay-provider>` ancestor, which is reached with the context protocol (@lit/context).
+ * - The provider stack around the component: element context (host, settings, emit, toasts), theme tokens on
+ *   `:host`, goober bound to this shadow root, an i18next instance per element, the api per element (and its
+ *   QueryClient), an error boundary, and the toast region.
+ *
+ * Nothing is written outside the shadow root: no document.head, no body styles, no window globals.
+ */
+import r2wc from '@r2wc/react-to-web-component';
+import { ContextEvent as ContextRequestEvent, type ContextCallback } from '@lit/context';
+import { setup } from 'goober';
+import { createElement, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { ApiContext, createApi } from './api.tsx';
+import { ElementContext, type ElementContextValue, type ResolvedSettings } from './context.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { createI18n, I18nContext } from './i18n.tsx';
+import { QueryClientContext } from './query.ts';
+import { useMediaQuery } from './responsive.ts';
+import { resolveSettings, settingsContext, type Settings, type SettingsInput } from './settings.ts';
+import { bindStyles, StyleContext } from './styles.tsx';
+import { ToastRegion } from './Toast.tsx';
+import { hostCss } from './tokens.ts';
+import { createToastStore, type ToastStore } from '../state/toasts.ts';
+import type { i18n as I18n } from 'i18next';
+
+export type PropType = 'string' | 'number' | 'boolean' | 'json';
+
+export type ElementOptions = {
+  /** The element's own props (camelCase → dashed attribute) and their types. Shared settings are added. */
+  props?: Record<string, PropType>;
+  /** Event names without the prefix (documentation; `emit` accepts any name). */
+  events?: readonly string[];
+  /** Event family prefix: `pay`, `portal`, `header`, `store`. Events are `${prefix}-${name}`. */
+  prefix: string;
+  /** CSS `display` of the host (default `block`). */
+  display?: string;
+};
+
+/** Props every element takes (the shared settings). */
+export const SHARED_PROPS: Record<keyof SettingsInput, PropType> = {
+  baseUrl: 'string',
+  authToken: 'string',
+  locale: 'string',
+  livemode: 'boolean',
+  theme: 'string',
+};
+
+export const toDashed = (camel: string): string => camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** Attribute value → prop value (null = attribute absent). */
+export function parseAttribute(type: PropType, value: string | null): unknown {
+  if (value === null) return undefined;
+  switch (type) {
+    case 'boolean':
+      return !/^(false|0|off|no)$/i.test(value.trim());
+    case 'number': {
+      if (value.trim() === '') return undefined;
+      const n = Number(value);
+      return Number.isFinite(n) ? n : undefined;
+    }
+    case 'json':
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        console.warn(`[pay-elements] ignoring an attribute that is not valid JSON: ${value.slice(0, 80)}`);
+        return undefined;
+      }
+    default:
+      return value;
+  }
+}
+
+/** Prop value → attribute value (null = remove the attribute). */
+export function stringifyProp(type: PropType, value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  switch (type) {
+    case 'boolean':
+      return value ? '' : 'false';
+    case 'json':
+      return JSON.stringify(value);
+    default:
+      return String(value);
+  }
+}
+
+// r2wc's own symbols (Symbol.for, so stable across copies).
+const PROPS = Symbol.for('r2wc.props');
+const RENDER = Symbol.for('r2wc.render');
+const CONNECTED = Symbol.for('r2wc.connected');
+
+type R2wcInternals = {
+  [PROPS]: Record<string, unknown>;
+  [RENDER]: () => void;
+  [CONNECTED]: boolean;
+  connectedCallback(): void;
+  disconnectedCallback(): void;
+};
+
+let gooberReady = false;
+
+/** Per-host services that survive a React remount (moving the element re-mounts React). */
+type HostServices = { toasts: ToastStore; i18n: I18n };
+const services = new WeakMap<HTMLElement, HostServices>();
+function hostServices(host: HTMLElement, locale: Settings['locale']): HostServices {
+  let s = services.get(host);
+  if (!s) {
+    s = { toasts: createToastStore(), i18n: createI18n(locale) };
+    services.set(host, s);
+  }
+  return s;
+}
+
+type RootProps = Record<string, unknown> & { container: ShadowRoot; __provided?: SettingsInput | undefined };
+
+function ElementRoot({
+  rootProps,
+  Component,
+  options,
+}: {
+  rootProps: RootProps;
+  Component: ComponentType<Record<string, unknown>>;
+  options: ElementOptions;
+}): ReactNode {
+  const { container, __provided, ...rest } = rootProps;
+  const host = container.host as HTMLElement;
+  const own: SettingsInput = {
+    baseUrl: rest.baseUrl as string | undefined,
+    authToken: rest.authToken as string | undefined,
+    locale: rest.locale as string | undefined,
+    livemode: rest.livemode as boolean | undefined,
+    theme: rest.theme as string | undefined,
+  };
+  const base = resolveSettings(own, __provided, host);
+  const baseKey = `${base.baseUrl}|${base.authToken}|${base.locale}|${base.livemode}|${base.theme}`;
+
+  // Local overrides (header language/theme controls) apply until the settings change from outside.
+  const [override, setOverride] = useState<{ key: string; patch: Partial<Pick<Settings, 'locale' | 'theme'>> }>({
+    key: baseKey,
+    patch: {},
+  });
+  const patch = override.key === baseKey ? override.patch : {};
+  const locale = patch.locale ?? base.locale;
+  const theme = patch.theme ?? base.theme;
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)');
+  const mode: 'light' | 'dark' = theme === 'auto' ? (prefersDark ? 'dark' : 'light') : theme;
+
+  const settings = useMemo<ResolvedSettings>(
+    () => ({ ...base, locale, theme, mode }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [baseKey, locale, theme, mode],
+  );
+
+  const { toasts, i18n } = hostServices(host, locale);
+  const overrideSettings = useCallback(
+    (p: Partial<Pick<Settings, 'locale' | 'theme'>>) =>
+      setOverride((o) => ({ key: baseKey, patch: { ...(o.key === baseKey ? o.patch : {}), ...p } })),
+    [baseKey],
+  );
+
+  const elementValue = useMemo<ElementContextValue>(
+    () => ({ host, root: container, prefix: options.prefix, settings, overrideSettings, toasts }),
+    [host, container, options.prefix, settings, overrideSettings, toasts],
+  );
+
+  const i18nValue = useMemo(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    return { i18n, t: i18n.getFixedT(locale), locale };
+  }, [i18n, locale]);
+
+  const styles = bindStyles(container);
+
+  const api = useMemo(
+    () => createApi({ baseUrl: settings.baseUrl, authToken: settings.authToken, locale: settings.locale, livemode: settings.livemode }),
+    [settings.baseUrl, settings.authToken, settings.locale, settings.livemode],
+  );
+  useEffect(() => {
+    api.queryClient.mount();
+    return () => {
+      api.queryClient.unmount();
+      api.realtime.close(); // the socket (if a screen opened one) belongs to this element instance
+    };
+  }, [api]);
+
+  const componentProps: Record<string, unknown> = {};
+  for (const key of Object.keys(options.props ?? {})) componentProps[key] = rest[key];
+
+  const display = options.display ?? 'block';
+  return (
+    <ElementContext.Provider value={elementValue}>
+      <style>{`${hostCss(theme)}:host{display:${display};}`}</style>
+      <StyleContext.Provider value={styles}>
+        <I18nContext.Provider value={i18nValue}>
+          <ApiContext.Provider value={api}>
+            <QueryClientContext.Provider value={api.queryClient}>
+              <ErrorBoundary onReset={() => api.queryClient.resetQueries()}>
+                <Component {...componentProps} />
+              </ErrorBoundary>
+              <ToastRegion />
+            </QueryClientContext.Provider>
+          </ApiContext.Provider>
+        </I18nContext.Provider>
+      </StyleContext.Provider>
+    </ElementContext.Provider>
+  );
+}
+
+/**
+ * Define a custom element from a React component. Returns the element class (already registered; a second call
+ * for the same tag returns the existing class).
+ *
+ * The component receives its declared props (parsed from attributes / set as properties); settings, api, i18n,
+ * styles and events come from hooks (useSettings, useApi, useT, useCss, useEmit, useQuery…).
+ */
+export function defineElement<P extends object>(
+  tag: string,
+  Component: ComponentType<P>,
+  options: ElementOptions,
+): CustomElementConstructor {
+  const existing = customElements.get(tag);
+  if (existing) return existing;
+  if (!gooberReady) {
+    setup(createElement);
+    gooberReady = true;
+  }
+
+  const types: Record<string, PropType> = { ...SHARED_PROPS, ...options.props };
+  const attrToProp: Record<string, string> = {};
+  for (const prop of Object.keys(types)) attrToProp[toDashed(prop)] = prop;
+
+  const Root = (rootProps: RootProps) => (
+    <ElementRoot rootProps={rootProps} Component={Component as ComponentType<Record<string, unknown>>} options={options} />
+  );
+  const Base = r2wc(Root, { shadow: 'open', props: {} }) as unknown as { new (): HTMLElement & R2wcInternals };
+
+  class PayElement extends Base {
+    static get observedAttributes(): string[] {
+      return Object.keys(attrToProp);
+    }
+
+    #reflecting = false;
+    #unsubscribe: (() => void) | undefined;
+    #waitingForProvider = false;
+
+    constructor() {
+      super();
+      // r2wc starts "connected" and would mount React on the first attribute, before the provider answered.
+      this[CONNECTED] = false;
+      for (const [attr, prop] of Object.entries(attrToProp)) {
+        const v = parseAttribute(types[prop] ?? 'string', this.getAttribute(attr));
+        if (v !== undefined) this[PROPS][prop] = v;
+      }
+    }
+
+    override connectedCallback(): void {
+      // Properties set before the element was defined (upgrade) shadow the accessors: re-apply them.
+      for (const prop of Object.keys(types)) {
+        if (Object.prototype.hasOwnProperty.call(this, prop)) {
+          const v = (this as unknown as Record<string, unknown>)[prop];
+          delete (this as unknown as Record<string, unknown>)[prop];
+          (this as unknown as Record<string, unknown>)[prop] = v;
+        }
+      }
+      // Ask the nearest <pay-provider> (synchronous when one is defined) before the first render.
+      this.#requestSettings();
+      if (!this.#unsubscribe) this.#waitForProvider();
+      super.connectedCallback();
+    }
+
+    override disconnectedCallback(): void {
+      this.#unsubscribe?.();
+      this.#unsubscribe = undefined;
+      this.#stopWaiting();
+      super.disconnectedCallback();
+    }
+
+    attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+      if (this.#reflecting) return;
+      const prop = attrToProp[name];
+      if (!prop) return;
+      this[PROPS][prop] = parseAttribute(types[prop] ?? 'string', value);
+      this[RENDER]();
+    }
+
+    static {
+      for (const prop of Object.keys(types)) {
+        Object.defineProperty(this.prototype, prop, {
+          configurable: true,
+          enumerable: true,
+          get(this: PayElement) {
+            return this[PROPS][prop];
+          },
+          set(this: PayElement, value: unknown) {
+            this.#setProp(prop, value);
+          },
+        });
+      }
+    }
+
+    /** Set a prop from a property write, mirror it to the attribute, re-render. */
+    #setProp(prop: string, value: unknown): void {
+      const type = types[prop] ?? 'string';
+      this[PROPS][prop] = type === 'boolean' && value !== undefined && value !== null ? Boolean(value) : value ?? undefined;
+      const attr = toDashed(prop);
+      const str = stringifyProp(type, value);
+      this.#reflecting = true;
+      try {
+        if (str === null) this.removeAttribute(attr);
+        else if (this.getAttribute(attr) !== str) this.setAttribute(attr, str);
+      } finally {
+        this.#reflecting = false;
+      }
+      this[RENDER]();
+    }
+
+    #onProvided: ContextCallback<SettingsInput> = (value, unsubscribe) => {
+      if (unsubscribe && this.#unsubscribe && this.#unsubscribe !== unsubscribe) this.#unsubscribe();
+      this.#unsubscribe = unsubscribe;
+      this.#stopWaiting();
+      this[PROPS].__provided = value;
+      this[RENDER]();
+    };
+
+    #requestSettings(): void {
+      this.dispatchEvent(new ContextRequestEvent(settingsContext, this, this.#onProvided, true));
+    }
+
+    // A <pay-provider> defined after this element announces itself with a `context-provider` event.
+    #onProviderAppeared = (ev: Event): void => {
+      const e = ev as Event & { context?: unknown; contextTarget?: Element };
+      if (e.context !== settingsContext || !e.contextTarget) return;
+      let n: Node | null = this;
+      while (n) {
+        if (n === e.contextTarget) {
+          this.#requestSettings();
+          return;
+        }
+        n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null);
+      }
+    };
+
+    #waitForProvider(): void {
+      if (this.#waitingForProvider) return;
+      this.#waitingForProvider = true;
+      this.ownerDocument.addEventListener('context-provider', this.#onProviderAppeared);
+    }
+
+    #stopWaiting(): void {
+      if (!this.#waitingForProvider) return;
+      this.#waitingForProvider = false;
+      this.ownerDocument.removeEventListener('context-provider', this.#onProviderAppeared);
+    }
+  }
+
+  customElements.define(tag, PayElement);
+  return PayElement;
+}
+
+/** Build defineElement options from an element's metadata (elements/<tag>.meta.ts), skipping shared attributes. */
+export function optionsFromMeta(meta: {
+  attributes: Array<{ name: string; type: PropType }>;
+  events: Array<{ name: string }>;
+}, prefix: string, extra: Partial<ElementOptions> = {}): ElementOptions {
+  const props: Record<string, PropType> = {};
+  for (const a of meta.attributes) {
+    const camel = a.name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+    if (!(camel in SHARED_PROPS)) props[camel] = a.type;
+  }
+  return {
+    ...extra,
+    prefix,
+    props: { ...props, ...extra.props },
+    events: meta.events.map((e) => (e.name.startsWith(`${prefix}-`) ? e.name.slice(prefix.length + 1) : e.name)),
+  };
+}

@@ -1,0 +1,30 @@
+/** The element infrastructure and UI primitives (see README.md in this folder). */
+export { defineElement, optionsFromMeta, parseAttribute, stringifyProp, SHARED_PROPS, type ElementOptions, type PropType } from './element.tsx';
+export { useSettings, useHost, useEmit, useToast, useSettingsOverride, type ResolvedSettings, type Emit, type EmitOptions } from './context.tsx';
+export { useT, useI18n } from './i18n.tsx';
+export { useApi, type Api } from './api.tsx';
+export { useQuery, useMutation, useQueryClient, type UseMutationResult } from './query.ts';
+export { useCss, styled, type StyleBinding } from './styles.tsx';
+export { useMediaQuery, useIsMobile, BELOW_MD, BELOW_SM } from './responsive.ts';
+export { settingsContext, resolveSettings, type Settings, type SettingsInput, type ThemeSetting } from './settings.ts';
+export { hostCss, lightTokens, darkTokens, TOKEN_NAMES } from './tokens.ts';
+export { focusRing, visuallyHidden, toneColors, type Tone } from './shared-css.ts';
+export { checkHref, isExternal } from './url.ts';
+export { useSession, type SessionInfo } from './session.tsx';
+
+export { Alert, type AlertProps, type AlertTone } from './Alert.tsx';
+export { Amount, type AmountProps } from './Amount.tsx';
+export { Button, useButtonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button.tsx';
+export { Card, type CardProps } from './Card.tsx';
+export { Dialog, deepActiveElement, type DialogProps, type DialogCloseReason } from './Dialog.tsx';
+export { ErrorBoundary, ErrorScreen, hostHome } from './ErrorBoundary.tsx';
+export { Stack, Grid, Container, type StackProps, type GridProps, type ContainerProps } from './Layout.tsx';
+export { Link, type LinkProps } from './Link.tsx';
+export { MenuButton, type MenuButtonProps, type MenuItem } from './Menu.tsx';
+export { Select, type SelectProps, type SelectOption } from './Select.tsx';
+export { Skeleton, useDelay, SKELETON_DELAY_MS, type SkeletonProps } from './Skeleton.tsx';
+export { Spinner, type SpinnerProps } from './Spinner.tsx';
+export { StatusChip, type StatusChipProps } from './StatusChip.tsx';
+export { TextField, type TextFieldProps } from './TextField.tsx';
+export { ToastRegion } from './Toast.tsx';
+export { VisuallyHidden } from './VisuallyHidden.tsx';

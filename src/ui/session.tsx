@@ -1,0 +1,48 @@
+/**
+ * `useSession()`: the signed-in user of this element's api (spec §3 Session: initialized flag + user).
+ * Backed by a zustand vanilla store per api instance (src/state/session.ts); loaded on first use.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import type { User } from '../api/types.ts';
+import { createSessionStore, type SessionStore } from '../state/session.ts';
+import { useApi, type Api } from './api.tsx';
+
+export type SessionInfo = {
+  initialized: boolean;
+  user: User | null;
+  error: unknown;
+  /** Reload from the server (e.g. after a sign-in in another tab). */
+  refresh: () => Promise<void>;
+  /** The sign-in page URL that comes back to `redirect` (default: this page). */
+  loginUrl: (redirect?: string) => string;
+  /** Sign out on the server, then reload the session. */
+  logout: () => Promise<void>;
+};
+
+const stores = new WeakMap<Api, SessionStore>();
+function storeFor(api: Api): SessionStore {
+  let s = stores.get(api);
+  if (!s) {
+    s = createSessionStore(() => api.session.get());
+    stores.set(api, s);
+  }
+  return s;
+}
+
+export function useSession(): SessionInfo {
+  const api = useApi();
+  const store = storeFor(api);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  useEffect(() => {
+    if (!store.getState().initialized) void store.refresh();
+  }, [store]);
+  return {
+    ...state,
+    refresh: store.refresh,
+    loginUrl: (redirect = window.location.href) => api.session.loginUrl(redirect),
+    logout: async () => {
+      await api.session.logout();
+      await store.refresh();
+    },
+  };
+}

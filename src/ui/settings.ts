@@ -1,0 +1,77 @@
+/**
+ * Shared settings of every element: what `<pay-provider>` provides and what each element resolves.
+ *
+ * Resolution order (per field): the element's own attribute → the nearest `<pay-provider>` ancestor
+ * (context protocol, @lit/context) → defaults (locale from the nearest `lang` attribute or the browser,
+ * theme `auto`, livemode undefined so the api decides, base URL undefined so the api resolves it).
+ *
+ * This module has no React and no rendering: `<pay-provider>` imports it without pulling React in.
+ */
+import { createContext } from '@lit/context';
+import { normalizeLocale, type Locale } from '../core/locale.ts';
+
+export type ThemeSetting = 'light' | 'dark' | 'auto';
+export type { Locale };
+
+/** Settings as given (attributes / provider): every field optional. */
+export type SettingsInput = {
+  baseUrl?: string | undefined;
+  authToken?: string | undefined;
+  locale?: string | undefined;
+  livemode?: boolean | undefined;
+  theme?: string | undefined;
+};
+
+/** Settings after resolution, as screens see them (`useSettings()`). */
+export type Settings = {
+  baseUrl: string | undefined;
+  authToken: string | undefined;
+  locale: Locale;
+  livemode: boolean | undefined;
+  /** What was asked for (`auto` follows prefers-color-scheme). */
+  theme: ThemeSetting;
+};
+
+/** The context every element requests from its host; `Symbol.for` so separately built bundles agree. */
+export const settingsContext = createContext<SettingsInput>(Symbol.for('pay-elements.settings'));
+
+export const SETTING_KEYS = ['baseUrl', 'authToken', 'locale', 'livemode', 'theme'] as const;
+
+
+export function toTheme(value: string | null | undefined): ThemeSetting | undefined {
+  return value === 'light' || value === 'dark' || value === 'auto' ? value : undefined;
+}
+
+/** The nearest `lang` attribute, crossing shadow roots upwards. */
+export function nearestLang(node: Node | null): string | undefined {
+  let n: Node | null = node;
+  while (n) {
+    if (n instanceof Element) {
+      const lang = n.getAttribute('lang');
+      if (lang) return lang;
+    }
+    n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null);
+  }
+  return undefined;
+}
+
+const pick = <T>(...values: Array<T | undefined | null>): T | undefined => {
+  for (const v of values) if (v !== undefined && v !== null && v !== '') return v;
+  return undefined;
+};
+
+/** Own attribute → provider → defaults. */
+export function resolveSettings(own: SettingsInput, provided: SettingsInput | undefined, host: Element | null): Settings {
+  const p = provided ?? {};
+  // The first locale given (own → provider → nearest lang → browser), normalized by core (tw → zh, else en).
+  const locale = normalizeLocale(
+    pick(own.locale, p.locale, nearestLang(host), typeof navigator === 'undefined' ? undefined : navigator.language),
+  );
+  return {
+    baseUrl: pick(own.baseUrl, p.baseUrl),
+    authToken: pick(own.authToken, p.authToken),
+    locale,
+    livemode: own.livemode ?? p.livemode,
+    theme: toTheme(pick(own.theme, p.theme)) ?? 'auto',
+  };
+}

@@ -1,0 +1,25 @@
+/** CSS snippets shared by the primitives (strings for goober's `css`). */
+
+/** Visible focus: 2px outline in the focus token, offset so it never hides the control (WCAG 2.4.7 / 2.4.11). */
+export const focusRing = `
+  &:focus-visible { outline: 2px solid var(--pay-color-focus); outline-offset: 2px; }
+`;
+
+export const visuallyHidden = `
+  position: absolute !important; width: 1px !important; height: 1px !important; padding: 0 !important;
+  margin: -1px !important; overflow: hidden !important; clip: rect(0 0 0 0) !important;
+  white-space: nowrap !important; border: 0 !important;
+`;
+
+export const reducedMotion = `@media (prefers-reduced-motion: reduce) { animation: none !important; transition: none !important; }`;
+
+/** Tone → [foreground token, background token]. */
+export type Tone = 'success' | 'secondary' | 'warning' | 'default' | 'error' | 'info';
+export const toneColors: Record<Tone, [string, string]> = {
+  success: ['var(--pay-color-success)', 'var(--pay-color-success-bg)'],
+  secondary: ['var(--pay-color-secondary)', 'var(--pay-color-secondary-bg)'],
+  warning: ['var(--pay-color-warning)', 'var(--pay-color-warning-bg)'],
+  default: ['var(--pay-color-muted)', 'var(--pay-color-neutral-bg)'],
+  error: ['var(--pay-color-danger)', 'var(--pay-color-danger-bg)'],
+  info: ['var(--pay-color-info)', 'var(--pay-color-info-bg)'],
+};

@@ -1,0 +1,279 @@
+import { useState } from 'react';
+import '../../elements/pay-provider.ts';
+import { defineElement } from '../../src/ui/element.tsx';
+import { useEmit, useSettings } from '../../src/ui/context.tsx';
+import { useT } from '../../src/ui/i18n.tsx';
+import { useCss } from '../../src/ui/styles.tsx';
+import { $, cleanup, deepEqual, equal, mount, notEqual, ok, shadowText, sleep, waitFor , sendKeys } from './helpers.ts';
+
+// Snapshots taken before any element is defined or rendered.
+const headBefore = document.head.children.length;
+const headHtmlBefore = document.head.innerHTML;
+
+type Probe = { checkoutId?: string; count?: number; open?: boolean; data?: unknown };
+
+function ProbeView(props: Probe) {
+  const s = useSettings();
+  const t = useT();
+  const emit = useEmit();
+  const { css } = useCss();
+  const [last, setLast] = useState<string>('');
+  return (
+    <div className={css`color: var(--pay-color-text); background: var(--pay-color-bg); padding: 4px;`} data-testid="probe">
+      <output data-props>{JSON.stringify(props)}</output>
+      <output data-settings>{JSON.stringify({ locale: s.locale, theme: s.theme, baseUrl: s.baseUrl, livemode: s.livemode, mode: s.mode })}</output>
+      <span data-text>{t('common.close')}</span>
+      <button
+        type="button"
+        onClick={() => setLast(String(emit('thing-done', { n: 1 }, { cancelable: true })))}
+      >
+        emit
+      </button>
+      <span data-last>{last}</span>
+    </div>
+  );
+}
+
+defineElement('test-probe', ProbeView, {
+  prefix: 'test',
+  props: { checkoutId: 'string', count: 'number', open: 'boolean', data: 'json' },
+  events: ['thing-done'],
+});
+
+let shouldThrow = true;
+function Thrower() {
+  if (shouldThrow) throw new Error('boom');
+  return <p data-ok>recovered</p>;
+}
+defineElement('test-thrower', Thrower, { prefix: 'test' });
+
+const propsOf = (el: Element) => JSON.parse($(el, '[data-props]')?.textContent || '{}') as Probe;
+const settingsOf = (el: Element) => JSON.parse($(el, '[data-settings]')?.textContent || '{}') as Record<string, unknown>;
+const rendered = (el: Element) => waitFor(() => $(el, '[data-props]'), { message: 'element did not render' });
+
+afterEach(cleanup);
+
+describe('defineElement: attributes and properties', () => {
+  it('maps dashed attributes to camelCase props with types', async () => {
+    const c = mount(`<test-probe checkout-id="cs_1" count="3" data='{"a":[1,2]}'></test-probe>`);
+    const el = c.firstElementChild as HTMLElement & Probe;
+    await rendered(el);
+    await waitFor(() => propsOf(el).checkoutId === 'cs_1');
+    deepEqual(propsOf(el), { checkoutId: 'cs_1', count: 3, data: { a: [1, 2] } });
+    equal(el.checkoutId, 'cs_1');
+    equal(el.count, 3);
+    deepEqual(el.data, { a: [1, 2] });
+  });
+
+  it('reads booleans by presence, "false" as false, and resets on removal', async () => {
+    const c = mount(`<test-probe open></test-probe>`);
+    const el = c.firstElementChild as HTMLElement & Probe;
+    await rendered(el);
+    await waitFor(() => propsOf(el).open === true, { message: 'empty attribute should be true' });
+    equal(el.open, true);
+    el.setAttribute('open', 'false');
+    await waitFor(() => propsOf(el).open === false, { message: '"false" should be false' });
+    el.setAttribute('open', 'yes');
+    await waitFor(() => propsOf(el).open === true);
+    el.removeAttribute('open');
+    await waitFor(() => propsOf(el).open === undefined, { message: 'removal should reset' });
+    equal(el.open, undefined);
+  });
+
+  it('mirrors properties to attributes and attributes to properties', async () => {
+    const c = mount(`<test-probe></test-probe>`);
+    const el = c.firstElementChild as HTMLElement & Probe;
+    await rendered(el);
+    el.checkoutId = 'plink_9';
+    equal(el.getAttribute('checkout-id'), 'plink_9');
+    el.count = 7;
+    equal(el.getAttribute('count'), '7');
+    el.open = true;
+    equal(el.getAttribute('open'), '');
+    el.open = false;
+    equal(el.getAttribute('open'), 'false');
+    equal(el.open, false);
+    el.data = { x: 1 };
+    equal(el.getAttribute('data'), '{"x":1}');
+    await waitFor(() => propsOf(el).checkoutId === 'plink_9' && propsOf(el).count === 7);
+    deepEqual(propsOf(el).data, { x: 1 });
+    el.checkoutId = undefined;
+    equal(el.hasAttribute('checkout-id'), false);
+    el.setAttribute('count', '11');
+    equal(el.count, 11);
+    await waitFor(() => propsOf(el).count === 11 && propsOf(el).checkoutId === undefined);
+  });
+
+  it('keeps properties set before the element was upgraded', async () => {
+    const el = document.createElement('test-late') as HTMLElement & Probe;
+    el.count = 42;
+    mount('').appendChild(el);
+    defineElement('test-late', ProbeView, { prefix: 'test', props: { count: 'number' } });
+    await rendered(el);
+    await waitFor(() => propsOf(el).count === 42);
+    equal(el.getAttribute('count'), '42');
+  });
+});
+
+describe('defineElement: events', () => {
+  it('dispatches prefixed, bubbling, composed, cancelable CustomEvents with detail', async () => {
+    const c = mount(`<test-probe></test-probe>`);
+    const el = c.firstElementChild as HTMLElement;
+    await rendered(el);
+    const seen: CustomEvent[] = [];
+    const onEvent = (e: Event) => seen.push(e as CustomEvent);
+    document.addEventListener('test-thing-done', onEvent);
+    try {
+      $(el, 'button')?.click();
+      await waitFor(() => $(el, '[data-last]')?.textContent === 'true');
+      equal(seen.length, 1);
+      const e = seen[0] as CustomEvent;
+      equal(e.bubbles, true);
+      equal(e.composed, true);
+      equal(e.cancelable, true);
+      equal(e.target, el);
+      deepEqual(e.detail, { n: 1 });
+      const veto = (ev: Event) => ev.preventDefault();
+      el.addEventListener('test-thing-done', veto);
+      $(el, 'button')?.click();
+      await waitFor(() => $(el, '[data-last]')?.textContent === 'false', { message: 'emit should report the veto' });
+      el.removeEventListener('test-thing-done', veto);
+    } finally {
+      document.removeEventListener('test-thing-done', onEvent);
+    }
+  });
+});
+
+describe('defineElement: nothing leaks out of the shadow root', () => {
+  it('writes styles inside the shadow root, none into document.head', async () => {
+    const c = mount(`<test-probe></test-probe><test-probe theme="dark"></test-probe>`);
+    const [a, b] = [...c.children] as HTMLElement[];
+    await rendered(a as HTMLElement);
+    await rendered(b as HTMLElement);
+    equal(document.head.children.length, headBefore, 'head children');
+    equal(document.head.innerHTML, headHtmlBefore, 'head content');
+    const sheet = $(a as HTMLElement, 'style#_goober');
+    ok(sheet, 'goober style inside the shadow root');
+    ok((sheet.textContent ?? '').includes('var(--pay-color-bg)'), 'rules written into the root');
+    ok($(b as HTMLElement, 'style#_goober'), 'second root has its own copy');
+    equal(document.querySelectorAll('style').length, 0, 'no style element in the light DOM');
+    ok(shadowText(a as HTMLElement).length > 0);
+  });
+
+  it('adds no window globals', async () => {
+    const windowKeysBefore = new Set(Object.keys(window));
+    defineElement('test-globals', ProbeView, { prefix: 'test', props: { count: 'number' } });
+    const c = mount(`<test-globals locale="zh" theme="dark" count="1"></test-globals><test-probe></test-probe>`);
+    await rendered(c.firstElementChild as HTMLElement);
+    ($(c.firstElementChild as HTMLElement, 'button') as HTMLElement).click();
+    await sleep(50);
+    const added = Object.keys(window).filter((k) => !windowKeysBefore.has(k));
+    deepEqual(added, [], 'new window keys');
+  });
+});
+
+describe('defineElement: settings', () => {
+  it('isolates two instances with different locale and theme', async () => {
+    const c = mount(`<test-probe locale="en" theme="light"></test-probe><test-probe locale="zh" theme="dark"></test-probe>`);
+    const [en, zh] = [...c.children] as HTMLElement[];
+    await rendered(en as HTMLElement);
+    await rendered(zh as HTMLElement);
+    await waitFor(() => $(zh as HTMLElement, '[data-text]')?.textContent === '关闭');
+    equal($(en as HTMLElement, '[data-text]')?.textContent, 'Close');
+    const bg = (el: HTMLElement) => getComputedStyle($(el, '[data-testid=probe]') as HTMLElement).backgroundColor;
+    const color = (el: HTMLElement) => getComputedStyle($(el, '[data-testid=probe]') as HTMLElement).color;
+    equal(bg(en as HTMLElement), 'rgb(255, 255, 255)');
+    equal(bg(zh as HTMLElement), 'rgb(11, 18, 32)');
+    notEqual(color(en as HTMLElement), color(zh as HTMLElement));
+    equal(settingsOf(zh as HTMLElement).mode, 'dark');
+  });
+
+  it('lets the page override tokens on the element', async () => {
+    const c = mount(`<test-probe theme="dark" style="--pay-color-bg: rgb(1, 2, 3)"></test-probe>`);
+    const el = c.firstElementChild as HTMLElement;
+    await rendered(el);
+    await waitFor(() => getComputedStyle($(el, '[data-testid=probe]') as HTMLElement).backgroundColor === 'rgb(1, 2, 3)');
+  });
+
+  it('defaults locale to the nearest lang attribute and theme to auto', async () => {
+    const c = mount(`<section lang="zh-CN"><test-probe></test-probe></section>`);
+    const el = c.querySelector('test-probe') as HTMLElement;
+    await rendered(el);
+    await waitFor(() => settingsOf(el).locale === 'zh');
+    equal(settingsOf(el).theme, 'auto');
+    equal(settingsOf(el).livemode, undefined);
+  });
+
+  it('takes settings from the nearest <pay-provider>; the own attribute wins; updates propagate', async () => {
+    const c = mount(`
+      <pay-provider base-url="https://pay.example/payment/" locale="zh" theme="dark" livemode="false">
+        <div><test-probe id="inherits"></test-probe><test-probe id="own" locale="en" theme="light"></test-probe></div>
+      </pay-provider>`);
+    const inherits = c.querySelector('#inherits') as HTMLElement;
+    const own = c.querySelector('#own') as HTMLElement;
+    await rendered(inherits);
+    await rendered(own);
+    await waitFor(() => settingsOf(inherits).locale === 'zh');
+    deepEqual(settingsOf(inherits), { locale: 'zh', theme: 'dark', baseUrl: 'https://pay.example/payment/', livemode: false, mode: 'dark' });
+    equal(settingsOf(own).locale, 'en');
+    equal(settingsOf(own).theme, 'light');
+    equal(settingsOf(own).baseUrl, 'https://pay.example/payment/');
+    equal($(inherits, '[data-text]')?.textContent, '关闭');
+    const provider = c.querySelector('pay-provider') as HTMLElement;
+    provider.setAttribute('locale', 'en');
+    await waitFor(() => settingsOf(inherits).locale === 'en', { message: 'provider update should propagate' });
+    equal($(inherits, '[data-text]')?.textContent, 'Close');
+    equal(getComputedStyle(provider).display, 'contents');
+  });
+
+  it('reaches elements inside another shadow root and a provider defined later', async () => {
+    const host = mount(`<pay-provider locale="zh"><div id="outer"></div></pay-provider>`).querySelector('#outer') as HTMLElement;
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = '<test-probe></test-probe>';
+    const el = root.querySelector('test-probe') as HTMLElement;
+    await rendered(el);
+    await waitFor(() => settingsOf(el).locale === 'zh', { message: 'context request should cross shadow roots' });
+
+    // A provider-like tag defined after the element connected: the element re-requests when it appears.
+    const c2 = mount(`<late-provider locale="zh"><test-probe></test-probe></late-provider>`);
+    const late = c2.querySelector('test-probe') as HTMLElement;
+    await rendered(late);
+    equal(settingsOf(late).locale, navigator.language.startsWith('zh') ? 'zh' : 'en');
+    const Provider = customElements.get('pay-provider') as CustomElementConstructor;
+    customElements.define('late-provider', class extends (Provider as { new (): HTMLElement }) {});
+    await waitFor(() => settingsOf(late).locale === 'zh', { message: 'late provider should be picked up' });
+  });
+});
+
+describe('defineElement: error boundary', () => {
+  it('shows the generic error screen with Home and Refresh, and Refresh recovers', async () => {
+    const origError = console.error;
+    console.error = () => {};
+    try {
+      const c = mount(`<test-thrower></test-thrower>`);
+      const el = c.firstElementChild as HTMLElement;
+      await waitFor(() => shadowText(el).includes('Something went wrong...'));
+      const home = $<HTMLAnchorElement>(el, '[part~=error] a');
+      ok(home, 'home link');
+      equal(new URL(home.href).pathname, '/');
+      equal(home.textContent, 'Home');
+      const refresh = [...(el.shadowRoot?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Refresh');
+      ok(refresh, 'refresh button');
+      shouldThrow = false;
+      refresh.click();
+      await waitFor(() => $(el, '[data-ok]'), { message: 'refresh should re-render' });
+    } finally {
+      console.error = origError;
+    }
+  });
+});
+
+describe('keyboard', () => {
+  it('sendKeys reaches the page (smoke)', async () => {
+    const c = mount(`<input id="k">`);
+    const input = c.querySelector('input') as HTMLInputElement;
+    input.focus();
+    await sendKeys({ type: 'ab' });
+    equal(input.value, 'ab');
+  });
+});

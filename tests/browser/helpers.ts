@@ -1,0 +1,127 @@
+/** Tiny assertion and DOM helpers for the browser tests (no dependencies). */
+
+export class AssertionError extends Error {}
+
+export function ok(value: unknown, message = 'expected a truthy value'): asserts value {
+  if (!value) throw new AssertionError(message);
+}
+
+export function equal<T>(actual: T, expected: T, message?: string): void {
+  if (!Object.is(actual, expected)) {
+    throw new AssertionError(`${message ? `${message}: ` : ''}expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  }
+}
+
+export function deepEqual(actual: unknown, expected: unknown, message?: string): void {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  if (a !== e) throw new AssertionError(`${message ? `${message}: ` : ''}expected ${e}, got ${a}`);
+}
+
+export function notEqual<T>(actual: T, expected: T, message?: string): void {
+  if (Object.is(actual, expected)) throw new AssertionError(`${message ? `${message}: ` : ''}expected something other than ${JSON.stringify(expected)}`);
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Polls until `fn` returns a truthy value (or throws the last error after `timeout`). */
+export async function waitFor<T>(fn: () => T | Promise<T>, { timeout = 3000, interval = 20, message = 'waitFor timed out' } = {}): Promise<NonNullable<T>> {
+  const start = Date.now();
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v as NonNullable<T>;
+    } catch (e) {
+      lastError = e;
+    }
+    if (Date.now() - start > timeout) {
+      throw new AssertionError(`${message}${lastError instanceof Error ? ` (${lastError.message})` : ''}`);
+    }
+    await sleep(interval);
+  }
+}
+
+const mounted: HTMLElement[] = [];
+
+/** Adds HTML to the body inside a fresh container; `cleanup()` removes everything mounted. */
+export function mount(html: string): HTMLElement {
+  const div = document.createElement('div');
+  div.innerHTML = html;
+  document.body.appendChild(div);
+  mounted.push(div);
+  return div;
+}
+
+export function cleanup(): void {
+  while (mounted.length) mounted.pop()?.remove();
+}
+
+/** Text of an element's shadow root (trimmed, whitespace collapsed). */
+export const shadowText = (el: Element): string => (el.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** querySelector inside an element's shadow root. */
+export function $<T extends Element = HTMLElement>(el: Element, selector: string): T | null {
+  return el.shadowRoot?.querySelector<T>(selector) ?? null;
+}
+
+export function $$<T extends Element = HTMLElement>(el: Element, selector: string): T[] {
+  return [...(el.shadowRoot?.querySelectorAll<T>(selector) ?? [])];
+}
+
+/** Deep active element through shadow roots. */
+export function activeDeep(): Element | null {
+  let a: Element | null = document.activeElement;
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+  return a;
+}
+
+/** Runs axe-core on a node (shadow DOM included) and throws with a readable list of violations. */
+export async function expectNoAxeViolations(context: Element | Document): Promise<void> {
+  const axe = (await import('axe-core')).default;
+  const result = await axe.run(context as Element, {
+    resultTypes: ['violations'],
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    rules: { region: { enabled: false } },
+  });
+  if (result.violations.length) {
+    const lines = result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n    ')}`,
+    );
+    throw new AssertionError(`axe violations:\n  ${lines.join('\n  ')}`);
+  }
+}
+
+// ---- test-runner server commands (the @web/test-runner-commands protocol; its module cannot go through Vite's
+// pre-bundling because it imports the runner's websocket module by an absolute URL) ----
+
+// Captured at load: a store test routes the page (History API) and may drop the query string.
+const WTR_SESSION = new URL(window.location.href).searchParams.get('wtr-session-id');
+
+async function serverCommand<T = unknown>(command: string, payload?: unknown): Promise<T> {
+  const sessionId = WTR_SESSION;
+  const wsModule = '/__web-dev-server__web-socket.js';
+  const { sendMessageWaitForResponse } = (await import(/* @vite-ignore */ wsModule)) as {
+    sendMessageWaitForResponse: (m: unknown) => Promise<{ executed: boolean; result: T }>;
+  };
+  const response = await sendMessageWaitForResponse({ type: 'wtr-command', sessionId, command, payload });
+  if (!response.executed) throw new Error(`Unknown test-runner command ${command}`);
+  return response.result;
+}
+
+/** Real keyboard input through Playwright: `{ press: 'Tab' }`, `{ type: 'abc' }`. */
+export const sendKeys = (options: { press: string } | { type: string } | { down: string } | { up: string }) =>
+  serverCommand('send-keys', options);
+
+/** Resize the page viewport. */
+export const setViewport = (viewport: { width: number; height: number }) => serverCommand('set-viewport', viewport);
+
+/** Emulate media features: `{ colorScheme: 'dark' }`, `{ reducedMotion: 'reduce' }`. */
+export const emulateMedia = (media: { colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' }) =>
+  serverCommand('emulate-media', media);
+
+/** Switch the platform stand-in (tests/browser/stub-platform.mjs). */
+export async function stub(state: { signedIn?: boolean; storeFails?: number; storeEmpty?: boolean; delayMs?: number } = {}): Promise<void> {
+  const res = await fetch('/__stub/state', { method: 'POST', body: JSON.stringify(state) });
+  if (!res.ok) throw new Error('stub state failed');
+}

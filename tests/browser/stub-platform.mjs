@@ -1,0 +1,126 @@
+// A tiny stand-in for the platform's HTTP endpoints the header and the store call (session, app description,
+// store list/categories), used by the browser tests (wtr middleware) and by the screenshot page server.
+// Honest HTTP: the elements' real api client (axios) talks to it; only the data is canned.
+// State is switched with POST /__stub/state {signedIn, storeFails, storeEmpty, delayMs}.
+
+const svg = (letter, hue) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="hsl(${hue} 70% 45%)"/><text x="48" y="62" font-family="Arial,sans-serif" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text></svg>`;
+const wideSvg = (dark) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="40" viewBox="0 0 180 40"><rect x="2" y="4" width="32" height="32" rx="8" fill="${dark ? '#60a5fa' : '#1d4ed8'}"/><path d="M12 20h12M18 14v12" stroke="${dark ? '#0b1220' : '#fff'}" stroke-width="3" stroke-linecap="round"/><text x="44" y="27" font-family="Arial,sans-serif" font-size="18" font-weight="700" fill="${dark ? '#e5e7eb' : '#0f172a'}">Sandbox Pay</text></svg>`;
+
+export const BLOCKLET = {
+  did: 'zNKsandboxapp',
+  appId: 'zNKsandboxapp',
+  appPid: 'zNKsandboxapp',
+  appName: 'Sandbox Pay',
+  appDescription: 'Payments for the sandbox platform',
+  appLogo: '/__stub/logo/square.svg',
+  appLogoDark: '/__stub/logo/square-dark.svg',
+  appLogoRect: '/__stub/logo/rect.svg',
+  appLogoRectDark: '/__stub/logo/rect-dark.svg',
+  prefix: '/',
+  componentMountPoints: [
+    { did: 'z2qaCNvKMv5GjouKdcDWexv6WqtHbpNPQDnAk', name: 'payment-kit', mountPoint: '/payment/' },
+    { did: 'z8iZpnScvmXdSVCSX8iYzJ9dVj8Uj4D1qH8Ud', name: 'blocklet-store', mountPoint: '/store/' },
+  ],
+  navigation: [
+    { id: 'home', title: { en: 'Home', zh: '首页' }, link: '/' },
+    { id: 'store', title: { en: 'Store', zh: '商店' }, link: '/store/' },
+    {
+      id: 'docs',
+      title: { en: 'Docs', zh: '文档' },
+      items: [
+        { id: 'guide', title: { en: 'Guide', zh: '指南' }, description: { en: 'Getting started', zh: '快速上手' }, link: '/docs/guide' },
+        { id: 'api', title: 'API', link: 'https://developer.example.com/api' },
+        { id: 'empty', title: 'Empty group', items: [] },
+      ],
+    },
+    { id: 'blog', title: { en: 'Blog', zh: '博客' }, link: 'https://blog.example.com/' },
+    { id: 'nolink', title: 'No link' },
+    { id: 'footer', title: 'Privacy', link: '/privacy', section: 'footer' },
+  ],
+  languages: [
+    { code: 'en', name: 'English' },
+    { code: 'zh', name: '简体中文' },
+  ],
+  theme: { prefer: 'system' },
+};
+
+export const USER = { did: 'z1casey', fullName: 'Casey Customer', email: 'casey@example.com', role: 'customer' };
+
+export const CATEGORIES = [
+  { _id: 'all', id: 'all', locales: { en: 'All', zh: '全部' } },
+  { _id: 'payments', id: 'payments', locales: { en: 'Payments', zh: '支付' } },
+  { _id: 'ai', id: 'ai', locales: { en: 'AI', zh: '人工智能' } },
+  { _id: 'devtools', id: 'devtools', locales: { en: 'Developer Tools', zh: '开发者工具' } },
+];
+
+const seed = [
+  ['Payment Kit', 'payments', 'Accept payments, subscriptions and donations in crypto and fiat.', 12840, true],
+  ['DID Spaces', 'devtools', 'Personal data storage that follows you across apps, with fine-grained access control.', 9831, true],
+  ['AIGNE Studio', 'ai', 'Build, test and ship AI agents with a visual editor and versioned prompts.', 5210, false],
+  ['Discuss Kit', 'devtools', 'Forums, blogs and comments for your community.', 4411, false],
+  ['Image Bin', 'ai', 'Generate and host images with one click.', 1204, false],
+  ['Invoice Printer', 'payments', 'Printable, localized PDF invoices for every payment.', 87, false],
+  ['Snippet Vault', 'devtools', 'Share code snippets with syntax highlighting.', 1, false],
+];
+export const BLOCKLETS = seed.map(([title, category, description, downloads, official], i) => ({
+  did: `z8blocklet${i}`,
+  name: title.toLowerCase().replace(/\s+/g, '-'),
+  title,
+  description,
+  version: `1.${i}.${i * 3}`,
+  logo: `/__stub/logo/b${i}.svg`,
+  owner: { did: `z1owner${i % 3}`, fullName: ['ArcBlock', 'Mia Chen', 'Sam Lee'][i % 3] },
+  stats: { downloads },
+  category: { id: category },
+  isOfficial: official,
+}));
+
+export const initialState = () => ({ signedIn: false, storeFails: false, storeEmpty: false, delayMs: 0 });
+
+/** Handles a request; returns {status, type, body} or null when the path is not the stub's. */
+export async function handleStub(state, method, url, readBody) {
+  const u = new URL(url, 'http://stub.local');
+  const p = u.pathname;
+  const json = (body, status = 200) => ({ status, type: 'application/json', body: JSON.stringify(body) });
+  if (p === '/__stub/state' && method === 'POST') {
+    const patch = JSON.parse((await readBody()) || '{}');
+    Object.assign(state, initialState(), patch);
+    return json(state);
+  }
+  if (p.startsWith('/__stub/logo/')) {
+    const name = p.slice('/__stub/logo/'.length);
+    if (name === 'rect.svg') return { status: 200, type: 'image/svg+xml', body: wideSvg(false) };
+    if (name === 'rect-dark.svg') return { status: 200, type: 'image/svg+xml', body: wideSvg(true) };
+    if (name.startsWith('square')) return { status: 200, type: 'image/svg+xml', body: svg('S', name.includes('dark') ? 214 : 221) };
+    const i = Number(name.replace(/\D/g, '')) || 0;
+    return { status: 200, type: 'image/svg+xml', body: svg(BLOCKLETS[i]?.title[0] ?? '?', (i * 53) % 360) };
+  }
+  if (p === '/__blocklet__.js') {
+    if (u.searchParams.get('type') === 'json') return json(BLOCKLET);
+    return { status: 200, type: 'application/javascript', body: `window.blocklet = ${JSON.stringify(BLOCKLET)};` };
+  }
+  if (p === '/.well-known/service/api/did/session') return json({ user: state.signedIn ? USER : null });
+  if (p === '/.well-known/service/api/user/logout' && method === 'POST') {
+    state.signedIn = false;
+    return json({});
+  }
+  if (p.startsWith('/.well-known/service/user/avatar/')) return { status: 404, type: 'text/plain', body: 'no avatar' };
+  if (p.startsWith('/store/api/')) {
+    if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
+    if (state.storeFails) return json({ error: 'Store is down for maintenance' }, Number(state.storeFails) || 503);
+    if (p === '/store/api/blocklets/categories') return json(CATEGORIES);
+    if (p === '/store/api/v2/blocklets.json') {
+      const keyword = (u.searchParams.get('keyword') ?? '').toLowerCase();
+      const category = u.searchParams.get('category') ?? '';
+      const didList = u.searchParams.get('didList');
+      let list = state.storeEmpty ? [] : BLOCKLETS;
+      if (didList) list = list.filter((b) => didList.split(',').includes(b.did));
+      if (keyword) list = list.filter((b) => `${b.title} ${b.description}`.toLowerCase().includes(keyword));
+      if (category && category !== 'all') list = list.filter((b) => b.category.id === category);
+      return json({ dataList: list, total: list.length });
+    }
+  }
+  return null;
+}

@@ -1,0 +1,82 @@
+// @web/test-runner in real Chromium (Debian's /usr/bin/chromium; never downloaded).
+// React 19 is CommonJS, which @web/dev-server's esbuild cannot serve, so a Vite dev server (the project's
+// vite.config.ts, hmr off) compiles modules and the test runner's middleware forwards module requests to it.
+import { createServer } from 'vite';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { handleStub, initialState } from './tests/browser/stub-platform.mjs';
+
+const FORWARD = ['/src/', '/elements/', '/tests/', '/locales/', '/node_modules/', '/@vite/', '/@id/', '/@fs/', '/@react-refresh'];
+
+let vite;
+let viteOrigin;
+
+function viteServerPlugin() {
+  return {
+    name: 'vite-dev-server',
+    async serverStart() {
+      vite = await createServer({
+        configFile: new URL('./vite.config.ts', import.meta.url).pathname,
+        server: { port: 0, strictPort: false, hmr: false, host: '127.0.0.1' },
+        logLevel: 'warn',
+        clearScreen: false,
+      });
+      await vite.listen();
+      const address = vite.httpServer?.address();
+      viteOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 5173}`;
+    },
+    async serverStop() {
+      await vite?.close();
+    },
+  };
+}
+
+// The platform stand-in (session, app description, store API) on the test page's own origin.
+const stubState = initialState();
+async function platformStub(ctx, next) {
+  const readBody = () =>
+    new Promise((resolve) => {
+      let data = '';
+      ctx.req.on('data', (c) => (data += c));
+      ctx.req.on('end', () => resolve(data));
+    });
+  const res = await handleStub(stubState, ctx.method, ctx.url, readBody);
+  if (!res) return next();
+  // Answer on the raw response: the runner's cache middleware would otherwise mark `.json` answers cacheable for a
+  // year (and the next test would see a stale store).
+  ctx.respond = false;
+  ctx.res.writeHead(res.status, { 'content-type': res.type, 'cache-control': 'no-store' });
+  ctx.res.end(res.body);
+}
+
+async function forwardToVite(ctx, next) {
+  const path = ctx.path;
+  // The test runner's own files (/__web-dev-server__…, the test html) stay with it; test modules go to Vite.
+  if (!viteOrigin || !FORWARD.some((p) => path.startsWith(p)) || ctx.querystring.includes('wtr-session-id') && path.endsWith('.html')) {
+    return next();
+  }
+  const res = await fetch(`${viteOrigin}${ctx.url}`, { headers: { accept: ctx.get('accept') || '*/*' } });
+  ctx.status = res.status;
+  const type = res.headers.get('content-type');
+  if (type) ctx.type = type;
+  ctx.set('cache-control', 'no-store');
+  ctx.body = Buffer.from(await res.arrayBuffer());
+}
+
+export default {
+  files: ['tests/browser/**/*.test.ts', 'tests/browser/**/*.test.tsx'],
+  nodeResolve: false,
+  concurrency: 1,
+  testFramework: { config: { timeout: 10000 } },
+  testsFinishTimeout: 180000,
+  plugins: [viteServerPlugin()],
+  middleware: [platformStub, forwardToVite],
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: {
+        executablePath: '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      },
+    }),
+  ],
+};
