@@ -1,1 +1,294 @@
-export {};
+/**
+ * The reference host's glue (built by Vite as /elements/host.js). Vanilla TypeScript, no framework: it picks the
+ * element for the current path, loads its module lazily next to this file, and wires the elements' events to the
+ * History API, the document language and the page theme.
+ *
+ *   /checkout/{id}                → <pay-checkout checkout-id="{id}">
+ *   /checkout                     → demo catalog (GET /payment/api/sandbox/catalog), links to /checkout/{plink}
+ *   /customer/invoice/past-due    → <pay-portal view="past-due">
+ *   /customer/invoice/{id}        → <pay-portal view="invoice" resource-id="{id}">
+ *   /customer/subscription/{id}   → <pay-portal view="subscription" resource-id="{id}">
+ *   /customer/credit-grant/{id}   → <pay-portal view="credit-grant" resource-id="{id}">
+ *   /customer[/…]                 → <pay-portal view="invoices">
+ *   anything else                 → <blocklet-store base-path="/"> (it routes inside itself)
+ *   /embed/…                      → the same, with <site-header embed-mode="1"> (the header hides itself)
+ *
+ * Events: portal-navigate / store-navigate {path} → history.pushState + render (store → store moves are left to
+ * the store's own router); popstate → render; header-locale-change {locale} → `locale` on every element and
+ * <html lang>; header-theme-change {theme} → `theme` on every element and <html data-theme>.
+ */
+
+type View =
+  | { kind: 'element'; tag: 'pay-checkout' | 'pay-portal' | 'blocklet-store'; attrs: Record<string, string>; title: string }
+  | { kind: 'catalog'; title: string };
+
+type CatalogEntry = { id: string; name: string; description?: string | null; kind?: string; amount?: string | number | null; symbol?: string; decimal?: number };
+
+const MODULE_BASE = import.meta.url;
+const moduleUrl = (name: string): string => new URL(`./${name}.js`, MODULE_BASE).href;
+const loaded = new Map<string, Promise<unknown>>();
+function loadElement(tag: string): Promise<unknown> {
+  let p = loaded.get(tag);
+  if (!p) {
+    p = import(/* @vite-ignore */ moduleUrl(tag));
+    p.catch(() => loaded.delete(tag));
+    loaded.set(tag, p);
+  }
+  return p;
+}
+
+const APP_NAME = 'Sandbox Store';
+const EMBED_PREFIX = '/embed';
+
+const state: { locale?: string; theme?: string } = {};
+let current: { key: string; el: HTMLElement | null } | null = null;
+let renderSeq = 0;
+
+function splitEmbed(pathname: string): { embed: boolean; path: string } {
+  if (pathname === EMBED_PREFIX || pathname.startsWith(`${EMBED_PREFIX}/`)) {
+    return { embed: true, path: pathname.slice(EMBED_PREFIX.length) || '/' };
+  }
+  return { embed: false, path: pathname };
+}
+
+function seg(s: string | undefined): string {
+  try {
+    return decodeURIComponent(s ?? '');
+  } catch {
+    return s ?? '';
+  }
+}
+
+/** The view for a path (without the /embed prefix). */
+export function routeFor(path: string): View {
+  const parts = path.split('/').filter(Boolean);
+  const [first, second, third] = parts;
+  if (first === 'checkout') {
+    if (second) return { kind: 'element', tag: 'pay-checkout', attrs: { 'checkout-id': seg(second) }, title: 'Checkout' };
+    return { kind: 'catalog', title: 'Checkout demo' };
+  }
+  if (first === 'customer') {
+    const portal = (view: string, id?: string): View => ({
+      kind: 'element',
+      tag: 'pay-portal',
+      attrs: id ? { view, 'resource-id': seg(id) } : { view },
+      title: 'Billing',
+    });
+    if (second === 'invoice' && third === 'past-due') return portal('past-due');
+    if (second === 'invoice' && third) return portal('invoice', third);
+    if (second === 'subscription' && third) return portal('subscription', third);
+    if (second === 'credit-grant' && third) return portal('credit-grant', third);
+    return portal('invoices');
+  }
+  return { kind: 'element', tag: 'blocklet-store', attrs: { 'base-path': '/' }, title: 'Store' };
+}
+
+const viewKey = (v: View) => (v.kind === 'catalog' ? 'catalog' : v.tag);
+
+function applyShared(el: Element): void {
+  if (state.locale) el.setAttribute('locale', state.locale);
+  if (state.theme) el.setAttribute('theme', state.theme);
+}
+
+function notice(title: string, text: string): HTMLElement {
+  const box = document.createElement('section');
+  box.className = 'host-notice';
+  box.setAttribute('role', 'alert');
+  const h = document.createElement('h1');
+  h.textContent = title;
+  const p = document.createElement('p');
+  p.textContent = text;
+  box.append(h, p);
+  return box;
+}
+
+function formatAmount(amount: string | number | null | undefined, decimal: number | undefined, symbol: string | undefined): string {
+  if (amount === null || amount === undefined || amount === '') return '';
+  const d = Math.max(0, Math.min(18, Number(decimal ?? 2)));
+  let units: bigint;
+  try {
+    units = BigInt(String(amount));
+  } catch {
+    return `${amount} ${symbol ?? ''}`.trim();
+  }
+  const neg = units < 0n;
+  const abs = neg ? -units : units;
+  const base = 10n ** BigInt(d);
+  const whole = (abs / base).toString();
+  let frac = (abs % base).toString().padStart(d, '0').replace(/0+$/, '');
+  if (frac.length < 2 && d >= 2) frac = frac.padEnd(2, '0');
+  return `${neg ? '-' : ''}${whole}${frac ? `.${frac}` : ''} ${symbol ?? ''}`.trim();
+}
+
+async function renderCatalog(root: HTMLElement, seq: number): Promise<void> {
+  const page = document.createElement('section');
+  page.className = 'host-page';
+  const h = document.createElement('h1');
+  h.textContent = 'Checkout demo';
+  const lead = document.createElement('p');
+  lead.className = 'lead';
+  lead.textContent = 'Seeded payment links of the sandbox. Open one to try the checkout; approve the payment in the sandbox wallet.';
+  const list = document.createElement('ul');
+  list.className = 'catalog';
+  list.setAttribute('aria-busy', 'true');
+  page.append(h, lead, list);
+  root.replaceChildren(page);
+  let entries: CatalogEntry[];
+  try {
+    const res = await fetch('/payment/api/sandbox/catalog', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+    entries = (await res.json()) as CatalogEntry[];
+    if (!Array.isArray(entries)) throw new Error('unexpected response');
+  } catch (err) {
+    if (seq !== renderSeq) return;
+    list.replaceWith(notice('The catalog could not be loaded', `GET /payment/api/sandbox/catalog failed: ${(err as Error).message}`));
+    return;
+  }
+  if (seq !== renderSeq) return;
+  list.removeAttribute('aria-busy');
+  if (entries.length === 0) {
+    list.replaceWith(notice('No payment links yet', 'The sandbox has no seeded payment links.'));
+    return;
+  }
+  for (const e of entries) {
+    if (typeof e?.id !== 'string') continue;
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = `/checkout/${encodeURIComponent(e.id)}`;
+    a.dataset.hostLink = '';
+    const kind = document.createElement('span');
+    kind.className = 'kind';
+    kind.textContent = String(e.kind ?? 'payment').replace(/[_-]+/g, ' ');
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = e.name || e.id;
+    const desc = document.createElement('span');
+    desc.className = 'desc';
+    desc.textContent = e.description ?? '';
+    const price = document.createElement('span');
+    price.className = 'price';
+    price.textContent = formatAmount(e.amount, e.decimal, e.symbol);
+    a.append(kind, name, desc, price);
+    li.append(a);
+    list.append(li);
+  }
+}
+
+function syncHeader(embed: boolean): void {
+  let header = document.querySelector('site-header');
+  if (!header) {
+    header = document.createElement('site-header');
+    document.body.prepend(header);
+  }
+  if (embed) header.setAttribute('embed-mode', '1');
+  else header.removeAttribute('embed-mode');
+  applyShared(header);
+  loadElement('site-header').catch((err) => console.error('[host] site-header failed to load', err));
+}
+
+async function render(): Promise<void> {
+  const seq = ++renderSeq;
+  const root = document.getElementById('app');
+  if (!root) return;
+  const { embed, path } = splitEmbed(location.pathname);
+  document.documentElement.toggleAttribute('data-embed', embed);
+  syncHeader(embed);
+  const view = routeFor(path);
+  document.title = `${view.title} · ${APP_NAME}`;
+  const key = viewKey(view);
+
+  if (view.kind === 'catalog') {
+    current = { key, el: null };
+    await renderCatalog(root, seq);
+    return;
+  }
+  // Same element: update its attributes in place (the store keeps routing itself).
+  if (current?.key === key && current.el && root.contains(current.el)) {
+    for (const [k, v] of Object.entries(view.attrs)) current.el.setAttribute(k, v);
+    if (view.tag === 'pay-portal' && !view.attrs['resource-id']) current.el.removeAttribute('resource-id');
+    return;
+  }
+  const el = document.createElement(view.tag);
+  for (const [k, v] of Object.entries(view.attrs)) el.setAttribute(k, v);
+  applyShared(el);
+  current = { key, el };
+  root.replaceChildren(el);
+  try {
+    await loadElement(view.tag);
+  } catch (err) {
+    console.error(`[host] ${view.tag} failed to load`, err);
+    if (seq !== renderSeq) return;
+    root.replaceChildren(notice('This part of the product is not available', `The <${view.tag}> element could not be loaded. Run npm run build, then reload.`));
+    current = null;
+  }
+}
+
+/** A same-origin path (one leading '/'), or null. */
+function safePath(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  return value;
+}
+
+function navigate(path: string): void {
+  const embed = splitEmbed(location.pathname).embed;
+  const target = embed && !splitEmbed(path).embed ? `${EMBED_PREFIX}${path}` : path;
+  if (target !== `${location.pathname}${location.search}${location.hash}`) history.pushState(null, '', target);
+  void render();
+  document.getElementById('app')?.focus({ preventScroll: true });
+  window.scrollTo(0, 0);
+}
+
+function detailPath(e: Event): string | null {
+  const detail = (e as CustomEvent<{ path?: unknown }>).detail;
+  return safePath(detail && typeof detail === 'object' ? detail.path : undefined);
+}
+
+document.addEventListener('portal-navigate', (e) => {
+  const path = detailPath(e);
+  if (!path) return;
+  e.preventDefault();
+  navigate(path);
+});
+
+document.addEventListener('store-navigate', (e) => {
+  const path = detailPath(e);
+  if (!path) return;
+  const target = routeFor(new URL(path, location.origin).pathname);
+  if (target.kind === 'element' && target.tag === 'blocklet-store' && current?.key === 'blocklet-store') return; // the store routes itself
+  e.preventDefault();
+  navigate(path);
+});
+
+window.addEventListener('popstate', () => void render());
+
+document.addEventListener('header-locale-change', (e) => {
+  const locale = (e as CustomEvent<{ locale?: unknown }>).detail?.locale;
+  if (typeof locale !== 'string' || !/^[a-zA-Z-]{2,10}$/.test(locale)) return;
+  state.locale = locale;
+  document.documentElement.lang = locale;
+  for (const el of elements()) el.setAttribute('locale', locale);
+});
+
+document.addEventListener('header-theme-change', (e) => {
+  const theme = (e as CustomEvent<{ theme?: unknown }>).detail?.theme;
+  if (theme !== 'light' && theme !== 'dark' && theme !== 'auto') return;
+  state.theme = theme;
+  if (theme === 'auto') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+  for (const el of elements()) el.setAttribute('theme', theme);
+});
+
+// The host's own links (catalog cards) move with the History API instead of reloading.
+document.addEventListener('click', (e) => {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const a = (e.target as Element | null)?.closest?.('a[data-host-link]');
+  if (!(a instanceof HTMLAnchorElement) || a.origin !== location.origin) return;
+  e.preventDefault();
+  navigate(`${a.pathname}${a.search}`);
+});
+
+function elements(): Element[] {
+  return [...document.querySelectorAll('site-header, pay-checkout, pay-portal, blocklet-store, pay-provider')];
+}
+
+void render();
