@@ -1,0 +1,459 @@
+/**
+ * <site-header> first screen: logo, app name, header navigation, language selector, theme toggle, session.
+ * Data: api.blocklet.get() (window.blocklet) with the `meta` attribute on top; api.session for the user.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { normalizeLocale } from '../core/locale.ts';
+import { useApi } from '../ui/api.tsx';
+import { useSession } from '../ui/session.tsx';
+import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
+import { useEmit, useSettings, useSettingsOverride } from '../ui/context.tsx';
+import { useT } from '../ui/i18n.tsx';
+import { MenuButton, type MenuItem } from '../ui/Menu.tsx';
+import { useQuery } from '../ui/query.ts';
+import { BELOW_MD, BELOW_SM, useMediaQuery } from '../ui/responsive.ts';
+import { focusRing } from '../ui/shared-css.ts';
+import { useCss } from '../ui/styles.tsx';
+import { checkHref } from '../ui/url.ts';
+import {
+  activeKey,
+  headerNav,
+  homeOf,
+  languagesOf,
+  mergeAppInfo,
+  pickLogo,
+  type AppInfo,
+  type HeaderNavEntry,
+} from './blocklet.ts';
+import { displayName, initials, roleKey, userOf, type HeaderUser } from './session.ts';
+
+export type SiteHeaderProps = {
+  /** JSON: fields that override window.blocklet (appName, navigation, logos, languages, theme…). */
+  meta?: Record<string, unknown>;
+  /** '1' hides the header entirely. */
+  embedMode?: string;
+};
+
+export const THEME_EVENT_DEBOUNCE_MS = 300;
+
+export function SiteHeader({ meta, embedMode }: SiteHeaderProps) {
+  if (String(embedMode ?? '') === '1') return null;
+  return <HeaderBar meta={meta} />;
+}
+
+function HeaderBar({ meta }: { meta?: Record<string, unknown> | undefined }) {
+  const api = useApi();
+  const { css } = useCss();
+  const t = useT();
+  const { locale, mode } = useSettings();
+  const below = useMediaQuery(BELOW_MD);
+  const small = useMediaQuery(BELOW_SM);
+  const blocklet = useQuery(['blocklet'], () => api.blocklet.get(), { staleTime: 10 * 60_000 });
+  const info: AppInfo = mergeAppInfo(blocklet.data, meta);
+  const nav = headerNav(info, locale);
+  const [path, setPath] = useState(() => window.location.pathname);
+  useEffect(() => {
+    const onPop = () => setPath(window.location.pathname);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const current = activeKey(nav, path);
+
+  const cls = {
+    bar: css`
+      position: relative; display: flex; align-items: center; gap: 8px; height: var(--pay-header-height); padding: 0 16px;
+      background: var(--pay-color-bg); color: var(--pay-color-text); border-bottom: 1px solid var(--pay-color-border);
+      @media (min-width: 600px) { padding: 0 24px; gap: 12px; }
+    `,
+    spacer: css`flex: 1; min-width: 8px;`,
+    addons: css`display: flex; align-items: center; gap: 4px; flex: none;`,
+  };
+
+  if (blocklet.isPending && !meta) {
+    return <header part="header" className={cls.bar} aria-busy="true" />;
+  }
+
+  return (
+    <header part="header" className={cls.bar}>
+      {below && nav.length > 0 ? <MobileNav entries={nav} current={current} /> : null}
+      <Brand info={info} small={small} dark={mode === 'dark'} />
+      {!below && nav.length > 0 ? <DesktopNav entries={nav} current={current} label={t('header.nav')} /> : null}
+      <div className={cls.spacer} />
+      <div className={cls.addons} part="addons">
+        <LanguageMenu info={info} />
+        <ThemeToggle info={info} />
+        <SessionArea compact={small} />
+      </div>
+    </header>
+  );
+}
+
+function Brand({ info, small, dark }: { info: AppInfo; small: boolean; dark: boolean }) {
+  const { css } = useCss();
+  const t = useT();
+  const logo = pickLogo(info, { small, dark });
+  const name = info.appName ?? '';
+  const src = checkHref(logo.src);
+  return (
+    <a
+      href={checkHref(homeOf(info)) ?? '/'}
+      part="brand"
+      aria-label={name ? t('header.logoHome', { name }) : t('common.home')}
+      className={css`
+        display: inline-flex; align-items: center; gap: 10px; min-width: 0; min-height: 40px; padding: 0 4px;
+        color: inherit; text-decoration: none; border-radius: var(--pay-radius-sm); flex: 0 1 auto;
+        ${focusRing}
+      `}
+    >
+      {src ? (
+        <img
+          part="logo"
+          src={src}
+          alt=""
+          className={css`display: block; height: ${logo.wide ? 32 : 36}px; width: auto; max-width: ${logo.wide ? 180 : 36}px; object-fit: contain; border-radius: ${logo.wide ? 0 : 6}px;`}
+        />
+      ) : null}
+      {name && !logo.wide ? (
+        <span
+          part="app-name"
+          className={css`font-weight: 700; font-size: 17px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 40vw;`}
+        >
+          {name}
+        </span>
+      ) : null}
+    </a>
+  );
+}
+
+function DesktopNav({ entries, current, label }: { entries: HeaderNavEntry[]; current: string | undefined; label: string }) {
+  const { css } = useCss();
+  const link = css`
+    display: inline-flex; align-items: center; min-height: 36px; padding: 0 10px; border-radius: var(--pay-radius);
+    color: var(--pay-color-muted); text-decoration: none; font-weight: 500; white-space: nowrap;
+    &:hover { background: var(--pay-color-hover); color: var(--pay-color-text); }
+    &[aria-current='page'] { color: var(--pay-color-text); font-weight: 650; }
+    ${focusRing}
+  `;
+  return (
+    <nav aria-label={label} part="nav" className={css`min-width: 0; margin-inline-start: 16px;`}>
+      <ul className={css`display: flex; align-items: center; gap: 2px; list-style: none; margin: 0; padding: 0;`}>
+        {entries.map((e) => (
+          <li key={e.key}>
+            {e.children.length > 0 ? (
+              <MenuButton
+                label={<span className={css`color: ${current === e.key ? 'var(--pay-color-text)' : 'var(--pay-color-muted)'}; font-weight: ${current === e.key ? 650 : 500};`}>{e.title}</span>}
+                items={e.children.map(toMenuItem)}
+                width={280}
+                part="nav-group"
+              />
+            ) : (
+              <a
+                className={link}
+                href={e.href}
+                aria-current={current === e.key ? 'page' : undefined}
+                {...(e.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
+                {e.title}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function toMenuItem(e: HeaderNavEntry): MenuItem {
+  return {
+    key: e.key,
+    label: e.title,
+    ...(e.description ? { description: e.description } : {}),
+    ...(e.href ? { href: e.href } : {}),
+    newTab: e.external,
+  };
+}
+
+function MobileNav({ entries, current }: { entries: HeaderNavEntry[]; current: string | undefined }) {
+  const [open, setOpen] = useState(false);
+  const { css } = useCss();
+  const t = useT();
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    const onPointer = (e: PointerEvent) => {
+      const path = e.composedPath();
+      if (!path.includes(panelRef.current as EventTarget) && !path.includes(buttonRef.current as EventTarget)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer, true);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer, true);
+    };
+  }, [open]);
+  const item = css`
+    display: flex; align-items: center; min-height: 44px; padding: 0 12px; border-radius: var(--pay-radius);
+    color: var(--pay-color-text); text-decoration: none;
+    &:hover { background: var(--pay-color-hover); }
+    &[aria-current='page'] { font-weight: 650; background: var(--pay-color-hover); }
+    ${focusRing}
+  `;
+  const renderList = (list: HeaderNavEntry[], depth: number) => (
+    <ul className={css`list-style: none; margin: 0; padding: 0 0 0 ${depth ? 12 : 0}px;`}>
+      {list.map((e) => (
+        <li key={e.key}>
+          {e.children.length > 0 ? (
+            <>
+              <div className={css`padding: 12px 12px 4px; font-size: 12px; font-weight: 650; color: var(--pay-color-muted); text-transform: uppercase; letter-spacing: 0.04em;`}>
+                {e.title}
+              </div>
+              {renderList(e.children, depth + 1)}
+            </>
+          ) : (
+            <a
+              className={item}
+              href={e.href}
+              aria-current={current === e.key ? 'page' : undefined}
+              onClick={() => setOpen(false)}
+              {...(e.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
+              {e.title}
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        part="burger"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
+        onClick={() => setOpen((o) => !o)}
+        className={css`
+          display: inline-flex; align-items: center; justify-content: center; width: 40px; height: 40px; flex: none; margin-inline-start: -8px;
+          border: 0; border-radius: var(--pay-radius); background: transparent; color: inherit; cursor: pointer;
+          &:hover { background: var(--pay-color-hover); } ${focusRing}
+        `}
+      >
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          {open ? (
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          ) : (
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          )}
+        </svg>
+      </button>
+      <nav
+        ref={panelRef}
+        id={panelId}
+        hidden={!open}
+        aria-label={t('header.nav')}
+        part="mobile-nav"
+        className={css`
+          position: absolute; top: 100%; left: 0; right: 0; z-index: 1000; max-height: calc(100vh - var(--pay-header-height));
+          overflow: auto; padding: 8px 12px 16px; background: var(--pay-color-bg); border-bottom: 1px solid var(--pay-color-border);
+          box-shadow: var(--pay-shadow-lg);
+        `}
+      >
+        {renderList(entries, 0)}
+      </nav>
+    </>
+  );
+}
+
+function LanguageMenu({ info }: { info: AppInfo }) {
+  const languages = languagesOf(info);
+  const { locale } = useSettings();
+  const override = useSettingsOverride();
+  const emit = useEmit();
+  const t = useT();
+  const { css } = useCss();
+  if (languages.length <= 1) return null;
+  const current = languages.find((l) => l.code === locale) ?? languages[0];
+  return (
+    <MenuButton
+      part="locale"
+      buttonLabel={`${t('header.language')}: ${current?.name ?? ''}`}
+      align="end"
+      label={
+        <>
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="1.7" fill="none" />
+            <path d="M3 12h18M12 3c2.5 2.7 3.6 5.7 3.6 9s-1.1 6.3-3.6 9c-2.5-2.7-3.6-5.7-3.6-9S9.5 5.7 12 3z" stroke="currentColor" strokeWidth="1.7" fill="none" />
+          </svg>
+          <span className={css`@media (max-width: 599px) { display: none; }`}>{current?.name}</span>
+        </>
+      }
+      items={languages.map((l) => ({
+        key: l.code,
+        label: <span lang={l.code}>{l.name}</span>,
+        checked: l.code === locale,
+        onSelect: () => {
+          if (l.code === locale) return;
+          if (emit('locale-change', { locale: l.code }, { cancelable: true })) override({ locale: normalizeLocale(l.code) });
+        },
+      }))}
+    />
+  );
+}
+
+function ThemeToggle({ info }: { info: AppInfo }) {
+  const { mode } = useSettings();
+  const override = useSettingsOverride();
+  const emit = useEmit();
+  const t = useT();
+  const { css } = useCss();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  if (info.theme?.prefer !== 'system') return null;
+  const next = mode === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      part="theme-toggle"
+      aria-label={next === 'dark' ? t('header.themeToDark') : t('header.themeToLight')}
+      title={next === 'dark' ? t('header.themeToDark') : t('header.themeToLight')}
+      onClick={() => {
+        override({ theme: next });
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => emit('theme-change', { theme: next }), THEME_EVENT_DEBOUNCE_MS);
+      }}
+      className={css`
+        display: inline-flex; align-items: center; justify-content: center; width: 36px; height: 36px; border: 0;
+        border-radius: var(--pay-radius); background: transparent; color: inherit; cursor: pointer;
+        &:hover { background: var(--pay-color-hover); } ${focusRing}
+      `}
+    >
+      {mode === 'dark' ? (
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="12" r="4" stroke="currentColor" strokeWidth="1.8" fill="none" />
+          <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+      ) : (
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinejoin="round" />
+        </svg>
+      )}
+    </button>
+  );
+}
+
+function Avatar({ user, size = 28 }: { user: HeaderUser; size?: number }) {
+  const { css } = useCss();
+  const api = useApi();
+  const [broken, setBroken] = useState(false);
+  const src = checkHref(user.avatar || api.session.avatarUrl(user.did, size * 2));
+  const box = css`
+    display: inline-flex; align-items: center; justify-content: center; flex: none; width: ${size}px; height: ${size}px;
+    border-radius: 50%; overflow: hidden; background: var(--pay-color-secondary-bg); color: var(--pay-color-secondary);
+    font-size: ${Math.round(size * 0.42)}px; font-weight: 700;
+  `;
+  if (src && !broken) {
+    return (
+      <span className={box} part="avatar">
+        <img src={src} alt="" width={size} height={size} onError={() => setBroken(true)} className={css`width: 100%; height: 100%; object-fit: cover;`} />
+      </span>
+    );
+  }
+  return (
+    <span className={box} part="avatar" aria-hidden="true">
+      {initials(displayName(user))}
+    </span>
+  );
+}
+
+function SessionArea({ compact }: { compact: boolean }) {
+  const emit = useEmit();
+  const t = useT();
+  const { css } = useCss();
+  const session = useSession();
+  const [signingOut, setSigningOut] = useState(false);
+  if (!session.initialized) {
+    return <span aria-hidden="true" className={css`display: inline-block; width: 72px; height: 32px;`} />;
+  }
+  const user: HeaderUser | null = session.user ? userOf(session) : null;
+  if (!user) {
+    const href = session.loginUrl(window.location.href);
+    return (
+      <a
+        part="login"
+        href={checkHref(href) ?? '#'}
+        onClick={(e) => {
+          if (!emit('login', {}, { cancelable: true })) e.preventDefault();
+        }}
+        className={css`
+          display: inline-flex; align-items: center; min-height: 36px; padding: 0 14px; margin-inline-start: 4px;
+          border-radius: var(--pay-radius); background: var(--pay-color-primary); color: var(--pay-color-on-primary);
+          font-weight: 600; text-decoration: none; white-space: nowrap;
+          &:hover { background: var(--pay-color-primary-hover); } ${focusRing}
+        `}
+      >
+        {t('header.signIn')}
+      </a>
+    );
+  }
+  const name = displayName(user);
+  const rk = roleKey(user.role);
+  const role = rk ? t(rk) : user.role;
+  const items: MenuItem[] = [
+    {
+      key: 'logout',
+      label: signingOut ? t('common.processing') : t('header.signOut'),
+      tone: 'danger',
+      disabled: signingOut,
+      onSelect: () => {
+        if (!emit('logout', { did: user.did }, { cancelable: true })) return;
+        setSigningOut(true);
+        session
+          .logout()
+          .catch((err: unknown) => console.warn('[site-header] logout failed', err))
+          .finally(() => window.location.assign('/'));
+      },
+    },
+  ];
+  return (
+    <MenuButton
+      part="user"
+      align="end"
+      width={260}
+      label={
+        <>
+          <Avatar user={user} />
+          {compact ? (
+            <VisuallyHidden>{name}</VisuallyHidden>
+          ) : (
+            <span className={css`max-width: 140px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 550;`}>{name}</span>
+          )}
+        </>
+      }
+      header={
+        <div className={css`display: flex; gap: 12px; align-items: center; padding: 10px 10px 12px; margin-bottom: 6px; border-bottom: 1px solid var(--pay-color-border);`}>
+          <Avatar user={user} size={40} />
+          <div className={css`min-width: 0;`}>
+            <div className={css`font-weight: 650; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{name}</div>
+            {user.email && user.email !== name ? (
+              <div className={css`font-size: 12px; color: var(--pay-color-muted); overflow: hidden; text-overflow: ellipsis;`}>{user.email}</div>
+            ) : null}
+            {role ? (
+              <div className={css`margin-top: 4px; font-size: 12px; color: var(--pay-color-muted);`}>{role}</div>
+            ) : null}
+          </div>
+        </div>
+      }
+      items={items}
+    />
+  );
+}

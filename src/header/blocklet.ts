@@ -1,0 +1,156 @@
+/**
+ * The app description the header shows (window.blocklet / api.blocklet.get(), overridden field by field by the
+ * element's `meta` attribute) and the pure helpers over it: localized text, header navigation, logos, languages.
+ * No React here.
+ */
+import { pickLocaleText, type Locale } from '../core/locale.ts';
+import { isAbsoluteUrl, withQuery } from '../core/url.ts';
+
+export type LocalizedText = string | Record<string, string | undefined>;
+
+export type NavItem = {
+  id?: string;
+  title?: LocalizedText;
+  description?: LocalizedText;
+  link?: LocalizedText;
+  icon?: string;
+  role?: string | string[];
+  section?: string | string[];
+  component?: string;
+  items?: NavItem[];
+};
+
+export type AppInfo = {
+  appName?: string;
+  appDescription?: string;
+  appLogo?: string;
+  appLogoDark?: string;
+  appLogoRect?: string;
+  appLogoRectDark?: string;
+  prefix?: string;
+  groupPrefix?: string;
+  navigation?: NavItem[];
+  languages?: Array<{ code: string; name: string }>;
+  theme?: { prefer?: 'light' | 'dark' | 'system' | string };
+  [key: string]: unknown;
+};
+
+/** The blocklet description with `meta` fields on top (meta wins). */
+export function mergeAppInfo(blocklet: unknown, meta: unknown): AppInfo {
+  const base = blocklet && typeof blocklet === 'object' ? (blocklet as AppInfo) : {};
+  const over = meta && typeof meta === 'object' ? (meta as AppInfo) : {};
+  return { ...base, ...over };
+}
+
+/** Localized value: [locale] → en → zh → first value (core pickLocaleText). */
+export const localized = (value: LocalizedText | undefined, locale: Locale): string => pickLocaleText(value, locale);
+
+/** Add `?locale=` to internal and external links; mailto:/tel:/hash links are unchanged (spec §5). */
+export function withLocale(link: string, locale: Locale): string {
+  if (!link || /^(mailto:|tel:|#)/i.test(link)) return link;
+  return withQuery(link, { locale });
+}
+
+/** Cross-origin links get tracking parameters (source host, medium `{section}_nav`, campaign default, content host). */
+export function withTracking(link: string, section = 'header'): string {
+  if (!isAbsoluteUrl(link)) return link;
+  try {
+    const url = new URL(link, window.location.href);
+    if (url.origin === window.location.origin) return link;
+    url.searchParams.set('utm_source', window.location.hostname);
+    url.searchParams.set('utm_medium', `${section}_nav`);
+    url.searchParams.set('utm_campaign', 'default');
+    url.searchParams.set('utm_content', url.hostname);
+    return url.toString();
+  } catch {
+    console.warn('[site-header] invalid link', link);
+    return link;
+  }
+}
+
+export type HeaderNavEntry = {
+  key: string;
+  title: string;
+  description?: string;
+  /** Final href (locale and tracking applied); undefined for groups. */
+  href?: string;
+  external: boolean;
+  children: HeaderNavEntry[];
+};
+
+const inSection = (item: NavItem, section: string): boolean => {
+  if (item.section === undefined || item.section === '') return section === 'header';
+  return Array.isArray(item.section) ? item.section.includes(section) : item.section === section;
+};
+
+function toEntry(item: NavItem, locale: Locale, key: string): HeaderNavEntry | null {
+  const children = (item.items ?? [])
+    .map((child, i) => toEntry(child, locale, `${key}.${i}`))
+    .filter((x): x is HeaderNavEntry => x !== null);
+  const rawLink = localized(item.link, locale);
+  const title = localized(item.title, locale);
+  if (!title) return null;
+  if (children.length > 0) return { key, title, description: localized(item.description, locale) || undefined, external: false, children };
+  if (!rawLink) return null; // items are kept only with a link or non-empty children
+  const external = isAbsoluteUrl(rawLink) && (() => {
+    try {
+      return new URL(rawLink, window.location.href).origin !== window.location.origin;
+    } catch {
+      return true;
+    }
+  })();
+  return {
+    key,
+    title,
+    description: localized(item.description, locale) || undefined,
+    href: withTracking(withLocale(rawLink, locale)),
+    external,
+    children: [],
+  };
+}
+
+/** Header navigation: items of the header section (no section = header), localized, links ready. */
+export function headerNav(info: AppInfo, locale: Locale): HeaderNavEntry[] {
+  return (info.navigation ?? [])
+    .filter((item) => inSection(item, 'header'))
+    .map((item, i) => toEntry(item, locale, item.id ?? String(i)))
+    .filter((x): x is HeaderNavEntry => x !== null);
+}
+
+/** Key of the entry whose link is the longest prefix of the current path (aria-current). */
+export function activeKey(entries: HeaderNavEntry[], pathname: string): string | undefined {
+  let best: { key: string; len: number } | undefined;
+  const visit = (list: HeaderNavEntry[], top?: string) => {
+    for (const e of list) {
+      if (e.href && !e.external) {
+        const path = new URL(e.href, window.location.href).pathname;
+        const matches = path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`);
+        if (matches && (!best || path.length > best.len)) best = { key: top ?? e.key, len: path.length };
+      }
+      visit(e.children, top ?? e.key);
+    }
+  };
+  visit(entries);
+  return best?.key;
+}
+
+/** Square logo on small screens, wide otherwise; dark variants in dark mode; falls back across variants. */
+export function pickLogo(info: AppInfo, opts: { small: boolean; dark: boolean }): { src?: string; wide: boolean } {
+  const square = opts.dark ? info.appLogoDark || info.appLogo : info.appLogo;
+  const wide = opts.dark ? info.appLogoRectDark || info.appLogoRect : info.appLogoRect;
+  if (!opts.small && wide) return { src: wide, wide: true };
+  return { src: square || undefined, wide: false };
+}
+
+export const DEFAULT_LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'zh', name: '简体中文' },
+];
+
+export function languagesOf(info: AppInfo): Array<{ code: string; name: string }> {
+  const list = Array.isArray(info.languages) && info.languages.length > 0 ? info.languages : DEFAULT_LANGUAGES;
+  return list.filter((l) => l && typeof l.code === 'string');
+}
+
+/** Home of the app: groupPrefix → prefix → '/'. */
+export const homeOf = (info: AppInfo): string => info.groupPrefix || info.prefix || '/';
