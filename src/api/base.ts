@@ -6,7 +6,8 @@
  * - `baseUrl` on the page's origin → `baseUrl`;
  * - else the payment component's mount point from `blocklet.componentMountPoints`, else `blocklet.prefix`, else `/`.
  */
-import axios, { type AxiosAdapter } from 'axios';
+import type { AxiosAdapter } from 'axios';
+import { loadAxios } from './axios.ts';
 import { joinPath, originOf, withTrailingSlash } from '../core/url.ts';
 import { BLOCKLET_CACHE_MS, BLOCKLET_JSON_PATH, DEFAULT_STORE_MOUNT, PAYMENT_KIT_DID, STORE_DID } from './constants.ts';
 import { ApiError, toApiError } from './errors.ts';
@@ -78,9 +79,8 @@ export function fetchBlockletJson(origin: string, adapter?: AxiosAdapter): Promi
   const hit = blockletCache.get(origin);
   if (hit && now - hit.at < BLOCKLET_CACHE_MS) return hit.promise;
   const url = `${origin}${BLOCKLET_JSON_PATH}`;
-  const promise = axios
-    .create(adapter ? { adapter } : {})
-    .get(url, { responseType: 'json', timeout: 20000, headers: { Accept: 'application/json' } })
+  const promise = loadAxios()
+    .then((axios) => axios.create(adapter ? { adapter } : {}).get(url, { responseType: 'json', timeout: 20000, headers: { Accept: 'application/json' } }))
     .then(
       (res) => {
         let data: unknown = res.data;

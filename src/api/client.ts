@@ -2,6 +2,7 @@
  * createApi(settings): one api per element. Per-instance axios, QueryClient and realtime socket; nothing global is
  * written. Two instances with different settings never affect each other.
  */
+import type { AxiosInstance } from 'axios';
 import { QueryClient } from '@tanstack/query-core';
 import type { Resolved } from './base.ts';
 import { ApiError } from './errors.ts';
@@ -63,8 +64,8 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
     resolve: (): Promise<Resolved> => t.resolve(),
     /** Escape hatch for calls without a resource function (same params, errors and checks). */
     request: <T>(opts: RequestOptions): Promise<T> => t.request<T>(opts),
-    /** The instance's axios (interceptors add locale/livemode/authToken). */
-    http: t.axios,
+    /** The instance's axios, once loaded (interceptors add locale/livemode/authToken). */
+    http: (): Promise<AxiosInstance> => t.http(),
 
     queryClient,
     queryKeys,

@@ -2,7 +2,8 @@
  * The per-instance transport: one axios instance per api (never a global default), base resolution per request,
  * the common query parameters, error mapping and response validation.
  */
-import axios, { type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig, type Method } from 'axios';
+import type { AxiosAdapter, AxiosInstance, InternalAxiosRequestConfig, Method } from 'axios';
+import { loadAxios } from './axios.ts';
 import type { Struct } from 'superstruct';
 import { joinPath, originOf } from '../core/url.ts';
 import { globalBlocklet, pageHref, pageOrigin, platformOrigin, resolveBases, type Resolved } from './base.ts';
@@ -71,8 +72,9 @@ const RELATIVE_BASE = 'http://page.invalid/';
 
 export class Transport {
   readonly settings: ApiSettings;
-  readonly axios: AxiosInstance;
   readonly adapter: AxiosAdapter | undefined;
+  readonly timeout: number;
+  #http: Promise<AxiosInstance> | undefined;
   /** The platform origin ('' when page-relative). */
   readonly origin: string;
 
@@ -80,12 +82,27 @@ export class Transport {
     this.settings = { ...settings, blocklet: 'blocklet' in settings ? settings.blocklet : undefined };
     this.adapter = options.adapter;
     this.origin = platformOrigin(settings.baseUrl);
-    this.axios = axios.create({
-      timeout: options.timeout ?? 60_000,
-      headers: { Accept: 'application/json' },
-      ...(options.adapter ? { adapter: options.adapter } : {}),
-    });
-    this.axios.interceptors.request.use((config) => this.addCommonParams(config));
+    this.timeout = options.timeout ?? 60_000;
+  }
+
+  /** This api's own axios instance (axios itself is loaded on the first request; see axios.ts). */
+  http(): Promise<AxiosInstance> {
+    this.#http ??= loadAxios().then(
+      (axios) => {
+        const instance = axios.create({
+          timeout: this.timeout,
+          headers: { Accept: 'application/json' },
+          ...(this.adapter ? { adapter: this.adapter } : {}),
+        });
+        instance.interceptors.request.use((config) => this.addCommonParams(config));
+        return instance;
+      },
+      (err: unknown) => {
+        this.#http = undefined;
+        throw err;
+      },
+    );
+    return this.#http;
   }
 
   /** The explicit description, else `window.blocklet` (read at call time). */
@@ -146,7 +163,8 @@ export class Transport {
     const url = await this.url(opts.target ?? 'payment', opts.path);
     let data: unknown;
     try {
-      const res = await this.axios.request({
+      const http = await this.http();
+      const res = await http.request({
         method,
         url,
         params: stripUndefined(opts.params),

@@ -3,6 +3,7 @@ export * from './money.ts';
 export * from './errors.ts';
 export * from './url.ts';
 export * from './locale.ts';
+export * from './dates.ts';
 export * from './validation.ts';
 export * from './billing.ts';
 export * from './checkout.ts';

@@ -21,7 +21,7 @@ import { createElement, useCallback, useEffect, useMemo, useState, type Componen
 import { ApiContext, createApi } from './api.tsx';
 import { ElementContext, type ElementContextValue, type ResolvedSettings } from './context.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { createI18n, I18nContext } from './i18n.tsx';
+import { createI18n, I18nContext, useLocaleReady, type Messages } from './i18n.tsx';
 import { QueryClientContext } from './query.ts';
 import { useMediaQuery } from './responsive.ts';
 import { resolveSettings, settingsContext, type Settings, type SettingsInput } from './settings.ts';
@@ -42,6 +42,8 @@ export type ElementOptions = {
   prefix: string;
   /** CSS `display` of the host (default `block`). */
   display?: string;
+  /** The element's messages: English bundled, Chinese loaded on first use (see src/ui/i18n.tsx). */
+  messages: Messages;
 };
 
 /** Props every element takes (the shared settings). */
@@ -109,10 +111,10 @@ let gooberReady = false;
 /** Per-host services that survive a React remount (moving the element re-mounts React). */
 type HostServices = { toasts: ToastStore; i18n: I18n };
 const services = new WeakMap<HTMLElement, HostServices>();
-function hostServices(host: HTMLElement, locale: Settings['locale']): HostServices {
+function hostServices(host: HTMLElement, locale: Settings['locale'], messages: Messages): HostServices {
   let s = services.get(host);
   if (!s) {
-    s = { toasts: createToastStore(), i18n: createI18n(locale) };
+    s = { toasts: createToastStore(), i18n: createI18n(locale, messages) };
     services.set(host, s);
   }
   return s;
@@ -158,7 +160,8 @@ function ElementRoot({
     [baseKey, locale, theme, mode],
   );
 
-  const { toasts, i18n } = hostServices(host, locale);
+  const { toasts, i18n } = hostServices(host, locale, options.messages);
+  const localeReady = useLocaleReady(i18n, locale, options.messages);
   const overrideSettings = useCallback(
     (p: Partial<Pick<Settings, 'locale' | 'theme'>>) =>
       setOverride((o) => ({ key: baseKey, patch: { ...(o.key === baseKey ? o.patch : {}), ...p } })),
@@ -201,7 +204,7 @@ function ElementRoot({
           <ApiContext.Provider value={api}>
             <QueryClientContext.Provider value={api.queryClient}>
               <ErrorBoundary onReset={() => api.queryClient.resetQueries()}>
-                <Component {...componentProps} />
+                {localeReady ? <Component {...componentProps} /> : null}
               </ErrorBoundary>
               <ToastRegion />
             </QueryClientContext.Provider>
@@ -364,10 +367,15 @@ export function defineElement<P extends object>(
 }
 
 /** Build defineElement options from an element's metadata (elements/<tag>.meta.ts), skipping shared attributes. */
-export function optionsFromMeta(meta: {
-  attributes: Array<{ name: string; type: PropType }>;
-  events: Array<{ name: string }>;
-}, prefix: string, extra: Partial<ElementOptions> = {}): ElementOptions {
+export function optionsFromMeta(
+  meta: {
+    attributes: Array<{ name: string; type: PropType }>;
+    events: Array<{ name: string }>;
+  },
+  prefix: string,
+  messages: Messages,
+  extra: Partial<ElementOptions> = {},
+): ElementOptions {
   const props: Record<string, PropType> = {};
   for (const a of meta.attributes) {
     const camel = a.name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -376,6 +384,7 @@ export function optionsFromMeta(meta: {
   return {
     ...extra,
     prefix,
+    messages,
     props: { ...props, ...extra.props },
     events: meta.events.map((e) => (e.name.startsWith(`${prefix}-`) ? e.name.slice(prefix.length + 1) : e.name)),
   };

@@ -1,25 +1,65 @@
 /**
- * One i18next instance per element (never the global one), resources from locales/en.json and zh.json,
- * fallback `en`. `useT()` gives a `t` fixed to the element's resolved locale.
+ * One i18next instance per element (never the global one), fallback `en`. `useT()` gives a `t` fixed to the
+ * element's resolved locale.
+ *
+ * Each element brings its own messages (`src/<area>/messages.ts`): the namespaces it uses, picked from
+ * locales/en.json with named imports (so the bundle carries only those), and a loader for the same namespaces of
+ * locales/zh.json, fetched only when the element is shown in Chinese.
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
-import { createContext, useContext } from 'react';
-import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { Locale } from './settings.ts';
 
-export function createI18n(locale: Locale): I18n {
+export type MessageTree = { [key: string]: string | MessageTree };
+
+export type Messages = {
+  /** English messages, bundled (the fallback for every key). */
+  en: MessageTree;
+  /** The same namespaces in Chinese, loaded on first use. */
+  zh: () => Promise<MessageTree>;
+};
+
+export function createI18n(locale: Locale, messages: Messages): I18n {
   const instance = i18next.createInstance();
   void instance.init({
     lng: locale,
     fallbackLng: 'en',
     supportedLngs: ['en', 'zh'],
-    resources: { en: { translation: en }, zh: { translation: zh } },
+    resources: { en: { translation: messages.en } },
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false }, // React escapes
     initAsync: false,
     returnNull: false,
   } as Parameters<I18n['init']>[0]);
   return instance;
+}
+
+/** Loads the element's messages for `locale` into `i18n`; true once they are there (English always is). */
+export function useLocaleReady(i18n: I18n, locale: Locale, messages: Messages): boolean {
+  const has = (l: Locale) => l === 'en' || i18n.hasResourceBundle(l, 'translation');
+  const [, setLoaded] = useState(0);
+  const ready = has(locale);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    messages
+      .zh()
+      .then((tree) => {
+        i18n.addResourceBundle('zh', 'translation', tree, true, true);
+      })
+      .catch((err: unknown) => {
+        // English stays as the fallback: the element still renders, in English.
+        console.warn('[pay-elements] could not load Chinese messages', err);
+        i18n.addResourceBundle('zh', 'translation', {}, true, true);
+      })
+      .finally(() => {
+        if (live) setLoaded((n) => n + 1);
+      });
+    return () => {
+      live = false;
+    };
+  }, [i18n, locale, messages, ready]);
+  return ready;
 }
 
 export type I18nValue = { i18n: I18n; t: TFunction; locale: Locale };
@@ -41,4 +81,3 @@ export function useT(): TFunction {
 export function useI18n(): I18nValue {
   return useI18nValue();
 }
-

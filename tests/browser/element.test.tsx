@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import '../../elements/pay-provider.ts';
 import { defineElement } from '../../src/ui/element.tsx';
+import { testMessages } from './test-messages.ts';
 import { useEmit, useSettings } from '../../src/ui/context.tsx';
 import { useT } from '../../src/ui/i18n.tsx';
 import { useCss } from '../../src/ui/styles.tsx';
@@ -35,6 +36,7 @@ function ProbeView(props: Probe) {
 }
 
 defineElement('test-probe', ProbeView, {
+  messages: testMessages,
   prefix: 'test',
   props: { checkoutId: 'string', count: 'number', open: 'boolean', data: 'json' },
   events: ['thing-done'],
@@ -45,7 +47,7 @@ function Thrower() {
   if (shouldThrow) throw new Error('boom');
   return <p data-ok>recovered</p>;
 }
-defineElement('test-thrower', Thrower, { prefix: 'test' });
+defineElement('test-thrower', Thrower, { messages: testMessages, prefix: 'test' });
 
 const propsOf = (el: Element) => JSON.parse($(el, '[data-props]')?.textContent || '{}') as Probe;
 const settingsOf = (el: Element) => JSON.parse($(el, '[data-settings]')?.textContent || '{}') as Record<string, unknown>;
@@ -108,7 +110,7 @@ describe('defineElement: attributes and properties', () => {
     const el = document.createElement('test-late') as HTMLElement & Probe;
     el.count = 42;
     mount('').appendChild(el);
-    defineElement('test-late', ProbeView, { prefix: 'test', props: { count: 'number' } });
+    defineElement('test-late', ProbeView, { messages: testMessages, prefix: 'test', props: { count: 'number' } });
     await rendered(el);
     await waitFor(() => propsOf(el).count === 42);
     equal(el.getAttribute('count'), '42');
@@ -162,7 +164,7 @@ describe('defineElement: nothing leaks out of the shadow root', () => {
 
   it('adds no window globals', async () => {
     const windowKeysBefore = new Set(Object.keys(window));
-    defineElement('test-globals', ProbeView, { prefix: 'test', props: { count: 'number' } });
+    defineElement('test-globals', ProbeView, { messages: testMessages, prefix: 'test', props: { count: 'number' } });
     const c = mount(`<test-globals locale="zh" theme="dark" count="1"></test-globals><test-probe></test-probe>`);
     await rendered(c.firstElementChild as HTMLElement);
     ($(c.firstElementChild as HTMLElement, 'button') as HTMLElement).click();

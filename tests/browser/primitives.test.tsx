@@ -1,11 +1,12 @@
 import { defineElement } from '../../src/ui/element.tsx';
+import { testMessages } from './test-messages.ts';
 import { SKELETON_DELAY_MS, Skeleton } from '../../src/ui/Skeleton.tsx';
 import { createToastStore, TOAST_AUTO_HIDE_MS } from '../../src/state/toasts.ts';
 import { PrimitivesDemo } from './primitives-demo.tsx';
 import { $, activeDeep, cleanup, equal, expectNoAxeViolations, mount, ok, sleep, waitFor , sendKeys } from './helpers.ts';
 
-defineElement('test-primitives', PrimitivesDemo, { prefix: 'test', props: { dismissible: 'boolean' } });
-defineElement('test-skeleton', () => <Skeleton lines={2} />, { prefix: 'test' });
+defineElement('test-primitives', PrimitivesDemo, { messages: testMessages, prefix: 'test', props: { dismissible: 'boolean' } });
+defineElement('test-skeleton', () => <Skeleton lines={2} />, { messages: testMessages, prefix: 'test' });
 
 afterEach(cleanup);
 

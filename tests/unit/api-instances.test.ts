@@ -29,7 +29,7 @@ describe('isolation between api instances', () => {
     expect(bCalls.map((r) => [r.url.split('?')[0], r.query])).toEqual([
       ['https://b.test/pk/api/checkout-sessions/retrieve/cs_1', { locale: 'zh', livemode: 'false', authToken: 'tokB' }],
     ]);
-    expect(apiA.http).not.toBe(apiB.http);
+    expect(await apiA.http()).not.toBe(await apiB.http());
     expect(apiA.queryClient).not.toBe(apiB.queryClient);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, formatNumber, formatTime, normalizeLocale, pickLocaleText, toDayjs, toIntlLocale } from '../../src/core/locale.ts';
+import { dayRange, formatTime, toDayjs } from '../../src/core/dates.ts';
+import { formatNumber, normalizeLocale, pickLocaleText, toIntlLocale } from '../../src/core/locale.ts';
 
 describe('normalizeLocale', () => {
   it('maps Chinese variants to zh and everything else to en', () => {

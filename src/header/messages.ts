@@ -1,0 +1,8 @@
+/** The messages <site-header> uses: English bundled, Chinese loaded on first use (src/ui/i18n.tsx). */
+import { common, error, header } from '../../locales/en.json';
+import type { Messages } from '../ui/i18n.tsx';
+
+export const messages: Messages = {
+  en: { common, error, header },
+  zh: () => import('./messages.zh.ts').then((m) => m.default),
+};
