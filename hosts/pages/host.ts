@@ -13,7 +13,7 @@
  *   anything else                 → <blocklet-store base-path="/"> (it routes inside itself)
  *   /embed/…                      → the same, with <site-header embed-mode="1"> (the header hides itself)
  *
- * Events: portal-navigate / store-navigate {path} → history.pushState + render (store → store moves are left to
+ * Events: pay-navigate / store-navigate {path} → history.pushState + render (store → store moves are left to
  * the store's own router); popstate → render; header-locale-change {locale} → `locale` on every element and
  * <html lang>; header-theme-change {theme} → `theme` on every element and <html data-theme>.
  */
@@ -243,7 +243,8 @@ function detailPath(e: Event): string | null {
   return safePath(detail && typeof detail === 'object' ? detail.path : undefined);
 }
 
-document.addEventListener('portal-navigate', (e) => {
+// <pay-checkout> and <pay-portal> (prefix pay-) ask the host to route app links (invoice, subscription, …).
+document.addEventListener('pay-navigate', (e) => {
   const path = detailPath(e);
   if (!path) return;
   e.preventDefault();

@@ -243,3 +243,19 @@ export function randomDonationAmount(presets: string[] | null | undefined, maxim
   const frac = (bounded % 100n).toString().padStart(2, '0').replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : whole.toString();
 }
+
+/**
+ * The payment methods with only the currencies every line item can be paid in (its price's currency or a
+ * currency option) and that are active; methods left with no currency are dropped.
+ */
+export function acceptedMethods<M extends MethodLike>(methods: M[], items: ItemLike[] | null | undefined): M[] {
+  const list = items ?? [];
+  return methods
+    .map((m) => ({
+      ...m,
+      payment_currencies: (m.payment_currencies ?? []).filter(
+        (c) => c.active !== false && list.every((i) => !unitAmountFor(i.price, c.id).missing),
+      ),
+    }))
+    .filter((m) => m.payment_currencies.length > 0);
+}

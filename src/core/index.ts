@@ -8,3 +8,4 @@ export * from './validation.ts';
 export * from './billing.ts';
 export * from './checkout.ts';
 export * from './constants.ts';
+export * from './links.ts';

@@ -20,6 +20,8 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   endIcon?: ReactNode;
   /** Render as a link styled as a button (href checked with safeUrl). */
   href?: string;
+  /** With `href`: open in a new tab (links to another origin always do). */
+  newTab?: boolean;
   /** ::part name (default `button`). */
   part?: string;
 };
@@ -63,6 +65,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     startIcon,
     endIcon,
     href,
+    newTab,
     part = 'button',
     className,
     children,
@@ -85,7 +88,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   );
   if (href !== undefined) {
     const safe = checkHref(href);
-    const external = safe ? isExternal(safe) : false;
+    const external = safe ? newTab || isExternal(safe) : false;
     return (
       <a
         {...(rest as Record<string, unknown>)}

@@ -42,6 +42,8 @@ export type ElementOptions = {
   prefix: string;
   /** CSS `display` of the host (default `block`). */
   display?: string;
+  /** The host box paints the theme background (default true); false when the screen draws its own surfaces. */
+  hostBackground?: boolean;
   /** The element's messages: English bundled, Chinese loaded on first use (see src/ui/i18n.tsx). */
   messages: Messages;
 };
@@ -198,7 +200,7 @@ function ElementRoot({
   const display = options.display ?? 'block';
   return (
     <ElementContext.Provider value={elementValue}>
-      <style>{`${hostCss(theme)}:host{display:${display};}`}</style>
+      <style>{`${hostCss(theme)}:host{display:${display};${options.hostBackground === false ? 'background:transparent;' : ''}}`}</style>
       <StyleContext.Provider value={styles}>
         <I18nContext.Provider value={i18nValue}>
           <ApiContext.Provider value={api}>

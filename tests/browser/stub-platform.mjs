@@ -3,6 +3,9 @@
 // Honest HTTP: the elements' real api client (axios) talks to it; only the data is canned.
 // State is switched with POST /__stub/state {signedIn, storeFails, storeEmpty, delayMs}.
 
+import { handleCheckoutStub } from './stub-checkout.mjs';
+import { handlePortalStub } from './stub-portal.mjs';
+
 const svg = (letter, hue) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="hsl(${hue} 70% 45%)"/><text x="48" y="62" font-family="Arial,sans-serif" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text></svg>`;
 const wideSvg = (dark) =>
@@ -77,7 +80,7 @@ export const BLOCKLETS = seed.map(([title, category, description, downloads, off
   isOfficial: official,
 }));
 
-export const initialState = () => ({ signedIn: false, storeFails: false, storeEmpty: false, delayMs: 0 });
+export const initialState = () => ({ signedIn: false, storeFails: false, storeEmpty: false, delayMs: 0, checkout: {}, portal: {} });
 
 /** Handles a request; returns {status, type, body} or null when the path is not the stub's. */
 export async function handleStub(state, method, url, readBody) {
@@ -86,6 +89,7 @@ export async function handleStub(state, method, url, readBody) {
   const json = (body, status = 200) => ({ status, type: 'application/json', body: JSON.stringify(body) });
   if (p === '/__stub/state' && method === 'POST') {
     const patch = JSON.parse((await readBody()) || '{}');
+    for (const k of Object.keys(state)) delete state[k];
     Object.assign(state, initialState(), patch);
     return json(state);
   }
@@ -107,6 +111,11 @@ export async function handleStub(state, method, url, readBody) {
     return json({});
   }
   if (p.startsWith('/.well-known/service/user/avatar/')) return { status: 404, type: 'text/plain', body: 'no avatar' };
+  // Payment area stand-ins, one module per element (each returns null for paths it does not own).
+  for (const handle of [handleCheckoutStub, handlePortalStub]) {
+    const res = await handle(state, method, u, readBody, json);
+    if (res) return res;
+  }
   if (p.startsWith('/store/api/')) {
     if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
     if (state.storeFails) return json({ error: 'Store is down for maintenance' }, Number(state.storeFails) || 503);

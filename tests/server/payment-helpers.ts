@@ -21,8 +21,13 @@ export type SignOptions = {
 };
 
 /** A request signed with the app key: payload {iat, exp, body|{}, query (all strings), method, url}, SHA3-256, ed25519. */
-export async function signed(sb: Sandbox, method: string, path: string, opts: SignOptions = {}): Promise<Reply> {
-  const seed = Buffer.from(sb.ctx.appKey.sk.replace(/^0x/, '').slice(0, 64), 'hex');
+export function signed(sb: Sandbox, method: string, path: string, opts: SignOptions = {}): Promise<Reply> {
+  return signedFetch(sb.url, sb.ctx.appKey.sk, method, path, opts);
+}
+
+/** The same against any sandbox URL with its app key (`0x` + seed hex …), e.g. the host server of the e2e tests. */
+export async function signedFetch(baseUrl: string, appSk: string, method: string, path: string, opts: SignOptions = {}): Promise<Reply> {
+  const seed = Buffer.from(appSk.replace(/^0x/, '').slice(0, 64), 'hex');
   const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + (opts.expIn ?? 300);
@@ -32,7 +37,7 @@ export async function signed(sb: Sandbox, method: string, path: string, opts: Si
   const sig = `0x${sign(null, hash, key).toString('hex')}`;
   const sent = { path, query: { ...query }, body: opts.body };
   opts.tamper?.(sent);
-  const res = await fetch(`${sb.url}${sent.path}?${qs.stringify(sent.query)}`, {
+  const res = await fetch(`${baseUrl}${sent.path}?${qs.stringify(sent.query)}`, {
     method,
     headers: {
       ...(sent.body !== undefined ? { 'content-type': 'application/json' } : {}),

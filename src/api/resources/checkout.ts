@@ -25,8 +25,47 @@ const cs = (id: string, action: string) => `api/checkout-sessions/${encodeURICom
 export type CrossSellItem = (LineItem | Record<string, unknown>) & { id?: string };
 export type PromotionResult = { discounts?: Discount[]; [k: string]: unknown };
 
+/** sessionStorage key of the session started from a payment link in this tab (reload resumes it). */
+export const plinkSessionKey = (plinkId: string) => `pay-checkout:plink:${plinkId}`;
+
+function storage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function createCheckout(t: Transport) {
-  return {
+  const api = {
+    /**
+     * The checkout for an id: `cs_…` → retrieve; `plink_…` → the session this tab started from that link if it is
+     * still open or already complete (so a reload neither starts a second purchase nor forgets a finished one),
+     * else a new session (start) remembered for this tab.
+     */
+    async open(id: string, query?: Record<string, string | number | boolean | undefined>): Promise<CheckoutContext> {
+      if (!id.startsWith('plink_')) return api.retrieve(id);
+      const store = storage();
+      const key = plinkSessionKey(id);
+      const saved = store?.getItem(key);
+      if (saved) {
+        try {
+          const ctx = await api.retrieve(saved);
+          const s = ctx.checkoutSession;
+          const expired = s.status === 'expired' || (s.expires_at > 0 && s.expires_at <= Math.floor(Date.now() / 1000));
+          if (!expired && (s.status === 'open' || s.status === 'complete')) return ctx;
+        } catch (err) {
+          if (!(err instanceof ApiError) || err.status === undefined || err.status >= 500) throw err;
+        }
+      }
+      const ctx = await api.start(id, query);
+      store?.setItem(key, ctx.checkoutSession.id);
+      return ctx;
+    },
+    /** Forget the tab's session for a payment link (the payer wants to buy again). */
+    forgetLinkSession(plinkId: string): void {
+      storage()?.removeItem(plinkSessionKey(plinkId));
+    },
     /** GET /api/checkout-sessions/retrieve/:id → CheckoutContext. */
     retrieve(id: string, opts: { signal?: AbortSignal } = {}): Promise<CheckoutContext> {
       return t.request({ path: `api/checkout-sessions/retrieve/${encodeURIComponent(id)}`, schema: CheckoutContextStruct, signal: opts.signal });
@@ -125,4 +164,5 @@ export function createCheckout(t: Transport) {
       return Array.isArray(data) ? (data as Beneficiary[]) : [];
     },
   };
+  return api;
 }

@@ -1,0 +1,63 @@
+import { SHARED_ATTRIBUTES, type ElementMeta } from './_meta.ts';
+import { PARTS, TOKENS } from './_tokens.ts';
+
+const meta: ElementMeta = {
+  tag: 'pay-checkout',
+  className: 'PayCheckoutElement',
+  summary:
+    'Checkout for a checkout session (cs_…) or a payment link (plink_…): order summary, payment form, wallet payment and the completed screen.',
+  attributes: [
+    ...SHARED_ATTRIBUTES,
+    {
+      name: 'checkout-id',
+      type: 'string',
+      description:
+        'A checkout session id (cs_…) or a payment link id (plink_…). A payment link starts a session; a reload in the same tab resumes it.',
+    },
+    {
+      name: 'mode',
+      type: 'string',
+      description: 'Layout: standard (order summary left, payment right; stacked below 900 px), minimal (no summary), standalone (with header and footer).',
+      default: 'standard',
+      values: ['standard', 'minimal', 'standalone'],
+    },
+    { name: 'currency', type: 'string', description: 'Preferred payment currency id (else ?currencyId= in the page URL, else the session currency).' },
+    {
+      name: 'success-url',
+      type: 'string',
+      description: "Where to go after paying (http/https only; overrides the session's success_url). Cancel pay-complete to stay.",
+    },
+    { name: 'extra-params', type: 'json', description: 'Extra query parameters sent when starting a session from a payment link (e.g. {"qty": 2}).' },
+  ],
+  events: [
+    { name: 'pay-ready', detail: "{ checkoutSessionId: string, mode: string, livemode: boolean, status: 'open' | 'complete' | 'expired' | 'empty' }", description: 'The checkout loaded.' },
+    { name: 'pay-change', detail: '{ checkoutSessionId: string, currencyId: string }', description: 'The payer chose another currency.' },
+    {
+      name: 'pay-complete',
+      detail: '{ checkoutSessionId: string, invoiceId: string | null, subscriptionId: string | null, paymentLinkId: string | null, mode: string }',
+      description: 'The payment went through (also when an already complete session loads). Not canceled: goes to the success URL, if any.',
+      cancelable: true,
+    },
+    { name: 'pay-error', detail: '{ message: string, code?: string }', description: 'Loading or paying failed (the element shows the error too).' },
+    { name: 'pay-expired', detail: '{ checkoutSessionId: string }', description: 'The session has expired.' },
+    { name: 'pay-cancel', detail: '{ checkoutSessionId: string }', description: 'The payer closed a donation checkout.' },
+    { name: 'pay-login', detail: '{ redirect: string }', description: 'A signed-out payer pressed the pay button. Not canceled: goes to the sign-in page.', cancelable: true },
+    { name: 'pay-navigate', detail: '{ path: string }', description: 'A link to an app page (invoice, subscription). Canceled: the host routes it itself.', cancelable: true },
+  ],
+  parts: [
+    ...PARTS,
+    { name: 'checkout', description: 'The checkout root (every state).' },
+    { name: 'summary', description: 'The order summary.' },
+    { name: 'total', description: 'The total due today.' },
+    { name: 'line-item', description: 'One line item.' },
+    { name: 'form', description: 'The payment form.' },
+    { name: 'currency-card', description: 'A currency / payment method card.' },
+    { name: 'submit', description: 'The pay button.' },
+    { name: 'test-mode', description: 'The test-mode banner.' },
+    { name: 'connect', description: 'The wallet connect panel.' },
+    { name: 'completed', description: 'The completed screen.' },
+    { name: 'state', description: 'The error, expired and empty screens.' },
+  ],
+  cssProperties: TOKENS,
+};
+export default meta;

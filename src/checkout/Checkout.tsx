@@ -1,0 +1,467 @@
+/**
+ * <pay-checkout>: loads the checkout (a session `cs_…` or a payment link `plink_…`), then shows one of the spec's
+ * states (§2, §4): loading skeleton (after 0.5 s), 'Oops' error, expired, empty items, the open checkout (summary
+ * and payment form in two columns, stacked below md) and the completed screen. The payment itself runs in the
+ * flow store (src/state/checkout.ts); this file renders it and talks to the host through events.
+ */
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import type { CheckoutContext, CheckoutSession, PaymentCurrency, PaymentMethod } from '../api/types.ts';
+import { acceptedMethods, checkoutView, methodOfCurrency, validateCustomAmountItems, selectCurrency } from '../core/checkout.ts';
+import { formatError } from '../core/errors.ts';
+import { customerLinks } from '../core/links.ts';
+import { pickLocaleText } from '../core/locale.ts';
+import { formatAmount } from '../core/money.ts';
+import { safeUrl } from '../core/url.ts';
+import { createCheckoutFlow, isBusy, type CheckoutFlow, type FlowState, type SubmitContext } from '../state/checkout.ts';
+import { Alert } from '../ui/Alert.tsx';
+import { useApi } from '../ui/api.tsx';
+import { Button } from '../ui/Button.tsx';
+import { useEmit, useSettings, useToast } from '../ui/context.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { useT } from '../ui/i18n.tsx';
+import { useQuery } from '../ui/query.ts';
+import { useSession } from '../ui/session.tsx';
+import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import { useCss } from '../ui/styles.tsx';
+import { PaymentForm, type FormValues } from './PaymentForm.tsx';
+import { Summary, useMoney } from './Summary.tsx';
+
+export type CheckoutMode = 'standard' | 'minimal' | 'standalone';
+
+export type CheckoutProps = {
+  checkoutId?: string;
+  /** standard (summary + form), minimal (form only), standalone (with header and footer). */
+  mode?: string;
+  /** Preferred currency id (else ?currencyId= in the page URL, then the spec's currency rule). */
+  currency?: string;
+  /** Where to go after paying (checked; overrides the session's success_url). */
+  successUrl?: string;
+  /** Extra query parameters when starting a session from a payment link. */
+  extraParams?: Record<string, unknown>;
+};
+
+/** After paying, the redirect to a success URL waits this long so the payer sees the confirmation. */
+export const SUCCESS_REDIRECT_DELAY_MS = 1500;
+
+const appPrefix = (): string => {
+  const b = (globalThis as { blocklet?: { prefix?: unknown } }).blocklet;
+  return typeof b?.prefix === 'string' && b.prefix ? b.prefix : '/';
+};
+
+export function Checkout(props: CheckoutProps) {
+  const t = useT();
+  if (!props.checkoutId) return <StatePage tone="error" title={t('checkout.oops')} text={t('checkout.missingId')} />;
+  return <CheckoutLoader key={props.checkoutId} {...props} checkoutId={props.checkoutId} />;
+}
+
+function pageQuery(extra: Record<string, unknown> | undefined, currency: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(window.location.search)) if (k === 'currencyId' || k === 'qty' || k.startsWith('qty_')) out[k] = v;
+  for (const [k, v] of Object.entries(extra ?? {})) if (v !== undefined && v !== null && typeof v !== 'object') out[k] = String(v);
+  if (currency) out.currencyId = currency;
+  return out;
+}
+
+function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {
+  const { checkoutId } = props;
+  const api = useApi();
+  const t = useT();
+  const emit = useEmit();
+  const query = useQuery(['checkout', 'open', checkoutId], () => api.checkout.open(checkoutId, pageQuery(props.extraParams, props.currency)), {
+    staleTime: Infinity,
+  });
+  const showSkeleton = useDelay(500);
+
+  const errorText = query.isError && !query.data ? formatError(query.error) : '';
+  useEffect(() => {
+    if (errorText) emit('error', { message: errorText, code: (query.error as { code?: string } | null)?.code });
+  }, [errorText]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (query.data) return <CheckoutScreen ctx={query.data} {...props} />;
+  if (errorText) {
+    return (
+      <StatePage
+        tone="error"
+        title={t('checkout.oops')}
+        text={errorText}
+        action={
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return showSkeleton ? <CheckoutSkeleton /> : <div aria-busy="true" part="checkout" />;
+}
+
+function CheckoutScreen({ ctx, ...props }: CheckoutProps & { ctx: CheckoutContext }) {
+  const session = ctx.checkoutSession;
+  const emit = useEmit();
+  const view = checkoutView(session);
+  useEffect(() => {
+    emit('ready', { checkoutSessionId: session.id, mode: session.mode, livemode: session.livemode, status: view });
+    if (view === 'expired') emit('expired', { checkoutSessionId: session.id });
+  }, [session.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const t = useT();
+  if (view === 'expired') return <StatePage tone="warning" title={t('checkout.expiredTitle')} text={t('checkout.expired')} />;
+  if (view === 'empty') return <StatePage tone="info" title={t('checkout.emptyTitle')} text={t('checkout.emptyItems')} />;
+  if (view === 'complete') return <Completed session={session} ctx={ctx} successUrl={props.successUrl} />;
+  return <OpenCheckout ctx={ctx} {...props} />;
+}
+
+function useFlowState(flow: CheckoutFlow): FlowState {
+  return useSyncExternalStore(flow.subscribe, flow.getState, flow.getState);
+}
+
+function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl }: CheckoutProps & { ctx: CheckoutContext }) {
+  const api = useApi();
+  const t = useT();
+  const emit = useEmit();
+  const toast = useToast();
+  const { css } = useCss();
+  const { user, initialized, loginUrl } = useSession();
+  const session = ctx.checkoutSession;
+  const mode: CheckoutMode = modeProp === 'minimal' || modeProp === 'standalone' ? modeProp : 'standard';
+
+  const methods = useMemo(() => acceptedMethods(ctx.paymentMethods, session.line_items) as PaymentMethod[], [ctx.paymentMethods, session.line_items]);
+  const [currencyId, setCurrencyId] = useState<string | undefined>(() =>
+    selectCurrency({
+      methods,
+      urlCurrencyId: currencyProp ?? new URLSearchParams(window.location.search).get('currencyId'),
+      sessionCurrencyId: session.currency_id,
+      // Payers here sign in with a DID wallet (the platform's session), so the Stripe-first rule does not apply.
+      isWalletUser: true,
+    }),
+  );
+  const method = methodOfCurrency(methods, currencyId);
+  const currency = method?.payment_currencies.find((c) => c.id === currencyId);
+
+  const [flow] = useState(() =>
+    createCheckoutFlow(
+      {
+        sessionId: session.id,
+        submit: (form) => (session.submit_type === 'donate' ? api.checkout.donateSubmit(session.id, form) : api.checkout.submit(session.id, form)),
+        fastConfirm: () => api.checkout.fastCheckoutConfirm(session.id),
+        openConnect: (action, params) => api.connect.open(action, params),
+        waitConnect: (action, token, opts) => api.connect.waitFor(action, token, opts),
+        retrieve: (opts) => api.checkout.retrieve(session.id, opts),
+      },
+      session,
+    ),
+  );
+  useEffect(() => () => flow.dispose(), [flow]);
+  const state = useFlowState(flow);
+
+  // Realtime: a checkout.session.completed for this session completes the checkout (e.g. paid on the phone).
+  useEffect(
+    () =>
+      api.realtime.subscribe<{ id?: string }>('checkout.session.completed', (data) => {
+        if (data?.id === session.id) void flow.completedElsewhere();
+      }),
+    [api, flow, session.id],
+  );
+
+  // Toasts for notices and for errors raised while a dialog was open.
+  const lastNotice = useRef(0);
+  useEffect(() => {
+    if (state.notice && state.notice.id !== lastNotice.current) {
+      lastNotice.current = state.notice.id;
+      toast.show({ tone: 'warning', message: state.notice.key ? t(state.notice.key) : (state.notice.message ?? '') });
+    }
+  }, [state.notice]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (state.error) emit('error', { message: state.error.key ? t(state.error.key) : state.error.message, code: state.error.code });
+  }, [state.error]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const profile = useQuery(['customers', 'me', user?.did ?? ''], () => api.customers.me(), { enabled: !!user, staleTime: 60_000 });
+
+  if (state.phase === 'paid' && state.session) return <Completed session={state.session} ctx={ctx} successUrl={successUrl} announce />;
+
+  const busy = isBusy(state.phase);
+  const donation = session.submit_type === 'donate';
+  const blocked = validateCustomAmountItems(session.line_items);
+  const submitCtx: SubmitContext = { methodType: method?.type ?? '', currencyType: currency?.type, donation, userDid: user?.did };
+  // Until the session is known the button keeps its plain label (no 'connect' flash for signed-in payers).
+  const signedIn = !!user || donation || !initialized;
+  const submitLabel = !signedIn
+    ? t(session.mode === 'payment' ? 'checkout.connectAndPay' : 'checkout.connectAndSubscribe')
+    : donation
+      ? t('checkout.submitDonate')
+      : session.mode === 'subscription'
+        ? t('checkout.submitSubscribe')
+        : session.mode === 'setup'
+          ? t('checkout.submitSetup')
+          : t('checkout.submitPay');
+
+  const onSubmit = (values: FormValues) => {
+    if (!signedIn) {
+      // Sign in first (the sign-in page comes back here, and the form is then filled from the profile).
+      if (emit('login', { redirect: window.location.href }, { cancelable: true })) window.location.assign(loginUrl());
+      return;
+    }
+    if (!method || !currency) return;
+    const form = {
+      customer_name: values.customer_name.trim(),
+      customer_email: values.customer_email.trim(),
+      ...(session.phone_number_collection?.enabled ? { customer_phone: values.customer_phone.trim() } : {}),
+      payment_method: method.id,
+      payment_currency: currency.id,
+      ...(session.billing_address_collection === 'required' ? { billing_address: values.billing_address } : {}),
+    };
+    void flow.submit(form, submitCtx);
+  };
+
+  const errorText = state.error ? (state.error.key ? t(state.error.key) : (state.error.message ?? '')) : '';
+  const merchant = appName();
+  const panel = usePanelClass();
+  const livemode = session.livemode !== false;
+
+  return (
+    <div part="checkout" data-mode={mode} className={`${panel} ${css`max-width: ${mode === 'minimal' ? '560px' : '1040px'}; padding: 0; overflow: hidden;`}`}>
+      {mode === 'standalone' ? (
+        <header part="checkout-header" className={css`display: flex; align-items: center; gap: 10px; padding: 16px 24px; border-bottom: 1px solid var(--pay-color-border); font-weight: 700;`}>
+          {merchant || t('checkout.title')}
+        </header>
+      ) : null}
+      {!livemode ? (
+        <div part="test-mode" role="note" className={css`display: flex; justify-content: center; gap: 8px; align-items: center; padding: 6px 12px; background: var(--pay-color-warning-bg); color: var(--pay-color-warning); font-size: 13px; font-weight: 600; border-bottom: 1px solid var(--pay-color-warning);`}>
+          <span>{t('checkout.testMode')}</span>
+          <span className={css`font-weight: 400;`}>· {t('checkout.testModeHint')}</span>
+        </div>
+      ) : null}
+      <div
+        className={css`
+          display: grid; gap: 40px; padding: 36px 40px 40px;
+          grid-template-columns: ${mode === 'minimal' ? '1fr' : 'minmax(0, 1fr) minmax(0, 1fr)'};
+          @media (max-width: 899px) { grid-template-columns: 1fr; gap: 28px; padding: 20px 16px 32px; }
+        `}
+      >
+        {mode !== 'minimal' ? (
+          <div className={css`@media (min-width: 900px) { padding-inline-end: 40px; border-inline-end: 1px solid var(--pay-color-border); }`}>
+            <Summary session={state.session ?? session} currency={currency} />
+          </div>
+        ) : null}
+        <div className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0;`}>
+          {errorText && state.phase === 'idle' ? (
+            <Alert tone="error" title={errorText} />
+          ) : null}
+          <PaymentForm
+            session={session}
+            methods={methods}
+            currencyId={currencyId}
+            onCurrencyChange={(id) => {
+              if (busy) return;
+              setCurrencyId(id);
+              emit('change', { checkoutSessionId: session.id, currencyId: id });
+            }}
+            profile={profile.data}
+            signedIn={signedIn}
+            busy={busy && state.phase !== 'connecting'}
+            blockedReason={blocked ? t('checkout.multipleCustomAmount') : !method ? t('checkout.unsupportedMethod') : null}
+            submitLabel={submitLabel}
+            merchant={merchant || t('checkout.title')}
+            onSubmit={onSubmit}
+          />
+        </div>
+      </div>
+      {mode === 'standalone' ? (
+        <footer part="checkout-footer" className={css`padding: 16px 24px; border-top: 1px solid var(--pay-color-border); color: var(--pay-color-muted); font-size: 12px; text-align: center;`}>
+          {merchant}
+        </footer>
+      ) : null}
+      <FlowDialogs flow={flow} state={state} ctx={submitCtx} currency={currency} />
+    </div>
+  );
+}
+
+/** The checkout surface: a card on wide screens, the full width below md. */
+function usePanelClass(): string {
+  const { css } = useCss();
+  return css`
+    box-sizing: border-box; margin: 32px auto; width: calc(100% - 32px); background: var(--pay-color-bg); color: var(--pay-color-text);
+    border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); box-shadow: var(--pay-shadow);
+    @media (max-width: 899px) { margin: 0; width: 100%; border: 0; border-radius: 0; box-shadow: none; }
+  `;
+}
+
+function appName(): string {
+  const b = (globalThis as { blocklet?: { appName?: unknown } }).blocklet;
+  return typeof b?.appName === 'string' ? b.appName : '';
+}
+
+function FlowDialogs({ flow, state, ctx, currency }: { flow: CheckoutFlow; state: FlowState; ctx: SubmitContext; currency: PaymentCurrency | undefined }) {
+  const t = useT();
+  const { css } = useCss();
+  const { locale } = useSettings();
+  const money = useMoney(currency);
+  const fast = state.fastPay;
+  const connectUrl = state.connect ? safeUrl(state.connect.url) : null;
+  const status = state.phase === 'paying' ? t('checkout.confirming') : state.connect?.status === 'scanned' ? t('checkout.walletScanned') : t('checkout.waitingWallet');
+  const balance = fast?.token?.balance ? `${formatAmount(fast.token.balance, currency?.decimal ?? 2, { locale })} ${currency?.symbol ?? ''}`.trim() : '';
+  const connecting = state.phase === 'connecting' || (state.phase === 'paying' && !!state.connect);
+
+  return (
+    <>
+      <Dialog
+        open={state.phase === 'fastPay' || state.phase === 'fastPaying' || (state.phase === 'paying' && !state.connect)}
+        onClose={() => flow.cancel()}
+        dismissible={state.phase === 'fastPay'}
+        title={t('checkout.fastPayTitle')}
+        actions={
+          <>
+            <Button variant="secondary" disabled={state.phase !== 'fastPay'} onClick={() => void flow.useWallet(ctx)}>
+              {t('checkout.fastPayUseWallet')}
+            </Button>
+            <Button data-autofocus pending={state.phase !== 'fastPay'} pendingLabel={t('common.processing')} onClick={() => void flow.confirmFastPay(ctx)}>
+              {t('checkout.fastPayConfirm')}
+            </Button>
+          </>
+        }
+      >
+        <p className={css`margin: 0;`}>
+          {t(ctx.currencyType === 'credit' ? 'checkout.fastPayCreditText' : 'checkout.fastPayText', {
+            amount: money(fast?.amount ?? state.session?.amount_total ?? '0'),
+            balance,
+          })}
+        </p>
+      </Dialog>
+
+      <Dialog
+        open={state.phase === 'creditInsufficient'}
+        onClose={() => flow.cancel()}
+        title={t('checkout.creditInsufficientTitle')}
+        actions={<Button onClick={() => flow.cancel()}>{t('common.close')}</Button>}
+      >
+        <p className={css`margin: 0;`}>{t('checkout.creditInsufficientText')}</p>
+      </Dialog>
+
+      <Dialog open={connecting} onClose={() => flow.cancel()} dismissible={state.phase === 'connecting'} title={t('checkout.connectTitle')}
+        actions={<Button variant="secondary" disabled={state.phase !== 'connecting'} onClick={() => flow.cancel()}>{t('common.cancel')}</Button>}
+      >
+        <div part="connect" className={css`display: flex; flex-direction: column; gap: 16px; align-items: stretch;`}>
+          <p className={css`margin: 0;`}>{t('checkout.connectText')}</p>
+          {connectUrl ? (
+            <Button href={connectUrl} newTab part="open-wallet" data-autofocus>
+              {t('checkout.openWallet')}
+            </Button>
+          ) : (
+            <Skeleton variant="rect" height={44} delay={0} announce={false} />
+          )}
+          <p role="status" aria-live="polite" className={css`margin: 0; display: flex; gap: 10px; align-items: center; color: var(--pay-color-muted); font-size: 14px;`}>
+            <Spinner size={16} />
+            {status}
+          </p>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+function Completed({ session, ctx, successUrl, announce }: { session: CheckoutSession; ctx: CheckoutContext; successUrl?: string | undefined; announce?: boolean }) {
+  const t = useT();
+  const emit = useEmit();
+  const { css } = useCss();
+  const { locale } = useSettings();
+  const links = customerLinks(appPrefix());
+  const [redirecting, setRedirecting] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const target = safeUrl(successUrl ?? session.success_url ?? null);
+  useEffect(() => {
+    if (announce) heading.current?.focus();
+    const proceed = emit(
+      'complete',
+      {
+        checkoutSessionId: session.id,
+        invoiceId: session.invoice_id ?? null,
+        subscriptionId: session.subscription_id ?? null,
+        paymentLinkId: session.payment_link_id ?? null,
+        mode: session.mode,
+      },
+      { cancelable: true },
+    );
+    if (!proceed || !target) return;
+    setRedirecting(true);
+    const id = setTimeout(() => window.location.assign(target), SUCCESS_REDIRECT_DELAY_MS);
+    return () => clearTimeout(id);
+  }, [session.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const custom =
+    pickLocaleText(session.metadata?.page_info?.success_message ?? null, locale) ||
+    (ctx.paymentLink?.after_completion as { hosted_confirmation?: { custom_message?: string } } | undefined)?.hosted_confirmation?.custom_message ||
+    '';
+  const subscriptionIds = session.subscriptions?.map((s) => s.id) ?? (session.subscription_id ? [session.subscription_id] : []);
+
+  const navigate = (path: string) => (e: MouseEvent<HTMLElement>) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (!emit('navigate', { path }, { cancelable: true })) e.preventDefault();
+  };
+
+  return (
+    <div part="checkout completed" className={`${usePanelClass()} ${css`max-width: 640px; display: flex; justify-content: center; padding: 48px 24px;`}`}>
+      <div className={css`max-width: 520px; width: 100%; display: flex; flex-direction: column; align-items: center; gap: 14px; text-align: center;`}>
+        <svg width="64" height="64" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+          <circle cx="32" cy="32" r="30" fill="var(--pay-color-success-bg)" />
+          <path d="M20 33l8 8 16-17" stroke="var(--pay-color-success)" strokeWidth="4" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <h2 ref={heading} tabIndex={-1} className={css`margin: 0; font-size: 24px; outline: none;`}>
+          {session.mode === 'subscription' ? t('checkout.completedSubscription') : t('checkout.completedTitle')}
+        </h2>
+        <p className={css`margin: 0; color: var(--pay-color-muted);`}>{custom || t('checkout.completedText')}</p>
+        <div className={css`display: flex; gap: 12px; flex-wrap: wrap; justify-content: center; margin-top: 8px;`}>
+          {subscriptionIds.map((id) => (
+            <Button key={id} variant="secondary" href={links.subscription(id)} onClick={navigate(links.subscription(id))}>
+              {t('checkout.viewSubscription')}
+            </Button>
+          ))}
+          {session.invoice_id ? (
+            <Button variant={subscriptionIds.length ? 'secondary' : 'primary'} href={links.invoice(session.invoice_id)} onClick={navigate(links.invoice(session.invoice_id))} part="invoice-link">
+              {t('checkout.viewInvoice')}
+            </Button>
+          ) : null}
+          {target ? <Button href={target}>{t('checkout.continue')}</Button> : null}
+        </div>
+        {redirecting ? <p role="status" className={css`margin: 0; font-size: 13px; color: var(--pay-color-muted);`}>{t('checkout.redirecting')}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+function StatePage({ tone, title, text, action }: { tone: 'error' | 'warning' | 'info'; title: string; text: string; action?: ReactNode }) {
+  const { css } = useCss();
+  const color = tone === 'error' ? 'var(--pay-color-danger)' : tone === 'warning' ? 'var(--pay-color-warning)' : 'var(--pay-color-info)';
+  return (
+    <div part="checkout state" data-state={tone} role={tone === 'error' ? 'alert' : undefined} className={`${usePanelClass()} ${css`max-width: 640px; display: flex; justify-content: center; padding: 56px 24px;`}`}>
+      <div className={css`max-width: 480px; display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center;`}>
+        <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="12" r="10" fill="none" stroke={color} strokeWidth="1.6" />
+          <path d={tone === 'info' ? 'M12 8h.01M11 12h1v4h1' : 'M12 7v6M12 16.5h.01'} stroke={color} strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <h2 className={css`margin: 0; font-size: 24px;`}>{title}</h2>
+        <p className={css`margin: 0; color: var(--pay-color-muted); overflow-wrap: anywhere;`}>{text}</p>
+        {action}
+      </div>
+    </div>
+  );
+}
+
+function CheckoutSkeleton() {
+  const { css } = useCss();
+  return (
+    <div part="checkout" aria-busy="true" className={`${usePanelClass()} ${css`display: grid; grid-template-columns: 1fr 1fr; gap: 40px; max-width: 1040px; padding: 36px 40px; @media (max-width: 899px) { grid-template-columns: 1fr; padding: 20px 16px; }`}`}>
+      <div className={css`display: flex; flex-direction: column; gap: 14px;`}>
+        <Skeleton width="40%" delay={0} />
+        <Skeleton height={40} width="60%" delay={0} announce={false} />
+        <Skeleton lines={3} delay={0} announce={false} />
+      </div>
+      <div className={css`display: flex; flex-direction: column; gap: 14px;`}>
+        <Skeleton variant="rect" height={56} delay={0} announce={false} />
+        <Skeleton variant="rect" height={44} delay={0} announce={false} />
+        <Skeleton variant="rect" height={44} delay={0} announce={false} />
+        <Skeleton variant="rect" height={48} delay={0} announce={false} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,296 @@
+/**
+ * The payment form (spec §2, §5): currency/method cards, name, email, phone (when collected), billing address
+ * (required mode: full; Stripe: postal code only), per-field custom patterns from metadata.page_info, the form
+ * purpose note, the confirmation text for subscription and setup modes, and the submit button (a connect prompt
+ * when signed out). Enter submits (native form submit) only when not busy and payable.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { CheckoutSession, Customer, PaymentCurrency, PaymentMethod } from '../api/types.ts';
+import { validateEmail, validateName, validatePattern, validatePhone, validateBillingAddress, loadPhoneLib, type BillingAddress } from '../core/validation.ts';
+import { DEFAULT_COUNTRY } from '../core/constants.ts';
+import { pickLocaleText } from '../core/locale.ts';
+import { Button } from '../ui/Button.tsx';
+import { useSettings } from '../ui/context.tsx';
+import { useT } from '../ui/i18n.tsx';
+import { Select } from '../ui/Select.tsx';
+import { focusRing, visuallyHidden } from '../ui/shared-css.ts';
+import { useCss } from '../ui/styles.tsx';
+import { TextField } from '../ui/TextField.tsx';
+import { checkHref } from '../ui/url.ts';
+
+export type FormValues = {
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  billing_address: Required<Pick<BillingAddress, 'country'>> & BillingAddress;
+};
+
+export type PaymentFormProps = {
+  session: CheckoutSession;
+  methods: PaymentMethod[];
+  currencyId: string | undefined;
+  onCurrencyChange: (currencyId: string) => void;
+  /** Profile of the signed-in customer (prefill); undefined while loading or signed out. */
+  profile: Customer | undefined;
+  signedIn: boolean;
+  busy: boolean;
+  /** A reason the form cannot be paid (shown above the button; the button is disabled). */
+  blockedReason?: string | null;
+  submitLabel: string;
+  merchant: string;
+  onSubmit: (values: FormValues) => void;
+};
+
+const COUNTRIES = ['us', 'cn', 'gb', 'ca', 'de', 'fr', 'jp', 'sg', 'au', 'in'] as const;
+type FieldName = 'customer_name' | 'customer_email' | 'customer_phone' | 'line1' | 'city' | 'state' | 'postal_code';
+
+export function PaymentForm(props: PaymentFormProps) {
+  const { session, methods, currencyId, onCurrencyChange, profile, signedIn, busy, blockedReason, submitLabel, merchant, onSubmit } = props;
+  const t = useT();
+  const { css } = useCss();
+  const { locale } = useSettings();
+  const formId = useId();
+  const [values, setValues] = useState<FormValues>({
+    customer_name: '',
+    customer_email: '',
+    customer_phone: '',
+    billing_address: { country: DEFAULT_COUNTRY },
+  });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [summaryError, setSummaryError] = useState('');
+  const touched = useRef(new Set<string>());
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Fill from the profile once it arrives, without overwriting what the payer typed.
+  useEffect(() => {
+    if (!profile) return;
+    setValues((v) => ({
+      customer_name: v.customer_name || profile.name || profile.fullName || '',
+      customer_email: v.customer_email || profile.email || '',
+      customer_phone: v.customer_phone || profile.phone || '',
+      billing_address: { ...profile.address, ...stripEmpty(v.billing_address), country: v.billing_address.country || profile.address?.country || DEFAULT_COUNTRY },
+    }));
+  }, [profile]);
+
+  const method = methods.find((m) => m.payment_currencies.some((c) => c.id === currencyId));
+  const phoneEnabled = !!session.phone_number_collection?.enabled;
+  const addressMode: 'required' | 'postal' | 'none' =
+    session.billing_address_collection === 'required' ? (method?.type === 'stripe' ? 'postal' : 'required') : 'none';
+  const rules = session.metadata?.page_info?.field_validation ?? {};
+  const purpose = session.metadata?.page_info?.form_purpose_description;
+  const purposeText = purpose ? pickLocaleText(purpose as Record<string, string>, locale) : '';
+
+  // The phone library only when a phone is collected (not in the first-paint bundle).
+  const [phoneLib, setPhoneLib] = useState<Awaited<ReturnType<typeof loadPhoneLib>>>(null);
+  useEffect(() => {
+    if (!phoneEnabled) return;
+    let live = true;
+    void loadPhoneLib().then((lib) => live && setPhoneLib(lib));
+    return () => {
+      live = false;
+    };
+  }, [phoneEnabled]);
+
+  const msg = (key: string | null | undefined): string | undefined => (key ? (key.startsWith('validation.') ? t(key) : key) : undefined);
+
+  function validate(v: FormValues): Partial<Record<FieldName, string>> {
+    const out: Partial<Record<FieldName, string>> = {};
+    const put = (f: FieldName, key: string | null | undefined) => {
+      const m = msg(key);
+      if (m && !out[f]) out[f] = m;
+    };
+    put('customer_name', validateName(v.customer_name));
+    put('customer_email', validateEmail(v.customer_email));
+    if (phoneEnabled) put('customer_phone', validatePhone(v.customer_phone, { required: true, lib: phoneLib }));
+    const addr = validateBillingAddress(v.billing_address, addressMode);
+    for (const [k, key] of Object.entries(addr)) put(k as FieldName, key);
+    for (const f of ['customer_name', 'customer_email', 'customer_phone'] as const) put(f, validatePattern(v[f], rules[f], locale));
+    for (const f of ['line1', 'city', 'state', 'postal_code'] as const) put(f, validatePattern(v.billing_address[f], rules[f], locale));
+    return out;
+  }
+
+  const update = (patch: Partial<FormValues> | ((v: FormValues) => FormValues), field?: FieldName) => {
+    setValues((v) => {
+      const next = typeof patch === 'function' ? patch(v) : { ...v, ...patch };
+      if (field && (touched.current.has(field) || errors[field])) {
+        const e = validate(next)[field];
+        setErrors((cur) => ({ ...cur, [field]: e }));
+      }
+      return next;
+    });
+  };
+  const blur = (field: FieldName) => {
+    touched.current.add(field);
+    setErrors((cur) => ({ ...cur, [field]: validate(values)[field] }));
+  };
+
+  const disabled = busy || !!blockedReason;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (disabled) return;
+    const found = validate(values);
+    setErrors(found);
+    const first = Object.keys(found).find((k) => found[k as FieldName]);
+    if (first) {
+      setSummaryError(t('checkout.fixErrors'));
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setSummaryError('');
+    onSubmit(values);
+  };
+
+  const allCurrencies = methods.flatMap((m) => m.payment_currencies.map((c) => ({ c, m })));
+  const showAddress = addressMode !== 'none';
+
+  return (
+    <form ref={formRef} part="form" noValidate onSubmit={submit} aria-labelledby={`${formId}-h`} className={css`display: flex; flex-direction: column; gap: 18px; min-width: 0;`}>
+      <h2 id={`${formId}-h`} className={css`${visuallyHidden}`}>
+        {t('checkout.payment')}
+      </h2>
+      {allCurrencies.length > 0 ? (
+        <fieldset className={css`border: 0; margin: 0; padding: 0; min-width: 0;`} disabled={busy}>
+          <legend className={css`font-weight: 650; font-size: 15px; margin-bottom: 10px; padding: 0;`}>{t('checkout.payWith')}</legend>
+          <div role="radiogroup" aria-label={t('checkout.currencyGroup')} className={css`display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 10px;`}>
+            {allCurrencies.map(({ c, m }) => (
+              <CurrencyCard key={c.id} currency={c} method={m} checked={c.id === currencyId} onSelect={() => onCurrencyChange(c.id)} name={`${formId}-currency`} />
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+
+      <fieldset className={css`border: 0; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 14px; min-width: 0;`} disabled={busy}>
+        <legend className={css`font-weight: 650; font-size: 15px; margin-bottom: 10px; padding: 0;`}>{t('checkout.contact')}</legend>
+        <TextField
+          label={t('checkout.name')}
+          name="customer_name"
+          autoComplete="name"
+          required
+          value={values.customer_name}
+          error={errors.customer_name}
+          onChange={(e) => update({ customer_name: e.target.value }, 'customer_name')}
+          onBlur={() => blur('customer_name')}
+        />
+        <TextField
+          label={t('checkout.email')}
+          name="customer_email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={254}
+          value={values.customer_email}
+          error={errors.customer_email}
+          onChange={(e) => update({ customer_email: e.target.value }, 'customer_email')}
+          onBlur={() => blur('customer_email')}
+        />
+        {phoneEnabled ? (
+          <TextField
+            label={t('checkout.phone')}
+            name="customer_phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            required
+            placeholder="+1 201 555 0123"
+            value={values.customer_phone}
+            error={errors.customer_phone}
+            onChange={(e) => update({ customer_phone: e.target.value }, 'customer_phone')}
+            onBlur={() => blur('customer_phone')}
+          />
+        ) : null}
+      </fieldset>
+
+      {showAddress ? (
+        <fieldset className={css`border: 0; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 14px; min-width: 0;`} disabled={busy}>
+          <legend className={css`font-weight: 650; font-size: 15px; margin-bottom: 10px; padding: 0;`}>{t('checkout.billingAddress')}</legend>
+          <Select
+            label={t('checkout.country')}
+            name="country"
+            autoComplete="country"
+            value={values.billing_address.country}
+            options={COUNTRIES.map((c) => ({ value: c, label: regionName(c, locale) }))}
+            onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, country: e.target.value } }), 'postal_code')}
+          />
+          {addressMode === 'required' ? (
+            <>
+              <TextField label={t('checkout.line1')} name="line1" autoComplete="address-line1" required value={values.billing_address.line1 ?? ''} error={errors.line1}
+                onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, line1: e.target.value } }), 'line1')} onBlur={() => blur('line1')} />
+              <TextField label={t('checkout.line2')} name="line2" autoComplete="address-line2" value={values.billing_address.line2 ?? ''}
+                onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, line2: e.target.value } }))} />
+              <div className={css`display: grid; grid-template-columns: 1fr 1fr; gap: 12px; @media (max-width: 420px) { grid-template-columns: 1fr; }`}>
+                <TextField label={t('checkout.city')} name="city" autoComplete="address-level2" required value={values.billing_address.city ?? ''} error={errors.city}
+                  onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, city: e.target.value } }), 'city')} onBlur={() => blur('city')} />
+                <TextField label={t('checkout.state')} name="state" autoComplete="address-level1" required value={values.billing_address.state ?? ''} error={errors.state}
+                  onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, state: e.target.value } }), 'state')} onBlur={() => blur('state')} />
+              </div>
+            </>
+          ) : null}
+          <TextField label={t('checkout.postalCode')} name="postal_code" autoComplete="postal-code" required value={values.billing_address.postal_code ?? ''} error={errors.postal_code}
+            onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, postal_code: e.target.value } }), 'postal_code')} onBlur={() => blur('postal_code')} />
+        </fieldset>
+      ) : null}
+
+      {purposeText ? <p part="purpose" className={css`margin: 0; font-size: 13px; color: var(--pay-color-muted);`}>{purposeText}</p> : null}
+      {session.mode === 'subscription' || session.mode === 'setup' ? (
+        <p className={css`margin: 0; font-size: 12px; color: var(--pay-color-muted);`}>{t('checkout.confirmSubscription', { merchant })}</p>
+      ) : null}
+      {blockedReason ? (
+        <p role="alert" className={css`margin: 0; color: var(--pay-color-danger); font-size: 13px;`}>{blockedReason}</p>
+      ) : null}
+      <p role="alert" className={css`margin: 0; color: var(--pay-color-danger); font-size: 13px; &:empty { display: none; }`}>{summaryError}</p>
+      <Button type="submit" size="lg" fullWidth part="submit" pending={busy} pendingLabel={t('common.processing')} disabled={!!blockedReason}>
+        {submitLabel}
+      </Button>
+      {!signedIn && session.submit_type !== 'donate' ? (
+        <p className={css`margin: -6px 0 0; font-size: 12px; color: var(--pay-color-muted); text-align: center;`}>{t('checkout.connectHint')}</p>
+      ) : null}
+    </form>
+  );
+}
+
+function CurrencyCard({ currency, method, checked, onSelect, name }: { currency: PaymentCurrency; method: PaymentMethod; checked: boolean; onSelect: () => void; name: string }) {
+  const { css } = useCss();
+  const logo = checkHref(currency.logo ?? method.logo);
+  return (
+    <label
+      part="currency-card"
+      data-checked={checked}
+      className={css`
+        position: relative; display: flex; align-items: center; gap: 10px; padding: 10px 12px; cursor: pointer;
+        border: 1px solid var(--pay-color-border-strong); border-radius: var(--pay-radius); background: var(--pay-color-bg);
+        transition: border-color var(--pay-transition), box-shadow var(--pay-transition);
+        &:hover { border-color: var(--pay-color-primary); }
+        &[data-checked='true'] { border-color: var(--pay-color-primary); box-shadow: 0 0 0 1px var(--pay-color-primary); background: var(--pay-color-surface); }
+        &:has(input:focus-visible) { outline: 2px solid var(--pay-color-focus); outline-offset: 2px; }
+        &:has(input:disabled) { cursor: not-allowed; opacity: 0.7; }
+      `}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={currency.id}
+        checked={checked}
+        onChange={onSelect}
+        className={css`position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; ${focusRing}`}
+      />
+      {logo ? <img src={logo} alt="" width={28} height={28} className={css`border-radius: 50%; flex: none;`} /> : null}
+      <span className={css`display: flex; flex-direction: column; min-width: 0; line-height: 1.25;`}>
+        <span className={css`font-weight: 650;`}>{currency.symbol}</span>
+        <span className={css`font-size: 12px; color: var(--pay-color-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{method.name}</span>
+      </span>
+    </label>
+  );
+}
+
+function regionName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale === 'zh' ? 'zh-CN' : 'en'], { type: 'region' }).of(code.toUpperCase()) ?? code.toUpperCase();
+  } catch {
+    return code.toUpperCase();
+  }
+}
+
+function stripEmpty<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== '' && v != null)) as Partial<T>;
+}

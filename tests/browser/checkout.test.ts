@@ -1,0 +1,288 @@
+import '../../elements/pay-checkout.ts';
+import { $, $$, activeDeep, cleanup, equal, expectNoAxeViolations, mount, ok, sendKeys, setViewport, shadowText, sleep, stub, waitFor } from './helpers.ts';
+
+type Calls = Record<string, number>;
+const calls = async (): Promise<Calls> => (await fetch('/__stub/checkout/calls')).json();
+const checkout = (attrs = '') =>
+  mount(`<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light" ${attrs}></pay-checkout>`).firstElementChild as HTMLElement;
+const formReady = (el: HTMLElement) => waitFor(() => $(el, '[part~=form]'), { message: 'checkout form did not render', timeout: 5000 });
+const field = (el: HTMLElement, name: string) => $<HTMLInputElement>(el, `[name=${name}]`) as HTMLInputElement;
+const submitButton = (el: HTMLElement) => $<HTMLButtonElement>(el, 'button[part~=submit]') as HTMLButtonElement;
+function type(input: HTMLInputElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  setter.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+function events(el: HTMLElement, names: string[]): CustomEvent[] {
+  const seen: CustomEvent[] = [];
+  for (const n of names) el.addEventListener(n, (e) => seen.push(e as CustomEvent));
+  return seen;
+}
+
+beforeEach(async () => {
+  await stub({ signedIn: true });
+  await setViewport({ width: 1280, height: 800 });
+});
+afterEach(cleanup);
+
+describe('<pay-checkout>', () => {
+  it('shows the order summary and the payment form side by side, stacked below md', async () => {
+    const el = checkout();
+    await formReady(el);
+    ok(shadowText(el).includes('Order summary'));
+    ok(shadowText(el).includes('Pro License'));
+    equal($(el, '[part~=total]')?.textContent, '10 TBA');
+    const cards = $$<HTMLInputElement>(el, '[part~=currency-card] input[type=radio]');
+    equal(cards.length, 2, 'TBA and USD cards');
+    ok(cards[0]?.checked, 'the session currency is chosen');
+    const summary = $(el, '[part~=summary]')!.getBoundingClientRect();
+    const form = $(el, '[part~=form]')!.getBoundingClientRect();
+    ok(summary.right <= form.left, 'summary left of the form');
+    await setViewport({ width: 600, height: 900 });
+    await waitFor(() => $(el, '[part~=summary]')!.getBoundingClientRect().bottom <= $(el, '[part~=form]')!.getBoundingClientRect().top, {
+      message: 'stacked below md',
+    });
+    // The form is filled from the profile.
+    await waitFor(() => field(el, 'customer_email').value === 'casey@example.com');
+    equal(field(el, 'customer_name').value, 'Casey Customer');
+  });
+
+  it('switches currency (amounts in the chosen currency) and says so with pay-change', async () => {
+    const el = checkout();
+    await formReady(el);
+    const seen = events(el, ['pay-change']);
+    const usd = $$<HTMLInputElement>(el, '[part~=currency-card] input')[1]!;
+    usd.click();
+    await waitFor(() => $(el, '[part~=total]')?.textContent === '9.99 USD');
+    equal(seen.length, 1);
+    equal(seen[0]!.detail.currencyId, 'pc_usd');
+    ok(seen[0]!.bubbles && seen[0]!.composed);
+  });
+
+  it('collapses a summary of 3 or more items behind a disclosure button', async () => {
+    await stub({ signedIn: true, checkout: { items: 3 } });
+    const el = checkout();
+    await formReady(el);
+    const toggle = $$<HTMLButtonElement>(el, '[part~=summary] button').find((b) => b.hasAttribute('aria-expanded'))!;
+    equal(toggle.getAttribute('aria-expanded'), 'false');
+    equal(toggle.textContent, 'Show 3 items');
+    ok($(el, '[part~=summary] ul')!.hidden);
+    toggle.click();
+    await waitFor(() => !$(el, '[part~=summary] ul')!.hidden);
+    equal($$(el, '[part~=line-item]').length, 3);
+    equal(toggle.getAttribute('aria-expanded'), 'true');
+  });
+
+  it('validates name and email before submitting, and Enter submits', async () => {
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    type(field(el, 'customer_name'), '');
+    type(field(el, 'customer_email'), 'casey@');
+    submitButton(el).click();
+    await waitFor(() => shadowText(el).includes('Please correct the highlighted fields.'));
+    ok(shadowText(el).includes('Required'));
+    ok(shadowText(el).includes('Please enter a valid email address'));
+    equal(field(el, 'customer_name').getAttribute('aria-invalid'), 'true');
+    equal(activeDeep(), field(el, 'customer_name'), 'focus moves to the first invalid field');
+    equal((await calls()).submit, undefined, 'nothing was sent');
+    type(field(el, 'customer_name'), 'Casey');
+    type(field(el, 'customer_email'), `${'a'.repeat(65)}@example.com`);
+    field(el, 'customer_email').focus();
+    await sendKeys({ press: 'Enter' });
+    await sleep(100);
+    equal((await calls()).submit, undefined, 'a local part over 64 characters is refused');
+    type(field(el, 'customer_email'), 'casey@example.com');
+    field(el, 'customer_email').focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(async () => (await calls()).submit === 1, { message: 'Enter submitted' });
+  });
+
+  it('pays through the wallet: one submit for a double click, the connect dialog, then the completed screen', async () => {
+    await stub({ signedIn: true, checkout: { connect: 'succeed' } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    const seen = events(el, ['pay-complete']);
+    const btn = submitButton(el);
+    btn.click();
+    btn.click();
+    await waitFor(() => shadowText(el).includes('Thanks for your payment'), { timeout: 8000, message: 'completed' });
+    const c = await calls();
+    equal(c.submit, 1, 'one submit');
+    equal(c.connect, 1, 'one wallet request');
+    equal(seen.length, 1);
+    equal(seen[0]!.detail.checkoutSessionId, 'cs_test_1');
+    equal(seen[0]!.detail.invoiceId, 'in_test_1');
+    const link = $<HTMLAnchorElement>(el, 'a[part~=invoice-link]')!;
+    equal(new URL(link.href).pathname, '/customer/invoice/in_test_1');
+  });
+
+  it('shows the wallet link while waiting, and Cancel closes the dialog and returns focus', async () => {
+    await stub({ signedIn: true, checkout: { connect: 'wait' } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    submitButton(el).focus();
+    submitButton(el).click();
+    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
+    const wallet = await waitFor(() => dialog.querySelector<HTMLAnchorElement>('a[part~=open-wallet]'));
+    ok(wallet.href.includes('/__stub/wallet?_t_=tok_1'));
+    equal(wallet.target, '_blank');
+    await waitFor(() => dialog.textContent?.includes('The wallet has opened the request'), { timeout: 5000 });
+    const cancel = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!;
+    cancel.click();
+    await waitFor(() => !$(el, 'dialog[open]'));
+    equal(activeDeep(), submitButton(el), 'focus returns to the pay button');
+    ok(!submitButton(el).disabled);
+  });
+
+  it('a declined wallet request shows the reason and lets the payer retry', async () => {
+    await stub({ signedIn: true, checkout: { connect: 'declined' } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    const errors = events(el, ['pay-error']);
+    submitButton(el).click();
+    await waitFor(() => shadowText(el).includes('The payment was declined in the wallet.'), { timeout: 5000 });
+    ok(errors.some((e) => e.detail.message === 'The payment was declined in the wallet.'));
+    ok(!submitButton(el).disabled);
+  });
+
+  it('offers fast pay when the balance is enough; a double click pays once', async () => {
+    await stub({ signedIn: true, checkout: { balance: true } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    submitButton(el).click();
+    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
+    ok(dialog.textContent?.includes('Pay 10 TBA from your wallet balance (1,000 TBA available)?'), dialog.textContent ?? '');
+    const confirm = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Confirm and pay')!;
+    confirm.click();
+    confirm.click();
+    await waitFor(() => shadowText(el).includes('Thanks for your payment'), { timeout: 8000 });
+    equal((await calls()).fast, 1);
+  });
+
+  it('asks a signed-out payer to connect first (pay-login, cancelable)', async () => {
+    await stub({ signedIn: false });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => submitButton(el).textContent === 'Connect and pay');
+    const seen: CustomEvent[] = [];
+    el.addEventListener('pay-login', (e) => {
+      seen.push(e as CustomEvent);
+      e.preventDefault();
+    });
+    type(field(el, 'customer_name'), 'Guest');
+    type(field(el, 'customer_email'), 'guest@example.com');
+    submitButton(el).click();
+    await waitFor(() => seen.length === 1);
+    equal((await calls()).submit, undefined);
+  });
+
+  it('shows the skeleton only after 0.5 s', async () => {
+    await stub({ signedIn: true, checkout: { delayMs: 1500 } });
+    const el = checkout();
+    await sleep(250);
+    ok(!$(el, '[part=skeleton], [data-skeleton]') && !shadowText(el).includes('Loading'), 'nothing flashes before 0.5 s');
+    await waitFor(() => $(el, '[aria-busy=true]')?.querySelector('*'), { timeout: 1200, message: 'skeleton after 0.5 s' });
+    await formReady(el);
+  });
+
+  it("says 'Oops' when the checkout cannot load, and Retry loads again", async () => {
+    await stub({ signedIn: true, checkout: { fails: 404 } });
+    const el = checkout();
+    const seen = events(el, ['pay-error']);
+    await waitFor(() => shadowText(el).includes('Oops'), { timeout: 5000 });
+    ok(shadowText(el).includes('Checkout session not found'));
+    equal(seen[0]?.detail.message, 'Checkout session not found');
+    await stub({ signedIn: true });
+    [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
+    await formReady(el);
+  });
+
+  it('shows the expired text of the spec (and pay-expired), the empty page, and marks test mode', async () => {
+    await stub({ signedIn: true, checkout: { view: 'expired' } });
+    const a = checkout();
+    const seen = events(a, ['pay-expired']);
+    await waitFor(() =>
+      shadowText(a).includes('This link has expired. This means that your payment has already been processed or your session has expired.'),
+    );
+    equal(seen.length, 1);
+    cleanup();
+    await stub({ signedIn: true, checkout: { view: 'empty' } });
+    const b = checkout();
+    await waitFor(() => shadowText(b).includes('There is nothing to pay for in this checkout.'));
+    cleanup();
+    await stub({ signedIn: true, checkout: { livemode: false } });
+    const c = checkout();
+    await formReady(c);
+    ok($(c, '[part~=test-mode]')?.textContent?.includes('Test mode'));
+  });
+
+  it('a complete session shows the completed screen and never redirects to an unsafe success URL', async () => {
+    await stub({ signedIn: true, checkout: { view: 'complete', successUrl: 'javascript:alert(1)' } });
+    const el = checkout();
+    await waitFor(() => shadowText(el).includes('Thanks for your payment'));
+    ok(!shadowText(el).includes('Continue'), 'no link to an unsafe URL');
+    ok(!shadowText(el).includes('Taking you back'));
+  });
+
+  it('a safe success URL is followed unless the host cancels pay-complete', async () => {
+    await stub({ signedIn: true, checkout: { view: 'complete', successUrl: 'https://shop.example/thanks' } });
+    const host = document.createElement('div');
+    host.addEventListener('pay-complete', (e) => e.preventDefault());
+    document.body.append(host);
+    const el = document.createElement('pay-checkout');
+    el.setAttribute('checkout-id', 'cs_test_1');
+    el.setAttribute('base-url', '/payment/');
+    el.setAttribute('locale', 'en');
+    host.append(el);
+    try {
+      await waitFor(() => shadowText(el).includes('Thanks for your payment'));
+      const cont = [...el.shadowRoot!.querySelectorAll('a')].find((a) => a.textContent === 'Continue');
+      equal(cont?.href, 'https://shop.example/thanks');
+      ok(!shadowText(el).includes('Taking you back'), 'canceled: no redirect');
+    } finally {
+      host.remove();
+    }
+  });
+
+  it('speaks Chinese', async () => {
+    const el = mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh"></pay-checkout>').firstElementChild as HTMLElement;
+    await formReady(el);
+    ok(shadowText(el).includes('订单摘要'));
+    ok(shadowText(el).includes('今日应付'));
+    await waitFor(() => field(el, 'customer_email').value);
+    equal(submitButton(el).textContent, '支付');
+  });
+
+  it('has no axe violations, light and dark, and in the dialogs', async () => {
+    await stub({ signedIn: true, checkout: { balance: true, phone: true, address: 'required' } });
+    const light = checkout();
+    await formReady(light);
+    await waitFor(() => field(light, 'customer_email').value);
+    await expectNoAxeViolations(light);
+    // Phone and the full billing address are required here; errors are shown and announced.
+    submitButton(light).click();
+    await waitFor(() => field(light, 'customer_phone').getAttribute('aria-invalid') === 'true');
+    equal(field(light, 'postal_code').getAttribute('aria-invalid'), 'true');
+    await expectNoAxeViolations(light);
+    type(field(light, 'customer_phone'), '+1 201 555 0123');
+    type(field(light, 'line1'), '1 Main St');
+    type(field(light, 'city'), 'Springfield');
+    type(field(light, 'state'), 'IL');
+    type(field(light, 'postal_code'), '1234');
+    submitButton(light).click();
+    await waitFor(() => shadowText(light).includes('Please enter a valid postal code'));
+    type(field(light, 'postal_code'), '62701');
+    submitButton(light).click();
+    await waitFor(() => $(light, 'dialog[open]'));
+    await expectNoAxeViolations(light);
+    cleanup();
+    const dark = checkout('theme="dark"');
+    await formReady(dark);
+    await expectNoAxeViolations(dark);
+  });
+});

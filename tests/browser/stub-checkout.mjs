@@ -1,0 +1,95 @@
+// Stand-in for the payment endpoints <pay-checkout> calls (see stub-platform.mjs). `state.checkout` holds this
+// module's switches (set through POST /__stub/state { checkout: { … } }):
+//   view: 'open' | 'expired' | 'empty' | 'complete'   livemode: boolean   items: number of line items (default 1)
+//   fails: HTTP status for retrieve/start            balance: wallet balance sufficient (fast pay offered)
+//   connect: 'succeed' | 'declined'                   successUrl: the session's success_url
+//   mode: 'payment' | 'subscription'                 phone: phone collection on      address: 'required'
+// GET /__stub/checkout/calls → how many times each call was made.
+
+const TBA = { id: 'pc_tba', payment_method_id: 'pm_arc', symbol: 'TBA', decimal: 18, active: true, name: 'ArcBlock Token' };
+const USD = { id: 'pc_usd', payment_method_id: 'pm_stripe', symbol: 'USD', decimal: 2, active: true, name: 'US Dollar' };
+const METHODS = [
+  { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock', active: true, payment_currencies: [TBA] },
+  { id: 'pm_stripe', type: 'stripe', name: 'Card', active: true, payment_currencies: [USD] },
+];
+const E18 = 10n ** 18n;
+const PRODUCTS = ['Pro License', 'Support Pack', 'Extra Seats', 'Stickers'];
+
+function session(cfg, paid) {
+  const n = cfg.view === 'empty' ? 0 : (cfg.items ?? 1);
+  const now = Math.floor(Date.now() / 1000);
+  const line_items = Array.from({ length: n }, (_, i) => ({
+    price_id: `price_${i}`,
+    quantity: i === 0 ? 1 : 2,
+    price: {
+      id: `price_${i}`, type: cfg.mode === 'subscription' ? 'recurring' : 'one_time', currency_id: 'pc_tba', unit_amount: String(BigInt(10 + i * 5) * E18),
+      recurring: cfg.mode === 'subscription' ? { interval: 'month', interval_count: 1, usage_type: 'licensed' } : null,
+      currency_options: [{ currency_id: 'pc_usd', unit_amount: String(999 + i * 100) }],
+      product: { id: `prod_${i}`, name: PRODUCTS[i % PRODUCTS.length], description: i === 0 ? 'Lifetime license for one workspace' : undefined },
+    },
+  }));
+  const total = line_items.reduce((a, it) => a + BigInt(it.price.unit_amount) * BigInt(it.quantity), 0n);
+  const complete = paid || cfg.view === 'complete';
+  return {
+    id: 'cs_test_1', object: 'checkout_session', livemode: cfg.livemode !== false, mode: cfg.mode ?? 'payment',
+    status: complete ? 'complete' : 'open', payment_status: complete ? 'paid' : 'unpaid',
+    expires_at: cfg.view === 'expired' ? now - 60 : now + 3600, line_items, currency_id: 'pc_tba',
+    amount_subtotal: String(total), amount_total: String(total), total_details: { amount_discount: '0' },
+    success_url: cfg.successUrl ?? null, invoice_id: complete ? 'in_test_1' : null, subscription_id: null,
+    phone_number_collection: { enabled: !!cfg.phone }, billing_address_collection: cfg.address ?? 'auto',
+    metadata: {}, subscription_data: null, payment_link_id: 'plink_test',
+  };
+}
+
+/** Returns {status, type, body} for the paths this module owns, else null. */
+export async function handleCheckoutStub(state, method, url, readBody, json) {
+  const p = url.pathname;
+  if (!p.startsWith('/payment/api/') && p !== '/__stub/checkout/calls') return null;
+  const cfg = state.checkout ?? {};
+  const calls = (state.checkoutCalls ??= {});
+  const count = (k) => (calls[k] = (calls[k] ?? 0) + 1);
+  if (p === '/__stub/checkout/calls') return json(calls);
+  if (cfg.delayMs) await new Promise((r) => setTimeout(r, cfg.delayMs));
+  const ctx = () => ({ checkoutSession: session(cfg, state.checkoutPaid), paymentMethods: METHODS, paymentLink: null, paymentIntent: null });
+
+  if (p.startsWith('/payment/api/checkout-sessions/retrieve/') || p.startsWith('/payment/api/checkout-sessions/start/')) {
+    count(p.includes('/start/') ? 'start' : 'retrieve');
+    if (cfg.fails) return json({ error: 'Checkout session not found' }, cfg.fails);
+    return json(ctx());
+  }
+  if (p === '/payment/api/checkout-sessions/cs_test_1/submit' && method === 'PUT') {
+    count('submit');
+    const body = JSON.parse((await readBody()) || '{}');
+    state.lastSubmit = body;
+    if (!state.signedIn) return json({ error: 'Please log in to continue' }, 401);
+    const s = session(cfg, state.checkoutPaid);
+    return json({
+      checkoutSession: s, paymentIntent: { id: 'pi_1', status: 'requires_payment_method' }, customer: { id: 'cus_1' },
+      balance: { sufficient: !!cfg.balance }, delegation: { sufficient: false }, creditSufficient: false,
+      fastPayInfo: cfg.balance ? { type: 'balance', amount: s.amount_total, token: { balance: String(1000n * E18) } } : null,
+    });
+  }
+  if (p === '/payment/api/checkout-sessions/cs_test_1/fast-checkout-confirm') {
+    count('fast');
+    state.checkoutPaid = true;
+    return json({ fastPaid: true });
+  }
+  if (p === '/payment/api/customers/me') {
+    if (!state.signedIn) return json({ error: 'Login required' }, 401);
+    return json({ id: 'cus_1', name: 'Casey Customer', email: 'casey@example.com', phone: '', address: { country: 'us' } });
+  }
+  const did = p.match(/^\/payment\/api\/did\/([a-z]+)\/(token|status)$/);
+  if (did) {
+    if (did[2] === 'token') {
+      count('connect');
+      return json({ token: 'tok_1', url: `${url.origin}/__stub/wallet?_t_=tok_1`, expiresAt: Date.now() + 300_000 });
+    }
+    count('status');
+    if (cfg.connect === 'declined') return json({ status: 'declined', error: 'Declined in the wallet' });
+    if (cfg.connect === 'wait') return json({ status: 'scanned' });
+    state.checkoutPaid = true;
+    return json({ status: 'succeed', result: { invoiceId: 'in_test_1' } });
+  }
+  if (p === '/payment/api/settings') return json({ paymentMethods: METHODS, baseCurrency: TBA });
+  return null;
+}

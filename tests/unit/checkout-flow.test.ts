@@ -1,0 +1,174 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CheckoutContext, CheckoutSession, ConnectStatus, SubmitResponse } from '../../src/api/types.ts';
+import { createCheckoutFlow, type FlowDeps } from '../../src/state/checkout.ts';
+
+const open: CheckoutSession = {
+  id: 'cs_1', livemode: true, mode: 'payment', status: 'open', payment_status: 'unpaid', expires_at: 0, line_items: [], currency_id: 'tba', amount_total: '10',
+};
+const done: CheckoutSession = { ...open, status: 'complete', payment_status: 'paid', invoice_id: 'in_1' };
+const ctxOf = (s: CheckoutSession): CheckoutContext => ({ checkoutSession: s, paymentMethods: [] });
+const form = { customer_name: 'A', customer_email: 'a@b.co', payment_method: 'pm', payment_currency: 'tba' };
+const wallet = { methodType: 'arcblock', userDid: 'z1' };
+
+function deps(over: Partial<FlowDeps> = {}): FlowDeps & { calls: string[] } {
+  const calls: string[] = [];
+  let polls = 0;
+  return {
+    calls,
+    sessionId: 'cs_1',
+    submit: vi.fn(async () => {
+      calls.push('submit');
+      return { balance: { sufficient: false }, delegation: { sufficient: false } } as SubmitResponse;
+    }),
+    fastConfirm: vi.fn(async () => {
+      calls.push('fast');
+      return { fastPaid: true };
+    }),
+    openConnect: vi.fn(async (action: string) => {
+      calls.push(`open:${action}`);
+      return { token: 't1', url: 'http://localhost/wallet?t=t1' };
+    }),
+    waitConnect: vi.fn(async (_a: string, _t: string, o: { onStatus: (s: ConnectStatus) => void }) => {
+      calls.push('wait');
+      o.onStatus({ status: 'scanned' });
+      return { status: 'succeed' } as ConnectStatus;
+    }),
+    retrieve: vi.fn(async () => {
+      calls.push('retrieve');
+      polls += 1;
+      return ctxOf(polls >= 2 ? done : open);
+    }),
+    sleep: async () => {},
+    ...over,
+  };
+}
+
+describe('checkout flow', () => {
+  it('submits, goes through the wallet, polls until paid', async () => {
+    const d = deps();
+    const flow = createCheckoutFlow(d, open);
+    await flow.submit(form, wallet);
+    expect(d.calls).toEqual(['submit', 'open:payment', 'wait', 'retrieve', 'retrieve']);
+    expect(flow.getState().phase).toBe('paid');
+    expect(flow.getState().session?.invoice_id).toBe('in_1');
+    expect(d.openConnect).toHaveBeenCalledWith('payment', { checkoutSessionId: 'cs_1', sessionUserDid: 'z1' });
+  });
+
+  it('never submits twice: a second submit while busy is ignored', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const d = deps({
+      submit: vi.fn(async () => {
+        await gate;
+        return { balance: { sufficient: true }, fastPayInfo: { amount: '10' } } as SubmitResponse;
+      }),
+    });
+    const flow = createCheckoutFlow(d, open);
+    const a = flow.submit(form, wallet);
+    const b = flow.submit(form, wallet);
+    release();
+    await Promise.all([a, b]);
+    expect(d.submit).toHaveBeenCalledTimes(1);
+    expect(flow.getState().phase).toBe('fastPay');
+    await Promise.all([flow.confirmFastPay(wallet), flow.confirmFastPay(wallet)]);
+    expect(d.fastConfirm).toHaveBeenCalledTimes(1);
+    expect(flow.getState().phase).toBe('paid');
+  });
+
+  it('fast pay not confirmed: notice, then the wallet', async () => {
+    const d = deps({
+      submit: vi.fn(async () => ({ balance: { sufficient: true } }) as SubmitResponse),
+      fastConfirm: vi.fn(async () => ({ fastPaid: false })),
+    });
+    const flow = createCheckoutFlow(d, open);
+    await flow.submit(form, wallet);
+    await flow.confirmFastPay(wallet);
+    expect(flow.getState().notice?.key).toBe('checkout.fastPayFailed');
+    expect(d.openConnect).toHaveBeenCalledTimes(1);
+    expect(flow.getState().phase).toBe('paid');
+  });
+
+  it('donations never fast pay', async () => {
+    const d = deps({ submit: vi.fn(async () => ({ balance: { sufficient: true } }) as SubmitResponse) });
+    const flow = createCheckoutFlow(d, open);
+    await flow.submit(form, { ...wallet, donation: true });
+    expect(d.fastConfirm).not.toHaveBeenCalled();
+    expect(d.openConnect).toHaveBeenCalled();
+  });
+
+  it('credit: sufficient → fast pay; insufficient → notice dialog', async () => {
+    const ok = createCheckoutFlow(deps({ submit: vi.fn(async () => ({ creditSufficient: true }) as SubmitResponse) }), open);
+    await ok.submit(form, { methodType: 'arcblock', currencyType: 'credit' });
+    expect(ok.getState().phase).toBe('fastPay');
+    const short = createCheckoutFlow(deps({ submit: vi.fn(async () => ({ creditSufficient: false }) as SubmitResponse) }), open);
+    await short.submit(form, { methodType: 'arcblock', currencyType: 'credit' });
+    expect(short.getState().phase).toBe('creditInsufficient');
+    short.cancel();
+    expect(short.getState().phase).toBe('idle');
+  });
+
+  it('a declined wallet request returns to the form with the reason', async () => {
+    const d = deps({
+      waitConnect: vi.fn(async () => {
+        throw Object.assign(new Error('declined'), { code: 'CONNECT_DECLINED' });
+      }),
+    });
+    const flow = createCheckoutFlow(d, open);
+    await flow.submit(form, wallet);
+    expect(flow.getState()).toMatchObject({ phase: 'idle', connect: null, error: { key: 'checkout.connectDeclined' } });
+    // and the payer can try again
+    await flow.submit(form, wallet);
+    expect(d.submit).toHaveBeenCalledTimes(2);
+  });
+
+  it('server refusals show the server text (spec §8) and keep the form', async () => {
+    const d = deps({ submit: vi.fn(async () => Promise.reject({ response: { data: { error: 'checkout session expired' } } })) });
+    const flow = createCheckoutFlow(d, open);
+    await flow.submit(form, wallet);
+    expect(flow.getState()).toMatchObject({ phase: 'idle', error: { message: 'checkout session expired' } });
+  });
+
+  it('stripe is refused in this build with the spec text key', async () => {
+    const flow = createCheckoutFlow(deps(), open);
+    await flow.submit(form, { methodType: 'stripe' });
+    expect(flow.getState()).toMatchObject({ phase: 'idle', error: { key: 'checkout.unsupportedMethod' } });
+  });
+
+  it('an already paid session completes at once', async () => {
+    const d = deps({ submit: vi.fn(async () => ({ checkoutSession: done }) as SubmitResponse) });
+    const flow = createCheckoutFlow(d, open);
+    await flow.submit(form, wallet);
+    expect(flow.getState().phase).toBe('paid');
+    expect(d.openConnect).not.toHaveBeenCalled();
+  });
+
+  it('polling gives up after the timeout with a clear notice, and a payment intent failure is reported', async () => {
+    let t = 0;
+    const slow = createCheckoutFlow(
+      deps({ retrieve: vi.fn(async () => ctxOf(open)), now: () => t, sleep: async () => void (t += 2000), timeoutMs: 10_000 }),
+      open,
+    );
+    await slow.submit(form, wallet);
+    expect(slow.getState()).toMatchObject({ phase: 'idle', error: { key: 'checkout.paymentTimeout' } });
+
+    const failing = createCheckoutFlow(
+      deps({ retrieve: vi.fn(async () => ({ ...ctxOf(open), paymentIntent: { id: 'pi', status: 'requires_action', last_payment_error: { message: 'Card declined' } } }) as CheckoutContext) }),
+      open,
+    );
+    await failing.submit(form, wallet);
+    expect(failing.getState()).toMatchObject({ phase: 'idle', error: { message: 'Card declined' } });
+  });
+
+  it('a realtime completion for the session completes it; cancel stops waiting for the wallet', async () => {
+    let resolveWait!: (s: ConnectStatus) => void;
+    const d = deps({ waitConnect: vi.fn(() => new Promise<ConnectStatus>((r) => (resolveWait = r))), retrieve: vi.fn(async () => ctxOf(done)) });
+    const flow = createCheckoutFlow(d, open);
+    void flow.submit(form, wallet);
+    await vi.waitFor(() => expect(flow.getState().connect?.token).toBe('t1'));
+    flow.cancel();
+    expect(flow.getState()).toMatchObject({ phase: 'idle', connect: null });
+    resolveWait({ status: 'succeed' });
+    await flow.completedElsewhere();
+    expect(flow.getState().phase).toBe('paid');
+  });
+});
