@@ -40,7 +40,6 @@ const meta: ElementMeta = {
     },
     { name: 'pay-error', detail: '{ message: string, code?: string }', description: 'Loading or paying failed (the element shows the error too).' },
     { name: 'pay-expired', detail: '{ checkoutSessionId: string }', description: 'The session has expired.' },
-    { name: 'pay-cancel', detail: '{ checkoutSessionId: string }', description: 'The payer closed a donation checkout.' },
     { name: 'pay-login', detail: '{ redirect: string }', description: 'A signed-out payer pressed the pay button. Not canceled: goes to the sign-in page.', cancelable: true },
     { name: 'pay-navigate', detail: '{ path: string }', description: 'A link to an app page (invoice, subscription). Canceled: the host routes it itself.', cancelable: true },
   ],
