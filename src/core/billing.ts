@@ -50,9 +50,9 @@ export function isBillingReason(x: unknown): x is BillingReason {
   return typeof x === 'string' && (BILLING_REASONS as readonly string[]).includes(x);
 }
 
-/** i18n key for a billing reason: `billing.reason.<reason>` (unknown reasons → `billing.reason.manual`). */
+/** i18n key for a billing reason: `portal.billingReason.<reason>` (unknown reasons → `portal.billingReason.unknown`). */
 export function billingReasonKey(reason: string | null | undefined): string {
-  return `billing.reason.${isBillingReason(reason) ? reason : 'manual'}`;
+  return `portal.billingReason.${isBillingReason(reason) ? reason : 'unknown'}`;
 }
 
 export const CREDIT_GRANT_STATUSES = ['granted', 'pending', 'expired', 'depleted', 'voided'] as const;

@@ -23,8 +23,8 @@ describe('invoice status tones (spec §4)', () => {
 
   it('billing reasons', () => {
     expect(BILLING_REASONS).toHaveLength(15);
-    expect(billingReasonKey('stake')).toBe('billing.reason.stake');
-    expect(billingReasonKey('nope')).toBe('billing.reason.manual');
+    expect(billingReasonKey('stake')).toBe('portal.billingReason.stake');
+    expect(billingReasonKey('nope')).toBe('portal.billingReason.unknown');
   });
 });
 

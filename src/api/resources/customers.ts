@@ -117,6 +117,10 @@ export function createCredits(t: Transport) {
     grants(params: CreditGrantListParams = {}): Promise<Paginated<CreditGrant>> {
       return t.request({ path: 'api/credit-grants', params, schema: paginated(CreditGrantStruct) });
     },
+    /** GET /api/credit-grants/:id. */
+    grant(id: string): Promise<CreditGrant> {
+      return t.request({ path: `api/credit-grants/${enc(id)}`, schema: CreditGrantStruct });
+    },
     /** GET /api/credit-transactions (a mixed list of grant and usage rows). */
     transactions(params: CreditTransactionListParams = {}): Promise<Paginated<CreditTransaction>> {
       return t.request({ path: 'api/credit-transactions', params, schema: paginated(AnyObject) });

@@ -1,0 +1,47 @@
+import { SHARED_ATTRIBUTES, type ElementMeta } from './_meta.ts';
+import { PARTS, TOKENS } from './_tokens.ts';
+
+const meta: ElementMeta = {
+  tag: 'pay-portal',
+  className: 'PayPortalElement',
+  summary:
+    "The customer portal: invoice history and detail, past-due invoices, a subscription and a credit grant, for the signed-in customer only ('Login to access this page' otherwise).",
+  attributes: [
+    ...SHARED_ATTRIBUTES,
+    {
+      name: 'view',
+      type: 'string',
+      description:
+        'The screen: invoices (history), invoice, past-due, subscription, credit-grant (the spec customer links /customer/invoice/{id}, /customer/invoice/past-due, /customer/subscription/{id}, /customer/credit-grant/{id} map to these).',
+      default: 'invoices',
+      values: ['invoices', 'invoice', 'past-due', 'subscription', 'credit-grant'],
+    },
+    { name: 'resource-id', type: 'string', description: 'The invoice (in_…), subscription (sub_…) or credit grant id of the view.' },
+    { name: 'customer-id', type: 'string', description: "Narrow lists to one customer (the server still returns only the signed-in customer's own data)." },
+  ],
+  events: [
+    {
+      name: 'pay-navigate',
+      detail: '{ path: string }',
+      description: 'A link to another portal page (invoice, list, past-due). Canceled: the host routes it itself; else the link loads.',
+      cancelable: true,
+    },
+  ],
+  parts: [
+    ...PARTS,
+    { name: 'portal', description: 'The page of a view.' },
+    { name: 'invoice-table', description: 'The invoice table.' },
+    { name: 'invoice-row', description: 'A row of the invoice table.' },
+    { name: 'pagination', description: 'Rows per page and page buttons.' },
+    { name: 'invoice', description: 'The invoice detail.' },
+    { name: 'invoice-total', description: 'The invoice total.' },
+    { name: 'transaction', description: 'The transaction details of an invoice.' },
+    { name: 'pay', description: 'The pay action of an open or uncollectible invoice.' },
+    { name: 'back', description: 'The link back to the invoice list.' },
+    { name: 'chip', description: 'A status chip.' },
+    { name: 'login-required', description: "The 'Login to access this page' notice." },
+    { name: 'forbidden', description: 'The refusal shown for another account’s data.' },
+  ],
+  cssProperties: TOKENS,
+};
+export default meta;

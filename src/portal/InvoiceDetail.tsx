@@ -1,0 +1,190 @@
+/**
+ * One invoice (spec §2 invoice detail, §4 tones and billing reasons): status chip, amounts, payment method, line
+ * items, the transaction (tx hash with an explorer link, gas for ethereum, payment intent for stripe), and what to
+ * do next: void needs no payment, open and uncollectible invoices link to the past-due page to pay.
+ */
+import type { Invoice, PaymentMethod } from '../api/types.ts';
+import { billingReasonKey, invoiceNeedsPayment, invoiceStatusTone } from '../core/billing.ts';
+import { formatDate, formatDateTime } from '../core/dates.ts';
+import { customerLinks } from '../core/links.ts';
+import { joinPath, safeUrl } from '../core/url.ts';
+import { useApi } from '../ui/api.tsx';
+import { useSettings } from '../ui/context.tsx';
+import { useT } from '../ui/i18n.tsx';
+import { Link } from '../ui/Link.tsx';
+import { useQuery } from '../ui/query.ts';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { useCss } from '../ui/styles.tsx';
+import { checkHref } from '../ui/url.ts';
+import { AppLink, LoadError, Loading, Page, useMoney } from './parts.tsx';
+
+type TxDetails = { tx_hash?: string; gas_price?: string; gas_used?: string; payment_intent_id?: string };
+
+export function InvoiceDetail({ id, prefix }: { id: string; prefix: string }) {
+  const api = useApi();
+  const t = useT();
+  const links = customerLinks(prefix);
+  const q = useQuery(['invoice', id], () => api.invoices.retrieve(id));
+  const back = (
+    <AppLink path={links.home()} part="back">
+      ← {t('portal.backToInvoices')}
+    </AppLink>
+  );
+  if (q.isError && !q.data) {
+    return (
+      <Page title={t('portal.invoice')} back={back}>
+        <LoadError error={q.error} retry={() => void q.refetch()} />
+      </Page>
+    );
+  }
+  if (!q.data) {
+    return (
+      <Page title={t('portal.invoice')} back={back}>
+        <Loading rows={5} />
+      </Page>
+    );
+  }
+  return <InvoiceView invoice={q.data} back={back} prefix={prefix} />;
+}
+
+function InvoiceView({ invoice, back, prefix }: { invoice: Invoice; back: React.ReactNode; prefix: string }) {
+  const t = useT();
+  const { css } = useCss();
+  const { locale } = useSettings();
+  const money = useMoney();
+  const currency = invoice.paymentCurrency;
+  const method = invoice.paymentMethod as PaymentMethod | undefined;
+  const links = customerLinks(prefix);
+  const details = (invoice.metadata?.payment_details ?? invoice.paymentIntent?.payment_details ?? {}) as Record<string, TxDetails>;
+  const methodType = method?.type ?? Object.keys(details)[0] ?? '';
+  const tx: TxDetails = details[methodType] ?? Object.values(details)[0] ?? {};
+  const explorerHost = (method?.settings?.[methodType] as { explorer_host?: string } | undefined)?.explorer_host;
+  const explorer = tx.tx_hash && explorerHost ? safeUrl(joinPath(explorerHost, 'tx', encodeURIComponent(tx.tx_hash))) : null;
+  const lines = (invoice.lines ?? []) as Array<{ id?: string; description?: string; quantity?: number; amount?: string; price?: { product?: { name?: string } } }>;
+  const logo = checkHref(currency?.logo ?? method?.logo);
+
+  const dl = css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 10px 24px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; overflow-wrap: anywhere; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px 0; & dd { margin-bottom: 10px; } }`;
+  const card = css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); padding: 20px; background: var(--pay-color-bg); display: flex; flex-direction: column; gap: 14px;`;
+  const h2 = css`margin: 0; font-size: 16px; font-weight: 650;`;
+
+  return (
+    <Page
+      back={back}
+      title={
+        <span className={css`display: inline-flex; align-items: center; gap: 12px; flex-wrap: wrap;`}>
+          {t('portal.invoice')} {invoice.number || invoice.id}
+          <StatusChip tone={invoiceStatusTone(invoice.status)}>{t(`portal.invoiceStatus.${invoice.status}`, { defaultValue: invoice.status })}</StatusChip>
+        </span>
+      }
+    >
+      <div part="invoice" className={css`display: flex; flex-direction: column; gap: 16px;`}>
+        <div className={card}>
+          <div className={css`font-size: 32px; font-weight: 750; font-variant-numeric: tabular-nums; letter-spacing: -0.02em;`} part="invoice-total">
+            {money(invoice.total, currency)}
+          </div>
+          {invoice.status === 'void' ? <p className={css`margin: 0; color: var(--pay-color-muted);`}>{t('portal.noPaymentRequired')}</p> : null}
+          {invoiceNeedsPayment(invoice.status) ? (
+            <div>
+              <AppLink path={links.pastDue()} part="pay" className={css`display: inline-flex; align-items: center; min-height: 40px; padding: 0 16px; border-radius: var(--pay-radius); background: var(--pay-color-primary); color: var(--pay-color-on-primary); font-weight: 600; &:hover { text-decoration: none; background: var(--pay-color-primary-hover); }`}>
+                {t('portal.pay')}
+              </AppLink>
+            </div>
+          ) : null}
+          <dl className={dl}>
+            <dt>{t('portal.reason')}</dt>
+            <dd>{t(billingReasonKey(invoice.billing_reason))}</dd>
+            {invoice.description ? (
+              <>
+                <dt>{t('portal.description')}</dt>
+                <dd>{invoice.description}</dd>
+              </>
+            ) : null}
+            <dt>{t('portal.created')}</dt>
+            <dd>{formatDateTime(invoice.created_at, locale)}</dd>
+            {invoice.period_start && invoice.period_end && invoice.period_end > invoice.period_start ? (
+              <>
+                <dt>{t('portal.period')}</dt>
+                <dd>
+                  {formatDate(invoice.period_start, locale)} – {formatDate(invoice.period_end, locale)}
+                </dd>
+              </>
+            ) : null}
+            <dt>{t('portal.amountPaid')}</dt>
+            <dd>{money(invoice.amount_paid ?? '0', currency)}</dd>
+            <dt>{t('portal.amountRemaining')}</dt>
+            <dd>{money(invoice.amount_remaining ?? '0', currency)}</dd>
+            {method ? (
+              <>
+                <dt>{t('portal.paymentMethod')}</dt>
+                <dd className={css`display: flex; align-items: center; gap: 8px;`}>
+                  {logo ? <img src={logo} alt="" width={20} height={20} className={css`border-radius: 50%;`} /> : null}
+                  {method.name}
+                  {currency?.symbol ? <span className={css`color: var(--pay-color-muted);`}>({currency.symbol})</span> : null}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+
+        {lines.length ? (
+          <div className={card}>
+            <h2 className={h2}>{t('portal.items')}</h2>
+            <table className={css`width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; & th, & td { padding: 8px 0; text-align: start; border-bottom: 1px solid var(--pay-color-border); } & tr:last-child td { border-bottom: 0; } & th { font-size: 12px; color: var(--pay-color-muted); font-weight: 600; }`}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('portal.item')}</th>
+                  <th scope="col" className={css`text-align: end !important;`}>{t('portal.quantity')}</th>
+                  <th scope="col" className={css`text-align: end !important;`}>{t('portal.amount')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((l, i) => (
+                  <tr key={l.id ?? i}>
+                    <td>{l.price?.product?.name ?? l.description ?? ''}</td>
+                    <td className={css`text-align: end !important;`}>{l.quantity ?? 1}</td>
+                    <td className={css`text-align: end !important;`}>{money(l.amount ?? '0', currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div className={css`display: flex; justify-content: space-between; font-weight: 700; border-top: 1px solid var(--pay-color-border); padding-top: 10px;`}>
+              <span>{t('portal.total')}</span>
+              <span>{money(invoice.total, currency)}</span>
+            </div>
+          </div>
+        ) : null}
+
+        {tx.tx_hash || tx.payment_intent_id || invoice.paymentIntent ? (
+          <div className={card} part="transaction">
+            <h2 className={h2}>{t('portal.transaction')}</h2>
+            <dl className={dl}>
+              {tx.tx_hash ? (
+                <>
+                  <dt>{t('portal.txHash')}</dt>
+                  <dd className={css`font-family: var(--pay-font-family-mono); font-size: 13px;`}>
+                    {explorer ? <Link href={explorer}>{tx.tx_hash}</Link> : tx.tx_hash}
+                  </dd>
+                </>
+              ) : null}
+              {methodType === 'ethereum' && tx.gas_used ? (
+                <>
+                  <dt>Gas</dt>
+                  <dd>
+                    {tx.gas_used}
+                    {tx.gas_price ? ` × ${tx.gas_price}` : ''}
+                  </dd>
+                </>
+              ) : null}
+              {invoice.paymentIntent?.id || tx.payment_intent_id ? (
+                <>
+                  <dt>{t('portal.paymentIntent')}</dt>
+                  <dd className={css`font-family: var(--pay-font-family-mono); font-size: 13px;`}>{tx.payment_intent_id ?? invoice.paymentIntent?.id}</dd>
+                </>
+              ) : null}
+            </dl>
+          </div>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,105 @@
+/** Pieces every portal screen shares: page frame, load states, refusal screens, money, links that tell the host. */
+import type { MouseEvent, ReactNode } from 'react';
+import { isApiError } from '../api/errors.ts';
+import type { PaymentCurrency } from '../api/types.ts';
+import { formatError } from '../core/errors.ts';
+import { formatAmount } from '../core/money.ts';
+import { Alert } from '../ui/Alert.tsx';
+import { Button } from '../ui/Button.tsx';
+import { useEmit, useSettings } from '../ui/context.tsx';
+import { useT } from '../ui/i18n.tsx';
+import { focusRing } from '../ui/shared-css.ts';
+import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
+import { useCss } from '../ui/styles.tsx';
+import { checkHref } from '../ui/url.ts';
+
+export function Page({ title, back, actions, children }: { title: ReactNode; back?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  const { css } = useCss();
+  return (
+    <section part="portal" className={css`max-width: 1040px; margin: 0 auto; padding: 28px 24px 48px; display: flex; flex-direction: column; gap: 20px; @media (max-width: 599px) { padding: 20px 16px 32px; }`}>
+      {back}
+      <div className={css`display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap;`}>
+        <h1 className={css`margin: 0; font-size: 26px; font-weight: 750; letter-spacing: -0.01em; overflow-wrap: anywhere; @media (max-width: 599px) { font-size: 22px; }`}>{title}</h1>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The skeleton after 0.5 s (nothing before: no flash on fast loads). */
+export function Loading({ rows = 4 }: { rows?: number }) {
+  const show = useDelay(500);
+  const { css } = useCss();
+  if (!show) return <div aria-busy="true" className={css`min-height: 120px;`} />;
+  return (
+    <div aria-busy="true" className={css`display: flex; flex-direction: column; gap: 12px;`}>
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} variant="rect" height={40} delay={0} announce={i === 0} />
+      ))}
+    </div>
+  );
+}
+
+/** A load failure: 403 → the refusal, 404 → not found, else the error text with Retry. */
+export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  const t = useT();
+  const status = isApiError(error) ? error.status : undefined;
+  if (status === 403) return <Notice part="forbidden" title={t('portal.forbidden')} text={t('portal.forbiddenHint')} />;
+  if (status === 404) return <Notice part="not-found" title={t('portal.notFound')} text={t('portal.notFoundHint')} />;
+  return (
+    <Alert
+      tone="error"
+      title={t('portal.loadFailed')}
+      action={
+        <Button variant="secondary" size="sm" onClick={retry}>
+          {t('common.retry')}
+        </Button>
+      }
+    >
+      {formatError(error)}
+    </Alert>
+  );
+}
+
+export function Notice({ title, text, action, part }: { title: string; text?: string; action?: ReactNode; part?: string }) {
+  const { css } = useCss();
+  return (
+    <div part={part} role="status" className={css`display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 48px 16px; text-align: center; border: 1px dashed var(--pay-color-border-strong); border-radius: var(--pay-radius-lg);`}>
+      <h2 className={css`margin: 0; font-size: 18px;`}>{title}</h2>
+      {text ? <p className={css`margin: 0; color: var(--pay-color-muted); max-width: 460px;`}>{text}</p> : null}
+      {action}
+    </div>
+  );
+}
+
+/** `12.5 TBA` in the element's locale; BigInt on strings, never floats. */
+export function useMoney() {
+  const { locale } = useSettings();
+  return (amount: string | null | undefined, currency: PaymentCurrency | null | undefined) =>
+    `${formatAmount(amount ?? '0', currency?.decimal ?? 2, { locale })}${currency?.symbol ? ` ${currency.symbol}` : ''}`;
+}
+
+/**
+ * A link to an app page: a real href (works without the host), plus a cancelable `pay-navigate {path}` the host
+ * may take to route without a reload.
+ */
+export function AppLink({ path, children, className, part }: { path: string; children: ReactNode; className?: string; part?: string }) {
+  const emit = useEmit();
+  const { css, cx } = useCss();
+  const href = checkHref(path);
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (!emit('navigate', { path }, { cancelable: true })) e.preventDefault();
+  };
+  return (
+    <a
+      href={href ?? undefined}
+      part={part}
+      onClick={onClick}
+      className={cx(css`color: var(--pay-color-primary); text-decoration: none; border-radius: 2px; &:hover { text-decoration: underline; } ${focusRing}`, className)}
+    >
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,121 @@
+import '../../elements/pay-portal.ts';
+import { $, $$, cleanup, equal, expectNoAxeViolations, mount, ok, setViewport, shadowText, stub, waitFor } from './helpers.ts';
+
+const portal = (attrs = '') =>
+  mount(`<pay-portal base-url="/payment/" ${attrs.includes('locale=') ? '' : 'locale="en"'} ${attrs.includes('theme=') ? '' : 'theme="light"'} ${attrs}></pay-portal>`)
+    .firstElementChild as HTMLElement;
+const rows = (el: HTMLElement) => $$(el, '[part~=invoice-row]');
+
+beforeEach(async () => {
+  await stub({ signedIn: true });
+  await setViewport({ width: 1280, height: 800 });
+});
+afterEach(cleanup);
+
+describe('<pay-portal>', () => {
+  it("asks signed-out visitors to sign in ('Login to access this page')", async () => {
+    await stub({ signedIn: false });
+    const el = portal();
+    await waitFor(() => shadowText(el).includes('Login to access this page'));
+    const signIn = [...el.shadowRoot!.querySelectorAll('a')].find((a) => a.textContent === 'Sign in');
+    ok(signIn?.href.includes('redirect='), 'the sign-in link comes back here');
+  });
+
+  it('lists invoices 10 per page with status tones and billing reasons, and pages through them', async () => {
+    const el = portal();
+    await waitFor(() => rows(el).length === 10, { timeout: 5000 });
+    const first = rows(el)[0]!;
+    ok(first.textContent?.includes('SBX-0001'));
+    ok(first.textContent?.includes('10.5 TBA'), first.textContent ?? '');
+    ok(first.textContent?.includes('Paid'));
+    ok(first.textContent?.includes('One-time purchase'));
+    const chips = $$(el, '[part~=chip]').map((c) => [c.textContent, c.dataset.tone]);
+    equal(JSON.stringify(chips.slice(0, 5)), JSON.stringify([['Paid', 'success'], ['Open', 'secondary'], ['Uncollectible', 'warning'], ['Void', 'default'], ['Draft', 'default']]));
+    ok(shadowText(el).includes('1–10 of 23'));
+    const next = $<HTMLButtonElement>(el, 'button[aria-label="Next page"]')!;
+    next.click();
+    await waitFor(() => shadowText(el).includes('11–20 of 23'));
+    next.click();
+    await waitFor(() => rows(el).length === 3);
+    ok(next.disabled, 'next is disabled on the last page');
+    const select = $<HTMLSelectElement>(el, '[part~=pagination] select')!;
+    equal([...select.options].map((o) => o.value).join(','), '5,10,20,50,100');
+    select.value = '50';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => rows(el).length === 23);
+  });
+
+  it('shows 5 rows per page below md', async () => {
+    await setViewport({ width: 390, height: 800 });
+    const el = portal();
+    await waitFor(() => rows(el).length === 5, { timeout: 5000 });
+  });
+
+  it('links each invoice, telling the host with a cancelable pay-navigate', async () => {
+    const el = portal();
+    await waitFor(() => rows(el).length > 0, { timeout: 5000 });
+    const seen: CustomEvent[] = [];
+    document.addEventListener('pay-navigate', (e) => {
+      seen.push(e as CustomEvent);
+      e.preventDefault();
+    }, { once: true });
+    const link = rows(el)[0]!.querySelector('a')!;
+    equal(new URL(link.href).pathname, '/customer/invoice/in_0000');
+    link.click();
+    equal(seen.length, 1);
+    equal(seen[0]!.detail.path, '/customer/invoice/in_0000');
+    ok(seen[0]!.composed && seen[0]!.bubbles);
+  });
+
+  it('shows an invoice: number, status, reason, amounts, items and the transaction with its explorer link', async () => {
+    const el = portal('view="invoice" resource-id="in_0001"');
+    await waitFor(() => $(el, '[part~=invoice-total]'), { timeout: 5000 });
+    const text = shadowText(el);
+    ok(text.includes('Invoice SBX-0002'));
+    ok(text.includes('Open'));
+    ok(text.includes('Subscription created'));
+    equal($(el, '[part~=invoice-total]')?.textContent, '11.5 TBA');
+    ok($(el, '[part~=pay]'), 'an open invoice can be paid');
+    const tx = $(el, '[part~=transaction] a') as HTMLAnchorElement;
+    equal(tx.href, 'https://explorer.example/tx/0xabc1def');
+    equal(tx.target, '_blank');
+  });
+
+  it('says a void invoice needs no payment; speaks Chinese', async () => {
+    const el = portal('view="invoice" resource-id="in_0003" locale="zh"');
+    await waitFor(() => shadowText(el).includes('此账单无需支付。'), { timeout: 5000 });
+    ok(shadowText(el).includes('已作废'));
+    ok(shadowText(el).includes('质押'));
+    ok(!$(el, '[part~=pay]'));
+  });
+
+  it("refuses another customer's invoice and says when one does not exist", async () => {
+    const el = portal('view="invoice" resource-id="in_other"');
+    await waitFor(() => $(el, '[part~=forbidden]'), { timeout: 5000 });
+    ok(shadowText(el).includes("You don't have access to this page"));
+    ok(!shadowText(el).includes('TBA'));
+    cleanup();
+    const missing = portal('view="invoice" resource-id="in_9999"');
+    await waitFor(() => shadowText(missing).includes('Not found'), { timeout: 5000 });
+  });
+
+  it("past-due lists what is due, or says 'Nothing to pay'", async () => {
+    const el = portal('view="past-due"');
+    await waitFor(() => rows(el).length > 0, { timeout: 5000 });
+    ok(rows(el).every((r) => /Open|Uncollectible/.test(r.textContent ?? '')));
+    cleanup();
+    await stub({ signedIn: true, portal: { count: 1 } });
+    const none = portal('view="past-due"');
+    await waitFor(() => shadowText(none).includes('Nothing to pay'), { timeout: 5000 });
+  });
+
+  it('has no axe violations, light and dark', async () => {
+    const list = portal();
+    await waitFor(() => rows(list).length === 10, { timeout: 5000 });
+    await expectNoAxeViolations(list);
+    cleanup();
+    const detail = portal('view="invoice" resource-id="in_0000" theme="dark"');
+    await waitFor(() => $(detail, '[part~=invoice-total]'), { timeout: 5000 });
+    await expectNoAxeViolations(detail);
+  });
+});
