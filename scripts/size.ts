@@ -12,7 +12,7 @@
  *
  * Exits 1 when an element is over its budget.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -96,10 +96,25 @@ function main(): void {
     }
   }
   console.log(rows.join('\n'));
+  if (process.argv.includes('--readme')) writeReadme(rows.filter((r) => !r.startsWith('|   ')));
   if (failed) {
     console.error('\nAn element is over its first-paint budget (or missing).');
     process.exit(1);
   }
+}
+
+/** `npm run size -- --readme` puts the table into README.md between `<!-- size:start -->` and `<!-- size:end -->`. */
+function writeReadme(rows: string[]): void {
+  const path = join(root, 'README.md');
+  const text = readFileSync(path, 'utf8');
+  const start = '<!-- size:start -->';
+  const end = '<!-- size:end -->';
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < i) throw new Error(`README.md lacks the ${start} … ${end} markers`);
+  const stamp = `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run build && npm run size -- --readme\` (gzip level 9).`;
+  writeFileSync(path, `${text.slice(0, i + start.length)}\n${stamp}\n\n${rows.join('\n')}\n${text.slice(j)}`);
+  console.log('README.md size table updated.');
 }
 
 main();
