@@ -18,6 +18,12 @@ const meta: ElementMeta = {
     },
     { name: 'resource-id', type: 'string', description: 'The invoice (in_…), subscription (sub_…) or credit grant id of the view.' },
     { name: 'customer-id', type: 'string', description: "Narrow lists to one customer (the server still returns only the signed-in customer's own data)." },
+    {
+      name: 'referer',
+      type: 'string',
+      description: 'The page to come back to after paying: the pay action links to /customer/invoice/past-due?referer={referer} (URL-encoded).',
+    },
+    { name: 'dashboard', type: 'boolean', description: 'Dashboard mode: also shows the admin links (/admin/billing/{id}, /admin/customers/{id}).' },
   ],
   events: [
     {
@@ -26,6 +32,7 @@ const meta: ElementMeta = {
       description: 'A link to another portal page (invoice, list, past-due). Canceled: the host routes it itself; else the link loads.',
       cancelable: true,
     },
+    { name: 'pay-error', detail: '{ message: string, code?: string, status?: number }', description: 'Loading a view failed (the element shows the error too; 403 is shown as a refusal).' },
   ],
   parts: [
     ...PARTS,

@@ -20,7 +20,9 @@ import { AppLink, LoadError, Loading, Page, useMoney } from './parts.tsx';
 
 type TxDetails = { tx_hash?: string; gas_price?: string; gas_used?: string; payment_intent_id?: string };
 
-export function InvoiceDetail({ id, prefix }: { id: string; prefix: string }) {
+export type InvoiceDetailProps = { id: string; prefix: string; referer?: string | undefined; dashboard?: boolean };
+
+export function InvoiceDetail({ id, prefix, referer, dashboard = false }: InvoiceDetailProps) {
   const api = useApi();
   const t = useT();
   const links = customerLinks(prefix);
@@ -44,10 +46,22 @@ export function InvoiceDetail({ id, prefix }: { id: string; prefix: string }) {
       </Page>
     );
   }
-  return <InvoiceView invoice={q.data} back={back} prefix={prefix} />;
+  return <InvoiceView invoice={q.data} back={back} prefix={prefix} referer={referer} dashboard={dashboard} />;
 }
 
-function InvoiceView({ invoice, back, prefix }: { invoice: Invoice; back: React.ReactNode; prefix: string }) {
+function InvoiceView({
+  invoice,
+  back,
+  prefix,
+  referer,
+  dashboard,
+}: {
+  invoice: Invoice;
+  back: React.ReactNode;
+  prefix: string;
+  referer: string | undefined;
+  dashboard: boolean;
+}) {
   const t = useT();
   const { css } = useCss();
   const { locale } = useSettings();
@@ -67,9 +81,19 @@ function InvoiceView({ invoice, back, prefix }: { invoice: Invoice; back: React.
   const card = css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); padding: 20px; background: var(--pay-color-bg); display: flex; flex-direction: column; gap: 14px;`;
   const h2 = css`margin: 0; font-size: 16px; font-weight: 650;`;
 
+  const admin = dashboard ? (
+    <div className={css`display: flex; gap: 16px; flex-wrap: wrap;`} part="admin-links">
+      <AppLink path={joinPath(prefix, 'admin', 'billing', encodeURIComponent(invoice.id))}>{t('portal.adminInvoice')}</AppLink>
+      {invoice.customer_id ? (
+        <AppLink path={joinPath(prefix, 'admin', 'customers', encodeURIComponent(invoice.customer_id))}>{t('portal.adminCustomerLink')}</AppLink>
+      ) : null}
+    </div>
+  ) : null;
+
   return (
     <Page
       back={back}
+      actions={admin}
       title={
         <span className={css`display: inline-flex; align-items: center; gap: 12px; flex-wrap: wrap;`}>
           {t('portal.invoice')} {invoice.number || invoice.id}
@@ -85,7 +109,7 @@ function InvoiceView({ invoice, back, prefix }: { invoice: Invoice; back: React.
           {invoice.status === 'void' ? <p className={css`margin: 0; color: var(--pay-color-muted);`}>{t('portal.noPaymentRequired')}</p> : null}
           {invoiceNeedsPayment(invoice.status) ? (
             <div>
-              <AppLink path={links.pastDue()} part="pay" className={css`display: inline-flex; align-items: center; min-height: 40px; padding: 0 16px; border-radius: var(--pay-radius); background: var(--pay-color-primary); color: var(--pay-color-on-primary); font-weight: 600; &:hover { text-decoration: none; background: var(--pay-color-primary-hover); }`}>
+              <AppLink path={links.pastDue(referer || undefined)} part="pay" className={css`display: inline-flex; align-items: center; min-height: 40px; padding: 0 16px; border-radius: var(--pay-radius); background: var(--pay-color-primary); color: var(--pay-color-on-primary); font-weight: 600; &:hover { text-decoration: none; background: var(--pay-color-primary-hover); }`}>
                 {t('portal.pay')}
               </AppLink>
             </div>
@@ -168,7 +192,7 @@ function InvoiceView({ invoice, back, prefix }: { invoice: Invoice; back: React.
               ) : null}
               {methodType === 'ethereum' && tx.gas_used ? (
                 <>
-                  <dt>Gas</dt>
+                  <dt>{t('portal.gas')}</dt>
                   <dd>
                     {tx.gas_used}
                     {tx.gas_price ? ` × ${tx.gas_price}` : ''}

@@ -56,7 +56,7 @@ export function InvoiceTable({ label, filter = {}, empty, prefix }: InvoiceTable
   return (
     <div className={css`display: flex; flex-direction: column; gap: 12px;`}>
       <div className={css`overflow-x: auto; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`} tabIndex={0} role="region" aria-labelledby={captionId}>
-        <table part="invoice-table" aria-busy={q.isFetching} className={css`width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; & tbody tr:last-child td { border-bottom: 0; } & tbody tr:hover { background: var(--pay-color-hover); }`}>
+        <table part="invoice-table" aria-busy={q.isFetching} className={css`width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; & tbody tr:last-child > * { border-bottom: 0; } & tbody tr:hover { background: var(--pay-color-hover); }`}>
           <caption id={captionId} className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;`}>
             {label}
           </caption>
@@ -92,7 +92,7 @@ export function InvoiceTable({ label, filter = {}, empty, prefix }: InvoiceTable
             label={t('portal.rowsPerPage')}
             hideLabel
             value={String(pageSize)}
-            options={TABLE_PAGE_SIZE_OPTIONS.map((n) => ({ value: String(n), label: `${n} / ${t('portal.rowsPerPage').toLowerCase()}` }))}
+            options={TABLE_PAGE_SIZE_OPTIONS.map((n) => ({ value: String(n), label: t('portal.perPage', { count: n }) }))}
             onChange={(e) => {
               setPageSize(Number(e.target.value));
               setPage(1);

@@ -21,14 +21,22 @@ import { InvoiceTable } from './InvoiceTable.tsx';
 import { AppLink, LoadError, Loading, Notice, Page, useMoney } from './parts.tsx';
 
 export type PortalView = 'invoices' | 'invoice' | 'past-due' | 'subscription' | 'credit-grant';
-export type PortalProps = { view?: string; resourceId?: string; customerId?: string };
+export type PortalProps = {
+  view?: string;
+  resourceId?: string;
+  customerId?: string;
+  /** The page to come back to after paying (passed on to the past-due link). */
+  referer?: string;
+  /** Dashboard mode: admin links are shown. */
+  dashboard?: boolean;
+};
 
 const appPrefix = (): string => {
   const b = (globalThis as { blocklet?: { prefix?: unknown } }).blocklet;
   return typeof b?.prefix === 'string' && b.prefix ? b.prefix : '/';
 };
 
-export function Portal({ view, resourceId, customerId }: PortalProps) {
+export function Portal({ view, resourceId, customerId, referer, dashboard }: PortalProps) {
   const t = useT();
   const session = useSession();
   const prefix = appPrefix();
@@ -44,7 +52,7 @@ export function Portal({ view, resourceId, customerId }: PortalProps) {
   const filter = customerId ? { customer_id: customerId } : {};
   switch (view) {
     case 'invoice':
-      return id ? <InvoiceDetail id={id} prefix={prefix} /> : <InvoicesPage prefix={prefix} filter={filter} />;
+      return id ? <InvoiceDetail id={id} prefix={prefix} referer={referer} dashboard={dashboard === true} /> : <InvoicesPage prefix={prefix} filter={filter} />;
     case 'past-due':
       return <PastDue prefix={prefix} filter={filter} />;
     case 'subscription':

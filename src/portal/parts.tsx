@@ -1,5 +1,5 @@
 /** Pieces every portal screen shares: page frame, load states, refusal screens, money, links that tell the host. */
-import type { MouseEvent, ReactNode } from 'react';
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { isApiError } from '../api/errors.ts';
 import type { PaymentCurrency } from '../api/types.ts';
 import { formatError } from '../core/errors.ts';
@@ -41,10 +41,20 @@ export function Loading({ rows = 4 }: { rows?: number }) {
   );
 }
 
-/** A load failure: 403 → the refusal, 404 → not found, else the error text with Retry. */
+/**
+ * A load failure: 403 → the refusal, 404 → not found, else the error text with Retry. Each failure is also told to
+ * the host once as `pay-error {message, code?, status?}`.
+ */
 export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
   const t = useT();
+  const emit = useEmit();
   const status = isApiError(error) ? error.status : undefined;
+  const code = isApiError(error) ? error.code : undefined;
+  const key = isApiError(error) ? error.key : undefined;
+  const message = key ? t(key, { defaultValue: formatError(error) }) : formatError(error);
+  useEffect(() => {
+    emit('error', { message: formatError(error), ...(code ? { code } : {}), ...(status ? { status } : {}) });
+  }, [error]); // eslint-disable-line react-hooks/exhaustive-deps -- once per failure
   if (status === 403) return <Notice part="forbidden" title={t('portal.forbidden')} text={t('portal.forbiddenHint')} />;
   if (status === 404) return <Notice part="not-found" title={t('portal.notFound')} text={t('portal.notFoundHint')} />;
   return (
@@ -57,7 +67,7 @@ export function LoadError({ error, retry }: { error: unknown; retry: () => void 
         </Button>
       }
     >
-      {formatError(error)}
+      {message}
     </Alert>
   );
 }

@@ -81,11 +81,39 @@ describe('<pay-portal>', () => {
     equal(tx.target, '_blank');
   });
 
+  it('carries the referer to the past-due page; dashboard mode adds the admin links', async () => {
+    const el = portal('view="invoice" resource-id="in_0001" referer="https://shop.example/a?b=1" dashboard');
+    const pay = await waitFor(() => $<HTMLAnchorElement>(el, 'a[part~=pay]'), { timeout: 5000 });
+    const url = new URL(pay.href);
+    equal(url.pathname, '/customer/invoice/past-due');
+    equal(url.searchParams.get('referer'), 'https://shop.example/a?b=1');
+    const admin = $$<HTMLAnchorElement>(el, '[part~=admin-links] a').map((a) => new URL(a.href).pathname);
+    equal(admin.join(' '), '/admin/billing/in_0001 /admin/customers/cus_1');
+    cleanup();
+    const plain = portal('view="invoice" resource-id="in_0001"');
+    await waitFor(() => $(plain, 'a[part~=pay]'), { timeout: 5000 });
+    ok(!$(plain, '[part~=admin-links]'), 'no admin links outside dashboard mode');
+  });
+
+  it('tells the host when a view fails to load (pay-error) and offers Retry', async () => {
+    await stub({ signedIn: true, portal: { fails: 503 } });
+    const el = portal();
+    const seen: CustomEvent[] = [];
+    el.addEventListener('pay-error', (e) => seen.push(e as CustomEvent));
+    await waitFor(() => shadowText(el).includes('Portal is down'), { timeout: 5000 });
+    equal(seen.length, 1);
+    equal(seen[0]!.detail.status, 503);
+    await stub({ signedIn: true });
+    [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
+    await waitFor(() => rows(el).length === 10, { timeout: 5000 });
+  });
+
   it('says a void invoice needs no payment; speaks Chinese', async () => {
     const el = portal('view="invoice" resource-id="in_0003" locale="zh"');
     await waitFor(() => shadowText(el).includes('此账单无需支付。'), { timeout: 5000 });
     ok(shadowText(el).includes('已作废'));
     ok(shadowText(el).includes('质押'));
+    equal($(el, '[part~=invoice-total]')?.textContent, '13.5 TBA');
     ok(!$(el, '[part~=pay]'));
   });
 
