@@ -141,6 +141,23 @@ export function PaymentForm(props: PaymentFormProps) {
   };
 
   const allCurrencies = methods.flatMap((m) => m.payment_currencies.map((c) => ({ c, m })));
+  const LABELS = { line1: 'checkout.line1', line2: 'checkout.line2', city: 'checkout.city', state: 'checkout.state', postal_code: 'checkout.postalCode' } as const;
+  /** One billing-address input: label, autocomplete, value, live validation (line2 is optional). */
+  const addressField = (name: keyof typeof LABELS, autoComplete: string, required = true) => {
+    const field = name === 'line2' ? undefined : (name as FieldName);
+    return (
+      <TextField
+        label={t(LABELS[name])}
+        name={name}
+        autoComplete={autoComplete}
+        required={required}
+        value={values.billing_address[name] ?? ''}
+        error={field ? errors[field] : undefined}
+        onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, [name]: e.target.value } }), field)}
+        onBlur={field ? () => blur(field) : undefined}
+      />
+    );
+  };
   const showAddress = addressMode !== 'none';
 
   return (
@@ -214,20 +231,15 @@ export function PaymentForm(props: PaymentFormProps) {
           />
           {addressMode === 'required' ? (
             <>
-              <TextField label={t('checkout.line1')} name="line1" autoComplete="address-line1" required value={values.billing_address.line1 ?? ''} error={errors.line1}
-                onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, line1: e.target.value } }), 'line1')} onBlur={() => blur('line1')} />
-              <TextField label={t('checkout.line2')} name="line2" autoComplete="address-line2" value={values.billing_address.line2 ?? ''}
-                onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, line2: e.target.value } }))} />
+              {addressField('line1', 'address-line1')}
+              {addressField('line2', 'address-line2', false)}
               <div className={css`display: grid; grid-template-columns: 1fr 1fr; gap: 12px; @media (max-width: 420px) { grid-template-columns: 1fr; }`}>
-                <TextField label={t('checkout.city')} name="city" autoComplete="address-level2" required value={values.billing_address.city ?? ''} error={errors.city}
-                  onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, city: e.target.value } }), 'city')} onBlur={() => blur('city')} />
-                <TextField label={t('checkout.state')} name="state" autoComplete="address-level1" required value={values.billing_address.state ?? ''} error={errors.state}
-                  onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, state: e.target.value } }), 'state')} onBlur={() => blur('state')} />
+                {addressField('city', 'address-level2')}
+                {addressField('state', 'address-level1')}
               </div>
             </>
           ) : null}
-          <TextField label={t('checkout.postalCode')} name="postal_code" autoComplete="postal-code" required value={values.billing_address.postal_code ?? ''} error={errors.postal_code}
-            onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, postal_code: e.target.value } }), 'postal_code')} onBlur={() => blur('postal_code')} />
+          {addressField('postal_code', 'postal-code')}
         </fieldset>
       ) : null}
 
