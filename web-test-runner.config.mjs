@@ -17,6 +17,10 @@ function viteServerPlugin() {
       vite = await createServer({
         configFile: new URL('./vite.config.ts', import.meta.url).pathname,
         server: { port: 0, strictPort: false, hmr: false, host: '127.0.0.1' },
+        // Scan every test (and what it imports, lazy imports included) before serving, so dependencies are
+        // pre-bundled once up front; otherwise a fresh checkout discovers them mid-run, Vite re-optimizes and the
+        // test module in flight fails to load ("Failed to fetch dynamically imported module").
+        optimizeDeps: { entries: ['tests/browser/**/*.test.{ts,tsx}', 'elements/*.ts'] },
         logLevel: 'warn',
         clearScreen: false,
       });
