@@ -263,7 +263,7 @@ export type CheckoutSession = {
   billing_address_collection?: 'auto' | 'required' | null;
   invoice_id?: string | null;
   subscription_id?: string | null;
-  subscriptions?: Subscription[];
+  subscriptions?: Array<Subscription | string>;
   payment_link_id?: string | null;
   customer_id?: string | null;
   metadata?: {

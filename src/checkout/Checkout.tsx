@@ -392,7 +392,9 @@ function Completed({ session, ctx, successUrl, announce }: { session: CheckoutSe
     pickLocaleText(session.metadata?.page_info?.success_message ?? null, locale) ||
     (ctx.paymentLink?.after_completion as { hosted_confirmation?: { custom_message?: string } } | undefined)?.hosted_confirmation?.custom_message ||
     '';
-  const subscriptionIds = session.subscriptions?.map((s) => s.id) ?? (session.subscription_id ? [session.subscription_id] : []);
+  // `subscriptions` holds ids or expanded subscriptions depending on the server.
+  const listed = (session.subscriptions ?? []).map((s) => (typeof s === 'string' ? s : s.id)).filter(Boolean);
+  const subscriptionIds = listed.length ? listed : session.subscription_id ? [session.subscription_id] : [];
 
   const navigate = (path: string) => (e: MouseEvent<HTMLElement>) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context.ts';
 import { registerMigrations } from '../db.ts';
 import { identify } from './auth.ts';
 import { createCheckoutRoutes } from './checkout.ts';
+import { checkoutDemoMigration, createCheckoutAdjustRoutes } from './checkout-adjust.ts';
 import { registerPaymentConnectActions } from './connect-actions.ts';
 import { createDemoCatalogRoutes } from './demo-catalog.ts';
 import { createCatalogRoutes } from './resources/catalog.ts';
@@ -21,7 +22,7 @@ import { seedMigration } from './seed.ts';
  * require a signed request or an owner/admin session. Checkout routes come first so `/customers/me` and
  * `/checkout-sessions/retrieve/:id` win over the merchant `/:id` routes.
  */
-registerMigrations('payment', [schemaMigration, seedMigration]);
+registerMigrations('payment', [schemaMigration, seedMigration, checkoutDemoMigration]);
 registerPaymentConnectActions();
 
 export function createPaymentRoutes(ctx: SandboxContext): Router {
@@ -29,6 +30,7 @@ export function createPaymentRoutes(ctx: SandboxContext): Router {
   r.use(identify(ctx));
   r.use(createDemoCatalogRoutes(ctx));
   r.use(createCheckoutRoutes(ctx));
+  r.use(createCheckoutAdjustRoutes(ctx));
   r.use(createCatalogRoutes(ctx));
   r.use(createSessionRoutes(ctx));
   r.use(createCouponRoutes(ctx));

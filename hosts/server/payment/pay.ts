@@ -139,6 +139,11 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
   const paidIntent = await save(tx, 'payment_intents', {
     ...intent, status: 'succeeded', amount_received: amount, invoice_id: invoice.id, payment_details: paymentDetails,
   });
+  // A promotion code counts as redeemed once the session is paid (spec §5: a used-up code is refused).
+  for (const d of (session.discounts as Doc[] | undefined) ?? []) {
+    if (d.promotion_code) await tx.query(`UPDATE promotion_codes SET data = jsonb_set(data, '{times_redeemed}', to_jsonb(COALESCE((data->>'times_redeemed')::int, 0) + 1)) WHERE id = $1`, [d.promotion_code]);
+    if (d.coupon) await tx.query(`UPDATE coupons SET data = jsonb_set(data, '{times_redeemed}', to_jsonb(COALESCE((data->>'times_redeemed')::int, 0) + 1)) WHERE id = $1`, [d.coupon]);
+  }
   const paid = await save(tx, 'checkout_sessions', {
     ...session, status: 'complete', payment_status: BigInt(amount) > 0n ? 'paid' : 'no_payment_required',
     customer_id: customer.id, customer_did: customer.did, payment_intent_id: paidIntent.id, invoice_id: invoice.id,

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db.ts';
 import { clock, HttpError } from '../platform.ts';
 import { arr, bool, int, obj, oneOf, str, type Body } from './http.ts';
-import { mul, sum } from './money.ts';
+import { sessionDiscount } from './discounts.ts';
+import { mul, sub, sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';
 import { find, mustFind, newDoc, type Doc } from './repo.ts';
 
@@ -69,8 +70,15 @@ export function itemAmount(price: Doc, item: Doc, currencyId: string): string {
   return mul(amount.unit_amount, item.quantity);
 }
 
-/** amount_subtotal and amount_total (due now: recurring items are free during an applicable trial). */
-export async function sessionAmounts(q: Queryable, session: Doc, currencyId: string): Promise<{ amount_subtotal: string; amount_total: string }> {
+/**
+ * amount_subtotal, amount_total (due now: recurring items are free during an applicable trial, minus the promotion
+ * discount) and total_details.amount_discount, in a currency; the discount's amount is kept in step.
+ */
+export async function sessionAmounts(
+  q: Queryable,
+  session: Doc,
+  currencyId: string,
+): Promise<{ amount_subtotal: string; amount_total: string; total_details: Doc; discounts: Doc[] }> {
   const trial = session.mode === 'subscription' && trialApplies(session, currencyId);
   const subtotal: string[] = [];
   const due: string[] = [];
@@ -80,7 +88,15 @@ export async function sessionAmounts(q: Queryable, session: Doc, currencyId: str
     subtotal.push(amount);
     if (!(trial && price.type === 'recurring')) due.push(amount);
   }
-  return { amount_subtotal: sum(subtotal), amount_total: sum(due) };
+  const dueNow = sum(due);
+  const discount = await sessionDiscount(q, session, dueNow, currencyId);
+  const discounts = ((session.discounts as Doc[] | undefined) ?? []).map((d) => ({ ...d, discount_amount: discount }));
+  return {
+    amount_subtotal: sum(subtotal),
+    amount_total: sub(dueNow, discount),
+    total_details: { amount_shipping: '0', amount_tax: '0', ...(session.total_details ?? {}), amount_discount: discount },
+    discounts,
+  };
 }
 
 const COPIED_FROM_LINK = [

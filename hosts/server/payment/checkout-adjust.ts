@@ -1,0 +1,114 @@
+import { Router } from 'express';
+import type { SandboxContext } from '../context.ts';
+import type { Queryable } from '../db.ts';
+import { HttpError } from '../platform.ts';
+import { requireUser } from './auth.ts';
+import { checkPromotion } from './discounts.ts';
+import { bodyOf, int, paramOf, str } from './http.ts';
+import { currencyIdsOf } from './pricing.ts';
+import { find, mustFind, save, type Doc } from './repo.ts';
+import { checkoutContext, effectiveStatus, sessionAmounts } from './sessions.ts';
+
+/**
+ * Changing an open checkout before it is paid (product-spec section 7): quantity, promotion codes. Each call locks
+ * the session, refuses a paid or expired one, re-prices it in its currency and answers with the checkout context.
+ */
+
+async function openSession(tx: Queryable, id: unknown): Promise<Doc> {
+  const session = await mustFind(tx, 'checkout_sessions', id, { lock: true });
+  if (session.status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
+  if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
+  return session;
+}
+
+async function reprice(tx: Queryable, session: Doc, currencyId: string = session.currency_id): Promise<Doc> {
+  return save(tx, 'checkout_sessions', { ...session, currency_id: currencyId, ...(await sessionAmounts(tx, session, currencyId)) });
+}
+
+/** Quantity rules (spec §5): range max(minimum,1)…min(maximum, limit per checkout, available); inventory; limit. */
+async function checkQuantity(tx: Queryable, item: Doc, quantity: number): Promise<void> {
+  const adj = item.adjustable_quantity;
+  if (!adj?.enabled) throw new HttpError(400, 'The quantity of this item cannot be changed', 'QUANTITY_NOT_ADJUSTABLE');
+  const price = await mustFind(tx, 'prices', item.upsell_price_id ?? item.price_id);
+  const product = await find(tx, 'products', price.product_id);
+  // The price's own stock rules when it has them (> 0), else the product's.
+  const pick = (key: string) => Number(price[key]) > 0 ? Number(price[key]) : Number(product?.[key] ?? 0);
+  const available = pick('quantity_available');
+  const sold = Number(price.quantity_available) > 0 ? Number(price.quantity_sold ?? 0) : Number(product?.quantity_sold ?? 0);
+  const limit = pick('quantity_limit_per_checkout');
+  if (available > 0 && sold + quantity > available) throw new HttpError(400, 'Exceed inventory', 'EXCEED_INVENTORY');
+  if (limit > 0 && quantity > limit) throw new HttpError(400, 'Exceed purchase limit', 'EXCEED_PURCHASE_LIMIT');
+  const min = Math.max(Number(adj.minimum ?? 1), 1);
+  const max = Number(adj.maximum ?? 0) > 0 ? Number(adj.maximum) : Number.MAX_SAFE_INTEGER;
+  if (quantity < min || quantity > max) throw new HttpError(400, `quantity must be between ${min} and ${max === Number.MAX_SAFE_INTEGER ? '∞' : max}`);
+}
+
+export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
+  const r = Router();
+
+  r.put('/checkout-sessions/:id/adjust-quantity', async (req, res) => {
+    const body = bodyOf(req);
+    const itemId = str(body, 'itemId', { required: true })!;
+    const quantity = int(body, 'quantity', { min: 1 });
+    if (quantity === undefined) throw new HttpError(400, 'quantity is required');
+    const saved = await db.transaction(async (tx) => {
+      const session = await openSession(tx, paramOf(req, 'id'));
+      const items = session.line_items as Doc[];
+      const item = items.find((i) => i.price_id === itemId || i.id === itemId);
+      if (!item) throw new HttpError(404, `No line item ${itemId} in this checkout session`);
+      await checkQuantity(tx, item, quantity);
+      return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? { ...i, quantity } : i)) });
+    });
+    res.json(await checkoutContext(db, saved));
+  });
+
+  r.post('/checkout-sessions/:id/apply-promotion', async (req, res) => {
+    requireUser(res, 'Please log in to use a promotion code');
+    const body = bodyOf(req);
+    const code = (str(body, 'promotion_code') ?? '').trim();
+    if (!code) throw new HttpError(400, 'promotion_code is required');
+    const currencyId = str(body, 'currency_id');
+    const saved = await db.transaction(async (tx) => {
+      const session = await openSession(tx, paramOf(req, 'id'));
+      if (!session.allow_promotion_codes) throw new HttpError(400, 'Promotion codes are not accepted for this checkout', 'PROMOTION_CODES_NOT_ALLOWED');
+      if (session.submit_type === 'donate') throw new HttpError(400, 'Promotion codes are not accepted for donations', 'PROMOTION_CODES_NOT_ALLOWED');
+      const currency = currencyId ?? session.currency_id;
+      const prices = await Promise.all((session.line_items as Doc[]).map((i) => mustFind(tx, 'prices', i.upsell_price_id ?? i.price_id)));
+      if (!prices.every((p) => currencyIdsOf(p).includes(currency))) throw new HttpError(400, `currency_id ${currency} is not accepted for this purchase`);
+      const { promo, coupon } = await checkPromotion(tx, session, code);
+      const discount = { promotion_code: promo.id, coupon: coupon.id, discount_amount: '0', verification_data: { code: promo.code }, promotion_code_details: { id: promo.id, code: promo.code }, coupon_details: coupon };
+      return reprice(tx, { ...session, discounts: [discount] }, currency);
+    });
+    res.json({ discounts: saved.discounts, ...(await checkoutContext(db, saved)) });
+  });
+
+  r.delete('/checkout-sessions/:id/remove-promotion', async (req, res) => {
+    requireUser(res, 'Please log in to change the promotion code');
+    const saved = await db.transaction(async (tx) => reprice(tx, { ...(await openSession(tx, paramOf(req, 'id'))), discounts: [] }));
+    res.json(await checkoutContext(db, saved));
+  });
+
+  r.post('/checkout-sessions/:id/recalculate-promotion', async (req, res) => {
+    const currencyId = str(bodyOf(req), 'currency_id', { required: true })!;
+    const saved = await db.transaction(async (tx) => {
+      const session = await openSession(tx, paramOf(req, 'id'));
+      const currency = await find(tx, 'payment_currencies', currencyId);
+      if (!currency?.active) throw new HttpError(400, `currency_id ${currencyId} is not an active currency`);
+      return reprice(tx, session, currencyId);
+    });
+    res.json({ discounts: saved.discounts, ...(await checkoutContext(db, saved)) });
+  });
+
+  return r;
+}
+
+/** Seed additions for the checkout demos: the one-time link lets the payer choose 1–10 licenses. */
+export const checkoutDemoMigration = {
+  id: '003-checkout-demo',
+  up: async (tx: Queryable) => {
+    const link = await find(tx, 'payment_links', 'plink_sandbox_onetime');
+    if (!link) return;
+    const items = (link.line_items as Doc[]).map((i) => ({ ...i, adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 } }));
+    await save(tx, 'payment_links', { ...link, line_items: items });
+  },
+};

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getConnectAction } from '../../hosts/server/platform.ts';
+import { startSandbox } from './harness.ts';
+import { asUser, CASEY, login, signed, type Sandbox } from './payment-helpers.ts';
+
+let sb: Sandbox;
+let casey: string;
+beforeAll(async () => {
+  sb = await startSandbox();
+  casey = await login(sb, CASEY.did);
+});
+afterAll(async () => sb.close());
+
+const E18 = 10n ** 18n;
+const form = { customer_name: 'Casey', customer_email: 'casey@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba' };
+
+async function start(plink = 'plink_sandbox_onetime') {
+  const r = await asUser(sb, casey, 'POST', `/api/checkout-sessions/start/${plink}`);
+  expect(r.status).toBe(200);
+  return r.body.checkoutSession;
+}
+const row = async (table: string, id: string) => (await sb.ctx.db.query<{ data: any }>(`SELECT data FROM ${table} WHERE id = $1`, [id])).rows[0]!.data;
+
+describe('adjust quantity', () => {
+  it('re-prices the session within the item range and refuses the rest with a clear 4xx', async () => {
+    const s = await start();
+    const ok = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/adjust-quantity`, { itemId: 'price_sandbox_pro', quantity: 3 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.checkoutSession.line_items[0].quantity).toBe(3);
+    expect(ok.body.checkoutSession.amount_total).toBe(String(30n * E18));
+    for (const [quantity, status, text] of [
+      [11, 400, 'quantity must be between 1 and 10'],
+      [0, 400, 'quantity must be an integer of at least 1'],
+      ['x', 400, 'quantity must be an integer of at least 1'],
+    ] as const) {
+      const r = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/adjust-quantity`, { itemId: 'price_sandbox_pro', quantity });
+      expect([r.status, r.body.error]).toEqual([status, text]);
+    }
+    const missing = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/adjust-quantity`, { itemId: 'nope', quantity: 2 });
+    expect(missing.status).toBe(404);
+    expect((await row('checkout_sessions', s.id)).line_items[0].quantity).toBe(3);
+  });
+
+  it("says 'Exceed inventory' and 'Exceed purchase limit' from the product's stock rules", async () => {
+    const product = await signed(sb, 'POST', '/api/products', {
+      body: { name: 'Limited', type: 'good', prices: [{ type: 'one_time', unit_amount: '1', currency_id: 'pc_sandbox_tba', quantity_available: 5, quantity_limit_per_checkout: 3 }] },
+    });
+    expect(product.status).toBe(200);
+    const session = await signed(sb, 'POST', '/api/checkout-sessions', {
+      body: { mode: 'payment', line_items: [{ price_id: product.body.prices[0].id, quantity: 1, adjustable_quantity: { enabled: true, minimum: 1, maximum: 50 } }] },
+    });
+    const id = session.body.id;
+    const adjust = (quantity: number) => asUser(sb, casey, 'PUT', `/api/checkout-sessions/${id}/adjust-quantity`, { itemId: product.body.prices[0].id, quantity });
+    expect((await adjust(4)).body).toMatchObject({ error: 'Exceed purchase limit', code: 'EXCEED_PURCHASE_LIMIT' });
+    await sb.ctx.db.query(`UPDATE prices SET data = jsonb_set(data, '{quantity_sold}', '4') WHERE id = $1`, [product.body.prices[0].id]);
+    expect((await adjust(2)).body).toMatchObject({ error: 'Exceed inventory', code: 'EXCEED_INVENTORY' });
+    expect((await adjust(1)).status).toBe(200);
+  });
+});
+
+describe('promotion codes', () => {
+  it('requires a signed-in user and a code', async () => {
+    const s = await start();
+    expect((await asUser(sb, null, 'POST', `/api/checkout-sessions/${s.id}/apply-promotion`, { promotion_code: 'SANDBOX10' })).status).toBe(401);
+    expect((await asUser(sb, casey, 'POST', `/api/checkout-sessions/${s.id}/apply-promotion`, { promotion_code: '   ' })).body.error).toBe('promotion_code is required');
+  });
+
+  it('applies SANDBOX10 (trimmed, any case), follows the currency, is removable, and counts as redeemed once paid', async () => {
+    const s = await start();
+    const r = await asUser(sb, casey, 'POST', `/api/checkout-sessions/${s.id}/apply-promotion`, { promotion_code: '  sandbox10 ', currency_id: 'pc_sandbox_tba' });
+    expect(r.status).toBe(200);
+    expect(r.body.discounts[0]).toMatchObject({ promotion_code: 'promo_sandbox_10off', discount_amount: String(E18), verification_data: { code: 'SANDBOX10' } });
+    expect(r.body.checkoutSession).toMatchObject({ amount_subtotal: String(10n * E18), amount_total: String(9n * E18), total_details: { amount_discount: String(E18) } });
+
+    const usd = await asUser(sb, casey, 'POST', `/api/checkout-sessions/${s.id}/recalculate-promotion`, { currency_id: 'pc_sandbox_usd' });
+    expect(usd.body.checkoutSession.currency_id).toBe('pc_sandbox_usd');
+    expect(usd.body.checkoutSession.total_details.amount_discount).toBe(String(BigInt(usd.body.checkoutSession.amount_subtotal) / 10n));
+
+    const removed = await asUser(sb, casey, 'DELETE', `/api/checkout-sessions/${s.id}/remove-promotion`);
+    expect(removed.body.checkoutSession.discounts).toEqual([]);
+    expect(removed.body.checkoutSession.total_details.amount_discount).toBe('0');
+
+    await asUser(sb, casey, 'POST', `/api/checkout-sessions/${s.id}/apply-promotion`, { promotion_code: 'SANDBOX10', currency_id: 'pc_sandbox_tba' });
+    const submitted = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/submit`, form);
+    expect(submitted.body.paymentIntent.amount).toBe(String(9n * E18));
+    const before = (await row('promotion_codes', 'promo_sandbox_10off')).times_redeemed;
+    const connect = getConnectAction('payment')!;
+    await sb.ctx.db.transaction((tx) => connect.approve({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did }));
+    expect((await row('promotion_codes', 'promo_sandbox_10off')).times_redeemed).toBe(before + 1);
+    expect((await asUser(sb, casey, 'POST', `/api/checkout-sessions/${s.id}/apply-promotion`, { promotion_code: 'SANDBOX10' })).status).toBe(409);
+  });
+
+  it('refuses invalid, expired, used-up and not-applicable codes with their codes', async () => {
+    const coupon = await signed(sb, 'POST', '/api/coupons', {
+      body: { name: 'Five off', amount_off: '5', currency_id: 'pc_sandbox_tba', duration: 'once', applies_to: { products: ['prod_sandbox_team'] },
+        promotion_codes: [{ code: 'TEAMONLY' }] },
+    });
+    expect(coupon.status).toBe(200);
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const expired = await signed(sb, 'POST', '/api/coupons', { body: { name: 'Old', percent_off: 5, duration: 'once', promotion_codes: [{ code: 'OLDCODE', expires_at: past }] } });
+    expect(expired.status).toBe(200);
+    const used = await signed(sb, 'POST', '/api/coupons', { body: { name: 'Once', percent_off: 5, duration: 'once', max_redemptions: 1, promotion_codes: [{ code: 'ONCEONLY' }] } });
+    await sb.ctx.db.query(`UPDATE coupons SET data = jsonb_set(data, '{times_redeemed}', '1') WHERE id = $1`, [used.body.coupon.id]);
+    const s = await start();
+    const apply = (code: string) => asUser(sb, casey, 'POST', `/api/checkout-sessions/${s.id}/apply-promotion`, { promotion_code: code });
+    expect((await apply('NOPE')).body).toEqual({ error: 'This promotion code is invalid', code: 'PROMOTION_CODE_INVALID' });
+    expect((await apply('OLDCODE')).body).toEqual({ error: 'This promotion code has expired', code: 'PROMOTION_CODE_EXPIRED' });
+    expect((await apply('ONCEONLY')).body).toEqual({ error: 'This promotion code has already been used up', code: 'PROMOTION_CODE_USED' });
+    expect((await apply('TEAMONLY')).body).toEqual({ error: 'This promotion code does not apply to this purchase', code: 'PROMOTION_CODE_NOT_APPLICABLE' });
+    expect((await row('checkout_sessions', s.id)).discounts).toEqual([]);
+  });
+});
