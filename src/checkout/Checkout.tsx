@@ -176,11 +176,35 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   }, [state.error]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const profile = useQuery(['customers', 'me', user?.did ?? ''], () => api.customers.me(), { enabled: !!user, staleTime: 60_000 });
+  const [quantityOk, setQuantityOk] = useState(true);
 
   if (state.phase === 'paid' && state.session) return <Completed session={state.session} ctx={ctx} successUrl={successUrl} announce />;
 
   const busy = isBusy(state.phase);
   const donation = session.submit_type === 'donate';
+  const current = state.session ?? session;
+
+  /** After a change on the server: the session as it is now (the platform's own UI retrieves it too). */
+  const refreshSession = async () => flow.update((await api.checkout.retrieve(session.id)).checkoutSession);
+  const setQuantity = async (priceId: string, quantity: number) => {
+    try {
+      const next = await api.checkout.adjustQuantity(session.id, { itemId: priceId, quantity });
+      if (next.discounts?.length && currencyId) {
+        await api.checkout.recalculatePromotion(session.id, currencyId);
+        await refreshSession();
+      } else flow.update(next);
+    } catch (err) {
+      throw new Error(formatError(err));
+    }
+  };
+  const applyPromotion = async (code: string) => {
+    await api.checkout.applyPromotion(session.id, { promotion_code: code, currency_id: currencyId ?? session.currency_id });
+    await refreshSession();
+  };
+  const removePromotion = async () => {
+    await api.checkout.removePromotion(session.id);
+    await refreshSession();
+  };
   const blocked = validateCustomAmountItems(session.line_items);
   const submitCtx: SubmitContext = { methodType: method?.type ?? '', currencyType: currency?.type, donation, userDid: user?.did };
   // Until the session is known the button keeps its plain label (no 'connect' flash for signed-in payers).
@@ -240,7 +264,14 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
       >
         {mode !== 'minimal' ? (
           <div className={css`@media (min-width: 900px) { padding-inline-end: 40px; border-inline-end: 1px solid var(--pay-color-border); }`}>
-            <Summary session={state.session ?? session} currency={currency} />
+            <Summary
+              session={current}
+              currency={currency}
+              busy={busy}
+              onQuantity={setQuantity}
+              onPayable={setQuantityOk}
+              promotion={current.allow_promotion_codes && !donation ? { apply: applyPromotion, remove: removePromotion } : undefined}
+            />
           </div>
         ) : null}
         <div className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0;`}>
@@ -255,11 +286,20 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
               if (busy) return;
               setCurrencyId(id);
               emit('change', { checkoutSessionId: session.id, currencyId: id });
+              // A promotion code is recalculated in the new currency (spec §2).
+              if (current.discounts?.length) {
+                void api.checkout
+                  .recalculatePromotion(session.id, id)
+                  .then(refreshSession)
+                  .catch((err: unknown) => console.warn('[pay-checkout] recalculate promotion failed', err));
+              }
             }}
             profile={profile.data}
             signedIn={signedIn}
             busy={busy && state.phase !== 'connecting'}
-            blockedReason={blocked ? t('checkout.multipleCustomAmount') : !method ? t('checkout.unsupportedMethod') : null}
+            blockedReason={
+              blocked ? t('checkout.multipleCustomAmount') : !method ? t('checkout.unsupportedMethod') : !quantityOk ? t('checkout.quantityCleared') : null
+            }
             submitLabel={submitLabel}
             merchant={merchant || t('checkout.title')}
             onSubmit={onSubmit}

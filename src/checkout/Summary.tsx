@@ -11,11 +11,24 @@ import { pickLocaleText } from '../core/locale.ts';
 import { formatAmount, isZeroAmount, subAmounts, toBigInt } from '../core/money.ts';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
-import { focusRing } from '../ui/shared-css.ts';
+import { focusRing, visuallyHidden } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
+import { Promotion } from './Promotion.tsx';
+import { QuantitySelector } from './QuantitySelector.tsx';
 
-export type SummaryProps = { session: CheckoutSession; currency: PaymentCurrency | undefined };
+export type SummaryProps = {
+  session: CheckoutSession;
+  currency: PaymentCurrency | undefined;
+  /** Paying or submitting: quantity and promotion code are locked. */
+  busy?: boolean;
+  /** Change an adjustable item's quantity (rejects with the text to show). */
+  onQuantity?: (priceId: string, quantity: number) => Promise<void>;
+  /** False while a quantity is cleared (paying disabled). */
+  onPayable?: (payable: boolean) => void;
+  /** Promotion code actions, when the session accepts codes. */
+  promotion?: { apply: (code: string) => Promise<void>; remove: () => Promise<void> } | undefined;
+};
 
 /** Price and amount text for one currency: '12.50 TBA'. */
 export function useMoney(currency: PaymentCurrency | undefined) {
@@ -26,7 +39,7 @@ export function useMoney(currency: PaymentCurrency | undefined) {
 
 const itemPrice = (item: LineItem) => item.upsell_price ?? item.price;
 
-export function Summary({ session, currency }: SummaryProps) {
+export function Summary({ session, currency, busy = false, onQuantity, onPayable, promotion }: SummaryProps) {
   const t = useT();
   const { css } = useCss();
   const { locale } = useSettings();
@@ -113,6 +126,15 @@ export function Summary({ session, currency }: SummaryProps) {
                   {item.quantity > 1 ? ` · ${t('checkout.eachPrice', { amount: money(unit.amount) })}` : ''}
                   {recurring ? ` · ${t(recurring.key, recurring.params)}` : ''}
                 </span>
+                {item.adjustable_quantity?.enabled && onQuantity ? (
+                  <QuantitySelector
+                    item={item}
+                    name={String(name)}
+                    disabled={busy}
+                    onChange={(q) => onQuantity(item.price_id, q)}
+                    onPayable={(ok) => onPayable?.(ok)}
+                  />
+                ) : null}
                 {unit.missing && !item.custom_amount ? (
                   <span role="note" className={css`font-size: 12px; color: var(--pay-color-warning);`}>{t('checkout.missingCurrency')}</span>
                 ) : null}
@@ -127,7 +149,14 @@ export function Summary({ session, currency }: SummaryProps) {
           <dt>{t('checkout.subtotal')}</dt>
           <dd>{money(subtotal)}</dd>
         </div>
-        {toBigInt(discount) > 0n ? (
+        {promotion ? (
+          <div>
+            <dt className={css`${visuallyHidden}`}>{t('checkout.promoTitle')}</dt>
+            <dd>
+              <Promotion session={session} disabled={busy} money={money} apply={promotion.apply} remove={promotion.remove} />
+            </dd>
+          </div>
+        ) : toBigInt(discount) > 0n ? (
           <div className={row}>
             <dt>{t('checkout.discount')}</dt>
             <dd className={css`color: var(--pay-color-success);`}>−{money(discount)}</dd>

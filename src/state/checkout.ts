@@ -67,6 +67,8 @@ export type CheckoutFlow = StoreApi<FlowState> & {
   cancel: () => void;
   /** A realtime checkout.session.completed for this session: confirm with the server, then paid. */
   completedElsewhere: () => Promise<void>;
+  /** The server changed the open session (quantity, promotion code, currency): keep its latest state. */
+  update: (session: CheckoutSession) => void;
   /** Stop timers and requests (element removed). */
   dispose: () => void;
 };
@@ -231,6 +233,11 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
       } catch {
         /* the poll (if any) keeps going */
       }
+    },
+
+    update(session: CheckoutSession): void {
+      if (phase() === 'paid') return;
+      set({ session });
     },
 
     dispose(): void {

@@ -56,7 +56,7 @@ export function Dialog({ open, onClose, title, children, actions, dismissible = 
     if (open && !d.open) {
       opener.current = deepActiveElement(document);
       d.showModal();
-      const first = initialFocusRef?.current ?? d.querySelector<HTMLElement>(`[data-autofocus], ${FOCUSABLE}`);
+      const first = initialFocusRef?.current ?? d.querySelector<HTMLElement>('[data-autofocus]') ?? d.querySelector<HTMLElement>(FOCUSABLE);
       first?.focus();
     } else if (!open && d.open) {
       d.close();

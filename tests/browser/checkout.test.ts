@@ -286,3 +286,57 @@ describe('<pay-checkout>', () => {
     await expectNoAxeViolations(dark);
   });
 });
+
+describe('<pay-checkout> order summary controls', () => {
+  const button = (el: HTMLElement, label: string) => $<HTMLButtonElement>(el, `button[aria-label="${label}"]`)!;
+
+  it('changes the quantity with minus and plus within the bounds, and shows the server refusal', async () => {
+    await stub({ signedIn: true, checkout: { adjustable: true } });
+    const el = checkout();
+    await formReady(el);
+    const minus = button(el, 'Decrease quantity');
+    const plus = button(el, 'Increase quantity');
+    ok(minus.disabled, 'minus disabled at the minimum');
+    plus.click();
+    await waitFor(() => $(el, '[part~=total]')?.textContent === '20 TBA', { message: 'quantity 2' });
+    const input = $<HTMLInputElement>(el, '[part~=quantity] input')!;
+    type(input, '');
+    await waitFor(() => shadowText(el).includes('Enter a quantity to continue'));
+    ok(submitButton(el).disabled, 'a cleared quantity disables paying');
+    type(input, '5');
+    await waitFor(() => shadowText(el).includes('Exceed inventory'), { message: 'server refusal shown' });
+    equal(input.value, '2', 'back to the last good quantity');
+    ok(!submitButton(el).disabled);
+    equal((await calls()).adjust, 2);
+    await expectNoAxeViolations(el);
+  });
+
+  it('applies a promotion code from its dialog, shows errors under the input, noDiscount in red, and removes it', async () => {
+    await stub({ signedIn: true, checkout: { promotions: true } });
+    const el = checkout();
+    await formReady(el);
+    const add = () => $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === 'Add promotion code')!;
+    add().click();
+    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
+    const input = dialog.querySelector<HTMLInputElement>('input[name=promotion_code]')!;
+    ok(activeDeep() === input, 'the code field has focus');
+    type(input, 'BAD');
+    dialog.querySelector<HTMLFormElement>('form')!.requestSubmit();
+    await waitFor(() => dialog.textContent?.includes('This promotion code is invalid'));
+    equal(input.getAttribute('aria-invalid'), 'true');
+    await expectNoAxeViolations(el);
+    type(input, '  SAVE10 ');
+    dialog.querySelector<HTMLFormElement>('form')!.requestSubmit();
+    await waitFor(() => !$(el, 'dialog[open]'));
+    await waitFor(() => $(el, '[part~=total]')?.textContent === '9 TBA');
+    ok(shadowText(el).includes('SAVE10'));
+    ok(shadowText(el).includes('−1 TBA'));
+    button(el, 'Remove promotion code SAVE10').click();
+    await waitFor(() => $(el, '[part~=total]')?.textContent === '10 TBA');
+    add().click();
+    const again = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
+    type(again.querySelector<HTMLInputElement>('input[name=promotion_code]')!, 'ZERO');
+    again.querySelector<HTMLFormElement>('form')!.requestSubmit();
+    await waitFor(() => shadowText(el).includes('This code gives no discount on this purchase'));
+  });
+});

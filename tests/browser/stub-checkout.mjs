@@ -15,12 +15,13 @@ const METHODS = [
 const E18 = 10n ** 18n;
 const PRODUCTS = ['Pro License', 'Support Pack', 'Extra Seats', 'Stickers'];
 
-function session(cfg, paid) {
+function session(cfg, paid, state = {}) {
   const n = cfg.view === 'empty' ? 0 : (cfg.items ?? 1);
   const now = Math.floor(Date.now() / 1000);
   const line_items = Array.from({ length: n }, (_, i) => ({
     price_id: `price_${i}`,
-    quantity: i === 0 ? 1 : 2,
+    quantity: i === 0 ? (state.quantity ?? 1) : 2,
+    adjustable_quantity: cfg.adjustable && i === 0 ? { enabled: true, minimum: 1, maximum: 5 } : null,
     price: {
       id: `price_${i}`, type: cfg.mode === 'subscription' ? 'recurring' : 'one_time', currency_id: 'pc_tba', unit_amount: String(BigInt(10 + i * 5) * E18),
       recurring: cfg.mode === 'subscription' ? { interval: 'month', interval_count: 1, usage_type: 'licensed' } : null,
@@ -28,13 +29,17 @@ function session(cfg, paid) {
       product: { id: `prod_${i}`, name: PRODUCTS[i % PRODUCTS.length], description: i === 0 ? 'Lifetime license for one workspace' : undefined },
     },
   }));
-  const total = line_items.reduce((a, it) => a + BigInt(it.price.unit_amount) * BigInt(it.quantity), 0n);
+  const subtotal = line_items.reduce((a, it) => a + BigInt(it.price.unit_amount) * BigInt(it.quantity), 0n);
+  const discount = state.promo === 'SAVE10' ? subtotal / 10n : 0n;
+  const total = subtotal - discount;
+  const discounts = state.promo ? [{ promotion_code: `promo_${state.promo}`, coupon: 'co_1', discount_amount: String(discount), verification_data: { code: state.promo } }] : [];
   const complete = paid || cfg.view === 'complete';
   return {
     id: 'cs_test_1', object: 'checkout_session', livemode: cfg.livemode !== false, mode: cfg.mode ?? 'payment',
     status: complete ? 'complete' : 'open', payment_status: complete ? 'paid' : 'unpaid',
     expires_at: cfg.view === 'expired' ? now - 60 : now + 3600, line_items, currency_id: 'pc_tba',
-    amount_subtotal: String(total), amount_total: String(total), total_details: { amount_discount: '0' },
+    amount_subtotal: String(subtotal), amount_total: String(total), total_details: { amount_discount: String(discount) }, discounts,
+    allow_promotion_codes: !!cfg.promotions,
     success_url: cfg.successUrl ?? null, invoice_id: complete ? 'in_test_1' : null, subscription_id: null,
     phone_number_collection: { enabled: !!cfg.phone }, billing_address_collection: cfg.address ?? 'auto',
     metadata: {}, subscription_data: null, payment_link_id: 'plink_test',
@@ -50,7 +55,27 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   const count = (k) => (calls[k] = (calls[k] ?? 0) + 1);
   if (p === '/__stub/checkout/calls') return json(calls);
   if (cfg.delayMs) await new Promise((r) => setTimeout(r, cfg.delayMs));
-  const ctx = () => ({ checkoutSession: session(cfg, state.checkoutPaid), paymentMethods: METHODS, paymentLink: null, paymentIntent: null });
+  const ctx = () => ({ checkoutSession: session(cfg, state.checkoutPaid, state), paymentMethods: METHODS, paymentLink: null, paymentIntent: null });
+  const cs = '/payment/api/checkout-sessions/cs_test_1/';
+  if (p === `${cs}adjust-quantity` && method === 'PUT') {
+    count('adjust');
+    const { quantity } = JSON.parse((await readBody()) || '{}');
+    if (quantity > 4) return json({ error: 'Exceed inventory', code: 'EXCEED_INVENTORY' }, 400);
+    state.quantity = quantity;
+    return json(session(cfg, false, state));
+  }
+  if (p === `${cs}apply-promotion` && method === 'POST') {
+    count('apply');
+    const { promotion_code } = JSON.parse((await readBody()) || '{}');
+    if (!['SAVE10', 'ZERO'].includes(promotion_code)) return json({ error: 'This promotion code is invalid', code: 'PROMOTION_CODE_INVALID' }, 400);
+    state.promo = promotion_code;
+    return json({ discounts: session(cfg, false, state).discounts });
+  }
+  if (p === `${cs}remove-promotion` && method === 'DELETE') {
+    state.promo = null;
+    return json({});
+  }
+  if (p === `${cs}recalculate-promotion`) return json({});
 
   if (p.startsWith('/payment/api/checkout-sessions/retrieve/') || p.startsWith('/payment/api/checkout-sessions/start/')) {
     count(p.includes('/start/') ? 'start' : 'retrieve');

@@ -103,22 +103,28 @@ export async function createInvoice(
     livemode: boolean; customer: Doc; currencyId: string; methodId: string; lines: InvoiceLine[]; billingReason: string;
     status: 'paid' | 'open' | 'draft'; paymentIntentId?: string | null; subscriptionId?: string | null; checkoutSessionId?: string | null;
     description?: string; paymentDetails?: Record<string, unknown>;
+    /** A promotion discount on the whole invoice (from the checkout session). */
+    discount?: { amount: string; promotion_code?: string | null; coupon?: string | null } | null;
   },
 ): Promise<{ invoice: Doc; lines: Doc[] }> {
-  const total = sum(input.lines.map((l) => l.amount));
+  const subtotal = sum(input.lines.map((l) => l.amount));
+  const off = input.discount && BigInt(input.discount.amount) > 0n ? input.discount : null;
+  const total = off ? (BigInt(subtotal) > BigInt(off.amount) ? (BigInt(subtotal) - BigInt(off.amount)).toString() : '0') : subtotal;
   const now = clock.nowSeconds();
   const invoice = newDoc('invoices', input.livemode, {
     object: 'invoice', number: await nextInvoiceNumber(q), status: input.status, billing_reason: input.billingReason,
     description: input.description ?? input.lines.map((l) => l.description).join(', '), statement_descriptor: 'SANDBOX',
     currency_id: input.currencyId, customer_id: input.customer.id, payment_intent_id: input.paymentIntentId ?? null,
     subscription_id: input.subscriptionId ?? null, checkout_session_id: input.checkoutSessionId ?? null,
-    default_payment_method_id: input.methodId, subtotal: total, subtotal_excluding_tax: total, tax: '0', total,
+    default_payment_method_id: input.methodId, subtotal, subtotal_excluding_tax: subtotal, tax: '0', total,
     amount_due: total, amount_paid: input.status === 'paid' ? total : '0', amount_remaining: input.status === 'paid' ? '0' : total,
     amount_shipping: '0', starting_balance: '0', ending_balance: '0', attempt_count: input.status === 'paid' ? 1 : 0,
     attempted: input.status === 'paid', paid: input.status === 'paid', paid_out_of_band: false, auto_advance: false,
     collection_method: 'charge_automatically', period_start: now, period_end: now, due_date: null,
     customer_name: input.customer.name, customer_email: input.customer.email, customer_phone: input.customer.phone ?? '',
-    customer_address: input.customer.address ?? null, discounts: [], total_discount_amounts: [],
+    customer_address: input.customer.address ?? null,
+    discounts: off ? [{ promotion_code: off.promotion_code ?? null, coupon: off.coupon ?? null }] : [],
+    total_discount_amounts: off ? [{ amount: off.amount, promotion_code: off.promotion_code ?? null, coupon: off.coupon ?? null }] : [],
     status_transitions: input.status === 'paid' ? { paid_at: now, finalized_at: now } : {},
     metadata: input.paymentDetails ? { payment_details: input.paymentDetails } : {},
   });

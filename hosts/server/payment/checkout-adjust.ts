@@ -7,7 +7,7 @@ import { checkPromotion } from './discounts.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
 import { currencyIdsOf } from './pricing.ts';
 import { find, mustFind, save, type Doc } from './repo.ts';
-import { checkoutContext, effectiveStatus, sessionAmounts } from './sessions.ts';
+import { checkoutContext, effectiveStatus, expandSession, sessionAmounts } from './sessions.ts';
 
 /**
  * Changing an open checkout before it is paid (product-spec section 7): quantity, promotion codes. Each call locks
@@ -59,7 +59,8 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
       await checkQuantity(tx, item, quantity);
       return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? { ...i, quantity } : i)) });
     });
-    res.json(await checkoutContext(db, saved));
+    // As the platform answers: the expanded session (payment-kit-api.md, "Checkout endpoints").
+    res.json(await expandSession(db, saved));
   });
 
   r.post('/checkout-sessions/:id/apply-promotion', async (req, res) => {

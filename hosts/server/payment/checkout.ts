@@ -85,7 +85,9 @@ async function affordability(q: Queryable, session: Doc, customer: Doc | null, p
   const open = session.status === 'open';
   const balance = payerDid && currency.type !== 'credit' ? await walletBalance(q, payerDid, currency.id) : '0';
   const credit = customer && currency.type === 'credit' ? await creditBalance(q, customer.id, currency.id) : '0';
-  const balanceSufficient = open && !!payerDid && currency.type !== 'credit' && gte(balance, amount);
+  // Fast pay from the balance is for one-off payments: a subscription needs the wallet to authorize future charges
+  // (delegation), which the sandbox wallet only gives through wallet connect.
+  const balanceSufficient = open && session.mode === 'payment' && !!payerDid && currency.type !== 'credit' && gte(balance, amount);
   const creditSufficient = open && currency.type === 'credit' && gte(credit, amount);
   const fastPayInfo = balanceSufficient || creditSufficient
     ? { type: creditSufficient ? 'credit' : 'balance', amount, payer: payerDid, token: { balance: creditSufficient ? credit : balance, symbol: currency.symbol } }

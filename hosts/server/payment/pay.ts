@@ -127,6 +127,9 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
     livemode: session.livemode, customer, currencyId: currency.id, methodId: method.id, lines, status: 'paid',
     billingReason: session.mode === 'payment' ? 'manual' : 'subscription_create', paymentIntentId: intent.id,
     subscriptionId: subscription?.id ?? null, checkoutSessionId: session.id, paymentDetails,
+    discount: session.discounts?.[0]
+      ? { amount: String(session.total_details?.amount_discount ?? '0'), promotion_code: session.discounts[0].promotion_code, coupon: session.discounts[0].coupon }
+      : null,
   });
   if (subscription) subscription = await save(tx, 'subscriptions', { ...subscription, latest_invoice_id: invoice.id });
 

@@ -1,0 +1,97 @@
+/**
+ * Checkout kinds end to end (issue 3), driven as a payer would against the reference host and the sandbox.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
+  await page.goto(`/.well-known/service/sandbox/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByRole('button', { name: who }).click();
+  await page.waitForURL((url) => url.pathname === redirect);
+}
+
+test('one-time purchase with a quantity and a promotion code', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_onetime');
+  const checkout = page.locator('pay-checkout');
+  const total = checkout.locator('[part~=total]');
+  await expect(total).toHaveText('10 TBA');
+
+  // Quantity: minus is disabled at the minimum; plus twice; a typed value out of range is ignored.
+  await expect(checkout.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+  await checkout.getByRole('button', { name: 'Increase quantity' }).click();
+  await checkout.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(total).toHaveText('30 TBA');
+  const qty = checkout.getByRole('textbox', { name: 'Quantity of Sandbox Pro License' });
+  await qty.fill('');
+  await expect(checkout.getByText('Enter a quantity to continue').first()).toBeVisible();
+  await expect(checkout.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  await qty.fill('99');
+  await qty.blur();
+  await expect(qty).toHaveValue('3');
+  await expect(checkout.getByRole('button', { name: 'Pay' })).toBeEnabled();
+
+  // Promotion code: a wrong one shows the server's text under the input; the right one, trimmed, applies.
+  await checkout.getByRole('button', { name: 'Add promotion code' }).click();
+  const dialog = checkout.getByRole('dialog', { name: 'Promotion code' });
+  const code = dialog.getByRole('textbox', { name: 'Code' });
+  await code.fill('NOPE');
+  await code.press('Enter');
+  await expect(dialog.getByText('This promotion code is invalid')).toBeVisible();
+  await code.fill('  sandbox10 ');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(checkout.getByText('SANDBOX10')).toBeVisible();
+  await expect(total).toHaveText('27 TBA');
+
+  // Another currency: the discount is recalculated in it.
+  await checkout.getByRole('radio', { name: /USDC/ }).check();
+  await expect(total).toHaveText('26.973 USDC');
+  await checkout.getByRole('radio', { name: /TBA/ }).check();
+  await expect(total).toHaveText('27 TBA');
+
+  // Remove and apply again, then pay with fast pay.
+  await checkout.getByRole('button', { name: 'Remove promotion code SANDBOX10' }).click();
+  await expect(total).toHaveText('30 TBA');
+  await checkout.getByRole('button', { name: 'Add promotion code' }).click();
+  await code.fill('SANDBOX10');
+  await code.press('Enter');
+  await expect(total).toHaveText('27 TBA');
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await expect(checkout.getByRole('dialog', { name: 'Confirm payment' })).toContainText('Pay 27 TBA');
+  await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+  await checkout.getByRole('link', { name: 'View invoice' }).click();
+  const portal = page.locator('pay-portal');
+  await expect(portal.locator('[part~=invoice-total]')).toHaveText('27 TBA');
+  await expect(portal.getByRole('cell', { name: '3', exact: true })).toBeVisible();
+});
+
+test('a subscription with a free trial shows the trial and subscribes', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_trial');
+  const checkout = page.locator('pay-checkout');
+  await expect(checkout.getByText('7 days free trial')).toBeVisible();
+  await expect(checkout.locator('[part~=total]')).toHaveText('0 TBA');
+  await expect(checkout.getByText('After the trial: 5 TBA per month')).toBeVisible();
+  await expect(checkout.getByText(/By confirming, you allow/)).toBeVisible();
+  await checkout.getByRole('button', { name: 'Subscribe' }).click();
+  const connect = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
+  await expect(connect).toBeVisible();
+  const [wallet] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  await wallet.getByRole('button', { name: /Approve/ }).click();
+  await wallet.close();
+  await expect(checkout.getByRole('heading', { name: 'Your subscription is active' })).toBeVisible({ timeout: 15_000 });
+  await expect(checkout.getByRole('link', { name: 'View subscription' })).toBeVisible();
+});
+
+test('an expired session says so with the spec text', async ({ page, request }) => {
+  // An expired session: start one, then let the sandbox expire it through the merchant API.
+  const started = await request.post('/payment/api/checkout-sessions/start/plink_sandbox_onetime');
+  const id = (await started.json()).checkoutSession.id as string;
+  const sk = process.env.E2E_APP_SK!;
+  const { signedFetch } = await import('../server/payment-helpers.ts');
+  const expired = await signedFetch(test.info().project.use.baseURL!, sk, 'PUT', `/api/checkout-sessions/${id}/expire`);
+  expect(expired.status).toBe(200);
+  await page.goto(`/checkout/${id}`);
+  await expect(page.locator('pay-checkout')).toContainText(
+    'This link has expired. This means that your payment has already been processed or your session has expired.',
+  );
+});
