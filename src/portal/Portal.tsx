@@ -4,8 +4,8 @@
  * 'Login to access this page'; the server only ever returns the signed-in customer's data (another customer's
  * invoice is refused with 403, shown as a refusal).
  */
-import type { ReactNode } from 'react';
-import { CREDIT_GRANT_STATUS_TONE, SUBSCRIPTION_STATUS_TONE, type CreditGrantStatus } from '../core/billing.ts';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { CREDIT_GRANT_STATUS_TONE, type CreditGrantStatus } from '../core/billing.ts';
 import { formatDate } from '../core/dates.ts';
 import { customerLinks } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
@@ -19,8 +19,9 @@ import { useCss } from '../ui/styles.tsx';
 import { InvoiceDetail } from './InvoiceDetail.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
 import { AppLink, LoadError, Loading, Notice, Page, useMoney } from './parts.tsx';
+import { SubscriptionDetail, SubscriptionList } from './Subscriptions.tsx';
 
-export type PortalView = 'invoices' | 'invoice' | 'past-due' | 'subscription' | 'credit-grant';
+export type PortalView = 'invoices' | 'subscriptions' | 'invoice' | 'past-due' | 'subscription' | 'credit-grant';
 export type PortalProps = {
   view?: string;
   resourceId?: string;
@@ -56,11 +57,13 @@ export function Portal({ view, resourceId, customerId, referer, dashboard }: Por
     case 'past-due':
       return <PastDue prefix={prefix} filter={filter} />;
     case 'subscription':
-      return id ? <SubscriptionPage id={id} prefix={prefix} /> : <InvoicesPage prefix={prefix} filter={filter} />;
+      return id ? <SubscriptionDetail id={id} prefix={prefix} /> : <Overview prefix={prefix} filter={filter} initial="subscriptions" />;
+    case 'subscriptions':
+      return <Overview prefix={prefix} filter={filter} initial="subscriptions" />;
     case 'credit-grant':
-      return id ? <CreditGrantPage id={id} prefix={prefix} /> : <InvoicesPage prefix={prefix} filter={filter} />;
+      return id ? <CreditGrantPage id={id} prefix={prefix} /> : <Overview prefix={prefix} filter={filter} initial="invoices" />;
     default:
-      return <InvoicesPage prefix={prefix} filter={filter} />;
+      return <Overview prefix={prefix} filter={filter} initial="invoices" />;
   }
 }
 
@@ -83,6 +86,44 @@ function InvoicesPage({ prefix, filter }: { prefix: string; filter: { customer_i
   return (
     <Page title={t('portal.invoiceHistory')}>
       <InvoiceTable label={t('portal.invoiceHistory')} prefix={prefix} filter={{ ...filter, include_staking: true }} />
+    </Page>
+  );
+}
+
+type Tab = 'subscriptions' | 'invoices';
+
+/** The portal home: tabs for the subscriptions and the invoice history (arrow keys move between tabs). */
+function Overview({ prefix, filter, initial }: { prefix: string; filter: { customer_id?: string }; initial: Tab }) {
+  const t = useT();
+  const { css } = useCss();
+  const [tab, setTab] = useState<Tab>(initial);
+  const base = useId();
+  const tabs: Tab[] = ['subscriptions', 'invoices'];
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const i = tabs.indexOf(tab);
+    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null;
+    if (!next) return;
+    e.preventDefault();
+    setTab(next);
+    (e.currentTarget.querySelector(`#${CSS.escape(`${base}-${next}`)}`) as HTMLElement | null)?.focus();
+  };
+  const tabClass = css`appearance: none; background: none; border: 0; border-bottom: 2px solid transparent; padding: 10px 4px; margin-bottom: -1px; font: inherit; font-weight: 600; color: var(--pay-color-muted); cursor: pointer; min-height: 40px; &[aria-selected='true'] { color: var(--pay-color-primary); border-bottom-color: var(--pay-color-primary); } &:focus-visible { outline: 2px solid var(--pay-color-focus); outline-offset: 2px; border-radius: 2px; }`;
+  return (
+    <Page title={t('portal.overview')} actions={<AppLink path={customerLinks(prefix).pastDue()} part="past-due-link">{t('portal.pastDue')}</AppLink>}>
+      <div role="tablist" aria-label={t('portal.overview')} part="tabs" onKeyDown={onKey} className={css`display: flex; gap: 24px; border-bottom: 1px solid var(--pay-color-border);`}>
+        {tabs.map((k) => (
+          <button key={k} type="button" role="tab" id={`${base}-${k}`} part="tab" aria-selected={tab === k} aria-controls={`${base}-${k}-panel`} tabIndex={tab === k ? 0 : -1} className={tabClass} onClick={() => setTab(k)}>
+            {t(k === 'subscriptions' ? 'portal.subscriptions' : 'portal.invoiceHistory')}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}`}>
+        {tab === 'subscriptions' ? (
+          <SubscriptionList prefix={prefix} customerId={filter.customer_id} />
+        ) : (
+          <InvoiceTable label={t('portal.invoiceHistory')} prefix={prefix} filter={{ ...filter, include_staking: true }} />
+        )}
+      </div>
     </Page>
   );
 }
@@ -119,43 +160,6 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function SubscriptionPage({ id, prefix }: { id: string; prefix: string }) {
-  const api = useApi();
-  const t = useT();
-  const { css } = useCss();
-  const { locale } = useSettings();
-  const q = useQuery(['subscription', id], () => api.subscriptions.retrieve(id));
-  const s = q.data;
-  return (
-    <Page
-      back={<Back prefix={prefix} />}
-      title={
-        <span className={css`display: inline-flex; gap: 12px; align-items: center; flex-wrap: wrap;`}>
-          {s?.description || t('portal.subscription')}
-          {s ? <StatusChip tone={SUBSCRIPTION_STATUS_TONE[s.status] ?? 'default'}>{t(`portal.subscriptionStatus.${s.status}`, { defaultValue: s.status })}</StatusChip> : null}
-        </span>
-      }
-    >
-      {q.isError && !s ? (
-        <LoadError error={q.error} retry={() => void q.refetch()} />
-      ) : !s ? (
-        <Loading />
-      ) : (
-        <>
-          <Facts
-            items={[
-              [t('portal.currentPeriod'), `${formatDate(s.current_period_start, locale)} – ${formatDate(s.current_period_end, locale)}`],
-              ...(s.paymentMethod ? ([[t('portal.paymentMethod'), `${s.paymentMethod.name}${s.paymentCurrency ? ` (${s.paymentCurrency.symbol})` : ''}`]] as Array<[string, ReactNode]>) : []),
-            ]}
-          />
-          <h2 className={css`margin: 8px 0 0; font-size: 18px;`}>{t('portal.subscriptionInvoices')}</h2>
-          <InvoiceTable label={t('portal.subscriptionInvoices')} prefix={prefix} filter={{ subscription_id: id, include_staking: true }} />
-        </>
-      )}
-    </Page>
   );
 }
 

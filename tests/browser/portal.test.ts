@@ -1,5 +1,5 @@
 import '../../elements/pay-portal.ts';
-import { $, $$, cleanup, equal, expectNoAxeViolations, mount, ok, setViewport, shadowText, stub, waitFor } from './helpers.ts';
+import { $, $$, activeDeep, cleanup, equal, expectNoAxeViolations, mount, ok, sendKeys, setViewport, shadowText, stub, waitFor } from './helpers.ts';
 
 const portal = (attrs = '') =>
   mount(`<pay-portal base-url="/payment/" ${attrs.includes('locale=') ? '' : 'locale="en"'} ${attrs.includes('theme=') ? '' : 'theme="light"'} ${attrs}></pay-portal>`)
@@ -145,5 +145,99 @@ describe('<pay-portal>', () => {
     const detail = portal('view="invoice" resource-id="in_0000" theme="dark"');
     await waitFor(() => $(detail, '[part~=invoice-total]'), { timeout: 5000 });
     await expectNoAxeViolations(detail);
+  });
+});
+
+describe('<pay-portal> subscriptions', () => {
+  const subRows = (el: HTMLElement) => $$(el, '[part~=subscription-row]');
+  const button = (el: HTMLElement, text: string) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent?.trim() === text) as HTMLButtonElement | undefined;
+
+  it('lists the subscriptions in a tab of the overview (arrow keys switch tabs), each with what happens next', async () => {
+    const el = portal('view="subscriptions"');
+    await waitFor(() => subRows(el).length === 4, { timeout: 5000 });
+    const text = subRows(el).map((r) => r.textContent).join('|');
+    ok(text.includes('Sandbox Team') && text.includes('Renews on Dec 15, 2026 for 10 TBA'), text);
+    ok(text.includes('Trial ends on Nov 26, 2026, then 3 TBA'), text);
+    ok(text.includes('Cancels on Dec 15, 2026'), text);
+    equal(new URL(subRows(el)[0]!.querySelector('a')!.href).pathname, '/customer/subscription/sub_active');
+    const tabs = $$(el, '[role=tab]');
+    equal(tabs.map((t) => t.getAttribute('aria-selected')).join(','), 'true,false');
+    tabs[0]!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await waitFor(() => rows(el).length === 10, { timeout: 5000 });
+    equal(activeDeep(), tabs[1]);
+    cleanup();
+    await stub({ signedIn: true, portal: { subscriptions: false } });
+    const none = portal('view="subscriptions"');
+    await waitFor(() => shadowText(none).includes('No subscriptions yet'), { timeout: 5000 });
+  });
+
+  it('shows a subscription: status, items, next renewal amount without metered items, payment method', async () => {
+    const el = portal('view="subscription" resource-id="sub_active"');
+    await waitFor(() => $(el, '[part~=renewal-amount]'), { timeout: 5000 });
+    const text = shadowText(el);
+    ok(text.includes('Sandbox Team') && text.includes('Active'), text);
+    equal($(el, '[part~=renewal-amount]')!.textContent, '10 TBA');
+    equal($(el, '[part~=subscription-next]')!.textContent, 'Renews on Dec 15, 2026 for 10 TBA');
+    const items = $$(el, '[part~=subscription-item]').map((i) => i.textContent);
+    ok(items[0]!.includes('Sandbox Team × 2') && items[0]!.includes('10 TBA per month'), items[0]);
+    ok(items[1]!.includes('Billed by usage'), items[1]);
+    ok(text.includes('ArcBlock (TBA)'));
+  });
+
+  it('cancels a paid subscription with feedback: it stays until the period end; focus returns to the page', async () => {
+    const el = portal('view="subscription" resource-id="sub_active"');
+    const cancel = await waitFor(() => button(el, 'Cancel subscription'), { timeout: 5000 });
+    cancel.focus();
+    cancel.click();
+    const dialog = await waitFor(() => $(el, 'dialog[open]'));
+    ok(dialog.textContent?.includes('stays active until Dec 15, 2026'), dialog.textContent ?? '');
+    await expectNoAxeViolations(el);
+    const radio = [...dialog.querySelectorAll<HTMLInputElement>('input[type=radio]')].find((r) => r.value === 'too_expensive')!;
+    radio.click();
+    const area = dialog.querySelector('textarea')!;
+    area.value = 'Too pricey for us';
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+    ($(el, '[part~=confirm-cancel]') as HTMLButtonElement).click();
+    await waitFor(() => shadowText(el).includes('Cancels on Dec 15, 2026') && !$(el, 'dialog[open]'), { timeout: 5000 });
+    ok(shadowText(el).includes('The subscription will end on Dec 15, 2026.'), 'a success toast');
+    ok(button(el, 'Resume subscription'), 'a scheduled cancellation can be resumed');
+  });
+
+  it('cancelling a trial ends it at once', async () => {
+    const el = portal('view="subscription" resource-id="sub_trial"');
+    (await waitFor(() => button(el, 'Cancel subscription'), { timeout: 5000 })).click();
+    const dialog = await waitFor(() => $(el, 'dialog[open]'));
+    ok(dialog.textContent?.includes('Your trial ends immediately'));
+    ($(el, '[part~=confirm-cancel]') as HTMLButtonElement).click();
+    await waitFor(() => shadowText(el).includes('Canceled') && shadowText(el).includes('Ended on'), { timeout: 5000 });
+    ok(!button(el, 'Cancel subscription') && !button(el, 'Resume subscription'));
+  });
+
+  it("resumes a subscription; 'Failed to renew the subscription' on failure; a revoked stake asks for a new one", async () => {
+    await stub({ signedIn: true, portal: { recoverFails: true } });
+    const failing = portal('view="subscription" resource-id="sub_ending"');
+    (await waitFor(() => button(failing, 'Resume subscription'), { timeout: 5000 })).click();
+    await waitFor(() => shadowText(failing).includes('Failed to renew the subscription'), { timeout: 5000 });
+    ok($(failing, '[role=alert]'), 'the error is announced');
+    cleanup();
+    await stub({ signedIn: true });
+    const el = portal('view="subscription" resource-id="sub_ending"');
+    (await waitFor(() => button(el, 'Resume subscription'), { timeout: 5000 })).click();
+    await waitFor(() => button(el, 'Cancel subscription') && shadowText(el).includes('Renews on'), { timeout: 5000 });
+    cleanup();
+    const staked = portal('view="subscription" resource-id="sub_stake"');
+    await waitFor(() => shadowText(staked).includes('A new stake is required'), { timeout: 5000 });
+    await expectNoAxeViolations(staked);
+  });
+
+  it('subscription screens have no axe violations in dark mode and speak Chinese', async () => {
+    const el = portal('view="subscription" resource-id="sub_active" theme="dark" locale="zh"');
+    await waitFor(() => shadowText(el).includes('下次续费金额'), { timeout: 5000 });
+    await expectNoAxeViolations(el);
+    cleanup();
+    const list = portal('view="subscriptions" theme="dark"');
+    await waitFor(() => subRows(list).length === 4, { timeout: 5000 });
+    await expectNoAxeViolations(list);
   });
 });

@@ -15,6 +15,7 @@ import { createMethodRoutes } from './resources/methods.ts';
 import { createSessionRoutes } from './resources/sessions.ts';
 import { schemaMigration } from './schema.ts';
 import { seedMigration } from './seed.ts';
+import { createBillingRoutes, registerBillingConnectActions } from './subscriptions.ts';
 
 /**
  * The payment API (the Payment Kit component), mounted at /payment/api and /api. Every request first goes
@@ -24,6 +25,7 @@ import { seedMigration } from './seed.ts';
  */
 registerMigrations('payment', [schemaMigration, seedMigration, checkoutDemoMigration]);
 registerPaymentConnectActions();
+registerBillingConnectActions();
 
 export function createPaymentRoutes(ctx: SandboxContext): Router {
   const r = Router();
@@ -34,6 +36,7 @@ export function createPaymentRoutes(ctx: SandboxContext): Router {
   r.use(createCatalogRoutes(ctx));
   r.use(createSessionRoutes(ctx));
   r.use(createCouponRoutes(ctx));
+  r.use(createBillingRoutes(ctx));
   r.use(createCustomerRoutes(ctx));
   r.use(createInvoiceRoutes(ctx));
   r.use(createCreditRoutes(ctx));

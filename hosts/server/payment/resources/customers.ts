@@ -2,15 +2,25 @@ import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
 import { HttpError, clock } from '../../platform.ts';
-import { requireMerchant } from '../auth.ts';
-import { createSubscription } from '../billing.ts';
+import { callerOf, requireMerchant } from '../auth.ts';
+import { createSubscription, ensureCustomer } from '../billing.ts';
 import { emailError } from '../checkout.ts';
 import { addSearch, arr, bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryString, str, type Body } from '../http.ts';
 import { currencyIdsOf, expandPrice } from '../pricing.ts';
 import { find, list, mustFind, remove, save, type Doc } from '../repo.ts';
+import { needsStake } from '../subscriptions.ts';
+import { getUser } from '../../service/users.ts';
 import { assertOwner, listScope } from './scope.ts';
 
 /** Customers (`customers.*`) and subscriptions (`subscriptions.*`). */
+
+/** An optional amount in the smallest unit (a non-negative integer string). */
+function amountString(body: Body, key: string): string | undefined {
+  const v = body[key];
+  if (v === undefined || v === null || v === '') return undefined;
+  if (!/^\d+$/.test(String(v))) throw new HttpError(400, `${key} must be a non-negative integer amount in the smallest unit`);
+  return BigInt(String(v)) > 0n ? String(v) : undefined;
+}
 
 /** A customer by id, or by DID in the request's mode. */
 export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode: boolean): Promise<Doc> {
@@ -73,7 +83,10 @@ export function createCustomerRoutes({ db }: SandboxContext): Router {
     });
     if (!items.length) throw new HttpError(400, 'items must have at least one item');
     const sub = await db.transaction(async (tx) => {
-      const customer = await customerByIdOrDid(tx, str(body, 'customer_id', { required: true })!, livemode);
+      const customerRef = str(body, 'customer_id', { required: true })!;
+      // A platform user's DID gets a customer made from their profile (as their first checkout would).
+      const did = customerRef.replace(/^did:abt:/, '');
+      const customer = !customerRef.startsWith('cus_') && (await getUser(tx, did)) ? await ensureCustomer(tx, did, livemode) : await customerByIdOrDid(tx, customerRef, livemode);
       const prices = await Promise.all(items.map(async (i, n) => (await find(tx, 'prices', i.price_id)) ?? Promise.reject(new HttpError(400, `items[${n}].price_id: no such price: ${i.price_id}`))));
       const currencyId = str(body, 'currency_id') ?? prices[0]!.currency_id;
       for (const p of prices) if (!currencyIdsOf(p).includes(currencyId)) throw new HttpError(400, `Price ${p.id} is not available in currency ${currencyId}`);
@@ -82,7 +95,7 @@ export function createCustomerRoutes({ db }: SandboxContext): Router {
       const { subscription } = await createSubscription(tx, {
         livemode, customerId: customer.id, currencyId, methodId: str(body, 'default_payment_method_id') ?? currency.payment_method_id,
         items: items.map((i) => ({ ...i, metadata: i.metadata ?? {} })), trialDays: int(body, 'trial_period_days'), trialEnd,
-        description: str(body, 'description'), metadata: obj(body, 'metadata'),
+        description: str(body, 'description'), metadata: obj(body, 'metadata'), stakeAmount: amountString(body, 'stake_amount'),
       });
       return expandSubscription(tx, subscription);
     });
@@ -117,31 +130,44 @@ export function createCustomerRoutes({ db }: SandboxContext): Router {
 
   r.put('/subscriptions/:id/cancel', async (req, res) => {
     const body = bodyOf(req);
+    const merchant = callerOf(res).merchant;
+    for (const key of ['feedback', 'reason'] as const) str(body, key, { max: 100 });
+    str(body, 'comment', { max: 1000 });
+    const staking = body.staking === undefined ? 'none' : oneOf(body, 'staking', ['none', 'return', 'proration', 'slash'] as const);
     const sub = await db.transaction(async (tx) => {
       const doc = await mustFind(tx, 'subscriptions', paramOf(req, 'id'), { lock: true });
       await assertOwner(tx, res, doc, 'subscription');
       if (doc.status === 'canceled') throw new HttpError(400, 'This subscription is already canceled');
       const now = clock.nowSeconds();
-      // Cancelling a trial ends it at once; a paid one runs until the end of its period unless told otherwise.
-      const at = doc.status === 'trialing' ? 'now' : oneOf(body, 'at', ['now', 'current_period_end', 'custom'] as const, 'current_period_end');
-      const details = { ...pick(body, ['feedback', 'comment', 'reason', 'refund', 'staking']), cancel_from: body.cancel_from ?? 'admin' };
-      if (at === 'now') return save(tx, 'subscriptions', { ...doc, status: 'canceled', canceled_at: now, ended_at: now, cancel_at: now, cancel_at_period_end: false, cancelation_details: details });
+      // Cancelling a trial ends it at once; a paid one runs until the end of its period (the merchant may also end
+      // it now or at a custom time; a customer always cancels at the period end).
+      const at = doc.status === 'trialing' ? 'now' : merchant ? oneOf(body, 'at', ['now', 'current_period_end', 'custom'] as const, 'current_period_end') : 'current_period_end';
+      const details = { ...pick(body, ['feedback', 'comment', 'reason']), cancel_from: merchant ? (body.cancel_from ?? 'admin') : 'customer' };
+      // Returning or slashing a stake (merchant only) revokes it: resuming then needs a new stake.
+      const stake = doc.payment_details?.staking;
+      const revoked = merchant && stake && staking !== 'none' ? { ...doc.payment_details, staking: { ...stake, revoked_at: now, revoke_reason: staking === 'slash' ? 'slash' : 'return' } } : doc.payment_details;
+      if (at === 'now') return save(tx, 'subscriptions', { ...doc, payment_details: revoked, status: 'canceled', canceled_at: now, ended_at: now, cancel_at: now, cancel_at_period_end: false, cancelation_details: details });
       const cancelAt = at === 'custom' ? int(body, 'time', { min: now }) : doc.current_period_end;
       if (!cancelAt) throw new HttpError(400, 'time is required when at is custom');
-      return save(tx, 'subscriptions', { ...doc, cancel_at_period_end: at === 'current_period_end', cancel_at: cancelAt, canceled_at: now, cancelation_details: details });
+      return save(tx, 'subscriptions', { ...doc, payment_details: revoked, cancel_at_period_end: at === 'current_period_end', cancel_at: cancelAt, canceled_at: now, cancelation_details: details });
     });
-    res.json(sub);
+    res.json(await expandSubscription(db, sub));
   });
 
+  /**
+   * Resumes a subscription scheduled to cancel. When its stake was revoked the answer is `{needStake: true,
+   * subscription}` and nothing changes (the customer stakes again through the wallet first).
+   */
   r.put('/subscriptions/:id/recover', async (req, res) => {
-    const sub = await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const doc = await mustFind(tx, 'subscriptions', paramOf(req, 'id'), { lock: true });
       await assertOwner(tx, res, doc, 'subscription');
       if (doc.status === 'canceled') throw new HttpError(400, 'A canceled subscription cannot be recovered');
       if (!doc.cancel_at) throw new HttpError(400, 'This subscription is not scheduled to cancel');
-      return save(tx, 'subscriptions', { ...doc, cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancelation_details: null });
+      if (needsStake(doc)) return { subscription: doc, needStake: true };
+      return { subscription: await save(tx, 'subscriptions', { ...doc, cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancelation_details: null }), needStake: false };
     });
-    res.json(sub);
+    res.json({ subscription: await expandSubscription(db, result.subscription), needStake: result.needStake });
   });
 
   r.delete('/subscriptions/:id', requireMerchant, async (req, res) => {

@@ -1,0 +1,329 @@
+/**
+ * The sandbox billing engine: what happens to subscriptions as the sandbox clock moves, and paying what is
+ * overdue.
+ *
+ * - `runBilling(tx)` brings every live subscription up to `clock.now()`: a scheduled cancellation ends it
+ *   (`cancel_at` reached: status canceled); a period end renews it into a `subscription_cycle` invoice for the
+ *   licensed items (metered items are not part of the renewal amount), charged to the customer's sandbox wallet
+ *   (Stripe cards always succeed); a trial's end does the same and the subscription becomes active. A renewal
+ *   the wallet cannot pay leaves the invoice open and the subscription past_due (no further renewals until
+ *   it is paid).
+ * - `overdueOf` answers the overdue-invoices calls (summary per currency); `payOverdue` pays them from the
+ *   wallet in one go (the `collect-batch` connect action) and brings past_due subscriptions back to active.
+ * - Routes: `POST /api/sandbox/clock/advance {seconds}` (merchant only: signed request or owner/admin),
+ *   `GET /api/sandbox/clock`, `GET /api/subscriptions/:id/recover-info`, `GET …/overdue/invoices` of a
+ *   subscription or customer.
+ *
+ * Events (`invoice.paid`) are published only after the transaction that paid them committed.
+ */
+import { randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import type { SandboxContext } from '../context.ts';
+import type { Db, Queryable } from '../db.ts';
+import { clock, events, HttpError, registerConnectAction } from '../platform.ts';
+import { callerOf, requireMerchant } from './auth.ts';
+import { addInterval, createInvoice, type InvoiceLine } from './billing.ts';
+import { bodyOf, int, livemodeOf, paramOf } from './http.ts';
+import { fromUnit, sum, toUnit } from './money.ts';
+import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
+import { customerByIdOrDid } from './resources/customers.ts';
+import { assertOwner } from './resources/scope.ts';
+import { itemAmount } from './sessions.ts';
+
+const WALLET_METHODS = new Set(['arcblock', 'ethereum', 'base', 'bitcoin']);
+/** The most renewals one subscription gets in one run (a clock moved years ahead stops here). */
+const MAX_CYCLES = 500;
+/** The clock moves at most this far in one call (5 years). */
+const MAX_ADVANCE_SECONDS = 5 * 366 * 86400;
+
+export type PlatformEvents = Array<{ type: string; object: Doc }>;
+
+/** Takes `amount` from a wallet in one statement; false (nothing taken) when short. */
+async function debitWallet(q: Queryable, did: string, currencyId: string, amount: string): Promise<boolean> {
+  const { rows } = await q.query(
+    'UPDATE wallet_balances SET balance = balance - $3::numeric WHERE user_did = $1 AND currency_id = $2 AND balance >= $3::numeric RETURNING 1',
+    [did, currencyId, amount],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Charges the customer for `amount` in a currency: wallet methods take it from the customer's sandbox wallet,
+ * Stripe (a card on file) always succeeds, credit currencies and anything else fail. Returns the payment
+ * details (tx hash) or null when nothing was taken.
+ */
+async function charge(q: Queryable, customer: Doc, currencyId: string, amount: string): Promise<Record<string, unknown> | null> {
+  const currency = await mustFind(q, 'payment_currencies', currencyId);
+  const method = await mustFind(q, 'payment_methods', currency.payment_method_id);
+  if (BigInt(amount) > 0n) {
+    if (currency.type === 'credit') return null;
+    if (WALLET_METHODS.has(method.type)) {
+      if (!customer.did || !(await debitWallet(q, customer.did, currencyId, amount))) return null;
+    } else if (method.type !== 'stripe') return null;
+  }
+  if (method.type === 'stripe') return { stripe: { payment_intent_id: `pi_stripe_${randomBytes(12).toString('hex')}` } };
+  return { [method.type]: { tx_hash: `0x${randomBytes(32).toString('hex')}`, payer: customer.did, type: 'transfer' } };
+}
+
+async function succeededIntent(q: Queryable, a: { customer: Doc; currencyId: string; methodId: string; amount: string; description: string; details: Record<string, unknown> }): Promise<Doc> {
+  return insert(q, 'payment_intents', newDoc('payment_intents', a.customer.livemode, {
+    object: 'payment_intent', status: 'succeeded', amount: a.amount, amount_received: a.amount, amount_capturable: '0',
+    currency_id: a.currencyId, payment_method_id: a.methodId, customer_id: a.customer.id, checkout_session_id: null,
+    description: a.description, invoice_id: null, last_payment_error: null, payment_details: a.details,
+    capture_method: 'automatic', statement_descriptor: 'SANDBOX', metadata: {},
+  }));
+}
+
+/** The renewal lines of a subscription: its licensed items at their price in the subscription's currency. */
+export async function renewalLines(q: Queryable, sub: Doc): Promise<InvoiceLine[]> {
+  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id', [sub.id]);
+  const lines: InvoiceLine[] = [];
+  for (const { data: item } of rows) {
+    const price = await mustFind(q, 'prices', item.price_id);
+    if (price.type !== 'recurring' || price.recurring?.usage_type === 'metered') continue;
+    const product = await mustFind(q, 'products', price.product_id);
+    lines.push({ price_id: price.id, quantity: item.quantity, amount: itemAmount(price, item, sub.currency_id), description: `${product.name} × ${item.quantity}` });
+  }
+  return lines;
+}
+
+/** One period boundary of a subscription: renew (or end the trial) into a subscription_cycle invoice. */
+async function renew(q: Queryable, sub: Doc, out: PlatformEvents): Promise<Doc> {
+  const boundary = Number(sub.current_period_end);
+  const interval = sub.pending_invoice_item_interval ?? { interval: 'month', interval_count: 1 };
+  const nextEnd = addInterval(boundary, interval.interval, interval.interval_count ?? 1);
+  const customer = await mustFind(q, 'customers', sub.customer_id);
+  const lines = await renewalLines(q, sub);
+  const amount = sum(lines.map((l) => l.amount));
+  const details = await charge(q, customer, sub.currency_id, amount);
+  const intent = details
+    ? await succeededIntent(q, { customer, currencyId: sub.currency_id, methodId: sub.default_payment_method_id, amount, description: 'Subscription cycle', details })
+    : null;
+  const { invoice: created } = await createInvoice(q, {
+    livemode: sub.livemode, customer, currencyId: sub.currency_id, methodId: sub.default_payment_method_id, lines,
+    billingReason: 'subscription_cycle', status: details ? 'paid' : 'open', paymentIntentId: intent?.id ?? null, subscriptionId: sub.id,
+    description: sub.description ? `${sub.description} (renewal)` : undefined, ...(details ? { paymentDetails: details } : {}),
+  });
+  const invoice = await save(q, 'invoices', { ...created, period_start: boundary, period_end: nextEnd, due_date: details ? null : boundary });
+  if (intent) await save(q, 'payment_intents', { ...intent, invoice_id: invoice.id });
+  if (details) out.push({ type: 'invoice.paid', object: invoice });
+  const wasTrial = sub.status === 'trialing';
+  return save(q, 'subscriptions', {
+    ...sub, status: details ? 'active' : 'past_due', current_period_start: boundary, current_period_end: nextEnd, latest_invoice_id: invoice.id,
+    ...(wasTrial ? { trial_end: Math.min(Number(sub.trial_end ?? boundary), boundary) } : {}),
+  });
+}
+
+/** Brings one subscription up to `now`. */
+async function advanceSubscription(q: Queryable, start: Doc, now: number, out: PlatformEvents): Promise<Doc> {
+  let sub = start;
+  for (let i = 0; i < MAX_CYCLES; i++) {
+    if (sub.status === 'canceled') return sub;
+    if (sub.cancel_at && Number(sub.cancel_at) <= now && Number(sub.cancel_at) <= Number(sub.current_period_end)) {
+      const at = Number(sub.cancel_at);
+      return save(q, 'subscriptions', { ...sub, status: 'canceled', ended_at: at, cancel_at_period_end: false });
+    }
+    if (!(sub.status === 'active' || sub.status === 'trialing') || Number(sub.current_period_end) > now) return sub;
+    sub = await renew(q, sub, out);
+  }
+  return sub;
+}
+
+/** Brings every live subscription up to the sandbox clock; returns the events to publish after commit. */
+export async function runBilling(q: Queryable): Promise<{ events: PlatformEvents; changed: Doc[] }> {
+  const now = clock.nowSeconds();
+  const { rows } = await q.query<{ data: Doc }>(
+    "SELECT data FROM subscriptions WHERE status IN ('active', 'trialing', 'past_due') ORDER BY created_at, id FOR UPDATE",
+  );
+  const out: PlatformEvents = [];
+  const changed: Doc[] = [];
+  for (const { data } of rows) {
+    const next = await advanceSubscription(q, data, now, out);
+    if (next !== data) changed.push(next);
+  }
+  return { events: out, changed };
+}
+
+/** Publishes events once the transaction that made them has committed (PGlite runs one transaction at a time). */
+export function publishAfterCommit(db: Db, probe: { table: 'invoices'; id: string } | null, list: PlatformEvents): void {
+  if (!list.length) return;
+  if (!probe) {
+    for (const e of list) events.publish(e.type, e.object);
+    return;
+  }
+  db.query(`SELECT 1 FROM ${probe.table} WHERE id = $1 AND status = 'paid'`, [probe.id])
+    .then(({ rows }) => {
+      if (rows.length) for (const e of list) events.publish(e.type, e.object);
+    })
+    .catch((err: unknown) => console.error('[billing] could not publish events', err));
+}
+
+// --- overdue ---
+
+export type OverdueScope = { customerId?: string; subscriptionId?: string; livemode: boolean; currencyId?: string };
+
+/** The customer's (or subscription's) unpaid invoices: open or uncollectible, oldest first. */
+export async function overdueInvoices(q: Queryable, scope: OverdueScope, lock = false): Promise<Doc[]> {
+  const params: unknown[] = [scope.livemode];
+  let where = "livemode = $1 AND status IN ('open', 'uncollectible')";
+  if (scope.customerId) where += ` AND customer_id = $${params.push(scope.customerId)}`;
+  if (scope.subscriptionId) where += ` AND subscription_id = $${params.push(scope.subscriptionId)}`;
+  if (scope.currencyId) where += ` AND currency_id = $${params.push(scope.currencyId)}`;
+  const { rows } = await q.query<{ data: Doc }>(`SELECT data FROM invoices WHERE ${where} ORDER BY created_at, id${lock ? ' FOR UPDATE' : ''}`, params);
+  return rows.map((r) => r.data).filter((i) => BigInt(i.amount_remaining ?? i.total ?? '0') > 0n);
+}
+
+export async function overdueOf(q: Queryable, scope: OverdueScope): Promise<Record<string, unknown>> {
+  const invoices = await overdueInvoices(q, scope);
+  const summary: Record<string, { amount: string; currency: Doc; method: Doc }> = {};
+  const expanded: Doc[] = [];
+  for (const inv of invoices) {
+    const currency = await mustFind(q, 'payment_currencies', inv.currency_id);
+    const method = await mustFind(q, 'payment_methods', currency.payment_method_id);
+    const prev = summary[currency.id]?.amount ?? '0';
+    summary[currency.id] = { amount: sum([prev, inv.amount_remaining ?? inv.total]), currency, method };
+    expanded.push({ ...inv, paymentCurrency: currency, paymentMethod: method });
+  }
+  const subscription = scope.subscriptionId ? await find(q, 'subscriptions', scope.subscriptionId) : null;
+  const subscriptionCount = new Set(invoices.map((i) => i.subscription_id).filter(Boolean)).size;
+  const customerId = scope.customerId ?? subscription?.customer_id;
+  const customer = customerId ? await find(q, 'customers', customerId) : null;
+  return { summary, invoices: expanded, subscription, subscriptionCount, customer: customer ? { id: customer.id, name: customer.name, did: customer.did } : null };
+}
+
+/**
+ * Pays every unpaid invoice of a scope in one currency from the payer's wallet (one debit for the sum), marks
+ * them paid, and brings past_due subscriptions with nothing left unpaid back to active. Must run in a transaction.
+ */
+export async function payOverdue(q: Queryable, scope: OverdueScope & { currencyId: string }, payerDid: string): Promise<{ invoices: Doc[]; events: PlatformEvents; amount: string }> {
+  const invoices = await overdueInvoices(q, scope, true);
+  if (!invoices.length) throw new HttpError(400, 'Nothing to pay');
+  const customer = await mustFind(q, 'customers', invoices[0]!.customer_id);
+  if (customer.did !== payerDid) throw new HttpError(403, 'Account changed, please pay manually.');
+  const currency = await mustFind(q, 'payment_currencies', scope.currencyId);
+  const amount = sum(invoices.map((i) => i.amount_remaining ?? i.total));
+  const details = await charge(q, customer, currency.id, amount);
+  if (!details) throw new HttpError(400, `Insufficient ${currency.symbol} balance in the sandbox wallet: ${fromUnit(amount, currency.decimal)} ${currency.symbol} needed`);
+  const now = clock.nowSeconds();
+  const paid: Doc[] = [];
+  for (const inv of invoices) {
+    const owed = inv.amount_remaining ?? inv.total;
+    const intent = await succeededIntent(q, { customer, currencyId: currency.id, methodId: currency.payment_method_id, amount: owed, description: 'Overdue invoice payment', details });
+    paid.push(await save(q, 'invoices', {
+      ...inv, status: 'paid', paid: true, attempted: true, attempt_count: Number(inv.attempt_count ?? 0) + 1, amount_paid: owed, amount_remaining: '0',
+      payment_intent_id: intent.id, status_transitions: { ...inv.status_transitions, paid_at: now }, metadata: { ...inv.metadata, payment_details: details },
+    }));
+    await save(q, 'payment_intents', { ...intent, invoice_id: inv.id });
+  }
+  for (const subId of new Set(paid.map((i) => i.subscription_id).filter(Boolean) as string[])) {
+    const sub = await find(q, 'subscriptions', subId, { lock: true });
+    if (sub?.status === 'past_due' && !(await overdueInvoices(q, { subscriptionId: subId, livemode: sub.livemode })).length) {
+      await save(q, 'subscriptions', { ...sub, status: 'active' });
+    }
+  }
+  return { invoices: paid, amount, events: paid.map((object) => ({ type: 'invoice.paid', object })) };
+}
+
+/** Whether resuming needs a new stake: the subscription had one and it was returned or slashed. */
+export function needsStake(sub: Doc): boolean {
+  const staking = sub.payment_details?.staking;
+  return Boolean(staking && staking.revoked_at);
+}
+
+function collectScope(params: Record<string, unknown>, livemode: boolean): OverdueScope & { currencyId: string } {
+  const currencyId = typeof params.currencyId === 'string' ? params.currencyId : '';
+  const subscriptionId = typeof params.subscriptionId === 'string' && params.subscriptionId ? params.subscriptionId : undefined;
+  const customerId = typeof params.customerId === 'string' && params.customerId ? params.customerId : undefined;
+  if (!currencyId) throw new HttpError(400, 'currencyId is required');
+  if (!subscriptionId && !customerId) throw new HttpError(400, 'subscriptionId or customerId is required');
+  return { currencyId, subscriptionId, customerId, livemode };
+}
+
+/** Wallet-connect action `collect-batch` `{currencyId, subscriptionId | customerId}`: pay overdue invoices of one currency. */
+export function registerBillingConnectActions(): void {
+  registerConnectAction('collect-batch', {
+    async describe(params, ctx) {
+      const scope = collectScope(params, ctx.livemode);
+      const currency = await mustFind(ctx.db, 'payment_currencies', scope.currencyId);
+      const invoices = await overdueInvoices(ctx.db, scope);
+      if (!invoices.length) throw new HttpError(400, 'Nothing to pay');
+      const total = sum(invoices.map((i) => i.amount_remaining ?? i.total));
+      return {
+        title: `Pay ${invoices.length} overdue invoice${invoices.length === 1 ? '' : 's'}`,
+        lines: [
+          ...invoices.map((i) => ({ label: `${i.number} ${i.description ?? ''}`.trim(), value: `${fromUnit(i.amount_remaining ?? i.total, currency.decimal)} ${currency.symbol}` })),
+          { label: 'Total due now', value: `${fromUnit(total, currency.decimal)} ${currency.symbol}` },
+        ],
+      };
+    },
+    async approve(params, ctx) {
+      const result = await payOverdue(ctx.tx, collectScope(params, ctx.livemode), ctx.userDid);
+      publishAfterCommit(ctx.db, { table: 'invoices', id: result.invoices[0]!.id }, result.events);
+      return { invoiceIds: result.invoices.map((i) => i.id), currencyId: params.currencyId, amount: result.amount };
+    },
+  });
+}
+
+// --- routes ---
+
+export function createBillingRoutes({ db }: SandboxContext): Router {
+  const r = Router();
+
+  r.get('/sandbox/clock', (_req, res) => {
+    res.json({ now: clock.nowSeconds() });
+  });
+
+  /** Moves the sandbox clock forward and runs billing (renewals, trial ends, cancellations, past due). */
+  r.post('/sandbox/clock/advance', requireMerchant, async (req, res) => {
+    const seconds = int(bodyOf(req), 'seconds', { min: 0 }) ?? 0;
+    if (seconds > MAX_ADVANCE_SECONDS) throw new HttpError(400, `seconds must be at most ${MAX_ADVANCE_SECONDS}`);
+    clock.advance(seconds * 1000);
+    const result = await db.transaction((tx) => runBilling(tx));
+    publishAfterCommit(db, null, result.events);
+    res.json({
+      now: clock.nowSeconds(),
+      subscriptions: result.changed.map((s) => ({ id: s.id, status: s.status, current_period_end: s.current_period_end, latest_invoice_id: s.latest_invoice_id })),
+      events: result.events.map((e) => ({ type: e.type, id: e.object.id })),
+    });
+  });
+
+  /** Puts tokens into a user's sandbox wallet (tests: fund a payer before paying what is overdue). */
+  r.post('/sandbox/wallet/fund', requireMerchant, async (req, res) => {
+    const body = bodyOf(req);
+    const did = String(body.did ?? '').replace(/^did:abt:/, '');
+    if (!did) throw new HttpError(400, 'did is required');
+    const currency = await mustFind(db, 'payment_currencies', body.currency_id);
+    const amount = toUnit(body.amount, currency.decimal, 'amount');
+    const { rows } = await db.query<{ balance: string }>(
+      `INSERT INTO wallet_balances (user_did, currency_id, balance) VALUES ($1, $2, $3::numeric)
+       ON CONFLICT (user_did, currency_id) DO UPDATE SET balance = wallet_balances.balance + EXCLUDED.balance RETURNING balance::text AS balance`,
+      [did, currency.id, amount],
+    );
+    res.json({ did, currency_id: currency.id, balance: rows[0]!.balance });
+  });
+
+  r.get('/subscriptions/:id/recover-info', async (req, res) => {
+    const sub = await mustFind(db, 'subscriptions', paramOf(req, 'id'));
+    await assertOwner(db, res, sub, 'subscription');
+    res.json({ needStake: needsStake(sub), stake: sub.payment_details?.staking ?? null });
+  });
+
+  r.get('/subscriptions/:id/overdue/invoices', async (req, res) => {
+    const sub = await mustFind(db, 'subscriptions', paramOf(req, 'id'));
+    await assertOwner(db, res, sub, 'subscription');
+    res.json(await overdueOf(db, { subscriptionId: sub.id, livemode: sub.livemode }));
+  });
+
+  r.get('/customers/:id/overdue/invoices', async (req, res) => {
+    const customer = await customerByIdOrDid(db, paramOf(req, 'id'), livemodeOf(req));
+    await assertOwner(db, res, { ...customer, customer_id: customer.id }, 'customer');
+    res.json(await overdueOf(db, { customerId: customer.id, livemode: customer.livemode }));
+  });
+
+  return r;
+}
+
+/** Whether the caller may act for the merchant (used by cancel/recover to allow immediate cancellation). */
+export function isMerchant(res: Parameters<typeof callerOf>[0]): boolean {
+  return callerOf(res).merchant;
+}
