@@ -114,3 +114,36 @@ describe('promotion codes', () => {
     expect((await row('checkout_sessions', s.id)).discounts).toEqual([]);
   });
 });
+
+describe('upsell and cross-sell', () => {
+  it('switches an item to its upsell price and back', async () => {
+    const s = await start('plink_sandbox_upsell');
+    const up = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/upsell`, { from: 'price_sandbox_studio_monthly', to: 'price_sandbox_studio_yearly' });
+    expect(up.status).toBe(200);
+    expect(up.body.line_items[0]).toMatchObject({ price_id: 'price_sandbox_studio_monthly', upsell_price_id: 'price_sandbox_studio_yearly' });
+    expect(up.body.line_items[0].upsell_price.recurring.interval).toBe('year');
+    expect(up.body.amount_subtotal).toBe(String(30n * E18));
+    const wrong = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/upsell`, { from: 'price_sandbox_studio_monthly', to: 'price_sandbox_pro' });
+    expect(wrong.status).toBe(400);
+    const down = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/downsell`, { from: 'price_sandbox_studio_monthly' });
+    expect(down.body.line_items[0].upsell_price_id).toBeUndefined();
+    expect(down.body.amount_subtotal).toBe(String(3n * E18));
+  });
+
+  it('offers the cross-sell, requires it when the link says so, adds and removes it', async () => {
+    const s = await start('plink_sandbox_crosssell');
+    const offer = await asUser(sb, casey, 'GET', `/api/checkout-sessions/${s.id}/cross-sell?skipError=true`);
+    expect(offer.body).toMatchObject({ id: 'price_sandbox_support', product: { name: 'Sandbox Priority Support' } });
+    const none = await asUser(sb, casey, 'GET', `/api/checkout-sessions/${(await start()).id}/cross-sell?skipError=true`);
+    expect(none.body.error).toBeTruthy();
+
+    const refused = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/submit`, form);
+    expect(refused.body).toEqual({ error: 'Please add the recommended item to continue', code: 'REQUIRE_CROSS_SELL' });
+    const added = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/cross-sell`, { to: 'price_sandbox_support' });
+    expect(added.body.line_items.map((i: any) => [i.price_id, i.cross_sell ?? false])).toEqual([['price_sandbox_starter', false], ['price_sandbox_support', true]]);
+    expect(added.body.amount_total).toBe(String(3n * E18));
+    expect((await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/submit`, form)).status).toBe(200);
+    const removed = await asUser(sb, casey, 'DELETE', `/api/checkout-sessions/${s.id}/cross-sell`);
+    expect(removed.body.line_items).toHaveLength(1);
+  });
+});

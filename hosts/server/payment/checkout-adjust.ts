@@ -5,7 +5,7 @@ import { HttpError } from '../platform.ts';
 import { requireUser } from './auth.ts';
 import { checkPromotion } from './discounts.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
-import { currencyIdsOf } from './pricing.ts';
+import { currencyIdsOf, expandPrice } from './pricing.ts';
 import { find, mustFind, save, type Doc } from './repo.ts';
 import { checkoutContext, effectiveStatus, expandSession, sessionAmounts } from './sessions.ts';
 
@@ -63,6 +63,70 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     res.json(await expandSession(db, saved));
   });
 
+  // Upsell: switch an item to its price's upsell price and back (spec §4).
+  r.put('/checkout-sessions/:id/upsell', async (req, res) => {
+    const body = bodyOf(req);
+    const from = str(body, 'from', { required: true })!;
+    const to = str(body, 'to', { required: true })!;
+    const saved = await db.transaction(async (tx) => {
+      const session = await openSession(tx, paramOf(req, 'id'));
+      const items = session.line_items as Doc[];
+      const item = items.find((i) => i.price_id === from);
+      if (!item) throw new HttpError(404, `No line item ${from} in this checkout session`);
+      const price = await mustFind(tx, 'prices', from);
+      if (price.upsell?.upsells_to_id !== to) throw new HttpError(400, `Price ${from} does not upsell to ${to}`);
+      const target = await mustFind(tx, 'prices', to);
+      if (!currencyIdsOf(target).includes(session.currency_id)) throw new HttpError(400, `${to} is not available in the session currency`);
+      return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? { ...i, upsell_price_id: to } : i)) });
+    });
+    res.json(await expandSession(db, saved));
+  });
+
+  r.put('/checkout-sessions/:id/downsell', async (req, res) => {
+    const from = str(bodyOf(req), 'from', { required: true })!;
+    const saved = await db.transaction(async (tx) => {
+      const session = await openSession(tx, paramOf(req, 'id'));
+      const items = session.line_items as Doc[];
+      const item = items.find((i) => i.price_id === from || i.upsell_price_id === from);
+      if (!item) throw new HttpError(404, `No line item ${from} in this checkout session`);
+      const { upsell_price_id: _dropped, ...rest } = item;
+      return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? rest : i)) });
+    });
+    res.json(await expandSession(db, saved));
+  });
+
+  // Cross-sell: the first item's product may suggest another product's default price (spec §4).
+  r.get('/checkout-sessions/:id/cross-sell', async (req, res) => {
+    const session = await mustFind(db, 'checkout_sessions', paramOf(req, 'id'));
+    const suggestion = await crossSellPrice(db, session);
+    if (!suggestion) {
+      if (req.query.skipError === 'true' || req.query.skipError === '1') return void res.json({ error: 'No cross-sell for this checkout session' });
+      throw new HttpError(404, 'No cross-sell for this checkout session');
+    }
+    res.json(await expandPrice(db, suggestion));
+  });
+
+  r.put('/checkout-sessions/:id/cross-sell', async (req, res) => {
+    const to = str(bodyOf(req), 'to', { required: true })!;
+    const saved = await db.transaction(async (tx) => {
+      const session = await openSession(tx, paramOf(req, 'id'));
+      const suggestion = await crossSellPrice(tx, session);
+      if (!suggestion || suggestion.id !== to) throw new HttpError(400, `${to} is not the cross-sell of this checkout session`);
+      const items = session.line_items as Doc[];
+      if (items.some((i) => i.price_id === to)) return session;
+      return reprice(tx, { ...session, line_items: [...items, { price_id: to, quantity: 1, cross_sell: true }] });
+    });
+    res.json(await expandSession(db, saved));
+  });
+
+  r.delete('/checkout-sessions/:id/cross-sell', async (req, res) => {
+    const saved = await db.transaction(async (tx) => {
+      const session = await openSession(tx, paramOf(req, 'id'));
+      return reprice(tx, { ...session, line_items: (session.line_items as Doc[]).filter((i) => !i.cross_sell) });
+    });
+    res.json(await expandSession(db, saved));
+  });
+
   r.post('/checkout-sessions/:id/apply-promotion', async (req, res) => {
     requireUser(res, 'Please log in to use a promotion code');
     const body = bodyOf(req);
@@ -103,6 +167,17 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
   return r;
 }
 
+/** The cross-sell price of a session: the first item's product's cross-sell product's default price, if active. */
+export async function crossSellPrice(q: Queryable, session: Doc): Promise<Doc | null> {
+  const first = (session.line_items as Doc[])[0];
+  if (!first) return null;
+  const price = await find(q, 'prices', first.price_id);
+  const product = price ? await find(q, 'products', price.product_id) : null;
+  const target = product?.cross_sell?.cross_sells_to_id ? await find(q, 'products', product.cross_sell.cross_sells_to_id) : null;
+  const def = target?.active !== false && target?.default_price_id ? await find(q, 'prices', target.default_price_id) : null;
+  return def && def.active !== false && currencyIdsOf(def).includes(session.currency_id) ? def : null;
+}
+
 /** Seed additions for the checkout demos: the one-time link lets the payer choose 1–10 licenses. */
 export const checkoutDemoMigration = {
   id: '003-checkout-demo',
@@ -111,5 +186,8 @@ export const checkoutDemoMigration = {
     if (!link) return;
     const items = (link.line_items as Doc[]).map((i) => ({ ...i, adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 } }));
     await save(tx, 'payment_links', { ...link, line_items: items });
+    // The cross-sell demo requires its cross-sell (REQUIRE_CROSS_SELL until it is added).
+    const cross = await find(tx, 'payment_links', 'plink_sandbox_crosssell');
+    if (cross) await save(tx, 'payment_links', { ...cross, cross_sell_behavior: 'required' });
   },
 };

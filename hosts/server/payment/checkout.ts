@@ -10,6 +10,7 @@ import { gte } from './money.ts';
 import { creditBalance, ensurePaymentIntent, paySession, walletBalance } from './pay.ts';
 import { currencyIdsOf, paymentMethodsExpanded } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from './repo.ts';
+import { crossSellPrice } from './checkout-adjust.ts';
 import { buildSession, checkoutContext, effectiveStatus, expandSession, sessionAmounts } from './sessions.ts';
 
 /** The calls the checkout element makes (product-spec section 7, payment-kit-api.md "Checkout endpoints"). */
@@ -119,6 +120,9 @@ async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | nul
     if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
     if (!user && session.submit_type !== 'donate') throw new HttpError(401, 'Please log in to continue: checkout requires a signed-in user');
     const form = await validateForm(tx, session, body);
+    if (session.cross_sell_behavior === 'required' && !(session.line_items as Doc[]).some((i) => i.cross_sell) && (await crossSellPrice(tx, session))) {
+      throw new HttpError(400, 'Please add the recommended item to continue', 'REQUIRE_CROSS_SELL');
+    }
 
     const details = { name: form.name, email: form.email, phone: form.phone, ...(form.address ? { address: form.address } : {}) };
     const existing = user ? await customerOfDid(tx, user.did, session.livemode) : session.customer_id ? await find(tx, 'customers', session.customer_id) : null;
