@@ -5,7 +5,7 @@
  * flow store (src/state/checkout.ts); this file renders it and talks to the host through events.
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
-import type { CheckoutContext, CheckoutSession, PaymentCurrency, PaymentMethod } from '../api/types.ts';
+import type { CheckoutContext, CheckoutSession, PaymentCurrency, PaymentMethod, Price } from '../api/types.ts';
 import { acceptedMethods, checkoutView, methodOfCurrency, validateCustomAmountItems, selectCurrency } from '../core/checkout.ts';
 import { formatError } from '../core/errors.ts';
 import { customerLinks } from '../core/links.ts';
@@ -177,6 +177,15 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
 
   const profile = useQuery(['customers', 'me', user?.did ?? ''], () => api.customers.me(), { enabled: !!user, staleTime: 60_000 });
   const [quantityOk, setQuantityOk] = useState(true);
+  const crossSellQuery = useQuery(['checkout', 'cross-sell', session.id], () => api.checkout.crossSell.get(session.id), { staleTime: Infinity, retry: false });
+  // REQUIRE_CROSS_SELL: the cross-sell row shakes for 1 s (spec §8).
+  const [shake, setShake] = useState(false);
+  useEffect(() => {
+    if (state.error?.code !== 'REQUIRE_CROSS_SELL') return;
+    setShake(true);
+    const id = setTimeout(() => setShake(false), 1000);
+    return () => clearTimeout(id);
+  }, [state.error]);
 
   if (state.phase === 'paid' && state.session) return <Completed session={state.session} ctx={ctx} successUrl={successUrl} announce />;
 
@@ -197,6 +206,32 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
       throw new Error(formatError(err));
     }
   };
+  /** A change that returns the session: keep it, recalculating a promotion code first if there is one. */
+  const settle = async (next: CheckoutSession) => {
+    if (next.discounts?.length && currencyId) {
+      await api.checkout.recalculatePromotion(session.id, currencyId);
+      await refreshSession();
+    } else flow.update(next);
+  };
+  const guarded = async (work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (err) {
+      toast.show({ tone: 'error', message: formatError(err) });
+    }
+  };
+  const upsell = (from: string, to: string | null) =>
+    guarded(async () => settle(to ? await api.checkout.upsell(session.id, { from, to }) : await api.checkout.downsell(session.id, { from })));
+  const crossSellPrice = crossSellQuery.data && typeof crossSellQuery.data.id === 'string' ? (crossSellQuery.data as unknown as Price) : null;
+  const crossSell = crossSellPrice
+    ? {
+        price: crossSellPrice,
+        required: current.cross_sell_behavior === 'required',
+        shake,
+        add: () => guarded(async () => settle(await api.checkout.crossSell.add(session.id, crossSellPrice.id))),
+        remove: () => guarded(async () => settle(await api.checkout.crossSell.remove(session.id))),
+      }
+    : undefined;
   const applyPromotion = async (code: string) => {
     await api.checkout.applyPromotion(session.id, { promotion_code: code, currency_id: currencyId ?? session.currency_id });
     await refreshSession();
@@ -271,6 +306,8 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
               onQuantity={setQuantity}
               onPayable={setQuantityOk}
               promotion={current.allow_promotion_codes && !donation ? { apply: applyPromotion, remove: removePromotion } : undefined}
+              onUpsell={upsell}
+              crossSell={crossSell}
             />
           </div>
         ) : null}

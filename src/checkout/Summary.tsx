@@ -4,11 +4,12 @@
  * default with 3 or more items (a disclosure button, aria-expanded).
  */
 import { useId, useState } from 'react';
-import type { CheckoutSession, LineItem, PaymentCurrency } from '../api/types.ts';
-import { intervalText, isMetered, trialSeconds, trialText } from '../core/billing.ts';
+import type { CheckoutSession, LineItem, PaymentCurrency, Price } from '../api/types.ts';
+import { intervalText, isMetered, trialSeconds, trialText, upsellSavingPercent } from '../core/billing.ts';
 import { itemsTotal, lineItemAmount, summaryCollapsedByDefault, trialApplies, unitAmountFor } from '../core/checkout.ts';
 import { pickLocaleText } from '../core/locale.ts';
 import { formatAmount, isZeroAmount, subAmounts, toBigInt } from '../core/money.ts';
+import { Button } from '../ui/Button.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { focusRing, visuallyHidden } from '../ui/shared-css.ts';
@@ -28,6 +29,10 @@ export type SummaryProps = {
   onPayable?: (payable: boolean) => void;
   /** Promotion code actions, when the session accepts codes. */
   promotion?: { apply: (code: string) => Promise<void>; remove: () => Promise<void> } | undefined;
+  /** Switch an item to its upsell price (`to`) or back (`to` null). */
+  onUpsell?: (from: string, to: string | null) => Promise<void>;
+  /** The suggested cross-sell price, when there is one. */
+  crossSell?: { price: Price; required: boolean; shake: boolean; add: () => Promise<void>; remove: () => Promise<void> } | undefined;
 };
 
 /** Price and amount text for one currency: '12.50 TBA'. */
@@ -39,13 +44,13 @@ export function useMoney(currency: PaymentCurrency | undefined) {
 
 const itemPrice = (item: LineItem) => item.upsell_price ?? item.price;
 
-export function Summary({ session, currency, busy = false, onQuantity, onPayable, promotion }: SummaryProps) {
+export function Summary({ session, currency, busy = false, onQuantity, onPayable, promotion, onUpsell, crossSell }: SummaryProps) {
   const t = useT();
   const { css } = useCss();
   const { locale } = useSettings();
   const money = useMoney(currency);
   const listId = useId();
-  const items = session.line_items.map((i) => ({ ...i, price: itemPrice(i) }));
+  const items = session.line_items.map((i) => ({ ...i, price: itemPrice(i), original: i.price }));
   const [collapsed, setCollapsed] = useState(() => summaryCollapsedByDefault(items));
   const currencyId = currency?.id;
   const subtotal = itemsTotal(items, currencyId);
@@ -135,6 +140,9 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
                     onPayable={(ok) => onPayable?.(ok)}
                   />
                 ) : null}
+                {onUpsell && item.original.upsell?.upsells_to ? (
+                  <UpsellSwitch item={item} currencyId={currencyId} money={money} disabled={busy} onUpsell={onUpsell} />
+                ) : null}
                 {unit.missing && !item.custom_amount ? (
                   <span role="note" className={css`font-size: 12px; color: var(--pay-color-warning);`}>{t('checkout.missingCurrency')}</span>
                 ) : null}
@@ -144,6 +152,14 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
           );
         })}
       </ul>
+      {crossSell && !items.some((i) => i.cross_sell) ? <CrossSellCard offer={crossSell} money={money} disabled={busy} currencyId={currencyId} /> : null}
+      {crossSell && items.some((i) => i.cross_sell) ? (
+        <div>
+          <Button variant="text" size="sm" disabled={busy} onClick={() => void crossSell.remove()} aria-label={t('checkout.crossSellRemoveLabel', { name: crossSell.price.product?.name ?? '' })}>
+            {t('checkout.crossSellRemove')} {crossSell.price.product?.name}
+          </Button>
+        </div>
+      ) : null}
       <dl className={css`margin: 0; display: flex; flex-direction: column; gap: 8px; border-top: 1px solid var(--pay-color-border); padding-top: 14px; & dt, & dd { margin: 0; }`}>
         <div className={row}>
           <dt>{t('checkout.subtotal')}</dt>
@@ -168,6 +184,111 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
         </div>
       </dl>
     </section>
+  );
+}
+
+function UpsellSwitch({
+  item,
+  currencyId,
+  money,
+  disabled,
+  onUpsell,
+}: {
+  item: LineItem & { original: Price };
+  currencyId: string | undefined;
+  money: (a: string | null | undefined) => string;
+  disabled: boolean;
+  onUpsell: (from: string, to: string | null) => Promise<void>;
+}) {
+  const t = useT();
+  const { css } = useCss();
+  const [pending, setPending] = useState(false);
+  const to = item.original.upsell!.upsells_to!;
+  const on = !!item.upsell_price_id;
+  const fromAmount = unitAmountFor(item.original, currencyId).amount;
+  const toAmount = unitAmountFor(to, currencyId).amount;
+  const percent = item.original.recurring && to.recurring
+    ? upsellSavingPercent({ amount: fromAmount, recurring: item.original.recurring }, { amount: toAmount, recurring: to.recurring })
+    : 0;
+  const interval = to.recurring ? intervalText(to.recurring) : null;
+  const params = { amount: money(toAmount), interval: interval ? t(interval.key, interval.params) : '', percent };
+  const toggle = async () => {
+    setPending(true);
+    try {
+      await onUpsell(item.price_id, on ? null : to.id);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <label part="upsell" className={css`display: inline-flex; align-items: center; gap: 10px; margin-top: 6px; font-size: 13px; cursor: pointer; &:has(input:disabled) { cursor: not-allowed; opacity: 0.7; }`}>
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={on}
+        checked={on}
+        disabled={disabled || pending}
+        onChange={() => void toggle()}
+        className={css`appearance: none; width: 34px; height: 20px; flex: none; border-radius: 999px; background: ${on ? 'var(--pay-color-primary)' : 'var(--pay-color-border-strong)'}; position: relative; margin: 0; cursor: inherit; transition: background var(--pay-transition);
+          &::after { content: ''; position: absolute; top: 2px; left: ${on ? '16px' : '2px'}; width: 16px; height: 16px; border-radius: 50%; background: var(--pay-color-bg); transition: left var(--pay-transition); }
+          ${focusRing}`}
+      />
+      <span>{percent > 0 ? t('checkout.upsellSwitch', params) : t('checkout.upsellSwitchNoSaving', params)}</span>
+    </label>
+  );
+}
+
+function CrossSellCard({
+  offer,
+  money,
+  disabled,
+  currencyId,
+}: {
+  offer: NonNullable<SummaryProps['crossSell']>;
+  money: (a: string | null | undefined) => string;
+  disabled: boolean;
+  currencyId: string | undefined;
+}) {
+  const t = useT();
+  const { css, keyframes } = useCss();
+  const [pending, setPending] = useState(false);
+  const shake = keyframes`0%, 100% { transform: translateX(0); } 20%, 60% { transform: translateX(-6px); } 40%, 80% { transform: translateX(6px); }`;
+  const name = offer.price.product?.name ?? offer.price.nickname ?? offer.price.id;
+  return (
+    <div
+      part="cross-sell"
+      data-shake={offer.shake || undefined}
+      className={css`
+        display: flex; align-items: center; gap: 12px; padding: 12px 14px; border: 1px dashed var(--pay-color-border-strong); border-radius: var(--pay-radius);
+        &[data-shake] { animation: ${shake} 1s ease; border-color: var(--pay-color-danger); }
+        @media (prefers-reduced-motion: reduce) { &[data-shake] { animation: none; } }
+      `}
+    >
+      <div className={css`flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px;`}>
+        <span className={css`font-size: 12px; color: ${offer.required ? 'var(--pay-color-danger)' : 'var(--pay-color-muted)'}; font-weight: 600;`}>
+          {offer.required ? t('checkout.crossSellRequired') : t('checkout.crossSellTitle')}
+        </span>
+        <span className={css`font-weight: 600; overflow-wrap: anywhere;`}>{name}</span>
+        <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>{money(unitAmountFor(offer.price, currencyId).amount)}</span>
+      </div>
+      <Button
+        variant="secondary"
+        size="sm"
+        pending={pending}
+        disabled={disabled}
+        aria-label={t('checkout.crossSellAddLabel', { name })}
+        onClick={async () => {
+          setPending(true);
+          try {
+            await offer.add();
+          } finally {
+            setPending(false);
+          }
+        }}
+      >
+        {t('checkout.crossSellAdd')}
+      </Button>
+    </div>
   );
 }
 

@@ -95,3 +95,29 @@ test('an expired session says so with the spec text', async ({ page, request }) 
     'This link has expired. This means that your payment has already been processed or your session has expired.',
   );
 });
+
+test('upsell switches to the yearly price and back; a required cross-sell must be added before paying', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_upsell');
+  const checkout = page.locator('pay-checkout');
+  const total = checkout.locator('[part~=total]');
+  await expect(total).toHaveText('3 TBA');
+  // Per hour with the spec's interval lengths (month 30 d, year 365 d): 30/8760 vs 3/720 → 17.8%, shown as 18%.
+  const upsell = checkout.getByRole('switch', { name: 'Switch to 30 TBA per year and save 18%' });
+  await upsell.click();
+  await expect(total).toHaveText('30 TBA');
+  await expect(upsell).toBeChecked();
+  await upsell.click();
+  await expect(total).toHaveText('3 TBA');
+
+  await page.goto('/checkout/plink_sandbox_crosssell');
+  await expect(checkout.getByText('Required with this purchase')).toBeVisible();
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await expect(checkout.getByText('Please add the recommended item to continue')).toBeVisible();
+  await expect(checkout.locator('[part~=cross-sell][data-shake]')).toBeVisible();
+  await checkout.getByRole('button', { name: 'Add Sandbox Priority Support' }).click();
+  await expect(total).toHaveText('3 TBA');
+  await expect(checkout.locator('[part~=line-item]')).toHaveCount(2);
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+});
