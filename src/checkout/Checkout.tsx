@@ -24,6 +24,7 @@ import { useSession } from '../ui/session.tsx';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { useCss } from '../ui/styles.tsx';
+import { Donation } from './Donation.tsx';
 import { PaymentForm, type FormValues } from './PaymentForm.tsx';
 import { Summary, useMoney } from './Summary.tsx';
 
@@ -177,6 +178,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
 
   const profile = useQuery(['customers', 'me', user?.did ?? ''], () => api.customers.me(), { enabled: !!user, staleTime: 60_000 });
   const [quantityOk, setQuantityOk] = useState(true);
+  const [amountOk, setAmountOk] = useState(session.submit_type !== 'donate');
   const crossSellQuery = useQuery(['checkout', 'cross-sell', session.id], () => api.checkout.crossSell.get(session.id), { staleTime: Infinity, retry: false });
   // REQUIRE_CROSS_SELL: the cross-sell row shakes for 1 s (spec §8).
   const [shake, setShake] = useState(false);
@@ -297,7 +299,26 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
           @media (max-width: 899px) { grid-template-columns: 1fr; gap: 28px; padding: 20px 16px 32px; }
         `}
       >
-        {mode !== 'minimal' ? (
+        {donation ? (
+          <div className={css`@media (min-width: 900px) { padding-inline-end: 40px; border-inline-end: 1px solid var(--pay-color-border); }`}>
+            <Donation
+              session={current}
+              link={ctx.paymentLink}
+              currency={currency}
+              disabled={busy}
+              setAmount={async (priceId, amount) => {
+                try {
+                  flow.update(await api.checkout.amount(session.id, { priceId, amount }));
+                } catch (err) {
+                  throw new Error(formatError(err));
+                }
+              }}
+              onPayable={setAmountOk}
+              loadBenefits={() => (session.payment_link_id ? api.checkout.benefits(session.payment_link_id) : Promise.resolve([]))}
+              onCancel={() => emit('cancel', { checkoutSessionId: session.id })}
+            />
+          </div>
+        ) : mode !== 'minimal' ? (
           <div className={css`@media (min-width: 900px) { padding-inline-end: 40px; border-inline-end: 1px solid var(--pay-color-border); }`}>
             <Summary
               session={current}
@@ -335,7 +356,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
             signedIn={signedIn}
             busy={busy && state.phase !== 'connecting'}
             blockedReason={
-              blocked ? t('checkout.multipleCustomAmount') : !method ? t('checkout.unsupportedMethod') : !quantityOk ? t('checkout.quantityCleared') : null
+              blocked ? t('checkout.multipleCustomAmount') : !method ? t('checkout.unsupportedMethod') : !quantityOk ? t('checkout.quantityCleared') : !amountOk ? t('validation.amountInvalid') : null
             }
             submitLabel={submitLabel}
             merchant={merchant || t('checkout.title')}

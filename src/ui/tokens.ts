@@ -102,6 +102,8 @@ export function hostCss(theme: 'light' | 'dark' | 'auto'): string {
     'font-family:var(--pay-font-family);font-size:var(--pay-font-size);line-height:var(--pay-line-height);' +
     'color:var(--pay-color-text);background:var(--pay-color-bg);-webkit-text-size-adjust:100%;}' +
     ':host([hidden]){display:none !important;}' +
+    // The hidden attribute wins over component classes that set display (a collapsed list stays collapsed).
+    '[hidden]{display:none !important;}' +
     '*,*::before,*::after{box-sizing:border-box;}';
   if (theme === 'light') return `${base}:host{${decl(lightTokens)}color-scheme:light;}`;
   if (theme === 'dark') return `${base}:host{${decl(darkTokens)}color-scheme:dark;}`;

@@ -67,6 +67,7 @@ describe('<pay-checkout>', () => {
     equal(toggle.getAttribute('aria-expanded'), 'false');
     equal(toggle.textContent, 'Show 3 items');
     ok($(el, '[part~=summary] ul')!.hidden);
+    equal($(el, '[part~=summary] ul')!.getBoundingClientRect().height, 0, 'collapsed items take no room');
     toggle.click();
     await waitFor(() => !$(el, '[part~=summary] ul')!.hidden);
     equal($$(el, '[part~=line-item]').length, 3);

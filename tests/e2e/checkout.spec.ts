@@ -121,3 +121,44 @@ test('upsell switches to the yearly price and back; a required cross-sell must b
   await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
 });
+
+test('a donation with a custom amount, the benefits list, and the range message of the spec', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_donation');
+  const checkout = page.locator('pay-checkout');
+  const total = checkout.locator('[part~=total]');
+  // Presets 1, 5, 10: the middle one is chosen.
+  await expect(checkout.getByRole('radio', { name: '5 TBA' })).toBeChecked();
+  await checkout.getByRole('button', { name: 'Who receives this' }).click();
+  await expect(checkout.getByText('Sandbox Maintainers')).toBeVisible();
+  await expect(checkout.getByText('80%')).toBeVisible();
+  await checkout.getByRole('button', { name: 'Hide who receives this' }).click();
+  await expect(checkout.getByText('Sandbox Maintainers')).toBeHidden();
+
+  await checkout.getByRole('radio', { name: 'Custom' }).check();
+  const amount = checkout.getByRole('textbox', { name: 'Your amount (TBA)' });
+  await amount.fill('250');
+  await expect(checkout.getByText('Please enter an amount between 0.1 and 100.')).toBeVisible();
+  await expect(checkout.getByRole('button', { name: 'Donate' })).toBeDisabled();
+  await checkout.getByRole('button', { name: 'Pick a random amount' }).click();
+  // The random amount settles after the 800 ms animation, within the bounds.
+  await expect(checkout.getByRole('button', { name: 'Pick a random amount' })).toBeEnabled();
+  const picked = Number(await amount.inputValue());
+  expect(picked).toBeGreaterThan(0);
+  expect(picked).toBeLessThanOrEqual(50);
+  await amount.fill('0.5');
+  await expect(checkout.getByRole('button', { name: 'Donate' })).toBeEnabled();
+
+  // Cancel tells the host.
+  const cancelled = page.evaluate(() => new Promise<string>((resolve) => document.addEventListener('pay-cancel', (e) => resolve((e as CustomEvent).detail.checkoutSessionId), { once: true })));
+  await checkout.getByRole('button', { name: 'Cancel' }).click();
+  expect(await cancelled).toMatch(/^cs_/);
+
+  // Donations go through the wallet (never fast pay), even with enough balance.
+  await checkout.getByRole('button', { name: 'Donate' }).click();
+  const connect = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
+  const [wallet] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  await expect(wallet.getByText('0.5 TBA').first()).toBeVisible();
+  await wallet.getByRole('button', { name: /Approve/ }).click();
+  await wallet.close();
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+});

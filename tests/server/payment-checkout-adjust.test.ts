@@ -147,3 +147,18 @@ describe('upsell and cross-sell', () => {
     expect(removed.body.line_items).toHaveLength(1);
   });
 });
+
+describe('donations', () => {
+  it('takes a custom amount within the link bounds and lists the beneficiaries', async () => {
+    const s = await start('plink_sandbox_donation');
+    const set = (amount: string) => asUser(sb, null, 'PUT', `/api/checkout-sessions/${s.id}/amount`, { priceId: 'price_sandbox_donation', amount });
+    const ok = await set(String(7n * E18));
+    expect(ok.status).toBe(200);
+    expect(ok.body.line_items[0].custom_amount).toBe(String(7n * E18));
+    expect(ok.body.amount_total).toBe(String(7n * E18));
+    expect((await set(String(101n * E18))).body).toEqual({ error: 'Please enter an amount between 0.1 and 100.', code: 'AMOUNT_OUT_OF_RANGE' });
+    expect((await set('1.5')).status).toBe(400);
+    const benefits = await asUser(sb, null, 'GET', '/api/payment-links/plink_sandbox_donation/benefits');
+    expect(benefits.body.map((b: any) => [b.name, b.percent])).toEqual([['Sandbox Store', 80], ['Sandbox Maintainers', 20]]);
+  });
+});

@@ -5,6 +5,7 @@ import { HttpError } from '../platform.ts';
 import { requireUser } from './auth.ts';
 import { checkPromotion } from './discounts.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
+import { toUnit } from './money.ts';
 import { currencyIdsOf, expandPrice } from './pricing.ts';
 import { find, mustFind, save, type Doc } from './repo.ts';
 import { checkoutContext, effectiveStatus, expandSession, sessionAmounts } from './sessions.ts';
@@ -127,6 +128,41 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     res.json(await expandSession(db, saved));
   });
 
+  // A custom amount (donations, pay-what-you-want): smallest-unit string within the link's donation bounds.
+  r.put('/checkout-sessions/:id/amount', async (req, res) => {
+    const body = bodyOf(req);
+    const priceId = str(body, 'priceId', { required: true })!;
+    const amount = str(body, 'amount', { required: true })!.trim();
+    if (!/^\d+$/.test(amount) || BigInt(amount) <= 0n) throw new HttpError(400, 'amount must be a positive integer string in the smallest unit');
+    const saved = await db.transaction(async (tx) => {
+      const session = await openSession(tx, paramOf(req, 'id'));
+      const items = session.line_items as Doc[];
+      const item = items.find((i) => i.price_id === priceId);
+      if (!item) throw new HttpError(404, `No line item ${priceId} in this checkout session`);
+      const price = await mustFind(tx, 'prices', priceId);
+      if (!price.custom_unit_amount) throw new HttpError(400, `Price ${priceId} does not take a custom amount`);
+      const currency = await mustFind(tx, 'payment_currencies', session.currency_id);
+      const link = session.payment_link_id ? await find(tx, 'payment_links', session.payment_link_id) : null;
+      const bounds = link?.donation_settings?.amount ?? {};
+      const unit = (v: unknown) => (v === undefined || v === null || v === '' ? null : BigInt(toUnit(v, currency.decimal, 'donation bound')));
+      const min = unit(bounds.minimum);
+      const max = unit(bounds.maximum);
+      if ((min !== null && BigInt(amount) < min) || (max !== null && BigInt(amount) > max)) {
+        throw new HttpError(400, `Please enter an amount between ${bounds.minimum ?? 0} and ${bounds.maximum ?? '∞'}.`, 'AMOUNT_OUT_OF_RANGE');
+      }
+      return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? { ...i, custom_amount: amount } : i)) });
+    });
+    res.json(await expandSession(db, saved));
+  });
+
+  // The people a donation goes to, with their share (spec §3 Benefit).
+  r.get('/payment-links/:id/benefits', async (req, res) => {
+    const link = await mustFind(db, 'payment_links', paramOf(req, 'id'));
+    const list = (link.donation_settings?.beneficiaries as Doc[] | undefined) ?? [];
+    const total = list.reduce((n, b) => n + Number(b.share ?? 0), 0) || 1;
+    res.json(list.map((b) => ({ name: b.name ?? b.address, address: b.address, avatar: b.avatar ?? null, type: b.type ?? 'user', url: b.url ?? null, percent: Math.round((Number(b.share ?? 0) / total) * 100) })));
+  });
+
   r.post('/checkout-sessions/:id/apply-promotion', async (req, res) => {
     requireUser(res, 'Please log in to use a promotion code');
     const body = bodyOf(req);
@@ -186,6 +222,22 @@ export const checkoutDemoMigration = {
     if (!link) return;
     const items = (link.line_items as Doc[]).map((i) => ({ ...i, adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 } }));
     await save(tx, 'payment_links', { ...link, line_items: items });
+    // Donation amounts are decimal token amounts, as the platform's DonationSettings carry them (the first seed
+    // stored smallest units).
+    const donation = await find(tx, 'payment_links', 'plink_sandbox_donation');
+    if (donation?.donation_settings) {
+      await save(tx, 'payment_links', {
+        ...donation,
+        donation_settings: {
+          ...donation.donation_settings,
+          amount: { presets: ['1', '5', '10'], preset: '5', minimum: '0.1', maximum: '100', custom: true },
+          beneficiaries: [
+            { name: 'Sandbox Store', address: 'zNKsandboxApp', share: '80', type: 'dapp' },
+            { name: 'Sandbox Maintainers', address: 'z1SandboxOwnerOliviaP0o9I8u7Y6t5R4e3W2', share: '20' },
+          ],
+        },
+      });
+    }
     // The cross-sell demo requires its cross-sell (REQUIRE_CROSS_SELL until it is added).
     const cross = await find(tx, 'payment_links', 'plink_sandbox_crosssell');
     if (cross) await save(tx, 'payment_links', { ...cross, cross_sell_behavior: 'required' });
