@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import type { CheckoutSession, LineItem, PaymentCurrency, Price } from '../api/types.ts';
-import { intervalText, isMetered, trialSeconds, trialText, upsellSavingPercent } from '../core/billing.ts';
+import { intervalText, isMetered, showStaking, trialSeconds, trialText, upsellSavingPercent } from '../core/billing.ts';
 import { itemsTotal, lineItemAmount, summaryCollapsedByDefault, trialApplies, unitAmountFor } from '../core/checkout.ts';
 import { pickLocaleText } from '../core/locale.ts';
 import { formatAmount, isZeroAmount, subAmounts, toBigInt } from '../core/money.ts';
@@ -53,7 +53,10 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
   const items = session.line_items.map((i) => ({ ...i, price: itemPrice(i), original: i.price }));
   const [collapsed, setCollapsed] = useState(() => summaryCollapsedByDefault(items));
   const currencyId = currency?.id;
-  const subtotal = itemsTotal(items, currencyId);
+  // Metered items are billed by usage later: they add nothing now (as the platform prices them).
+  const subtotal = itemsTotal(items, currencyId, { excludeMetered: true });
+  const hasMetered = items.some((i) => isMetered(i.price.recurring));
+  const stake = showStaking(session.subscription_data) ? String(session.subscription_data?.min_stake_amount ?? session.subscription_data?.billing_threshold_amount ?? '0') : null;
   const sameCurrency = currencyId === session.currency_id;
   const discount = sameCurrency ? (session.total_details?.amount_discount ?? '0') : '0';
   const recurringItems = items.filter((i) => i.price.recurring);
@@ -61,7 +64,7 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
     ? trialSeconds({ trialInDays: session.subscription_data?.trial_period_days ?? null, trialEnd: session.subscription_data?.trial_end ?? null })
     : 0;
   // Due today: nothing for recurring items during a trial.
-  const dueToday = trial > 0 ? itemsTotal(items.filter((i) => !i.price.recurring), currencyId) : subtractFloor(subtotal, discount);
+  const dueToday = trial > 0 ? itemsTotal(items.filter((i) => !i.price.recurring), currencyId, { excludeMetered: true }) : subtractFloor(subtotal, discount);
   const renewal = itemsTotal(recurringItems, currencyId, { excludeMetered: true });
   const firstRecurring = recurringItems.find((i) => !isMetered(i.price.recurring))?.price.recurring;
   const interval = firstRecurring ? intervalText(firstRecurring) : null;
@@ -126,6 +129,11 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
                 {product?.description ? (
                   <span className={css`font-size: 13px; color: var(--pay-color-muted); overflow-wrap: anywhere;`}>{pickLocaleText(product.description, locale)}</span>
                 ) : null}
+                {isMetered(p.recurring) ? (
+                  <span className={css`font-size: 13px; color: var(--pay-color-muted);`} part="metered">
+                    {t('checkout.billedByUsage', { amount: money(unit.amount), unit: product?.unit_label || t('checkout.unitDefault') })}
+                  </span>
+                ) : null}
                 <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>
                   {t('checkout.quantity', { count: item.quantity })}
                   {item.quantity > 1 ? ` · ${t('checkout.eachPrice', { amount: money(unit.amount) })}` : ''}
@@ -147,7 +155,9 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
                   <span role="note" className={css`font-size: 12px; color: var(--pay-color-warning);`}>{t('checkout.missingCurrency')}</span>
                 ) : null}
               </div>
-              <span className={css`font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap;`}>{money(lineItemAmount(item, currencyId))}</span>
+              <span className={css`font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap;`}>
+                {money(isMetered(p.recurring) ? '0' : lineItemAmount(item, currencyId))}
+              </span>
             </li>
           );
         })}
@@ -182,7 +192,15 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
           <dt>{t('checkout.totalDue')}</dt>
           <dd>{money(dueToday)}</dd>
         </div>
+        {stake ? (
+          <div part="staking" className={row}>
+            <dt>{t('checkout.staking')}</dt>
+            <dd>{money(stake)}</dd>
+          </div>
+        ) : null}
       </dl>
+      {stake ? <p className={css`margin: -8px 0 0; font-size: 12px; color: var(--pay-color-muted);`}>{t('checkout.stakingHint')}</p> : null}
+      {hasMetered ? <p className={css`margin: -8px 0 0; font-size: 12px; color: var(--pay-color-muted);`}>{t('checkout.usageLater')}</p> : null}
     </section>
   );
 }

@@ -162,3 +162,16 @@ test('a donation with a custom amount, the benefits list, and the range message 
   await wallet.close();
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
 });
+
+test('metered usage is billed later and staking shows its deposit', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_metered');
+  const checkout = page.locator('pay-checkout');
+  await expect(checkout.getByText('Billed by usage: 0.01 TBA per call')).toBeVisible();
+  await expect(checkout.locator('[part~=total]')).toHaveText('0 TBA');
+  await expect(checkout.getByText('Usage is billed at the end of each period.')).toBeVisible();
+
+  await page.goto('/checkout/plink_sandbox_staking');
+  await expect(checkout.locator('[part~=staking]')).toContainText('Staking deposit');
+  await expect(checkout.locator('[part~=staking]')).toContainText('50 TBA');
+  await expect(checkout.getByText(/returned when it ends/)).toBeVisible();
+});
