@@ -391,6 +391,8 @@ function appName(): string {
 
 function FlowDialogs({ flow, state, ctx, currency }: { flow: CheckoutFlow; state: FlowState; ctx: SubmitContext; currency: PaymentCurrency | undefined }) {
   const t = useT();
+  const onNavigate = useNavigate();
+  const pastDue = customerLinks(appPrefix()).pastDue(window.location.href);
   const { css } = useCss();
   const { locale } = useSettings();
   const money = useMoney(currency);
@@ -427,6 +429,24 @@ function FlowDialogs({ flow, state, ctx, currency }: { flow: CheckoutFlow; state
       </Dialog>
 
       <Dialog
+        open={state.phase === 'customerLimited'}
+        onClose={() => flow.cancel()}
+        title={t('checkout.customerLimitedTitle')}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => flow.cancel()}>
+              {t('common.cancel')}
+            </Button>
+            <Button href={pastDue} part="pay-overdue" data-autofocus onClick={onNavigate(pastDue)}>
+              {t('checkout.payOverdue')}
+            </Button>
+          </>
+        }
+      >
+        <p className={css`margin: 0;`}>{t('checkout.customerLimitedText')}</p>
+      </Dialog>
+
+      <Dialog
         open={state.phase === 'creditInsufficient'}
         onClose={() => flow.cancel()}
         title={t('checkout.creditInsufficientTitle')}
@@ -455,6 +475,15 @@ function FlowDialogs({ flow, state, ctx, currency }: { flow: CheckoutFlow; state
       </Dialog>
     </>
   );
+}
+
+/** An app link's click: a cancelable pay-navigate {path}; the host may route it (then the link does not load). */
+function useNavigate() {
+  const emit = useEmit();
+  return (path: string) => (e: MouseEvent<HTMLElement>) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (!emit('navigate', { path }, { cancelable: true })) e.preventDefault();
+  };
 }
 
 function Completed({ session, ctx, successUrl, announce }: { session: CheckoutSession; ctx: CheckoutContext; successUrl?: string | undefined; announce?: boolean }) {
@@ -494,10 +523,7 @@ function Completed({ session, ctx, successUrl, announce }: { session: CheckoutSe
   const listed = (session.subscriptions ?? []).map((s) => (typeof s === 'string' ? s : s.id)).filter(Boolean);
   const subscriptionIds = listed.length ? listed : session.subscription_id ? [session.subscription_id] : [];
 
-  const navigate = (path: string) => (e: MouseEvent<HTMLElement>) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    if (!emit('navigate', { path }, { cancelable: true })) e.preventDefault();
-  };
+  const navigate = useNavigate();
 
   return (
     <div part="checkout completed" className={`${usePanelClass()} ${css`max-width: 640px; display: flex; justify-content: center; padding: 48px 24px;`}`}>

@@ -17,7 +17,17 @@ import { formatError } from '../core/errors.ts';
 import { isPaymentDone, paymentIntentFailure } from '../core/checkout.ts';
 import { PAYMENT_POLL_MS, PAYMENT_POLL_TIMEOUT_MS } from '../core/constants.ts';
 
-export type FlowPhase = 'idle' | 'submitting' | 'fastPay' | 'fastPaying' | 'connecting' | 'paying' | 'paid' | 'creditInsufficient';
+export type FlowPhase =
+  | 'idle'
+  | 'submitting'
+  | 'fastPay'
+  | 'fastPaying'
+  | 'connecting'
+  | 'paying'
+  | 'paid'
+  | 'creditInsufficient'
+  /** The payer has past-due invoices (CUSTOMER_LIMITED): the past-due dialog is open. */
+  | 'customerLimited';
 
 /** i18n keys (checkout.*) the screen shows for flow notices; `message` is server text shown as is. */
 export type FlowError = { key?: string; message?: string; code?: string };
@@ -114,7 +124,8 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
   };
   const fail = (err: unknown) => {
     if (isAbort(err)) return;
-    set({ phase: 'idle', connect: null, fastPay: null, error: errorOf(err) });
+    const error = errorOf(err);
+    set({ phase: error.code === 'CUSTOMER_LIMITED' ? 'customerLimited' : 'idle', connect: null, fastPay: null, error });
   };
   const paid = (session: CheckoutSession) => {
     work?.abort();

@@ -165,6 +165,32 @@ describe('<pay-checkout>', () => {
     equal((await calls()).fast, 1);
   });
 
+  it('sends a customer with past-due invoices to pay them first (CUSTOMER_LIMITED)', async () => {
+    await stub({ signedIn: true, checkout: { limited: true } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    submitButton(el).click();
+    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
+    ok(dialog.textContent?.includes('You have past-due invoices. Pay them first'), dialog.textContent ?? '');
+    const pay = dialog.querySelector<HTMLAnchorElement>('a[part~=pay-overdue]')!;
+    const url = new URL(pay.href);
+    equal(url.pathname, '/customer/invoice/past-due');
+    equal(url.searchParams.get('referer'), window.location.href);
+    ok(activeDeep() === pay, 'the pay link has focus');
+    await expectNoAxeViolations(el);
+    const seen: CustomEvent[] = [];
+    el.addEventListener('pay-navigate', (e) => {
+      seen.push(e as CustomEvent);
+      e.preventDefault();
+    });
+    pay.click();
+    equal(seen[0]?.detail.path, `/customer/invoice/past-due?referer=${encodeURIComponent(window.location.href)}`);
+    [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!.click();
+    await waitFor(() => !$(el, 'dialog[open]'));
+    ok(!submitButton(el).disabled);
+  });
+
   it('asks a signed-out payer to connect first (pay-login, cancelable)', async () => {
     await stub({ signedIn: false });
     const el = checkout();

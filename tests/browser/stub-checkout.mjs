@@ -76,6 +76,7 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
     return json({});
   }
   if (p === `${cs}recalculate-promotion`) return json({});
+  if (p === `${cs}cross-sell` && method === 'GET') return json({ error: 'No cross-sell for this checkout session' });
 
   if (p.startsWith('/payment/api/checkout-sessions/retrieve/') || p.startsWith('/payment/api/checkout-sessions/start/')) {
     count(p.includes('/start/') ? 'start' : 'retrieve');
@@ -87,6 +88,7 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
     const body = JSON.parse((await readBody()) || '{}');
     state.lastSubmit = body;
     if (!state.signedIn) return json({ error: 'Please log in to continue' }, 401);
+    if (cfg.limited) return json({ error: 'You have past-due invoices. Please pay them before making a new purchase.', code: 'CUSTOMER_LIMITED' }, 403);
     const s = session(cfg, state.checkoutPaid);
     return json({
       checkoutSession: s, paymentIntent: { id: 'pi_1', status: 'requires_payment_method' }, customer: { id: 'cus_1' },

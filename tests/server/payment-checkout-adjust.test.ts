@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insert, newDoc } from '../../hosts/server/payment/repo.ts';
 import { getConnectAction } from '../../hosts/server/platform.ts';
 import { startSandbox } from './harness.ts';
 import { asUser, CASEY, login, signed, type Sandbox } from './payment-helpers.ts';
@@ -160,5 +161,26 @@ describe('donations', () => {
     expect((await set('1.5')).status).toBe(400);
     const benefits = await asUser(sb, null, 'GET', '/api/payment-links/plink_sandbox_donation/benefits');
     expect(benefits.body.map((b: any) => [b.name, b.percent])).toEqual([['Sandbox Store', 80], ['Sandbox Maintainers', 20]]);
+  });
+});
+
+describe('customers with past-due invoices', () => {
+  it('are refused new purchases with CUSTOMER_LIMITED, but may still donate', async () => {
+    const s = await start();
+    // Casey becomes a customer by paying once, then gets an open renewal invoice.
+    await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/submit`, form);
+    const customerId = (await row('checkout_sessions', s.id)).customer_id;
+    const open = await insert(sb.ctx.db, 'invoices', newDoc('invoices', true, {
+      object: 'invoice', status: 'open', customer_id: customerId, currency_id: 'pc_sandbox_tba', billing_reason: 'subscription_cycle',
+      total: '5', amount_due: '5', amount_paid: '0', amount_remaining: '5',
+    }));
+    const next = await start();
+    const refused = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${next.id}/submit`, form);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'You have past-due invoices. Please pay them before making a new purchase.', code: 'CUSTOMER_LIMITED' });
+    const donation = await start('plink_sandbox_donation');
+    expect((await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${donation.id}/donate-submit`, form)).status).toBe(200);
+    await sb.ctx.db.query('DELETE FROM invoices WHERE id = $1', [open.id]);
+    expect((await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${next.id}/submit`, form)).status).toBe(200);
   });
 });

@@ -128,6 +128,17 @@ describe('checkout flow', () => {
     expect(flow.getState()).toMatchObject({ phase: 'idle', error: { message: 'checkout session expired' } });
   });
 
+  it('CUSTOMER_LIMITED opens the past-due state; cancel returns to the form', async () => {
+    const d = deps({ submit: vi.fn(async () => Promise.reject(Object.assign(new Error('past due'), { code: 'CUSTOMER_LIMITED' }))) });
+    const flow = createCheckoutFlow(d, open);
+    await flow.submit(form, wallet);
+    expect(flow.getState()).toMatchObject({ phase: 'customerLimited', error: { code: 'CUSTOMER_LIMITED' } });
+    await flow.submit(form, wallet);
+    expect(d.submit).toHaveBeenCalledTimes(1);
+    flow.cancel();
+    expect(flow.getState().phase).toBe('idle');
+  });
+
   it('stripe is refused in this build with the spec text key', async () => {
     const flow = createCheckoutFlow(deps(), open);
     await flow.submit(form, { methodType: 'stripe' });

@@ -120,6 +120,19 @@ async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | nul
     if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
     if (!user && session.submit_type !== 'donate') throw new HttpError(401, 'Please log in to continue: checkout requires a signed-in user');
     const form = await validateForm(tx, session, body);
+    // Spec §6: customers with past-due invoices are blocked from new purchases (not from donations).
+    if (user && session.submit_type !== 'donate') {
+      const known = await customerOfDid(tx, user.did, session.livemode);
+      if (known) {
+        const { rows } = await tx.query<{ n: string }>(
+          "SELECT count(*)::text AS n FROM invoices WHERE customer_id = $1 AND livemode = $2 AND status IN ('open', 'uncollectible') AND (data->>'amount_remaining')::numeric > 0",
+          [known.id, session.livemode],
+        );
+        if (Number(rows[0]?.n ?? 0) > 0) {
+          throw new HttpError(403, 'You have past-due invoices. Please pay them before making a new purchase.', 'CUSTOMER_LIMITED');
+        }
+      }
+    }
     if (session.cross_sell_behavior === 'required' && !(session.line_items as Doc[]).some((i) => i.cross_sell) && (await crossSellPrice(tx, session))) {
       throw new HttpError(400, 'Please add the recommended item to continue', 'REQUIRE_CROSS_SELL');
     }
