@@ -13,6 +13,7 @@ import { Button } from '../ui/Button.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { Select } from '../ui/Select.tsx';
+import { PhoneField } from './PhoneField.tsx';
 import { focusRing, visuallyHidden } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
@@ -202,17 +203,10 @@ export function PaymentForm(props: PaymentFormProps) {
           onBlur={() => blur('customer_email')}
         />
         {phoneEnabled ? (
-          <TextField
-            label={t('checkout.phone')}
-            name="customer_phone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            required
-            placeholder="+1 201 555 0123"
+          <PhoneField
             value={values.customer_phone}
             error={errors.customer_phone}
-            onChange={(e) => update({ customer_phone: e.target.value }, 'customer_phone')}
+            onChange={(v) => update({ customer_phone: v }, 'customer_phone')}
             onBlur={() => blur('customer_phone')}
           />
         ) : null}

@@ -9,3 +9,4 @@ export * from './billing.ts';
 export * from './checkout.ts';
 export * from './constants.ts';
 export * from './links.ts';
+export * from './phone.ts';

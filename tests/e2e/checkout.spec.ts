@@ -175,3 +175,45 @@ test('metered usage is billed later and staking shows its deposit', async ({ pag
   await expect(checkout.locator('[part~=staking]')).toContainText('50 TBA');
   await expect(checkout.getByText(/returned when it ends/)).toBeVisible();
 });
+
+test('paying with credits: insufficient credit, buying credits, then paying with them (phone and billing address collected)', async ({ page }) => {
+  await signIn(page, /Dana Developer/, '/checkout/plink_sandbox_report');
+  const checkout = page.locator('pay-checkout');
+  await checkout.getByRole('radio', { name: /CRD/ }).check();
+  await expect(checkout.locator('[part~=total]')).toHaveText('25 CRD');
+  const fill = async () => {
+    await checkout.getByRole('combobox', { name: 'Country code' }).selectOption('gb');
+    await checkout.getByRole('textbox', { name: 'Phone' }).fill('12');
+    await checkout.getByRole('textbox', { name: 'Phone' }).blur();
+    await expect(checkout.getByText('Please enter a valid phone number')).toBeVisible();
+    await checkout.getByRole('textbox', { name: 'Phone' }).fill('20 7946 0958');
+    await checkout.getByRole('textbox', { name: 'Address' }).fill('1 Main Street');
+    await checkout.getByRole('textbox', { name: 'City' }).fill('London');
+    await checkout.getByRole('textbox', { name: 'State or province' }).fill('London');
+    await checkout.getByRole('combobox', { name: 'Country or region' }).selectOption('gb');
+    await checkout.getByRole('textbox', { name: 'Postal code' }).fill('12345');
+    await checkout.getByRole('button', { name: 'Pay' }).click();
+    await expect(checkout.getByText('Please enter a valid postal code')).toBeVisible();
+    await checkout.getByRole('textbox', { name: 'Postal code' }).fill('SW1A 1AA');
+  };
+  await fill();
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  const short = checkout.getByRole('dialog', { name: 'Not enough credit' });
+  await expect(short).toBeVisible();
+  await short.getByRole('button', { name: 'Close' }).first().click();
+
+  // Buy 100 credits with TBA (fast pay), then pay the report with 25 of them.
+  await page.goto('/checkout/plink_sandbox_credit');
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+
+  await page.goto('/checkout/plink_sandbox_report');
+  await checkout.getByRole('radio', { name: /CRD/ }).check();
+  await fill();
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  const confirm = checkout.getByRole('dialog', { name: 'Confirm payment' });
+  await expect(confirm).toContainText('Pay 25 CRD from your credit balance (100 CRD available)?');
+  await confirm.getByRole('button', { name: 'Confirm and pay' }).click();
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+});

@@ -7,7 +7,8 @@ import { checkPromotion } from './discounts.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
 import { toUnit } from './money.ts';
 import { currencyIdsOf, expandPrice } from './pricing.ts';
-import { find, mustFind, save, type Doc } from './repo.ts';
+import { find, insert, mustFind, save, type Doc } from './repo.ts';
+import { link, price, product } from './seed.ts';
 import { checkoutContext, effectiveStatus, expandSession, sessionAmounts } from './sessions.ts';
 
 /**
@@ -218,10 +219,10 @@ export async function crossSellPrice(q: Queryable, session: Doc): Promise<Doc | 
 export const checkoutDemoMigration = {
   id: '003-checkout-demo',
   up: async (tx: Queryable) => {
-    const link = await find(tx, 'payment_links', 'plink_sandbox_onetime');
-    if (!link) return;
-    const items = (link.line_items as Doc[]).map((i) => ({ ...i, adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 } }));
-    await save(tx, 'payment_links', { ...link, line_items: items });
+    const onetime = await find(tx, 'payment_links', 'plink_sandbox_onetime');
+    if (!onetime) return;
+    const items = (onetime.line_items as Doc[]).map((i) => ({ ...i, adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 } }));
+    await save(tx, 'payment_links', { ...onetime, line_items: items });
     // Donation amounts are decimal token amounts, as the platform's DonationSettings carry them (the first seed
     // stored smallest units).
     const donation = await find(tx, 'payment_links', 'plink_sandbox_donation');
@@ -237,6 +238,16 @@ export const checkoutDemoMigration = {
           ],
         },
       });
+    }
+    // A report paid in credits (CRD) or TBA, collecting a phone number and the full billing address.
+    for (const [table, doc] of [
+      product('prod_sandbox_report', 'Sandbox Usage Report', 'A detailed usage report, payable with credits.', 'price_sandbox_report'),
+      price('price_sandbox_report', 'prod_sandbox_report', { pc_sandbox_tba: '2', pc_sandbox_credit: '25' }),
+      link('plink_sandbox_report', 'credits', 'Sandbox Usage Report', 'price_sandbox_report', {
+        phone_number_collection: { enabled: true }, billing_address_collection: 'required',
+      }),
+    ] as const) {
+      if (!(await find(tx, table, doc.id))) await insert(tx, table, doc);
     }
     // The cross-sell demo requires its cross-sell (REQUIRE_CROSS_SELL until it is added).
     const cross = await find(tx, 'payment_links', 'plink_sandbox_crosssell');

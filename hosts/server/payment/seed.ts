@@ -39,7 +39,7 @@ function currency(id: string, methodId: string, symbol: string, name: string, lo
   });
 }
 
-function product(id: string, name: string, description: string, defaultPriceId: string, extra: Record<string, unknown> = {}) {
+export function product(id: string, name: string, description: string, defaultPriceId: string, extra: Record<string, unknown> = {}) {
   return doc('products', id, {
     object: 'product', active: true, locked: false, type: 'service', name, description, images: [],
     features: [{ name: 'Works in the sandbox' }, { name: 'No real money moves' }], unit_label: null,
@@ -49,7 +49,7 @@ function product(id: string, name: string, description: string, defaultPriceId: 
 }
 
 /** amounts: token-unit strings per currency; the first one is the price's own currency. */
-function price(id: string, productId: string, amounts: Record<string, string>, extra: Record<string, unknown> = {}) {
+export function price(id: string, productId: string, amounts: Record<string, string>, extra: Record<string, unknown> = {}) {
   const options = Object.entries(amounts).map(([currencyId, tokens]) => ({
     currency_id: currencyId, unit_amount: u(tokens, currencyId), custom_unit_amount: null as unknown, tiers: null,
   }));
@@ -68,7 +68,7 @@ const monthly = (usage_type = 'licensed', meter_id: string | null = null) => ({
   interval: 'month', interval_count: 1, usage_type, aggregate_usage: usage_type === 'metered' ? 'sum' : null, meter_id,
 });
 
-function link(id: string, kind: string, name: string, priceId: string, extra: Record<string, unknown> = {}) {
+export function link(id: string, kind: string, name: string, priceId: string, extra: Record<string, unknown> = {}) {
   const { metadata, ...rest } = extra as { metadata?: Record<string, unknown> };
   return doc('payment_links', id, {
     object: 'payment_link', active: true, name, currency_id: 'pc_sandbox_tba',
