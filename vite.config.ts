@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { localeNamespaces } from './scripts/vite-locale-namespaces.ts';
 
 // One ESM entry per custom element (elements/<tag>.ts) plus the reference host's page script.
 // Everything the elements share lands in hashed shared chunks; dynamic imports stay lazy.
@@ -12,6 +13,7 @@ const elementEntries = Object.fromEntries(
 );
 
 export default defineConfig({
+  plugins: [localeNamespaces(root)],
   define: {
     'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV === 'development' ? 'development' : 'production'),
   },

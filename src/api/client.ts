@@ -16,6 +16,7 @@ import { createCredits, createCustomers, createInvoices, createPayments, createS
 import { createSession } from './resources/session.ts';
 import { createSettings } from './resources/settings.ts';
 import { createStore } from './resources/store.ts';
+import { createStripe } from './resources/stripe.ts';
 
 export type CreateApiOptions = ApiOptions & {
   /** Test seam for realtime. */
@@ -81,6 +82,7 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
     session: createSession(t),
     blocklet,
     store: createStore(t),
+    stripe: createStripe(t),
     /** Disposes the instance: closes the socket and clears the query cache. */
     dispose(): void {
       realtime.close();

@@ -1,8 +1,8 @@
 /** The messages <blocklet-store> uses: English bundled, Chinese loaded on first use (src/ui/i18n.tsx). */
-import { common, error, store } from '../../locales/en.json';
+import en from 'locale:en/common,error,store';
 import type { Messages } from '../ui/i18n.tsx';
 
 export const messages: Messages = {
-  en: { common, error, store },
-  zh: () => import('./messages.zh.ts').then((m) => m.default),
+  en,
+  zh: () => import('locale:zh/common,error,store').then((m) => m.default),
 };

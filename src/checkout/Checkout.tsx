@@ -25,6 +25,7 @@ import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { Donation } from './Donation.tsx';
+import { StripePanel } from './StripePanel.tsx';
 import { PaymentForm, type FormValues } from './PaymentForm.tsx';
 import { Summary, useMoney } from './Summary.tsx';
 
@@ -148,6 +149,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
         openConnect: (action, params) => api.connect.open(action, params),
         waitConnect: (action, token, opts) => api.connect.waitFor(action, token, opts),
         retrieve: (opts) => api.checkout.retrieve(session.id, opts),
+        abortStripe: () => api.checkout.abortStripe(session.id),
       },
       session,
     ),
@@ -369,7 +371,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
           {merchant}
         </footer>
       ) : null}
-      <FlowDialogs flow={flow} state={state} ctx={submitCtx} currency={currency} />
+      <FlowDialogs flow={flow} state={state} ctx={submitCtx} currency={currency} method={method} />
     </div>
   );
 }
@@ -389,7 +391,19 @@ function appName(): string {
   return typeof b?.appName === 'string' ? b.appName : '';
 }
 
-function FlowDialogs({ flow, state, ctx, currency }: { flow: CheckoutFlow; state: FlowState; ctx: SubmitContext; currency: PaymentCurrency | undefined }) {
+function FlowDialogs({
+  flow,
+  state,
+  ctx,
+  currency,
+  method,
+}: {
+  flow: CheckoutFlow;
+  state: FlowState;
+  ctx: SubmitContext;
+  currency: PaymentCurrency | undefined;
+  method: PaymentMethod | undefined;
+}) {
   const t = useT();
   const onNavigate = useNavigate();
   const pastDue = customerLinks(appPrefix()).pastDue(window.location.href);
@@ -405,7 +419,7 @@ function FlowDialogs({ flow, state, ctx, currency }: { flow: CheckoutFlow; state
   return (
     <>
       <Dialog
-        open={state.phase === 'fastPay' || state.phase === 'fastPaying' || (state.phase === 'paying' && !state.connect)}
+        open={state.phase === 'fastPay' || state.phase === 'fastPaying' || (state.phase === 'paying' && !state.connect && !state.stripe)}
         onClose={() => flow.cancel()}
         dismissible={state.phase === 'fastPay'}
         title={t('checkout.fastPayTitle')}
@@ -427,6 +441,17 @@ function FlowDialogs({ flow, state, ctx, currency }: { flow: CheckoutFlow; state
           })}
         </p>
       </Dialog>
+
+      <StripePanel
+        open={state.phase === 'stripePaying' || (state.phase === 'paying' && !!state.stripe)}
+        paying={state.phase === 'paying'}
+        method={method}
+        clientSecret={state.stripe?.clientSecret}
+        publishableKey={state.stripe?.publishableKey}
+        amountText={money(state.session?.amount_total ?? '0')}
+        onConfirmed={() => void flow.stripeConfirmed()}
+        onAbort={() => void flow.abortStripe()}
+      />
 
       <Dialog
         open={state.phase === 'customerLimited'}

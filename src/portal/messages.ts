@@ -1,8 +1,8 @@
 /** The messages <pay-portal> uses: English bundled, Chinese loaded on first use (src/ui/i18n.tsx). */
-import { common, error, interval, portal } from '../../locales/en.json';
+import en from 'locale:en/common,error,interval,portal';
 import type { Messages } from '../ui/i18n.tsx';
 
 export const messages: Messages = {
-  en: { common, error, interval, portal },
-  zh: () => import('./messages.zh.ts').then((m) => m.default),
+  en,
+  zh: () => import('locale:zh/common,error,interval,portal').then((m) => m.default),
 };

@@ -15,7 +15,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CheckoutContext, CheckoutFormData, CheckoutSession, ConnectSession, ConnectStatus, SubmitResponse } from '../api/types.ts';
 import { formatError } from '../core/errors.ts';
 import { isPaymentDone, paymentIntentFailure } from '../core/checkout.ts';
-import { PAYMENT_POLL_MS, PAYMENT_POLL_TIMEOUT_MS } from '../core/constants.ts';
+import { PAYMENT_POLL_MS, PAYMENT_POLL_TIMEOUT_MS, STRIPE_PANEL_DELAY_MS } from '../core/constants.ts';
 
 export type FlowPhase =
   | 'idle'
@@ -26,6 +26,8 @@ export type FlowPhase =
   | 'paying'
   | 'paid'
   | 'creditInsufficient'
+  /** Card payment: the Stripe payment element is shown (200 ms after submit). */
+  | 'stripePaying'
   /** The payer has past-due invoices (CUSTOMER_LIMITED): the past-due dialog is open. */
   | 'customerLimited';
 
@@ -44,6 +46,8 @@ export type FlowState = {
   notice: (FlowError & { id: number }) | null;
   /** The session as last seen from the server. */
   session: CheckoutSession | null;
+  /** The card payment to confirm with Stripe while stripePaying. */
+  stripe: { clientSecret: string; publishableKey?: string | undefined } | null;
 };
 
 export type FlowDeps = {
@@ -53,6 +57,8 @@ export type FlowDeps = {
   openConnect: (action: string, params: Record<string, unknown>) => Promise<ConnectSession>;
   waitConnect: (action: string, token: string, opts: { signal: AbortSignal; onStatus: (s: ConnectStatus) => void }) => Promise<ConnectStatus>;
   retrieve: (opts: { signal?: AbortSignal }) => Promise<CheckoutContext>;
+  /** POST …/abort-stripe (optional: without it, aborting only closes the panel). */
+  abortStripe?: () => Promise<unknown>;
   /** Timers (tests pass fakes). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   now?: () => number;
@@ -75,6 +81,10 @@ export type CheckoutFlow = StoreApi<FlowState> & {
   useWallet: (ctx: SubmitContext) => Promise<void>;
   /** Close a dialog / stop waiting for the wallet (nothing is paid). */
   cancel: () => void;
+  /** Stripe confirmed the card payment: wait for the session to complete. */
+  stripeConfirmed: () => Promise<void>;
+  /** The payer gave up on the card payment: tell the server, back to the form. */
+  abortStripe: () => Promise<void>;
   /** A realtime checkout.session.completed for this session: confirm with the server, then paid. */
   completedElsewhere: () => Promise<void>;
   /** The server changed the open session (quantity, promotion code, currency): keep its latest state. */
@@ -110,7 +120,7 @@ const isAbort = (err: unknown) =>
   (err instanceof DOMException && err.name === 'AbortError') || (err as { code?: unknown })?.code === 'CANCELED';
 
 export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | null = null): CheckoutFlow {
-  const store = createStore<FlowState>()(() => ({ phase: 'idle', connect: null, fastPay: null, error: null, notice: null, session: initial }));
+  const store = createStore<FlowState>()(() => ({ phase: 'idle', connect: null, fastPay: null, error: null, notice: null, session: initial, stripe: null }));
   const sleep = deps.sleep ?? defaultSleep;
   const now = deps.now ?? (() => Date.now());
   let work: AbortController | null = null;
@@ -125,11 +135,11 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
   const fail = (err: unknown) => {
     if (isAbort(err)) return;
     const error = errorOf(err);
-    set({ phase: error.code === 'CUSTOMER_LIMITED' ? 'customerLimited' : 'idle', connect: null, fastPay: null, error });
+    set({ phase: error.code === 'CUSTOMER_LIMITED' ? 'customerLimited' : 'idle', connect: null, fastPay: null, stripe: null, error });
   };
   const paid = (session: CheckoutSession) => {
     work?.abort();
-    set({ phase: 'paid', session, connect: null, fastPay: null, error: null });
+    set({ phase: 'paid', session, connect: null, fastPay: null, stripe: null, error: null });
   };
 
   /** paying: poll until complete and paid (or the payment intent reports a failure, or 3 min pass). */
@@ -153,7 +163,7 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
           const failure = paymentIntentFailure(ctx.paymentIntent ?? null);
           if (failure) return fail(new Error(failure));
         }
-        if (now() >= deadline) return set({ phase: 'idle', connect: null, error: { key: 'checkout.paymentTimeout' } });
+        if (now() >= deadline) return set({ phase: 'idle', connect: null, stripe: null, error: { key: 'checkout.paymentTimeout' } });
         await sleep(deps.pollMs ?? PAYMENT_POLL_MS, signal);
       }
     } catch (err) {
@@ -199,6 +209,19 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
       if (ctx.currencyType === 'credit') {
         if (res.creditSufficient) return set({ phase: 'fastPay', fastPay: res.fastPayInfo ?? null });
         return set({ phase: 'creditInsufficient' });
+      }
+      if (ctx.methodType === 'stripe') {
+        const sc = res.stripeContext;
+        if (sc?.status === 'succeeded') return poll();
+        if (!sc?.client_secret) return set({ phase: 'idle', error: { key: 'checkout.unsupportedMethod' } });
+        // Spec §4/§9: the Stripe panel appears after 200 ms.
+        const signal = fresh();
+        try {
+          await sleep(STRIPE_PANEL_DELAY_MS, signal);
+        } catch {
+          return;
+        }
+        return set({ phase: 'stripePaying', stripe: { clientSecret: sc.client_secret, publishableKey: (sc as { publishable_key?: string }).publishable_key } });
       }
       if (!WALLET_TYPES.has(ctx.methodType)) {
         return set({ phase: 'idle', error: { key: 'checkout.unsupportedMethod' } });
@@ -246,6 +269,21 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
       }
     },
 
+    async stripeConfirmed(): Promise<void> {
+      if (phase() !== 'stripePaying') return;
+      await poll();
+    },
+
+    async abortStripe(): Promise<void> {
+      if (phase() !== 'stripePaying') return;
+      set({ phase: 'idle', stripe: null });
+      try {
+        await deps.abortStripe?.();
+      } catch {
+        /* the next submit starts over anyway */
+      }
+    },
+
     update(session: CheckoutSession): void {
       if (phase() === 'paid') return;
       set({ session });
@@ -258,4 +296,5 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
   return flow;
 }
 
-export const isBusy = (phase: FlowPhase): boolean => phase === 'submitting' || phase === 'fastPaying' || phase === 'connecting' || phase === 'paying';
+export const isBusy = (phase: FlowPhase): boolean =>
+  phase === 'submitting' || phase === 'fastPaying' || phase === 'connecting' || phase === 'paying' || phase === 'stripePaying';

@@ -27,6 +27,21 @@ export type DialogProps = {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Focusable elements of a subtree in flat-tree order: slots contribute the light-DOM nodes assigned to them. */
+function flatFocusables(root: Element): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const visit = (node: Element) => {
+    if (node instanceof HTMLSlotElement) {
+      for (const assigned of node.assignedElements({ flatten: true })) visit(assigned);
+      return;
+    }
+    if (node instanceof HTMLElement && node.matches(FOCUSABLE)) out.push(node);
+    for (const child of node.children) visit(child);
+  };
+  for (const child of root.children) visit(child);
+  return out;
+}
+
 /** The element that really has focus, looking through shadow roots. */
 export function deepActiveElement(root: Document | ShadowRoot = document): HTMLElement | null {
   let a = root.activeElement as HTMLElement | null;
@@ -91,18 +106,20 @@ export function Dialog({ open, onClose, title, children, actions, dismissible = 
     if (e.key !== 'Tab') return;
     const d = ref.current;
     if (!d) return;
-    const items = [...d.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = flatFocusables(d).filter((el) => el.offsetParent !== null || el === document.activeElement);
     if (items.length === 0) {
       e.preventDefault();
       return;
     }
     const first = items[0] as HTMLElement;
     const last = items[items.length - 1] as HTMLElement;
-    const active = root.activeElement;
-    if (e.shiftKey && (active === first || !d.contains(active))) {
+    // Focus may be in light-DOM content slotted into the dialog (e.g. the Stripe payment element).
+    const active = (root.activeElement as HTMLElement | null) ?? (document.activeElement as HTMLElement | null);
+    const inside = !!active && items.includes(active);
+    if (e.shiftKey && (active === first || !inside)) {
       e.preventDefault();
       last.focus();
-    } else if (!e.shiftKey && (active === last || !d.contains(active))) {
+    } else if (!e.shiftKey && (active === last || !inside)) {
       e.preventDefault();
       first.focus();
     }

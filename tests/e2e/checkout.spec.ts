@@ -217,3 +217,28 @@ test('paying with credits: insufficient credit, buying credits, then paying with
   await confirm.getByRole('button', { name: 'Confirm and pay' }).click();
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
 });
+
+test('a card payment through the Stripe test-mode stand-in: a declined card, then a good one', async ({ page }) => {
+  await signIn(page, /Olivia Owner/, '/checkout/plink_sandbox_onetime');
+  const checkout = page.locator('pay-checkout');
+  await checkout.getByRole('radio', { name: /^USD Card/ }).check();
+  await expect(checkout.locator('[part~=total]')).toHaveText('9.99 USD');
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  const panel = checkout.getByRole('dialog', { name: 'Pay by card' });
+  await expect(panel).toBeVisible();
+  // The payment element lives in the element's light DOM (Stripe cannot mount in a shadow root), shown through a slot.
+  const card = page.locator('pay-checkout > [slot=stripe-payment]');
+  await expect(card.getByText('Sandbox card · test mode · no real card is charged')).toBeVisible();
+  await card.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await panel.getByRole('button', { name: 'Pay 9.99 USD' }).click();
+  await expect(panel.getByText('Your card was declined.')).toBeVisible();
+  // Cancel aborts; paying again shows the panel again.
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel).toBeHidden();
+  await expect(card).toHaveCount(0);
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await panel.getByRole('button', { name: 'Pay 9.99 USD' }).click();
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+  await expect(card).toHaveCount(0);
+});

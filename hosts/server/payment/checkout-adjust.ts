@@ -164,6 +164,17 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     res.json(list.map((b) => ({ name: b.name ?? b.address, address: b.address, avatar: b.avatar ?? null, type: b.type ?? 'user', url: b.url ?? null, percent: Math.round((Number(b.share ?? 0) / total) * 100) })));
   });
 
+  // Card payment abandoned: the payment intent goes back to waiting for a payment method.
+  r.post('/checkout-sessions/:id/abort-stripe', async (req, res) => {
+    await db.transaction(async (tx) => {
+      const session = await openSession(tx, paramOf(req, 'id'));
+      if (!session.payment_intent_id) return;
+      const intent = await mustFind(tx, 'payment_intents', session.payment_intent_id, { lock: true });
+      if (intent.status !== 'succeeded') await save(tx, 'payment_intents', { ...intent, status: 'requires_payment_method' });
+    });
+    res.json({ aborted: true });
+  });
+
   r.post('/checkout-sessions/:id/apply-promotion', async (req, res) => {
     requireUser(res, 'Please log in to use a promotion code');
     const body = bodyOf(req);
@@ -239,6 +250,9 @@ export const checkoutDemoMigration = {
         },
       });
     }
+    // The card method is the sandbox's Stripe stand-in (stripe-standin.ts), never real Stripe.js.
+    const stripe = await find(tx, 'payment_methods', 'pm_sandbox_stripe');
+    if (stripe) await save(tx, 'payment_methods', { ...stripe, settings: { ...stripe.settings, stripe: { ...stripe.settings?.stripe, sandbox: true } } });
     // A report paid in credits (CRD) or TBA, collecting a phone number and the full billing address.
     for (const [table, doc] of [
       product('prod_sandbox_report', 'Sandbox Usage Report', 'A detailed usage report, payable with credits.', 'price_sandbox_report'),

@@ -4,6 +4,7 @@ import { registerMigrations } from '../db.ts';
 import { identify } from './auth.ts';
 import { createCheckoutRoutes } from './checkout.ts';
 import { checkoutDemoMigration, createCheckoutAdjustRoutes } from './checkout-adjust.ts';
+import { createStripeStandinRoutes } from './stripe-standin.ts';
 import { registerPaymentConnectActions } from './connect-actions.ts';
 import { createDemoCatalogRoutes } from './demo-catalog.ts';
 import { createCatalogRoutes } from './resources/catalog.ts';
@@ -33,6 +34,7 @@ export function createPaymentRoutes(ctx: SandboxContext): Router {
   r.use(createDemoCatalogRoutes(ctx));
   r.use(createCheckoutRoutes(ctx));
   r.use(createCheckoutAdjustRoutes(ctx));
+  r.use(createStripeStandinRoutes(ctx));
   r.use(createCatalogRoutes(ctx));
   r.use(createSessionRoutes(ctx));
   r.use(createCouponRoutes(ctx));
