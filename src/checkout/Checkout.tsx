@@ -6,7 +6,9 @@
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import type { CheckoutContext, CheckoutSession, PaymentCurrency, PaymentMethod, Price } from '../api/types.ts';
-import { acceptedMethods, checkoutView, methodOfCurrency, validateCustomAmountItems, selectCurrency } from '../core/checkout.ts';
+import { acceptedMethods, checkoutView, initialQuantity, methodOfCurrency, quantityBounds, validateCustomAmountItems, selectCurrency } from '../core/checkout.ts';
+import { STORAGE_KEYS } from '../core/constants.ts';
+import { readStorage, writeStorage } from '../core/storage.ts';
 import { formatError } from '../core/errors.ts';
 import { customerLinks } from '../core/links.ts';
 import { pickLocaleText } from '../core/locale.ts';
@@ -182,6 +184,28 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const [quantityOk, setQuantityOk] = useState(true);
   const [amountOk, setAmountOk] = useState(session.submit_type !== 'donate');
   const crossSellQuery = useQuery(['checkout', 'cross-sell', session.id], () => api.checkout.crossSell.get(session.id), { staleTime: Infinity, retry: false });
+  // The preferred quantity (spec §5): qty_{priceId} or qty in the page URL, else the payer's saved one; applied once.
+  const appliedQuantity = useRef(false);
+  useEffect(() => {
+    if (appliedQuantity.current || !initialized || session.status !== 'open') return;
+    appliedQuantity.current = true;
+    const query = new URLSearchParams(window.location.search);
+    for (const item of session.line_items) {
+      if (!item.adjustable_quantity?.enabled) continue;
+      const wanted = initialQuantity({
+        priceId: item.price_id,
+        query,
+        saved: user?.did ? readStorage(STORAGE_KEYS.quantityPreference(user.did, item.price_id)) : null,
+        bounds: quantityBounds(item),
+      });
+      if (wanted !== item.quantity) {
+        void api.checkout
+          .adjustQuantity(session.id, { itemId: item.price_id, quantity: wanted })
+          .then((next) => flow.update(next))
+          .catch((err: unknown) => console.warn('[pay-checkout] preferred quantity refused', err));
+      }
+    }
+  }, [initialized]); // eslint-disable-line react-hooks/exhaustive-deps
   // REQUIRE_CROSS_SELL: the cross-sell row shakes for 1 s (spec §8).
   const [shake, setShake] = useState(false);
   useEffect(() => {
@@ -202,6 +226,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const setQuantity = async (priceId: string, quantity: number) => {
     try {
       const next = await api.checkout.adjustQuantity(session.id, { itemId: priceId, quantity });
+      if (user?.did) writeStorage(STORAGE_KEYS.quantityPreference(user.did, priceId), String(quantity));
       if (next.discounts?.length && currencyId) {
         await api.checkout.recalculatePromotion(session.id, currencyId);
         await refreshSession();

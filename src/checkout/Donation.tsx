@@ -9,6 +9,7 @@ import type { Beneficiary, CheckoutSession, PaymentCurrency, PaymentLink } from 
 import { defaultPreset, randomDonationAmount, validateDonationAmount } from '../core/checkout.ts';
 import { DONATION_RANDOM_ANIMATION_MS, STORAGE_KEYS } from '../core/constants.ts';
 import { formatError } from '../core/errors.ts';
+import { readStorage, writeStorage } from '../core/storage.ts';
 import { formatAmount, toSmallestUnit } from '../core/money.ts';
 import { Button } from '../ui/Button.tsx';
 import { useSettings } from '../ui/context.tsx';
@@ -34,21 +35,6 @@ export type DonationProps = {
 /** The custom amount settles for this long before it is sent. */
 export const DONATION_AMOUNT_DEBOUNCE_MS = 400;
 
-function stored(key: string): string | null {
-  try {
-    return globalThis.localStorage?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-function store(key: string, value: string): void {
-  try {
-    globalThis.localStorage?.setItem(key, value);
-  } catch {
-    /* storage may be unavailable (private mode, sandboxed frame) */
-  }
-}
-
 export function Donation({ session, link, currency, disabled, setAmount, onPayable, loadBenefits, onCancel }: DonationProps) {
   const t = useT();
   const { css } = useCss();
@@ -65,13 +51,13 @@ export function Donation({ session, link, currency, disabled, setAmount, onPayab
   const description = String(link?.donation_settings?.description ?? item?.price.product?.description ?? '');
 
   const initialPreset = (() => {
-    const saved = stored(STORAGE_KEYS.donationPreset);
+    const saved = readStorage(STORAGE_KEYS.donationPreset);
     if (saved === 'custom' && allowCustom) return 'custom';
     if (saved && presets.includes(saved)) return saved;
     return settings.preset && presets.includes(settings.preset) ? settings.preset : (defaultPreset(presets) ?? (allowCustom ? 'custom' : ''));
   })();
   const [choice, setChoice] = useState<string>(initialPreset);
-  const [custom, setCustom] = useState(() => stored(STORAGE_KEYS.donationCustomAmount) ?? '');
+  const [custom, setCustom] = useState(() => readStorage(STORAGE_KEYS.donationCustomAmount) ?? '');
   const [error, setError] = useState('');
   const [rolling, setRolling] = useState(false);
   const [benefitsOpen, setBenefitsOpen] = useState(false);
@@ -120,7 +106,7 @@ export function Donation({ session, link, currency, disabled, setAmount, onPayab
 
   const pick = (next: string) => {
     setChoice(next);
-    store(STORAGE_KEYS.donationPreset, next);
+    writeStorage(STORAGE_KEYS.donationPreset, next);
   };
 
   const roll = () => {
@@ -133,7 +119,7 @@ export function Donation({ session, link, currency, disabled, setAmount, onPayab
       setCustom(v);
       if (Date.now() - started < DONATION_RANDOM_ANIMATION_MS) setTimeout(tick, 80);
       else {
-        store(STORAGE_KEYS.donationCustomAmount, v);
+        writeStorage(STORAGE_KEYS.donationCustomAmount, v);
         setRolling(false);
       }
     };
@@ -194,7 +180,7 @@ export function Donation({ session, link, currency, disabled, setAmount, onPayab
               onChange={(e) => {
                 const v = e.target.value.replace(/[^\d.]/g, '');
                 setCustom(v);
-                store(STORAGE_KEYS.donationCustomAmount, v);
+                writeStorage(STORAGE_KEYS.donationCustomAmount, v);
               }}
               onWheel={(e) => (e.currentTarget as HTMLInputElement).blur()}
             />

@@ -10,3 +10,4 @@ export * from './checkout.ts';
 export * from './constants.ts';
 export * from './links.ts';
 export * from './phone.ts';
+export * from './storage.ts';

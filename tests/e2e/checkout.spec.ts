@@ -242,3 +242,21 @@ test('a card payment through the Stripe test-mode stand-in: a declined card, the
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
   await expect(card).toHaveCount(0);
 });
+
+test('the quantity comes from ?qty= in the link, and the payer’s choice is remembered for next time', async ({ page }) => {
+  await signIn(page, /Adam Admin/, '/checkout/plink_sandbox_onetime');
+  const checkout = page.locator('pay-checkout');
+  await checkout.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(checkout.locator('[part~=total]')).toHaveText('20 TBA');
+  // A new visit from a new link in the same browser: the saved quantity.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/checkout/plink_sandbox_onetime');
+  await expect(checkout.locator('[part~=total]')).toHaveText('20 TBA');
+  // The link's qty_{price} wins (out-of-range values are ignored).
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/checkout/plink_sandbox_onetime?qty_price_sandbox_pro=4');
+  await expect(checkout.locator('[part~=total]')).toHaveText('40 TBA');
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/checkout/plink_sandbox_onetime?qty=99');
+  await expect(checkout.locator('[part~=total]')).toHaveText('20 TBA');
+});
