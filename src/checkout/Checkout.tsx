@@ -28,6 +28,7 @@ import { Spinner } from '../ui/Spinner.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { Donation } from './Donation.tsx';
 import { StripePanel } from './StripePanel.tsx';
+import { VendorProgress } from './VendorProgress.tsx';
 import { PaymentForm, type FormValues } from './PaymentForm.tsx';
 import { Summary, useMoney } from './Summary.tsx';
 
@@ -569,6 +570,7 @@ function Completed({ session, ctx, successUrl, announce }: { session: CheckoutSe
     pickLocaleText(session.metadata?.page_info?.success_message ?? null, locale) ||
     (ctx.paymentLink?.after_completion as { hosted_confirmation?: { custom_message?: string } } | undefined)?.hosted_confirmation?.custom_message ||
     '';
+  const hasVendors = session.line_items.some((i) => ((i.upsell_price ?? i.price)?.product?.vendor_config?.length ?? 0) > 0);
   // `subscriptions` holds ids or expanded subscriptions depending on the server.
   const listed = (session.subscriptions ?? []).map((s) => (typeof s === 'string' ? s : s.id)).filter(Boolean);
   const subscriptionIds = listed.length ? listed : session.subscription_id ? [session.subscription_id] : [];
@@ -599,6 +601,7 @@ function Completed({ session, ctx, successUrl, announce }: { session: CheckoutSe
           ) : null}
           {target ? <Button href={target}>{t('checkout.continue')}</Button> : null}
         </div>
+        {hasVendors ? <VendorProgress sessionId={session.id} /> : null}
         {redirecting ? <p role="status" className={css`margin: 0; font-size: 13px; color: var(--pay-color-muted);`}>{t('checkout.redirecting')}</p> : null}
       </div>
     </div>

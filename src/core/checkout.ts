@@ -3,7 +3,7 @@
  * amounts per currency, quantities, donation amounts. Amount math in BigInt on strings.
  */
 import { addAmounts, compareDecimals, decimalPlaces, isDecimalString, mulAmount, precisionMessage, DEFAULT_PRECISION } from './money.ts';
-import { SUMMARY_COLLAPSE_AT } from './constants.ts';
+import { SUMMARY_COLLAPSE_AT, VENDOR_ERROR_GRACE_MS } from './constants.ts';
 import type { ValidationError } from './validation.ts';
 
 // Minimal structural shapes (src/api/types.ts has the full ones; core does not depend on api).
@@ -258,4 +258,17 @@ export function acceptedMethods<M extends MethodLike>(methods: M[], items: ItemL
       ),
     }))
     .filter((m) => m.payment_currencies.length > 0);
+}
+
+// ---- vendors (spec §4) ----
+
+/** True when polling can stop (spec §4). */
+export function vendorsSettled(
+  vendors: Array<{ status: string; progress: number; error?: unknown; error_message?: string | null }>,
+  elapsedMs: number,
+): boolean {
+  if (!vendors.length) return false;
+  if (vendors.every((v) => v.progress >= 100)) return true;
+  if (vendors.some((v) => v.status === 'failed')) return true;
+  return elapsedMs >= VENDOR_ERROR_GRACE_MS && vendors.some((v) => !!v.error && !!v.error_message);
 }

@@ -260,3 +260,17 @@ test('the quantity comes from ?qty= in the link, and the payer’s choice is rem
   await page.goto('/checkout/plink_sandbox_onetime?qty=99');
   await expect(checkout.locator('[part~=total]')).toHaveText('20 TBA');
 });
+
+test('after paying, vendor progress bars run to done', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_vendor');
+  const checkout = page.locator('pay-checkout');
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+  const bars = checkout.getByRole('progressbar');
+  await expect(bars).toHaveCount(2);
+  await expect(checkout.getByRole('progressbar', { name: 'DID name registration' })).toBeVisible();
+  // The sandbox vendors finish 8 s after payment; the element polls every 5 s.
+  await expect(checkout.locator('[part~=vendor][data-status=delivered]')).toHaveCount(2, { timeout: 20_000 });
+  await expect(checkout.getByRole('progressbar', { name: 'App installation' })).toHaveAttribute('aria-valuenow', '100');
+});

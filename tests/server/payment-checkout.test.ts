@@ -203,7 +203,7 @@ describe('checkout calls of the elements', () => {
 
   it('the demo catalog lists every seeded kind', async () => {
     const r = await asUser(sb, null, 'GET', '/payment/api/sandbox/catalog');
-    expect(r.body.map((x: any) => x.kind)).toEqual(['one-time', 'trial', 'metered', 'staking', 'upsell', 'cross-sell', 'donation', 'credit']);
+    expect(r.body.map((x: any) => x.kind)).toEqual(['one-time', 'trial', 'metered', 'staking', 'upsell', 'cross-sell', 'donation', 'credit', 'credits', 'vendor']);
     expect(r.body[0]).toMatchObject({ id: 'plink_sandbox_onetime', name: 'Sandbox Pro License', amount: '10000000000000000000', symbol: 'TBA', decimal: 18 });
   });
 });

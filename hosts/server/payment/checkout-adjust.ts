@@ -263,6 +263,19 @@ export const checkoutDemoMigration = {
     ] as const) {
       if (!(await find(tx, table, doc.id))) await insert(tx, table, doc);
     }
+    // A product delivered by vendors after payment (a DID name and an app install), with its progress.
+    for (const [table, doc] of [
+      product('prod_sandbox_domain', 'Sandbox Domain Bundle', 'A DID name for your app, installed for you.', 'price_sandbox_domain', {
+        vendor_config: [
+          { vendor_id: 'vnd_didnames', vendor_type: 'didnames', name: 'didnames', title: 'DID name registration' },
+          { vendor_id: 'vnd_launcher', vendor_type: 'launcher', name: 'launcher', title: 'App installation' },
+        ],
+      }),
+      price('price_sandbox_domain', 'prod_sandbox_domain', { pc_sandbox_tba: '3', pc_sandbox_usd: '2.99' }),
+      link('plink_sandbox_vendor', 'vendor', 'Sandbox Domain Bundle', 'price_sandbox_domain'),
+    ] as const) {
+      if (!(await find(tx, table, doc.id))) await insert(tx, table, doc);
+    }
     // The cross-sell demo requires its cross-sell (REQUIRE_CROSS_SELL until it is added).
     const cross = await find(tx, 'payment_links', 'plink_sandbox_crosssell');
     if (cross) await save(tx, 'payment_links', { ...cross, cross_sell_behavior: 'required' });

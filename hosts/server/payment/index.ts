@@ -5,6 +5,7 @@ import { identify } from './auth.ts';
 import { createCheckoutRoutes } from './checkout.ts';
 import { checkoutDemoMigration, createCheckoutAdjustRoutes } from './checkout-adjust.ts';
 import { createStripeStandinRoutes } from './stripe-standin.ts';
+import { createVendorRoutes } from './vendors.ts';
 import { registerPaymentConnectActions } from './connect-actions.ts';
 import { createDemoCatalogRoutes } from './demo-catalog.ts';
 import { createCatalogRoutes } from './resources/catalog.ts';
@@ -35,6 +36,7 @@ export function createPaymentRoutes(ctx: SandboxContext): Router {
   r.use(createCheckoutRoutes(ctx));
   r.use(createCheckoutAdjustRoutes(ctx));
   r.use(createStripeStandinRoutes(ctx));
+  r.use(createVendorRoutes(ctx));
   r.use(createCatalogRoutes(ctx));
   r.use(createSessionRoutes(ctx));
   r.use(createCouponRoutes(ctx));
