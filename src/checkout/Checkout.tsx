@@ -4,7 +4,7 @@
  * and payment form in two columns, stacked below md) and the completed screen. The payment itself runs in the
  * flow store (src/state/checkout.ts); this file renders it and talks to the host through events.
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import type { CheckoutContext, CheckoutSession, PaymentCurrency, PaymentMethod, Price } from '../api/types.ts';
 import { acceptedMethods, checkoutView, initialQuantity, methodOfCurrency, quantityBounds, validateCustomAmountItems, selectCurrency } from '../core/checkout.ts';
 import { STORAGE_KEYS } from '../core/constants.ts';
@@ -26,9 +26,10 @@ import { useSession } from '../ui/session.tsx';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { useCss } from '../ui/styles.tsx';
-import { Donation } from './Donation.tsx';
-import { StripePanel } from './StripePanel.tsx';
-import { VendorProgress } from './VendorProgress.tsx';
+// Screens only some checkouts need load on demand (kept out of the first paint).
+const Donation = lazy(() => import('./Donation.tsx').then((m) => ({ default: m.Donation })));
+const StripePanel = lazy(() => import('./StripePanel.tsx').then((m) => ({ default: m.StripePanel })));
+const VendorProgress = lazy(() => import('./VendorProgress.tsx').then((m) => ({ default: m.VendorProgress })));
 import { PaymentForm, type FormValues } from './PaymentForm.tsx';
 import { Summary, useMoney } from './Summary.tsx';
 
@@ -329,22 +330,24 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
       >
         {donation ? (
           <div className={css`@media (min-width: 900px) { padding-inline-end: 40px; border-inline-end: 1px solid var(--pay-color-border); }`}>
-            <Donation
-              session={current}
-              link={ctx.paymentLink}
-              currency={currency}
-              disabled={busy}
-              setAmount={async (priceId, amount) => {
-                try {
-                  flow.update(await api.checkout.amount(session.id, { priceId, amount }));
-                } catch (err) {
-                  throw new Error(formatError(err));
-                }
-              }}
-              onPayable={setAmountOk}
-              loadBenefits={() => (session.payment_link_id ? api.checkout.benefits(session.payment_link_id) : Promise.resolve([]))}
-              onCancel={() => emit('cancel', { checkoutSessionId: session.id })}
-            />
+            <Suspense fallback={<Skeleton lines={4} />}>
+              <Donation
+                session={current}
+                link={ctx.paymentLink}
+                currency={currency}
+                disabled={busy}
+                setAmount={async (priceId, amount) => {
+                  try {
+                    flow.update(await api.checkout.amount(session.id, { priceId, amount }));
+                  } catch (err) {
+                    throw new Error(formatError(err));
+                  }
+                }}
+                onPayable={setAmountOk}
+                loadBenefits={() => (session.payment_link_id ? api.checkout.benefits(session.payment_link_id) : Promise.resolve([]))}
+                onCancel={() => emit('cancel', { checkoutSessionId: session.id })}
+              />
+            </Suspense>
           </div>
         ) : mode !== 'minimal' ? (
           <div className={css`@media (min-width: 900px) { padding-inline-end: 40px; border-inline-end: 1px solid var(--pay-color-border); }`}>
@@ -468,16 +471,20 @@ function FlowDialogs({
         </p>
       </Dialog>
 
-      <StripePanel
-        open={state.phase === 'stripePaying' || (state.phase === 'paying' && !!state.stripe)}
-        paying={state.phase === 'paying'}
-        method={method}
-        clientSecret={state.stripe?.clientSecret}
-        publishableKey={state.stripe?.publishableKey}
-        amountText={money(state.session?.amount_total ?? '0')}
-        onConfirmed={() => void flow.stripeConfirmed()}
-        onAbort={() => void flow.abortStripe()}
-      />
+      {state.stripe ? (
+        <Suspense fallback={null}>
+          <StripePanel
+            open={state.phase === 'stripePaying' || (state.phase === 'paying' && !!state.stripe)}
+            paying={state.phase === 'paying'}
+            method={method}
+            clientSecret={state.stripe?.clientSecret}
+            publishableKey={state.stripe?.publishableKey}
+            amountText={money(state.session?.amount_total ?? '0')}
+            onConfirmed={() => void flow.stripeConfirmed()}
+            onAbort={() => void flow.abortStripe()}
+          />
+        </Suspense>
+      ) : null}
 
       <Dialog
         open={state.phase === 'customerLimited'}
@@ -601,7 +608,11 @@ function Completed({ session, ctx, successUrl, announce }: { session: CheckoutSe
           ) : null}
           {target ? <Button href={target}>{t('checkout.continue')}</Button> : null}
         </div>
-        {hasVendors ? <VendorProgress sessionId={session.id} /> : null}
+        {hasVendors ? (
+          <Suspense fallback={null}>
+            <VendorProgress sessionId={session.id} />
+          </Suspense>
+        ) : null}
         {redirecting ? <p role="status" className={css`margin: 0; font-size: 13px; color: var(--pay-color-muted);`}>{t('checkout.redirecting')}</p> : null}
       </div>
     </div>

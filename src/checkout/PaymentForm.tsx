@@ -4,7 +4,7 @@
  * purpose note, the confirmation text for subscription and setup modes, and the submit button (a connect prompt
  * when signed out). Enter submits (native form submit) only when not busy and payable.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { CheckoutSession, Customer, PaymentCurrency, PaymentMethod } from '../api/types.ts';
 import { validateEmail, validateName, validatePattern, validatePhone, validateBillingAddress, loadPhoneLib, type BillingAddress } from '../core/validation.ts';
 import { DEFAULT_COUNTRY } from '../core/constants.ts';
@@ -13,9 +13,11 @@ import { Button } from '../ui/Button.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { Select } from '../ui/Select.tsx';
-import { PhoneField } from './PhoneField.tsx';
+// Only checkouts that collect a phone load it.
+const PhoneField = lazy(() => import('./PhoneField.tsx').then((m) => ({ default: m.PhoneField })));
 import { focusRing, visuallyHidden } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { checkHref } from '../ui/url.ts';
 
@@ -65,13 +67,21 @@ export function PaymentForm(props: PaymentFormProps) {
   // Fill from the profile once it arrives, without overwriting what the payer typed.
   useEffect(() => {
     if (!profile) return;
-    setValues((v) => ({
-      customer_name: v.customer_name || profile.name || profile.fullName || '',
-      customer_email: v.customer_email || profile.email || '',
-      customer_phone: v.customer_phone || profile.phone || '',
-      billing_address: { ...profile.address, ...stripEmpty(v.billing_address), country: v.billing_address.country || profile.address?.country || DEFAULT_COUNTRY },
-    }));
-  }, [profile]);
+    setValues((v) => {
+      const next = {
+        customer_name: v.customer_name || profile.name || profile.fullName || '',
+        customer_email: v.customer_email || profile.email || '',
+        customer_phone: v.customer_phone || profile.phone || '',
+        billing_address: { ...profile.address, ...stripEmpty(v.billing_address), country: v.billing_address.country || profile.address?.country || DEFAULT_COUNTRY },
+      };
+      // Errors shown before the profile arrived are re-checked against the filled values.
+      setErrors((cur) => {
+        const now = validate(next);
+        return Object.fromEntries(Object.keys(cur).map((k) => [k, now[k as FieldName]]));
+      });
+      return next;
+    });
+  }, [profile]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const method = methods.find((m) => m.payment_currencies.some((c) => c.id === currencyId));
   const phoneEnabled = !!session.phone_number_collection?.enabled;
@@ -203,12 +213,14 @@ export function PaymentForm(props: PaymentFormProps) {
           onBlur={() => blur('customer_email')}
         />
         {phoneEnabled ? (
-          <PhoneField
-            value={values.customer_phone}
-            error={errors.customer_phone}
-            onChange={(v) => update({ customer_phone: v }, 'customer_phone')}
-            onBlur={() => blur('customer_phone')}
-          />
+          <Suspense fallback={<Skeleton variant="rect" height={64} />}>
+            <PhoneField
+              value={values.customer_phone}
+              error={errors.customer_phone}
+              onChange={(v) => update({ customer_phone: v }, 'customer_phone')}
+              onBlur={() => blur('customer_phone')}
+            />
+          </Suspense>
         ) : null}
       </fieldset>
 

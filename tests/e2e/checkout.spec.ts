@@ -204,6 +204,7 @@ test('paying with credits: insufficient credit, buying credits, then paying with
 
   // Buy 100 credits with TBA (fast pay), then pay the report with 25 of them.
   await page.goto('/checkout/plink_sandbox_credit');
+  await expect(checkout.getByRole('textbox', { name: 'Email' })).toHaveValue('dana@example.com');
   await checkout.getByRole('button', { name: 'Pay' }).click();
   await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
