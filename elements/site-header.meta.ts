@@ -5,7 +5,7 @@ const meta: ElementMeta = {
   tag: 'site-header',
   className: 'SiteHeaderElement',
   summary:
-    "The shared header: logo, app name, navigation, language selector, theme toggle and session menu, from the platform's app description (window.blocklet).",
+    "The shared header: logo, app name, navigation, organization switcher, notification bell, language selector, theme toggle and session menu, plus the temporary-domain and cookie-consent notices, from the platform's app description (window.blocklet).",
   attributes: [
     ...SHARED_ATTRIBUTES,
     {
@@ -15,12 +15,27 @@ const meta: ElementMeta = {
         'JSON object whose fields override window.blocklet (appName, appLogo, appLogoRect, appLogoDark, appLogoRectDark, navigation, languages, theme…).',
     },
     { name: 'embed-mode', type: 'string', description: "'1' hides the header entirely (embedded pages)." },
+    {
+      name: 'show-domain-warning',
+      type: 'boolean',
+      description:
+        "The temporary-domain notice on temporary platform domains (*.ip.abtnet.io, *.did.abtnet.io), unless skipped in the last 30 days (localStorage 'domain-warning-skip'). Default on; 'false' turns it off.",
+    },
+    {
+      name: 'cookie-consent',
+      type: 'boolean',
+      description: "Shows the cookie-consent notice until accepted (writes the cookie CookieConsent, 365 days, SameSite=Lax, Secure on https). Not inside an iframe unless cookie-consent-in-iframe.",
+    },
+    { name: 'cookie-consent-in-iframe', type: 'boolean', description: 'Also show the cookie-consent notice inside an iframe.' },
   ],
   events: [
     { name: 'header-locale-change', detail: '{ locale: string }', description: 'The user picked a language. Not canceled: the header switches itself.', cancelable: true },
     { name: 'header-theme-change', detail: "{ theme: 'light' | 'dark' }", description: 'The user toggled the theme (debounced 300 ms). The header switches itself at once.' },
     { name: 'header-login', detail: '{}', description: 'Before following the Sign in link.', cancelable: true },
     { name: 'header-logout', detail: '{ did: string }', description: 'Before signing out (then the page goes to /).', cancelable: true },
+    { name: 'header-org-change', detail: '{ orgId: string }', description: 'After switching organization (passport switch). Not canceled: the page reloads.', cancelable: true },
+    { name: 'header-org-create', detail: '{ org: object }', description: 'After creating an organization. Not canceled: the page goes to the organization list.', cancelable: true },
+    { name: 'header-cookie-consent', detail: '{}', description: 'The visitor accepted cookies (the CookieConsent cookie is written).' },
   ],
   parts: [
     ...PARTS,
@@ -33,6 +48,12 @@ const meta: ElementMeta = {
     { name: 'mobile-nav', description: 'The navigation panel below md.' },
     { name: 'addons', description: 'The right-hand controls.' },
     { name: 'login', description: 'The Sign in link.' },
+    { name: 'org-switch', description: 'The organization switcher button.' },
+    { name: 'org-menu', description: 'The organization dropdown.' },
+    { name: 'notifications', description: 'The notification bell link.' },
+    { name: 'notifications-badge', description: 'The unread count on the bell.' },
+    { name: 'cookie-consent', description: 'The cookie-consent notice.' },
+    { name: 'domain-warning', description: 'The temporary-domain notice body.' },
   ],
   cssProperties: TOKENS,
 };

@@ -2,12 +2,12 @@
  * <site-header> first screen: logo, app name, header navigation, language selector, theme toggle, session.
  * Data: api.blocklet.get() (window.blocklet) with the `meta` attribute on top; api.session for the user.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { normalizeLocale } from '../core/locale.ts';
 import { useApi } from '../ui/api.tsx';
 import { useSession } from '../ui/session.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
-import { useEmit, useSettings, useSettingsOverride } from '../ui/context.tsx';
+import { useEmit, useHost, useSettings, useSettingsOverride } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { MenuButton, type MenuItem } from '../ui/Menu.tsx';
 import { useQuery } from '../ui/query.ts';
@@ -17,14 +17,23 @@ import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
 import {
   activeKey,
+  hasNavEntry,
+  productsPosition,
   headerNav,
   homeOf,
   languagesOf,
   mergeAppInfo,
   pickLogo,
+  localized,
+  withLocale,
+  withTracking,
   type AppInfo,
   type HeaderNavEntry,
 } from './blocklet.ts';
+
+const LINK_HELPERS = { localized, withLocale };
+import { showOrgSwitch } from './orgs.ts';
+
 import { displayName, initials, roleKey, userOf, type HeaderUser } from './session.ts';
 
 export type SiteHeaderProps = {
@@ -32,16 +41,35 @@ export type SiteHeaderProps = {
   meta?: Record<string, unknown>;
   /** '1' hides the header entirely. */
   embedMode?: string;
+  /** `false` turns the temporary-domain notice off (default on; it shows only on temporary platform domains). */
+  showDomainWarning?: boolean;
+  /** Shows the cookie-consent notice (until accepted); not inside an iframe unless `cookieConsentInIframe`. */
+  cookieConsent?: boolean;
+  cookieConsentInIframe?: boolean;
 };
 
 export const THEME_EVENT_DEBOUNCE_MS = 300;
 
-export function SiteHeader({ meta, embedMode }: SiteHeaderProps) {
+// Parts that need a signed-in user are not in the first paint: they load once the session says so.
+const OrgSwitch = lazy(() => import('./OrgSwitch.tsx').then((m) => ({ default: m.OrgSwitch })));
+const ProductsMenu = lazy(() => import('./ProductsMenu.tsx').then((m) => ({ default: m.ProductsMenu })));
+const AppsGrid = lazy(() => import('./AppsGrid.tsx').then((m) => ({ default: m.AppsGrid })));
+const OverlayGate = lazy(() => import('./OverlayGate.tsx').then((m) => ({ default: m.OverlayGate })));
+const NotificationBell = lazy(() => import('./NotificationBell.tsx').then((m) => ({ default: m.NotificationBell })));
+
+export function SiteHeader({ meta, embedMode, showDomainWarning, cookieConsent, cookieConsentInIframe }: SiteHeaderProps) {
   if (String(embedMode ?? '') === '1') return null;
-  return <HeaderBar meta={meta} />;
+  return (
+    <HeaderBar
+      meta={meta}
+      overlays={{ domainWarning: showDomainWarning !== false, cookieConsent: cookieConsent === true, cookieConsentInIframe: cookieConsentInIframe === true }}
+    />
+  );
 }
 
-function HeaderBar({ meta }: { meta?: Record<string, unknown> | undefined }) {
+type OverlayFlags = { domainWarning: boolean; cookieConsent: boolean; cookieConsentInIframe: boolean };
+
+function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefined; overlays: OverlayFlags }) {
   const api = useApi();
   const { css } = useCss();
   const t = useT();
@@ -58,6 +86,13 @@ function HeaderBar({ meta }: { meta?: Record<string, unknown> | undefined }) {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
   const current = activeKey(nav, path);
+  const { host } = useHost();
+  const position = productsPosition(info, nav.length);
+  const rawLang = host.getAttribute('locale') || host.closest('[lang]')?.getAttribute('lang') || locale;
+  const products = position ? { ...position, locale: { raw: rawLang, resolved: locale } } : undefined;
+  const session = useSession();
+  const orgs = session.initialized && showOrgSwitch(info, !!session.user, path);
+  const bell = session.initialized && !!session.user && hasNavEntry(info, '/userCenter/notification');
 
   const cls = {
     bar: css`
@@ -77,11 +112,31 @@ function HeaderBar({ meta }: { meta?: Record<string, unknown> | undefined }) {
     <header part="header" className={cls.bar}>
       {below && nav.length > 0 ? <MobileNav entries={nav} current={current} /> : null}
       <Brand info={info} small={small} dark={mode === 'dark'} />
-      {!below && nav.length > 0 ? <DesktopNav entries={nav} current={current} label={t('header.nav')} /> : null}
+      {!below && (nav.length > 0 || products) ? <DesktopNav entries={nav} current={current} label={t('header.nav')} products={products} /> : null}
       <div className={cls.spacer} />
+      {session.initialized && (overlays.domainWarning || overlays.cookieConsent) ? (
+        <Suspense fallback={null}>
+          <OverlayGate {...overlays} mobile={below} role={typeof session.user?.role === 'string' ? session.user.role : undefined} />
+        </Suspense>
+      ) : null}
       <div className={cls.addons} part="addons">
+        {orgs ? (
+          <Suspense fallback={null}>
+            <OrgSwitch compact={small} key={session.user?.did} />
+          </Suspense>
+        ) : null}
+        {bell && session.user ? (
+          <Suspense fallback={null}>
+            <NotificationBell info={info} user={session.user} key={session.user.did} />
+          </Suspense>
+        ) : null}
         <LanguageMenu info={info} />
         <ThemeToggle info={info} />
+        {session.user ? (
+          <Suspense fallback={null}>
+            <AppsGrid info={info} role={typeof session.user.role === 'string' ? session.user.role : undefined} helpers={LINK_HELPERS} />
+          </Suspense>
+        ) : null}
         <SessionArea compact={small} />
       </div>
     </header>
@@ -125,7 +180,9 @@ function Brand({ info, small, dark }: { info: AppInfo; small: boolean; dark: boo
   );
 }
 
-function DesktopNav({ entries, current, label }: { entries: HeaderNavEntry[]; current: string | undefined; label: string }) {
+type ProductsSlot = { variant: 1 | 2; index: number; locale: { raw: string; resolved: 'en' | 'zh' } };
+
+function DesktopNav({ entries, current, label, products }: { entries: HeaderNavEntry[]; current: string | undefined; label: string; products?: ProductsSlot | undefined }) {
   const { css } = useCss();
   const link = css`
     display: inline-flex; align-items: center; min-height: 36px; padding: 0 10px; border-radius: var(--pay-radius);
@@ -137,7 +194,8 @@ function DesktopNav({ entries, current, label }: { entries: HeaderNavEntry[]; cu
   return (
     <nav aria-label={label} part="nav" className={css`min-width: 0; margin-inline-start: 16px;`}>
       <ul className={css`display: flex; align-items: center; gap: 2px; list-style: none; margin: 0; padding: 0;`}>
-        {entries.map((e) => (
+        {entries.map((e, i) => [
+          products?.index === i ? productsItem(products, link) : null,
           <li key={e.key}>
             {e.children.length > 0 ? (
               <MenuButton
@@ -156,10 +214,21 @@ function DesktopNav({ entries, current, label }: { entries: HeaderNavEntry[]; cu
                 {e.title}
               </a>
             )}
-          </li>
-        ))}
+          </li>,
+        ])}
+        {products && products.index >= entries.length ? productsItem(products, link) : null}
       </ul>
     </nav>
+  );
+}
+
+function productsItem(p: ProductsSlot, linkClass: string) {
+  return (
+    <li key="__products">
+      <Suspense fallback={<span className={linkClass} />}>
+        <ProductsMenu variant={p.variant} locale={p.locale} buttonClass={linkClass} track={withTracking} />
+      </Suspense>
+    </li>
   );
 }
 

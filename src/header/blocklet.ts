@@ -154,3 +154,24 @@ export function languagesOf(info: AppInfo): Array<{ code: string; name: string }
 
 /** Home of the app: groupPrefix → prefix → '/'. */
 export const homeOf = (info: AppInfo): string => info.groupPrefix || info.prefix || '/';
+
+/** The notification page entry (id `/userCenter/notification`) anywhere in the navigation turns the bell on. */
+export function hasNavEntry(info: AppInfo, id: string): boolean {
+  const visit = (list: NavItem[] | undefined): boolean => (list ?? []).some((i) => i?.id === id || visit(i?.items));
+  return visit(info.navigation);
+}
+
+/**
+ * Where the Products menu goes: `USE_AIGNE_THEME` (variant 2) wins over `USE_ARCBLOCK_THEME` (variant 1); the
+ * value, read with parseInt, is the index in the header navigation (clamped). Null when neither is set.
+ */
+export function productsPosition(info: AppInfo, navLength: number): { variant: 1 | 2; index: number } | null {
+  for (const [key, variant] of [['USE_AIGNE_THEME', 2], ['USE_ARCBLOCK_THEME', 1]] as const) {
+    const raw = info[key];
+    if (raw === undefined || raw === null || raw === '' || raw === false) continue;
+    const n = Number.parseInt(String(raw), 10);
+    if (!Number.isFinite(n)) continue;
+    return { variant, index: Math.max(0, Math.min(navLength, n)) };
+  }
+  return null;
+}

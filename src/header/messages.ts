@@ -1,8 +1,8 @@
 /** The messages <site-header> uses: English bundled, Chinese loaded on first use (src/ui/i18n.tsx). */
-import { common, error, header } from '../../locales/en.json';
+import en from 'locale:en/common,error,header';
 import type { Messages } from '../ui/i18n.tsx';
 
 export const messages: Messages = {
-  en: { common, error, header },
-  zh: () => import('./messages.zh.ts').then((m) => m.default),
+  en,
+  zh: () => import('locale:zh/common,error,header').then((m) => m.default),
 };

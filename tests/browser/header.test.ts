@@ -1,5 +1,5 @@
 import '../../elements/site-header.ts';
-import { $, $$, activeDeep, cleanup, deepEqual, equal, expectNoAxeViolations, mount, ok, sendKeys, setViewport, shadowText, sleep, stub, waitFor } from './helpers.ts';
+import { $, $$, activeDeep, cleanup, deepEqual, equal, expectNoAxeViolations, mount, notEqual, ok, sendKeys, setViewport, shadowText, sleep, stub, waitFor } from './helpers.ts';
 
 const header = (attrs = '') => mount(`<site-header ${attrs}></site-header>`).firstElementChild as HTMLElement;
 const ready = (el: HTMLElement) => waitFor(() => $(el, '[part=brand]'), { message: 'header did not render' });
@@ -209,4 +209,544 @@ describe('<site-header>', () => {
       await expectNoAxeViolations(signedIn);
     });
   }
+});
+
+/* ------------------------------------------------------------------ organization switcher */
+
+const ORG_META = `meta='{"settings":{"org":{"enabled":true}}}'`;
+async function stubHeader(state: Record<string, unknown>): Promise<void> {
+  const res = await fetch('/__stub/state', { method: 'POST', body: JSON.stringify(state) });
+  if (!res.ok) throw new Error('stub state failed');
+}
+const headerLog = async (): Promise<Array<{ method: string; path: string; query: Record<string, string>; body?: any }>> =>
+  (await fetch('/__stub/header-log')).json();
+const orgButton = (el: HTMLElement) => waitFor(() => $<HTMLButtonElement>(el, '[part=org-switch]'), { message: 'no org switcher' });
+const openOrgs = async (el: HTMLElement) => {
+  const button = await orgButton(el);
+  await waitFor(() => button.textContent?.includes('Org 01') || button.textContent?.includes('Beta'));
+  button.click();
+  return waitFor(() => $(el, '[part=org-menu]'), { message: 'org menu did not open' });
+};
+const orgNames = (el: HTMLElement) => $$(el, '[part=org-list] button').map((b) => b.querySelector('span:nth-child(2)')?.textContent);
+
+describe('<site-header> organization switcher', () => {
+  it('is shown only with the org setting on and a signed-in user, and not on the admin path', async () => {
+    const out = header(`locale="en" ${ORG_META}`);
+    await sessionReady(out);
+    equal($(out, '[part=org-switch]'), null, 'signed out: hidden');
+    cleanup();
+    await stubHeader({ signedIn: true });
+    const off = header('locale="en"');
+    await waitFor(() => $(off, '[part~=user]'));
+    equal($(off, '[part=org-switch]'), null, 'setting off: hidden');
+    cleanup();
+    const on = header(`locale="en" ${ORG_META}`);
+    const button = await orgButton(on);
+    await waitFor(() => button.textContent?.includes('Org 01'));
+    equal(button.querySelector('[part~=org-avatar]')?.textContent, 'O', 'the org initial');
+    equal(button.getAttribute('aria-expanded'), 'false');
+    cleanup();
+    const before = window.location.href;
+    history.replaceState(null, '', '/admin/customers/cus_1');
+    try {
+      const admin = header(`locale="en" ${ORG_META}`);
+      await waitFor(() => $(admin, '[part~=user]'));
+      await sleep(50);
+      equal($(admin, '[part=org-switch]'), null, 'admin path: hidden');
+    } finally {
+      history.replaceState(null, '', before);
+    }
+  });
+
+  it('dropdown: search focused, owners in their own colour, 500 ms search debounce, empty text, View all, Escape', async () => {
+    await stubHeader({ signedIn: true });
+    const el = header(`locale="en" theme="light" ${ORG_META}`);
+    const menu = await openOrgs(el);
+    const search = $<HTMLInputElement>(el, '[part=org-menu] input') as HTMLInputElement;
+    await waitFor(() => activeDeep() === search);
+    equal(search.getAttribute('aria-label') ?? $(el, `label[for="${search.id}"]`)?.textContent, 'Search organizations');
+    await waitFor(() => orgNames(el).length === 3);
+    deepEqual(orgNames(el), ['Org 01', 'Beta Builders', 'Org 03']);
+    const avatars = $$(el, '[part=org-list] [part~=org-avatar]');
+    notEqual(getComputedStyle(avatars[0] as Element).backgroundColor, getComputedStyle(avatars[1] as Element).backgroundColor);
+    ok((avatars[0] as Element).getAttribute('part')?.includes('org-avatar-owner'), 'owner avatar');
+    equal($$(el, '[part=org-list] button')[0]?.getAttribute('aria-current'), 'true', 'the current org is marked');
+    ok(menu.textContent?.includes('Owner'));
+    const listEl = $(el, '[part=org-list]') as HTMLElement;
+    equal(getComputedStyle(listEl).maxHeight, '240px');
+
+    const n = (await headerLog()).filter((r) => r.path.endsWith('/api/user/orgs')).length;
+    await sendKeys({ type: 'beta' });
+    await sleep(300);
+    equal((await headerLog()).filter((r) => r.path.endsWith('/api/user/orgs')).length, n, 'no request before 500 ms');
+    await waitFor(() => orgNames(el).length === 1, { timeout: 2000 });
+    deepEqual(orgNames(el), ['Beta Builders']);
+    const last = (await headerLog()).filter((r) => r.path.endsWith('/api/user/orgs')).at(-1);
+    deepEqual([last?.query.search, last?.query.page, last?.query.pageSize], ['beta', '1', '20']);
+    search.select();
+    await sendKeys({ type: 'zzz' });
+    await waitFor(() => $(el, '[part=org-empty]')?.textContent === 'No organizations', { timeout: 2000 });
+
+    const viewAll = $<HTMLAnchorElement>(el, '[part=org-view-all]') as HTMLAnchorElement;
+    equal(viewAll.textContent, 'View all');
+    equal(new URL(viewAll.href).pathname + new URL(viewAll.href).search, '/.well-known/service/user/orgs?locale=en');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => $(el, '[part=org-menu]') === null);
+    equal(activeDeep(), $(el, '[part=org-switch]'), 'focus back on the button');
+  });
+
+  it('loads the next page of 20 when scrolled within 50 px of the list end', async () => {
+    await stubHeader({ signedIn: true, header: { orgCount: 45 } });
+    const el = header(`locale="en" ${ORG_META}`);
+    await openOrgs(el);
+    await waitFor(() => orgNames(el).length === 20);
+    const list = $(el, '[part=org-list]') as HTMLElement;
+    ok(list.scrollHeight > list.clientHeight, 'the list scrolls');
+    list.scrollTop = list.scrollHeight - list.clientHeight - 100; // not yet near the end
+    list.dispatchEvent(new Event('scroll'));
+    await sleep(100);
+    equal(orgNames(el).length, 20);
+    list.scrollTop = list.scrollHeight - list.clientHeight - 40;
+    list.dispatchEvent(new Event('scroll'));
+    await waitFor(() => orgNames(el).length === 40);
+    list.scrollTop = list.scrollHeight;
+    list.dispatchEvent(new Event('scroll'));
+    await waitFor(() => orgNames(el).length === 45);
+    const pages = (await headerLog()).filter((r) => r.path.endsWith('/api/user/orgs')).map((r) => r.query.page);
+    deepEqual(pages, ['1', '2', '3']);
+  });
+
+  it('switches with the passport switch and the orgId; header-org-change is cancelable (else the page reloads)', async () => {
+    await stubHeader({ signedIn: true });
+    const el = header(`locale="en" ${ORG_META}`);
+    await openOrgs(el);
+    await waitFor(() => orgNames(el).length === 3);
+    const seen: CustomEvent[] = [];
+    const veto = (e: Event) => {
+      seen.push(e as CustomEvent);
+      e.preventDefault();
+    };
+    document.addEventListener('header-org-change', veto);
+    try {
+      await sendKeys({ press: 'ArrowDown' });
+      await sendKeys({ press: 'ArrowDown' });
+      equal(activeDeep()?.textContent?.includes('Beta Builders'), true, 'arrow keys move through the list');
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => seen.length === 1);
+      deepEqual(seen[0]?.detail, { orgId: 'org_02' });
+      const sw = (await headerLog()).find((r) => r.path.endsWith('/switch-passport'));
+      deepEqual(sw?.body, { orgId: 'org_02' });
+      await waitFor(() => $(el, '[part=org-switch]')?.textContent?.includes('Beta Builders'));
+      equal(activeDeep(), $(el, '[part=org-switch]'));
+    } finally {
+      document.removeEventListener('header-org-change', veto);
+    }
+  });
+
+  it('create dialog: required, max 25, errors clear on typing, submitting disables inputs, success event', async () => {
+    await stubHeader({ signedIn: true, header: { createDelayMs: 300 } });
+    const el = header(`locale="en" ${ORG_META}`);
+    await openOrgs(el);
+    ($(el, '[part=org-create]') as HTMLButtonElement).click();
+    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
+    ok(dialog.textContent?.includes('Create organization'));
+    const [name, desc] = $$<HTMLInputElement>(el, 'dialog input');
+    await waitFor(() => activeDeep() === name);
+    const submit = $<HTMLButtonElement>(el, 'dialog [part=org-create-submit]') as HTMLButtonElement;
+    submit.click();
+    await waitFor(() => dialog.textContent?.includes('Name cannot be empty'));
+    equal(name?.getAttribute('aria-invalid'), 'true');
+    equal(activeDeep(), name, 'focus on the invalid field');
+    await sendKeys({ type: 'x' });
+    await waitFor(() => !dialog.textContent?.includes('Name cannot be empty'));
+    name!.select();
+    await sendKeys({ type: 'y'.repeat(26) });
+    submit.click();
+    await waitFor(() => dialog.textContent?.includes('At most 25 characters'));
+    name!.select();
+    await sendKeys({ type: '  Acme Labs  ' });
+    desc!.focus();
+    await sendKeys({ type: ' Makers ' });
+    const created: CustomEvent[] = [];
+    const veto = (e: Event) => {
+      created.push(e as CustomEvent);
+      e.preventDefault();
+    };
+    document.addEventListener('header-org-create', veto);
+    try {
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => name?.disabled === true && desc?.disabled === true, { message: 'inputs disabled while submitting' });
+      equal(submit.getAttribute('aria-busy'), 'true');
+      await waitFor(() => created.length === 1);
+      const post = (await headerLog()).find((r) => r.method === 'POST' && r.path.endsWith('/api/user/orgs'));
+      deepEqual(post?.body, { org: { name: 'Acme Labs', description: 'Makers' } });
+      equal((created[0]?.detail as { org: { name: string } }).org.name, 'Acme Labs');
+      await waitFor(() => $(el, 'dialog[open]') === null);
+    } finally {
+      document.removeEventListener('header-org-create', veto);
+    }
+  });
+
+  it('create failure shows the server error in the dialog; a failing org load signs the user out', async () => {
+    await stubHeader({ signedIn: true, header: { createFails: 409 } });
+    const el = header(`locale="en" ${ORG_META}`);
+    await openOrgs(el);
+    ($(el, '[part=org-create]') as HTMLButtonElement).click();
+    await waitFor(() => $(el, 'dialog[open]'));
+    await sendKeys({ type: 'Acme' });
+    await sendKeys({ press: 'Enter' });
+    const alert = await waitFor(() => $$(el, 'dialog [role=alert]').find((a) => a.textContent?.includes('Organization limit reached')));
+    ok(alert.textContent?.includes('Failed to create the organization'), 'titled');
+    equal(($$<HTMLInputElement>(el, 'dialog input')[0] as HTMLInputElement).disabled, false, 'error state: editable again');
+    cleanup();
+    await stubHeader({ signedIn: true, header: { getFails: 403 } });
+    const out = header(`locale="en" ${ORG_META}`);
+    await waitFor(() => $(out, '[part=login]'), { message: 'not signed out', timeout: 4000 });
+    ok((await headerLog()).some((r) => r.path.endsWith('/api/user/logout') || r.path.includes('/api/user/orgs/')));
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`org menu and create dialog have no axe violations (${theme}, zh)`, async () => {
+      await stubHeader({ signedIn: true });
+      const el = header(`locale="zh" theme="${theme}" ${ORG_META}`);
+      const button = await orgButton(el);
+      await waitFor(() => button.textContent?.includes('Org 01'));
+      button.click();
+      await waitFor(() => orgNames(el).length === 3);
+      ok($(el, '[part=org-menu]')?.textContent?.includes('查看全部'));
+      await expectNoAxeViolations(el);
+      ($(el, '[part=org-create]') as HTMLButtonElement).click();
+      await waitFor(() => $(el, 'dialog[open]'));
+      ($(el, 'dialog [part=org-create-submit]') as HTMLButtonElement).click();
+      await waitFor(() => $(el, 'dialog')?.textContent?.includes('名称不能为空'));
+      await expectNoAxeViolations(el);
+    });
+  }
+});
+
+/* ------------------------------------------------------------------ notifications */
+
+const BELL_META = `meta='${JSON.stringify({
+  navigation: [
+    { id: 'home', title: 'Home', link: '/' },
+    { id: '/userCenter/notification', section: 'userCenter', title: 'Notifications', link: '/.well-known/service/user/notifications' },
+  ],
+})}'`;
+
+describe('<site-header> notifications', () => {
+  it('the bell shows only with the notification nav entry and a user; badge, label and read-state link', async () => {
+    const out = header(`locale="en" ${BELL_META}`);
+    await sessionReady(out);
+    await sleep(50);
+    equal($(out, '[part=notifications]'), null, 'signed out: no bell');
+    cleanup();
+    await stubHeader({ signedIn: true, header: { unread: 3 } });
+    const noEntry = header('locale="en"');
+    await waitFor(() => $(noEntry, '[part~=user]'));
+    await sleep(50);
+    equal($(noEntry, '[part=notifications]'), null, 'no /userCenter/notification entry: no bell');
+    cleanup();
+    const el = header(`locale="en" ${BELL_META}`);
+    const bell = await waitFor(() => $<HTMLAnchorElement>(el, '[part=notifications]'));
+    await waitFor(() => $(el, '[part=notifications-badge]')?.textContent === '3');
+    equal(bell.getAttribute('aria-label'), 'Notifications, 3 unread');
+    const url = new URL(bell.href);
+    equal(url.pathname, '/.well-known/service/user/notifications');
+    equal(url.searchParams.get('read'), 'false');
+    equal(url.searchParams.get('locale'), 'en');
+    cleanup();
+    await stubHeader({ signedIn: true, header: { unread: 0 } });
+    const zero = header(`locale="zh" ${BELL_META}`);
+    const bell0 = await waitFor(() => $<HTMLAnchorElement>(zero, '[part=notifications]'));
+    await waitFor(() => bell0.getAttribute('aria-label') === '通知');
+    equal($(zero, '[part=notifications-badge]'), null, 'no badge at 0');
+    equal(new URL(bell0.href).searchParams.get('read'), 'true');
+  });
+
+  it('rules: counting, read events, toast gate, actor lists and toast text', async () => {
+    const n = await import('../../src/header/notifications.ts');
+    ok(n.compareVersions('1.17.12', n.TOAST_MIN_SERVER_VERSION) > 0);
+    ok(n.compareVersions('1.16.42', '1.16.42-beta-20250407') > 0, 'a release is after its beta');
+    ok(n.compareVersions('1.16.42-beta-20250406', '1.16.42-beta-20250407') < 0);
+    equal(n.compareVersions('1.16.42-beta-20250407', n.TOAST_MIN_SERVER_VERSION), 0);
+    ok(n.compareVersions('1.16.41', n.TOAST_MIN_SERVER_VERSION) < 0);
+
+    const me = { did: 'z1me', role: 'customer' };
+    ok(n.countsForUser({ receiver: 'z1me', source: 'component' }, me));
+    ok(!n.countsForUser({ receiver: 'z1other', source: 'component' }, me));
+    ok(!n.countsForUser({ receiver: 'z1me', source: 'system' }, me), 'system notices count for admins only');
+    ok(n.countsForUser({ receivers: ['z1me'], source: 'system' }, { did: 'z1me', role: 'admin' }));
+    equal(n.afterRead(5, { receiver: 'z1me', readCount: 2 }, 'z1me'), 3);
+    equal(n.afterRead(1, { receiver: 'z1me', readCount: 4 }, 'z1me'), 0, 'never below 0');
+    equal(n.afterRead(5, { receiver: 'z1other', readCount: 2 }, 'z1me'), 5);
+
+    const ctx = { toastAlert: true, serverVersion: '1.17.12', userAgent: 'Mozilla/5.0 Chrome/140' };
+    ok(n.shouldToast({ source: 'component' }, ctx));
+    ok(!n.shouldToast({ source: 'system' }, ctx), 'component source only');
+    ok(!n.shouldToast({ source: 'component' }, { ...ctx, serverVersion: '1.16.41' }), 'version gate');
+    ok(!n.shouldToast({ source: 'component' }, { ...ctx, userAgent: 'Mozilla/5.0 ArcSphere/1.0' }), 'not in ArcSphere');
+    ok(!n.shouldToast({ source: 'component' }, { ...ctx, userAgent: 'Mozilla/5.0 ABTWallet/5.0' }), 'not in the wallet');
+    ok(!n.shouldToast({ source: 'component' }, { ...ctx, toastAlert: false }));
+
+    const el = header('locale="en"');
+    await ready(el);
+    // The element's own t (en) to render the texts.
+    const en = (await import('../../locales/en.json')).default as any;
+    const t = (key: string, o: Record<string, any> = {}) => {
+      const base = key.split('.').reduce((x: any, k) => x?.[k], en) ?? key.split('.').slice(0, -1).reduce((x: any, k) => x?.[k], en)?.[`${key.split('.').at(-1)}_${o.count === 1 ? 'one' : 'other'}`];
+      return String(base).replace(/\{\{(\w+)\}\}/g, (_: string, k: string) => String(o[k]));
+    };
+    equal(n.actorsText(['Ann', 'Bo', 'Cy'], t), 'Ann, Bo, Cy');
+    equal(n.actorsText(['Ann', 'Bo', 'Cy', 'Di', 'Ed'], t), 'Ann, Bo, Cy and 2 others');
+    equal(n.actorsText(['Ann', 'Bo', 'Cy', 'Di'], t), 'Ann, Bo, Cy and 1 other');
+    const toast = n.toastFor(
+      {
+        severity: 'error',
+        title: 'New comment',
+        description: 'Looks good',
+        source: 'component',
+        activity: { type: 'comment', target: { name: 'Pro plan' } },
+        actorInfo: [{ fullName: 'Ann' }, { fullName: 'Bo' }, { fullName: 'Cy' }, { fullName: 'Di' }],
+      },
+      t,
+      '/view',
+    );
+    deepEqual(toast, {
+      tone: 'error',
+      title: 'New comment',
+      message: 'Ann, Bo, Cy and 1 other commented on Pro plan — Looks good',
+      sticky: false,
+      action: { label: 'View', href: '/view' },
+    });
+    equal(n.toastFor({ severity: 'normal', title: 'Hi', sticky: true }, t).tone, 'default');
+    equal(n.toastFor({ severity: 'normal', title: 'Hi', sticky: true }, t).sticky, true);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`bell with a badge has no axe violations (${theme})`, async () => {
+      await stubHeader({ signedIn: true, header: { unread: 12 } });
+      const el = header(`locale="en" theme="${theme}" ${BELL_META}`);
+      await waitFor(() => $(el, '[part=notifications-badge]'));
+      await expectNoAxeViolations(el);
+    });
+  }
+});
+
+/* ------------------------------------------------------------------ cookie consent and the domain notice */
+
+const clearConsent = () => {
+  document.cookie = 'CookieConsent=; max-age=0; path=/';
+};
+
+describe('<site-header> cookie consent and temporary-domain rules', () => {
+  beforeEach(clearConsent);
+  afterEach(clearConsent);
+
+  it('cookie consent: only when asked for, bottom right, accept writes the cookie and hides it for good', async () => {
+    const plain = header('locale="en"');
+    await ready(plain);
+    await sleep(100);
+    equal($(plain, '[part=cookie-consent]'), null, 'off unless the attribute is set');
+    cleanup();
+    const el = header('locale="en" cookie-consent');
+    const banner = await waitFor(() => $(el, '[part=cookie-consent]'));
+    equal(banner.getAttribute('aria-label'), 'Cookie consent');
+    ok(banner.textContent?.includes('This website uses cookies to enhance the user experience.'));
+    const r = banner.getBoundingClientRect();
+    equal(Math.round(window.innerWidth - r.right), 16);
+    equal(Math.round(window.innerHeight - r.bottom), 16);
+    ok(r.width <= 440, `max width 440 (${r.width})`);
+    const events: Event[] = [];
+    el.addEventListener('header-cookie-consent', (e) => events.push(e));
+    const accept = $<HTMLButtonElement>(el, '[part=cookie-accept]') as HTMLButtonElement;
+    equal(accept.textContent, 'I Understand');
+    accept.click();
+    await waitFor(() => $(el, '[part=cookie-consent]') === null);
+    ok(document.cookie.split('; ').includes('CookieConsent=true'), document.cookie);
+    equal(events.length, 1);
+    cleanup();
+    const again = header('locale="en" cookie-consent');
+    await ready(again);
+    await sleep(100);
+    equal($(again, '[part=cookie-consent]'), null, 'not shown once accepted');
+  });
+
+  it('cookie consent: full width with 16 px margins up to 480 px; Chinese text', async () => {
+    await setViewport({ width: 420, height: 700 });
+    const el = header('locale="zh" cookie-consent');
+    const banner = await waitFor(() => $(el, '[part=cookie-consent]'));
+    await waitFor(() => banner.textContent?.includes('我知道了'));
+    const r = banner.getBoundingClientRect();
+    equal(Math.round(r.left), 16);
+    equal(Math.round(window.innerWidth - r.right), 16);
+  });
+
+  it('cookie text and the domain-skip window (pure rules)', async () => {
+    const s = await import('../../src/header/storage.ts');
+    const now = Date.UTC(2026, 0, 1);
+    const text = s.consentCookieText('https:', now);
+    ok(text.startsWith('CookieConsent=true; expires=Fri, 01 Jan 2027 00:00:00 GMT'), text);
+    ok(text.includes('path=/') && text.includes('SameSite=Lax') && text.endsWith('; Secure'));
+    ok(!s.consentCookieText('http:', now).includes('Secure'));
+    ok(s.hasConsentCookie('a=1; CookieConsent=true'));
+    ok(!s.hasConsentCookie('a=1; CookieConsent=false'));
+    ok(!s.hasConsentCookie('XCookieConsent=true'));
+    const day = 86_400_000;
+    ok(s.domainSkipActive(now, new Date(now - 29 * day).toISOString()));
+    ok(!s.domainSkipActive(now, new Date(now - 30 * day).toISOString()), '30 days: shown again');
+    ok(!s.domainSkipActive(now, null));
+    ok(!s.domainSkipActive(now, 'garbage'));
+    ok(s.isTemporaryDomain('192-168-1-2.ip.abtnet.io'));
+    ok(s.isTemporaryDomain('zabc.did.abtnet.io'));
+    ok(!s.isTemporaryDomain('shop.example.com'));
+    ok(!s.isTemporaryDomain('ip.abtnet.io.evil.com'));
+    s.storeDomainSkip(now);
+    equal(localStorage.getItem('domain-warning-skip'), new Date(now).toISOString());
+    localStorage.removeItem('domain-warning-skip');
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`cookie notice has no axe violations (${theme})`, async () => {
+      const el = header(`locale="en" theme="${theme}" cookie-consent`);
+      await waitFor(() => $(el, '[part=cookie-consent]'));
+      await expectNoAxeViolations(el);
+    });
+  }
+});
+
+/* ------------------------------------------------------------------ products menu and the apps grid */
+
+const productsMeta = (extra: Record<string, unknown>) =>
+  `meta='${JSON.stringify({
+    navigation: [
+      { id: 'home', title: 'Home', link: '/' },
+      { id: 'store', title: 'Store', link: '/store/' },
+    ],
+    ...extra,
+  })}'`;
+const openProducts = async (el: HTMLElement) => {
+  const button = await waitFor(() => $<HTMLButtonElement>(el, '[part=products]'), { message: 'no products button' });
+  button.click();
+  return waitFor(() => $(el, '[part=products-panel]'));
+};
+
+describe('<site-header> products menu', () => {
+  it('variant 1 at the configured index: four groups, new-tab links with the locale and tracking, 3 columns, Escape', async () => {
+    const el = header(`locale="en" ${productsMeta({ USE_ARCBLOCK_THEME: '1' })}`);
+    const button = await waitFor(() => $<HTMLButtonElement>(el, '[part=products]'));
+    deepEqual(
+      $$(el, 'nav[part=nav] > ul > li').map((li) => li.textContent),
+      ['Home', 'Products', 'Store'],
+    );
+    equal(button.getAttribute('aria-expanded'), 'false');
+    const panel = await openProducts(el);
+    equal(button.getAttribute('aria-expanded'), 'true');
+    deepEqual([...panel.querySelectorAll<HTMLElement>('h2')].map((h) => h.textContent), ['Applications', 'Components', 'Compute/Storage', 'Identity']);
+    equal([...panel.querySelectorAll<HTMLElement>('a')].length, 18);
+    const kit = [...panel.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent?.includes('Payment Kit')) as HTMLAnchorElement;
+    ok(kit.textContent?.includes('Payments and subscriptions for apps'), 'one-line description');
+    equal(kit.target, '_blank');
+    ok(kit.rel.includes('noopener'));
+    const url = new URL(kit.href);
+    equal(url.origin + url.pathname, 'https://www.arcblock.io/en/payment-kit');
+    deepEqual(
+      ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content'].map((k) => url.searchParams.get(k)),
+      [window.location.hostname, 'header_nav', 'default', 'www.arcblock.io'],
+    );
+    equal(panel.getAttribute('data-columns'), '3');
+    equal(panel.getBoundingClientRect().width, 3 * 260 + 64);
+    kit.focus();
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => $(el, '[part=products-panel]') === null);
+    equal(activeDeep(), button);
+  });
+
+  it('variant 2 wins over variant 1; labels in zh, zh-TW and ja; columns follow the width', async () => {
+    const el = header(`locale="zh-TW" ${productsMeta({ USE_AIGNE_THEME: '0', USE_ARCBLOCK_THEME: '1' })}`);
+    const panel = await openProducts(el);
+    equal($(el, '[part=products]')?.getAttribute('data-variant'), '2');
+    equal($(el, '[part=products]')?.textContent, '產品');
+    ok($(el, 'nav[part=nav] > ul > li:first-child [part=products]'), 'at index 0');
+    deepEqual([...panel.querySelectorAll<HTMLElement>('h2')].map((h) => h.textContent), ['應用', '框架與工具', '模型轉接器']);
+    ok(new URL((panel.querySelector<HTMLElement>('a') as HTMLAnchorElement).href).pathname.startsWith('/zh-tw/'));
+    cleanup();
+    const ja = header(`locale="ja" ${productsMeta({ USE_AIGNE_THEME: '5' })}`);
+    const jaPanel = await openProducts(ja);
+    void jaPanel;
+    equal($(ja, '[part=products]')?.textContent, '製品');
+    ok($(ja, 'nav[part=nav] > ul > li:last-child [part=products]'), 'index past the end goes last');
+    ok(jaPanel.textContent?.includes('フレームワークとツール'));
+    cleanup();
+    const zh = header(`locale="zh" ${productsMeta({ USE_ARCBLOCK_THEME: '1' })}`);
+    await waitFor(() => $(zh, '[part=products]')?.textContent === '产品');
+    cleanup();
+    const none = header(`locale="en" ${productsMeta({})}`);
+    await ready(none);
+    await sleep(50);
+    equal($(none, '[part=products]'), null, 'no menu without a theme setting');
+    const p = await import('../../src/header/products.ts');
+    deepEqual([p.productColumns(2000), p.productColumns(900), p.productColumns(843), p.productColumns(584), p.productColumns(583), p.productColumns(300)], [3, 3, 2, 2, 1, 1]);
+    const warn = console.warn;
+    console.warn = () => undefined;
+    try {
+      const b = await import('../../src/header/blocklet.ts');
+      equal(b.withTracking('https://exa mple.com:bad/'), 'https://exa mple.com:bad/', 'an invalid URL is left as it was');
+    } finally {
+      console.warn = warn;
+    }
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`products panel has no axe violations (${theme})`, async () => {
+      const el = header(`locale="en" theme="${theme}" ${productsMeta({ USE_ARCBLOCK_THEME: '1' })}`);
+      await openProducts(el);
+      await expectNoAxeViolations(el);
+    });
+  }
+});
+
+const appsMeta = `meta='${JSON.stringify({
+  navigation: [
+    { id: 'home', title: 'Home', link: '/' },
+    { id: '/sm/billing', section: 'sessionManager', title: { en: 'My billing', zh: '我的账单' }, link: '/customer', role: ['customer', 'owner'] },
+    { id: '/sm/console', section: 'sessionManager', title: 'Console', link: '/console', role: ['admin'] },
+    { id: '/sm/norole', section: 'sessionManager', title: 'No role', link: '/x' },
+    { id: '/sessionManager', section: 'sessionManager', title: 'Root', link: '/root', role: ['customer'] },
+  ],
+})}'`;
+
+describe('<site-header> session-manager grid', () => {
+  it('signed in: role-filtered shortcuts, 350 px wide, 50 px icons; no Manage for a customer; none signed out', async () => {
+    const out = header(`locale="en" ${appsMeta}`);
+    await sessionReady(out);
+    await sleep(50);
+    equal($(out, '[part=apps]'), null);
+    cleanup();
+    await stubHeader({ signedIn: true });
+    const el = header(`locale="en" ${appsMeta}`);
+    const button = await waitFor(() => $<HTMLButtonElement>(el, '[part=apps]'));
+    equal(button.getAttribute('aria-label'), 'Apps');
+    button.click();
+    const panel = await waitFor(() => $(el, '[part=apps-panel]'));
+    deepEqual([...panel.querySelectorAll<HTMLElement>('a')].map((a) => a.textContent?.slice(1)), ['My billing']);
+    equal(new URL((panel.querySelector<HTMLElement>('a') as HTMLAnchorElement).href).search, '?locale=en');
+    equal(panel.getBoundingClientRect().width, 350);
+    equal(getComputedStyle(panel).maxHeight, '350px');
+    equal((panel.querySelector<HTMLElement>('[part=apps-icon]') as HTMLElement).getBoundingClientRect().width, 50);
+    equal(panel.querySelector<HTMLElement>('[part=apps-manage]'), null, 'Manage is for owner/admin');
+    await expectNoAxeViolations(el);
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => $(el, '[part=apps-panel]') === null);
+  });
+
+  it('an admin sees their items and Manage (admin navigation page)', async () => {
+    const a = await import('../../src/header/AppsGrid.tsx');
+    const b = await import('../../src/header/blocklet.ts');
+    const info = JSON.parse(appsMeta.slice("meta='".length, -1));
+    const h = { localized: b.localized, withLocale: b.withLocale };
+    deepEqual(a.sessionManagerItems(info, 'admin', 'zh', h).map((i) => i.title), ['Console']);
+    deepEqual(a.sessionManagerItems(info, 'owner', 'zh', h).map((i) => i.title), ['我的账单']);
+    deepEqual(a.sessionManagerItems(info, undefined, 'en', h), [], 'guest: none of these');
+    equal(a.MANAGE_PATH, '/.well-known/service/admin/navigation');
+  });
 });

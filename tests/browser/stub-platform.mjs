@@ -4,6 +4,7 @@
 // State is switched with POST /__stub/state {signedIn, storeFails, storeEmpty, delayMs}.
 
 import { handleCheckoutStub } from './stub-checkout.mjs';
+import { handleHeaderStub } from './stub-header.mjs';
 import { handlePortalStub } from './stub-portal.mjs';
 
 const svg = (letter, hue) =>
@@ -112,7 +113,7 @@ export async function handleStub(state, method, url, readBody) {
   }
   if (p.startsWith('/.well-known/service/user/avatar/')) return { status: 404, type: 'text/plain', body: 'no avatar' };
   // Payment area stand-ins, one module per element (each returns null for paths it does not own).
-  for (const handle of [handleCheckoutStub, handlePortalStub]) {
+  for (const handle of [handleCheckoutStub, handlePortalStub, handleHeaderStub]) {
     const res = await handle(state, method, u, readBody, json);
     if (res) return res;
   }

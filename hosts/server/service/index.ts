@@ -3,6 +3,8 @@ import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import { appLogoSvg, avatarSvg } from './blocklet.ts';
 import { approveConnect, declineConnect, loadConnectSession, markScanned, type ConnectRow } from './connect.ts';
+import { createNotificationRoutes } from './notifications.ts';
+import { createOrgRoutes } from './orgs.ts';
 import { esc, page, safeRedirect, sendHtml, SANDBOX_CSS, SERVICE } from './html.ts';
 import { createSession, currentUser, deleteSession, DEMO_USERS, getUser, SESSION_COOKIE, sessionToken, type SandboxUser } from './users.ts';
 
@@ -213,19 +215,9 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
     svg(res, appLogoSvg({ rect: v.includes('rect'), dark: v.includes('dark') }));
   });
 
-  /* notifications, orgs (placeholders until their issues land) */
-  r.get('/api/notifications/unread-count', async (req, res) => {
-    const user = await currentUser(ctx.db, req);
-    if (!user) throw new HttpError(401, 'Sign in to read notifications', 'LOGIN_REQUIRED');
-    res.json({ unReadCount: 0 });
-  });
-  r.get('/api/user/orgs', async (req, res) => {
-    const user = await currentUser(ctx.db, req);
-    if (!user) throw new HttpError(401, 'Sign in to list organizations', 'LOGIN_REQUIRED');
-    const page = Math.max(1, Number(req.query.page) || 1);
-    const pageSize = Math.min(100, Math.max(1, Number(req.query.pageSize) || 20));
-    res.json({ orgs: [], paging: { page, pageSize, total: 0 } });
-  });
+  /* notifications (count) and organizations (orgs.ts) */
+  r.use(createNotificationRoutes(ctx));
+  r.use(createOrgRoutes(ctx));
 
   /* profile and notification pages the header links to (simple sandbox versions) */
   r.get('/user', async (req, res) => {
@@ -245,9 +237,24 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
   r.get('/user/notifications', async (req, res) => {
     const user = await currentUser(ctx.db, req);
     const self = `${SERVICE}/user/notifications`;
-    const body = user
-      ? `<h1>Notifications</h1><div class="status neutral" role="status"><span class="icon" aria-hidden="true">✓</span><div><p>You are all caught up. Notifications from the sandbox will appear here.</p></div></div><a class="btn secondary" href="/">Back to the store</a>`
-      : `<h1>Notifications</h1><p class="lead">Sign in to read your notifications.</p><a class="btn primary" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(self)}">Sign in</a>`;
+    let body: string;
+    if (user) {
+      const { rows } = await ctx.db.query<{ data: Record<string, unknown>; read: boolean }>(
+        'SELECT data, read FROM notifications WHERE receiver = $1 ORDER BY created_at DESC, id DESC LIMIT 50',
+        [user.did],
+      );
+      const items = rows
+        .map((n) => {
+          const d = n.data;
+          return `<div class="row"><dt>${esc(String(d.title ?? d.severity ?? ''))}${n.read ? '' : ' <span class="role owner">unread</span>'}</dt><dd>${esc(String(d.description ?? ''))}</dd></div>`;
+        })
+        .join('');
+      body = rows.length
+        ? `<h1>Notifications</h1><div class="summary plain"><div class="title">Latest</div><dl>${items}</dl></div><a class="btn secondary" href="/">Back to the store</a>`
+        : `<h1>Notifications</h1><div class="status neutral" role="status"><span class="icon" aria-hidden="true">✓</span><div><p>You are all caught up. Notifications from the sandbox will appear here.</p></div></div><a class="btn secondary" href="/">Back to the store</a>`;
+    } else {
+      body = `<h1>Notifications</h1><p class="lead">Sign in to read your notifications.</p><a class="btn primary" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(self)}">Sign in</a>`;
+    }
     sendHtml(res, page({ title: 'Notifications', body }));
   });
 

@@ -18,10 +18,27 @@ import { events } from '../platform.ts';
  */
 export const RELAY_PATH = '/.well-known/service/relay/websocket';
 export const USER_SOCKET_PATH = '/.well-known/service/websocket';
+/** The header's notification socket as the platform's WsClient opens it (`{service}/user` + `/websocket`). */
+export const USER_NOTIFY_SOCKET_PATH = '/.well-known/service/user/websocket';
+
+/**
+ * Pushes to sockets of the user paths only (never to the relay's `relay:*` topics): the service publishes a
+ * user's notification events here, on topic = event = `{appDid}/{userDid}/{name}` (the platform's WsClient joins
+ * a channel per event name).
+ */
+type TopicPush = { topic: string; event: string; payload: unknown };
+const topicListeners = new Set<(p: TopicPush) => void>();
+export const userSocket = {
+  push(topic: string, event: string, payload: unknown): void {
+    for (const l of topicListeners) l({ topic, event, payload });
+  },
+};
 export const HEARTBEAT_MS = 30_000;
+/** The header's notification socket heartbeat (spec §9: 100000 ms). */
+export const USER_HEARTBEAT_MS = 100_000;
 
 type Frame = { joinRef: string | null; ref: string | null; topic: string; event: string; payload: unknown };
-type Client = { ws: WebSocket; vsn2: boolean; topics: Map<string, string | null>; lastSeen: number };
+type Client = { ws: WebSocket; vsn2: boolean; topics: Map<string, string | null>; lastSeen: number; idleMs: number };
 
 export type RealtimeOptions = { idleMs?: number; sweepMs?: number };
 
@@ -69,7 +86,7 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://sandbox.local');
-    if (url.pathname !== RELAY_PATH && url.pathname !== USER_SOCKET_PATH) {
+    if (url.pathname !== RELAY_PATH && url.pathname !== USER_SOCKET_PATH && url.pathname !== USER_NOTIFY_SOCKET_PATH) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
@@ -79,7 +96,9 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const c: Client = { ws, vsn2: vsn === '2.0.0', topics: new Map(), lastSeen: Date.now() };
+      // The header's notification socket beats every 100 s; the others every 30 s.
+      const idle = url.pathname === USER_NOTIFY_SOCKET_PATH ? Math.max(idleMs, 2 * USER_HEARTBEAT_MS) : idleMs;
+      const c: Client = { ws, vsn2: vsn === '2.0.0', topics: new Map(), lastSeen: Date.now(), idleMs: idle };
       clients.add(c);
       ws.on('message', (data, isBinary) => {
         c.lastSeen = Date.now();
@@ -126,11 +145,15 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
   }
 
   const unsubscribe = events.subscribe((e) => broadcast(eventsTopic, e.type, { response: e.object }));
+  const onTopicPush = (p: TopicPush) => {
+    if (!p.topic.startsWith('relay:')) broadcast(p.topic, p.event, p.payload);
+  };
+  topicListeners.add(onTopicPush);
 
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const c of clients) {
-      if (now - c.lastSeen > idleMs) {
+      if (now - c.lastSeen > c.idleMs) {
         clients.delete(c);
         c.ws.close(1000, 'heartbeat timeout');
         setTimeout(() => c.ws.terminate(), 1000).unref();
@@ -145,6 +168,7 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
   server.close = ((cb?: (err?: Error) => void) => {
     clearInterval(sweep);
     unsubscribe();
+    topicListeners.delete(onTopicPush);
     for (const c of clients) c.ws.terminate();
     clients.clear();
     wss.close();

@@ -2,10 +2,16 @@
 import { withQuery } from '../../core/url.ts';
 import type { Transport } from '../http.ts';
 import { SessionStruct } from '../schemas.ts';
+import { createNotifications } from './notifications.ts';
+import { createOrgs } from './orgs.ts';
 import type { Session } from '../types.ts';
 
 export function createSession(t: Transport) {
   return {
+    /** The signed-in user's organizations (list, create, get, current org, switch). */
+    orgs: createOrgs(t),
+    /** Unread count, the notification pages and the user socket (create and read events). */
+    notifications: createNotifications(t),
     /** GET {origin}/.well-known/service/api/did/session → {user | null}. */
     async get(): Promise<Session> {
       const data = await t.request<{ user?: Session['user'] }>({ target: 'service', path: 'api/did/session', schema: SessionStruct });

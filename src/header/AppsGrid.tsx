@@ -1,0 +1,149 @@
+/**
+ * The session-manager grid of app shortcuts (lazily loaded; needs a signed-in user): navigation items of the
+ * `sessionManager` section whose `role` includes the user's role (items without a role are left out), as 50 px
+ * icons in a 350 px wide popup (max height 350), and a Manage button for owner/admin (the admin navigation page).
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useApi } from '../ui/api.tsx';
+import { useSettings } from '../ui/context.tsx';
+import { useT } from '../ui/i18n.tsx';
+import { focusRing } from '../ui/shared-css.ts';
+import { useCss } from '../ui/styles.tsx';
+import { checkHref } from '../ui/url.ts';
+import type { AppInfo, LocalizedText, NavItem } from './blocklet.ts';
+import { usePanelMessages } from './panel-messages.ts';
+
+export const APPS_WIDTH = 350;
+export const APPS_MAX_HEIGHT = 350;
+export const APPS_ICON = 50;
+export const MANAGE_PATH = '/.well-known/service/admin/navigation';
+
+export type AppShortcut = { key: string; title: string; href: string };
+
+const inSessionManager = (i: NavItem) =>
+  (Array.isArray(i.section) ? i.section.includes('sessionManager') : i.section === 'sessionManager') && i.id !== '/sessionManager';
+
+/** Items of the grid for a role (guest when none), localized, with the locale on their links. */
+type Helpers = { localized: (v: LocalizedText | undefined, l: 'en' | 'zh') => string; withLocale: (link: string, l: 'en' | 'zh') => string };
+
+export function sessionManagerItems(info: AppInfo, role: string | undefined, locale: 'en' | 'zh', { localized, withLocale }: Helpers): AppShortcut[] {
+  const r = role || 'guest';
+  return (info.navigation ?? [])
+    .filter((i) => i && inSessionManager(i))
+    .filter((i) => {
+      if (i.role === undefined) return false;
+      const roles = Array.isArray(i.role) ? i.role : [i.role];
+      return roles.includes(r);
+    })
+    .map((i, n) => ({ key: i.id ?? String(n), title: localized(i.title, locale), href: withLocale(localized(i.link, locale), locale) }))
+    .filter((i) => i.title && i.href);
+}
+
+/** `helpers`: blocklet.ts localized/withLocale, passed in so this lazy chunk does not share a chunk with the first paint. */
+export function AppsGrid({ info, role, helpers }: { info: AppInfo; role: string | undefined; helpers: Helpers }) {
+  const ready = usePanelMessages();
+  const { locale } = useSettings();
+  const api = useApi();
+  const t = useT();
+  const { css } = useCss();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!e.composedPath().includes(wrap.current as EventTarget)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer, true);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer, true);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const items = sessionManagerItems(info, role, locale, helpers);
+  if (!ready || items.length === 0) return null;
+  const admin = role === 'owner' || role === 'admin';
+  return (
+    <div
+      ref={wrap}
+      className={css`position: relative; flex: none;`}
+    >
+      <button
+        ref={button}
+        type="button"
+        part="apps"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        aria-label={t('headerPanels.apps.button')}
+        title={t('headerPanels.apps.button')}
+        onClick={() => setOpen((o) => !o)}
+        className={css`
+          display: inline-flex; align-items: center; justify-content: center; width: 36px; height: 36px; border: 0;
+          border-radius: var(--pay-radius); background: transparent; color: inherit; cursor: pointer;
+          &:hover { background: var(--pay-color-hover); } ${focusRing}
+        `}
+      >
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          {[4, 12, 20].flatMap((x) => [4, 12, 20].map((y) => <circle key={`${x}-${y}`} cx={x} cy={y} r="2" fill="currentColor" />))}
+        </svg>
+      </button>
+      {open ? (
+        <div
+          id={id}
+          part="apps-panel"
+          role="group"
+          aria-label={t('headerPanels.apps.button')}
+          className={css`
+            position: absolute; top: calc(100% + 6px); right: 0; z-index: 1100; box-sizing: border-box;
+            width: min(${APPS_WIDTH}px, calc(100vw - 32px)); max-height: ${APPS_MAX_HEIGHT}px; overflow: auto; padding: 12px;
+            border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-surface-raised);
+            color: var(--pay-color-text); box-shadow: var(--pay-shadow-lg);
+          `}
+        >
+          <ul className={css`list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px;`}>
+            {items.map((i) => (
+              <li key={i.key}>
+                <a
+                  href={checkHref(i.href) ?? '#'}
+                  className={css`
+                    display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 8px 4px; border-radius: var(--pay-radius);
+                    color: inherit; text-decoration: none; text-align: center; font-size: 13px;
+                    &:hover { background: var(--pay-color-hover); } ${focusRing}
+                  `}
+                >
+                  <span
+                    aria-hidden="true"
+                    part="apps-icon"
+                    className={css`display: inline-flex; align-items: center; justify-content: center; width: ${APPS_ICON}px; height: ${APPS_ICON}px; border-radius: var(--pay-radius); background: var(--pay-color-secondary-bg); color: var(--pay-color-secondary); font-size: 20px; font-weight: 700;`}
+                  >
+                    {[...i.title][0]}
+                  </span>
+                  <span>{i.title}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          {admin ? (
+            <div className={css`display: flex; justify-content: flex-end; margin-top: 8px; padding-top: 8px; border-top: 1px solid var(--pay-color-border);`}>
+              <a
+                part="apps-manage"
+                href={checkHref(`${api.origin || ''}${MANAGE_PATH}`) ?? '#'}
+                className={css`display: inline-flex; align-items: center; min-height: 32px; padding: 0 12px; border-radius: var(--pay-radius); color: var(--pay-color-primary); font-weight: 600; text-decoration: none; &:hover { background: var(--pay-color-hover); } ${focusRing}`}
+              >
+                {t('headerPanels.apps.manage')}
+              </a>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

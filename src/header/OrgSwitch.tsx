@@ -1,0 +1,163 @@
+/**
+ * Organization switcher (first paint: only the button). The dropdown and the create dialog are in a lazily
+ * imported chunk (OrgPanel.tsx), loaded on first open.
+ *
+ * Current org: api.session.orgs.currentOrgId(role) → get(id). Loading that org failing signs the user out (spec §4).
+ * Switching: the passport switch with the orgId, then `header-org-change {orgId}` (cancelable); not canceled → reload.
+ */
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import type { Org } from '../api/resources/orgs.ts';
+import { useApi } from '../ui/api.tsx';
+import { useEmit, useToast } from '../ui/context.tsx';
+import { useT } from '../ui/i18n.tsx';
+import { useQuery, useQueryClient } from '../ui/query.ts';
+import { useSession } from '../ui/session.tsx';
+import { focusRing } from '../ui/shared-css.ts';
+import { useCss } from '../ui/styles.tsx';
+import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
+import { ORG_MENU_WIDTH, orgInitial } from './org-rules.ts';
+
+const loadPanel = () => import('./OrgPanel.tsx');
+const OrgPanel = lazy(() => loadPanel().then((m) => ({ default: m.OrgPanel })));
+const CreateOrgDialog = lazy(() => loadPanel().then((m) => ({ default: m.CreateOrgDialog })));
+
+export function OrgAvatar({ name, owner, size = 24 }: { name: string | undefined; owner?: boolean; size?: number }) {
+  const { css } = useCss();
+  return (
+    <span
+      aria-hidden="true"
+      part={owner ? 'org-avatar org-avatar-owner' : 'org-avatar'}
+      className={css`
+        display: inline-flex; align-items: center; justify-content: center; flex: none; width: ${size}px; height: ${size}px;
+        border-radius: var(--pay-radius-sm); font-weight: 700; font-size: ${Math.round(size * 0.5)}px; line-height: 1;
+        background: ${owner ? 'var(--pay-color-primary)' : 'var(--pay-color-secondary-bg)'};
+        color: ${owner ? 'var(--pay-color-on-primary)' : 'var(--pay-color-secondary)'};
+      `}
+    >
+      {orgInitial(name)}
+    </span>
+  );
+}
+
+export function OrgSwitch({ compact }: { compact: boolean }) {
+  const api = useApi();
+  const t = useT();
+  const emit = useEmit();
+  const toast = useToast();
+  const session = useSession();
+  const qc = useQueryClient();
+  const { css } = useCss();
+  const [open, setOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const user = session.user;
+  const key = ['header', 'org', user?.did ?? ''];
+  const current = useQuery(
+    key,
+    async (): Promise<Org | null> => {
+      const id = await api.session.orgs.currentOrgId(typeof user?.role === 'string' ? user.role : undefined);
+      return id ? api.session.orgs.get(id) : null;
+    },
+    { staleTime: 5 * 60_000, retry: false },
+  );
+  const failed = current.isError;
+  useEffect(() => {
+    if (!failed) return;
+    console.warn('[site-header] loading the organization failed; signing out', current.error);
+    void session.logout().catch((err: unknown) => console.warn('[site-header] logout failed', err));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failed]);
+
+  // Outside click and Escape close the dropdown (Escape returns focus to the button).
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!e.composedPath().includes(wrapRef.current as EventTarget)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer, true);
+    return () => document.removeEventListener('pointerdown', onPointer, true);
+  }, [open]);
+
+  const org = current.data ?? null;
+  const name = org?.name ?? t('header.org.none');
+
+  const switchTo = async (target: Org) => {
+    setOpen(false);
+    buttonRef.current?.focus();
+    if (target.id === org?.id) return;
+    try {
+      await api.session.orgs.switchTo(target.id);
+      qc.setQueryData(key, target);
+      if (emit('org-change', { orgId: target.id }, { cancelable: true })) window.location.reload();
+    } catch (err) {
+      toast.show({ tone: 'error', title: t('header.org.switchFailed'), message: err instanceof Error ? err.message : String(err) });
+    }
+  };
+
+  return (
+    <div ref={wrapRef} className={css`position: relative; flex: none;`}>
+      <button
+        ref={buttonRef}
+        type="button"
+        part="org-switch"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-haspopup="dialog"
+        onClick={() => setOpen((o) => !o)}
+        onMouseEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        className={css`
+          display: inline-flex; align-items: center; gap: 8px; min-height: 36px; max-width: 200px; padding: 0 8px;
+          border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius); background: transparent; color: inherit;
+          font: inherit; font-weight: 550; cursor: pointer;
+          &:hover { background: var(--pay-color-hover); } ${focusRing}
+        `}
+      >
+        <OrgAvatar name={org?.name} owner={org?.isOwner === true} />
+        {compact ? (
+          <VisuallyHidden>{t('header.org.button', { name })}</VisuallyHidden>
+        ) : (
+          <>
+            <VisuallyHidden>{t('header.org.title')}: </VisuallyHidden>
+            <span className={css`overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{name}</span>
+          </>
+        )}
+        <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      {open ? (
+        <div
+          className={css`
+            position: absolute; top: calc(100% + 6px); right: 0; z-index: 1100; width: min(${ORG_MENU_WIDTH}px, calc(100vw - 32px));
+            @media (max-width: 599px) { position: fixed; top: calc(var(--pay-header-height) + 4px); right: 16px; }
+          `}
+        >
+          <Suspense fallback={null}>
+            <OrgPanel
+              id={panelId}
+              currentId={org?.id}
+              onSwitch={(o) => void switchTo(o)}
+              onClose={() => {
+                setOpen(false);
+                buttonRef.current?.focus();
+              }}
+              onCreate={() => {
+                setOpen(false);
+                buttonRef.current?.focus();
+                setCreating(true);
+              }}
+            />
+          </Suspense>
+        </div>
+      ) : null}
+      {creating ? (
+        <Suspense fallback={null}>
+          <CreateOrgDialog onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

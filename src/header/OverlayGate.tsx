@@ -1,0 +1,35 @@
+/**
+ * Decides, after first paint, whether the temporary-domain notice or the cookie-consent notice is due (storage and
+ * hostname checks), and only then loads them (Overlays.tsx). Keeps both, and their checks, out of the first paint.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { domainSkipActive, hasConsentCookie, inFrame, isTemporaryDomain } from './storage.ts';
+
+const DomainWarning = lazy(() => import('./Overlays.tsx').then((m) => ({ default: m.DomainWarning })));
+const CookieConsent = lazy(() => import('./Overlays.tsx').then((m) => ({ default: m.CookieConsent })));
+
+export const DOMAINS_PAGE = '/.well-known/service/admin/domains';
+
+export function OverlayGate(props: {
+  domainWarning: boolean;
+  cookieConsent: boolean;
+  cookieConsentInIframe: boolean;
+  mobile: boolean;
+  role: string | undefined;
+}) {
+  // Decided once per page view: a notice that was answered does not come back.
+  const [due] = useState(() => ({
+    domain:
+      props.domainWarning &&
+      isTemporaryDomain(window.location.hostname) &&
+      !window.location.pathname.startsWith(DOMAINS_PAGE) &&
+      !domainSkipActive(),
+    cookie: props.cookieConsent && (props.cookieConsentInIframe || !inFrame()) && !hasConsentCookie(),
+  }));
+  return (
+    <Suspense fallback={null}>
+      {due.domain && !props.mobile ? <DomainWarning role={props.role} /> : null}
+      {due.cookie ? <CookieConsent /> : null}
+    </Suspense>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * <site-header> on the reference host against the sandbox, driven as a person would.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+// Temporary platform hostnames (*.ip.abtnet.io) resolve to the sandbox, for the temporary-domain notice.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run', '--host-resolver-rules=MAP *.ip.abtnet.io 127.0.0.1'],
+  },
+});
+
+async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
+  await page.goto(`/.well-known/service/sandbox/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByRole('button', { name: who }).click();
+  await page.waitForURL((url) => url.pathname === redirect);
+}
+
+test.describe('organization switcher', () => {
+  test('is hidden when signed out', async ({ page }) => {
+    await page.goto('/');
+    const header = page.locator('site-header');
+    await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(header.locator('[part=org-switch]')).toHaveCount(0);
+  });
+
+  test('an owner searches, pages, switches and creates an organization', async ({ page }) => {
+    await signIn(page, /Olivia Owner/, '/');
+    const header = page.locator('site-header');
+    const button = header.locator('[part=org-switch]');
+    await expect(button).toContainText('Sandbox Team');
+
+    // The list: 20 first, the rest when scrolled to the end.
+    await button.click();
+    const menu = header.getByRole('dialog', { name: 'Organizations' });
+    const items = menu.locator('[part=org-list] button');
+    await expect(items).toHaveCount(20);
+    await expect(items.first()).toHaveAttribute('aria-current', 'true');
+    await menu.locator('[part=org-list]').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(items).toHaveCount(25);
+    await expect(menu.getByRole('link', { name: 'View all' })).toHaveAttribute('href', /\/\.well-known\/service\/user\/orgs\?locale=en$/);
+
+    // Search, then switch: the page reloads in the new organization.
+    await menu.getByRole('searchbox', { name: 'Search organizations' }).fill('org 03');
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText('Partner Org 03');
+    await Promise.all([page.waitForEvent('load'), items.first().click()]);
+    await expect(header.locator('[part=org-switch]')).toContainText('Partner Org 03');
+
+    // Create: validation first, then success goes to the organization list page.
+    await header.locator('[part=org-switch]').click();
+    await header.getByRole('button', { name: /Create new/ }).click();
+    const dialog = header.getByRole('dialog', { name: 'Create organization' });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Name cannot be empty')).toBeVisible();
+    await dialog.getByLabel('Name').fill('  Olivia Ventures  ');
+    await expect(dialog.getByText('Name cannot be empty')).toHaveCount(0);
+    await dialog.getByLabel('Description').fill('Side projects');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL((url) => url.pathname === '/.well-known/service/user/orgs' && url.searchParams.get('locale') === 'en');
+    await expect(page.getByText('Olivia Ventures')).toBeVisible();
+    await expect(page.getByText('26 organizations')).toBeVisible();
+  });
+});
+
+test.describe('notifications', () => {
+  test('a notification arrives over the websocket as a toast and moves the unread count', async ({ page }) => {
+    const joined = new Promise<void>((resolve) => {
+      page.on('websocket', (ws) => {
+        if (!ws.url().includes('/.well-known/service/user/websocket')) return;
+        let n = 0;
+        ws.on('framereceived', (f) => {
+          const text = String(f.payload);
+          if (text.includes('phx_reply') && (text.includes('notification.blockletCreate') || text.includes('blocklet.notification.read'))) {
+            n += 1;
+            if (n === 2) resolve();
+          }
+        });
+      });
+    });
+    await signIn(page, /Casey Customer/, '/');
+    const header = page.locator('site-header');
+    const bell = header.locator('[part=notifications]');
+    await expect(bell).toHaveAttribute('aria-label', 'Notifications');
+    await expect(bell).toHaveAttribute('href', /\/\.well-known\/service\/user\/notifications\?read=true/);
+    await joined;
+
+    const send = (body: Record<string, unknown>) => page.request.post('/.well-known/service/sandbox/notify', { data: body });
+    const casey = 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8';
+    expect((await send({ receiver: casey, severity: 'warning', title: 'Payment due soon', description: 'Your subscription renews tomorrow.' })).status()).toBe(201);
+    const toast = header.locator('[part~=toast]').filter({ hasText: 'Payment due soon' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Your subscription renews tomorrow.');
+    await expect(header.locator('[part=notifications-badge]')).toHaveText('1');
+    await expect(bell).toHaveAttribute('aria-label', 'Notifications, 1 unread');
+    await expect(bell).toHaveAttribute('href', /read=false/);
+
+    // A system notice for a customer neither counts nor toasts; another user's never reaches this page.
+    await send({ receiver: casey, source: 'system', title: 'Maintenance tonight' });
+    await send({ role: 'owner', title: 'Not for Casey' });
+    // An activity with more than 3 actors, then reading them all.
+    await send({
+      receiver: casey,
+      severity: 'info',
+      title: 'New comments',
+      activity: { type: 'comment', target: { name: 'Pro plan' } },
+      actorInfo: ['Ann', 'Bo', 'Cy', 'Di', 'Ed'].map((fullName, i) => ({ did: `z1a${i}`, fullName })),
+    });
+    await expect(header.locator('[part~=toast]').filter({ hasText: 'Ann, Bo, Cy and 2 others commented on Pro plan' })).toBeVisible();
+    await expect(header.locator('[part=notifications-badge]')).toHaveText('2');
+    await expect(header.locator('[part~=toast]').filter({ hasText: 'Maintenance tonight' })).toHaveCount(0);
+    await expect(header.locator('[part~=toast]').filter({ hasText: 'Not for Casey' })).toHaveCount(0);
+    // The warning toast stays; the info one hides after 5 s.
+    await expect(header.locator('[part~=toast]').filter({ hasText: 'New comments' })).toHaveCount(0, { timeout: 8000 });
+    await expect(toast).toBeVisible();
+
+    expect((await page.request.post('/.well-known/service/api/notifications/read', { data: {} })).status()).toBe(200);
+    await expect(header.locator('[part=notifications-badge]')).toHaveCount(0);
+    await expect(bell).toHaveAttribute('aria-label', 'Notifications');
+  });
+});
+
+test.describe('temporary-domain notice', () => {
+  const tempOrigin = (baseURL: string | undefined) => `http://127-0-0-1.ip.abtnet.io:${new URL(baseURL ?? 'http://x:4173').port}`;
+
+  test('a visitor can only skip it; Escape does not close it; the skip lasts 30 days', async ({ page, baseURL }) => {
+    const origin = tempOrigin(baseURL);
+    await page.goto(`${origin}/`);
+    const header = page.locator('site-header');
+    const dialog = header.getByRole('dialog', { name: 'You are using a temporary domain' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Configure Domain' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Remind Me Later' }).click();
+    await expect(dialog).toHaveCount(0);
+    const stored = await page.evaluate(() => localStorage.getItem('domain-warning-skip'));
+    expect(Date.now() - Date.parse(stored ?? '')).toBeLessThan(60_000);
+    await page.reload();
+    await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(header.getByRole('dialog')).toHaveCount(0);
+    // A skip older than 30 days no longer counts.
+    await page.evaluate(() => localStorage.setItem('domain-warning-skip', new Date(Date.now() - 31 * 86_400_000).toISOString()));
+    await page.reload();
+    await expect(header.getByRole('dialog', { name: 'You are using a temporary domain' })).toBeVisible();
+    // Not on the ordinary host name.
+    await page.goto('/');
+    await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(header.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('an owner sees the benefits and Configure Domain opens the domains page in a new tab', async ({ page, baseURL }) => {
+    const origin = tempOrigin(baseURL);
+    await page.goto(`${origin}/.well-known/service/sandbox/login?redirect=/`);
+    await page.getByRole('button', { name: /Olivia Owner/ }).click();
+    const header = page.locator('site-header');
+    const dialog = header.getByRole('dialog', { name: 'Enhance Your Website Security' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('listitem')).toHaveText([
+      'A secure HTTPS connection',
+      'A stronger brand image',
+      'A shorter address that is easy to remember',
+      'A more professional look',
+      'Setup in minutes',
+    ]);
+    const [tab] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Configure Domain' }).click()]);
+    expect(tab.url()).toBe(`${origin}/.well-known/service/admin/domains`);
+    await expect(dialog).toHaveCount(0);
+  });
+});
+
+test('cookie consent persists for 365 days once accepted', async ({ page, context }) => {
+  const enable = () => page.locator('site-header').evaluate((el) => el.setAttribute('cookie-consent', ''));
+  await page.goto('/');
+  await enable();
+  const notice = page.locator('site-header').getByRole('region', { name: 'Cookie consent' });
+  await expect(notice).toContainText('This website uses cookies to enhance the user experience.');
+  await notice.getByRole('button', { name: 'I Understand' }).click();
+  await expect(notice).toHaveCount(0);
+  const cookie = (await context.cookies()).find((c) => c.name === 'CookieConsent');
+  expect(cookie).toMatchObject({ value: 'true', path: '/', sameSite: 'Lax', secure: false });
+  const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(364);
+  expect(days).toBeLessThan(366);
+  await page.reload();
+  await enable();
+  await page.waitForTimeout(300);
+  await expect(page.locator('site-header').getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+});
+
+test('the products menu sits at the configured position; an owner gets the apps grid with Manage', async ({ page }) => {
+  await signIn(page, /Olivia Owner/, '/');
+  const header = page.locator('site-header');
+  const nav = header.getByRole('navigation', { name: 'Main navigation' });
+  const products = nav.getByRole('button', { name: 'Products' });
+  await expect(nav.locator(':scope > ul > li').nth(2)).toContainText('Products'); // USE_ARCBLOCK_THEME '2'
+  await products.click();
+  const kit = header.getByRole('link', { name: /Payment Kit/ });
+  await expect(kit).toHaveAttribute('target', '_blank');
+  const href = new URL((await kit.getAttribute('href')) ?? '');
+  expect(href.pathname).toBe('/en/payment-kit');
+  expect(href.searchParams.get('utm_medium')).toBe('header_nav');
+  expect(href.searchParams.get('utm_source')).toBe('127.0.0.1');
+  await page.keyboard.press('Escape');
+  await expect(kit).toHaveCount(0);
+  await expect(products).toBeFocused();
+
+  await header.getByRole('button', { name: 'Apps' }).click();
+  const grid = header.getByRole('group', { name: 'Apps' });
+  await expect(grid.getByRole('link')).toHaveText(['MMy billing', 'MMy blocklets', 'SStore console', 'Manage']);
+  await expect(grid.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', /\/\.well-known\/service\/admin\/navigation$/);
+});
