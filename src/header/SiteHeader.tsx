@@ -74,9 +74,12 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
   const { css } = useCss();
   const t = useT();
   const { locale, mode } = useSettings();
-  const below = useMediaQuery(BELOW_MD);
+  const narrow = useMediaQuery(BELOW_MD);
   const small = useMediaQuery(BELOW_SM);
   const blocklet = useQuery(['blocklet'], () => api.blocklet.get(), { staleTime: 10 * 60_000 });
+  const fit = useNavFit(!blocklet.isPending || !!meta);
+  // Below md, or when the navigation does not fit beside the controls: the burger menu.
+  const below = narrow || fit.overflow;
   const info: AppInfo = mergeAppInfo(blocklet.data, meta);
   const nav = headerNav(info, locale);
   const [path, setPath] = useState(() => window.location.pathname);
@@ -105,21 +108,21 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
   };
 
   if (blocklet.isPending && !meta) {
-    return <header part="header" className={cls.bar} aria-busy="true" />;
+    return <header part="header" className={cls.bar} aria-busy="true" ref={fit.header} />;
   }
 
   return (
-    <header part="header" className={cls.bar}>
+    <header part="header" className={cls.bar} ref={fit.header}>
       {below && nav.length > 0 ? <MobileNav entries={nav} current={current} /> : null}
       <Brand info={info} small={small} dark={mode === 'dark'} />
-      {!below && (nav.length > 0 || products) ? <DesktopNav entries={nav} current={current} label={t('header.nav')} products={products} /> : null}
+      {!below && (nav.length > 0 || products) ? <DesktopNav entries={nav} current={current} label={t('header.nav')} products={products} listRef={fit.list} /> : null}
       <div className={cls.spacer} />
       {session.initialized && (overlays.domainWarning || overlays.cookieConsent) ? (
         <Suspense fallback={null}>
-          <OverlayGate {...overlays} mobile={below} role={typeof session.user?.role === 'string' ? session.user.role : undefined} />
+          <OverlayGate {...overlays} mobile={narrow} role={typeof session.user?.role === 'string' ? session.user.role : undefined} />
         </Suspense>
       ) : null}
-      <div className={cls.addons} part="addons">
+      <div className={cls.addons} part="addons" ref={fit.addons}>
         {orgs ? (
           <Suspense fallback={null}>
             <OrgSwitch compact={small} key={session.user?.did} />
@@ -141,6 +144,51 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
       </div>
     </header>
   );
+}
+
+/** Header resize handling is debounced (spec §9). */
+export const NAV_RESIZE_DEBOUNCE_MS = 100;
+
+/**
+ * Whether the desktop navigation fits between the brand and the controls. The list's natural width is remembered
+ * while it is shown; on resize (debounced 100 ms) and when the controls change width (an org switcher appearing),
+ * it is compared with the room left. No fit → the burger menu, as below md.
+ */
+function useNavFit(ready: boolean) {
+  const header = useRef<HTMLElement | null>(null);
+  const addons = useRef<HTMLDivElement | null>(null);
+  const list = useRef<HTMLUListElement | null>(null);
+  const natural = useRef(0);
+  const [overflow, setOverflow] = useState(false);
+  useEffect(() => {
+    const h = header.current;
+    if (!h || typeof ResizeObserver === 'undefined') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const measure = () => {
+      const ul = list.current;
+      if (ul) natural.current = ul.scrollWidth;
+      if (!natural.current) return;
+      const brand = h.querySelector<HTMLElement>('[part~=brand]');
+      const style = getComputedStyle(h);
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      const gaps = parseFloat(style.columnGap || '0') * 3 + 16 + 8; // gaps, the nav's margin, the spacer's minimum
+      const room = h.clientWidth - padding - gaps - (brand?.offsetWidth ?? 0) - (addons.current?.offsetWidth ?? 0);
+      setOverflow(natural.current > room);
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(measure, NAV_RESIZE_DEBOUNCE_MS);
+    };
+    const ro = new ResizeObserver(schedule);
+    ro.observe(h);
+    if (addons.current) ro.observe(addons.current);
+    measure();
+    return () => {
+      clearTimeout(timer);
+      ro.disconnect();
+    };
+  }, [ready]);
+  return { header, addons, list, overflow };
 }
 
 function Brand({ info, small, dark }: { info: AppInfo; small: boolean; dark: boolean }) {
@@ -182,7 +230,19 @@ function Brand({ info, small, dark }: { info: AppInfo; small: boolean; dark: boo
 
 type ProductsSlot = { variant: 1 | 2; index: number; locale: { raw: string; resolved: 'en' | 'zh' } };
 
-function DesktopNav({ entries, current, label, products }: { entries: HeaderNavEntry[]; current: string | undefined; label: string; products?: ProductsSlot | undefined }) {
+function DesktopNav({
+  entries,
+  current,
+  label,
+  products,
+  listRef,
+}: {
+  entries: HeaderNavEntry[];
+  current: string | undefined;
+  label: string;
+  products?: ProductsSlot | undefined;
+  listRef?: React.Ref<HTMLUListElement>;
+}) {
   const { css } = useCss();
   const link = css`
     display: inline-flex; align-items: center; min-height: 36px; padding: 0 10px; border-radius: var(--pay-radius);
@@ -193,7 +253,7 @@ function DesktopNav({ entries, current, label, products }: { entries: HeaderNavE
   `;
   return (
     <nav aria-label={label} part="nav" className={css`min-width: 0; margin-inline-start: 16px;`}>
-      <ul className={css`display: flex; align-items: center; gap: 2px; list-style: none; margin: 0; padding: 0;`}>
+      <ul ref={listRef} className={css`display: flex; align-items: center; gap: 2px; list-style: none; margin: 0; padding: 0;`}>
         {entries.map((e, i) => [
           products?.index === i ? productsItem(products, link) : null,
           <li key={e.key}>

@@ -750,3 +750,16 @@ describe('<site-header> session-manager grid', () => {
     equal(a.MANAGE_PATH, '/.well-known/service/admin/navigation');
   });
 });
+
+describe('<site-header> navigation that does not fit', () => {
+  it('falls back to the burger menu when the links do not fit beside the controls, and back when they do', async () => {
+    const navigation = Array.from({ length: 9 }, (_, i) => ({ id: `n${i}`, title: `Section number ${i + 1}`, link: `/s${i}` }));
+    await setViewport({ width: 1100, height: 600 });
+    const el = header(`locale="en" meta='${JSON.stringify({ navigation })}'`);
+    await waitFor(() => $(el, '[part=brand]'));
+    await waitFor(() => $(el, '[part=burger]') && !$(el, '[part=nav]'), { timeout: 3000, message: 'burger when the links do not fit' });
+    await setViewport({ width: 2400, height: 600 });
+    await waitFor(() => $(el, '[part=nav]') && !$(el, '[part=burger]'), { timeout: 3000, message: 'links when they fit' });
+    await setViewport({ width: 1280, height: 800 });
+  });
+});
