@@ -4,24 +4,38 @@
  * 'Login to access this page'; the server only ever returns the signed-in customer's data (another customer's
  * invoice is refused with 403, shown as a refusal).
  */
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { CREDIT_GRANT_STATUS_TONE, type CreditGrantStatus } from '../core/billing.ts';
-import { formatDate } from '../core/dates.ts';
+import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { customerLinks } from '../core/links.ts';
-import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
-import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
-import { useQuery } from '../ui/query.ts';
 import { useSession } from '../ui/session.tsx';
-import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { InvoiceDetail } from './InvoiceDetail.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
-import { AppLink, LoadError, Loading, Notice, Page, useMoney } from './parts.tsx';
+import { AppLink, Loading, Notice, Page } from './parts.tsx';
 import { SubscriptionDetail, SubscriptionList } from './Subscriptions.tsx';
 
-export type PortalView = 'invoices' | 'subscriptions' | 'invoice' | 'past-due' | 'subscription' | 'credit-grant';
+// Screens off the first paint: loaded when shown.
+const PastDue = lazy(() => import('./PastDue.tsx').then((m) => ({ default: m.PastDue })));
+const CreditsPanel = lazy(() => import('./Credits.tsx'));
+const CreditGrantDetail = lazy(() => import('./Credits.tsx').then((m) => ({ default: m.CreditGrantDetail })));
+
+/** A lazily loaded view: its page frame with the skeleton until the code is there. */
+function Lazy({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Page title={title}>
+          <Loading />
+        </Page>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+export type PortalView = 'invoices' | 'subscriptions' | 'credits' | 'invoice' | 'past-due' | 'subscription' | 'credit-grant';
 export type PortalProps = {
   view?: string;
   resourceId?: string;
@@ -55,13 +69,25 @@ export function Portal({ view, resourceId, customerId, referer, dashboard }: Por
     case 'invoice':
       return id ? <InvoiceDetail id={id} prefix={prefix} referer={referer} dashboard={dashboard === true} /> : <InvoicesPage prefix={prefix} filter={filter} />;
     case 'past-due':
-      return <PastDue prefix={prefix} filter={filter} />;
+      return (
+        <Lazy title={t('portal.pastDue')}>
+          <PastDue prefix={prefix} customerId={customerId} referer={referer} />
+        </Lazy>
+      );
     case 'subscription':
       return id ? <SubscriptionDetail id={id} prefix={prefix} /> : <Overview prefix={prefix} filter={filter} initial="subscriptions" />;
     case 'subscriptions':
       return <Overview prefix={prefix} filter={filter} initial="subscriptions" />;
     case 'credit-grant':
-      return id ? <CreditGrantPage id={id} prefix={prefix} /> : <Overview prefix={prefix} filter={filter} initial="invoices" />;
+      return id ? (
+        <Lazy title={t('portal.creditGrant')}>
+          <CreditGrantDetail id={id} prefix={prefix} />
+        </Lazy>
+      ) : (
+        <Overview prefix={prefix} filter={filter} initial="credits" />
+      );
+    case 'credits':
+      return <Overview prefix={prefix} filter={filter} initial="credits" />;
     default:
       return <Overview prefix={prefix} filter={filter} initial="invoices" />;
   }
@@ -90,15 +116,16 @@ function InvoicesPage({ prefix, filter }: { prefix: string; filter: { customer_i
   );
 }
 
-type Tab = 'subscriptions' | 'invoices';
+type Tab = 'subscriptions' | 'invoices' | 'credits';
+const TAB_LABEL: Record<Tab, string> = { subscriptions: 'portal.subscriptions', invoices: 'portal.invoiceHistory', credits: 'portal.credits.tab' };
 
-/** The portal home: tabs for the subscriptions and the invoice history (arrow keys move between tabs). */
+/** The portal home: tabs for the subscriptions, the invoice history and the credits (arrow keys move between tabs). */
 function Overview({ prefix, filter, initial }: { prefix: string; filter: { customer_id?: string }; initial: Tab }) {
   const t = useT();
   const { css } = useCss();
   const [tab, setTab] = useState<Tab>(initial);
   const base = useId();
-  const tabs: Tab[] = ['subscriptions', 'invoices'];
+  const tabs: Tab[] = ['subscriptions', 'invoices', 'credits'];
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = tabs.indexOf(tab);
     const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null;
@@ -113,92 +140,21 @@ function Overview({ prefix, filter, initial }: { prefix: string; filter: { custo
       <div role="tablist" aria-label={t('portal.overview')} part="tabs" onKeyDown={onKey} className={css`display: flex; gap: 24px; border-bottom: 1px solid var(--pay-color-border);`}>
         {tabs.map((k) => (
           <button key={k} type="button" role="tab" id={`${base}-${k}`} part="tab" aria-selected={tab === k} aria-controls={`${base}-${k}-panel`} tabIndex={tab === k ? 0 : -1} className={tabClass} onClick={() => setTab(k)}>
-            {t(k === 'subscriptions' ? 'portal.subscriptions' : 'portal.invoiceHistory')}
+            {t(TAB_LABEL[k])}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}`}>
         {tab === 'subscriptions' ? (
           <SubscriptionList prefix={prefix} customerId={filter.customer_id} />
+        ) : tab === 'credits' ? (
+          <Suspense fallback={<Loading rows={3} />}>
+            <CreditsPanel prefix={prefix} customerId={filter.customer_id} />
+          </Suspense>
         ) : (
           <InvoiceTable label={t('portal.invoiceHistory')} prefix={prefix} filter={{ ...filter, include_staking: true }} />
         )}
       </div>
-    </Page>
-  );
-}
-
-function PastDue({ prefix, filter }: { prefix: string; filter: { customer_id?: string } }) {
-  const t = useT();
-  const { css } = useCss();
-  return (
-    <Page title={t('portal.pastDue')}>
-      <p className={css`margin: -8px 0 0; color: var(--pay-color-muted);`}>{t('portal.pastDueHint')}</p>
-      <InvoiceTable
-        label={t('portal.pastDue')}
-        prefix={prefix}
-        filter={{ ...filter, status: 'open,uncollectible' }}
-        empty={<Notice part="nothing-to-pay" title={t('portal.nothingToPay')} />}
-      />
-    </Page>
-  );
-}
-
-function Back({ prefix }: { prefix: string }) {
-  const t = useT();
-  return <AppLink path={customerLinks(prefix).home()} part="back">← {t('portal.backToInvoices')}</AppLink>;
-}
-
-function Facts({ items }: { items: Array<[string, ReactNode]> }) {
-  const { css } = useCss();
-  return (
-    <dl className={css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 10px 24px; margin: 0; padding: 20px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg); & dt { color: var(--pay-color-muted); } & dd { margin: 0; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px; & dd { margin-bottom: 10px; } }`}>
-      {items.map(([k, v]) => (
-        <div key={k} className={css`display: contents;`}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function CreditGrantPage({ id, prefix }: { id: string; prefix: string }) {
-  const api = useApi();
-  const t = useT();
-  const { css } = useCss();
-  const { locale } = useSettings();
-  const money = useMoney();
-  const q = useQuery(['credit-grant', id], () => api.credits.grant(id));
-  const g = q.data;
-  return (
-    <Page
-      back={<Back prefix={prefix} />}
-      title={
-        <span className={css`display: inline-flex; gap: 12px; align-items: center; flex-wrap: wrap;`}>
-          {g?.name || t('portal.creditGrant')}
-          {g ? (
-            <StatusChip tone={CREDIT_GRANT_STATUS_TONE[g.status as CreditGrantStatus] ?? 'default'}>
-              {t(`portal.creditStatus.${g.status}`, { defaultValue: g.status })}
-            </StatusChip>
-          ) : null}
-        </span>
-      }
-    >
-      {q.isError && !g ? (
-        <LoadError error={q.error} retry={() => void q.refetch()} />
-      ) : !g ? (
-        <Loading />
-      ) : (
-        <Facts
-          items={[
-            [t('portal.remaining'), money(g.remaining_amount, g.paymentCurrency)],
-            [t('portal.granted'), money(g.amount ?? g.remaining_amount, g.paymentCurrency)],
-            [t('portal.effective'), g.effective_at ? formatDate(g.effective_at, locale) : formatDate(g.created_at, locale)],
-            [t('portal.expires'), g.expires_at ? formatDate(g.expires_at, locale) : t('portal.never')],
-          ]}
-        />
-      )}
     </Page>
   );
 }

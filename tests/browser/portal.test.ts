@@ -1,5 +1,6 @@
 import '../../elements/pay-portal.ts';
-import { $, $$, activeDeep, cleanup, equal, expectNoAxeViolations, mount, ok, sendKeys, setViewport, shadowText, stub, waitFor } from './helpers.ts';
+import { createRefreshScheduler } from '../../src/portal/refresh.ts';
+import { $, $$, activeDeep, cleanup, deepEqual, equal, expectNoAxeViolations, mount, ok, sendKeys, setViewport, shadowText, stub, waitFor } from './helpers.ts';
 
 const portal = (attrs = '') =>
   mount(`<pay-portal base-url="/payment/" ${attrs.includes('locale=') ? '' : 'locale="en"'} ${attrs.includes('theme=') ? '' : 'theme="light"'} ${attrs}></pay-portal>`)
@@ -127,16 +128,6 @@ describe('<pay-portal>', () => {
     await waitFor(() => shadowText(missing).includes('Not found'), { timeout: 5000 });
   });
 
-  it("past-due lists what is due, or says 'Nothing to pay'", async () => {
-    const el = portal('view="past-due"');
-    await waitFor(() => rows(el).length > 0, { timeout: 5000 });
-    ok(rows(el).every((r) => /Open|Uncollectible/.test(r.textContent ?? '')));
-    cleanup();
-    await stub({ signedIn: true, portal: { count: 1 } });
-    const none = portal('view="past-due"');
-    await waitFor(() => shadowText(none).includes('Nothing to pay'), { timeout: 5000 });
-  });
-
   it('has no axe violations, light and dark', async () => {
     const list = portal();
     await waitFor(() => rows(list).length === 10, { timeout: 5000 });
@@ -161,7 +152,8 @@ describe('<pay-portal> subscriptions', () => {
     ok(text.includes('Cancels on Dec 15, 2026'), text);
     equal(new URL(subRows(el)[0]!.querySelector('a')!.href).pathname, '/customer/subscription/sub_active');
     const tabs = $$(el, '[role=tab]');
-    equal(tabs.map((t) => t.getAttribute('aria-selected')).join(','), 'true,false');
+    equal(tabs.map((t) => t.getAttribute('aria-selected')).join(','), 'true,false,false');
+    equal(tabs.map((t) => t.textContent).join(','), 'Subscriptions,Invoice history,Credits');
     tabs[0]!.focus();
     await sendKeys({ press: 'ArrowRight' });
     await waitFor(() => rows(el).length === 10, { timeout: 5000 });
@@ -239,5 +231,241 @@ describe('<pay-portal> subscriptions', () => {
     const list = portal('view="subscriptions" theme="dark"');
     await waitFor(() => subRows(list).length === 4, { timeout: 5000 });
     await expectNoAxeViolations(list);
+  });
+});
+
+describe('<pay-portal> past due', () => {
+  const currencies = (el: HTMLElement) => $$(el, '[part~=past-due-currency]');
+  const row = (el: HTMLElement, id: string) => $(el, `[part~=past-due-currency][data-currency="${id}"]`);
+  const portalState = async () => (await fetch('/__stub/portal/state')).json();
+
+  it('shows the amount due per currency with a Pay button each, and the unpaid invoices', async () => {
+    const el = portal('view="past-due"');
+    await waitFor(() => currencies(el).length === 2, { timeout: 5000 });
+    // TBA: the 10 open/uncollectible invoices of the stub (220 TBA in all); ETH: one invoice.
+    equal(row(el, 'pc_tba')!.querySelector('[part~=past-due-amount]')!.textContent, '220 TBA');
+    ok(row(el, 'pc_tba')!.textContent!.includes('10 invoices'));
+    equal(row(el, 'pc_eth')!.querySelector('[part~=past-due-amount]')!.textContent, '0.02 ETH');
+    ok(row(el, 'pc_eth')!.textContent!.includes('1 invoice'));
+    ok(row(el, 'pc_tba')!.querySelector('button')!.textContent === 'Pay 220 TBA');
+    await waitFor(() => rows(el).length === 10, { timeout: 5000 });
+    ok(rows(el).every((r) => /Open|Uncollectible/.test(r.textContent ?? '')));
+    ok(!$(el, '[part~=referer]'), 'no way back before paying');
+  });
+
+  it("pays one currency through the wallet (collect-batch): the row turns Paid, the other stays; then links back to the referer", async () => {
+    const el = portal('view="past-due" referer="https://shop.example/cart?x=1"');
+    const pay = await waitFor(() => row(el, 'pc_tba')?.querySelector('button'), { timeout: 5000 });
+    pay.click();
+    await waitFor(() => row(el, 'pc_tba')?.querySelector('[part~=past-due-paid]'), { timeout: 5000 });
+    ok(row(el, 'pc_eth')!.querySelector('button'), 'ETH is still due');
+    const s = await portalState();
+    deepEqual(s.collectCalls, [{ currencyId: 'pc_tba', customerId: 'cus_1' }]);
+    const back = await waitFor(() => $<HTMLAnchorElement>(el, '[part~=referer] a'));
+    equal(back.href, 'https://shop.example/cart?x=1');
+    equal(back.textContent?.replace(/\s*\(opens in a new tab\)/, ''), 'Back to where you were');
+    await waitFor(() => rows(el).length === 0, { timeout: 5000, message: 'the unpaid TBA invoices left the table' });
+    // Then ETH: everything is paid, both rows say so.
+    row(el, 'pc_eth')!.querySelector('button')!.click();
+    await waitFor(() => $$(el, '[part~=past-due-paid]').length === 2, { timeout: 5000 });
+    ok(!shadowText(el).includes('Nothing to pay'), 'the paid rows stay until the page is left');
+  });
+
+  it('shows the wallet link while waiting; Cancel closes the dialog, returns focus and leaves the row payable', async () => {
+    await stub({ signedIn: true, portal: { collect: 'wait' } });
+    const el = portal('view="past-due"');
+    const pay = await waitFor(() => row(el, 'pc_eth')?.querySelector('button'), { timeout: 5000 });
+    pay.focus();
+    pay.click();
+    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
+    const wallet = await waitFor(() => dialog.querySelector<HTMLAnchorElement>('a[part~=open-wallet]'));
+    ok(wallet.href.includes('/__stub/wallet?_t_=tok_pc_eth'), wallet.href);
+    equal(wallet.textContent?.replace(/\s*\(opens in a new tab\)/, ''), 'Open DID Wallet');
+    await waitFor(() => dialog.textContent?.includes('The wallet has opened the request'), { timeout: 5000 });
+    await expectNoAxeViolations(el);
+    [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!.click();
+    await waitFor(() => !$(el, 'dialog[open]'));
+    equal(activeDeep(), pay, 'focus returns to the Pay button');
+    equal(row(el, 'pc_eth')!.dataset.state, 'idle');
+  });
+
+  it("an account change fails with 'Account changed, please pay manually.'; Try again pays", async () => {
+    await stub({ signedIn: true, portal: { collect: 'changed' } });
+    const el = portal('view="past-due"');
+    const errors: CustomEvent[] = [];
+    el.addEventListener('pay-error', (e) => errors.push(e as CustomEvent));
+    (await waitFor(() => row(el, 'pc_tba')?.querySelector('button'), { timeout: 5000 })).click();
+    const alert = await waitFor(() => row(el, 'pc_tba')?.querySelector('[role=alert]'), { timeout: 5000 });
+    ok(alert.textContent?.includes('Failed to pay the invoice'));
+    ok(alert.textContent?.includes('Account changed, please pay manually.'));
+    equal(errors.length, 1);
+    ok(row(el, 'pc_eth')!.querySelector('button')!.textContent === 'Pay 0.02 ETH', 'the other currency is untouched');
+    await fetch('/__stub/state', { method: 'POST', body: JSON.stringify({ signedIn: true, portal: { collect: 'succeed' } }) });
+    const retry = row(el, 'pc_tba')!.querySelector('button')!;
+    equal(retry.textContent, 'Try again');
+    retry.click();
+    await waitFor(() => row(el, 'pc_tba')?.querySelector('[part~=past-due-paid]'), { timeout: 5000 });
+    ok(!row(el, 'pc_tba')!.querySelector('[role=alert]'));
+  });
+
+  it('a declined request says so', async () => {
+    await stub({ signedIn: true, portal: { collect: 'declined', eth: false } });
+    const el = portal('view="past-due" locale="zh"');
+    (await waitFor(() => row(el, 'pc_tba')?.querySelector('button'), { timeout: 5000 })).click();
+    await waitFor(() => row(el, 'pc_tba')?.textContent?.includes('支付已在钱包中被拒绝。'), { timeout: 5000 });
+    ok(row(el, 'pc_tba')!.textContent!.includes('账单支付失败'));
+  });
+
+  it("says 'Nothing to pay' when nothing is due, or the customer has never bought anything", async () => {
+    await stub({ signedIn: true, portal: { count: 1, eth: false } });
+    const none = portal('view="past-due"');
+    await waitFor(() => shadowText(none).includes('Nothing to pay'), { timeout: 5000 });
+    ok(!$(none, '[part~=past-due-currency]') && !$(none, '[part~=invoice-table]'));
+    cleanup();
+    await stub({ signedIn: true, portal: { noCustomer: true } });
+    const fresh = portal('view="past-due"');
+    await waitFor(() => shadowText(fresh).includes('Nothing to pay'), { timeout: 5000 });
+  });
+
+  it('does not pay Stripe balances here: it says so and links the invoice; an unsafe referer is never linked', async () => {
+    await stub({ signedIn: true, portal: { stripe: true, eth: false } });
+    const el = portal('view="past-due" referer="javascript:alert(1)"');
+    const usd = await waitFor(() => row(el, 'pc_usd'), { timeout: 5000 });
+    ok(usd.textContent?.includes('This payment method is not supported'));
+    ok(!usd.querySelector('button'));
+    equal(new URL(usd.querySelector('a')!.href).pathname, '/customer/invoice/in_usd');
+    row(el, 'pc_tba')!.querySelector('button')!.click();
+    await waitFor(() => row(el, 'pc_tba')?.querySelector('[part~=past-due-paid]'), { timeout: 5000 });
+    ok(!$(el, '[part~=referer]'), 'javascript: is not a way back');
+  });
+
+  it('has no axe violations, light and dark, en and zh', async () => {
+    const el = portal('view="past-due"');
+    await waitFor(() => currencies(el).length === 2 && rows(el).length > 0, { timeout: 5000 });
+    await expectNoAxeViolations(el);
+    cleanup();
+    const dark = portal('view="past-due" theme="dark" locale="zh"');
+    await waitFor(() => shadowText(dark).includes('支付 220 TBA') && rows(dark).length > 0, { timeout: 5000 });
+    await expectNoAxeViolations(dark);
+  });
+
+  it('refreshes debounced: a burst runs once after the quiet time, and never later than the max wait', async () => {
+    let runs = 0;
+    const s = createRefreshScheduler(() => runs++, { wait: 100, maxWait: 250 });
+    s.trigger();
+    s.trigger();
+    await new Promise((r) => setTimeout(r, 60));
+    s.trigger();
+    equal(runs, 0);
+    await new Promise((r) => setTimeout(r, 160));
+    equal(runs, 1, 'once, after the burst went quiet');
+    // A steady stream every 60 ms still runs by the max wait.
+    const started = Date.now();
+    const timer = setInterval(() => s.trigger(), 60);
+    s.trigger();
+    await waitFor(() => runs === 2, { timeout: 1000 });
+    clearInterval(timer);
+    s.cancel();
+    const took = Date.now() - started;
+    ok(took >= 240 && took < 400, `ran after ${took} ms`);
+  });
+});
+
+describe('<pay-portal> credits', () => {
+  const grantRows = (el: HTMLElement) => $$(el, '[part~=credit-grant-row]');
+  const txRows = (el: HTMLElement) => $$(el, '[part~=credit-transaction-row]');
+  const portalState = async () => (await fetch('/__stub/portal/state')).json();
+  const setInput = (input: HTMLInputElement, value: string) => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  const dateInput = (el: HTMLElement, label: string) => {
+    const l = [...el.shadowRoot!.querySelectorAll('label')].find((x) => x.textContent?.trim() === label)!;
+    return el.shadowRoot!.getElementById(l.htmlFor) as HTMLInputElement;
+  };
+
+  it('the Credits tab lists the grants with their status tones, remaining amounts and dates', async () => {
+    const el = portal('view="credits"');
+    await waitFor(() => grantRows(el).length === 5, { timeout: 5000 });
+    const tab = $$(el, '[role=tab]')[2]!;
+    equal(tab.getAttribute('aria-selected'), 'true');
+    const chips = grantRows(el).map((r) => [r.querySelector('[part~=chip]')!.textContent, (r.querySelector('[part~=chip]') as HTMLElement).dataset.tone]);
+    equal(JSON.stringify(chips), JSON.stringify([['Granted', 'success'], ['Pending', 'warning'], ['Expired', 'default'], ['Depleted', 'default'], ['Voided', 'default']]));
+    const first = grantRows(el)[0]!.textContent!;
+    ok(first.includes('7.5 CRD') && first.includes('10 CRD') && first.includes('Nov 1, 2026') && first.includes('Dec 31, 2026'), first);
+    ok(grantRows(el)[1]!.textContent!.includes('Never'));
+    equal(new URL(grantRows(el)[0]!.querySelector('a')!.href).pathname, '/customer/credit-grant/cg_granted');
+  });
+
+  it('lists credit transactions 10 per page, newest first; a customer sees no meter event column', async () => {
+    const el = portal('view="credits"');
+    await waitFor(() => txRows(el).length === 10, { timeout: 5000 });
+    ok(shadowText(el).includes('1–10 of 14'));
+    const table = $(el, '[part~=credit-transaction-table]')!;
+    ok(!table.textContent!.includes('Meter event'), 'no meter event column for customers');
+    ok(!$(el, '[part~=meter-event-cell]'));
+    const [newest] = txRows(el);
+    ok(newest!.textContent!.includes('Nov 14, 2026'), newest!.textContent ?? '');
+    ok(newest!.textContent!.includes('Grant') && newest!.textContent!.includes('+5 CRD'));
+    const usage = txRows(el).find((r) => r.dataset.type === 'usage')!;
+    ok(usage.textContent!.includes('−0.25 CRD') && usage.textContent!.includes('Granted grant'), usage.textContent ?? '');
+    const s = await portalState();
+    equal(s.txQuery.include_grants, 'true');
+  });
+
+  it('filters transactions by a date range: the start day from 00:00:00, the end day until 23:59:59', async () => {
+    const el = portal('view="credits"');
+    await waitFor(() => txRows(el).length === 10, { timeout: 5000 });
+    setInput(dateInput(el, 'From'), '2026-11-03');
+    setInput(dateInput(el, 'To'), '2026-11-05');
+    await waitFor(() => txRows(el).length === 3, { timeout: 5000 });
+    const s = await portalState();
+    equal(Number(s.txQuery.start), new Date(2026, 10, 3, 0, 0, 0).getTime() / 1000);
+    equal(Number(s.txQuery.end), new Date(2026, 10, 5, 23, 59, 59).getTime() / 1000);
+    ok(shadowText(el).includes('1–3 of 3'));
+    // An end before the start is refused in place.
+    setInput(dateInput(el, 'From'), '2026-11-06');
+    await waitFor(() => shadowText(el).includes('The end date must not be before the start date'));
+    ok(dateInput(el, 'To').getAttribute('aria-invalid') === 'true');
+    // Nothing in the range, then Clear dates brings everything back.
+    setInput(dateInput(el, 'From'), '2026-12-01');
+    setInput(dateInput(el, 'To'), '2026-12-02');
+    await waitFor(() => shadowText(el).includes('No credit transactions in this date range'), { timeout: 5000 });
+    [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Clear dates')!.click();
+    await waitFor(() => txRows(el).length === 10, { timeout: 5000 });
+    equal(dateInput(el, 'From').value, '');
+  });
+
+  it('shows a credit grant with its transactions; no admin links for a customer; refuses another account’s grant', async () => {
+    const el = portal('view="credit-grant" resource-id="cg_granted"');
+    await waitFor(() => $(el, '[part~=credit-grant]') && txRows(el).length === 7, { timeout: 5000 });
+    const text = shadowText(el);
+    ok(text.includes('Granted grant') && text.includes('7.5 CRD') && text.includes('Promotional') && text.includes('All usage'), text);
+    equal((await portalState()).txQuery.credit_grant_id, 'cg_granted');
+    ok(txRows(el).every((r) => r.dataset.type === 'usage'));
+    ok(!$(el, '[part~=admin-links]'));
+    cleanup();
+    const other = portal('view="credit-grant" resource-id="cg_other"');
+    await waitFor(() => $(other, '[part~=forbidden]'), { timeout: 5000 });
+  });
+
+  it("says when there are no grants or transactions", async () => {
+    await stub({ signedIn: true, portal: { grants: false } });
+    const el = portal('view="credits"');
+    await waitFor(() => shadowText(el).includes('No credit grants yet') && shadowText(el).includes('No credit transactions yet'), { timeout: 5000 });
+  });
+
+  it('has no axe violations, light and dark, en and zh', async () => {
+    const el = portal('view="credits"');
+    await waitFor(() => grantRows(el).length === 5 && txRows(el).length === 10, { timeout: 5000 });
+    await expectNoAxeViolations(el);
+    cleanup();
+    const dark = portal('view="credits" theme="dark" locale="zh"');
+    await waitFor(() => shadowText(dark).includes('额度交易') && txRows(dark).length === 10, { timeout: 5000 });
+    await expectNoAxeViolations(dark);
+    cleanup();
+    const detail = portal('view="credit-grant" resource-id="cg_pending" theme="dark"');
+    await waitFor(() => $(detail, '[part~=credit-grant]'), { timeout: 5000 });
+    await expectNoAxeViolations(detail);
   });
 });

@@ -2,6 +2,10 @@
 // module's switches (set through POST /__stub/state { portal: { … } }):
 //   count: how many invoices the customer has (default 23)   fails: HTTP status for every portal call
 //   subscriptions: false → the customer has none   recoverFails: true → PUT …/recover answers 400
+//   collect: 'succeed' (default) | 'declined' | 'wait' | 'changed' → the collect-batch wallet request's outcome
+//   (succeed marks that currency paid: state.portal.paid); stripe: true → a Stripe (USD) balance is due too;
+//   eth: false → no ETH balance; noCustomer: the overdue call answers 404. Overdue: TBA (the open/uncollectible
+//   invoices) and ETH (one invoice). GET /__stub/portal/state → state.portal (e.g. collectCalls).
 // Subscriptions: sub_active (paid, 10 TBA/month + a metered item), sub_trial (trialing), sub_stake (scheduled to
 // cancel, stake revoked: resume needs a new stake), sub_ending (scheduled to cancel). Cancel/recover change them
 // for the rest of the test (state.portal.subs).
@@ -77,18 +81,120 @@ async function handleSubscriptions(state, method, p, readBody, json) {
   return null;
 }
 
+const ETH = { id: 'pc_eth', symbol: 'ETH', decimal: 18, name: 'Ether' };
+const ETH_METHOD = { id: 'pm_eth', type: 'ethereum', name: 'Ethereum', settings: {}, payment_currencies: [ETH] };
+const USD = { id: 'pc_usd', symbol: 'USD', decimal: 2, name: 'US Dollar' };
+const STRIPE = { id: 'pm_stripe', type: 'stripe', name: 'Stripe', settings: {}, payment_currencies: [USD] };
+
+function overdue(cfg, all) {
+  const paid = new Set(cfg.paid ?? []);
+  const invoices = all.filter((i) => i.status === 'open' || i.status === 'uncollectible');
+  if (cfg.eth !== false && !paid.has('pc_eth')) {
+    invoices.push({ ...invoice(1), id: 'in_eth', number: 'SBX-ETH1', status: 'open', total: String(2n * 10n ** 16n), amount_remaining: String(2n * 10n ** 16n), currency_id: 'pc_eth', paymentCurrency: ETH, paymentMethod: ETH_METHOD });
+  }
+  if (cfg.stripe) invoices.push({ ...invoice(1), id: 'in_usd', number: 'SBX-USD1', status: 'open', total: '1250', amount_remaining: '1250', currency_id: 'pc_usd', paymentCurrency: USD, paymentMethod: STRIPE });
+  const summary = {};
+  for (const inv of invoices) {
+    const prev = summary[inv.currency_id];
+    summary[inv.currency_id] = { amount: String(BigInt(prev?.amount ?? '0') + BigInt(inv.amount_remaining)), currency: inv.paymentCurrency, method: inv.paymentMethod };
+  }
+  return { summary, invoices, subscription: null, subscriptionCount: 0, customer: { id: 'cus_1', did: 'z1casey' } };
+}
+
+function collect(cfg, p, url, json) {
+  cfg.collectCalls ??= [];
+  if (p.endsWith('/token')) {
+    return (body) => {
+      const params = body.extraParams ?? {};
+      cfg.collectCalls.push(params);
+      return json({ token: `tok_${params.currencyId}`, url: `${url.origin}/__stub/wallet?_t_=tok_${params.currencyId}`, expiresAt: Date.now() + 300_000 });
+    };
+  }
+  const currencyId = (url.searchParams.get('_t_') ?? '').replace(/^tok_/, '');
+  const mode = cfg.collect ?? 'succeed';
+  if (mode === 'declined') return json({ status: 'declined', error: 'Declined in the wallet' });
+  if (mode === 'wait') return json({ status: 'scanned' });
+  if (mode === 'changed') return json({ status: 'error', error: 'Account changed, please pay manually.' });
+  cfg.paid = [...new Set([...(cfg.paid ?? []), currencyId])];
+  return json({ status: 'succeed', result: { currencyId } });
+}
+
+// Credits: one grant per status (cg_granted, cg_pending, cg_expired, cg_depleted, cg_voided; cfg.grants: false → none)
+// and 14 transactions, one a day Nov 1–14 2026 at 12:00 UTC (odd days usage of cg_granted with a meter event, even
+// days grants); start/end (unix seconds) and credit_grant_id filter them; the last query is kept in cfg.txQuery.
+const CRD = { id: 'pc_crd', symbol: 'CRD', decimal: 2, name: 'Credits', type: 'credit' };
+const GRANT_STATUSES = ['granted', 'pending', 'expired', 'depleted', 'voided'];
+const grants = () =>
+  GRANT_STATUSES.map((status, i) => ({
+    id: `cg_${status}`, object: 'credit_grant', name: `${status[0].toUpperCase()}${status.slice(1)} grant`, status, customer_id: 'cus_1', category: i % 2 ? 'paid' : 'promotional',
+    amount: String(1000 * (i + 1)), remaining_amount: status === 'granted' ? '750' : status === 'pending' ? String(1000 * (i + 1)) : '0',
+    currency_id: 'pc_crd', paymentCurrency: CRD, effective_at: Date.UTC(2026, 10, 1 + i) / 1000, expires_at: status === 'granted' ? Date.UTC(2026, 11, 31) / 1000 : null,
+    created_at: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(), applicability_config: null,
+  }));
+const transactions = () =>
+  Array.from({ length: 14 }, (_, i) => {
+    const usage = i % 2 === 0;
+    const created = new Date(Date.UTC(2026, 10, 1 + i, 12)).toISOString();
+    return usage
+      ? { id: `ctxn_${i}`, activity_type: 'usage', amount: '25', credit_amount: '25', credit_grant_id: 'cg_granted', creditGrant: { name: 'Granted grant' }, description: 'Image renders',
+          meter: { id: 'mtr_1', unit: 'render', event_name: 'renders' }, meterEvent: { id: `mevt_${i}`, event_name: 'renders', source_data: { prompt: 'a cat' } }, paymentCurrency: CRD, metadata: {}, created_at: created }
+      : { id: `cg_tx_${i}`, activity_type: 'grant', amount: '500', credit_amount: '500', credit_grant_id: 'cg_depleted', creditGrant: { name: 'Depleted grant' }, description: 'Top-up', paymentCurrency: CRD, metadata: { invoice_id: 'in_0000' }, created_at: created };
+  }).reverse();
+
+function handleCredits(cfg, url, json) {
+  const p = url.pathname;
+  const page = Number(url.searchParams.get('page') || 1);
+  const size = Number(url.searchParams.get('pageSize') || 10);
+  const slice = (list) => json({ count: list.length, list: list.slice((page - 1) * size, page * size) });
+  const all = cfg.grants === false ? [] : grants();
+  if (p === '/payment/api/credit-grants') return slice(all);
+  const one = p.match(/^\/payment\/api\/credit-grants\/([^/]+)$/);
+  if (one) {
+    if (one[1] === 'cg_other') return json({ error: 'You are not allowed to view this credit grant' }, 403);
+    const g = all.find((x) => x.id === one[1]);
+    return g ? json(g) : json({ error: `No such credit grant: ${one[1]}` }, 404);
+  }
+  if (p === '/payment/api/credit-transactions') {
+    const q = Object.fromEntries(url.searchParams);
+    cfg.txQuery = q;
+    let list = cfg.grants === false ? [] : transactions();
+    const sec = (t) => Date.parse(t.created_at) / 1000;
+    if (q.start) list = list.filter((t) => sec(t) >= Number(q.start));
+    if (q.end) list = list.filter((t) => sec(t) <= Number(q.end));
+    if (q.credit_grant_id) list = list.filter((t) => t.credit_grant_id === q.credit_grant_id);
+    if (q.include_grants !== 'true') list = list.filter((t) => t.activity_type === 'usage');
+    return slice(list);
+  }
+  return null;
+}
+
 /** Returns {status, type, body} for the paths this module owns, else null. */
 export async function handlePortalStub(state, method, url, readBody, json) {
   const p = url.pathname;
-  if (!p.startsWith('/payment/api/invoices') && !p.startsWith('/payment/api/subscriptions') && !p.startsWith('/payment/api/credit-grants')) return null;
+  if (p === '/__stub/portal/state') return json(state.portal ?? {});
+  const owned = ['/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/customers/', '/payment/api/did/collect-batch/'];
+  if (!owned.some((x) => p.startsWith(x))) return null;
   const cfg = (state.portal ??= {});
   if (!state.signedIn) return json({ error: 'Please log in' }, 401);
   if (cfg.fails) return json({ error: 'Portal is down' }, cfg.fails);
+  if (p.startsWith('/payment/api/credit-')) return handleCredits(cfg, url, json);
   if (p.startsWith('/payment/api/subscriptions')) {
     const r = await handleSubscriptions(state, method, p, readBody, json);
     if (r) return r;
   }
-  const all = Array.from({ length: cfg.count ?? 23 }, (_, i) => invoice(i));
+  const tbaPaid = (cfg.paid ?? []).includes('pc_tba');
+  const all = Array.from({ length: cfg.count ?? 23 }, (_, i) => invoice(i)).map((inv) =>
+    tbaPaid && (inv.status === 'open' || inv.status === 'uncollectible') ? { ...inv, status: 'paid', amount_paid: inv.total, amount_remaining: '0' } : inv,
+  );
+  if (p.startsWith('/payment/api/did/collect-batch/')) {
+    const r = collect(cfg, p, url, json);
+    return typeof r === 'function' ? r(JSON.parse((await readBody()) || '{}')) : r;
+  }
+  const od = p.match(/^\/payment\/api\/customers\/([^/]+)\/overdue\/invoices$/);
+  if (od) {
+    if (cfg.noCustomer) return json({ error: `No such customer: ${od[1]}` }, 404);
+    return json(overdue(cfg, all));
+  }
   if (p === '/payment/api/invoices') {
     const status = url.searchParams.get('status');
     const list = status ? all.filter((i) => status.split(',').includes(i.status)) : all;

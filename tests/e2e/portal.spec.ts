@@ -96,3 +96,94 @@ test('the sandbox clock renews a subscription, leaves an unpaid renewal past due
   await expect(portal.locator('[part~=chip]').first()).toHaveText('Active');
   await expect(portal.locator('[part~=invoice-row]').first()).toContainText('Paid');
 });
+
+test('a customer pays past-due invoices in two currencies from the past-due page, then goes back to the referer', async ({ page }) => {
+  await signIn(page, /Chris Buyer/, '/customer');
+  // Renewals Chris's nearly empty wallet cannot pay: 200 TBA and 49.9 USDC.
+  const tba = await subscribe(page, CHRIS.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 10 }] });
+  const usdc = await subscribe(page, CHRIS.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 10 }], currency_id: 'pc_sandbox_base_usdc' });
+  const clock = await merchant(page, 'GET', '/api/sandbox/clock');
+  const until = Math.max(tba.current_period_end, usdc.current_period_end);
+  if (until > clock.body.now) expect((await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: until - clock.body.now + 60 })).status).toBe(200);
+  for (const id of [tba.id, usdc.id]) expect((await merchant(page, 'GET', `/api/subscriptions/${id}`)).body.status).toBe('past_due');
+
+  await page.goto(`/customer/invoice/past-due?referer=${encodeURIComponent('/customer')}`);
+  const portal = page.locator('pay-portal');
+  const row = (currencyId: string) => portal.locator(`[part~=past-due-currency][data-currency="${currencyId}"]`);
+  await expect(row('pc_sandbox_tba')).toContainText('TBA');
+  await expect(row('pc_sandbox_base_usdc')).toContainText('USDC');
+  await expect(portal.locator('[part~=referer]')).toHaveCount(0);
+
+  for (const [currencyId, amount] of [['pc_sandbox_tba', '1000'], ['pc_sandbox_base_usdc', '100']] as const) {
+    expect((await merchant(page, 'POST', '/api/sandbox/wallet/fund', { did: CHRIS.did, currency_id: currencyId, amount })).status).toBe(200);
+    await row(currencyId).getByRole('button', { name: /^Pay / }).click();
+    const dialog = portal.getByRole('dialog', { name: 'Pay with DID Wallet' });
+    const [wallet] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+    await expect(wallet.getByText(/Pay \d+ overdue invoices?/).first()).toBeVisible();
+    await wallet.getByRole('button', { name: /Approve/ }).click();
+    await expect(wallet.getByText(/approved/i).first()).toBeVisible();
+    await wallet.close();
+    await expect(dialog).toBeHidden();
+    await expect(row(currencyId).locator('[part~=past-due-paid]')).toHaveText(/Paid/);
+  }
+
+  for (const id of [tba.id, usdc.id]) expect((await merchant(page, 'GET', `/api/subscriptions/${id}`)).body.status).toBe('active');
+  const overdue = await merchant(page, 'GET', `/api/customers/${CHRIS.did}/overdue/invoices`);
+  expect(Object.keys(overdue.body.summary)).toEqual([]);
+  await portal.locator('[part~=referer]').getByRole('link', { name: 'Back to where you were' }).click();
+  await page.waitForURL((url) => url.pathname === '/customer');
+  // Coming back later: nothing is due.
+  await page.goto('/customer/invoice/past-due');
+  await expect(portal.getByText('Nothing to pay')).toBeVisible();
+});
+
+test('a customer sees credit grants and their usage, filters credit transactions by date; owners also see meter events and admin links', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/customer');
+  const customer = await signedFetch(test.info().project.use.baseURL!, process.env.E2E_APP_SK!, 'GET', '/api/customers', { query: { did: CASEY.did } });
+  // Casey became a customer in the first test; make sure even when run alone.
+  if (!customer.body.list?.length) await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
+  const grant = await merchant(page, 'POST', '/api/credit-grants', { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', amount: '40', name: 'E2E welcome credits', priority: 1 });
+  expect(grant.status).toBe(200);
+  const eventName = `e2e.renders.${Date.now()}`;
+  expect((await merchant(page, 'POST', '/api/meters', { name: 'E2E renders', event_name: eventName, unit: 'render', currency_id: 'pc_sandbox_credit' })).status).toBe(200);
+  const event = await merchant(page, 'POST', '/api/meter-events', { event_name: eventName, identifier: `${eventName}-1`, payload: { customer_id: CASEY.did, value: '2.5' } });
+  expect(event.status).toBe(200);
+  const run = await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: 0 });
+  const usage = run.body.credit_transactions.find((t: { credit_grant_id: string }) => t.credit_grant_id === grant.body.id);
+  expect(usage).toMatchObject({ amount: '250' });
+
+  await page.goto('/customer');
+  const portal = page.locator('pay-portal');
+  await portal.getByRole('tab', { name: 'Credits' }).click();
+  const grantRow = portal.locator(`[part~=credit-grant-row][data-id="${grant.body.id}"]`);
+  await expect(grantRow).toContainText('E2E welcome credits');
+  await expect(grantRow).toContainText('Granted');
+  await expect(grantRow).toContainText('37.5 CRD');
+  const usageRow = portal.locator(`[part~=credit-transaction-row][data-id="${usage.id}"]`);
+  await expect(usageRow).toContainText('−2.5 CRD');
+  await expect(usageRow).toContainText('E2E welcome credits');
+  await expect(portal.locator('[part~=meter-event-cell]')).toHaveCount(0);
+
+  // The sandbox clock's day (it may be ahead of the wall clock): the rows are in it, not in the day after.
+  const now = (await merchant(page, 'GET', '/api/sandbox/clock')).body.now as number;
+  const day = (offset: number) => page.evaluate((s) => { const d = new Date(s * 1000); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; }, now + offset);
+  const filter = portal.locator('[part~=credit-date-filter]');
+  await filter.getByLabel('From').fill(await day(0));
+  await filter.getByLabel('To').fill(await day(0));
+  await expect(usageRow).toBeVisible();
+  await filter.getByLabel('From').fill(await day(86400));
+  await filter.getByLabel('To').fill(await day(2 * 86400));
+  await expect(portal.getByText('No credit transactions in this date range')).toBeVisible();
+  await filter.getByRole('button', { name: 'Clear dates' }).click();
+  await expect(usageRow).toBeVisible();
+
+  // The grant's own page, then the same as the owner: meter event column and admin credit links.
+  await grantRow.getByRole('link', { name: 'E2E welcome credits' }).click();
+  await page.waitForURL(`**/customer/credit-grant/${grant.body.id}`);
+  await expect(portal.locator('[part~=credit-grant]')).toContainText('37.5 CRD');
+  await expect(portal.locator('[part~=admin-links]')).toHaveCount(0);
+  await page.context().clearCookies();
+  await signIn(page, /Olivia Owner/, `/customer/credit-grant/${grant.body.id}`);
+  await expect(portal.locator('[part~=admin-links] a').first()).toHaveAttribute('href', new RegExp(`/admin/billing/${grant.body.id}$`));
+  await expect(portal.locator(`[part~=credit-transaction-row][data-id="${usage.id}"] [part~=meter-event-cell]`)).toContainText(event.body.id);
+});

@@ -10,6 +10,7 @@
  *   it is paid).
  * - `overdueOf` answers the overdue-invoices calls (summary per currency); `payOverdue` pays them from the
  *   wallet in one go (the `collect-batch` connect action) and brings past_due subscriptions back to active.
+ * - The clock also settles pending usage of credit meters from the customers' credit grants (credit-ledger.ts).
  * - Routes: `POST /api/sandbox/clock/advance {seconds}` (merchant only: signed request or owner/admin),
  *   `GET /api/sandbox/clock`, `GET /api/subscriptions/:id/recover-info`, `GET …/overdue/invoices` of a
  *   subscription or customer.
@@ -23,6 +24,7 @@ import type { Db, Queryable } from '../db.ts';
 import { clock, events, HttpError, registerConnectAction } from '../platform.ts';
 import { callerOf, requireMerchant } from './auth.ts';
 import { addInterval, createInvoice, type InvoiceLine } from './billing.ts';
+import { settleCreditUsage } from './credit-ledger.ts';
 import { bodyOf, int, livemodeOf, paramOf } from './http.ts';
 import { fromUnit, sum, toUnit } from './money.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
@@ -278,10 +280,11 @@ export function createBillingRoutes({ db }: SandboxContext): Router {
     const seconds = int(bodyOf(req), 'seconds', { min: 0 }) ?? 0;
     if (seconds > MAX_ADVANCE_SECONDS) throw new HttpError(400, `seconds must be at most ${MAX_ADVANCE_SECONDS}`);
     clock.advance(seconds * 1000);
-    const result = await db.transaction((tx) => runBilling(tx));
+    const result = await db.transaction(async (tx) => ({ ...(await runBilling(tx)), credit: await settleCreditUsage(tx) }));
     publishAfterCommit(db, null, result.events);
     res.json({
       now: clock.nowSeconds(),
+      credit_transactions: result.credit.map((t) => ({ id: t.id, credit_grant_id: t.credit_grant_id, amount: t.amount })),
       subscriptions: result.changed.map((s) => ({ id: s.id, status: s.status, current_period_end: s.current_period_end, latest_invoice_id: s.latest_invoice_id })),
       events: result.events.map((e) => ({ type: e.type, id: e.object.id })),
     });

@@ -3,19 +3,44 @@ import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
 import { clock, HttpError } from '../../platform.ts';
 import { requireMerchant } from '../auth.ts';
-import { bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryString, str } from '../http.ts';
+import { grantStatusAt, listCreditTransactions } from '../credit-ledger.ts';
+import { bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str } from '../http.ts';
 import { sum, toUnit } from '../money.ts';
 import { currency } from '../pricing.ts';
 import { find, insert, list, mustFind, newDoc, save, type Doc } from '../repo.ts';
 import { customerByIdOrDid } from './customers.ts';
 import { assertOwner, listScope } from './scope.ts';
 
-/** Credit grants (`creditGrants.*`), meters (`meters.*`) and meter events (`meterEvents.*`). */
+/**
+ * Credit grants (`creditGrants.*`), credit transactions, meters (`meters.*`) and meter events (`meterEvents.*`).
+ * Usage of a meter billed in a credit currency stays pending until the billing clock settles it from the
+ * customer's grants (credit-ledger.ts `settleCreditUsage`, run by POST /api/sandbox/clock/advance).
+ */
+
+/** A unix-seconds query parameter (400 when it is not an integer). */
+function secondsQuery(req: Parameters<typeof queryString>[0], name: string): number | undefined {
+  const raw = queryString(req, name);
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d{1,12}$/.test(raw)) throw new HttpError(400, `${name} must be a unix timestamp in seconds`);
+  return Number(raw);
+}
+
+/** Brings the stored status of a scope's grants up to date with the clock (pending → granted, → expired). */
+async function syncGrantStatuses(q: Queryable, customerId: string | undefined, livemode: boolean): Promise<void> {
+  const params: unknown[] = [livemode];
+  const where = `livemode = $1 AND status IN ('granted', 'pending')${customerId ? ` AND customer_id = $${params.push(customerId)}` : ''}`;
+  const { rows } = await q.query<{ data: Doc }>(`SELECT data FROM credit_grants WHERE ${where}`, params);
+  for (const { data } of rows) {
+    const status = grantStatusAt(data);
+    if (status !== data.status) await save(q, 'credit_grants', { ...data, status });
+  }
+}
 
 async function expandGrant(q: Queryable, grant: Doc): Promise<Doc> {
   const paymentCurrency = await find(q, 'payment_currencies', grant.currency_id);
   return {
     ...grant,
+    status: grantStatusAt(grant),
     customer: await find(q, 'customers', grant.customer_id),
     paymentCurrency,
     paymentMethod: paymentCurrency ? await find(q, 'payment_methods', paymentCurrency.payment_method_id) : null,
@@ -59,7 +84,10 @@ export function createCreditRoutes({ db }: SandboxContext): Router {
   r.get('/credit-grants', async (req, res) => {
     const scope = await listScope(db, req, res, 'credit grants');
     if (scope === null) return void res.json({ count: 0, list: [] });
+    await db.transaction((tx) => syncGrantStatuses(tx, scope, livemodeOf(req)));
     const where = listWhere(req).eq('customer_id', scope).eq('currency_id', queryString(req, 'currency_id')).oneOf('status', queryString(req, 'status'));
+    const subscriptionId = queryString(req, 'subscription_id');
+    if (subscriptionId) where.add(`data->>'subscription_id' = ${where.param(subscriptionId)}`);
     const page = await list(db, 'credit_grants', where, pagingOf(req));
     res.json({ count: page.count, list: await Promise.all(page.list.map((g) => expandGrant(db, g))) });
   });
@@ -68,6 +96,35 @@ export function createCreditRoutes({ db }: SandboxContext): Router {
     const grant = await mustFind(db, 'credit_grants', paramOf(req, 'id'));
     await assertOwner(db, res, grant, 'credit grant');
     res.json(await expandGrant(db, grant));
+  });
+
+  /** Voids a grant (merchant): what remains can no longer be used. */
+  r.post('/credit-grants/:id/void', requireMerchant, async (req, res) => {
+    const grant = await db.transaction(async (tx) => {
+      const doc = await mustFind(tx, 'credit_grants', paramOf(req, 'id'), { lock: true });
+      if (doc.status === 'voided') throw new HttpError(400, 'This credit grant is already voided');
+      return save(tx, 'credit_grants', { ...doc, status: 'voided', voided_at: clock.nowSeconds() });
+    });
+    res.json(await expandGrant(db, grant));
+  });
+
+  // --- credit transactions ---
+  /** Usage rows (and with include_grants the grants themselves), newest first; start/end in unix seconds. */
+  r.get('/credit-transactions', async (req, res) => {
+    const scope = await listScope(db, req, res, 'credit transactions');
+    const start = secondsQuery(req, 'start');
+    const end = secondsQuery(req, 'end');
+    if (start !== undefined && end !== undefined && start > end) throw new HttpError(400, 'start must not be after end');
+    const creditGrantId = queryString(req, 'credit_grant_id');
+    if (creditGrantId) await assertOwner(db, res, await mustFind(db, 'credit_grants', creditGrantId), 'credit grant');
+    if (scope === null) return void res.json({ count: 0, list: [] });
+    const paging = pagingOf(req);
+    res.json(
+      await listCreditTransactions(db, {
+        livemode: livemodeOf(req), customerId: scope, subscriptionId: queryString(req, 'subscription_id'), creditGrantId,
+        source: queryString(req, 'source'), includeGrants: queryBool(req, 'include_grants') === true, start, end, page: paging.page, pageSize: paging.pageSize,
+      }),
+    );
   });
 
   // --- meters ---
@@ -145,7 +202,7 @@ export function createCreditRoutes({ db }: SandboxContext): Router {
     const scope = await listScope(db, req, res, 'pending usage');
     if (!scope) return void res.json({});
     const { rows } = await db.query<{ currency_id: string; value: string }>(
-      `SELECT m.data->>'currency_id' AS currency_id, e.data->>'value' AS value FROM meter_events e JOIN meters m ON m.id = e.data->>'meter_id'
+      `SELECT m.data->>'currency_id' AS currency_id, COALESCE(e.data->>'credit_pending', e.data->>'value') AS value FROM meter_events e JOIN meters m ON m.id = e.data->>'meter_id'
        WHERE e.customer_id = $1 AND e.status = 'pending' AND e.livemode = $2 AND m.data->>'currency_id' IS NOT NULL`,
       [scope, livemodeOf(req)],
     );

@@ -1,0 +1,95 @@
+/**
+ * What every portal table shares (spec §9 Tables): page size 10 (5 below md), options 5/10/20/50/100, the
+ * scrollable captioned frame and the pager (rows per page, range, previous/next).
+ */
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_MOBILE, TABLE_PAGE_SIZE_OPTIONS } from '../core/constants.ts';
+import { formatNumber } from '../core/locale.ts';
+import { Button } from '../ui/Button.tsx';
+import { useSettings } from '../ui/context.tsx';
+import { useT } from '../ui/i18n.tsx';
+import { useIsMobile } from '../ui/responsive.ts';
+import { Select } from '../ui/Select.tsx';
+import { useCss } from '../ui/styles.tsx';
+
+export type Paging = { page: number; pageSize: number; setPage: (p: number) => void; setPageSize: (n: number) => void };
+
+/** Page and page size; the size follows the viewport (10, or 5 below md) until the user picks one. Back to page 1 when `resetKey` changes. */
+export function usePaging(resetKey = ''): Paging {
+  const mobile = useIsMobile();
+  const [pageSize, setPageSize] = useState<number>(mobile ? TABLE_PAGE_SIZE_MOBILE : TABLE_PAGE_SIZE);
+  const [page, setPage] = useState(1);
+  useEffect(() => setPageSize(mobile ? TABLE_PAGE_SIZE_MOBILE : TABLE_PAGE_SIZE), [mobile]);
+  useEffect(() => setPage(1), [resetKey]);
+  return {
+    page,
+    pageSize,
+    setPage,
+    setPageSize: (n) => {
+      setPageSize(n);
+      setPage(1);
+    },
+  };
+}
+
+export function useCellClass(): string {
+  const { css } = useCss();
+  return css`padding: 12px 14px; text-align: start; border-bottom: 1px solid var(--pay-color-border); white-space: nowrap;`;
+}
+
+/** A captioned table in a keyboard-scrollable region, header row from `columns` ([label, end-aligned?]). */
+export function TableFrame({ label, part, busy, columns, children }: { label: string; part: string; busy?: boolean; columns: Array<[ReactNode, boolean?]>; children: ReactNode }) {
+  const { css, cx } = useCss();
+  const cell = useCellClass();
+  const captionId = useId();
+  return (
+    <div className={css`overflow-x: auto; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`} tabIndex={0} role="region" aria-labelledby={captionId}>
+      <table part={part} aria-busy={busy} className={css`width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; & tbody tr:last-child > * { border-bottom: 0; } & tbody tr:hover { background: var(--pay-color-hover); }`}>
+        <caption id={captionId} className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;`}>
+          {label}
+        </caption>
+        <thead>
+          <tr className={css`background: var(--pay-color-surface); font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--pay-color-muted);`}>
+            {columns.map(([c, end], i) => (
+              <th key={i} scope="col" className={cx(cell, end ? css`text-align: end;` : undefined)}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Pager({ label, count, paging }: { label: string; count: number; paging: Paging }) {
+  const t = useT();
+  const { css } = useCss();
+  const { locale } = useSettings();
+  const { page, pageSize } = paging;
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const from = count ? (page - 1) * pageSize + 1 : 0;
+  const to = Math.min(count, page * pageSize);
+  return (
+    <nav aria-label={label} part="pagination" className={css`display: flex; align-items: center; justify-content: flex-end; gap: 12px; flex-wrap: wrap; font-size: 13px; color: var(--pay-color-muted);`}>
+      <div className={css`width: 150px;`}>
+        <Select
+          label={t('portal.rowsPerPage')}
+          hideLabel
+          value={String(pageSize)}
+          options={TABLE_PAGE_SIZE_OPTIONS.map((n) => ({ value: String(n), label: t('portal.perPage', { count: n }) }))}
+          onChange={(e) => paging.setPageSize(Number(e.target.value))}
+        />
+      </div>
+      <span aria-live="polite">{t('portal.range', { from: formatNumber(from, locale), to: formatNumber(to, locale), total: formatNumber(count, locale) })}</span>
+      <Button variant="secondary" size="sm" aria-label={t('portal.previous')} disabled={page <= 1} onClick={() => paging.setPage(page - 1)}>
+        ‹
+      </Button>
+      <span>{t('portal.pageOf', { page, pages })}</span>
+      <Button variant="secondary" size="sm" aria-label={t('portal.next')} disabled={page >= pages} onClick={() => paging.setPage(page + 1)}>
+        ›
+      </Button>
+    </nav>
+  );
+}
