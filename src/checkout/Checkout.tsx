@@ -188,8 +188,10 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const crossSellQuery = useQuery(['checkout', 'cross-sell', session.id], () => api.checkout.crossSell.get(session.id), { staleTime: Infinity, retry: false });
   // The preferred quantity (spec §5): qty_{priceId} or qty in the page URL, else the payer's saved one; applied once.
   const appliedQuantity = useRef(false);
+  const touchedQuantity = useRef(false);
   useEffect(() => {
-    if (appliedQuantity.current || !initialized || session.status !== 'open') return;
+    // Not over a choice the payer already made while the session was loading.
+    if (appliedQuantity.current || !initialized || session.status !== 'open' || touchedQuantity.current) return;
     appliedQuantity.current = true;
     const query = new URLSearchParams(window.location.search);
     for (const item of session.line_items) {
@@ -226,6 +228,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   /** After a change on the server: the session as it is now (the platform's own UI retrieves it too). */
   const refreshSession = async () => flow.update((await api.checkout.retrieve(session.id)).checkoutSession);
   const setQuantity = async (priceId: string, quantity: number) => {
+    touchedQuantity.current = true;
     try {
       const next = await api.checkout.adjustQuantity(session.id, { itemId: priceId, quantity });
       if (user?.did) writeStorage(STORAGE_KEYS.quantityPreference(user.did, priceId), String(quantity));
