@@ -77,6 +77,7 @@ test('a subscription with a free trial shows the trial and subscribes', async ({
   await expect(connect).toBeVisible();
   const [wallet] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('link', { name: /Open DID Wallet/ }).click()]);
   await wallet.getByRole('button', { name: /Approve/ }).click();
+  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
   await wallet.close();
   await expect(checkout.getByRole('heading', { name: 'Your subscription is active' })).toBeVisible({ timeout: 15_000 });
   await expect(checkout.getByRole('link', { name: 'View subscription' })).toBeVisible();
@@ -159,6 +160,7 @@ test('a donation with a custom amount, the benefits list, and the range message 
   const [wallet] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('link', { name: /Open DID Wallet/ }).click()]);
   await expect(wallet.getByText('0.5 TBA').first()).toBeVisible();
   await wallet.getByRole('button', { name: /Approve/ }).click();
+  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
   await wallet.close();
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
 });
