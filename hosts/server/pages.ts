@@ -12,6 +12,7 @@ import { esc, sendHtml } from './service/html.ts';
  *   /host.css                      the reference host's stylesheet
  *   /plain/checkout/:id            page with no framework: one module script + <pay-checkout>
  *   /plain/checkout.html?id=       the same (URL map of docs/architecture.md)
+ *   /plain/header                  page with no framework: one module script + <site-header cookie-consent>
  *   /embed-demo                    a page with an iframe of /embed/checkout/plink_sandbox_onetime
  *   everything else (GET)          hosts/pages/index.html (the assembled product; host.ts picks the element);
  *                                  /embed/* gets <site-header embed-mode="1">
@@ -100,6 +101,27 @@ export function createPageRoutes(ctx: SandboxContext, opts: PageOptions = {}): R
   };
   r.get('/plain/checkout/:id', (req, res) => plain(req.params.id, res));
   r.get('/plain/checkout.html', (req, res) => plain(req.query.id, res));
+
+  /* plain header page: a sibling product's page with only the module script (the header reads /__blocklet__.js?type=json) */
+  r.get('/plain/header', (_req, res) => {
+    sendHtml(
+      res,
+      `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>A sibling product</title>
+<script type="module" src="/elements/site-header.js"></script>
+</head>
+<body>
+<site-header cookie-consent></site-header>
+<main><h1>A page of a sibling product</h1><p>Only one script tag and the header element.</p></main>
+</body>
+</html>
+`,
+    );
+  });
 
   r.get('/embed-demo', (_req, res) => {
     sendHtml(

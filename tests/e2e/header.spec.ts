@@ -211,3 +211,13 @@ test('the products menu sits at the configured position; an owner gets the apps 
   await expect(grid.getByRole('link')).toHaveText(['MMy billing', 'MMy blocklets', 'SStore console', 'Manage']);
   await expect(grid.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', /\/\.well-known\/service\/admin\/navigation$/);
 });
+
+test('a sibling page with only the module script gets the whole header from the app description', async ({ page }) => {
+  await page.goto('/plain/header');
+  const header = page.locator('site-header');
+  await expect(header.getByRole('link', { name: 'Sandbox Store home' })).toBeVisible();
+  await expect(header.getByRole('navigation').getByRole('link', { name: 'Store' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  // No framework and no window.blocklet on the page: the element fetched the description itself.
+  expect(await page.evaluate(() => 'blocklet' in window)).toBe(false);
+});
