@@ -124,7 +124,7 @@ export function OrgSwitch({ compact }: { compact: boolean }) {
             <span className={css`overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{name}</span>
           </>
         )}
-        <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={css`@media (max-width: 359px) { display: none; }`}>
           <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>

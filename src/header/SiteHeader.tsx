@@ -102,9 +102,10 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
       position: relative; display: flex; align-items: center; gap: 8px; height: var(--pay-header-height); padding: 0 16px;
       background: var(--pay-color-bg); color: var(--pay-color-text); border-bottom: 1px solid var(--pay-color-border);
       @media (min-width: 600px) { padding: 0 24px; gap: 12px; }
+      @media (max-width: 399px) { padding: 0 8px; gap: 4px; }
     `,
     spacer: css`flex: 1; min-width: 8px;`,
-    addons: css`display: flex; align-items: center; gap: 4px; flex: none;`,
+    addons: css`display: flex; align-items: center; gap: 4px; flex: none; @media (max-width: 399px) { gap: 0; }`,
   };
 
   if (blocklet.isPending && !meta) {
@@ -125,7 +126,7 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
       <div className={cls.addons} part="addons" ref={fit.addons}>
         {orgs ? (
           <Suspense fallback={null}>
-            <OrgSwitch compact={small} key={session.user?.did} />
+            <OrgSwitch compact={narrow} key={session.user?.did} />
           </Suspense>
         ) : null}
         {bell && session.user ? (
@@ -135,12 +136,12 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
         ) : null}
         <LanguageMenu info={info} />
         <ThemeToggle info={info} />
-        {session.user ? (
+        {session.user && !small ? (
           <Suspense fallback={null}>
             <AppsGrid info={info} role={typeof session.user.role === 'string' ? session.user.role : undefined} helpers={LINK_HELPERS} />
           </Suspense>
         ) : null}
-        <SessionArea compact={small} />
+        <SessionArea compact={narrow} />
       </div>
     </header>
   );

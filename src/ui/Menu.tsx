@@ -154,7 +154,7 @@ export function MenuButton({
       &:hover, &[aria-expanded='true'] { background: var(--pay-color-hover); }
       ${focusRing}
     `,
-    chevron: css`transition: transform var(--pay-transition); [aria-expanded='true'] > & { transform: rotate(180deg); }`,
+    chevron: css`transition: transform var(--pay-transition); [aria-expanded='true'] > & { transform: rotate(180deg); } @media (max-width: 359px) { display: none; }`,
     popup: css`
       position: absolute; top: calc(100% + 6px); ${align === 'end' ? 'right: 0;' : 'left: 0;'} z-index: 1000;
       min-width: 200px; ${width ? `width: min(${width}px, calc(100vw - 24px));` : 'max-width: calc(100vw - 24px);'}
