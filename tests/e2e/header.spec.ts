@@ -190,6 +190,9 @@ test('cookie consent persists for 365 days once accepted', async ({ page, contex
 });
 
 test('the products menu sits at the configured position; an owner gets the apps grid with Manage', async ({ page }) => {
+  // An owner's header carries the org switcher, bell and apps grid: the links fit beside them from about 1440 px
+  // (narrower, the burger menu takes over).
+  await page.setViewportSize({ width: 1600, height: 900 });
   await signIn(page, /Olivia Owner/, '/');
   const header = page.locator('site-header');
   const nav = header.getByRole('navigation', { name: 'Main navigation' });
