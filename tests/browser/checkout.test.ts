@@ -47,6 +47,20 @@ describe('<pay-checkout>', () => {
     equal(field(el, 'customer_name').value, 'Casey Customer');
   });
 
+  it('minimal mode has no summary; standalone mode adds a header and a footer', async () => {
+    const minimal = checkout('mode="minimal"');
+    await formReady(minimal);
+    ok(!$(minimal, '[part~=summary]'), 'no summary');
+    equal($(minimal, '[part~=checkout]')?.getAttribute('data-mode'), 'minimal');
+    cleanup();
+    const standalone = checkout('mode="standalone"');
+    await formReady(standalone);
+    ok($(standalone, '[part~=summary]'));
+    ok($(standalone, 'header[part~=checkout-header]'));
+    ok($(standalone, 'footer[part~=checkout-footer]'));
+    await expectNoAxeViolations(standalone);
+  });
+
   it('switches currency (amounts in the chosen currency) and says so with pay-change', async () => {
     const el = checkout();
     await formReady(el);
