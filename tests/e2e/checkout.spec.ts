@@ -277,3 +277,36 @@ test('after paying, vendor progress bars run to done', async ({ page }) => {
   await expect(checkout.locator('[part~=vendor][data-status=delivered]')).toHaveCount(2, { timeout: 20_000 });
   await expect(checkout.getByRole('progressbar', { name: 'App installation' })).toHaveAttribute('aria-valuenow', '100');
 });
+
+test('the whole checkout works with the keyboard alone', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_onetime');
+  const checkout = page.locator('pay-checkout');
+  await expect(checkout.getByRole('textbox', { name: 'Email' })).toHaveValue('casey@example.com');
+  const focusedName = () =>
+    page.evaluate(() => {
+      let a: Element | null = document.activeElement;
+      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+      return a ? `${a.tagName.toLowerCase()}:${a.getAttribute('name') ?? a.textContent?.trim() ?? ''}` : '';
+    });
+  // Tab from the top of the page to the name field.
+  let found = false;
+  for (let i = 0; i < 60 && !found; i += 1) {
+    await page.keyboard.press('Tab');
+    found = (await focusedName()) === 'input:customer_name';
+  }
+  expect(found).toBe(true);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('Casey Keyboard');
+  await page.keyboard.press('Tab');
+  expect(await focusedName()).toBe('input:customer_email');
+  await page.keyboard.press('Enter'); // Enter submits the form
+  const dialog = checkout.getByRole('dialog', { name: 'Confirm payment' });
+  await expect(dialog).toBeVisible();
+  expect(await focusedName()).toContain('Confirm and pay');
+  await page.keyboard.press('Enter');
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeFocused({ timeout: 15_000 });
+  await page.keyboard.press('Tab');
+  expect(await focusedName()).toContain('View invoice');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('pay-portal').locator('[part~=invoice-total]')).toHaveText('10 TBA');
+});
