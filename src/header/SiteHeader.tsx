@@ -3,6 +3,7 @@
  * Data: api.blocklet.get() (window.blocklet) with the `meta` attribute on top; api.session for the user.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { USER_MENU_MAX_LINKS } from '../core/constants.ts';
 import { normalizeLocale } from '../core/locale.ts';
 import { useApi } from '../ui/api.tsx';
 import { useSession } from '../ui/session.tsx';
@@ -20,6 +21,7 @@ import {
   hasNavEntry,
   productsPosition,
   headerNav,
+  sectionNav,
   homeOf,
   languagesOf,
   mergeAppInfo,
@@ -81,7 +83,14 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
   // Below md, or when the navigation does not fit beside the controls: the burger menu.
   const below = narrow || fit.overflow;
   const info: AppInfo = mergeAppInfo(blocklet.data, meta);
-  const nav = headerNav(info, locale);
+  const session = useSession();
+  const role = typeof session.user?.role === 'string' && session.user.role ? session.user.role : 'guest';
+  const nav = headerNav(info, locale, role);
+  // The session menu's links: the userCenter section for this role, at most 5 (spec §2, §9).
+  const userLinks = sectionNav(info, locale, role, 'userCenter')
+    .flatMap((e) => (e.children.length ? e.children : [e]))
+    .filter((e) => e.href)
+    .slice(0, USER_MENU_MAX_LINKS);
   const [path, setPath] = useState(() => window.location.pathname);
   useEffect(() => {
     const onPop = () => setPath(window.location.pathname);
@@ -93,7 +102,6 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
   const position = productsPosition(info, nav.length);
   const rawLang = host.getAttribute('locale') || host.closest('[lang]')?.getAttribute('lang') || locale;
   const products = position ? { ...position, locale: { raw: rawLang, resolved: locale } } : undefined;
-  const session = useSession();
   const orgs = session.initialized && showOrgSwitch(info, !!session.user, path);
   const bell = session.initialized && !!session.user && hasNavEntry(info, '/userCenter/notification');
 
@@ -141,7 +149,7 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
             <AppsGrid info={info} role={typeof session.user.role === 'string' ? session.user.role : undefined} helpers={LINK_HELPERS} />
           </Suspense>
         ) : null}
-        <SessionArea compact={narrow} />
+        <SessionArea compact={narrow} links={userLinks} />
       </div>
     </header>
   );
@@ -505,7 +513,7 @@ function Avatar({ user, size = 28 }: { user: HeaderUser; size?: number }) {
   );
 }
 
-function SessionArea({ compact }: { compact: boolean }) {
+function SessionArea({ compact, links = [] }: { compact: boolean; links?: HeaderNavEntry[] }) {
   const emit = useEmit();
   const t = useT();
   const { css } = useCss();
@@ -539,6 +547,7 @@ function SessionArea({ compact }: { compact: boolean }) {
   const rk = roleKey(user.role);
   const role = rk ? t(rk) : user.role;
   const items: MenuItem[] = [
+    ...links.map((l) => ({ key: `link-${l.key}`, label: l.title, href: l.href!, ...(l.external ? { newTab: true } : {}) })),
     {
       key: 'logout',
       label: signingOut ? t('common.processing') : t('header.signOut'),

@@ -83,10 +83,21 @@ const inSection = (item: NavItem, section: string): boolean => {
   return Array.isArray(item.section) ? item.section.includes(section) : item.section === section;
 };
 
-function toEntry(item: NavItem, locale: Locale, key: string): HeaderNavEntry | null {
+/** Spec §5 role filter: an item with no role, or whose roles include the user's role or 'guest'. */
+export function roleAllows(item: { role?: string | string[] | undefined }, role: string): boolean {
+  if (item.role === undefined || item.role === null || (Array.isArray(item.role) && item.role.length === 0)) return true;
+  const roles = Array.isArray(item.role) ? item.role : [item.role];
+  return roles.includes(role) || roles.includes('guest');
+}
+
+function toEntry(item: NavItem, locale: Locale, key: string, role: string): HeaderNavEntry | null {
+  if (!roleAllows(item, role)) return null;
+  const hadChildren = (item.items ?? []).length > 0;
   const children = (item.items ?? [])
-    .map((child, i) => toEntry(child, locale, `${key}.${i}`))
+    .map((child, i) => toEntry(child, locale, `${key}.${i}`, role))
     .filter((x): x is HeaderNavEntry => x !== null);
+  // A parent is kept only with remaining children (spec §5).
+  if (hadChildren && children.length === 0) return null;
   const rawLink = localized(item.link, locale);
   const title = localized(item.title, locale);
   if (!title) return null;
@@ -109,12 +120,20 @@ function toEntry(item: NavItem, locale: Locale, key: string): HeaderNavEntry | n
   };
 }
 
-/** Header navigation: items of the header section (no section = header), localized, links ready. */
-export function headerNav(info: AppInfo, locale: Locale): HeaderNavEntry[] {
+/**
+ * Navigation of a section (no section = header) for a role ('guest' when signed out): role-filtered, localized,
+ * links ready (locale query; tracking on external links).
+ */
+export function sectionNav(info: AppInfo, locale: Locale, role = 'guest', section = 'header'): HeaderNavEntry[] {
   return (info.navigation ?? [])
-    .filter((item) => inSection(item, 'header'))
-    .map((item, i) => toEntry(item, locale, item.id ?? String(i)))
+    .filter((item) => inSection(item, section))
+    .map((item, i) => toEntry(item, locale, item.id ?? String(i), role))
     .filter((x): x is HeaderNavEntry => x !== null);
+}
+
+/** Header navigation for a role. */
+export function headerNav(info: AppInfo, locale: Locale, role = 'guest'): HeaderNavEntry[] {
+  return sectionNav(info, locale, role, 'header');
 }
 
 /** Key of the entry whose link is the longest prefix of the current path (aria-current). */

@@ -763,3 +763,28 @@ describe('<site-header> navigation that does not fit', () => {
     await setViewport({ width: 1280, height: 800 });
   });
 });
+
+describe('<site-header> roles', () => {
+  const navigation = [
+    { id: 'open', title: 'Everyone', link: '/everyone' },
+    { id: 'dev', title: 'Developers', link: '/dev', role: ['developer', 'owner'] },
+    { id: 'guests', title: 'Guests too', link: '/guests', role: ['guest'] },
+    { id: 'group', title: 'Admin tools', items: [{ id: 'a1', title: 'Console', link: '/console', role: 'admin' }] },
+    { id: 'u1', section: 'userCenter', title: 'My billing', link: '/customer' },
+    { id: 'u2', section: 'userCenter', title: 'Owner page', link: '/owner', role: 'owner' },
+  ];
+  it('keeps items with no role, the user role or guest; drops a parent left without children; user menu links by role', async () => {
+    await stub({ signedIn: true });
+    await setViewport({ width: 1600, height: 800 });
+    const el = header(`locale="en" meta='${JSON.stringify({ navigation })}'`);
+    await waitFor(() => $(el, '[part=user]'), { message: 'signed in' });
+    const links = () => $$<HTMLAnchorElement>(el, 'nav[part=nav] a').map((a) => a.textContent);
+    await waitFor(() => links().length > 0);
+    deepEqual(links(), ['Everyone', 'Guests too']);
+    ok(!shadowText(el).includes('Admin tools'), 'a parent with no remaining children is dropped');
+    ($(el, '[part=user]')!.querySelector('button') ?? $(el, '[part=user]'))!.click();
+    await waitFor(() => $$(el, '[role=menuitem]').some((m) => m.textContent === 'My billing'));
+    ok(!$$(el, '[role=menuitem]').some((m) => m.textContent === 'Owner page'), 'owner-only link hidden from a customer');
+    await setViewport({ width: 1280, height: 800 });
+  });
+});

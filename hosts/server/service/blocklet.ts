@@ -170,7 +170,15 @@ const NAVIGATION = [
     role: ['admin', 'owner'],
     component: 'blocklet-store',
   },
-  // user center: the notification page entry turns the header's bell on
+  // user center: the session menu's links (at most 5); the notification page entry also turns the header's bell on
+  { id: '/userCenter/billing', section: 'userCenter', title: { en: 'My billing', zh: '我的账单' }, icon: 'tabler:receipt', link: '/customer' },
+  {
+    id: '/userCenter/developer',
+    section: 'userCenter',
+    title: { en: 'My blocklets', zh: '我的 Blocklet' },
+    link: '/developer/blocklets',
+    role: ['developer', 'admin', 'owner'],
+  },
   {
     id: '/userCenter/notification',
     section: 'userCenter',
