@@ -296,7 +296,7 @@ test('the whole checkout works with the keyboard alone', async ({ page }) => {
   }
   expect(found).toBe(true);
   await page.keyboard.press('Control+A');
-  await page.keyboard.type('Casey Keyboard');
+  await page.keyboard.type('Casey Customer'); // (the profile name: other flows read it back)
   await page.keyboard.press('Tab');
   expect(await focusedName()).toBe('input:customer_email');
   await page.keyboard.press('Enter'); // Enter submits the form
