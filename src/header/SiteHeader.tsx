@@ -175,7 +175,12 @@ function useNavFit(ready: boolean) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const measure = () => {
       const ul = list.current;
-      if (ul) natural.current = ul.scrollWidth;
+      // The items' own boxes (an open dropdown is positioned out of flow and must not count).
+      if (ul) {
+        const items = [...ul.children] as HTMLElement[];
+        const gap = parseFloat(getComputedStyle(ul).columnGap || '0') || 0;
+        natural.current = items.reduce((w, li) => w + li.getBoundingClientRect().width, 0) + gap * Math.max(0, items.length - 1);
+      }
       if (!natural.current) return;
       const brand = h.querySelector<HTMLElement>('[part~=brand]');
       const style = getComputedStyle(h);
