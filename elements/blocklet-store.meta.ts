@@ -4,7 +4,7 @@ import { PARTS, TOKENS } from './_tokens.ts';
 const meta: ElementMeta = {
   tag: 'blocklet-store',
   className: 'BlockletStoreElement',
-  summary: 'The blocklet store: search, categories and a grid of blocklets; it routes inside itself with the History API under base-path.',
+  summary: 'The blocklet store: home (search, category, price, sort, paging), blocklet detail, profile, developer blocklets and access tokens, console blocklets and categories; it routes inside itself with the History API under base-path.',
   attributes: [
     ...SHARED_ATTRIBUTES,
     { name: 'base-path', type: 'string', default: '/', description: 'Path the store is mounted at; its routes (search, blocklets/{did}) live under it.' },
@@ -16,6 +16,12 @@ const meta: ElementMeta = {
       description: 'The store is about to move to another of its pages (full path). Cancel to route yourself.',
       cancelable: true,
     },
+    {
+      name: 'store-login',
+      detail: '{ redirect: string }',
+      description: 'A guest opened a protected page (developer or console). Cancel to sign in yourself; otherwise the store goes to the sign-in page, which comes back here.',
+      cancelable: true,
+    },
   ],
   parts: [
     ...PARTS,
@@ -23,6 +29,14 @@ const meta: ElementMeta = {
     { name: 'categories', description: 'The category filter.' },
     { name: 'grid', description: 'The blocklet grid.' },
     { name: 'blocklet-card', description: 'One blocklet card.' },
+    { name: 'filters', description: 'The price and sort selects.' },
+    { name: 'pagination', description: 'The list paging (previous, page x of y, next).' },
+    { name: 'version', description: 'Detail: the version and its review status.' },
+    { name: 'launch', description: 'Detail: the launch link.' },
+    { name: 'readme', description: 'Detail: the rendered (sanitized) readme.' },
+    { name: 'versions', description: 'Detail: the version list with change logs.' },
+    { name: 'token-secret', description: 'The new access token secret (shown once).' },
+    { name: 'token-cli', description: 'The CLI command that uses the new access token.' },
   ],
   cssProperties: TOKENS,
 };

@@ -1,8 +1,8 @@
 /** The messages <blocklet-store> uses: English bundled, Chinese loaded on first use (src/ui/i18n.tsx). */
-import en from 'locale:en/common,error,store';
+import en from 'locale:en/common,error,store,validation';
 import type { Messages } from '../ui/i18n.tsx';
 
 export const messages: Messages = {
   en,
-  zh: () => import('locale:zh/common,error,store').then((m) => m.default),
+  zh: () => import('locale:zh/common,error,store,validation').then((m) => m.default),
 };

@@ -1,14 +1,33 @@
 /**
  * The store's own router: History API under `base-path`. Writing location/history is the element's job as a router.
  *
- * Routes (relative to the base): '' | 'search' | 'category/{id}' → home; 'blocklets/{did}[/{version}]' and
- * 'blocklet/{did}' → detail; anything else → home (replaceState to the base, spec: other paths redirect to /).
+ * Routes (relative to the base, spec §2 Store routes):
+ *   '' | 'search' | 'category/{id}'            → home (filters in the query string)
+ *   'blocklets/{did}[/{version}]' | 'blocklet/{did}' → detail (a did:abt: prefix is stripped)
+ *   'profile' | 'connect-cli' | 'gen-key-pair' | 'connect-studio'
+ *   'join'                                     → only when preferences.permissionMode is 'staking'
+ *   'developer/blocklets' | 'developer/access-tokens' | 'console/blocklets' | 'console/categories' → protected
+ * Anything else → null, which the element answers with replaceState to the base (spec: other paths redirect to /).
  */
 import { useCallback, useEffect, useState } from 'react';
 
+export type ProtectedRouteName = 'developer-blocklets' | 'developer-tokens' | 'console-blocklets' | 'console-categories';
 export type Route =
   | { name: 'home'; category?: string | undefined }
-  | { name: 'detail'; did: string; version?: string | undefined };
+  | { name: 'detail'; did: string; version?: string | undefined }
+  | { name: 'profile' | 'connect-cli' | 'gen-key-pair' | 'connect-studio' | 'join' }
+  | { name: ProtectedRouteName; protected: true };
+
+export const PROTECTED: Record<string, ProtectedRouteName> = {
+  'developer/blocklets': 'developer-blocklets',
+  'developer/access-tokens': 'developer-tokens',
+  'console/blocklets': 'console-blocklets',
+  'console/categories': 'console-categories',
+};
+/** Console pages need the owner or admin role (the server refuses others too). */
+export const isConsole = (name: string): boolean => name.startsWith('console-');
+
+const SIMPLE = ['profile', 'connect-cli', 'gen-key-pair', 'connect-studio'] as const;
 
 /** `/store` → `/store/`; empty → `/`. */
 export const normalizeBase = (base: string | undefined): string => {
@@ -17,23 +36,33 @@ export const normalizeBase = (base: string | undefined): string => {
   return withLead.endsWith('/') ? withLead : `${withLead}/`;
 };
 
-/** The route for a pathname under base, or null when the path is outside the base. */
-export function matchRoute(pathname: string, base: string): Route | null {
+export type RouteOptions = { staking?: boolean };
+
+/** The route for a pathname under base, or null when the path is unknown or outside the base. */
+export function matchRoute(pathname: string, base: string, opts: RouteOptions = {}): Route | null {
   const b = normalizeBase(base);
   const path = pathname.endsWith('/') || pathname.length >= b.length ? pathname : `${pathname}/`;
   if (!path.startsWith(b) && `${path}/` !== b) return null;
   const rest = path.slice(b.length).replace(/\/+$/, '');
   if (rest === '' || rest === 'search') return { name: 'home' };
-  const parts = rest.split('/').map((p) => decodeURIComponent(p));
-  if (parts[0] === 'category' && parts[1]) return { name: 'home', category: parts[1] };
-  if ((parts[0] === 'blocklets' || parts[0] === 'blocklet') && parts[1]) {
-    const did = parts[1].replace(/^did:abt:/, '');
-    return { name: 'detail', did, version: parts[0] === 'blocklets' ? parts[2] : undefined };
+  let parts: string[];
+  try {
+    parts = rest.split('/').map((p) => decodeURIComponent(p));
+  } catch {
+    return null;
   }
+  if (parts[0] === 'category' && parts[1] && parts.length === 2) return { name: 'home', category: parts[1] };
+  if (parts[0] === 'blocklets' && parts[1] && parts.length <= 3) return { name: 'detail', did: parts[1].replace(/^did:abt:/, ''), version: parts[2] };
+  if (parts[0] === 'blocklet' && parts[1] && parts.length === 2) return { name: 'detail', did: parts[1].replace(/^did:abt:/, '') };
+  if (parts.length === 1 && (SIMPLE as readonly string[]).includes(rest)) return { name: rest as (typeof SIMPLE)[number] };
+  if (rest === 'join') return opts.staking ? { name: 'join' } : null;
+  const p = PROTECTED[rest];
+  if (p) return { name: p, protected: true };
   return null;
 }
 
-export const detailPath = (base: string, did: string): string => `${normalizeBase(base)}blocklets/${encodeURIComponent(did)}`;
+export const detailPath = (base: string, did: string, version?: string): string =>
+  `${normalizeBase(base)}blocklets/${encodeURIComponent(did)}${version ? `/${encodeURIComponent(version)}` : ''}`;
 
 type Location = { pathname: string; search: string };
 const read = (): Location => ({ pathname: window.location.pathname, search: window.location.search });
@@ -60,3 +89,42 @@ export function useLocation(): Location & {
   }, []);
   return { ...loc, navigate, replace };
 }
+
+/** Home filters kept in the URL (platform-header-store.md B.1 /search query). */
+export type HomeFilters = { keyword: string; category: string; price: '' | 'free' | 'payment'; sort: SortKey; page: number };
+export const SORTS = ['popularity', 'publishAt', 'nameAsc', 'nameDesc'] as const;
+export type SortKey = (typeof SORTS)[number];
+
+export function readFilters(search: string, routeCategory?: string): HomeFilters {
+  const q = new URLSearchParams(search);
+  const price = q.get('price');
+  const sort = q.get('sortBy');
+  const page = Number(q.get('page'));
+  return {
+    keyword: q.get('keyword') ?? '',
+    category: q.get('category') ?? routeCategory ?? '',
+    price: price === 'free' || price === 'payment' ? price : '',
+    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as SortKey) : 'popularity',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** `{base}` when no filter is set, else `{base}search?…` (defaults left out). */
+export function filtersPath(base: string, f: HomeFilters): string {
+  const q = new URLSearchParams();
+  if (f.keyword) q.set('keyword', f.keyword);
+  if (f.category) q.set('category', f.category);
+  if (f.price) q.set('price', f.price);
+  if (f.sort !== 'popularity') q.set('sortBy', f.sort);
+  if (f.page > 1) q.set('page', String(f.page));
+  const qs = q.toString();
+  return `${normalizeBase(base)}${qs ? `search?${qs}` : ''}`;
+}
+
+/** The list API's sort for a URL sort key. */
+export const SORT_PARAMS: Record<SortKey, { sortBy: string; sortDirection: 'asc' | 'desc' }> = {
+  popularity: { sortBy: 'stats.downloads', sortDirection: 'desc' },
+  publishAt: { sortBy: 'lastPublishedAt', sortDirection: 'desc' },
+  nameAsc: { sortBy: 'title', sortDirection: 'asc' },
+  nameDesc: { sortBy: 'title', sortDirection: 'desc' },
+};

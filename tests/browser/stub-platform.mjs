@@ -6,6 +6,7 @@
 import { handleCheckoutStub } from './stub-checkout.mjs';
 import { handleHeaderStub } from './stub-header.mjs';
 import { handlePortalStub } from './stub-portal.mjs';
+import { handleStoreStub } from './stub-store.mjs';
 
 const svg = (letter, hue) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="hsl(${hue} 70% 45%)"/><text x="48" y="62" font-family="Arial,sans-serif" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text></svg>`;
@@ -112,25 +113,10 @@ export async function handleStub(state, method, url, readBody) {
     return json({});
   }
   if (p.startsWith('/.well-known/service/user/avatar/')) return { status: 404, type: 'text/plain', body: 'no avatar' };
-  // Payment area stand-ins, one module per element (each returns null for paths it does not own).
-  for (const handle of [handleCheckoutStub, handlePortalStub, handleHeaderStub]) {
+  // Stand-ins per element (each returns null for paths it does not own): checkout, portal, header, store.
+  for (const handle of [handleCheckoutStub, handlePortalStub, handleHeaderStub, handleStoreStub]) {
     const res = await handle(state, method, u, readBody, json);
     if (res) return res;
-  }
-  if (p.startsWith('/store/api/')) {
-    if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
-    if (state.storeFails) return json({ error: 'Store is down for maintenance' }, Number(state.storeFails) || 503);
-    if (p === '/store/api/blocklets/categories') return json(CATEGORIES);
-    if (p === '/store/api/v2/blocklets.json') {
-      const keyword = (u.searchParams.get('keyword') ?? '').toLowerCase();
-      const category = u.searchParams.get('category') ?? '';
-      const didList = u.searchParams.get('didList');
-      let list = state.storeEmpty ? [] : BLOCKLETS;
-      if (didList) list = list.filter((b) => didList.split(',').includes(b.did));
-      if (keyword) list = list.filter((b) => `${b.title} ${b.description}`.toLowerCase().includes(keyword));
-      if (category && category !== 'all') list = list.filter((b) => b.category.id === category);
-      return json({ dataList: list, total: list.length });
-    }
   }
   return null;
 }

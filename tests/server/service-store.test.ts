@@ -26,11 +26,11 @@ describe('store API', () => {
     }
   });
 
-  it('list: all 30 by downloads, with the card fields', async () => {
+  it('list: all 48 by downloads, with the card fields', async () => {
     const { status, body } = await get('/v2/blocklets.json?pageSize=100');
     expect(status).toBe(200);
-    expect(body.total).toBe(30);
-    expect(body.dataList).toHaveLength(30);
+    expect(body.total).toBe(48);
+    expect(body.dataList).toHaveLength(48);
     const list = body.dataList as Item[];
     const downloads = list.map((b) => b.stats.downloads);
     expect(downloads).toEqual([...downloads].sort((a, b) => b - a));
@@ -46,11 +46,12 @@ describe('store API', () => {
   it('paging', async () => {
     const p1 = (await get('/v2/blocklets.json?page=1&pageSize=12')).body;
     const p3 = (await get('/v2/blocklets.json?page=3&pageSize=12')).body;
-    expect(p1.total).toBe(30);
+    expect(p1.total).toBe(48);
     expect(p1.dataList).toHaveLength(12);
-    expect(p3.dataList).toHaveLength(6);
-    const all = new Set([...p1.dataList, ...(await get('/v2/blocklets.json?page=2&pageSize=12')).body.dataList, ...p3.dataList].map((b: Item) => b.did));
-    expect(all.size).toBe(30);
+    expect(p3.dataList).toHaveLength(12);
+    const pages = [p1, (await get('/v2/blocklets.json?page=2&pageSize=12')).body, p3, (await get('/v2/blocklets.json?page=4&pageSize=12')).body];
+    const all = new Set(pages.flatMap((p) => p.dataList).map((b: Item) => b.did));
+    expect(all.size).toBe(48);
     expect((await get('/v2/blocklets.json?page=9&pageSize=12')).body.dataList).toEqual([]);
     expect((await get('/v2/blocklets.json?page=0')).status).toBe(400);
     expect((await get('/v2/blocklets.json?pageSize=5000')).status).toBe(400);
@@ -67,12 +68,12 @@ describe('store API', () => {
 
   it('category, price and sort filters', async () => {
     const ai = (await get('/v2/blocklets.json?category=ai')).body;
-    expect(ai.total).toBe(5);
+    expect(ai.total).toBe(8);
     expect(ai.dataList.every((b: Item) => b.category.id === 'ai')).toBe(true);
-    expect((await get('/v2/blocklets.json?category=all')).body.total).toBe(30);
+    expect((await get('/v2/blocklets.json?category=all')).body.total).toBe(48);
     const free = (await get('/v2/blocklets.json?price=free&pageSize=100')).body;
     const paid = (await get('/v2/blocklets.json?price=payment&pageSize=100')).body;
-    expect(free.total + paid.total).toBe(30);
+    expect(free.total + paid.total).toBe(48);
     expect(paid.total).toBeGreaterThan(0);
     expect(paid.dataList.every((b: Item) => b.payment.price.length > 0)).toBe(true);
     expect((await get('/v2/blocklets.json?price=cheap')).status).toBe(400);
@@ -103,5 +104,22 @@ describe('store API', () => {
     expect(info.readme.en).toMatch(/^# Payment Kit/);
     expect(info.readme.zh).toMatch(/功能/);
     expect(info.authorBlocklets.length).toBeGreaterThan(0);
+  });
+
+  it('every blocklet has several versions, screenshots that load, and a readme in en and zh', async () => {
+    const list = (await get('/v2/blocklets.json?pageSize=100')).body.dataList as Array<Item & { screenshots: string[] }>;
+    for (const b of list.slice(0, 6)) {
+      const versions = (await get(`/blocklets/${b.did}/versions`)).body as Array<{ version: string; status: string; changeLog: string }>;
+      expect(versions.length).toBeGreaterThanOrEqual(2);
+      expect(versions[0]!.version).toBe(b.version);
+      expect(versions.every((v) => v.status === 'PUBLISHED' && v.changeLog)).toBe(true);
+      expect(b.screenshots).toHaveLength(3);
+    }
+    const shot = await fetch(`${sb.url}${list[0]!.screenshots[0]}`);
+    expect(shot.status).toBe(200);
+    expect(shot.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    expect((await fetch(`${sb.url}/store/api/blocklets/${list[0]!.did}/screenshots/x.svg`)).status).toBe(404);
+    const cats = new Set(list.map((b) => b.category.id));
+    expect(cats.size).toBe(6);
   });
 });

@@ -3,6 +3,7 @@ import { registerMigrations, type Queryable } from '../db.ts';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import { tileLogoSvg } from '../service/blocklet.ts';
+import { createManageRoutes } from './manage.ts';
 import { SEED_BLOCKLETS, SEED_CATEGORIES } from './seed.ts';
 
 /**
@@ -95,7 +96,7 @@ registerMigrations('store', [
           description: b.description,
           version: latest.version,
           logo: `/store/api/blocklets/${b.did}/logo`,
-          screenshots: [],
+          screenshots: [1, 2, 3].map((n) => `/store/api/blocklets/${b.did}/screenshots/${n}.svg`),
           videos: [],
           owner: { ...b.owner, avatar: `/.well-known/service/user/avatar/${b.owner.did}` },
           author: { name: b.owner.fullName },
@@ -130,8 +131,8 @@ registerMigrations('store', [
   },
 ]);
 
-type CategoryRow = { id: string; name: string; locales: Record<string, string>; created_at: Date; updated_at: Date };
-type BlockletRow = {
+export type CategoryRow = { id: string; name: string; locales: Record<string, string>; created_at: Date; updated_at: Date };
+export type BlockletRow = {
   did: string;
   name: string;
   category_id: string | null;
@@ -153,19 +154,19 @@ type BlockletRow = {
   updated_at: Date;
 };
 
-const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+export const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
-function categoryOut(c: CategoryRow) {
+export function categoryOut(c: CategoryRow) {
   return { _id: c.id, id: c.id, name: c.name, locales: c.locales, createdAt: iso(c.created_at), updatedAt: iso(c.updated_at) };
 }
 
-async function categoriesById(q: Queryable): Promise<Map<string, CategoryRow>> {
+export async function categoriesById(q: Queryable): Promise<Map<string, CategoryRow>> {
   const { rows } = await q.query<CategoryRow>('SELECT * FROM store_categories ORDER BY position, id');
   return new Map(rows.map((c) => [c.id, c]));
 }
 
 /** The blocklet meta as the store answers it: stored meta + live stats, category and dates. */
-function metaOut(b: BlockletRow, cats: Map<string, CategoryRow>, meta = b.meta): Record<string, unknown> {
+export function metaOut(b: BlockletRow, cats: Map<string, CategoryRow>, meta = b.meta): Record<string, unknown> {
   const c = b.category_id ? cats.get(b.category_id) : undefined;
   return {
     ...meta,
@@ -178,7 +179,7 @@ function metaOut(b: BlockletRow, cats: Map<string, CategoryRow>, meta = b.meta):
 }
 
 /** The IBlocklet row (without meta). */
-function rowOut(b: BlockletRow): Record<string, unknown> {
+export function rowOut(b: BlockletRow): Record<string, unknown> {
   return {
     id: b.did,
     did: b.did,
@@ -210,14 +211,14 @@ const SORTS: Record<string, { col: string; dir: 'ASC' | 'DESC' }> = {
   createdAt: { col: 'created_at', dir: 'DESC' },
 };
 
-function str(req: Request, key: string): string | undefined {
+export function str(req: Request, key: string): string | undefined {
   const v = req.query[key];
   if (v === undefined || v === '') return undefined;
   if (typeof v !== 'string') throw new HttpError(400, `${key} must be a single value`);
   return v;
 }
 
-function int(req: Request, key: string, dflt: number, min: number, max: number): number {
+export function int(req: Request, key: string, dflt: number, min: number, max: number): number {
   const v = str(req, key);
   if (v === undefined) return dflt;
   if (!/^\d+$/.test(v)) throw new HttpError(400, `${key} must be a whole number`);
@@ -226,7 +227,20 @@ function int(req: Request, key: string, dflt: number, min: number, max: number):
   return n;
 }
 
-const PUBLIC = `b.status = 'normal' AND b.permission = 'Public'`;
+/** A placeholder screenshot: a window frame with the blocklet's title, tinted per blocklet and page. */
+function screenshotSvg(did: string, title: string, n: number): string {
+  let h = 0;
+  for (const c of `${did}:${n}`) h = (h * 31 + c.charCodeAt(0)) % 360;
+  const esc = title.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400" viewBox="0 0 640 400" role="img" aria-label="${esc} ${n}">
+<rect width="640" height="400" fill="hsl(${h} 60% 94%)"/><rect x="24" y="24" width="592" height="352" rx="12" fill="#fff" stroke="hsl(${h} 40% 80%)"/>
+<rect x="24" y="24" width="592" height="36" rx="12" fill="hsl(${h} 65% 45%)"/><circle cx="46" cy="42" r="6" fill="#fff" fill-opacity=".7"/>
+<text x="320" y="190" font-family="system-ui,sans-serif" font-size="30" font-weight="700" fill="hsl(${h} 50% 30%)" text-anchor="middle">${esc}</text>
+<rect x="120" y="230" width="400" height="14" rx="7" fill="hsl(${h} 40% 85%)"/><rect x="170" y="256" width="300" height="14" rx="7" fill="hsl(${h} 40% 88%)"/>
+</svg>`;
+}
+
+const PUBLIC = `b.status = 'normal' AND b.permission = 'Public' AND b.current_version IS NOT NULL`;
 
 export function createStoreRoutes(ctx: SandboxContext): Router {
   const r = Router();
@@ -357,6 +371,18 @@ export function createStoreRoutes(ctx: SandboxContext): Router {
     res.json(rows.map((v) => ({ id: v.id, version: v.version, status: v.status, changeLog: v.change_log, note: v.note, publishedAt: iso(v.published_at), createdAt: iso(v.created_at) })));
   });
 
+  r.get('/blocklets/:did/screenshots/:file', async (req, res) => {
+    const did = String(req.params.did).replace(/^did:abt:/, '');
+    const m = /^([1-9])\.svg$/.exec(String(req.params.file));
+    if (!m) throw new HttpError(404, 'Screenshot not found', 'NOT_FOUND');
+    const { rows } = await db.query<{ title: string }>('SELECT title FROM store_blocklets WHERE did = $1', [did]);
+    if (!rows[0]) throw new HttpError(404, `Blocklet not found: ${did}`, 'BLOCKLET_NOT_FOUND');
+    res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    res.send(screenshotSvg(did, rows[0].title, Number(m[1])));
+  });
+
   r.get('/blocklets/:did/logo', async (req, res) => {
     const did = String(req.params.did).replace(/^did:abt:/, '');
     const { rows } = await db.query<{ title: string }>('SELECT title FROM store_blocklets WHERE did = $1', [did]);
@@ -367,5 +393,6 @@ export function createStoreRoutes(ctx: SandboxContext): Router {
     res.send(tileLogoSvg(did, rows[0].title));
   });
 
+  createManageRoutes(ctx, r);
   return r;
 }

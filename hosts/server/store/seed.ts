@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PAYMENT_KIT_DID, STORE_DID } from '../context.ts';
 
 /**
- * The store's seed (migration 'store:002-seed'): 6 categories and 30 blocklets with stable DIDs, dates and
+ * The store's seed (migration 'store:002-seed'): 6 categories and 48 blocklets with stable DIDs, dates and
  * downloads so tests and screenshots are reproducible. The model follows platform-header-store.md B.2/B.3:
  * a row (IBlocklet) holding a meta (IBlockletMeta) plus per-version records and a readme per language.
  */
@@ -54,6 +54,24 @@ const ROWS: Row[] = [
   ['did-names', 'DID Names', 'identity', 'Human-readable names for your DIDs and apps.', '为你的 DID 和应用提供易读的名称。', 22_780, true, 0, ARCBLOCK],
   ['vc-issuer', 'VC Issuer', 'identity', 'Issue verifiable credentials for memberships, tickets and badges.', '为会员、门票和徽章签发可验证凭证。', 2_456, false, 0, SAM],
   ['guard-rail', 'Guard Rail', 'identity', 'Rate limits, IP rules and bot protection for every route.', '为每个路由提供限流、IP 规则和机器人防护。', 1_789, false, 25, DANA],
+  ['form-builder', 'Form Builder', 'content', 'Drag-and-drop forms with validation, file uploads and email alerts.', '拖拽式表单，支持校验、文件上传和邮件提醒。', 9_120, false, 0, MIA],
+  ['event-tickets', 'Event Tickets', 'payments', 'Sell event tickets as NFTs and check guests in with a QR code.', '以 NFT 形式销售活动门票，并用二维码签到。', 4_480, false, 12, SAM],
+  ['shop-front', 'Shop Front', 'payments', 'A small online shop with products, cart and Payment Kit checkout.', '带商品、购物车和 Payment Kit 结账的小型网店。', 7_015, false, 0, DANA],
+  ['translate-bot', 'Translate Bot', 'ai', 'Translate pages and docs with AI and review every change before it ships.', '用 AI 翻译页面和文档，并在发布前审核每处修改。', 5_702, false, 0, MIA],
+  ['voice-notes', 'Voice Notes', 'ai', 'Record voice notes and get searchable transcripts and summaries.', '录制语音笔记，获得可搜索的文字稿和摘要。', 3_118, false, 9, SAM],
+  ['code-review-ai', 'Code Review AI', 'ai', 'Automatic review comments on every pull request.', '为每个拉取请求自动生成审查评论。', 2_640, false, 0, DANA],
+  ['cron-runner', 'Cron Runner', 'devtools', 'Schedule HTTP calls and scripts with retries and run history.', '定时调用 HTTP 和脚本，支持重试和运行历史。', 2_905, false, 0, SAM],
+  ['feature-flags', 'Feature Flags', 'devtools', 'Roll out features gradually with flags per user, role or org.', '按用户、角色或组织逐步发布功能开关。', 3_777, false, 0, MIA],
+  ['webhook-relay', 'Webhook Relay', 'devtools', 'Receive, inspect and replay webhooks during development.', '在开发时接收、查看和重放 Webhook。', 4_205, false, 0, DANA],
+  ['photo-gallery', 'Photo Gallery', 'content', 'Beautiful albums with EXIF details, sharing and downloads.', '带 EXIF 信息、分享和下载的精美相册。', 6_333, false, 0, SAM],
+  ['podcast-host', 'Podcast Host', 'content', 'Publish podcast episodes with RSS feeds and listener stats.', '发布播客节目，提供 RSS 订阅和收听统计。', 2_118, false, 5, MIA],
+  ['docs-site', 'Docs Site', 'content', 'Versioned documentation with search and many languages.', '支持搜索和多语言的版本化文档站点。', 12_870, true, 0, ARCBLOCK],
+  ['object-store', 'Object Store', 'storage', 'S3-compatible object storage on your own server.', '运行在你自己服务器上的 S3 兼容对象存储。', 8_404, false, 0, SAM],
+  ['kv-cache', 'KV Cache', 'storage', 'A fast key-value cache with expiry, shared by every component.', '带过期时间、供所有组件共享的高速键值缓存。', 1_566, false, 0, DANA],
+  ['data-export', 'Data Export', 'storage', 'Export any table to CSV, JSON or Parquet on a schedule.', '定时把任意数据表导出为 CSV、JSON 或 Parquet。', 2_290, false, 19, MIA],
+  ['passkey-login', 'Passkey Login', 'identity', 'Sign in with passkeys next to DID Wallet.', '在 DID Wallet 之外支持通行密钥登录。', 10_450, true, 0, ARCBLOCK],
+  ['audit-trail', 'Audit Trail', 'identity', 'Who did what and when, for every admin action.', '记录每个管理操作的执行人、内容和时间。', 3_052, false, 0, SAM],
+  ['kyc-check', 'KYC Check', 'identity', 'Verify identities with document and liveness checks.', '通过证件和活体检测核验身份。', 1_234, false, 39, MIA],
   ['blocklet-store', 'Blocklet Store', 'devtools', 'Publish, review and discover blocklets; the store you are looking at.', '发布、审核和发现 Blocklet；也就是你正在浏览的商店。', 33_021, true, 0, ARCBLOCK],
 ];
 
@@ -146,7 +164,7 @@ export const SEED_BLOCKLETS: SeedBlocklet[] = ROWS.map((r, i) => {
   const [name, title, category, description, descriptionZh, downloads, official, price, owner] = r;
   const major = 1 + (i % 3);
   const minor = (i * 7) % 12;
-  const patches = 1 + (i % 3);
+  const patches = 2 + (i % 3);
   const lastPublished = EPOCH - ((i * 5) % 29) * DAY - i * 3_600_000;
   const createdAt = EPOCH - (120 + i * 9) * DAY;
   const versions = Array.from({ length: patches }, (_, k) => {

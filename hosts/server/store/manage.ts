@@ -1,0 +1,326 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Request, Router } from 'express';
+import { registerMigrations } from '../db.ts';
+import type { SandboxContext } from '../context.ts';
+import { HttpError } from '../platform.ts';
+import { currentUser, type SandboxUser } from '../service/users.ts';
+import { validateStoreName } from '../../../src/core/validation.ts';
+import { categoriesById, categoryOut, int, iso, metaOut, rowOut, str, type BlockletRow, type CategoryRow } from './index.ts';
+import { seedDid } from './seed.ts';
+
+/**
+ * Developer and console operations of the store API (platform-header-store.md B.2, "Logged in"), roles enforced here:
+ *
+ *   developer (a developer passport, or owner/admin):
+ *     GET  /developer/blocklets                       → {dataList[row + meta + versions], total}
+ *     POST /developer/blocklets {name, remark, permission} → the row (did derived from the name; a 1.0.0 draft)
+ *     PUT  /developer/blocklets/:id {remark, permission}
+ *     PUT  /developer/blocklets/:did/request-review {version}   DRAFT|REJECTED|CANCELLED → PENDING_REVIEW
+ *     PUT  /developer/blocklets/:did/cancel-review  {version}   PENDING_REVIEW|IN_REVIEW → CANCELLED
+ *     GET  /developer/access-tokens/my  → {dataList, total} (no secrets)
+ *     POST /developer/access-tokens {remark ≤ 64} → the token with its secretKey (the only time it is shown)
+ *     DELETE /developer/access-tokens/:id (own tokens only)
+ *   console (owner or admin):
+ *     GET  /console/blocklets; PUT /console/blocklets/:id/block {blockReason ≤ 255} | /unblock | /category {category, reviewType}
+ *     PUT  /console/blocklets/:did/review {version, action: IN_REVIEW|APPROVED|REJECTED, category?}  (approve publishes)
+ *     GET  /console/categories; POST /console/categories {locales}; PUT /console/categories/:id {locales}
+ * Guests get 401, others without the role 403; bad input 400; every write in one transaction.
+ */
+
+export const STORE_NAME_MIN = 3;
+export const STORE_NAME_MAX = 64;
+export const TOKEN_REMARK_MAX = 64;
+export const BLOCK_REASON_MAX = 255;
+
+registerMigrations('store-manage', [
+  {
+    id: '001-access-tokens',
+    up: `CREATE TABLE store_access_tokens (
+      id TEXT PRIMARY KEY,
+      user_did TEXT NOT NULL,
+      remark TEXT NOT NULL,
+      public_key TEXT NOT NULL,
+      secret_hash TEXT NOT NULL,
+      status TEXT NOT NULL DEFAULT 'normal',
+      latest_used_at TIMESTAMPTZ,
+      created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+      updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+    );
+    CREATE INDEX store_access_tokens_user ON store_access_tokens (user_did);`,
+  },
+]);
+
+const isAdmin = (u: SandboxUser) => u.role === 'owner' || u.role === 'admin';
+const isDeveloper = (u: SandboxUser) => isAdmin(u) || u.passports.some((p) => p.role === 'developer');
+
+type VersionRow = { id: string; did: string; version: string; status: string; change_log: string; note: string | null; published_at: Date | null; created_at: Date };
+const versionOut = (v: VersionRow) => ({ id: v.id, version: v.version, status: v.status, changeLog: v.change_log, note: v.note, publishedAt: iso(v.published_at), createdAt: iso(v.created_at) });
+
+function body(req: Request): Record<string, unknown> {
+  const b = req.body as unknown;
+  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
+}
+function text(b: Record<string, unknown>, key: string, { required = false, max = 255 } = {}): string | undefined {
+  const v = b[key];
+  if (v === undefined || v === null || v === '') {
+    if (required) throw new HttpError(400, `${key} is required`);
+    return undefined;
+  }
+  if (typeof v !== 'string') throw new HttpError(400, `${key} must be a string`);
+  const t = v.trim();
+  if (required && !t) throw new HttpError(400, `${key} is required`);
+  if (t.length > max) throw new HttpError(400, `${key} must be at most ${max} characters`);
+  return t;
+}
+
+export function createManageRoutes(ctx: SandboxContext, r: Router): void {
+  const { db } = ctx;
+
+  async function user(req: Request, need: 'developer' | 'admin'): Promise<SandboxUser> {
+    const u = await currentUser(db, req);
+    if (!u) throw new HttpError(401, 'Please sign in first', 'UNAUTHORIZED');
+    if (need === 'admin' ? !isAdmin(u) : !isDeveloper(u)) throw new HttpError(403, need === 'admin' ? 'Only the owner or an admin can do this' : 'A developer passport is required', 'FORBIDDEN');
+    return u;
+  }
+
+  async function listRows(where: string, args: unknown[], req: Request) {
+    const page = int(req, 'page', 1, 1, 1_000_000);
+    const pageSize = int(req, 'pageSize', 20, 1, 100);
+    const keyword = str(req, 'keyword')?.trim();
+    const conds = [where];
+    const a = [...args];
+    if (keyword) {
+      a.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      conds.push(`(b.title ILIKE $${a.length} OR b.name ILIKE $${a.length})`);
+    }
+    const cond = conds.join(' AND ');
+    const total = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM store_blocklets b WHERE ${cond}`, a)).rows[0]?.n ?? 0);
+    const { rows } = await db.query<BlockletRow>(`SELECT b.* FROM store_blocklets b WHERE ${cond} ORDER BY b.updated_at DESC, b.did LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, a);
+    const cats = await categoriesById(db);
+    const dids = rows.map((b) => b.did);
+    const versions = dids.length
+      ? (await db.query<VersionRow>('SELECT * FROM store_versions WHERE did = ANY($1) ORDER BY created_at DESC', [dids])).rows
+      : [];
+    const dataList = rows.map((b) => {
+      const vs = versions.filter((v) => v.did === b.did);
+      const review = vs.find((v) => v.status !== 'PUBLISHED');
+      return { ...rowOut(b), meta: metaOut(b, cats), reviewVersion: review ? versionOut(review) : null, versions: vs.map(versionOut) };
+    });
+    return { dataList, total, totalBlocklet: total };
+  }
+
+  async function ownBlocklet(did: string, u: SandboxUser): Promise<BlockletRow> {
+    const { rows } = await db.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [did.replace(/^did:abt:/, '')]);
+    const b = rows[0];
+    if (!b || (b.owner_did !== u.did && !isAdmin(u))) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
+    return b;
+  }
+
+  async function setVersionStatus(did: string, version: string, from: string[], to: string, extra?: (tx: import('../db.ts').Tx, v: VersionRow) => Promise<void>) {
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<VersionRow>('SELECT * FROM store_versions WHERE did = $1 AND version = $2 FOR UPDATE', [did, version]);
+      const v = rows[0];
+      if (!v) throw new HttpError(404, `Version not found: ${version}`, 'VERSION_NOT_FOUND');
+      if (!from.includes(v.status)) throw new HttpError(409, `Version ${version} is ${v.status}`, 'INVALID_STATUS');
+      await tx.query('UPDATE store_versions SET status = $3 WHERE did = $1 AND version = $2', [did, version, to]);
+      await tx.query('UPDATE store_blocklets SET updated_at = now() WHERE did = $1', [did]);
+      if (extra) await extra(tx, v);
+      return { ...versionOut(v), status: to };
+    });
+  }
+
+  // ---- developer ----
+  r.get('/developer/blocklets', async (req, res) => {
+    const u = await user(req, 'developer');
+    res.json(await listRows('b.owner_did = $1', [u.did], req));
+  });
+
+  r.post('/developer/blocklets', async (req, res) => {
+    const u = await user(req, 'developer');
+    const b = body(req);
+    const name = typeof b.name === 'string' ? b.name.trim() : '';
+    const invalid = validateStoreName(name, STORE_NAME_MIN, STORE_NAME_MAX);
+    if (invalid) throw new HttpError(400, invalid.key === 'validation.nameChars' ? "name may only hold letters, digits, '-' and '_'" : `name is invalid (${invalid.key})`, 'INVALID_NAME');
+    const remark = text(b, 'remark', { max: 255 }) ?? '';
+    const permission = b.permission === undefined ? 'Public' : b.permission;
+    if (permission !== 'Public' && permission !== 'Private') throw new HttpError(400, "permission must be 'Public' or 'Private'");
+    const did = seedDid(name.toLowerCase());
+    const out = await db.transaction(async (tx) => {
+      const exists = await tx.query('SELECT 1 FROM store_blocklets WHERE lower(name) = lower($1) OR did = $2', [name, did]);
+      if (exists.rows.length) throw new HttpError(409, `The name ${name} is taken`, 'NAME_EXISTS');
+      const meta = { did, name, title: name, description: '', version: '1.0.0', logo: `/store/api/blocklets/${did}/logo`, screenshots: [], owner: { did: u.did, fullName: u.fullName }, author: { name: u.fullName }, payment: { price: [] } };
+      await tx.query(
+        `INSERT INTO store_blocklets (did, name, title, description, owner_did, permission, remark, source, meta, readme)
+         VALUES ($1, $2, $2, '', $3, $4, $5, 'WEB', $6, $7)`,
+        [did, name, u.did, permission, remark, meta, { en: `# ${name}\n`, zh: `# ${name}\n` }],
+      );
+      await tx.query(`INSERT INTO store_versions (id, did, version, status, change_log, meta) VALUES ($1, $2, '1.0.0', 'DRAFT', 'First release.', $3)`, [`${did}@1.0.0`, did, meta]);
+      return (await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [did])).rows[0]!;
+    });
+    res.status(201).json({ ...rowOut(out), meta: metaOut(out, await categoriesById(db)) });
+  });
+
+  r.get('/developer/blocklets/isNameExist', async (req, res) => {
+    await user(req, 'developer');
+    const name = str(req, 'name') ?? '';
+    const { rows } = await db.query('SELECT 1 FROM store_blocklets WHERE lower(name) = lower($1)', [name]);
+    res.json({ result: rows.length > 0 });
+  });
+
+  r.put('/developer/blocklets/:id', async (req, res) => {
+    const u = await user(req, 'developer');
+    const b = await ownBlocklet(String(req.params.id), u);
+    const input = body(req);
+    const remark = text(input, 'remark', { max: 255 });
+    const permission = input.permission;
+    if (permission !== undefined && permission !== 'Public' && permission !== 'Private') throw new HttpError(400, "permission must be 'Public' or 'Private'");
+    await db.query('UPDATE store_blocklets SET remark = COALESCE($2, remark), permission = COALESCE($3, permission), updated_at = now() WHERE did = $1', [b.did, remark ?? null, permission ?? null]);
+    res.json(rowOut((await db.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [b.did])).rows[0]!));
+  });
+
+  r.put('/developer/blocklets/:did/request-review', async (req, res) => {
+    const u = await user(req, 'developer');
+    const b = await ownBlocklet(String(req.params.did), u);
+    const version = text(body(req), 'version', { required: true, max: 64 })!;
+    res.json(await setVersionStatus(b.did, version, ['DRAFT', 'REJECTED', 'CANCELLED'], 'PENDING_REVIEW'));
+  });
+
+  r.put('/developer/blocklets/:did/cancel-review', async (req, res) => {
+    const u = await user(req, 'developer');
+    const b = await ownBlocklet(String(req.params.did), u);
+    const version = text(body(req), 'version', { required: true, max: 64 })!;
+    res.json(await setVersionStatus(b.did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'CANCELLED'));
+  });
+
+  type TokenRow = { id: string; user_did: string; remark: string; public_key: string; status: string; latest_used_at: Date | null; created_at: Date; updated_at: Date };
+  const tokenOut = (t: TokenRow) => ({ id: t.id, _id: t.id, remark: t.remark, publicKey: t.public_key, status: t.status, userDid: t.user_did, createdAt: iso(t.created_at), latestUsedAt: iso(t.latest_used_at), updatedAt: iso(t.updated_at) });
+
+  r.get('/developer/access-tokens/my', async (req, res) => {
+    const u = await user(req, 'developer');
+    const { rows } = await db.query<TokenRow>('SELECT * FROM store_access_tokens WHERE user_did = $1 ORDER BY created_at DESC, id', [u.did]);
+    res.json({ dataList: rows.map(tokenOut), total: rows.length });
+  });
+
+  r.post('/developer/access-tokens', async (req, res) => {
+    const u = await user(req, 'developer');
+    const remark = text(body(req), 'remark', { required: true, max: TOKEN_REMARK_MAX })!;
+    const secret = `sk_${randomBytes(24).toString('hex')}`;
+    const { createHash } = await import('node:crypto');
+    const id = randomUUID();
+    const { rows } = await db.query<TokenRow>(
+      'INSERT INTO store_access_tokens (id, user_did, remark, public_key, secret_hash) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+      [id, u.did, remark, `pk_${randomBytes(12).toString('hex')}`, createHash('sha256').update(secret).digest('hex')],
+    );
+    res.status(201).json({ ...tokenOut(rows[0]!), secretKey: secret });
+  });
+
+  r.delete('/developer/access-tokens/:id', async (req, res) => {
+    const u = await user(req, 'developer');
+    const { rows } = await db.query<{ id: string }>('DELETE FROM store_access_tokens WHERE id = $1 AND user_did = $2 RETURNING id', [String(req.params.id), u.did]);
+    if (!rows[0]) throw new HttpError(404, 'Access token not found', 'NOT_FOUND');
+    res.json({ id: rows[0].id, deleted: true });
+  });
+
+  // ---- console ----
+  r.get('/console/blocklets', async (req, res) => {
+    await user(req, 'admin');
+    res.json(await listRows('true', [], req));
+  });
+
+  r.put('/console/blocklets/:id/block', async (req, res) => {
+    await user(req, 'admin');
+    const blockReason = text(body(req), 'blockReason', { required: true, max: BLOCK_REASON_MAX })!;
+    const { rows } = await db.query<BlockletRow>(`UPDATE store_blocklets SET status = 'blocked', block_reason = $2, updated_at = now() WHERE did = $1 RETURNING *`, [String(req.params.id), blockReason]);
+    if (!rows[0]) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
+    res.json(rowOut(rows[0]));
+  });
+
+  r.put('/console/blocklets/:id/unblock', async (req, res) => {
+    await user(req, 'admin');
+    const { rows } = await db.query<BlockletRow>(`UPDATE store_blocklets SET status = 'normal', block_reason = NULL, updated_at = now() WHERE did = $1 RETURNING *`, [String(req.params.id)]);
+    if (!rows[0]) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
+    res.json(rowOut(rows[0]));
+  });
+
+  r.put('/console/blocklets/:id/category', async (req, res) => {
+    await user(req, 'admin');
+    const b = body(req);
+    const category = text(b, 'category', { required: true, max: 64 })!;
+    const reviewType = b.reviewType;
+    if (reviewType !== undefined && reviewType !== 'FIRST' && reviewType !== 'EACH') throw new HttpError(400, "reviewType must be 'FIRST' or 'EACH'");
+    if (!(await categoriesById(db)).has(category)) throw new HttpError(400, `Unknown category: ${category}`);
+    const { rows } = await db.query<BlockletRow>('UPDATE store_blocklets SET category_id = $2, review_type = COALESCE($3, review_type), updated_at = now() WHERE did = $1 RETURNING *', [String(req.params.id), category, reviewType ?? null]);
+    if (!rows[0]) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
+    res.json(rowOut(rows[0]));
+  });
+
+  r.put('/console/blocklets/:did/review', async (req, res) => {
+    await user(req, 'admin');
+    const b = body(req);
+    const version = text(b, 'version', { required: true, max: 64 })!;
+    const action = b.action;
+    const did = String(req.params.did);
+    if (action === 'IN_REVIEW') return void res.json(await setVersionStatus(did, version, ['PENDING_REVIEW'], 'IN_REVIEW'));
+    if (action === 'REJECTED') return void res.json(await setVersionStatus(did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'REJECTED'));
+    if (action !== 'APPROVED') throw new HttpError(400, "action must be 'IN_REVIEW', 'APPROVED' or 'REJECTED'");
+    const category = text(b, 'category', { max: 64 });
+    const cats = await categoriesById(db);
+    if (category && !cats.has(category)) throw new HttpError(400, `Unknown category: ${category}`);
+    // Approving needs a category (the blocklet's own or one given) and publishes the version.
+    const out = await setVersionStatus(did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'PUBLISHED', async (tx) => {
+      const row = (await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [did])).rows[0]!;
+      const cat = category ?? row.category_id;
+      if (!cat) throw new HttpError(400, 'Pick a category before approving', 'CATEGORY_REQUIRED');
+      await tx.query('UPDATE store_versions SET published_at = now() WHERE did = $1 AND version = $2', [did, version]);
+      await tx.query('UPDATE store_blocklets SET category_id = $2, current_version = $3, latest_version = $3, last_published_at = now(), updated_at = now() WHERE did = $1', [did, cat, version]);
+    });
+    res.json({ ...out, status: 'PUBLISHED' });
+  });
+
+  r.get('/console/categories', async (req, res) => {
+    await user(req, 'admin');
+    const cats = [...(await categoriesById(db)).values()];
+    res.json({ dataList: cats.map(categoryOut), total: cats.length });
+  });
+
+  function locales(b: Record<string, unknown>): Record<string, string> {
+    const l = b.locales;
+    if (!l || typeof l !== 'object' || Array.isArray(l)) throw new HttpError(400, 'locales is required');
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(l as Record<string, unknown>)) {
+      if (!/^[a-z]{2}(-[A-Za-z]{2,4})?$/.test(k)) throw new HttpError(400, `Unknown language: ${k}`);
+      if (typeof v !== 'string' || !v.trim()) throw new HttpError(400, `The ${k} name is required`);
+      if (v.trim().length > 64) throw new HttpError(400, `The ${k} name must be at most 64 characters`);
+      out[k] = v.trim();
+    }
+    if (!out.en || !out.zh) throw new HttpError(400, 'A name in en and zh is required');
+    return out;
+  }
+
+  r.post('/console/categories', async (req, res) => {
+    await user(req, 'admin');
+    const l = locales(body(req));
+    const id = (l.en ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || randomUUID();
+    const row = await db.transaction(async (tx) => {
+      const dup = await tx.query('SELECT 1 FROM store_categories WHERE id = $1 OR lower(locales->>\'en\') = lower($2) OR locales->>\'zh\' = $3', [id, l.en, l.zh]);
+      if (dup.rows.length) throw new HttpError(409, 'A category with this name exists', 'CATEGORY_EXISTS');
+      const pos = Number((await tx.query<{ n: string }>('SELECT COALESCE(max(position), 0) + 1 AS n FROM store_categories')).rows[0]?.n ?? 1);
+      return (await tx.query<CategoryRow>('INSERT INTO store_categories (id, name, locales, position) VALUES ($1, $2, $3, $4) RETURNING *', [id, l.en, l, pos])).rows[0]!;
+    });
+    res.status(201).json(categoryOut(row));
+  });
+
+  r.put('/console/categories/:id', async (req, res) => {
+    await user(req, 'admin');
+    const l = locales(body(req));
+    const id = String(req.params.id);
+    const row = await db.transaction(async (tx) => {
+      const dup = await tx.query('SELECT 1 FROM store_categories WHERE id <> $1 AND (lower(locales->>\'en\') = lower($2) OR locales->>\'zh\' = $3)', [id, l.en, l.zh]);
+      if (dup.rows.length) throw new HttpError(409, 'A category with this name exists', 'CATEGORY_EXISTS');
+      const { rows } = await tx.query<CategoryRow>('UPDATE store_categories SET name = $2, locales = $3, updated_at = now() WHERE id = $1 RETURNING *', [id, l.en, l]);
+      if (!rows[0]) throw new HttpError(404, 'Category not found', 'NOT_FOUND');
+      return rows[0];
+    });
+    res.json(categoryOut(row));
+  });
+}

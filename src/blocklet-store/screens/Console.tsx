@@ -1,0 +1,291 @@
+/**
+ * Console (owner and admin): /console/blocklets (all blocklets: block with a reason / unblock, approve or reject a
+ * version under review, approving with a category) and /console/categories (a name per locale, create and edit).
+ */
+import { useState } from 'react';
+import { pickLocaleText } from '../../core/locale.ts';
+import type { StoreManagedBlocklet, StoreReviewAction } from '../../api/resources/store.ts';
+import type { StoreCategory } from '../../api/types.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { useApi } from '../../ui/api.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { useSettings } from '../../ui/context.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { useT } from '../../ui/i18n.tsx';
+import { useMutation, useQuery, useQueryClient } from '../../ui/query.ts';
+import { Select } from '../../ui/Select.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { StatusChip } from '../../ui/StatusChip.tsx';
+import { useCss } from '../../ui/styles.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { categoryId } from './Home.tsx';
+import { ErrorLine, errMsg, ReviewChip, Table } from './manage-shared.tsx';
+import { PageTitle } from './shared.tsx';
+
+export const BLOCK_REASON_MAX = 255;
+
+export function AllBlocklets() {
+  const api = useApi();
+  const t = useT();
+  const { locale } = useSettings();
+  const { css } = useCss();
+  const qc = useQueryClient();
+  const q = useQuery(['store', 'console'], () => api.store.allBlocklets({ pageSize: 100 }));
+  const cats = useQuery(['store', 'categories'], () => api.store.categories(), { staleTime: 60_000 });
+  const [blocking, setBlocking] = useState<StoreManagedBlocklet | null>(null);
+  const [approving, setApproving] = useState<StoreManagedBlocklet | null>(null);
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['store'] });
+  };
+  const unblock = useMutation((did: string) => api.store.block(did, null), { onSuccess: refresh });
+  const decide = useMutation((v: { b: StoreManagedBlocklet; action: StoreReviewAction; category?: string }) =>
+    api.store.decide(v.b.did, { version: v.b.reviewVersion?.version ?? '', action: v.action, category: v.category }), {
+    onSuccess: () => {
+      setApproving(null);
+      refresh();
+    },
+  });
+  const catName = (id: string | undefined) => {
+    const c = (cats.data ?? []).find((x) => categoryId(x) === id);
+    return c ? pickLocaleText(c.locales, locale) : '';
+  };
+  return (
+    <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
+      <PageTitle>{t('store.pages.console-blocklets')}</PageTitle>
+      {unblock.error ? <ErrorLine error={unblock.error} /> : null}
+      {decide.error && !approving ? <ErrorLine error={decide.error} /> : null}
+      {q.isPending ? (
+        <Skeleton lines={5} />
+      ) : q.isError ? (
+        <Alert tone="error" title={t('store.loadError')}>{errMsg(q.error)}</Alert>
+      ) : (
+        <Table caption={t('store.pages.console-blocklets')} head={[t('store.dev.name'), t('store.owner'), t('store.versionLabel'), t('store.console.status'), t('store.dev.actions')]}>
+          {q.data.dataList.map((b) => {
+            const rv = b.reviewVersion;
+            const underReview = rv && ['PENDING_REVIEW', 'IN_REVIEW'].includes(rv.status);
+            const name = b.meta.title ?? b.meta.name ?? b.did;
+            const cat = typeof b.meta.category === 'object' && b.meta.category ? b.meta.category.id : undefined;
+            return (
+              <tr key={b.did} data-did={b.did}>
+                <td>
+                  {name}
+                  {cat ? <div className={css`font-size: 12px; color: var(--pay-color-muted);`}>{catName(cat)}</div> : null}
+                </td>
+                <td>{b.meta.owner?.fullName ?? ''}</td>
+                <td>
+                  <span className={css`display: inline-flex; gap: 6px; align-items: center; flex-wrap: wrap;`}>
+                    {b.currentVersion ? `v${b.currentVersion.version}` : ''}
+                    {rv ? <>{` v${rv.version}`} <ReviewChip version={rv} /></> : null}
+                  </span>
+                </td>
+                <td>
+                  {b.status === 'blocked' ? (
+                    <>
+                      <StatusChip tone="error">{t('store.console.blocked')}</StatusChip>
+                      {b.blockReason ? <div className={css`font-size: 12px; color: var(--pay-color-muted);`}>{b.blockReason}</div> : null}
+                    </>
+                  ) : (
+                    <StatusChip tone="success">{t('store.console.normal')}</StatusChip>
+                  )}
+                </td>
+                <td>
+                  <span className={css`display: inline-flex; gap: 6px; flex-wrap: wrap;`}>
+                    {underReview ? (
+                      <>
+                        <Button size="sm" onClick={() => setApproving(b)} aria-label={t('store.console.approveOf', { name })}>{t('store.console.approve')}</Button>
+                        <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate({ b, action: 'REJECTED' })} aria-label={t('store.console.rejectOf', { name })}>
+                          {t('store.console.reject')}
+                        </Button>
+                      </>
+                    ) : null}
+                    {b.status === 'blocked' ? (
+                      <Button size="sm" variant="secondary" disabled={unblock.isPending} onClick={() => unblock.mutate(b.did)} aria-label={t('store.console.unblockOf', { name })}>
+                        {t('store.console.unblock')}
+                      </Button>
+                    ) : (
+                      <Button size="sm" variant="danger" onClick={() => setBlocking(b)} aria-label={t('store.console.blockOf', { name })}>{t('store.console.block')}</Button>
+                    )}
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+        </Table>
+      )}
+      <BlockDialog blocklet={blocking} onClose={() => setBlocking(null)} onDone={refresh} />
+      {approving ? (
+        <ApproveDialog
+          blocklet={approving}
+          categories={(cats.data ?? []).filter((c) => categoryId(c) !== 'all')}
+          busy={decide.isPending}
+          error={decide.error}
+          onClose={() => setApproving(null)}
+          onApprove={(category) => decide.mutate({ b: approving, action: 'APPROVED', category })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ApproveDialog(props: {
+  blocklet: StoreManagedBlocklet;
+  categories: StoreCategory[];
+  busy: boolean;
+  error: unknown;
+  onClose: () => void;
+  onApprove: (category: string) => void;
+}) {
+  const t = useT();
+  const { locale } = useSettings();
+  const own = typeof props.blocklet.meta.category === 'object' && props.blocklet.meta.category ? props.blocklet.meta.category.id : undefined;
+  const [category, setCategory] = useState(own ?? (props.categories[0] ? categoryId(props.categories[0]) : ''));
+  return (
+    <Dialog
+      open
+      onClose={props.onClose}
+      title={t('store.console.approveTitle', { name: props.blocklet.meta.title ?? '' })}
+      actions={
+        <>
+          <Button variant="secondary" onClick={props.onClose}>{t('common.cancel')}</Button>
+          <Button disabled={props.busy || !category} onClick={() => props.onApprove(category)}>{t('store.console.approve')}</Button>
+        </>
+      }
+    >
+      <Select
+        label={t('store.category')}
+        value={category}
+        onChange={(e) => setCategory(e.target.value)}
+        options={props.categories.map((c) => ({ value: categoryId(c), label: pickLocaleText(c.locales, locale) }))}
+      />
+      {props.error ? <ErrorLine error={props.error} /> : null}
+    </Dialog>
+  );
+}
+
+function BlockDialog({ blocklet, onClose, onDone }: { blocklet: StoreManagedBlocklet | null; onClose: () => void; onDone: () => void }) {
+  const api = useApi();
+  const t = useT();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const invalid = !reason.trim() ? t('validation.required') : reason.trim().length > BLOCK_REASON_MAX ? t('validation.maxLength', { max: BLOCK_REASON_MAX }) : null;
+  const block = useMutation(() => api.store.block(blocklet?.did ?? '', reason.trim()), {
+    onSuccess: () => {
+      setReason('');
+      setTouched(false);
+      onClose();
+      onDone();
+    },
+  });
+  const submit = () => {
+    setTouched(true);
+    if (!invalid && !block.isPending) block.mutate();
+  };
+  return (
+    <Dialog
+      open={!!blocklet}
+      onClose={onClose}
+      title={t('store.console.blockTitle', { name: blocklet?.meta.title ?? '' })}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
+          <Button variant="danger" onClick={submit} disabled={block.isPending}>{t('store.console.block')}</Button>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <TextField label={t('store.console.reason')} value={reason} required error={touched && invalid ? invalid : undefined} onChange={(e) => setReason(e.target.value)} />
+        {block.error ? <ErrorLine error={block.error} /> : null}
+      </form>
+    </Dialog>
+  );
+}
+
+const LANGS = [
+  { code: 'en', label: 'English' },
+  { code: 'zh', label: '简体中文' },
+];
+
+export function Categories() {
+  const api = useApi();
+  const t = useT();
+  const { locale } = useSettings();
+  const { css } = useCss();
+  const q = useQuery(['store', 'categories'], () => api.store.categories());
+  const [editing, setEditing] = useState<StoreCategory | 'new' | null>(null);
+  return (
+    <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
+      <div className={css`display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; flex-wrap: wrap;`}>
+        <PageTitle>{t('store.pages.console-categories')}</PageTitle>
+        <Button onClick={() => setEditing('new')}>{t('store.cat.create')}</Button>
+      </div>
+      {q.isPending ? (
+        <Skeleton lines={4} />
+      ) : q.isError ? (
+        <Alert tone="error" title={t('store.loadError')}>{errMsg(q.error)}</Alert>
+      ) : (
+        <Table caption={t('store.pages.console-categories')} head={[...LANGS.map((l) => l.label), t('store.dev.actions')]}>
+          {q.data.filter((c) => categoryId(c) !== 'all').map((c) => (
+            <tr key={categoryId(c)}>
+              {LANGS.map((l) => (
+                <td key={l.code}>{c.locales[l.code] ?? ''}</td>
+              ))}
+              <td>
+                <Button size="sm" variant="secondary" onClick={() => setEditing(c)} aria-label={t('store.cat.editOf', { name: pickLocaleText(c.locales, locale) })}>
+                  {t('store.cat.edit')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      {editing ? <CategoryDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+    </div>
+  );
+}
+
+function CategoryDialog({ category, onClose }: { category: StoreCategory | null; onClose: () => void }) {
+  const api = useApi();
+  const t = useT();
+  const qc = useQueryClient();
+  const [names, setNames] = useState<Record<string, string>>(() => Object.fromEntries(LANGS.map((l) => [l.code, category?.locales[l.code] ?? ''])));
+  const [touched, setTouched] = useState(false);
+  const errors = Object.fromEntries(LANGS.map((l) => [l.code, !names[l.code]?.trim() ? t('validation.required') : (names[l.code]?.trim().length ?? 0) > 64 ? t('validation.maxLength', { max: 64 }) : null]));
+  const save = useMutation(() => api.store.saveCategory(Object.fromEntries(LANGS.map((l) => [l.code, names[l.code]?.trim() ?? ''])), category ? categoryId(category) : undefined), {
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['store'] });
+      onClose();
+    },
+  });
+  const submit = () => {
+    setTouched(true);
+    if (Object.values(errors).every((e) => !e) && !save.isPending) save.mutate();
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={category ? t('store.cat.edit') : t('store.cat.create')}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
+          <Button onClick={submit} disabled={save.isPending}>{t('store.cat.save')}</Button>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        {LANGS.map((l) => (
+          <TextField
+            key={l.code}
+            label={t('store.cat.nameIn', { language: l.label })}
+            lang={l.code}
+            value={names[l.code] ?? ''}
+            required
+            error={touched ? errors[l.code] ?? undefined : undefined}
+            onChange={(e) => setNames((n) => ({ ...n, [l.code]: e.target.value }))}
+          />
+        ))}
+        {save.error ? <ErrorLine error={save.error} /> : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,256 @@
+/**
+ * Developer area: /developer/blocklets (my blocklets: create with the name rules, request / cancel review) and
+ * /developer/access-tokens (create with a required name, the secret shown once with the CLI command, delete).
+ */
+import { useRef, useState } from 'react';
+import { validateStoreName } from '../../core/validation.ts';
+import { formatDate } from '../../core/dates.ts';
+import type { StoreAccessToken, StoreManagedBlocklet } from '../../api/resources/store.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { useApi } from '../../ui/api.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { useSettings } from '../../ui/context.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { useT } from '../../ui/i18n.tsx';
+import { useMutation, useQuery, useQueryClient } from '../../ui/query.ts';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { useCss } from '../../ui/styles.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { ErrorLine, errMsg, ReviewChip, Table } from './manage-shared.tsx';
+import { PageTitle } from './shared.tsx';
+
+export const STORE_NAME_MIN = 3;
+export const STORE_NAME_MAX = 64;
+export const TOKEN_NAME_MAX = 64;
+
+export function MyBlocklets() {
+  const api = useApi();
+  const t = useT();
+  const { css } = useCss();
+  const qc = useQueryClient();
+  const q = useQuery(['store', 'mine'], () => api.store.myBlocklets({ pageSize: 100 }));
+  const [open, setOpen] = useState(false);
+  const review = useMutation((v: { b: StoreManagedBlocklet; action: 'request' | 'cancel' }) => api.store.review(v.b.did, v.b.reviewVersion?.version ?? '', v.action), {
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['store', 'mine'] }),
+  });
+  return (
+    <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
+      <div className={css`display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; flex-wrap: wrap;`}>
+        <PageTitle>{t('store.pages.developer-blocklets')}</PageTitle>
+        <Button onClick={() => setOpen(true)}>{t('store.dev.create')}</Button>
+      </div>
+      {review.error ? <ErrorLine error={review.error} /> : null}
+      {q.isPending ? (
+        <Skeleton lines={4} />
+      ) : q.isError ? (
+        <Alert tone="error" title={t('store.loadError')} action={<Button variant="secondary" size="sm" onClick={() => void q.refetch()}>{t('common.retry')}</Button>}>{errMsg(q.error)}</Alert>
+      ) : q.data.dataList.length === 0 ? (
+        <p>{t('store.dev.none')}</p>
+      ) : (
+        <Table caption={t('store.pages.developer-blocklets')} head={[t('store.dev.name'), t('store.versionLabel'), t('store.dev.permission'), t('store.dev.actions')]}>
+          {q.data.dataList.map((b) => {
+            const rv = b.reviewVersion;
+            const canRequest = rv && ['DRAFT', 'REJECTED', 'CANCELLED'].includes(rv.status);
+            const canCancel = rv && ['PENDING_REVIEW', 'IN_REVIEW'].includes(rv.status);
+            return (
+              <tr key={b.did}>
+                <td>{b.meta.name ?? b.meta.title}</td>
+                <td>
+                  <span className={css`display: inline-flex; gap: 6px; align-items: center;`}>
+                    {rv ? `v${rv.version}` : b.currentVersion ? `v${b.currentVersion.version}` : ''}
+                    <ReviewChip version={rv ?? (b.currentVersion ? { version: b.currentVersion.version, status: 'PUBLISHED' } : null)} />
+                  </span>
+                </td>
+                <td>{b.permission === 'Private' ? t('store.dev.private') : t('store.dev.public')}</td>
+                <td>
+                  {canRequest ? (
+                    <Button size="sm" variant="secondary" disabled={review.isPending} onClick={() => review.mutate({ b, action: 'request' })} aria-label={t('store.dev.requestReviewOf', { name: b.meta.name ?? '' })}>
+                      {t('store.dev.requestReview')}
+                    </Button>
+                  ) : canCancel ? (
+                    <Button size="sm" variant="secondary" disabled={review.isPending} onClick={() => review.mutate({ b, action: 'cancel' })} aria-label={t('store.dev.cancelReviewOf', { name: b.meta.name ?? '' })}>
+                      {t('store.dev.cancelReview')}
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </Table>
+      )}
+      <CreateBlocklet open={open} onClose={() => setOpen(false)} />
+    </div>
+  );
+}
+
+function CreateBlocklet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const api = useApi();
+  const t = useT();
+  const qc = useQueryClient();
+  const [name, setName] = useState('');
+  const [remark, setRemark] = useState('');
+  const [touched, setTouched] = useState(false);
+  const invalid = validateStoreName(name, STORE_NAME_MIN, STORE_NAME_MAX);
+  const create = useMutation(() => api.store.createBlocklet({ name: name.trim(), remark: remark.trim() }), {
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['store', 'mine'] });
+      setName('');
+      setRemark('');
+      setTouched(false);
+      onClose();
+    },
+  });
+  const submit = () => {
+    setTouched(true);
+    if (!invalid && !create.isPending) create.mutate();
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('store.dev.create')}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
+          <Button onClick={submit} disabled={create.isPending}>{t('store.dev.createSubmit')}</Button>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+      >
+        <TextField
+          label={t('store.dev.name')}
+          value={name}
+          required
+          maxLength={STORE_NAME_MAX + 10}
+          hint={t('store.dev.nameHint', { min: STORE_NAME_MIN, max: STORE_NAME_MAX })}
+          error={touched && invalid ? t(invalid.key, invalid.params) : undefined}
+          onChange={(e) => setName(e.target.value)}
+          onBlur={() => setTouched(true)}
+        />
+        <TextField label={t('store.dev.remark')} value={remark} maxLength={255} onChange={(e) => setRemark(e.target.value)} />
+        {create.error ? <ErrorLine error={create.error} /> : null}
+      </form>
+    </Dialog>
+  );
+}
+
+export function AccessTokens() {
+  const api = useApi();
+  const t = useT();
+  const { locale } = useSettings();
+  const { css } = useCss();
+  const qc = useQueryClient();
+  const q = useQuery(['store', 'tokens'], () => api.store.accessTokens());
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<StoreAccessToken | null>(null);
+  const [confirm, setConfirm] = useState<StoreAccessToken | null>(null);
+  const createBtn = useRef<HTMLButtonElement>(null);
+  const del = useMutation((id: string) => api.store.deleteAccessToken(id), {
+    onSuccess: () => {
+      setConfirm(null);
+      void qc.invalidateQueries({ queryKey: ['store', 'tokens'] });
+    },
+  });
+  return (
+    <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
+      <div className={css`display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; flex-wrap: wrap;`}>
+        <PageTitle>{t('store.pages.developer-tokens')}</PageTitle>
+        <Button ref={createBtn} onClick={() => setOpen(true)}>{t('store.tokens.create')}</Button>
+      </div>
+      {q.isPending ? (
+        <Skeleton lines={3} />
+      ) : q.isError ? (
+        <Alert tone="error" title={t('store.loadError')}>{errMsg(q.error)}</Alert>
+      ) : q.data.dataList.length === 0 ? (
+        <p>{t('store.tokens.none')}</p>
+      ) : (
+        <Table caption={t('store.pages.developer-tokens')} head={[t('store.tokens.name'), t('store.tokens.created'), t('store.dev.actions')]}>
+          {q.data.dataList.map((tok) => (
+            <tr key={tok.id}>
+              <td>{tok.remark}</td>
+              <td>{tok.createdAt ? formatDate(tok.createdAt, locale) : ''}</td>
+              <td>
+                <Button size="sm" variant="danger" onClick={() => setConfirm(tok)} aria-label={t('store.tokens.deleteOf', { name: tok.remark })}>
+                  {t('store.tokens.delete')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <CreateToken open={open} onClose={() => setOpen(false)} onCreated={(tok) => { setOpen(false); setCreated(tok); }} />
+      <Dialog open={!!created} onClose={() => setCreated(null)} title={t('store.tokens.createdTitle')} actions={<Button onClick={() => setCreated(null)}>{t('common.close')}</Button>}>
+        {created ? (
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
+            <p style={{ margin: 0 }}>{t('store.tokens.once')}</p>
+            <code part="token-secret" className={css`display: block; padding: 10px; border-radius: var(--pay-radius); background: var(--pay-color-secondary-bg); overflow-wrap: anywhere;`}>{created.secretKey}</code>
+            <p style={{ margin: 0 }}>{t('store.tokens.cli')}</p>
+            <code part="token-cli" className={css`display: block; padding: 10px; border-radius: var(--pay-radius); background: var(--pay-color-secondary-bg); overflow-wrap: anywhere;`}>
+              {`blocklet config set accessToken ${created.secretKey ?? ''} --profile ${window.location.origin}`}
+            </code>
+          </div>
+        ) : null}
+      </Dialog>
+      <Dialog
+        open={!!confirm}
+        onClose={() => setConfirm(null)}
+        title={t('store.tokens.deleteTitle')}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setConfirm(null)}>{t('common.cancel')}</Button>
+            <Button variant="danger" disabled={del.isPending} onClick={() => confirm && del.mutate(confirm.id)}>{t('store.tokens.delete')}</Button>
+          </>
+        }
+      >
+        <p style={{ margin: 0 }}>{t('store.tokens.deleteBody', { name: confirm?.remark ?? '' })}</p>
+        {del.error ? <ErrorLine error={del.error} /> : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function CreateToken({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (t: StoreAccessToken) => void }) {
+  const api = useApi();
+  const t = useT();
+  const qc = useQueryClient();
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const invalid = !name.trim() ? t('validation.required') : name.trim().length > TOKEN_NAME_MAX ? t('validation.maxLength', { max: TOKEN_NAME_MAX }) : null;
+  const create = useMutation(() => api.store.createAccessToken(name.trim()), {
+    onSuccess: (tok) => {
+      void qc.invalidateQueries({ queryKey: ['store', 'tokens'] });
+      setName('');
+      setTouched(false);
+      onCreated(tok);
+    },
+  });
+  const submit = () => {
+    setTouched(true);
+    if (!invalid && !create.isPending) create.mutate();
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('store.tokens.create')}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
+          <Button onClick={submit} disabled={create.isPending}>{t('store.tokens.createSubmit')}</Button>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <TextField label={t('store.tokens.name')} value={name} required error={touched && invalid ? invalid : undefined} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched(true)} />
+        {create.error ? <ErrorLine error={create.error} /> : null}
+      </form>
+    </Dialog>
+  );
+}

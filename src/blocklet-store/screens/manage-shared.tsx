@@ -1,0 +1,41 @@
+/** Pieces the developer and console screens share: the review chip, a table frame and an error line. */
+import type { ReactNode } from 'react';
+import type { StoreVersion } from '../../api/resources/store.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { useT } from '../../ui/i18n.tsx';
+import { StatusChip } from '../../ui/StatusChip.tsx';
+import { useCss } from '../../ui/styles.tsx';
+import { reviewStatus } from '../review.ts';
+
+export function ReviewChip({ version }: { version: StoreVersion | null | undefined }) {
+  const t = useT();
+  if (!version) return null;
+  const rs = reviewStatus(version.status);
+  return <StatusChip tone={rs.tone}>{t(`store.review.${rs.key}`)}</StatusChip>;
+}
+
+export function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+  const { css } = useCss();
+  return (
+    <div className={css`overflow-x: auto; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-surface-raised);`}>
+      <table className={css`width: 100%; border-collapse: collapse; font-size: 14px; & th, & td { text-align: start; padding: 10px 14px; border-bottom: 1px solid var(--pay-color-border); vertical-align: middle; } & th { font-weight: 600; color: var(--pay-color-muted); font-size: 13px; } & tr:last-child td { border-bottom: 0; }`}>
+        <caption className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ErrorLine({ error }: { error: unknown }) {
+  if (!error) return null;
+  return <Alert tone="error" title={error instanceof Error ? error.message : String(error)} />;
+}
+
+export const errMsg = (e: unknown): string => (e instanceof Error ? e.message : String(e));

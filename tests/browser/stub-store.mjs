@@ -1,0 +1,94 @@
+// Stand-in for the store API <blocklet-store> calls (see stub-platform.mjs, which holds the 7 seed blocklets and the
+// categories). `state` switches: storeFails (HTTP status for every store call), storeEmpty, delayMs; and
+// `state.store`: { bulk: N } → the list holds N generated blocklets (paging/smoothness tests).
+import { BLOCKLETS, CATEGORIES } from './stub-platform.mjs';
+
+const PAID = new Set(['z8blocklet2', 'z8blocklet5']);
+const withMeta = (b) => ({
+  ...b,
+  payment: { price: PAID.has(b.did) ? [{ value: 19, symbol: 'USD' }] : [] },
+  screenshots: [`/__stub/logo/b1.svg`, `/__stub/logo/b2.svg`],
+  requirements: { server: '>=1.16.0' },
+  capabilities: { component: true, navigation: true, clusterMode: false },
+  lastPublishedAt: `2026-04-${String(10 + Number(b.did.slice(-1))).padStart(2, '0')}T09:00:00.000Z`,
+});
+const bulk = (n) =>
+  Array.from({ length: n }, (_, i) => withMeta({ ...BLOCKLETS[i % BLOCKLETS.length], did: `z8bulk${i}`, title: `Bulk ${String(i).padStart(4, '0')}`, stats: { downloads: n - i } }));
+
+const README = {
+  en: '# Readme\n\nSome **bold** text and a [link](https://example.com).\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n\n[bad](javascript:alert(1))\n\n- one\n- two\n',
+  zh: '# 说明\n\n一些**粗体**文字。\n',
+};
+
+export async function handleStoreStub(state, method, u, _readBody, json) {
+  const p = u.pathname;
+  if (!p.startsWith('/store/api/')) return null;
+  if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
+  if (state.storeFails) return json({ error: 'Store is down for maintenance' }, Number(state.storeFails) || 503);
+  if (p === '/store/api/blocklets/categories') return json(CATEGORIES);
+  const all = state.storeEmpty ? [] : state.store?.bulk ? bulk(state.store.bulk) : BLOCKLETS.map(withMeta);
+  if (p === '/store/api/v2/blocklets.json') {
+    const q = u.searchParams;
+    const keyword = (q.get('keyword') ?? '').toLowerCase();
+    const category = q.get('category') ?? '';
+    const didList = q.get('didList');
+    const owner = q.get('owner');
+    let list = all;
+    if (didList) list = list.filter((b) => didList.split(',').includes(b.did));
+    if (keyword) list = list.filter((b) => `${b.title} ${b.description}`.toLowerCase().includes(keyword));
+    if (category && category !== 'all') list = list.filter((b) => b.category.id === category);
+    if (owner) list = list.filter((b) => b.owner.did === owner);
+    const price = q.get('price');
+    if (price === 'free') list = list.filter((b) => !b.payment.price.length);
+    if (price === 'payment') list = list.filter((b) => b.payment.price.length);
+    const sortBy = q.get('sortBy') ?? 'stats.downloads';
+    const dir = q.get('sortDirection') === 'asc' ? 1 : -1;
+    const key = { 'stats.downloads': (b) => b.stats.downloads, lastPublishedAt: (b) => b.lastPublishedAt, title: (b) => b.title.toLowerCase() }[sortBy];
+    if (key) list = [...list].sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : 0));
+    const page = Number(q.get('page') ?? 1);
+    const pageSize = Number(q.get('pageSize') ?? 20);
+    return json({ dataList: list.slice((page - 1) * pageSize, page * pageSize), total: list.length });
+  }
+  // Developer / console (signed in; state.store.tokens holds created tokens).
+  const managed = () =>
+    BLOCKLETS.slice(0, 3).map((b, i) => ({
+      id: b.did, did: b.did, meta: withMeta(b), permission: 'Public', status: i === 2 ? 'blocked' : 'normal', blockReason: i === 2 ? 'Spam' : null,
+      currentVersion: { version: b.version }, reviewVersion: i === 0 ? { version: '2.0.0', status: 'PENDING_REVIEW' } : null,
+    }));
+  if (p === '/store/api/developer/blocklets' && method === 'GET') return json({ dataList: managed(), total: 3 });
+  if (p === '/store/api/developer/blocklets' && method === 'POST') {
+    const body = JSON.parse((await _readBody()) || '{}');
+    if (body.name === 'taken') return json({ error: 'The name taken is taken', code: 'NAME_EXISTS' }, 409);
+    return json({ id: 'z8new', did: 'z8new', meta: { did: 'z8new', name: body.name }, status: 'normal', permission: 'Public' }, 201);
+  }
+  if (p === '/store/api/console/blocklets') return json({ dataList: managed(), total: 3 });
+  if (p === '/store/api/developer/access-tokens/my') {
+    const list = state.store?.tokens ?? [{ id: 't1', remark: 'Laptop', createdAt: '2026-04-01T00:00:00.000Z' }];
+    return json({ dataList: list, total: list.length });
+  }
+  if (p === '/store/api/developer/access-tokens' && method === 'POST') {
+    const body = JSON.parse((await _readBody()) || '{}');
+    return json({ id: 't2', remark: body.remark, createdAt: '2026-04-02T00:00:00.000Z', secretKey: 'sk_secret' }, 201);
+  }
+  const m = /^\/store\/api\/blocklets\/([^/]+)(?:\/([^/]+))?\/(blocklet\.json|info|versions)$/.exec(p);
+  if (m) {
+    const b = all.find((x) => x.did === decodeURIComponent(m[1]).replace(/^did:abt:/, ''));
+    if (!b) return json({ error: 'Blocklet not found', code: 'BLOCKLET_NOT_FOUND' }, 404);
+    const versions = [
+      { id: `${b.did}@${b.version}`, version: b.version, status: 'PUBLISHED', changeLog: 'Faster search.', publishedAt: '2026-04-10T09:00:00.000Z' },
+      { id: `${b.did}@0.9.0`, version: '0.9.0', status: 'PUBLISHED', changeLog: 'First release.', publishedAt: '2026-03-01T09:00:00.000Z' },
+    ];
+    const version = m[2] ? versions.find((v) => v.version === decodeURIComponent(m[2])) : versions[0];
+    if (!version) return json({ error: 'Version not found', code: 'VERSION_NOT_FOUND' }, 404);
+    if (m[3] === 'versions') return json(versions);
+    if (m[3] === 'blocklet.json') return json({ ...b, version: version.version });
+    const others = (f) => all.filter((x) => x.did !== b.did && f(x)).slice(0, 3);
+    return json({
+      readme: README,
+      version,
+      authorBlocklets: others((x) => x.owner.did === b.owner.did),
+      categoriesBlocklets: others((x) => x.category.id === b.category.id),
+    });
+  }
+  return json({ error: 'Not found' }, 404);
+}
