@@ -179,7 +179,10 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
     }
   }, [state.notice]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
-    if (state.error) emit('error', { message: state.error.key ? t(state.error.key) : state.error.message, code: state.error.code });
+    if (!state.error) return;
+    emit('error', { message: state.error.key ? t(state.error.key) : state.error.message, code: state.error.code });
+    // Spec §8: UNIFIED_APP_REQUIRED toasts 'account required'.
+    if (state.error.code === 'UNIFIED_APP_REQUIRED') toast.show({ tone: 'error', message: t('checkout.accountRequired') });
   }, [state.error]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const profile = useQuery(['customers', 'me', user?.did ?? ''], () => api.customers.me(), { enabled: !!user, staleTime: 60_000 });

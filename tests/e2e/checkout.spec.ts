@@ -310,3 +310,11 @@ test('the whole checkout works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.locator('pay-portal').locator('[part~=invoice-total]')).toHaveText('10 TBA');
 });
+
+test("a vendor order without a unified account toasts 'account required'", async ({ page }) => {
+  await signIn(page, /Chris Buyer/, '/checkout/plink_sandbox_vendor');
+  const checkout = page.locator('pay-checkout');
+  await expect(checkout.getByRole('textbox', { name: 'Email' })).toHaveValue('chris@example.com');
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await expect(checkout.locator('[part~=toast]').filter({ hasText: 'account required' })).toBeVisible();
+});

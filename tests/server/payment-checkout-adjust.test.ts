@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insert, newDoc } from '../../hosts/server/payment/repo.ts';
 import { getConnectAction } from '../../hosts/server/platform.ts';
 import { startSandbox } from './harness.ts';
-import { asUser, CASEY, login, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, CHRIS, login, signed, type Sandbox } from './payment-helpers.ts';
 
 let sb: Sandbox;
 let casey: string;
@@ -182,5 +182,17 @@ describe('customers with past-due invoices', () => {
     expect((await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${donation.id}/donate-submit`, form)).status).toBe(200);
     await sb.ctx.db.query('DELETE FROM invoices WHERE id = $1', [open.id]);
     expect((await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${next.id}/submit`, form)).status).toBe(200);
+  });
+});
+
+describe('vendor orders', () => {
+  it("need a unified account: a user without sourceAppPid gets 'account required'", async () => {
+    const chris = await login(sb, CHRIS.did);
+    const s = (await asUser(sb, chris, 'POST', '/api/checkout-sessions/start/plink_sandbox_vendor')).body.checkoutSession;
+    const r = await asUser(sb, chris, 'PUT', `/api/checkout-sessions/${s.id}/submit`, { ...form, customer_name: 'Chris' });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: 'account required', code: 'UNIFIED_APP_REQUIRED' });
+    const own = await start('plink_sandbox_vendor');
+    expect((await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${own.id}/submit`, form)).status).toBe(200);
   });
 });

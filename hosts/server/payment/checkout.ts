@@ -120,6 +120,14 @@ async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | nul
     if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
     if (!user && session.submit_type !== 'donate') throw new HttpError(401, 'Please log in to continue: checkout requires a signed-in user');
     const form = await validateForm(tx, session, body);
+    // Spec §5/§8: vendor orders need a user of a unified account (sourceAppPid), else 'account required'.
+    if (user && !user.sourceAppPid) {
+      for (const item of session.line_items as Doc[]) {
+        const price = await find(tx, 'prices', item.upsell_price_id ?? item.price_id);
+        const product = price ? await find(tx, 'products', price.product_id) : null;
+        if ((product?.vendor_config as unknown[] | undefined)?.length) throw new HttpError(400, 'account required', 'UNIFIED_APP_REQUIRED');
+      }
+    }
     // Spec §6: customers with past-due invoices are blocked from new purchases (not from donations).
     if (user && session.submit_type !== 'donate') {
       const known = await customerOfDid(tx, user.did, session.livemode);
