@@ -297,6 +297,35 @@ describe('<pay-checkout>', () => {
     ok(shadowText(el).includes('今日应付'));
     await waitFor(() => field(el, 'customer_email').value);
     equal(submitButton(el).textContent, '支付');
+    await expectNoAxeViolations(el);
+  });
+
+  it('donation: presets, custom amount with the range message, benefits; axe in light, dark and Chinese', async () => {
+    await stub({ signedIn: true, checkout: { donation: true } });
+    const el = checkout();
+    const preset = await waitFor(() => $$<HTMLInputElement>(el, '[part~=donation-preset] input'), { timeout: 5000 });
+    await waitFor(() => preset.length === 4 || $$(el, '[part~=donation-preset] input').length === 4);
+    const radios = $$<HTMLInputElement>(el, '[part~=donation-preset] input');
+    ok(radios[1]!.checked, 'the middle preset');
+    await waitFor(async () => (await calls()).amount === 1, { message: 'the preset amount is sent' });
+    equal(submitButton(el).textContent, 'Donate');
+    radios[3]!.click();
+    const input = await waitFor(() => field(el, 'donation_amount'));
+    type(input, '500');
+    await waitFor(() => shadowText(el).includes('Please enter an amount between 0.1 and 100.'));
+    ok(submitButton(el).disabled, 'not payable');
+    type(input, '2.5');
+    await waitFor(async () => (await calls()).amount === 2, { timeout: 3000 });
+    await waitFor(() => !submitButton(el).disabled);
+    equal($(el, '[part~=total]'), null, 'the donation replaces the summary');
+    await expectNoAxeViolations(el);
+    cleanup();
+    for (const attrs of ['theme="dark"', 'locale="zh"']) {
+      const other = mount(`<pay-checkout checkout-id="cs_test_1" base-url="/payment/" ${attrs.includes('locale') ? attrs : `locale="en" ${attrs}`}></pay-checkout>`).firstElementChild as HTMLElement;
+      await waitFor(() => $(other, '[part~=donation]'), { timeout: 5000 });
+      await expectNoAxeViolations(other);
+      cleanup();
+    }
   });
 
   it('has no axe violations, light and dark, and in the dialogs', async () => {

@@ -25,7 +25,7 @@ export function notEqual<T>(actual: T, expected: T, message?: string): void {
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Polls until `fn` returns a truthy value (or throws the last error after `timeout`). */
-export async function waitFor<T>(fn: () => T | Promise<T>, { timeout = 3000, interval = 20, message = 'waitFor timed out' } = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(fn: () => T | Promise<T>, { timeout = 5000, interval = 20, message = 'waitFor timed out' } = {}): Promise<NonNullable<T>> {
   const start = Date.now();
   let lastError: unknown;
   for (;;) {

@@ -22,14 +22,16 @@ function session(cfg, paid, state = {}) {
     price_id: `price_${i}`,
     quantity: i === 0 ? (state.quantity ?? 1) : 2,
     adjustable_quantity: cfg.adjustable && i === 0 ? { enabled: true, minimum: 1, maximum: 5 } : null,
+    custom_amount: cfg.donation && i === 0 ? (state.custom ?? null) : null,
     price: {
       id: `price_${i}`, type: cfg.mode === 'subscription' ? 'recurring' : 'one_time', currency_id: 'pc_tba', unit_amount: String(BigInt(10 + i * 5) * E18),
       recurring: cfg.mode === 'subscription' ? { interval: 'month', interval_count: 1, usage_type: 'licensed' } : null,
       currency_options: [{ currency_id: 'pc_usd', unit_amount: String(999 + i * 100) }],
       product: { id: `prod_${i}`, name: PRODUCTS[i % PRODUCTS.length], description: i === 0 ? 'Lifetime license for one workspace' : undefined },
+      custom_unit_amount: cfg.donation && i === 0 ? { preset: String(5n * E18), presets: [] } : null,
     },
   }));
-  const subtotal = line_items.reduce((a, it) => a + BigInt(it.price.unit_amount) * BigInt(it.quantity), 0n);
+  const subtotal = line_items.reduce((a, it) => a + (it.custom_amount ? BigInt(it.custom_amount) : BigInt(it.price.unit_amount) * BigInt(it.quantity)), 0n);
   const discount = state.promo === 'SAVE10' ? subtotal / 10n : 0n;
   const total = subtotal - discount;
   const discounts = state.promo ? [{ promotion_code: `promo_${state.promo}`, coupon: 'co_1', discount_amount: String(discount), verification_data: { code: state.promo } }] : [];
@@ -39,7 +41,7 @@ function session(cfg, paid, state = {}) {
     status: complete ? 'complete' : 'open', payment_status: complete ? 'paid' : 'unpaid',
     expires_at: cfg.view === 'expired' ? now - 60 : now + 3600, line_items, currency_id: 'pc_tba',
     amount_subtotal: String(subtotal), amount_total: String(total), total_details: { amount_discount: String(discount) }, discounts,
-    allow_promotion_codes: !!cfg.promotions,
+    allow_promotion_codes: !!cfg.promotions, submit_type: cfg.donation ? 'donate' : 'pay',
     success_url: cfg.successUrl ?? null, invoice_id: complete ? 'in_test_1' : null, subscription_id: null,
     phone_number_collection: { enabled: !!cfg.phone }, billing_address_collection: cfg.address ?? 'auto',
     metadata: {}, subscription_data: null, payment_link_id: 'plink_test',
@@ -55,13 +57,23 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   const count = (k) => (calls[k] = (calls[k] ?? 0) + 1);
   if (p === '/__stub/checkout/calls') return json(calls);
   if (cfg.delayMs) await new Promise((r) => setTimeout(r, cfg.delayMs));
-  const ctx = () => ({ checkoutSession: session(cfg, state.checkoutPaid, state), paymentMethods: METHODS, paymentLink: null, paymentIntent: null });
+  const paymentLink = cfg.donation
+    ? { id: 'plink_test', donation_settings: { title: 'Support the team', description: 'Every tip helps.', amount: { presets: ['1', '5', '10'], preset: '5', minimum: '0.1', maximum: '100', custom: true } } }
+    : null;
+  const ctx = () => ({ checkoutSession: session(cfg, state.checkoutPaid, state), paymentMethods: METHODS, paymentLink, paymentIntent: null });
+  if (p === '/payment/api/payment-links/plink_test/benefits') return json([{ name: 'The team', address: 'z1team', percent: 100, type: 'dapp' }]);
   const cs = '/payment/api/checkout-sessions/cs_test_1/';
   if (p === `${cs}adjust-quantity` && method === 'PUT') {
     count('adjust');
     const { quantity } = JSON.parse((await readBody()) || '{}');
     if (quantity > 4) return json({ error: 'Exceed inventory', code: 'EXCEED_INVENTORY' }, 400);
     state.quantity = quantity;
+    return json(session(cfg, false, state));
+  }
+  if (p === `${cs}amount` && method === 'PUT') {
+    count('amount');
+    const { amount } = JSON.parse((await readBody()) || '{}');
+    state.custom = amount;
     return json(session(cfg, false, state));
   }
   if (p === `${cs}apply-promotion` && method === 'POST') {
