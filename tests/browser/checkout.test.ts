@@ -113,6 +113,20 @@ describe('<pay-checkout>', () => {
     await waitFor(async () => (await calls()).submit === 1, { message: 'Enter submitted' });
   });
 
+  it('applies the per-field patterns of metadata.page_info (per-locale message, default invalid) and shows the purpose note', async () => {
+    await stub({ signedIn: true, checkout: { pageInfo: true } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    ok($(el, '[part~=purpose]')?.textContent === 'We send the receipt to this email.');
+    type(field(el, 'customer_name'), 'casey');
+    type(field(el, 'customer_email'), 'casey@other.org');
+    submitButton(el).click();
+    await waitFor(() => shadowText(el).includes('Start with a capital letter'));
+    ok(shadowText(el).includes('invalid'), 'the default message without a per-locale one');
+    equal((await calls()).submit, undefined);
+  });
+
   it('pays through the wallet: one submit for a double click, the connect dialog, then the completed screen', async () => {
     await stub({ signedIn: true, checkout: { connect: 'succeed' } });
     const el = checkout();

@@ -44,7 +44,15 @@ function session(cfg, paid, state = {}) {
     allow_promotion_codes: !!cfg.promotions, submit_type: cfg.donation ? 'donate' : 'pay',
     success_url: cfg.successUrl ?? null, invoice_id: complete ? 'in_test_1' : null, subscription_id: null,
     phone_number_collection: { enabled: !!cfg.phone }, billing_address_collection: cfg.address ?? 'auto',
-    metadata: {}, subscription_data: null, payment_link_id: 'plink_test',
+    metadata: cfg.pageInfo
+      ? {
+          page_info: {
+            field_validation: { customer_name: { pattern: '^[A-Z]', pattern_message: { en: 'Start with a capital letter', zh: '请以大写字母开头' } }, customer_email: { pattern: '@example\\.com$' } },
+            form_purpose_description: { en: 'We send the receipt to this email.', zh: '收据会发送到这个邮箱。' },
+          },
+        }
+      : {},
+    subscription_data: null, payment_link_id: 'plink_test',
   };
 }
 
