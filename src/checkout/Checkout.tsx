@@ -19,12 +19,12 @@ import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useEmit, useSettings, useToast } from '../ui/context.tsx';
+import { ConnectDialog } from '../ui/ConnectDialog.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useQuery } from '../ui/query.ts';
 import { useSession } from '../ui/session.tsx';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
-import { Spinner } from '../ui/Spinner.tsx';
 import { useCss } from '../ui/styles.tsx';
 // Screens only some checkouts need load on demand (kept out of the first paint).
 const Donation = lazy(() => import('./Donation.tsx').then((m) => ({ default: m.Donation })));
@@ -519,24 +519,16 @@ function FlowDialogs({
         <p className={css`margin: 0;`}>{t('checkout.creditInsufficientText')}</p>
       </Dialog>
 
-      <Dialog open={connecting} onClose={() => flow.cancel()} dismissible={state.phase === 'connecting'} title={t('checkout.connectTitle')}
-        actions={<Button variant="secondary" disabled={state.phase !== 'connecting'} onClick={() => flow.cancel()}>{t('common.cancel')}</Button>}
-      >
-        <div part="connect" className={css`display: flex; flex-direction: column; gap: 16px; align-items: stretch;`}>
-          <p className={css`margin: 0;`}>{t('checkout.connectText')}</p>
-          {connectUrl ? (
-            <Button href={connectUrl} newTab part="open-wallet" data-autofocus>
-              {t('checkout.openWallet')}
-            </Button>
-          ) : (
-            <Skeleton variant="rect" height={44} delay={0} announce={false} />
-          )}
-          <p role="status" aria-live="polite" className={css`margin: 0; display: flex; gap: 10px; align-items: center; color: var(--pay-color-muted); font-size: 14px;`}>
-            <Spinner size={16} />
-            {status}
-          </p>
-        </div>
-      </Dialog>
+      <ConnectDialog
+        open={connecting}
+        onCancel={() => flow.cancel()}
+        cancellable={state.phase === 'connecting'}
+        title={t('checkout.connectTitle')}
+        text={t('checkout.connectText')}
+        openLabel={t('checkout.openWallet')}
+        url={connectUrl}
+        status={status}
+      />
     </>
   );
 }

@@ -15,13 +15,11 @@ import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
-import { Dialog } from '../ui/Dialog.tsx';
+import { ConnectDialog } from '../ui/ConnectDialog.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { Link } from '../ui/Link.tsx';
 import { useQuery, useQueryClient } from '../ui/query.ts';
 import { useSession } from '../ui/session.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
-import { Spinner } from '../ui/Spinner.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
 import { InvoiceTable } from './InvoiceTable.tsx';
@@ -216,31 +214,15 @@ export function PastDue({ prefix, customerId, referer }: { prefix: string; custo
           <InvoiceTable label={t('portal.payment.dueInvoices')} prefix={prefix} filter={{ ...(customerId ? { customer_id: customerId } : {}), status: 'open,uncollectible' }} />
         </>
       ) : null}
-      <Dialog
+      <ConnectDialog
         open={connect !== null}
-        onClose={cancelConnect}
+        onCancel={cancelConnect}
         title={t('portal.payment.connectTitle')}
-        actions={
-          <Button variant="secondary" onClick={cancelConnect}>
-            {t('common.cancel')}
-          </Button>
-        }
-      >
-        <div part="connect" className={css`display: flex; flex-direction: column; gap: 16px; align-items: stretch;`}>
-          <p className={css`margin: 0;`}>{t('portal.payment.connectText')}</p>
-          {connectUrl ? (
-            <Button href={connectUrl} newTab part="open-wallet" data-autofocus>
-              {t('portal.payment.openWallet')}
-            </Button>
-          ) : (
-            <Skeleton variant="rect" height={44} delay={0} announce={false} />
-          )}
-          <p role="status" aria-live="polite" className={css`margin: 0; display: flex; gap: 10px; align-items: center; color: var(--pay-color-muted); font-size: 14px;`}>
-            <Spinner size={16} />
-            {connect?.status === 'scanned' ? t('portal.payment.walletScanned') : t('portal.payment.waitingWallet')}
-          </p>
-        </div>
-      </Dialog>
+        text={t('portal.payment.connectText')}
+        openLabel={t('portal.payment.openWallet')}
+        url={connectUrl}
+        status={connect?.status === 'scanned' ? t('portal.payment.walletScanned') : t('portal.payment.waitingWallet')}
+      />
     </Page>
   );
 }
