@@ -5,14 +5,12 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useEmit } from '../ui/context.tsx';
-import { useT } from '../ui/i18n.tsx';
 import { Container } from '../ui/Layout.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { isConsole, matchRoute, normalizeBase, useLocation, type Route } from './router.ts';
 import { Detail } from './screens/Detail.tsx';
 import { Guard } from './screens/Guard.tsx';
 import { Home } from './screens/Home.tsx';
-import { Pending } from './screens/Pending.tsx';
 import { Profile } from './screens/Profile.tsx';
 import { StoreNavContext, type StoreNav } from './screens/shared.tsx';
 
@@ -23,6 +21,9 @@ const MyBlocklets = lazy(() => import('./screens/Developer.tsx').then((m) => ({ 
 const AccessTokens = lazy(() => import('./screens/Developer.tsx').then((m) => ({ default: m.AccessTokens })));
 const AllBlocklets = lazy(() => import('./screens/Console.tsx').then((m) => ({ default: m.AllBlocklets })));
 const Categories = lazy(() => import('./screens/Console.tsx').then((m) => ({ default: m.Categories })));
+// The wallet-connect pages and /join, too.
+const ConnectPage = lazy(() => import('./screens/Connect.tsx').then((m) => ({ default: m.ConnectPage })));
+const Join = lazy(() => import('./screens/Connect.tsx').then((m) => ({ default: m.Join })));
 
 export type BlockletStoreProps = { basePath?: string };
 
@@ -65,7 +66,6 @@ export function BlockletStore({ basePath }: BlockletStoreProps) {
 }
 
 function Screen({ route: r }: { route: Route }) {
-  const t = useT();
   switch (r.name) {
     case 'home':
       return <Home key="home" category={r.category} />;
@@ -76,11 +76,17 @@ function Screen({ route: r }: { route: Route }) {
     case 'connect-cli':
     case 'gen-key-pair':
     case 'connect-studio':
-      return <Pending title={t(`store.pages.${r.name}`)} />;
+      return (
+        <Suspense fallback={<Skeleton lines={3} />}>
+          <ConnectPage key={r.name} kind={r.name} />
+        </Suspense>
+      );
     case 'join':
       return (
         <Guard>
-          <Pending title={t('store.pages.join')} />
+          <Suspense fallback={<Skeleton lines={3} />}>
+            <Join />
+          </Suspense>
         </Guard>
       );
     default:

@@ -350,6 +350,172 @@ describe('<blocklet-store>', () => {
     ok(shadowText(el).includes('请立即复制密钥'));
   });
 
+  describe('wallet-connect pages', () => {
+    type Posted = [Record<string, unknown>, string];
+    const storeStub = (store: Record<string, unknown>, extra: Record<string, unknown> = {}) => stub({ ...extra, store } as Parameters<typeof stub>[0]);
+    let posted: Posted[] = [];
+    const w = window as unknown as { opener: unknown };
+    const realOpener = w.opener;
+    beforeEach(() => {
+      posted = [];
+      w.opener = { postMessage: (msg: Record<string, unknown>, origin: string) => posted.push([msg, origin]) };
+    });
+    afterEach(() => {
+      w.opener = realOpener;
+    });
+    const start = (el: HTMLElement) => waitFor(() => $<HTMLButtonElement>(el, '[part=connect-start]')).then((b) => b.click());
+
+    it('/connect-cli: opens the wallet dialog, then reports the result to the opener origin only and shows the developer DID', async () => {
+      await storeStub({ connect: 'wait' });
+      window.history.replaceState(null, '', `${BASE}connect-cli?source=My%20CLI&opener=${encodeURIComponent('https://cli.example.com:8443/callback?x=1')}`);
+      const el = store('locale="en"');
+      await waitFor(() => $(el, 'h1')?.textContent === 'Connect Blocklet CLI');
+      ok(shadowText(el).includes('Connect My CLI to this store'));
+      const button = await waitFor(() => $<HTMLButtonElement>(el, '[part=connect-start]'));
+      button.focus();
+      await sendKeys({ press: 'Enter' });
+      const dialog = await waitFor(() => $(el, 'dialog[open]'));
+      const link = await waitFor(() => dialog.querySelector<HTMLAnchorElement>('[part=open-wallet]'));
+      equal(link.getAttribute('href'), `${window.location.origin}/__stub/wallet?_t_=tok_connect-cli`);
+      equal(link.getAttribute('target'), '_blank');
+      await waitFor(() => dialog.querySelector('[role=status]')?.textContent?.includes('Wallet opened. Approve the request there.'));
+      await expectNoAxeViolations(el);
+      equal(posted.length, 0, 'nothing posted while waiting');
+      // Cancel closes the dialog and returns focus to the start button.
+      ([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel') as HTMLButtonElement).click();
+      await waitFor(() => !$(el, 'dialog[open]'));
+      await waitFor(() => el.shadowRoot?.activeElement === $(el, '[part=connect-start]'), { message: 'focus back on the start button' });
+
+      await storeStub({ connect: 'succeed' });
+      await start(el);
+      await waitFor(() => shadowText(el).includes('My CLI is connected'));
+      ok(!$(el, 'dialog[open]'));
+      equal($(el, '[part=developer-did] dd')?.textContent, 'z1casey');
+      ok(!shadowText(el).includes('sk_cli_secret'), 'the CLI secret is not on the page');
+      ok(shadowText(el).includes('The result was sent to the page that opened this one.'));
+      equal(posted.length, 1);
+      const [msg, origin] = posted[0] as Posted;
+      equal(origin, 'https://cli.example.com:8443');
+      deepEqual(msg, { type: 'connect-store-message', action: 'connect-cli', success: true, result: { developerDid: 'z1casey', accessKeyId: 'ak_1', accessKeySecret: 'sk_cli_secret', source: 'My CLI' } });
+      await expectNoAxeViolations(el);
+    });
+
+    it('/connect-cli: a customer gets the developer-required notice (with /join in staking mode) and the opener gets the error', async () => {
+      await storeStub({ connect: 'developerRequired' });
+      const wb = window as { blocklet?: { preferences?: Record<string, unknown> } };
+      const before = wb.blocklet;
+      wb.blocklet = { ...(before ?? {}), preferences: { permissionMode: 'staking' } };
+      try {
+        window.history.replaceState(null, '', `${BASE}connect-cli?opener=${encodeURIComponent('http://localhost:4000')}`);
+        const el = store('locale="zh"');
+        await start(el);
+        await waitFor(() => shadowText(el).includes('需要开发者通行证'));
+        const join = $<HTMLAnchorElement>(el, `a[href="${BASE}join"]`);
+        ok(join, 'a link to /join');
+        deepEqual(posted, [[{ type: 'connect-store-message', action: 'connect-cli', success: false, error: 'You have no legal developerNFT' }, 'http://localhost:4000']]);
+      } finally {
+        wb.blocklet = before;
+      }
+    });
+
+    it('posts nothing without a valid ?opener= (javascript:, relative, missing) and says so', async () => {
+      for (const opener of ['javascript:alert(1)', '/relative', '']) {
+        await storeStub({});
+        window.history.replaceState(null, '', `${BASE}gen-key-pair${opener ? `?opener=${encodeURIComponent(opener)}` : ''}`);
+        const el = store('locale="en"');
+        await waitFor(() => $(el, '[part=no-opener]'));
+        await start(el);
+        await waitFor(() => shadowText(el).includes('Key pair generated'));
+        cleanup();
+      }
+      equal(posted.length, 0);
+    });
+
+    it('/gen-key-pair and /connect-studio: show the public key and DID, never the secret; the studio passes its monikers', async () => {
+      await storeStub({});
+      window.history.replaceState(null, '', `${BASE}connect-studio?monikers=studio-a,studio-b&opener=${encodeURIComponent('https://studio.example.com')}`);
+      const el = store('locale="en"');
+      await waitFor(() => shadowText(el).includes('Monikers: studio-a, studio-b'));
+      ok($(el, '[part=tips]'));
+      await start(el);
+      await waitFor(() => shadowText(el).includes('Key pair generated'));
+      equal($(el, '[part=public-key] dd')?.textContent, '0xpublic123');
+      equal($(el, '[part=key-did] dd')?.textContent, 'zKeyPairDid123');
+      ok(!shadowText(el).includes('0xSECRET456'), 'no secret on screen');
+      const [msg, origin] = posted[0] as Posted;
+      equal(origin, 'https://studio.example.com');
+      equal((msg.result as Record<string, unknown>).secretKey, '0xSECRET456', 'the opener gets the secret');
+      equal(msg.action, 'connect-studio');
+      await expectNoAxeViolations(el);
+    });
+
+    it('shows a declined request with Retry', async () => {
+      await storeStub({ connect: 'declined' });
+      window.history.replaceState(null, '', `${BASE}gen-key-pair`);
+      const el = store('locale="en"');
+      await start(el);
+      await waitFor(() => shadowText(el).includes('The request was declined in the wallet.'));
+      equal($(el, '[part=connect-start]')?.textContent, 'Try again');
+      await storeStub({});
+      await start(el);
+      await waitFor(() => shadowText(el).includes('Key pair generated'));
+    });
+
+    it('developer pages without a passport say so and link to /join in staking mode', async () => {
+      const wb = window as { blocklet?: { preferences?: Record<string, unknown> } };
+      const before = wb.blocklet;
+      wb.blocklet = { ...(before ?? {}), preferences: { permissionMode: 'staking' } };
+      await storeStub({ forbidden: true }, { signedIn: true });
+      try {
+        for (const path of ['developer/blocklets', 'developer/access-tokens']) {
+          window.history.replaceState(null, '', `${BASE}${path}`);
+          const el = store('locale="en"');
+          const link = await waitFor(() => $<HTMLAnchorElement>(el, '[part=join-link]'));
+          ok(shadowText(el).includes('A developer passport is required'));
+          equal(new URL(link.href).pathname, `${BASE}join`);
+          await expectNoAxeViolations(el);
+          cleanup();
+        }
+      } finally {
+        wb.blocklet = before;
+      }
+    });
+
+    for (const theme of ['light', 'dark'] as const) {
+      it(`/join (${theme}): the terms must be accepted, then the stake is approved in the wallet and the developer pages are linked`, async () => {
+        const wb = window as { blocklet?: { preferences?: Record<string, unknown> } };
+        const before = wb.blocklet;
+        wb.blocklet = { ...(before ?? {}), preferences: { permissionMode: 'staking' } };
+        await storeStub({ connect: 'wait' }, { signedIn: true });
+        try {
+          window.history.replaceState(null, '', `${BASE}join`);
+          const el = store(`locale="en" theme="${theme}"`);
+          const submit = await waitFor(() => $<HTMLButtonElement>(el, '[part=join]'));
+          ok(submit.disabled, 'disabled until the terms are accepted');
+          const terms = $<HTMLInputElement>(el, 'input[type=checkbox]') as HTMLInputElement;
+          ok(el.shadowRoot?.querySelector(`label[for="${terms.id}"]`)?.textContent?.includes('I agree to the developer terms'));
+          terms.focus();
+          await sendKeys({ press: 'Space' });
+          await waitFor(() => !submit.disabled);
+          await expectNoAxeViolations(el);
+          submit.click();
+          const dialog = await waitFor(() => $(el, 'dialog[open]'));
+          ok(dialog.textContent?.includes('Stake with DID Wallet'));
+          await waitFor(() => dialog.querySelector('[part=open-wallet]'));
+          await storeStub({ connect: 'succeed' }, { signedIn: true });
+          await waitFor(() => shadowText(el).includes('You are now a developer'), { timeout: 6000 });
+          const link = $<HTMLAnchorElement>(el, '[part=my-blocklets]') as HTMLAnchorElement;
+          equal(new URL(link.href).pathname, `${BASE}developer/blocklets`);
+          await expectNoAxeViolations(el);
+          link.click();
+          await waitFor(() => $(el, 'h1')?.textContent === 'My Blocklets');
+        } finally {
+          wb.blocklet = before;
+        }
+      });
+    }
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     it(`has no axe violations (${theme}): developer and console pages`, async () => {
       await stub({ signedIn: true });

@@ -22,6 +22,28 @@ const README = {
 
 export async function handleStoreStub(state, method, u, _readBody, json) {
   const p = u.pathname;
+  // The store's wallet-connect actions (/api/did or /payment/api/did): state.store.connect = 'succeed' (default) | 'declined' | 'wait' | 'developerRequired';
+  // state.store.connectCalls counts token requests per action; state.store.lastParams holds the last extraParams.
+  const did = /^(?:\/payment)?\/api\/did\/(connect-cli|gen-key-pair|stake-and-join)\/(token|status)$/.exec(p);
+  if (did) {
+    state.store ??= {};
+    const [, action, op] = did;
+    if (op === 'token') {
+      state.store.connectCalls = { ...state.store.connectCalls, [action]: (state.store.connectCalls?.[action] ?? 0) + 1 };
+      state.store.lastParams = JSON.parse((await _readBody()) || '{}').extraParams;
+      return json({ token: `tok_${action}`, url: `/__stub/wallet?_t_=tok_${action}`, expiresAt: Date.now() + 300_000 });
+    }
+    const mode = state.store.connect ?? 'succeed';
+    if (mode === 'wait') return json({ status: 'scanned' });
+    if (mode === 'declined') return json({ status: 'declined', error: 'Declined in the wallet' });
+    if (mode === 'developerRequired') return json({ status: 'error', error: 'You have no legal developerNFT' });
+    const result = {
+      'connect-cli': { developerDid: 'z1casey', accessKeyId: 'ak_1', accessKeySecret: 'sk_cli_secret', source: state.store.lastParams?.source },
+      'gen-key-pair': { did: 'zKeyPairDid123', publicKey: '0xpublic123', secretKey: '0xSECRET456', monikers: state.store.lastParams?.monikers ?? [] },
+      'stake-and-join': { passport: { role: 'developer' }, stake: { amount: '100', symbol: 'TBA' } },
+    }[action];
+    return json({ status: 'succeed', result });
+  }
   if (!p.startsWith('/store/api/')) return null;
   if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
   if (state.storeFails) return json({ error: 'Store is down for maintenance' }, Number(state.storeFails) || 503);
@@ -49,6 +71,8 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
     const pageSize = Number(q.get('pageSize') ?? 20);
     return json({ dataList: list.slice((page - 1) * pageSize, page * pageSize), total: list.length });
   }
+  // state.store.forbidden: the user has no developer passport.
+  if (state.store?.forbidden && p.startsWith('/store/api/developer/')) return json({ error: 'A developer passport is required', code: 'FORBIDDEN' }, 403);
   // Developer / console (signed in; state.store.tokens holds created tokens).
   const managed = () =>
     BLOCKLETS.slice(0, 3).map((b, i) => ({

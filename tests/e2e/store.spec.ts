@@ -158,3 +158,80 @@ test('a developer creates a blocklet, requests review, and creates and deletes a
   await page.goto('/search?keyword=e2e');
   await expect(store.locator('[part=blocklet-card] h2')).toHaveText(['e2e-app']);
 });
+
+/** Approves the wallet request opened from `dialog`'s 'Open DID Wallet' link; waits for the approval before closing the tab. */
+async function approveInWallet(page: Page, dialog: ReturnType<Page['locator']>, title: string | RegExp): Promise<void> {
+  const [wallet] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  await expect(wallet.getByText(title).first()).toBeVisible();
+  await wallet.getByRole('button', { name: /Approve/ }).click();
+  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
+  await wallet.close();
+}
+
+test('/connect-cli and /gen-key-pair: the wallet approves, the opener gets the result on its own origin, the page shows no secret', async ({ page }) => {
+  await signIn(page, /Dana Developer/, '/');
+  // An opener window that listens for the store's message.
+  await page.evaluate(() => {
+    const w = window as unknown as { __msgs: Array<{ data: unknown; origin: string }> };
+    w.__msgs = [];
+    window.addEventListener('message', (e) => w.__msgs.push({ data: e.data, origin: e.origin }));
+  });
+  const origin = new URL(page.url()).origin;
+  const [cli] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate((o) => void window.open(`/connect-cli?source=E2E%20CLI&opener=${encodeURIComponent(o)}`), origin),
+  ]);
+  const store = cli.locator('blocklet-store');
+  await expect(store.getByRole('heading', { name: 'Connect Blocklet CLI', level: 1 })).toBeVisible();
+  await store.getByRole('button', { name: 'Connect with DID Wallet' }).click();
+  const dialog = store.getByRole('dialog', { name: 'Connect with DID Wallet' });
+  await approveInWallet(cli, dialog, 'Connect E2E CLI to the store');
+  await expect(store.getByText('E2E CLI is connected')).toBeVisible({ timeout: 15_000 });
+  await expect(store.locator('[part=developer-did] dd')).toHaveText('z1SandboxDeveloperDanaQ1w2E3r4T5y6U7i8');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __msgs: Array<{ data: { type?: string } }> }).__msgs.filter((m) => m.data?.type === 'connect-store-message').length))
+    .toBe(1);
+  const [msg] = await page.evaluate(() => (window as unknown as { __msgs: Array<{ data: Record<string, unknown>; origin: string }> }).__msgs.filter((m) => m.data?.type === 'connect-store-message'));
+  expect(msg!.origin).toBe(origin);
+  expect(msg!.data).toMatchObject({ action: 'connect-cli', success: true, result: { accessKeySecret: expect.stringMatching(/^sk_/), source: 'E2E CLI' } });
+  await expect(store).not.toContainText(String((msg!.data.result as Record<string, unknown>).accessKeySecret));
+  // The CLI's token is listed with the developer's access tokens.
+  await cli.goto('/developer/access-tokens');
+  await expect(store.getByRole('row', { name: /E2E CLI/ })).toBeVisible();
+
+  // gen-key-pair: the public key and DID on the page, the secret only in the message.
+  await cli.goto(`/gen-key-pair?opener=${encodeURIComponent(origin)}`);
+  await store.getByRole('button', { name: 'Generate with DID Wallet' }).click();
+  await approveInWallet(cli, store.getByRole('dialog', { name: 'Connect with DID Wallet' }), 'Generate a key pair');
+  await expect(store.getByText('Key pair generated')).toBeVisible({ timeout: 15_000 });
+  await expect(store.locator('[part=public-key] dd')).toHaveText(/^0x[0-9a-f]{64}$/);
+  await expect(store).not.toContainText(/0x[0-9a-f]{128}/);
+  // Navigated away, this page's opener is still the listener (window.opener survives same-tab navigation).
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __msgs: Array<{ data: { action?: string } }> }).__msgs.filter((m) => m.data?.action === 'gen-key-pair').length))
+    .toBe(1);
+  await cli.close();
+});
+
+test('/join: a customer stakes in the wallet, gets the developer passport and then uses the developer pages', async ({ page }) => {
+  await signIn(page, /Chris Buyer/, '/developer/blocklets');
+  const store = page.locator('blocklet-store');
+  await expect(store.getByText('A developer passport is required')).toBeVisible();
+  await store.getByRole('link', { name: 'Join as a developer' }).click();
+  await expect(page).toHaveURL(/\/join$/);
+  await expect(store.getByRole('heading', { name: 'Join as a developer', level: 1 })).toBeVisible();
+  const join = store.getByRole('button', { name: 'Stake and join' });
+  await expect(join).toBeDisabled();
+  await store.getByLabel('I agree to the developer terms').check();
+  await join.click();
+  await approveInWallet(page, store.getByRole('dialog', { name: 'Stake with DID Wallet' }), 'Stake and join as a developer');
+  await expect(store.getByText('You are now a developer')).toBeVisible({ timeout: 15_000 });
+  await store.getByRole('link', { name: 'My Blocklets' }).click();
+  await expect(page).toHaveURL(/\/developer\/blocklets$/);
+  await expect(store.getByRole('heading', { name: 'My Blocklets', level: 1 })).toBeVisible();
+  await expect(store.getByRole('button', { name: 'Create blocklet' })).toBeVisible();
+  await expect(store.getByRole('alert')).toHaveCount(0);
+  // Back on /join, the page says so instead of asking again.
+  await page.goto('/join');
+  await expect(store.getByText('You already have a developer passport')).toBeVisible();
+});

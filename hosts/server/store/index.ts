@@ -3,6 +3,7 @@ import { registerMigrations, type Queryable } from '../db.ts';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import { tileLogoSvg } from '../service/blocklet.ts';
+import { registerStoreConnectActions } from './connect.ts';
 import { createManageRoutes } from './manage.ts';
 import { SEED_BLOCKLETS, SEED_CATEGORIES } from './seed.ts';
 
@@ -241,6 +242,8 @@ function screenshotSvg(did: string, title: string, n: number): string {
 }
 
 const PUBLIC = `b.status = 'normal' AND b.permission = 'Public' AND b.current_version IS NOT NULL`;
+
+registerStoreConnectActions();
 
 export function createStoreRoutes(ctx: SandboxContext): Router {
   const r = Router();

@@ -50,8 +50,8 @@ registerMigrations('store-manage', [
   },
 ]);
 
-const isAdmin = (u: SandboxUser) => u.role === 'owner' || u.role === 'admin';
-const isDeveloper = (u: SandboxUser) => isAdmin(u) || u.passports.some((p) => p.role === 'developer');
+export const isAdmin = (u: SandboxUser) => u.role === 'owner' || u.role === 'admin';
+export const isDeveloper = (u: SandboxUser) => isAdmin(u) || u.passports.some((p) => p.role === 'developer');
 
 type VersionRow = { id: string; did: string; version: string; status: string; change_log: string; note: string | null; published_at: Date | null; created_at: Date };
 const versionOut = (v: VersionRow) => ({ id: v.id, version: v.version, status: v.status, changeLog: v.change_log, note: v.note, publishedAt: iso(v.published_at), createdAt: iso(v.created_at) });

@@ -76,7 +76,7 @@ const ROWS: Row[] = [
 ];
 
 const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-function base58(bytes: Buffer): string {
+export function base58(bytes: Buffer): string {
   let n = BigInt(`0x${bytes.toString('hex')}`);
   let out = '';
   while (n > 0n) {

@@ -16,7 +16,7 @@ import { useMutation, useQuery, useQueryClient } from '../../ui/query.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { ErrorLine, errMsg, ReviewChip, Table } from './manage-shared.tsx';
+import { ErrorLine, errMsg, isForbidden, NeedsPassport, ReviewChip, Table } from './manage-shared.tsx';
 import { PageTitle } from './shared.tsx';
 
 export const STORE_NAME_MIN = 3;
@@ -42,6 +42,8 @@ export function MyBlocklets() {
       {review.error ? <ErrorLine error={review.error} /> : null}
       {q.isPending ? (
         <Skeleton lines={4} />
+      ) : q.isError && isForbidden(q.error) ? (
+        <NeedsPassport />
       ) : q.isError ? (
         <Alert tone="error" title={t('store.loadError')} action={<Button variant="secondary" size="sm" onClick={() => void q.refetch()}>{t('common.retry')}</Button>}>{errMsg(q.error)}</Alert>
       ) : q.data.dataList.length === 0 ? (
@@ -166,6 +168,8 @@ export function AccessTokens() {
       </div>
       {q.isPending ? (
         <Skeleton lines={3} />
+      ) : q.isError && isForbidden(q.error) ? (
+        <NeedsPassport />
       ) : q.isError ? (
         <Alert tone="error" title={t('store.loadError')}>{errMsg(q.error)}</Alert>
       ) : q.data.dataList.length === 0 ? (

@@ -6,6 +6,7 @@ import { useT } from '../../ui/i18n.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { reviewStatus } from '../review.ts';
+import { StoreLink, useStoreNav } from './shared.tsx';
 
 export function ReviewChip({ version }: { version: StoreVersion | null | undefined }) {
   const t = useT();
@@ -39,3 +40,17 @@ export function ErrorLine({ error }: { error: unknown }) {
 }
 
 export const errMsg = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** A developer page refused for want of a developer passport (403): say so, with /join in staking mode. */
+export function NeedsPassport() {
+  const t = useT();
+  const { base } = useStoreNav();
+  const staking = (window as { blocklet?: { preferences?: { permissionMode?: unknown } } }).blocklet?.preferences?.permissionMode === 'staking';
+  return (
+    <Alert tone="warning" title={t('store.connect.developerRequired')}>
+      <p style={{ margin: 0 }}>{t('store.join.needed')}</p>
+      {staking ? <StoreLink part="join-link" href={`${base}join`}>{t('store.pages.join')}</StoreLink> : null}
+    </Alert>
+  );
+}
+export const isForbidden = (e: unknown): boolean => (e as { status?: number } | null)?.status === 403;
