@@ -4,7 +4,7 @@
  * filter (start day at 00:00:00, end day at 23:59:59, core `dayRange`), and the credit grant detail. Owners and
  * admins also see the meter event column and the admin credit links. Loaded lazily (not in the first paint).
  */
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { CreditGrant, CreditTransaction, User } from '../api/types.ts';
 import { CREDIT_GRANT_STATUS_TONE, type CreditGrantStatus } from '../core/billing.ts';
 import { dayRange, formatDate, formatDateTime } from '../core/dates.ts';
@@ -19,6 +19,7 @@ import { useSession } from '../ui/session.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
+import { AutoTopUp } from './AutoTopUp.tsx';
 import { AppLink, LoadError, Loading, Notice, Page, useMoney } from './parts.tsx';
 import { Pager, TableFrame, useCellClass, usePaging } from './table.tsx';
 
@@ -44,7 +45,30 @@ export default function CreditsPanel({ prefix, customerId }: { prefix: string; c
       <GrantTable prefix={prefix} customerId={customerId} />
       <h2 className={css`margin: 8px 0 0; font-size: 18px;`}>{t('portal.credits.transactions')}</h2>
       <TransactionTable prefix={prefix} filter={customerId ? { customer_id: customerId } : {}} />
+      <AutoTopUps customerId={customerId} />
     </div>
+  );
+}
+
+/** Auto top-up, one card per credit currency the customer holds grants of. */
+function AutoTopUps({ customerId }: { customerId?: string | undefined }) {
+  const api = useApi();
+  const t = useT();
+  const { css } = useCss();
+  const session = useSession();
+  const titleId = useId();
+  const customer = customerId ?? session.user?.did;
+  const q = useQuery(['credit-currencies', customerId ?? ''], () => api.credits.grants({ ...(customerId ? { customer_id: customerId } : {}), pageSize: 100 }));
+  const currencies = [...new Map((q.data?.list ?? []).filter((g) => g.paymentCurrency?.type === 'credit').map((g) => [g.currency_id, g.paymentCurrency!])).values()];
+  if (!customer || !currencies.length) return null;
+  return (
+    <section aria-labelledby={titleId} className={css`display: flex; flex-direction: column; gap: 12px;`}>
+      <h2 id={titleId} className={css`margin: 8px 0 0; font-size: 18px;`}>{t('portal.autoTopUp.title')}</h2>
+      <p className={css`margin: 0; color: var(--pay-color-muted);`}>{t('portal.autoTopUp.intro')}</p>
+      {currencies.map((c) => (
+        <AutoTopUp key={c.id} customer={customer} currencyId={c.id} />
+      ))}
+    </section>
   );
 }
 

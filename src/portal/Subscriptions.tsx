@@ -4,7 +4,7 @@
  * stays until the period end, a trial ends at once) and resume ('Failed to renew the subscription' on failure;
  * a revoked stake needs a new one first).
  */
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { Subscription } from '../api/types.ts';
 import { intervalText, SUBSCRIPTION_STATUS_TONE } from '../core/billing.ts';
 import { itemsTotal } from '../core/checkout.ts';
@@ -27,6 +27,10 @@ import { AppLink, LoadError, Loading, Notice, Page, useMoney } from './parts.tsx
 export const CANCEL_REASONS = ['too_expensive', 'missing_features', 'switched_service', 'unused', 'customer_service', 'too_complex', 'low_quality', 'other'] as const;
 
 const LIVE = new Set(['active', 'trialing', 'past_due']);
+
+// Change plan / payment method: a lazy chunk, loaded when the customer opens one.
+const ChangePlanDialog = lazy(() => import('./SubscriptionChanges.tsx').then((m) => ({ default: m.ChangePlanDialog })));
+const ChangePaymentDialog = lazy(() => import('./SubscriptionChanges.tsx').then((m) => ({ default: m.ChangePaymentDialog })));
 
 /** The renewal amount: licensed items only (metered usage is billed separately). */
 export function renewalAmount(sub: Subscription): string {
@@ -116,6 +120,10 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
   const scheduled = !!s && s.status !== 'canceled' && !!s.cancel_at;
   const info = useQuery(['subscription-recover-info', id], () => api.subscriptions.recoverInfo(id), { enabled: scheduled });
   const [cancelOpen, setCancelOpen] = useState(false);
+  // The change dialog stays mounted while it closes (so focus returns to its opener); each opening is a fresh one.
+  const [change, setChange] = useState<{ kind: 'plan' | 'payment'; open: boolean; n: number } | null>(null);
+  const openChange = (kind: 'plan' | 'payment') => setChange((c) => ({ kind, open: true, n: (c?.n ?? 0) + 1 }));
+  const closeChange = () => setChange((c) => (c ? { ...c, open: false } : c));
   const [needStake, setNeedStake] = useState(false);
   const refresh = (sub?: Subscription) => {
     if (sub) client.setQueryData(['subscription', id], (old: Subscription | undefined) => ({ ...old, ...sub }));
@@ -142,6 +150,13 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
 
   const items = s.items ?? [];
   const canCancel = LIVE.has(s.status) && !s.cancel_at;
+  const changed = (sub: Subscription, message: string) => {
+    closeChange();
+    refresh(sub);
+    void client.invalidateQueries({ queryKey: ['subscription-plans', id] });
+    void client.invalidateQueries({ queryKey: ['subscription-payment-options', id] });
+    toast.show({ tone: 'success', message });
+  };
   return (
     <Page
       back={back}
@@ -153,9 +168,17 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
       }
       actions={
         canCancel ? (
-          <Button variant="secondary" part="cancel-subscription" onClick={() => setCancelOpen(true)}>
-            {t('portal.sub.cancel')}
-          </Button>
+          <span className={css`display: inline-flex; gap: 8px; flex-wrap: wrap;`}>
+            <Button variant="secondary" part="change-plan" onClick={() => openChange('plan')}>
+              {t('portal.change.plan')}
+            </Button>
+            <Button variant="secondary" part="change-payment" onClick={() => openChange('payment')}>
+              {t('portal.change.method')}
+            </Button>
+            <Button variant="secondary" part="cancel-subscription" onClick={() => setCancelOpen(true)}>
+              {t('portal.sub.cancel')}
+            </Button>
+          </span>
         ) : scheduled ? (
           <Button part="resume-subscription" pending={resume.isPending} onClick={() => resume.mutate()}>
             {t('portal.sub.resume')}
@@ -196,6 +219,13 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
       </ul>
       <h2 className={css`margin: 8px 0 0; font-size: 18px;`}>{t('portal.subscriptionInvoices')}</h2>
       <InvoiceTable label={t('portal.subscriptionInvoices')} prefix={prefix} filter={{ subscription_id: id, include_staking: true }} />
+      <Suspense fallback={null}>
+        {change?.kind === 'plan' ? (
+          <ChangePlanDialog key={change.n} open={change.open} sub={s} onClose={closeChange} onDone={(sub) => changed(sub, t('portal.change.planChanged', { date: formatDate(sub.current_period_end, locale) }))} />
+        ) : change?.kind === 'payment' ? (
+          <ChangePaymentDialog key={change.n} open={change.open} sub={s} onClose={closeChange} onDone={(sub) => changed(sub, t('portal.change.methodChanged', { date: formatDate(sub.current_period_end, locale) }))} />
+        ) : null}
+      </Suspense>
       <CancelDialog
         open={cancelOpen}
         sub={s}

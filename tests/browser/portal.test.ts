@@ -223,6 +223,77 @@ describe('<pay-portal> subscriptions', () => {
     await expectNoAxeViolations(staked);
   });
 
+  it('changes plan: lists the plans with the new amount and from when, confirms, and returns focus', async () => {
+    const el = portal('view="subscription" resource-id="sub_active"');
+    const open = await waitFor(() => button(el, 'Change plan'), { timeout: 5000 });
+    open.focus();
+    open.click();
+    const dialog = await waitFor(() => $(el, 'dialog[open] [part~=choice]') && $(el, 'dialog[open]'), { timeout: 5000 });
+    ok(dialog.textContent?.includes('Choose a new plan'), dialog.textContent ?? '');
+    const confirm = $<HTMLButtonElement>(el, '[part~=confirm-change-plan]')!;
+    ok(confirm.disabled, 'nothing chosen yet');
+    const choice = dialog.querySelector<HTMLInputElement>('input[type=radio]')!;
+    ok(choice.closest('label')!.textContent!.includes('100 TBA per year'), choice.closest('label')!.textContent ?? '');
+    choice.click();
+    const summary = await waitFor(() => $(el, '[part~=change-summary]'));
+    ok(summary.textContent!.includes('10 TBA per month') && summary.textContent!.includes('100 TBA per year'), summary.textContent ?? '');
+    ok(summary.textContent!.includes('You pay 100 TBA from the next renewal on Dec 15, 2026. Nothing is charged now.'), summary.textContent ?? '');
+    await expectNoAxeViolations(el);
+    confirm.click();
+    await waitFor(() => !$(el, 'dialog[open]') && shadowText(el).includes('Your new plan starts with the renewal on Dec 15, 2026.'), { timeout: 5000 });
+    await waitFor(() => $$(el, '[part~=subscription-item]')[0]!.textContent!.includes('100 TBA per year'));
+    equal(activeDeep(), button(el, 'Change plan'), 'focus returns to the opener');
+    const state = await (await fetch('/__stub/portal/state')).json();
+    deepEqual(state.changes, [{ what: 'change-plan', id: 'sub_active', body: { item_id: 'si_1', price_id: 'price_team_yearly' } }]);
+  });
+
+  it("says 'Plan updates are not available' when there is none, and 'Failed to upgrade your subscription' on failure", async () => {
+    const none = portal('view="subscription" resource-id="sub_trial"');
+    (await waitFor(() => button(none, 'Change plan'), { timeout: 5000 })).click();
+    await waitFor(() => $(none, 'dialog[open]')?.textContent?.includes('Plan updates are not available'), { timeout: 5000 });
+    ok(!$(none, '[part~=confirm-change-plan]'), 'nothing to confirm');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !$(none, 'dialog[open]'));
+    cleanup();
+    await stub({ signedIn: true, portal: { changeFails: true } });
+    const el = portal('view="subscription" resource-id="sub_active"');
+    (await waitFor(() => button(el, 'Change plan'), { timeout: 5000 })).click();
+    (await waitFor(() => $(el, 'dialog[open] input[type=radio]') as HTMLInputElement | null, { timeout: 5000 })).click();
+    ($(el, '[part~=confirm-change-plan]') as HTMLButtonElement).click();
+    const alert = await waitFor(() => $(el, 'dialog[open] [role=alert]'), { timeout: 5000 });
+    ok(alert.textContent!.includes('Failed to upgrade your subscription') && alert.textContent!.includes('Wallet unreachable'), alert.textContent ?? '');
+    ok($(el, 'dialog[open]'), 'the dialog stays open to try again');
+  });
+
+  it('changes the payment method: the other currencies with the renewal amount in each, applied from the next renewal', async () => {
+    const el = portal('view="subscription" resource-id="sub_active" theme="dark"');
+    const open = await waitFor(() => button(el, 'Change payment method'), { timeout: 5000 });
+    open.focus();
+    open.click();
+    const dialog = await waitFor(() => $(el, 'dialog[open] [part~=choice]') && $(el, 'dialog[open]'), { timeout: 5000 });
+    const choices = [...dialog.querySelectorAll('[part~=choice]')].map((c) => c.textContent);
+    deepEqual(choices, ['Stripe (USD)9.98 USD'], 'the current method is not offered');
+    (dialog.querySelector('input[type=radio]') as HTMLInputElement).click();
+    const summary = await waitFor(() => $(el, '[part~=change-summary]'));
+    ok(summary.textContent!.includes('ArcBlock (TBA)') && summary.textContent!.includes('Stripe (USD)'), summary.textContent ?? '');
+    ok(summary.textContent!.includes('from the next renewal on Dec 15, 2026'), summary.textContent ?? '');
+    await expectNoAxeViolations(el);
+    ($(el, '[part~=confirm-change-payment]') as HTMLButtonElement).click();
+    await waitFor(() => !$(el, 'dialog[open]') && shadowText(el).includes('Stripe (USD)'), { timeout: 5000 });
+    ok(shadowText(el).includes('Renewals from Dec 15, 2026 use the new payment method.'));
+    equal($(el, '[part~=renewal-amount]')!.textContent, '9.98 USD');
+    equal(activeDeep(), button(el, 'Change payment method'));
+  });
+
+  it('the change dialogs speak Chinese', async () => {
+    const el = portal('view="subscription" resource-id="sub_active" locale="zh"');
+    (await waitFor(() => button(el, '变更套餐'), { timeout: 5000 })).click();
+    await waitFor(() => $(el, 'dialog[open]')?.textContent?.includes('选择新套餐'), { timeout: 5000 });
+    (await waitFor(() => $(el, 'dialog[open] input[type=radio]') as HTMLInputElement | null)).click();
+    await waitFor(() => $(el, '[part~=change-summary]')?.textContent?.includes('下次续费'));
+    await expectNoAxeViolations(el);
+  });
+
   it('subscription screens have no axe violations in dark mode and speak Chinese', async () => {
     const el = portal('view="subscription" resource-id="sub_active" theme="dark" locale="zh"');
     await waitFor(() => shadowText(el).includes('下次续费金额'), { timeout: 5000 });
@@ -467,5 +538,61 @@ describe('<pay-portal> credits', () => {
     const detail = portal('view="credit-grant" resource-id="cg_pending" theme="dark"');
     await waitFor(() => $(detail, '[part~=credit-grant]'), { timeout: 5000 });
     await expectNoAxeViolations(detail);
+  });
+  const field = (el: HTMLElement, label: string) => {
+    const l = [...el.shadowRoot!.querySelectorAll('label')].find((x) => x.textContent?.trim() === label)!;
+    return el.shadowRoot!.getElementById(l.htmlFor) as HTMLInputElement & HTMLSelectElement;
+  };
+
+  it('configures auto top-up: threshold validation, what is bought for how much, and saving it', async () => {
+    const el = portal('view="credits"');
+    const form = await waitFor(() => $(el, '[part~=auto-top-up]'), { timeout: 5000 });
+    ok(form.textContent!.includes('Balance: 12.5 CRD') && form.textContent!.includes('Off'), form.textContent ?? '');
+    ok(shadowText(el).includes('Auto top-up is off: nothing is bought automatically.'));
+    const save = $<HTMLButtonElement>(el, '[part~=save-auto-top-up]')!;
+    save.click();
+    await waitFor(() => form.textContent!.includes('Please enter a valid number'));
+    const threshold = field(el, 'When the balance falls below');
+    equal(threshold.getAttribute('aria-invalid'), 'true');
+    setInput(threshold, '0');
+    await waitFor(() => form.textContent!.includes('Threshold must be greater than 0'));
+    setInput(threshold, '10');
+    await waitFor(() => !form.textContent!.includes('Threshold must be greater than 0'));
+    ($(el, '[part~=auto-top-up-enabled]') as HTMLInputElement).click();
+    setInput(field(el, 'Package quantity'), '2');
+    await waitFor(() => $(el, '[part~=auto-top-up-summary]')!.textContent === 'When your balance falls below 10 CRD, 200 CRD are bought for 2 TBA.');
+    const method = field(el, 'Payment method');
+    method.value = 'pc_usd';
+    method.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => $(el, '[part~=auto-top-up-summary]')!.textContent!.includes('for 1.98 USD'));
+    setInput(field(el, 'Daily maximum amount'), '5');
+    setInput(field(el, 'Daily maximum attempts'), '3');
+    ok(shadowText(el).includes('0 means unlimited'));
+    await expectNoAxeViolations(el);
+    save.click();
+    await waitFor(() => shadowText(el).includes('Auto top-up is on.'), { timeout: 5000 });
+    const { autoRecharge, autoRechargeSaves } = await portalState();
+    equal(autoRechargeSaves, 1, 'the invalid attempts never reached the server');
+    deepEqual(
+      { ...autoRecharge, customer_id: undefined, id: undefined, daily_limits: undefined },
+      { customer_id: undefined, id: undefined, daily_limits: undefined, currency_id: 'pc_crd', enabled: true, threshold: '1000', price_id: 'price_crd', quantity: 2, recharge_currency_id: 'pc_usd', daily_max_amount: '500', daily_max_attempts: 3 },
+    );
+    await waitFor(() => $(el, '[part~=auto-top-up] [part~=chip]')?.textContent === 'On');
+  });
+
+  it('says when the settings could not be saved; a quantity outside 1–100 is refused here', async () => {
+    await stub({ signedIn: true, portal: { autoRechargeFails: true } });
+    const el = portal('view="credits" theme="dark" locale="zh"');
+    const form = await waitFor(() => $(el, '[part~=auto-top-up]'), { timeout: 5000 });
+    setInput(field(el, '当余额低于'), '5');
+    setInput(field(el, '套餐数量'), '0');
+    $<HTMLButtonElement>(el, '[part~=save-auto-top-up]')!.click();
+    await waitFor(() => form.textContent!.includes('请输入 1 到 100 之间的数量'));
+    equal((await portalState()).autoRechargeSaves, undefined);
+    setInput(field(el, '套餐数量'), '1');
+    $<HTMLButtonElement>(el, '[part~=save-auto-top-up]')!.click();
+    const alert = await waitFor(() => $$(el, '[part~=auto-top-up] [role=alert]').find((a) => a.textContent!.includes('无法保存自动充值设置。')), { timeout: 5000 });
+    ok(alert.textContent!.includes('Ledger unavailable'), alert.textContent ?? '');
+    await expectNoAxeViolations(el);
   });
 });

@@ -35,6 +35,7 @@ const NOW = Math.floor(Date.UTC(2026, 10, 20, 9, 30) / 1000);
 const price = (id, name, tokens, usage = 'licensed') => ({
   id, type: 'recurring', currency_id: 'pc_tba', unit_amount: String(BigInt(tokens * 100) * E18 / 100n),
   recurring: { interval: 'month', interval_count: 1, usage_type: usage }, product: { id: `prod_${id}`, name },
+  currency_options: [{ currency_id: 'pc_usd', unit_amount: String(Math.max(0, Math.round(tokens * 100) - 1)) }],
 });
 function subscriptions() {
   const base = {
@@ -72,6 +73,7 @@ async function handleSubscriptions(state, method, p, readBody, json) {
     else Object.assign(sub, { cancel_at: sub.current_period_end, cancel_at_period_end: true, canceled_at: NOW });
     return json(sub);
   }
+  if (m[2] === 'change-plan' || m[2] === 'change-payment') return changeSubscription(cfg, sub, method, m[2], readBody, json);
   if (m[2] === 'recover' && method === 'PUT') {
     if (cfg.recoverFails) return json({ error: 'Wallet unreachable' }, 400);
     if (needStake) return json({ subscription: sub, needStake: true });
@@ -79,6 +81,33 @@ async function handleSubscriptions(state, method, p, readBody, json) {
     return json({ subscription: sub, needStake: false });
   }
   return null;
+}
+
+// Change plan: sub_active's team item may go yearly (50 TBA/year each); the other subscriptions have no other plan.
+// Change payment: every subscription may also renew in USD (Stripe). changeFails: PUTs answer 400.
+const yearly = () => ({ ...price('price_team_yearly', 'Sandbox Team', 50), recurring: { interval: 'year', interval_count: 1, usage_type: 'licensed' } });
+async function changeSubscription(cfg, sub, method, what, readBody, json) {
+  const plans = sub.id === 'sub_active' && !sub.cancel_at ? [{ item_id: 'si_1', price: sub.items[0].price.id === 'price_team' ? yearly() : price('price_team', 'Sandbox Team', 5), amount: String((sub.items[0].price.id === 'price_team' ? 100n : 10n) * E18) }] : [];
+  const usd = sub.currency_id === 'pc_usd';
+  const options = [
+    { currency: TBA, method: { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock' }, amount: String(10n * E18), current: !usd },
+    { currency: USD, method: { id: 'pm_stripe', type: 'stripe', name: 'Stripe' }, amount: '998', current: usd },
+  ];
+  if (method === 'GET') return what === 'change-plan' ? json({ subscription_id: sub.id, effective_at: sub.current_period_end, current_amount: String(10n * E18), plans }) : json({ subscription_id: sub.id, effective_at: sub.current_period_end, options });
+  if (method !== 'PUT') return null;
+  const body = JSON.parse((await readBody()) || '{}');
+  (cfg.changes ??= []).push({ what, id: sub.id, body });
+  if (cfg.changeFails) return json({ error: 'Wallet unreachable' }, 400);
+  if (what === 'change-plan') {
+    const plan = plans.find((p) => p.item_id === body.item_id && p.price.id === body.price_id);
+    if (!plan) return json({ error: `This subscription cannot switch to price ${body.price_id}` }, 400);
+    sub.items = sub.items.map((i) => (i.id === plan.item_id ? { ...i, price: plan.price } : i));
+    return json(sub);
+  }
+  const option = options.find((o) => o.currency.id === body.currency_id);
+  if (!option) return json({ error: `This subscription cannot be paid in currency ${body.currency_id}` }, 400);
+  Object.assign(sub, { currency_id: option.currency.id, paymentCurrency: option.currency, default_payment_method_id: option.method.id, paymentMethod: option.currency.id === 'pc_usd' ? STRIPE : METHOD });
+  return json(sub);
 }
 
 const ETH = { id: 'pc_eth', symbol: 'ETH', decimal: 18, name: 'Ether' };
@@ -168,16 +197,42 @@ function handleCredits(cfg, url, json) {
   return null;
 }
 
+// Auto top-up of CRD: one package (100 CRD for 1 TBA or 0.99 USD); the balance is 12.5 CRD. POST …/submit stores the
+// body in cfg.autoRecharge (cfg.autoRechargeSaves counts them); autoRechargeFails: the save answers 400.
+const CRD_PACK = {
+  id: 'price_crd', type: 'one_time', currency_id: 'pc_tba', unit_amount: String(E18), currency_options: [{ currency_id: 'pc_usd', unit_amount: '99' }],
+  product: { id: 'prod_crd', name: 'Credits Pack' }, metadata: { credit_config: { credit_amount: '10000', currency_id: 'pc_crd' } },
+};
+async function handleAutoRecharge(cfg, method, url, readBody, json) {
+  const p = url.pathname;
+  if (method === 'GET' && p.startsWith('/payment/api/auto-recharge-configs/customer/')) {
+    return json({
+      config: cfg.autoRecharge ?? null, currency: CRD, packages: [CRD_PACK], balance: '1250',
+      currencies: [{ ...TBA, paymentMethod: { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock' } }, { ...USD, paymentMethod: { id: 'pm_stripe', type: 'stripe', name: 'Stripe' } }],
+    });
+  }
+  if (method === 'POST' && p === '/payment/api/auto-recharge-configs/submit') {
+    const body = JSON.parse((await readBody()) || '{}');
+    cfg.autoRechargeSaves = (cfg.autoRechargeSaves ?? 0) + 1;
+    if (cfg.autoRechargeFails) return json({ error: 'Ledger unavailable' }, 400);
+    if (!(BigInt(body.threshold ?? '0') > 0n)) return json({ error: 'Threshold must be greater than 0' }, 400);
+    cfg.autoRecharge = { id: 'arc_1', ...body, daily_limits: { max_amount: body.daily_max_amount, max_attempts: body.daily_max_attempts } };
+    return json(cfg.autoRecharge);
+  }
+  return null;
+}
+
 /** Returns {status, type, body} for the paths this module owns, else null. */
 export async function handlePortalStub(state, method, url, readBody, json) {
   const p = url.pathname;
   if (p === '/__stub/portal/state') return json(state.portal ?? {});
-  const owned = ['/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/customers/', '/payment/api/did/collect-batch/'];
+  const owned = ['/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/auto-recharge-configs/', '/payment/api/customers/', '/payment/api/did/collect-batch/'];
   if (!owned.some((x) => p.startsWith(x))) return null;
   const cfg = (state.portal ??= {});
   if (!state.signedIn) return json({ error: 'Please log in' }, 401);
   if (cfg.fails) return json({ error: 'Portal is down' }, cfg.fails);
   if (p.startsWith('/payment/api/credit-')) return handleCredits(cfg, url, json);
+  if (p.startsWith('/payment/api/auto-recharge-configs/')) return handleAutoRecharge(cfg, method, url, readBody, json);
   if (p.startsWith('/payment/api/subscriptions')) {
     const r = await handleSubscriptions(state, method, p, readBody, json);
     if (r) return r;

@@ -187,3 +187,79 @@ test('a customer sees credit grants and their usage, filters credit transactions
   await expect(portal.locator('[part~=admin-links] a').first()).toHaveAttribute('href', new RegExp(`/admin/billing/${grant.body.id}$`));
   await expect(portal.locator(`[part~=credit-transaction-row][data-id="${usage.id}"] [part~=meter-event-cell]`)).toContainText(event.body.id);
 });
+
+test('a customer changes plan (from the next renewal) and the payment method of a subscription', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/customer');
+  const sub = await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_studio_monthly', quantity: 1 }] });
+  await page.goto(`/customer/subscription/${sub.id}`);
+  const portal = page.locator('pay-portal');
+  await expect(portal.locator('[part~=renewal-amount]')).toHaveText('3 TBA');
+
+  await portal.getByRole('button', { name: 'Change plan' }).click();
+  const plan = portal.getByRole('dialog', { name: 'Change plan' });
+  await plan.getByLabel(/30 TBA per year/).check();
+  await expect(plan.locator('[part~=change-summary]')).toContainText(/You pay 30 TBA from the next renewal on .*\. Nothing is charged now\./);
+  await plan.getByRole('button', { name: 'Confirm plan change' }).click();
+  await expect(plan).toBeHidden();
+  await expect(portal.locator('[part~=subscription-item]').first()).toContainText('30 TBA per year');
+  await expect(portal.locator('[part~=renewal-amount]')).toHaveText('30 TBA');
+  const changed = await merchant(page, 'GET', `/api/subscriptions/${sub.id}`);
+  expect(changed.body).toMatchObject({ current_period_end: sub.current_period_end, items: [{ price_id: 'price_sandbox_studio_yearly' }] });
+
+  await portal.getByRole('button', { name: 'Change payment method' }).click();
+  const method = portal.getByRole('dialog', { name: 'Change payment method' });
+  await method.getByLabel(/\(USD\)/).check();
+  await expect(method.locator('[part~=change-summary]')).toContainText('from the next renewal on');
+  await method.getByRole('button', { name: 'Confirm payment method' }).click();
+  await expect(method).toBeHidden();
+  await expect(portal.locator('[part~=renewal-amount]')).toHaveText('29.99 USD');
+  const paidBy = await merchant(page, 'GET', `/api/subscriptions/${sub.id}`);
+  expect(paidBy.body).toMatchObject({ currency_id: 'pc_sandbox_usd', paymentMethod: { type: 'stripe' } });
+});
+
+test('a customer configures auto top-up; the clock buys credits below the threshold; then turns it off', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/customer');
+  const customers = await signedFetch(test.info().project.use.baseURL!, process.env.E2E_APP_SK!, 'GET', '/api/customers', { query: { did: CASEY.did } });
+  if (!customers.body.list?.length) await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
+  const grant = await merchant(page, 'POST', '/api/credit-grants', { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', amount: '5', name: 'E2E top-up seed' });
+  expect(grant.status).toBe(200);
+  const customerId = grant.body.customer_id as string;
+
+  await page.goto('/customer');
+  const portal = page.locator('pay-portal');
+  await portal.getByRole('tab', { name: 'Credits' }).click();
+  const form = portal.locator('[part~=auto-top-up]');
+  await expect(form).toBeVisible();
+  const threshold = form.getByLabel('When the balance falls below');
+  await threshold.fill('0');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toContainText('Threshold must be greater than 0');
+  // Far above any balance Casey may have from other flows, so the next clock run fires.
+  await threshold.fill('1000000');
+  await form.getByRole('switch', { name: 'Enable auto top-up' }).check();
+  await form.getByLabel('Package quantity').fill('2');
+  await form.getByLabel('Payment method').selectOption('pc_sandbox_usd');
+  await form.getByLabel('Daily maximum attempts').fill('1');
+  await expect(form.locator('[part~=auto-top-up-summary]')).toHaveText('When your balance falls below 1000000 CRD, 200 CRD are bought for 1.98 USD.');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(portal.getByText('Auto top-up is on.')).toBeVisible();
+
+  const run = await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: 60 });
+  const mine = run.body.auto_recharges.filter((a: { customer_id: string }) => a.customer_id === customerId);
+  expect(mine).toMatchObject([{ status: 'succeeded' }]);
+  const invoice = await merchant(page, 'GET', `/api/invoices/${mine[0].invoice_id}`);
+  expect(invoice.body).toMatchObject({ billing_reason: 'auto_recharge', total: '198', status: 'paid' });
+  // The daily attempt is used: no second top-up today.
+  const again = await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: 60 });
+  expect(again.body.auto_recharges.filter((a: { customer_id: string }) => a.customer_id === customerId)).toMatchObject([{ status: 'limited' }]);
+
+  await page.reload();
+  await portal.getByRole('tab', { name: 'Credits' }).click();
+  await expect(form).toContainText('Last top-up:');
+  await expect(portal.locator(`[part~=credit-transaction-row]`).first()).toBeVisible();
+  await form.getByRole('switch', { name: 'Enable auto top-up' }).uncheck();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(portal.getByText('Auto top-up is off.')).toBeVisible();
+  const off = await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: 86400 });
+  expect(off.body.auto_recharges.filter((a: { customer_id: string }) => a.customer_id === customerId)).toEqual([]);
+});

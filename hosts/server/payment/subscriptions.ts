@@ -10,7 +10,8 @@
  *   it is paid).
  * - `overdueOf` answers the overdue-invoices calls (summary per currency); `payOverdue` pays them from the
  *   wallet in one go (the `collect-batch` connect action) and brings past_due subscriptions back to active.
- * - The clock also settles pending usage of credit meters from the customers' credit grants (credit-ledger.ts).
+ * - The clock also settles pending usage of credit meters from the customers' credit grants (credit-ledger.ts),
+ *   then fires auto top-ups of credit balances below their threshold (auto-recharge.ts).
  * - Routes: `POST /api/sandbox/clock/advance {seconds}` (merchant only: signed request or owner/admin),
  *   `GET /api/sandbox/clock`, `GET /api/subscriptions/:id/recover-info`, `GET …/overdue/invoices` of a
  *   subscription or customer.
@@ -24,6 +25,7 @@ import type { Db, Queryable } from '../db.ts';
 import { clock, events, HttpError, registerConnectAction } from '../platform.ts';
 import { callerOf, requireMerchant } from './auth.ts';
 import { addInterval, createInvoice, type InvoiceLine } from './billing.ts';
+import { runAutoRecharge } from './auto-recharge.ts';
 import { settleCreditUsage } from './credit-ledger.ts';
 import { bodyOf, int, livemodeOf, paramOf } from './http.ts';
 import { fromUnit, sum, toUnit } from './money.ts';
@@ -54,7 +56,7 @@ async function debitWallet(q: Queryable, did: string, currencyId: string, amount
  * Stripe (a card on file) always succeeds, credit currencies and anything else fail. Returns the payment
  * details (tx hash) or null when nothing was taken.
  */
-async function charge(q: Queryable, customer: Doc, currencyId: string, amount: string): Promise<Record<string, unknown> | null> {
+export async function charge(q: Queryable, customer: Doc, currencyId: string, amount: string): Promise<Record<string, unknown> | null> {
   const currency = await mustFind(q, 'payment_currencies', currencyId);
   const method = await mustFind(q, 'payment_methods', currency.payment_method_id);
   if (BigInt(amount) > 0n) {
@@ -67,7 +69,7 @@ async function charge(q: Queryable, customer: Doc, currencyId: string, amount: s
   return { [method.type]: { tx_hash: `0x${randomBytes(32).toString('hex')}`, payer: customer.did, type: 'transfer' } };
 }
 
-async function succeededIntent(q: Queryable, a: { customer: Doc; currencyId: string; methodId: string; amount: string; description: string; details: Record<string, unknown> }): Promise<Doc> {
+export async function succeededIntent(q: Queryable, a: { customer: Doc; currencyId: string; methodId: string; amount: string; description: string; details: Record<string, unknown> }): Promise<Doc> {
   return insert(q, 'payment_intents', newDoc('payment_intents', a.customer.livemode, {
     object: 'payment_intent', status: 'succeeded', amount: a.amount, amount_received: a.amount, amount_capturable: '0',
     currency_id: a.currencyId, payment_method_id: a.methodId, customer_id: a.customer.id, checkout_session_id: null,
@@ -280,11 +282,18 @@ export function createBillingRoutes({ db }: SandboxContext): Router {
     const seconds = int(bodyOf(req), 'seconds', { min: 0 }) ?? 0;
     if (seconds > MAX_ADVANCE_SECONDS) throw new HttpError(400, `seconds must be at most ${MAX_ADVANCE_SECONDS}`);
     clock.advance(seconds * 1000);
-    const result = await db.transaction(async (tx) => ({ ...(await runBilling(tx)), credit: await settleCreditUsage(tx) }));
+    const result = await db.transaction(async (tx) => {
+      const billing = await runBilling(tx);
+      const credit = await settleCreditUsage(tx);
+      // Credit balances that fell below an auto top-up threshold buy their package (within the daily limits).
+      const recharge = await runAutoRecharge(tx);
+      return { ...billing, events: [...billing.events, ...recharge.events], credit, recharges: recharge.attempts };
+    });
     publishAfterCommit(db, null, result.events);
     res.json({
       now: clock.nowSeconds(),
       credit_transactions: result.credit.map((t) => ({ id: t.id, credit_grant_id: t.credit_grant_id, amount: t.amount })),
+      auto_recharges: result.recharges,
       subscriptions: result.changed.map((s) => ({ id: s.id, status: s.status, current_period_end: s.current_period_end, latest_invoice_id: s.latest_invoice_id })),
       events: result.events.map((e) => ({ type: e.type, id: e.object.id })),
     });

@@ -9,7 +9,7 @@ import {
   SubscriptionStruct,
   AnyObject,
 } from '../schemas.ts';
-import type { CreditGrant, CreditTransaction, Customer, Invoice, OverdueInvoices, Paginated, PaymentIntent, Subscription } from '../types.ts';
+import type { CreditGrant, CreditTransaction, Customer, Invoice, OverdueInvoices, Paginated, PaymentCurrency, PaymentIntent, PaymentMethod, Price, Subscription } from '../types.ts';
 import { type } from 'superstruct';
 
 const enc = encodeURIComponent;
@@ -72,6 +72,14 @@ export function createInvoices(t: Transport) {
   };
 }
 
+/** A plan a subscription item may switch to: the price and the renewal amount after the switch (smallest unit). */
+export type PlanOption = { item_id: string; price: Price; amount: string };
+/** What a subscription can switch to; changes apply from the next renewal (`effective_at`, unix seconds). */
+export type PlanOptions = { subscription_id: string; effective_at: number; current_amount: string; plans: PlanOption[] };
+/** A currency the subscription's prices accept, with the renewal amount in it. */
+export type PaymentOption = { currency: PaymentCurrency; method: Pick<PaymentMethod, 'id' | 'type' | 'name'>; amount: string; current: boolean };
+export type PaymentOptions = { subscription_id: string; effective_at: number; options: PaymentOption[] };
+
 export function createSubscriptions(t: Transport) {
   return {
     /** GET /api/subscriptions (the signed-in customer's, or filtered). */
@@ -108,11 +116,71 @@ export function createSubscriptions(t: Transport) {
     ): Promise<Subscription> {
       return t.request({ method: 'PUT', path: `api/subscriptions/${enc(id)}/cancel`, data: body, schema: SubscriptionStruct });
     },
+    /** GET /api/subscriptions/:id/change-plan (sandbox) → the plans the customer can switch to. */
+    planOptions(id: string): Promise<PlanOptions> {
+      return t.request({ path: `api/subscriptions/${enc(id)}/change-plan`, schema: AnyObject }) as Promise<PlanOptions>;
+    },
+    /** PUT /api/subscriptions/:id/change-plan `{item_id, price_id}` (sandbox) → the subscription; applies from the next renewal. */
+    changePlan(id: string, body: { item_id: string; price_id: string }): Promise<Subscription> {
+      return t.request({ method: 'PUT', path: `api/subscriptions/${enc(id)}/change-plan`, data: body, schema: SubscriptionStruct });
+    },
+    /** GET /api/subscriptions/:id/change-payment (sandbox) → the currencies the subscription can be paid in. */
+    paymentOptions(id: string): Promise<PaymentOptions> {
+      return t.request({ path: `api/subscriptions/${enc(id)}/change-payment`, schema: AnyObject }) as Promise<PaymentOptions>;
+    },
+    /** PUT /api/subscriptions/:id/change-payment `{currency_id}` (sandbox) → the subscription, renewing in that currency. */
+    changePayment(id: string, body: { currency_id: string }): Promise<Subscription> {
+      return t.request({ method: 'PUT', path: `api/subscriptions/${enc(id)}/change-payment`, data: body, schema: SubscriptionStruct });
+    },
   };
 }
 
+/** A stored auto top-up configuration (amounts in the smallest unit; 0 limits mean unlimited). */
+export type AutoRechargeConfig = {
+  id: string;
+  customer_id: string;
+  currency_id: string;
+  enabled: boolean;
+  threshold: string;
+  price_id: string;
+  quantity: number;
+  recharge_currency_id: string;
+  payment_method_id?: string;
+  daily_limits: { max_amount: string; max_attempts: number };
+  daily_stats?: { date: string; attempts: number; amount: string } | null;
+  last_recharge_at?: number | null;
+  last_error?: string | null;
+};
+/** The auto top-up of one credit currency: the configuration (null before the first save) and what it may use. */
+export type AutoRechargeInfo = {
+  config: AutoRechargeConfig | null;
+  currency: PaymentCurrency;
+  packages: Price[];
+  currencies: Array<PaymentCurrency & { paymentMethod?: Pick<PaymentMethod, 'id' | 'type' | 'name'> }>;
+  balance: string;
+};
+export type AutoRechargeInput = {
+  customer_id: string;
+  currency_id: string;
+  enabled: boolean;
+  threshold: string;
+  price_id: string;
+  quantity: number;
+  recharge_currency_id: string;
+  daily_max_amount: string;
+  daily_max_attempts: number;
+};
+
 export function createCredits(t: Transport) {
   return {
+    /** GET /api/auto-recharge-configs/customer/:customer (id or DID) ?currency_id= (sandbox). */
+    autoRecharge(customer: string, currencyId: string): Promise<AutoRechargeInfo> {
+      return t.request({ path: `api/auto-recharge-configs/customer/${enc(customer)}`, params: { currency_id: currencyId }, schema: AnyObject }) as Promise<AutoRechargeInfo>;
+    },
+    /** POST /api/auto-recharge-configs/submit → the stored configuration (sandbox). */
+    saveAutoRecharge(body: AutoRechargeInput): Promise<AutoRechargeConfig> {
+      return t.request({ method: 'POST', path: 'api/auto-recharge-configs/submit', data: body, schema: AnyObject }) as Promise<AutoRechargeConfig>;
+    },
     /** GET /api/credit-grants. */
     grants(params: CreditGrantListParams = {}): Promise<Paginated<CreditGrant>> {
       return t.request({ path: 'api/credit-grants', params, schema: paginated(CreditGrantStruct) });

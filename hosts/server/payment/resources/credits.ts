@@ -3,6 +3,7 @@ import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
 import { clock, HttpError } from '../../platform.ts';
 import { requireMerchant } from '../auth.ts';
+import { createAutoRechargeRoutes } from '../auto-recharge.ts';
 import { grantStatusAt, listCreditTransactions } from '../credit-ledger.ts';
 import { bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str } from '../http.ts';
 import { sum, toUnit } from '../money.ts';
@@ -57,8 +58,11 @@ async function expandEvent(q: Queryable, event: Doc): Promise<Doc> {
   };
 }
 
-export function createCreditRoutes({ db }: SandboxContext): Router {
+export function createCreditRoutes(ctx: SandboxContext): Router {
+  const { db } = ctx;
   const r = Router();
+  // Auto top-up configuration (auto-recharge.ts).
+  r.use(createAutoRechargeRoutes(ctx));
 
   // --- credit grants ---
   r.post('/credit-grants', requireMerchant, async (req, res) => {

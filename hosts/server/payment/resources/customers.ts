@@ -9,6 +9,7 @@ import { addSearch, arr, bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingO
 import { currencyIdsOf, expandPrice } from '../pricing.ts';
 import { find, list, mustFind, remove, save, type Doc } from '../repo.ts';
 import { needsStake } from '../subscriptions.ts';
+import { createSubscriptionChangeRoutes } from '../subscription-changes.ts';
 import { getUser } from '../../service/users.ts';
 import { assertOwner, listScope } from './scope.ts';
 
@@ -45,8 +46,11 @@ export async function expandSubscription(q: Queryable, sub: Doc): Promise<Doc> {
   };
 }
 
-export function createCustomerRoutes({ db }: SandboxContext): Router {
+export function createCustomerRoutes(ctx: SandboxContext): Router {
+  const { db } = ctx;
   const r = Router();
+  // Change plan and change payment method (subscription-changes.ts).
+  r.use(createSubscriptionChangeRoutes(ctx));
 
   // --- customers ---
   r.get('/customers', requireMerchant, async (req, res) => {

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../hosts/server/platform.ts';
+import { startSandbox } from './harness.ts';
+import { asUser, CASEY, CHRIS, login, signed, type Sandbox } from './payment-helpers.ts';
+
+/** Auto top-up of credit balances (hosts/server/payment/auto-recharge.ts): configuration and the clock firing it. */
+
+let sb: Sandbox;
+let casey: string;
+let chris: string;
+let customerId = '';
+const DAY = 86400;
+const TBA = (n: number) => (BigInt(n) * 10n ** 18n).toString();
+const CFG = '/api/auto-recharge-configs';
+
+beforeAll(async () => {
+  sb = await startSandbox();
+  casey = await login(sb, CASEY.did);
+  chris = await login(sb, CHRIS.did);
+  // Casey becomes a customer (a subscription made for her DID, removed again), with 5 credits (500 in the smallest unit).
+  const sub = await signed(sb, 'POST', '/api/subscriptions', { body: { customer_id: CASEY.did, items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] } });
+  expect((await signed(sb, 'DELETE', `/api/subscriptions/${sub.body.id}`)).status).toBe(200);
+  const grant = await signed(sb, 'POST', '/api/credit-grants', { body: { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', amount: '5', category: 'paid' } });
+  expect(grant.status).toBe(200);
+  customerId = grant.body.customer_id;
+});
+afterAll(async () => {
+  clock.reset();
+  await sb.close();
+});
+
+const advance = (seconds: number) => signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds } });
+const valid = () => ({
+  customer_id: customerId, currency_id: 'pc_sandbox_credit', enabled: true, threshold: '1000', price_id: 'price_sandbox_credits', quantity: 2,
+  recharge_currency_id: 'pc_sandbox_tba', daily_max_amount: '0', daily_max_attempts: 1,
+});
+
+describe('auto top-up configuration', () => {
+  it('offers the credit packages and the currencies they can be paid in; nothing stored yet', async () => {
+    const r = await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ config: null, balance: '500', currency: { id: 'pc_sandbox_credit' } });
+    expect(r.body.packages.map((p: any) => p.id)).toEqual(['price_sandbox_credits']);
+    const ids = r.body.currencies.map((c: any) => c.id);
+    expect(ids).toEqual(expect.arrayContaining(['pc_sandbox_tba', 'pc_sandbox_usd']));
+    expect(ids).not.toContain('pc_sandbox_credit');
+    expect((await asUser(sb, chris, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).status).toBe(403);
+    expect((await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_tba`)).status).toBe(400);
+  });
+
+  it('refuses bad input with a 4xx and the reason', async () => {
+    const bad: Array<[Record<string, unknown>, string | RegExp]> = [
+      [{ threshold: '0' }, 'Threshold must be greater than 0'],
+      [{ threshold: 'abc' }, /threshold must be/],
+      [{ threshold: '-5' }, /threshold must be/],
+      [{ quantity: 0 }, /quantity/],
+      [{ quantity: 101 }, /quantity/],
+      [{ price_id: 'price_sandbox_team_monthly' }, /credit package/],
+      [{ recharge_currency_id: 'pc_sandbox_eth' }, /cannot be paid/],
+      [{ recharge_currency_id: 'pc_sandbox_credit' }, /cannot be paid/],
+      [{ daily_max_amount: '1.5' }, /daily_max_amount/],
+      [{ daily_max_attempts: -1 }, /daily_max_attempts/],
+      [{ currency_id: 'pc_sandbox_tba' }, 'currency_id must be a credit currency'],
+      [{ enabled: 'maybe' }, /enabled/],
+    ];
+    for (const [patch, error] of bad) {
+      const r = await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), ...patch });
+      expect(r.status, JSON.stringify(patch)).toBe(400);
+      if (typeof error === 'string') expect(r.body.error).toBe(error);
+      else expect(r.body.error).toMatch(error);
+    }
+    expect((await asUser(sb, chris, 'POST', `${CFG}/submit`, valid())).status).toBe(403);
+    expect((await asUser(sb, null, 'POST', `${CFG}/submit`, valid())).status).toBe(401);
+  });
+
+  it('stores one configuration per customer and currency; saving again updates it', async () => {
+    const a = await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), enabled: false });
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ enabled: false, threshold: '1000', quantity: 2, recharge_currency_id: 'pc_sandbox_tba', daily_limits: { max_amount: '0', max_attempts: 1 } });
+    const b = await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), quantity: 3 });
+    expect(b.body.id).toBe(a.body.id);
+    expect((await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).body.config).toMatchObject({ id: a.body.id, enabled: true, quantity: 3 });
+  });
+});
+
+describe('auto top-up firing', () => {
+  it('the clock buys the package when the balance is below the threshold, within the daily attempts', async () => {
+    await asUser(sb, casey, 'POST', `${CFG}/submit`, valid());
+    const r = await advance(60);
+    const mine = r.body.auto_recharges.filter((a: any) => a.customer_id === customerId);
+    expect(mine).toMatchObject([{ status: 'succeeded' }]);
+    const inv = (await asUser(sb, casey, 'GET', `/api/invoices/${mine[0].invoice_id}`)).body;
+    expect(inv).toMatchObject({ status: 'paid', billing_reason: 'auto_recharge', total: TBA(2), currency_id: 'pc_sandbox_tba' });
+    const cfg = (await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).body;
+    expect(cfg.balance).toBe('20500');
+    expect(cfg.config).toMatchObject({ last_invoice_id: inv.id, daily_stats: { attempts: 1, amount: TBA(2) } });
+
+    // Above the threshold now: nothing more.
+    expect((await advance(60)).body.auto_recharges.filter((a: any) => a.customer_id === customerId)).toEqual([]);
+    // A threshold above the balance, but today's one attempt is used: limited until the next day.
+    await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), threshold: '100000' });
+    expect((await advance(60)).body.auto_recharges.filter((a: any) => a.customer_id === customerId)).toMatchObject([{ status: 'limited' }]);
+    expect((await advance(DAY)).body.auto_recharges.filter((a: any) => a.customer_id === customerId)).toMatchObject([{ status: 'succeeded' }]);
+  });
+
+  it('the daily maximum amount limits it; disabled, it never fires', async () => {
+    // 2 TBA per top-up, at most 3 TBA a day, unlimited attempts: one more today would exceed it.
+    await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), threshold: '10000000', daily_max_attempts: 0, daily_max_amount: TBA(3) });
+    const mine = async (seconds: number) => (await advance(seconds)).body.auto_recharges.filter((a: any) => a.customer_id === customerId).map((a: any) => a.status);
+    expect(await mine(DAY)).toEqual(['succeeded']);
+    expect(await mine(60)).toEqual(['limited']);
+    await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), threshold: '10000000', enabled: false });
+    expect(await mine(DAY)).toEqual([]);
+  });
+});
