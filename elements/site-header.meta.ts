@@ -12,7 +12,7 @@ const meta: ElementMeta = {
       name: 'meta',
       type: 'json',
       description:
-        'JSON object whose fields override window.blocklet (appName, appLogo, appLogoRect, appLogoDark, appLogoRectDark, navigation, languages, theme…).',
+        'JSON object whose fields override window.blocklet (appName, appLogo, appLogoRect, appLogoDark, appLogoRectDark, navigation, languages, theme, iconHosts (icon service hosts, first choice first)…).',
     },
     { name: 'embed-mode', type: 'string', description: "'1' hides the header entirely (embedded pages)." },
     {
@@ -27,11 +27,27 @@ const meta: ElementMeta = {
       description: "Shows the cookie-consent notice until accepted (writes the cookie CookieConsent, 365 days, SameSite=Lax, Secure on https). Not inside an iframe unless cookie-consent-in-iframe.",
     },
     { name: 'cookie-consent-in-iframe', type: 'boolean', description: 'Also show the cookie-consent notice inside an iframe.' },
+    {
+      name: 'analytics',
+      type: 'boolean',
+      description: "Sends a page view to the platform's analytics (GET /.well-known/analytics/pv/{page}, by fetch) 200 ms after each page.",
+    },
+    {
+      name: 'login-required',
+      type: 'boolean',
+      description:
+        'Login guard: a loading indicator until the session is ready; a signed-out visitor then goes to the sign-in page with this page as the redirect (header-login first, cancelable). A session that failed to load does not redirect.',
+    },
   ],
   events: [
     { name: 'header-locale-change', detail: '{ locale: string }', description: 'The user picked a language. Not canceled: the header switches itself.', cancelable: true },
     { name: 'header-theme-change', detail: "{ theme: 'light' | 'dark' }", description: 'The user toggled the theme (debounced 300 ms). The header switches itself at once.' },
-    { name: 'header-login', detail: '{}', description: 'Before following the Sign in link.', cancelable: true },
+    {
+      name: 'header-login',
+      detail: '{ redirect?: string, guard?: true }',
+      description: 'Before following the Sign in link ({}), or before the login guard redirects ({ redirect, guard: true }).',
+      cancelable: true,
+    },
     { name: 'header-logout', detail: '{ did: string }', description: 'Before signing out (then the page goes to /).', cancelable: true },
     { name: 'header-org-change', detail: '{ orgId: string }', description: 'After switching organization (passport switch). Not canceled: the page reloads.', cancelable: true },
     { name: 'header-org-create', detail: '{ org: object }', description: 'After creating an organization. Not canceled: the page goes to the organization list.', cancelable: true },
@@ -46,6 +62,14 @@ const meta: ElementMeta = {
     { name: 'nav', description: 'The navigation (md and up).' },
     { name: 'burger', description: 'The menu button below md.' },
     { name: 'mobile-nav', description: 'The navigation panel below md.' },
+    { name: 'mobile-products', description: 'The Products disclosure inside the burger panel.' },
+    { name: 'products', description: 'The Products menu button.' },
+    { name: 'products-panel', description: 'The Products menu panel.' },
+    { name: 'products-icon', description: "A product's icon tile (icon-service data, else its first letter)." },
+    { name: 'apps', description: 'The apps grid button.' },
+    { name: 'apps-panel', description: 'The apps grid popup.' },
+    { name: 'apps-icon', description: "An app shortcut's 50 px icon tile." },
+    { name: 'login-guard', description: 'The login guard loading indicator (role status).' },
     { name: 'addons', description: 'The right-hand controls.' },
     { name: 'login', description: 'The Sign in link.' },
     { name: 'org-switch', description: 'The organization switcher button.' },

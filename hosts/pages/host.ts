@@ -180,6 +180,8 @@ function syncHeader(embed: boolean): void {
     header = document.createElement('site-header');
     document.body.prepend(header);
   }
+  // The reference host counts page views (the sandbox's analytics endpoints answer them).
+  header.setAttribute('analytics', '');
   if (embed) header.setAttribute('embed-mode', '1');
   else header.removeAttribute('embed-mode');
   applyShared(header);

@@ -6,6 +6,7 @@ import type { SandboxContext } from './context.ts';
 import { loadAppKey } from './app-key.ts';
 import { createPaymentRoutes } from './payment/index.ts';
 import { attachRealtime, createServiceRoutes } from './service/index.ts';
+import { createAnalyticsRoutes } from './service/analytics.ts';
 import { createConnectRoutes } from './service/connect.ts';
 import { createStoreRoutes } from './store/index.ts';
 import { createPageRoutes } from './pages.ts';
@@ -44,6 +45,7 @@ export async function createSandboxServer(opts: SandboxServerOptions): Promise<S
   app.use('/api', payment);
   app.use('/store/api', createStoreRoutes(ctx));
   app.use('/.well-known/service', createServiceRoutes(ctx));
+  app.use('/.well-known/analytics', createAnalyticsRoutes());
   app.use(createPageRoutes(ctx));
 
   app.use((req, res) => {

@@ -11,6 +11,7 @@ import { focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
 import type { AppInfo, LocalizedText, NavItem } from './blocklet.ts';
+import { IconTile, useIcons } from './Icon.tsx';
 import { usePanelMessages } from './panel-messages.ts';
 
 export const APPS_WIDTH = 350;
@@ -18,7 +19,7 @@ export const APPS_MAX_HEIGHT = 350;
 export const APPS_ICON = 50;
 export const MANAGE_PATH = '/.well-known/service/admin/navigation';
 
-export type AppShortcut = { key: string; title: string; href: string };
+export type AppShortcut = { key: string; title: string; href: string; icon?: string };
 
 const inSessionManager = (i: NavItem) =>
   (Array.isArray(i.section) ? i.section.includes('sessionManager') : i.section === 'sessionManager') && i.id !== '/sessionManager';
@@ -35,12 +36,17 @@ export function sessionManagerItems(info: AppInfo, role: string | undefined, loc
       const roles = Array.isArray(i.role) ? i.role : [i.role];
       return roles.includes(r);
     })
-    .map((i, n) => ({ key: i.id ?? String(n), title: localized(i.title, locale), href: withLocale(localized(i.link, locale), locale) }))
+    .map((i, n) => ({
+      key: i.id ?? String(n),
+      title: localized(i.title, locale),
+      href: withLocale(localized(i.link, locale), locale),
+      ...(typeof i.icon === 'string' && i.icon ? { icon: i.icon } : {}),
+    }))
     .filter((i) => i.title && i.href);
 }
 
 /** `helpers`: blocklet.ts localized/withLocale, passed in so this lazy chunk does not share a chunk with the first paint. */
-export function AppsGrid({ info, role, helpers }: { info: AppInfo; role: string | undefined; helpers: Helpers }) {
+export function AppsGrid({ info, role, helpers, iconHosts }: { info: AppInfo; role: string | undefined; helpers: Helpers; iconHosts: string[] }) {
   const ready = usePanelMessages();
   const { locale } = useSettings();
   const api = useApi();
@@ -69,6 +75,7 @@ export function AppsGrid({ info, role, helpers }: { info: AppInfo; role: string 
     };
   }, [open]);
   const items = sessionManagerItems(info, role, locale, helpers);
+  const icons = useIcons(open ? items.map((i) => i.icon) : [], iconHosts);
   if (!ready || items.length === 0) return null;
   const admin = role === 'owner' || role === 'admin';
   return (
@@ -119,13 +126,14 @@ export function AppsGrid({ info, role, helpers }: { info: AppInfo; role: string 
                     &:hover { background: var(--pay-color-hover); } ${focusRing}
                   `}
                 >
-                  <span
-                    aria-hidden="true"
+                  <IconTile
                     part="apps-icon"
+                    name={i.icon}
+                    data={i.icon ? icons.get(i.icon) : undefined}
+                    label={i.title}
+                    size={APPS_ICON}
                     className={css`display: inline-flex; align-items: center; justify-content: center; width: ${APPS_ICON}px; height: ${APPS_ICON}px; border-radius: var(--pay-radius); background: var(--pay-color-secondary-bg); color: var(--pay-color-secondary); font-size: 20px; font-weight: 700;`}
-                  >
-                    {[...i.title][0]}
-                  </span>
+                  />
                   <span>{i.title}</span>
                 </a>
               </li>

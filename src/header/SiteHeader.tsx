@@ -23,6 +23,7 @@ import {
   headerNav,
   sectionNav,
   homeOf,
+  iconHostsOf,
   languagesOf,
   mergeAppInfo,
   pickLogo,
@@ -34,6 +35,7 @@ import {
 } from './blocklet.ts';
 
 const LINK_HELPERS = { localized, withLocale };
+import { guardState } from './login-guard.ts';
 import { showOrgSwitch } from './orgs.ts';
 
 import { displayName, initials, roleKey, userOf, type HeaderUser } from './session.ts';
@@ -48,6 +50,10 @@ export type SiteHeaderProps = {
   /** Shows the cookie-consent notice (until accepted); not inside an iframe unless `cookieConsentInIframe`. */
   cookieConsent?: boolean;
   cookieConsentInIframe?: boolean;
+  /** Login guard: a loading indicator until the session is ready, then a signed-out visitor goes to sign in. */
+  loginRequired?: boolean;
+  /** Page views to the platform's analytics (GET /.well-known/analytics/pv/{page}, 200 ms after each page). */
+  analytics?: boolean;
 };
 
 export const THEME_EVENT_DEBOUNCE_MS = 300;
@@ -55,15 +61,18 @@ export const THEME_EVENT_DEBOUNCE_MS = 300;
 // Parts that need a signed-in user are not in the first paint: they load once the session says so.
 const OrgSwitch = lazy(() => import('./OrgSwitch.tsx').then((m) => ({ default: m.OrgSwitch })));
 const ProductsMenu = lazy(() => import('./ProductsMenu.tsx').then((m) => ({ default: m.ProductsMenu })));
+const ProductsSection = lazy(() => import('./ProductsMenu.tsx').then((m) => ({ default: m.ProductsSection })));
 const AppsGrid = lazy(() => import('./AppsGrid.tsx').then((m) => ({ default: m.AppsGrid })));
 const OverlayGate = lazy(() => import('./OverlayGate.tsx').then((m) => ({ default: m.OverlayGate })));
 const NotificationBell = lazy(() => import('./NotificationBell.tsx').then((m) => ({ default: m.NotificationBell })));
 
-export function SiteHeader({ meta, embedMode, showDomainWarning, cookieConsent, cookieConsentInIframe }: SiteHeaderProps) {
+export function SiteHeader({ meta, embedMode, showDomainWarning, cookieConsent, cookieConsentInIframe, loginRequired, analytics }: SiteHeaderProps) {
   if (String(embedMode ?? '') === '1') return null;
   return (
     <HeaderBar
       meta={meta}
+      guard={loginRequired === true}
+      analytics={analytics === true}
       overlays={{ domainWarning: showDomainWarning !== false, cookieConsent: cookieConsent === true, cookieConsentInIframe: cookieConsentInIframe === true }}
     />
   );
@@ -71,7 +80,17 @@ export function SiteHeader({ meta, embedMode, showDomainWarning, cookieConsent, 
 
 type OverlayFlags = { domainWarning: boolean; cookieConsent: boolean; cookieConsentInIframe: boolean };
 
-function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefined; overlays: OverlayFlags }) {
+function HeaderBar({
+  meta,
+  overlays,
+  guard,
+  analytics,
+}: {
+  meta?: Record<string, unknown> | undefined;
+  overlays: OverlayFlags;
+  guard: boolean;
+  analytics: boolean;
+}) {
   const api = useApi();
   const { css } = useCss();
   const t = useT();
@@ -84,6 +103,7 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
   const below = narrow || fit.overflow;
   const info: AppInfo = mergeAppInfo(blocklet.data, meta);
   const session = useSession();
+  const guarding = useLoginGuard(guard, session);
   const role = typeof session.user?.role === 'string' && session.user.role ? session.user.role : 'guest';
   const nav = headerNav(info, locale, role);
   // The session menu's links: the userCenter section for this role, at most 5 (spec §2, §9).
@@ -98,10 +118,11 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
     return () => window.removeEventListener('popstate', onPop);
   }, []);
   const current = activeKey(nav, path);
+  usePageViews(analytics, path);
   const { host } = useHost();
   const position = productsPosition(info, nav.length);
   const rawLang = host.getAttribute('locale') || host.closest('[lang]')?.getAttribute('lang') || locale;
-  const products = position ? { ...position, locale: { raw: rawLang, resolved: locale } } : undefined;
+  const products = position ? { ...position, locale: { raw: rawLang, resolved: locale }, iconHosts: iconHostsOf(info) } : undefined;
   const orgs = session.initialized && showOrgSwitch(info, !!session.user, path);
   const bell = session.initialized && !!session.user && hasNavEntry(info, '/userCenter/notification');
 
@@ -117,12 +138,16 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
   };
 
   if (blocklet.isPending && !meta) {
-    return <header part="header" className={cls.bar} aria-busy="true" ref={fit.header} />;
+    return (
+      <header part="header" className={cls.bar} aria-busy="true" ref={fit.header}>
+        {guarding ? <GuardIndicator /> : null}
+      </header>
+    );
   }
 
   return (
-    <header part="header" className={cls.bar} ref={fit.header}>
-      {below && nav.length > 0 ? <MobileNav entries={nav} current={current} /> : null}
+    <header part="header" className={cls.bar} ref={fit.header} aria-busy={guarding || undefined}>
+      {below && (nav.length > 0 || products) ? <MobileNav entries={nav} current={current} products={products} /> : null}
       <Brand info={info} small={small} dark={mode === 'dark'} />
       {!below && (nav.length > 0 || products) ? <DesktopNav entries={nav} current={current} label={t('header.nav')} products={products} listRef={fit.list} /> : null}
       <div className={cls.spacer} />
@@ -146,12 +171,76 @@ function HeaderBar({ meta, overlays }: { meta?: Record<string, unknown> | undefi
         <ThemeToggle info={info} />
         {session.user && !small ? (
           <Suspense fallback={null}>
-            <AppsGrid info={info} role={typeof session.user.role === 'string' ? session.user.role : undefined} helpers={LINK_HELPERS} />
+            <AppsGrid info={info} role={typeof session.user.role === 'string' ? session.user.role : undefined} helpers={LINK_HELPERS} iconHosts={iconHostsOf(info)} />
           </Suspense>
         ) : null}
-        <SessionArea compact={narrow} links={userLinks} />
+        {guarding ? <GuardIndicator /> : <SessionArea compact={narrow} links={userLinks} />}
       </div>
     </header>
+  );
+}
+
+/** A page view 200 ms after each page (the analytics client loads on demand; fetch, never a script tag). */
+function usePageViews(enabled: boolean, path: string): void {
+  const api = useApi();
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    let cancel: (() => void) | undefined;
+    void import('../api/resources/analytics.ts').then(({ createAnalytics }) => {
+      if (!live) return;
+      const a = createAnalytics({ origin: api.origin || window.location.origin });
+      a.pageView(`${window.location.pathname}${window.location.search}`);
+      cancel = a.cancel;
+    });
+    return () => {
+      live = false;
+      cancel?.();
+    };
+  }, [enabled, path, api]);
+}
+
+/** Runs the login guard; true while its loading indicator shows (session loading, or on the way to sign in). */
+function useLoginGuard(required: boolean, session: ReturnType<typeof useSession>): boolean {
+  const emit = useEmit();
+  const state = guardState(required, session);
+  const sent = useRef(false);
+  const [canceled, setCanceled] = useState(false);
+  const { loginUrl } = session;
+  useEffect(() => {
+    if (state !== 'redirect' || sent.current) return;
+    sent.current = true;
+    const redirect = window.location.href;
+    // Canceled: the host signs the visitor in itself; the Sign in link shows meanwhile.
+    if (!emit('login', { redirect, guard: true }, { cancelable: true })) {
+      setCanceled(true);
+      return;
+    }
+    window.location.assign(checkHref(loginUrl(redirect)) ?? '/');
+  }, [state, emit, loginUrl]);
+  return state === 'loading' || (state === 'redirect' && !canceled);
+}
+
+/** The login guard's loading indicator (a polite status with the spinner). */
+function GuardIndicator() {
+  const { css } = useCss();
+  const t = useT();
+  return (
+    <span
+      role="status"
+      part="login-guard"
+      className={css`
+        display: inline-flex; align-items: center; justify-content: center; width: 36px; height: 36px; flex: none;
+        &::before {
+          content: ''; width: 18px; height: 18px; border-radius: 50%; border: 2px solid var(--pay-color-border);
+          border-top-color: var(--pay-color-primary); animation: pay-guard-spin 0.8s linear infinite;
+        }
+        @keyframes pay-guard-spin { to { transform: rotate(360deg); } }
+        @media (prefers-reduced-motion: reduce) { &::before { animation-duration: 2.4s; } }
+      `}
+    >
+      <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
+    </span>
   );
 }
 
@@ -242,7 +331,7 @@ function Brand({ info, small, dark }: { info: AppInfo; small: boolean; dark: boo
   );
 }
 
-type ProductsSlot = { variant: 1 | 2; index: number; locale: { raw: string; resolved: 'en' | 'zh' } };
+type ProductsSlot = { variant: 1 | 2; index: number; locale: { raw: string; resolved: 'en' | 'zh' }; iconHosts: string[] };
 
 function DesktopNav({
   entries,
@@ -300,7 +389,7 @@ function productsItem(p: ProductsSlot, linkClass: string) {
   return (
     <li key="__products">
       <Suspense fallback={<span className={linkClass} />}>
-        <ProductsMenu variant={p.variant} locale={p.locale} buttonClass={linkClass} track={withTracking} />
+        <ProductsMenu variant={p.variant} locale={p.locale} buttonClass={linkClass} track={withTracking} iconHosts={p.iconHosts} />
       </Suspense>
     </li>
   );
@@ -316,7 +405,7 @@ function toMenuItem(e: HeaderNavEntry): MenuItem {
   };
 }
 
-function MobileNav({ entries, current }: { entries: HeaderNavEntry[]; current: string | undefined }) {
+function MobileNav({ entries, current, products }: { entries: HeaderNavEntry[]; current: string | undefined; products?: ProductsSlot | undefined }) {
   const [open, setOpen] = useState(false);
   const { css } = useCss();
   const t = useT();
@@ -411,7 +500,13 @@ function MobileNav({ entries, current }: { entries: HeaderNavEntry[]; current: s
           box-shadow: var(--pay-shadow-lg);
         `}
       >
-        {renderList(entries, 0)}
+        {products && products.index < entries.length ? renderList(entries.slice(0, products.index), 0) : renderList(entries, 0)}
+        {products && open ? (
+          <Suspense fallback={null}>
+            <ProductsSection variant={products.variant} locale={products.locale} track={withTracking} iconHosts={products.iconHosts} onNavigate={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
+        {products && products.index < entries.length ? renderList(entries.slice(products.index), 0) : null}
       </nav>
     </>
   );

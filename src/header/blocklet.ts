@@ -194,3 +194,15 @@ export function productsPosition(info: AppInfo, navLength: number): { variant: 1
   }
   return null;
 }
+
+/** The icon service's public hosts, first choice first (spec §7: fallback hosts). */
+export const DEFAULT_ICON_HOSTS = ['https://api.iconify.design', 'https://api.simplesvg.com', 'https://api.unisvg.com'];
+
+/** Icon service hosts: `iconHosts` of the app description (or `meta`), a string or a list; else the defaults. */
+export function iconHostsOf(info: AppInfo): string[] {
+  const v = info.iconHosts;
+  const list = (Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[\s,]+/) : []).filter(
+    (h): h is string => typeof h === 'string' && h.trim() !== '',
+  );
+  return list.length ? list : DEFAULT_ICON_HOSTS;
+}

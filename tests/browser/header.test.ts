@@ -788,3 +788,197 @@ describe('<site-header> roles', () => {
     await setViewport({ width: 1280, height: 800 });
   });
 });
+
+describe('<site-header> icons from the icon service', () => {
+  const iconLog = async (): Promise<string[]> => (await fetch('/__stub/icon-log')).json();
+  beforeEach(() => {
+    for (const k of Object.keys(sessionStorage)) if (k.startsWith('site-header-icon:')) sessionStorage.removeItem(k);
+  });
+
+  it('products menu icons: one batched request, the next host after a failing one, cached for the next element', async () => {
+    const el = header(`locale="en" ${productsMeta({ USE_ARCBLOCK_THEME: '1', iconHosts: ['/__stub/icons-down', '/__stub/icons'] })}`);
+    const panel = await openProducts(el);
+    const kit = await waitFor(() => panel.querySelector<HTMLElement>('[part=products-icon][data-icon="tabler:credit-card"]'), { message: 'icon not loaded' });
+    ok(kit.firstElementChild instanceof HTMLElement && getComputedStyle(kit.firstElementChild).maskImage.startsWith('url("data:image/svg+xml'), 'drawn as a mask');
+    equal(kit.getBoundingClientRect().width, 32);
+    await waitFor(() => panel.querySelectorAll('[data-icon-fallback]').length === 0, { message: 'every product has its icon' });
+    const log = await iconLog();
+    equal(log.length, 2, log.join(' | '));
+    ok(log[0]?.startsWith('/__stub/icons-down/tabler.json?icons='), 'first host tried first');
+    ok(log[1]?.startsWith('/__stub/icons/tabler.json?icons='), 'then the next host');
+    ok(log.every((u) => `${location.origin}${u}`.length <= 500), 'URL within 500 characters');
+    ok(sessionStorage.getItem('site-header-icon:tabler:credit-card'), 'cached in sessionStorage');
+    cleanup();
+    const again = header(`locale="en" ${productsMeta({ USE_ARCBLOCK_THEME: '1', iconHosts: ['/__stub/icons-down', '/__stub/icons'] })}`);
+    const panel2 = await openProducts(again);
+    ok(panel2.querySelector('[part=products-icon][data-icon="tabler:credit-card"]'), 'shown at once from the cache');
+    await sleep(100);
+    equal((await iconLog()).length, 2, 'no new request within 168 h');
+  });
+
+  it('when every icon host fails, letter tiles show and the menu still works', async () => {
+    const el = header(`locale="en" ${productsMeta({ USE_ARCBLOCK_THEME: '1', iconHosts: ['/__stub/icons-down'] })}`);
+    const panel = await openProducts(el);
+    await waitFor(async () => (await iconLog()).length === 1);
+    await sleep(100);
+    const tile = panel.querySelector<HTMLElement>('[part=products-icon][data-icon-fallback="tabler:credit-card"]') as HTMLElement;
+    ok(tile, 'letter tile');
+    equal(tile.textContent, 'P');
+    equal(panel.querySelectorAll('a').length, 18);
+    await expectNoAxeViolations(el);
+  });
+
+  it('the apps grid shows its icons (50 px), a URL icon as an image', async () => {
+    await stubHeader({ signedIn: true });
+    const meta = {
+      iconHosts: '/__stub/icons',
+      navigation: [
+        { id: 'home', title: 'Home', link: '/' },
+        { id: '/sm/billing', section: 'sessionManager', title: 'My billing', icon: 'tabler:receipt', link: '/customer', role: ['customer', 'owner'] },
+        { id: '/sm/logo', section: 'sessionManager', title: 'Logo app', icon: '/__stub/logo/square.svg', link: '/logo', role: ['customer', 'owner'] },
+      ],
+    };
+    const el = header(`locale="en" meta='${JSON.stringify(meta)}'`);
+    const button = await waitFor(() => $<HTMLButtonElement>(el, '[part=apps]'));
+    button.click();
+    const panel = await waitFor(() => $(el, '[part=apps-panel]'));
+    const icon = await waitFor(() => panel.querySelector<HTMLElement>('[part=apps-icon][data-icon="tabler:receipt"]'));
+    equal(icon.getBoundingClientRect().width, 50);
+    ok(panel.querySelector('[part=apps-icon] img[src$="/__stub/logo/square.svg"]'), 'URL icon as an image');
+    deepEqual([...panel.querySelectorAll('a')].map((a) => a.textContent), ['My billing', 'Logo app']);
+    await expectNoAxeViolations(el);
+  });
+});
+
+describe('<site-header> products in the burger menu', () => {
+  it('below md the burger panel holds the Products disclosure in place, with groups, icons and new-tab links', async () => {
+    await setViewport({ width: 600, height: 800 });
+    const el = header(`locale="en" ${productsMeta({ USE_ARCBLOCK_THEME: '1', iconHosts: '/__stub/icons' })}`);
+    const burger = await waitFor(() => $<HTMLButtonElement>(el, '[part=burger]'));
+    equal($(el, '[part=products]'), null, 'no desktop products button');
+    burger.click();
+    const section = await waitFor(() => $(el, '[part=mobile-nav] [part=mobile-products]'), { message: 'no products in the burger' });
+    const panel = $(el, '[part=mobile-nav]') as HTMLElement;
+    deepEqual(
+      [...panel.querySelectorAll<HTMLElement>(':scope > ul > li > a, [part=mobile-products] > button')].map((n) => n.textContent),
+      ['Home', 'Products', 'Store'],
+      'at the configured index',
+    );
+    const toggle = section.querySelector('button') as HTMLButtonElement;
+    equal(toggle.getAttribute('aria-expanded'), 'false');
+    toggle.focus();
+    await sendKeys({ press: 'Enter' });
+    equal(toggle.getAttribute('aria-expanded'), 'true');
+    const list = section.querySelector(`#${CSS.escape(toggle.getAttribute('aria-controls') ?? '')}`) as HTMLElement;
+    await waitFor(() => list.querySelectorAll('a').length === 18);
+    deepEqual([...list.querySelectorAll('h2')].map((h) => h.textContent), ['Applications', 'Components', 'Compute/Storage', 'Identity']);
+    const kit = [...list.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent?.includes('Payment Kit')) as HTMLAnchorElement;
+    equal(kit.target, '_blank');
+    equal(new URL(kit.href).searchParams.get('utm_medium'), 'header_nav');
+    await waitFor(() => list.querySelector('[data-icon="tabler:credit-card"]'), { message: 'icons in the burger too' });
+    await expectNoAxeViolations(el);
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => panel.hidden);
+    equal(activeDeep(), burger);
+  });
+
+  it('a burger appears for the products menu alone (no navigation links)', async () => {
+    await setViewport({ width: 600, height: 800 });
+    const el = header(`locale="zh" meta='${JSON.stringify({ navigation: [], USE_AIGNE_THEME: '0' })}'`);
+    const burger = await waitFor(() => $<HTMLButtonElement>(el, '[part=burger]'));
+    burger.click();
+    const section = await waitFor(() => $(el, '[part=mobile-products]'));
+    equal(section.getAttribute('data-variant'), '2');
+    equal(section.querySelector('button')?.textContent, '产品');
+  });
+});
+
+describe('<site-header> login guard', () => {
+  const realOpen = XMLHttpRequest.prototype.open;
+  /** Routes the session request to a slow signed-out stub, so the guard's indicator can be seen. */
+  const slowSession = (ms: number) => {
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+      const u = String(url).includes('/api/did/session') ? `/__stub/slow-session?ms=${ms}` : url;
+      return (realOpen as (...a: unknown[]) => void).call(this, method, u, ...rest);
+    } as typeof XMLHttpRequest.prototype.open;
+  };
+  afterEach(() => {
+    XMLHttpRequest.prototype.open = realOpen;
+  });
+  const logins: CustomEvent[] = [];
+  const onLogin = (e: Event) => {
+    logins.push(e as CustomEvent);
+    e.preventDefault(); // the test page must not navigate
+  };
+  beforeEach(() => {
+    logins.length = 0;
+    document.addEventListener('header-login', onLogin);
+  });
+  afterEach(() => document.removeEventListener('header-login', onLogin));
+
+  it('shows a loading indicator until the session is ready, then sends a signed-out visitor to sign in with this page', async () => {
+    slowSession(600);
+    const el = header('locale="en" login-required');
+    const indicator = await waitFor(() => $(el, '[part=login-guard]'), { message: 'no loading indicator' });
+    equal(indicator.getAttribute('role'), 'status');
+    equal(indicator.textContent, 'Loading…');
+    equal($(el, '[part=header]')?.getAttribute('aria-busy'), 'true');
+    equal($(el, '[part=login]'), null);
+    await expectNoAxeViolations(el);
+    await waitFor(() => logins.length === 1, { timeout: 3000, message: 'no login redirect' });
+    deepEqual(logins[0]?.detail, { redirect: window.location.href, guard: true });
+    equal(logins[0]?.cancelable, true);
+    // Canceled here: the indicator gives way to the Sign in link, and the guard does not fire again.
+    await waitFor(() => $(el, '[part=login]'));
+    equal($(el, '[part=login-guard]'), null);
+    await sleep(100);
+    equal(logins.length, 1);
+  });
+
+  it('is opt-in; a signed-in user passes; the indicator speaks Chinese', async () => {
+    const free = header('locale="en"');
+    await sessionReady(free);
+    await sleep(50);
+    equal(logins.length, 0, 'no guard without the attribute');
+    cleanup();
+    await stubHeader({ signedIn: true });
+    const el = header('locale="en" login-required');
+    await waitFor(() => $(el, '[part=user]'));
+    equal($(el, '[part=login-guard]'), null);
+    equal(logins.length, 0);
+    cleanup();
+    slowSession(400);
+    const zh = header('locale="zh" login-required');
+    const indicator = await waitFor(() => $(zh, '[part=login-guard]'));
+    equal(indicator.textContent, '加载中…');
+  });
+
+  it('guard rules: off, loading, pass with a user or after a failed load, redirect', async () => {
+    const { guardState } = await import('../../src/header/login-guard.ts');
+    equal(guardState(false, { initialized: false, user: null, error: null }), 'off');
+    equal(guardState(true, { initialized: false, user: null, error: null }), 'loading');
+    equal(guardState(true, { initialized: true, user: { did: 'z1' }, error: null }), 'pass');
+    equal(guardState(true, { initialized: true, user: null, error: new Error('network') }), 'pass');
+    equal(guardState(true, { initialized: true, user: null, error: null }), 'redirect');
+  });
+});
+
+describe('<site-header> analytics', () => {
+  const log = async (): Promise<string[]> => (await fetch('/__stub/analytics-log')).json();
+  it('with `analytics`, one page view goes out by fetch (no script tag; the 200 ms delay: service-analytics.test.ts); without it, none', async () => {
+    const scripts = document.scripts.length;
+    const el = header('locale="en" analytics');
+    await ready(el);
+    const page = `${location.pathname}${location.search}`;
+    await waitFor(async () => (await log()).length === 1, { timeout: 3000, message: 'no page view' });
+    deepEqual(await log(), [`/.well-known/analytics/pv/${encodeURIComponent(page)}`]);
+    equal(document.scripts.length, scripts, 'nothing written outside the shadow root');
+    await sleep(300);
+    equal((await log()).length, 1, 'one per page');
+    cleanup();
+    const quiet = header('locale="en"');
+    await ready(quiet);
+    await sleep(400);
+    equal((await log()).length, 1, 'off without the attribute');
+  });
+});

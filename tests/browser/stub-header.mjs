@@ -25,6 +25,31 @@ export async function handleHeaderStub(state, method, url, readBody, json) {
   cfg.log ??= [];
   if (p === '/__stub/header-log') return json(cfg.log);
   const S = '/.well-known/service/';
+  // The icon service (Iconify shape): /__stub/icons/{prefix}.json?icons=a,b; /__stub/icons-down/… answers 503.
+  const icon = p.match(/^\/__stub\/(icons|icons-down)\/([a-z0-9-]+)\.json$/);
+  if (icon) {
+    cfg.iconLog ??= [];
+    cfg.iconLog.push(`${p}${url.search}`);
+    if (icon[1] === 'icons-down') return json({ error: 'Icon service unavailable' }, 503);
+    if (icon[2] !== 'tabler') return json(404, 404);
+    const names = (url.searchParams.get('icons') ?? '').split(',').filter(Boolean);
+    const icons = {};
+    for (const n of names) icons[n] = { body: '<rect x="3" y="3" width="18" height="18" rx="3" fill="currentColor"/>' };
+    return json({ prefix: 'tabler', icons, width: 24, height: 24 });
+  }
+  if (p === '/__stub/icon-log') return json(cfg.iconLog ?? []);
+  // Analytics page views and events (recorded; GET /__stub/analytics-log lists them with the time since the state reset).
+  if (p.startsWith('/.well-known/analytics/')) {
+    cfg.analyticsLog ??= [];
+    cfg.analyticsLog.push(p);
+    return { status: 204, type: 'text/plain', body: '' };
+  }
+  if (p === '/__stub/analytics-log') return json(cfg.analyticsLog ?? []);
+  // A slow signed-out session (tests rewrite the session request here to see the login guard's indicator).
+  if (p === '/__stub/slow-session') {
+    await new Promise((r) => setTimeout(r, Number(url.searchParams.get('ms') || 500)));
+    return json({ user: null });
+  }
   if (p === `${S}api/notifications/unread-count`) {
     if (!state.signedIn) return json({ error: 'Sign in first', code: 'LOGIN_REQUIRED' }, 401);
     return json({ unReadCount: cfg.unread ?? 0 });

@@ -200,6 +200,8 @@ test('the products menu sits at the configured position; an owner gets the apps 
   await expect(nav.locator(':scope > ul > li').nth(2)).toContainText('Products'); // USE_ARCBLOCK_THEME '2'
   await products.click();
   const kit = header.getByRole('link', { name: /Payment Kit/ });
+  await expect(header.locator('[part=products-panel] [part=products-icon][data-icon="tabler:credit-card"]')).toBeVisible();
+  await expect(header.locator('[part=products-panel] [data-icon-fallback]')).toHaveCount(0);
   await expect(kit).toHaveAttribute('target', '_blank');
   const href = new URL((await kit.getAttribute('href')) ?? '');
   expect(href.pathname).toBe('/en/payment-kit');
@@ -211,7 +213,10 @@ test('the products menu sits at the configured position; an owner gets the apps 
 
   await header.getByRole('button', { name: 'Apps' }).click();
   const grid = header.getByRole('group', { name: 'Apps' });
-  await expect(grid.getByRole('link')).toHaveText(['MMy billing', 'MMy blocklets', 'SStore console', 'Manage']);
+  // Icons from the sandbox's icon service replace the letter tiles.
+  await expect(grid.locator('[part=apps-icon][data-icon]')).toHaveCount(3);
+  await expect(grid.locator('[part=apps-icon][data-icon="tabler:receipt"]')).toBeVisible();
+  await expect(grid.getByRole('link')).toHaveText(['My billing', 'My blocklets', 'Store console', 'Manage']);
   await expect(grid.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', /\/\.well-known\/service\/admin\/navigation$/);
 });
 
@@ -223,4 +228,77 @@ test('a sibling page with only the module script gets the whole header from the 
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
   // No framework and no window.blocklet on the page: the element fetched the description itself.
   expect(await page.evaluate(() => 'blocklet' in window)).toBe(false);
+});
+
+test('product icons: when the icon host fails, the products menu shows letter tiles and still works', async ({ page }) => {
+  await page.route('**/.well-known/service/sandbox/icons/**', (route) => route.fulfill({ status: 503, body: 'down' }));
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await page.goto('/');
+  const header = page.locator('site-header');
+  await header.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Products' }).click();
+  const panel = header.locator('[part=products-panel]');
+  await expect(panel.getByRole('link', { name: /Payment Kit/ })).toBeVisible();
+  await expect(panel.locator('[data-icon-fallback="tabler:credit-card"]')).toHaveText('P');
+  await expect(panel.locator('[part=products-icon][data-icon]')).toHaveCount(0);
+});
+
+test('the theme toggle: a person switches to dark and back; the page and the header follow', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  const header = page.locator('site-header');
+  const bar = header.locator('[part=header]');
+  const lightBg = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await header.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(header).toHaveAttribute('theme', 'dark');
+  await expect(header.getByRole('button', { name: 'Switch to light theme' })).toBeFocused();
+  await expect.poll(() => bar.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(lightBg);
+  const store = page.locator('blocklet-store');
+  if (await store.count()) await expect(store).toHaveAttribute('theme', 'dark');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect.poll(() => bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(lightBg);
+});
+
+test('the language switch: a person picks 简体中文; the page and the header follow', async ({ page }) => {
+  await page.goto('/');
+  const header = page.locator('site-header');
+  await header.getByRole('button', { name: 'Language: English' }).click();
+  await header.getByRole('menuitemradio', { name: '简体中文' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+  await expect(header).toHaveAttribute('locale', 'zh');
+  await expect(header.getByRole('button', { name: '语言: 简体中文' })).toBeVisible();
+  await expect(header.getByRole('link', { name: '登录' })).toBeVisible();
+  const nav = header.getByRole('navigation', { name: '主导航' });
+  await expect(nav.getByRole('link', { name: '商店' })).toHaveAttribute('href', /locale=zh/);
+  const store = page.locator('blocklet-store');
+  if (await store.count()) await expect(store).toHaveAttribute('locale', 'zh');
+});
+
+test('embed mode: /embed/… hides the header entirely; the same page without it shows the header', async ({ page }) => {
+  await page.goto('/embed/checkout/plink_sandbox_onetime');
+  const header = page.locator('site-header');
+  await expect(header).toHaveAttribute('embed-mode', '1');
+  await expect(page.locator('pay-checkout')).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(header.locator('[part=header]')).toHaveCount(0);
+  expect((await header.boundingBox())?.height ?? 0).toBe(0);
+  await page.goto('/checkout/plink_sandbox_onetime');
+  await expect(page.locator('site-header [part=header]')).toBeVisible();
+  await expect(page.locator('site-header')).not.toHaveAttribute('embed-mode', '1');
+});
+
+test('login guard: a signed-out visitor is sent to sign in and comes back to the same page', async ({ page }) => {
+  await page.goto('/plain/header?from=guard');
+  const header = page.locator('site-header');
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  // Turned on for this page: the guard sends the visitor to the sign-in page with this page as the redirect.
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === '/.well-known/service/sandbox/login'),
+    header.evaluate((el) => el.setAttribute('login-required', '')),
+  ]);
+  expect(new URL(page.url()).searchParams.get('redirect')).toMatch(/\/plain\/header\?from=guard$/);
+  await page.getByRole('button', { name: /Casey/ }).first().click();
+  await page.waitForURL((url) => url.pathname === '/plain/header' && url.searchParams.get('from') === 'guard');
+  await expect(page.locator('site-header [part=user]')).toBeVisible();
 });

@@ -112,6 +112,14 @@ describe('session', () => {
     expect(res.headers.get('location')).toBe('/');
   });
 
+  it('a full URL on this origin (the login guard sends the page as it is) comes back as its path', async () => {
+    const res = await formLogin(DEMO_USERS[1]!.did, `${sb.url}/plain/header?from=guard#top`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/plain/header?from=guard#top');
+    const other = await formLogin(DEMO_USERS[1]!.did, `http://evil.example${new URL(sb.url).port ? `:${new URL(sb.url).port}` : ''}/plain/header`);
+    expect(other.headers.get('location')).toBe('/');
+  });
+
   it('JSON sign-in by role returns the session token; bearer and authToken work; logout ends it', async () => {
     const res = await fetch(`${sb.url}${S}/sandbox/login`, {
       method: 'POST',

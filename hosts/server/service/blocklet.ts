@@ -64,6 +64,8 @@ export function blockletInfo(ctx: SandboxContext, origin: string): Record<string
       },
     ],
     navigation: NAVIGATION,
+    // The icon service the header asks for navigation and product icons (the sandbox's stand-in; no internet here).
+    iconHosts: [`${SERVICE}/sandbox/icons`],
     languages: [
       { code: 'en', name: 'English' },
       { code: 'zh', name: '简体中文' },

@@ -29,8 +29,19 @@ export function sendHtml(res: Response, html: string, status = 200): void {
 }
 
 /** A same-origin path to go back to after signing in/out: starts with one '/', else '/'. */
-export function safeRedirect(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 2048) return '/';
+export function safeRedirect(input: unknown, origin?: string): string {
+  if (typeof input !== 'string' || input.length > 2048) return '/';
+  let value: string = input;
+  // A full URL on this origin (the header's login guard sends the current page as it is) becomes its path.
+  if (origin && /^https?:\/\//i.test(value)) {
+    try {
+      const u = new URL(value);
+      if (u.origin !== origin) return '/';
+      value = `${u.pathname}${u.search}${u.hash}`;
+    } catch {
+      return '/';
+    }
+  }
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   // No control characters or backslashes (browsers read '\' as '/').
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';

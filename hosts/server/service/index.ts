@@ -4,6 +4,7 @@ import { HttpError } from '../platform.ts';
 import { appLogoSvg, avatarSvg } from './blocklet.ts';
 import { approveConnect, declineConnect, loadConnectSession, markScanned, type ConnectRow } from './connect.ts';
 import { createNotificationRoutes } from './notifications.ts';
+import { createIconRoutes } from './icons.ts';
 import { createOrgRoutes } from './orgs.ts';
 import { esc, page, safeRedirect, sendHtml, SANDBOX_CSS, SERVICE } from './html.ts';
 import { createSession, currentUser, deleteSession, DEMO_USERS, getUser, SESSION_COOKIE, sessionToken, type SandboxUser } from './users.ts';
@@ -30,6 +31,9 @@ export function sessionUser(u: SandboxUser): Record<string, unknown> {
     ...(u.sourceAppPid ? { sourceAppPid: u.sourceAppPid } : {}),
   };
 }
+
+/** This server's origin as the browser sees it (for same-origin redirects). */
+const requestOrigin = (req: Request): string => `${req.protocol}://${req.get('host') ?? ''}`;
 
 function wantsJson(req: Request): boolean {
   if (req.is('application/json')) return true;
@@ -161,14 +165,14 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
 
   r.get('/sandbox/login', async (req, res) => {
     const user = await currentUser(ctx.db, req);
-    sendHtml(res, loginPage(user, safeRedirect(req.query.redirect)));
+    sendHtml(res, loginPage(user, safeRedirect(req.query.redirect, requestOrigin(req))));
   });
 
   r.post('/sandbox/login', async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const did = typeof body.did === 'string' ? body.did : undefined;
     const role = typeof body.role === 'string' ? body.role : undefined;
-    const redirect = safeRedirect(body.redirect ?? req.query.redirect);
+    const redirect = safeRedirect(body.redirect ?? req.query.redirect, requestOrigin(req));
     let user: SandboxUser | null = null;
     if (did) user = await getUser(ctx.db, did);
     else if (role) user = DEMO_USERS.find((u) => u.role === role) ?? null;
@@ -193,7 +197,7 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
   });
   r.get('/sandbox/logout', async (req, res) => {
     await logout(req, res);
-    res.redirect(303, safeRedirect(req.query.redirect));
+    res.redirect(303, safeRedirect(req.query.redirect, requestOrigin(req)));
   });
 
   /* images */
@@ -218,6 +222,7 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
   /* notifications (count) and organizations (orgs.ts) */
   r.use(createNotificationRoutes(ctx));
   r.use(createOrgRoutes(ctx));
+  r.use(createIconRoutes());
 
   /* profile and notification pages the header links to (simple sandbox versions) */
   r.get('/user', async (req, res) => {
