@@ -3,6 +3,7 @@
  * disabled at the bounds; typed values out of range are ignored (the last good one comes back on blur); a cleared
  * value disables paying; 'Exceed inventory' / 'Exceed purchase limit' under the row.
  */
+import { formatError } from '../core/errors.ts';
 import { useEffect, useId, useState } from 'react';
 import type { LineItem } from '../api/types.ts';
 import { acceptQuantity, quantityBounds, validateQuantity } from '../core/checkout.ts';
@@ -45,7 +46,7 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
       await onChange(q);
       setError('');
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(formatError(err));
       setText(String(item.quantity));
     } finally {
       setPending(false);

@@ -5,7 +5,9 @@
  * Current org: api.session.orgs.currentOrgId(role) → get(id). Loading that org failing signs the user out (spec §4).
  * Switching: the passport switch with the orgId, then `header-org-change {orgId}` (cancelable); not canceled → reload.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from '../ui/dismiss.ts';
+import { formatError } from '../core/errors.ts';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Org } from '../api/resources/orgs.ts';
 import { useApi } from '../ui/api.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
@@ -48,6 +50,7 @@ export function OrgSwitch({ compact }: { compact: boolean }) {
   const qc = useQueryClient();
   const { css } = useCss();
   const [open, setOpen] = useState(false);
+  const closePanel = useCallback(() => setOpen(false), []);
   const [creating, setCreating] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -71,14 +74,7 @@ export function OrgSwitch({ compact }: { compact: boolean }) {
   }, [failed]);
 
   // Outside click and Escape close the dropdown (Escape returns focus to the button).
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!e.composedPath().includes(wrapRef.current as EventTarget)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer, true);
-    return () => document.removeEventListener('pointerdown', onPointer, true);
-  }, [open]);
+  useDismiss(open, closePanel, wrapRef);
 
   const org = current.data ?? null;
   const name = org?.name ?? t('header.org.none');
@@ -92,7 +88,7 @@ export function OrgSwitch({ compact }: { compact: boolean }) {
       qc.setQueryData(key, target);
       if (emit('org-change', { orgId: target.id }, { cancelable: true })) window.location.reload();
     } catch (err) {
-      toast.show({ tone: 'error', title: t('header.org.switchFailed'), message: err instanceof Error ? err.message : String(err) });
+      toast.show({ tone: 'error', title: t('header.org.switchFailed'), message: formatError(err) });
     }
   };
 

@@ -5,6 +5,7 @@
  * sandbox's billing clock buys the package when the balance falls below the threshold within the daily limits.
  * Part of the lazily loaded Credits tab.
  */
+import { formatError } from '../core/errors.ts';
 import { useEffect, useId, useState } from 'react';
 import type { AutoRechargeInfo } from '../api/resources/customers.ts';
 import type { PaymentCurrency } from '../api/types.ts';
@@ -212,7 +213,7 @@ function AutoTopUpForm({ info, customer }: { info: AutoRechargeInfo; customer: s
       </p>
       {saved?.last_recharge_at ? <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>{t('portal.autoTopUp.last', { date: formatDateTime(saved.last_recharge_at, locale) })}</p> : null}
       {saved?.last_error ? <Alert tone="warning" title={t('portal.autoTopUp.lastFailed')}>{saved.last_error}</Alert> : null}
-      {m.isError ? <Alert tone="error" title={t('portal.autoTopUp.saveFailed')}>{m.error instanceof Error ? m.error.message : null}</Alert> : null}
+      {m.isError ? <Alert tone="error" title={t('portal.autoTopUp.saveFailed')}>{formatError(m.error)}</Alert> : null}
       <div>
         <Button type="submit" part="save-auto-top-up" pending={m.isPending}>
           {t('portal.autoTopUp.save')}

@@ -4,6 +4,7 @@
  * stays until the period end, a trial ends at once) and resume ('Failed to renew the subscription' on failure;
  * a revoked stake needs a new one first).
  */
+import { formatError } from '../core/errors.ts';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { Subscription } from '../api/types.ts';
 import { intervalText, SUBSCRIPTION_STATUS_TONE } from '../core/billing.ts';
@@ -186,7 +187,7 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
         ) : null
       }
     >
-      {resume.isError ? <Alert tone="error" title={t('portal.sub.renewFailed')}>{resume.error instanceof Error ? resume.error.message : null}</Alert> : null}
+      {resume.isError ? <Alert tone="error" title={t('portal.sub.renewFailed')}>{formatError(resume.error)}</Alert> : null}
       {scheduled && stakeNeeded ? <Alert tone="warning" title={t('portal.sub.stakeRequired')}>{t('portal.sub.stakeRequiredText')}</Alert> : null}
       <Facts
         items={[
@@ -289,7 +290,7 @@ function CancelDialog({ open, sub, onClose, onDone }: { open: boolean; sub: Subs
             <textarea id={commentId} rows={3} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} className={cx(c.input, css`height: auto; padding: 8px 0; resize: vertical;`)} />
           </div>
         </div>
-        {m.isError ? <Alert tone="error" title={t('portal.sub.cancelFailed')}>{m.error instanceof Error ? m.error.message : null}</Alert> : null}
+        {m.isError ? <Alert tone="error" title={t('portal.sub.cancelFailed')}>{formatError(m.error)}</Alert> : null}
       </div>
     </Dialog>
   );

@@ -2,6 +2,7 @@
  * Console (owner and admin): /console/blocklets (all blocklets: block with a reason / unblock, approve or reject a
  * version under review, approving with a category) and /console/categories (a name per locale, create and edit).
  */
+import { formatError } from '../../core/errors.ts';
 import { useState } from 'react';
 import { pickLocaleText } from '../../core/locale.ts';
 import type { StoreManagedBlocklet, StoreReviewAction } from '../../api/resources/store.ts';
@@ -19,7 +20,7 @@ import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { categoryId } from './Home.tsx';
-import { ErrorLine, errMsg, ReviewChip, Table } from './manage-shared.tsx';
+import { ErrorLine, ReviewChip, Table } from './manage-shared.tsx';
 import { PageTitle } from './shared.tsx';
 
 export const BLOCK_REASON_MAX = 255;
@@ -57,7 +58,7 @@ export function AllBlocklets() {
       {q.isPending ? (
         <Skeleton lines={5} />
       ) : q.isError ? (
-        <Alert tone="error" title={t('store.loadError')}>{errMsg(q.error)}</Alert>
+        <Alert tone="error" title={t('store.loadError')}>{formatError(q.error)}</Alert>
       ) : (
         <Table caption={t('store.pages.console-blocklets')} head={[t('store.dev.name'), t('store.owner'), t('store.versionLabel'), t('store.console.status'), t('store.dev.actions')]}>
           {q.data.dataList.map((b) => {
@@ -221,7 +222,7 @@ export function Categories() {
       {q.isPending ? (
         <Skeleton lines={4} />
       ) : q.isError ? (
-        <Alert tone="error" title={t('store.loadError')}>{errMsg(q.error)}</Alert>
+        <Alert tone="error" title={t('store.loadError')}>{formatError(q.error)}</Alert>
       ) : (
         <Table caption={t('store.pages.console-categories')} head={[...LANGS.map((l) => l.label), t('store.dev.actions')]}>
           {q.data.filter((c) => categoryId(c) !== 'all').map((c) => (

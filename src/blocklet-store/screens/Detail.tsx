@@ -3,6 +3,7 @@
  * category, version with its review status, launch link, screenshots, readme (lazy, sanitized), versions with change
  * logs, requirements and capabilities, more by the author and in the category.
  */
+import { formatError } from '../../core/errors.ts';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { formatDate } from '../../core/dates.ts';
 import { formatNumber, pickLocaleText } from '../../core/locale.ts';
@@ -89,7 +90,7 @@ export function Detail({ did, version }: { did: string; version?: string | undef
       <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
         {back}
         <Alert tone="error" title={t('store.notFound')} action={<Button variant="secondary" size="sm" onClick={() => void q.refetch()}>{t('common.retry')}</Button>}>
-          {q.error instanceof Error ? q.error.message : null}
+          {formatError(q.error)}
         </Alert>
       </div>
     );

@@ -2,6 +2,7 @@
  * Developer area: /developer/blocklets (my blocklets: create with the name rules, request / cancel review) and
  * /developer/access-tokens (create with a required name, the secret shown once with the CLI command, delete).
  */
+import { formatError } from '../../core/errors.ts';
 import { useRef, useState } from 'react';
 import { validateStoreName } from '../../core/validation.ts';
 import { formatDate } from '../../core/dates.ts';
@@ -16,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '../../ui/query.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { ErrorLine, errMsg, isForbidden, NeedsPassport, ReviewChip, Table } from './manage-shared.tsx';
+import { ErrorLine, isForbidden, NeedsPassport, ReviewChip, Table } from './manage-shared.tsx';
 import { PageTitle } from './shared.tsx';
 
 export const STORE_NAME_MIN = 3;
@@ -45,7 +46,7 @@ export function MyBlocklets() {
       ) : q.isError && isForbidden(q.error) ? (
         <NeedsPassport />
       ) : q.isError ? (
-        <Alert tone="error" title={t('store.loadError')} action={<Button variant="secondary" size="sm" onClick={() => void q.refetch()}>{t('common.retry')}</Button>}>{errMsg(q.error)}</Alert>
+        <Alert tone="error" title={t('store.loadError')} action={<Button variant="secondary" size="sm" onClick={() => void q.refetch()}>{t('common.retry')}</Button>}>{formatError(q.error)}</Alert>
       ) : q.data.dataList.length === 0 ? (
         <p>{t('store.dev.none')}</p>
       ) : (
@@ -171,7 +172,7 @@ export function AccessTokens() {
       ) : q.isError && isForbidden(q.error) ? (
         <NeedsPassport />
       ) : q.isError ? (
-        <Alert tone="error" title={t('store.loadError')}>{errMsg(q.error)}</Alert>
+        <Alert tone="error" title={t('store.loadError')}>{formatError(q.error)}</Alert>
       ) : q.data.dataList.length === 0 ? (
         <p>{t('store.tokens.none')}</p>
       ) : (

@@ -3,6 +3,7 @@
  * (keyword, category, price, sortBy, page); paged list (18 a page, so a catalog of thousands stays light);
  * loading, empty and error states.
  */
+import { formatError } from '../../core/errors.ts';
 import { useEffect, useRef, useState } from 'react';
 import { formatNumber, pickLocaleText } from '../../core/locale.ts';
 import type { StoreCategory } from '../../api/types.ts';
@@ -153,7 +154,7 @@ export function Home({ category: routeCategory }: { category?: string | undefine
             </Button>
           }
         >
-          {list.error instanceof Error ? list.error.message : null}
+          {formatError(list.error)}
         </Alert>
       ) : list.isPending ? (
         <div aria-busy="true" className={css`display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(min(280px, 100%), 1fr));`}>

@@ -1,4 +1,5 @@
 /** Pieces the developer and console screens share: the review chip, a table frame and an error line. */
+import { formatError } from '../../core/errors.ts';
 import type { ReactNode } from 'react';
 import type { StoreVersion } from '../../api/resources/store.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -36,10 +37,9 @@ export function Table({ caption, head, children }: { caption: string; head: stri
 
 export function ErrorLine({ error }: { error: unknown }) {
   if (!error) return null;
-  return <Alert tone="error" title={error instanceof Error ? error.message : String(error)} />;
+  return <Alert tone="error" title={formatError(error)} />;
 }
 
-export const errMsg = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** A developer page refused for want of a developer passport (403): say so, with /join in staking mode. */
 export function NeedsPassport() {
