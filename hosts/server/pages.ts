@@ -76,28 +76,28 @@ export function createPageRoutes(ctx: SandboxContext, opts: PageOptions = {}): R
     res.send(readFileSync(resolve(PAGES_DIR, 'host.css'), 'utf8'));
   });
 
+  /** A page with no framework and no window.blocklet: one element's module script and the given body. */
+  const plainPage = (title: string, element: string, body: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<script type="module" src="/elements/${element}.js"></script>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+
   /* plain page: no framework, no window.blocklet */
   const plain = (id: unknown, res: Response) => {
     if (typeof id !== 'string' || !ID_RE.test(id)) {
       res.status(400).type('text/plain').send('Invalid checkout id: use letters, digits and underscores only.\n');
       return;
     }
-    sendHtml(
-      res,
-      `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Checkout</title>
-<script type="module" src="/elements/pay-checkout.js"></script>
-</head>
-<body>
-<pay-checkout checkout-id="${esc(id)}" base-url="/payment/"></pay-checkout>
-</body>
-</html>
-`,
-    );
+    sendHtml(res, plainPage('Checkout', 'pay-checkout', `<pay-checkout checkout-id="${esc(id)}" base-url="/payment/"></pay-checkout>`));
   };
   r.get('/plain/checkout/:id', (req, res) => plain(req.params.id, res));
   r.get('/plain/checkout.html', (req, res) => plain(req.query.id, res));
@@ -106,20 +106,11 @@ export function createPageRoutes(ctx: SandboxContext, opts: PageOptions = {}): R
   r.get('/plain/header', (_req, res) => {
     sendHtml(
       res,
-      `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>A sibling product</title>
-<script type="module" src="/elements/site-header.js"></script>
-</head>
-<body>
-<site-header cookie-consent></site-header>
-<main><h1>A page of a sibling product</h1><p>Only one script tag and the header element.</p></main>
-</body>
-</html>
-`,
+      plainPage(
+        'A sibling product',
+        'site-header',
+        '<site-header cookie-consent></site-header>\n<main><h1>A page of a sibling product</h1><p>Only one script tag and the header element.</p></main>',
+      ),
     );
   });
 

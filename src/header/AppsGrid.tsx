@@ -3,7 +3,8 @@
  * `sessionManager` section whose `role` includes the user's role (items without a role are left out), as 50 px
  * icons in a 350 px wide popup (max height 350), and a Manage button for owner/admin (the admin navigation page).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from '../ui/dismiss.ts';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useApi } from '../ui/api.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
@@ -53,27 +54,11 @@ export function AppsGrid({ info, role, helpers, iconHosts }: { info: AppInfo; ro
   const t = useT();
   const { css } = useCss();
   const [open, setOpen] = useState(false);
+  const closePanel = useCallback(() => setOpen(false), []);
   const id = useId();
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!e.composedPath().includes(wrap.current as EventTarget)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      e.preventDefault();
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer, true);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer, true);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, closePanel, wrap, button);
   const items = sessionManagerItems(info, role, locale, helpers);
   const icons = useIcons(open ? items.map((i) => i.icon) : [], iconHosts);
   if (!ready || items.length === 0) return null;

@@ -3,7 +3,8 @@
  * 3 columns (at least 260 px each, plus 64 px padding). Each entry: icon, name, one-line description, new tab.
  * Escape closes and returns focus to the button; a click outside closes.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from '../ui/dismiss.ts';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { normalizeLocale } from '../core/locale.ts';
 import { useT } from '../ui/i18n.tsx';
 import { focusRing } from '../ui/shared-css.ts';
@@ -57,6 +58,7 @@ export function ProductsMenu({
   const { css } = useCss();
   const t = useT();
   const [open, setOpen] = useState(false);
+  const closePanel = useCallback(() => setOpen(false), []);
   const panelId = useId();
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -67,24 +69,7 @@ export function ProductsMenu({
   // The catalog speaks en, zh, zh-TW and ja: the raw tag while it agrees with the resolved locale, else the latter.
   const lang: ProductLang = normalizeLocale(locale.raw) === locale.resolved ? productLang(locale.raw) : productLang(locale.resolved);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!e.composedPath().includes(wrap.current as EventTarget)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      e.preventDefault();
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer, true);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer, true);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, closePanel, wrap, button);
 
   const item = css`
     display: flex; gap: 12px; align-items: flex-start; padding: 8px; border-radius: var(--pay-radius); color: inherit; text-decoration: none;

@@ -9,6 +9,7 @@ import type { PaymentOption, PlanOption } from '../api/resources/customers.ts';
 import type { Price, Subscription } from '../api/types.ts';
 import { intervalText } from '../core/billing.ts';
 import { formatDate } from '../core/dates.ts';
+import { formatError } from '../core/errors.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -74,6 +75,70 @@ function Summary({ rows, note }: { rows: Array<[string, ReactNode]>; note: strin
   );
 }
 
+/**
+ * The frame both changes share: the choices (or why there are none), Close, the confirm button while there is
+ * something to choose, and the failure under it (spec §8 text as the title, the server's reason below).
+ */
+function ChangeDialog({
+  open,
+  onClose,
+  title,
+  part,
+  confirmPart,
+  confirmLabel,
+  failedTitle,
+  hasChoices,
+  chosen,
+  mutation,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  part: string;
+  confirmPart: string;
+  confirmLabel: string;
+  failedTitle: string;
+  hasChoices: boolean;
+  chosen: boolean;
+  mutation: { isPending: boolean; isError: boolean; error: unknown; mutate: () => void };
+  children: ReactNode;
+}) {
+  const t = useT();
+  const { css } = useCss();
+  const m = mutation;
+  return (
+    <Dialog
+      open={open}
+      onClose={() => (m.isPending ? undefined : onClose())}
+      dismissible={!m.isPending}
+      title={title}
+      width={520}
+      actions={
+        <>
+          <Button variant="secondary" disabled={m.isPending} onClick={onClose}>
+            {t('portal.change.close')}
+          </Button>
+          {hasChoices ? (
+            <Button part={confirmPart} disabled={!chosen} pending={m.isPending} onClick={() => m.mutate()}>
+              {confirmLabel}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <div part={part} className={css`display: flex; flex-direction: column; gap: 16px;`}>
+        {children}
+        {m.isError ? (
+          <Alert tone="error" title={failedTitle}>
+            {formatError(m.error)}
+          </Alert>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}
+
 export function ChangePlanDialog({ open, sub, onClose, onDone }: ChangeProps) {
   const api = useApi();
   const t = useT();
@@ -118,34 +183,20 @@ export function ChangePlanDialog({ open, sub, onClose, onDone }: ChangeProps) {
       </>
     );
   return (
-    <Dialog
+    <ChangeDialog
       open={open}
-      onClose={() => (m.isPending ? undefined : onClose())}
-      dismissible={!m.isPending}
+      onClose={onClose}
       title={t('portal.change.planTitle')}
-      width={520}
-      actions={
-        <>
-          <Button variant="secondary" disabled={m.isPending} onClick={onClose}>
-            {t('portal.change.close')}
-          </Button>
-          {plans.length ? (
-            <Button part="confirm-change-plan" disabled={!chosen} pending={m.isPending} onClick={() => m.mutate()}>
-              {t('portal.change.confirmPlan')}
-            </Button>
-          ) : null}
-        </>
-      }
+      part="change-plan"
+      confirmPart="confirm-change-plan"
+      confirmLabel={t('portal.change.confirmPlan')}
+      failedTitle={t('portal.change.planFailed')}
+      hasChoices={plans.length > 0}
+      chosen={!!chosen}
+      mutation={m}
     >
-      <div part="change-plan" className={css`display: flex; flex-direction: column; gap: 16px;`}>
-        {body}
-        {m.isError ? (
-          <Alert tone="error" title={t('portal.change.planFailed')}>
-            {m.error instanceof Error ? m.error.message : null}
-          </Alert>
-        ) : null}
-      </div>
-    </Dialog>
+      {body}
+    </ChangeDialog>
   );
 }
 
@@ -197,33 +248,19 @@ export function ChangePaymentDialog({ open, sub, onClose, onDone }: ChangeProps)
       </>
     );
   return (
-    <Dialog
+    <ChangeDialog
       open={open}
-      onClose={() => (m.isPending ? undefined : onClose())}
-      dismissible={!m.isPending}
+      onClose={onClose}
       title={t('portal.change.methodTitle')}
-      width={520}
-      actions={
-        <>
-          <Button variant="secondary" disabled={m.isPending} onClick={onClose}>
-            {t('portal.change.close')}
-          </Button>
-          {options.length ? (
-            <Button part="confirm-change-payment" disabled={!chosen} pending={m.isPending} onClick={() => m.mutate()}>
-              {t('portal.change.confirmMethod')}
-            </Button>
-          ) : null}
-        </>
-      }
+      part="change-payment"
+      confirmPart="confirm-change-payment"
+      confirmLabel={t('portal.change.confirmMethod')}
+      failedTitle={t('portal.change.methodFailed')}
+      hasChoices={options.length > 0}
+      chosen={!!chosen}
+      mutation={m}
     >
-      <div part="change-payment" className={css`display: flex; flex-direction: column; gap: 16px;`}>
-        {body}
-        {m.isError ? (
-          <Alert tone="error" title={t('portal.change.methodFailed')}>
-            {m.error instanceof Error ? m.error.message : null}
-          </Alert>
-        ) : null}
-      </div>
-    </Dialog>
+      {body}
+    </ChangeDialog>
   );
 }

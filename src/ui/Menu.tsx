@@ -1,3 +1,4 @@
+import { useDismiss } from './dismiss.ts';
 import {
   useCallback,
   useEffect,
@@ -86,6 +87,7 @@ export function MenuButton({
     setOpen(false);
     if (returnFocus) buttonRef.current?.focus();
   }, []);
+  const closeQuietly = useCallback(() => close(false), [close]);
 
   useEffect(() => {
     if (!open) return;
@@ -93,12 +95,8 @@ export function MenuButton({
     const target = pendingFocus.current === 'last' ? els[els.length - 1] : els[0];
     pendingFocus.current = null;
     target?.focus();
-    const onPointer = (e: Event) => {
-      if (wrapRef.current && !e.composedPath().includes(wrapRef.current)) close(false);
-    };
-    document.addEventListener('pointerdown', onPointer, true);
-    return () => document.removeEventListener('pointerdown', onPointer, true);
   }, [open, close]);
+  useDismiss(open, closeQuietly, wrapRef);
 
   const onButtonKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') {
