@@ -19,3 +19,17 @@ export function customerLinks(prefix: string | null | undefined = '/') {
 }
 
 export type CustomerLinks = ReturnType<typeof customerLinks>;
+
+/** Admin pages of the payment app (spec §2 Admin links), shown only in dashboard mode or to owners and admins. */
+export function adminLinks(prefix: string | null | undefined = '/') {
+  const p = (...parts: string[]) => joinPath(prefix || '/', 'admin', ...parts);
+  return {
+    customer: (id: string): string => p('customers', enc(id)),
+    billing: (id: string): string => p('billing', enc(id)),
+  };
+}
+
+/** A transaction on a chain explorer: {explorer}/tx/{hash}. */
+export function explorerTxLink(explorerHost: string, txHash: string): string {
+  return joinPath(explorerHost, 'tx', enc(txHash));
+}

@@ -8,8 +8,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { CreditGrant, CreditTransaction, User } from '../api/types.ts';
 import { CREDIT_GRANT_STATUS_TONE, type CreditGrantStatus } from '../core/billing.ts';
 import { dayRange, formatDate, formatDateTime } from '../core/dates.ts';
-import { customerLinks } from '../core/links.ts';
-import { joinPath } from '../core/url.ts';
+import { adminLinks, customerLinks } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useSettings } from '../ui/context.tsx';
@@ -246,8 +245,8 @@ export function CreditGrantDetail({ id, prefix }: { id: string; prefix: string }
   const admin =
     g && isOwnerOrAdmin(session.user) ? (
       <div className={css`display: flex; gap: 16px; flex-wrap: wrap;`} part="admin-links">
-        <AppLink path={joinPath(prefix, 'admin', 'billing', encodeURIComponent(g.id))}>{t('portal.credits.adminGrant')}</AppLink>
-        {g.customer_id ? <AppLink path={joinPath(prefix, 'admin', 'customers', encodeURIComponent(g.customer_id))}>{t('portal.adminCustomerLink')}</AppLink> : null}
+        <AppLink path={adminLinks(prefix).billing(g.id)}>{t('portal.credits.adminGrant')}</AppLink>
+        {g.customer_id ? <AppLink path={adminLinks(prefix).customer(g.customer_id)}>{t('portal.adminCustomerLink')}</AppLink> : null}
       </div>
     ) : null;
   const prices = g?.applicability_config?.scope?.prices ?? [];

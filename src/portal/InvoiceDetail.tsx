@@ -6,8 +6,8 @@
 import type { Invoice, PaymentMethod } from '../api/types.ts';
 import { billingReasonKey, invoiceNeedsPayment, invoiceStatusTone } from '../core/billing.ts';
 import { formatDate, formatDateTime } from '../core/dates.ts';
-import { customerLinks } from '../core/links.ts';
-import { joinPath, safeUrl } from '../core/url.ts';
+import { adminLinks, customerLinks, explorerTxLink } from '../core/links.ts';
+import { safeUrl } from '../core/url.ts';
 import { useApi } from '../ui/api.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
@@ -73,7 +73,7 @@ function InvoiceView({
   const methodType = method?.type ?? Object.keys(details)[0] ?? '';
   const tx: TxDetails = details[methodType] ?? Object.values(details)[0] ?? {};
   const explorerHost = (method?.settings?.[methodType] as { explorer_host?: string } | undefined)?.explorer_host;
-  const explorer = tx.tx_hash && explorerHost ? safeUrl(joinPath(explorerHost, 'tx', encodeURIComponent(tx.tx_hash))) : null;
+  const explorer = tx.tx_hash && explorerHost ? safeUrl(explorerTxLink(explorerHost, tx.tx_hash)) : null;
   const lines = (invoice.lines ?? []) as Array<{ id?: string; description?: string; quantity?: number; amount?: string; price?: { product?: { name?: string } } }>;
   const logo = checkHref(currency?.logo ?? method?.logo);
 
@@ -83,9 +83,9 @@ function InvoiceView({
 
   const admin = dashboard ? (
     <div className={css`display: flex; gap: 16px; flex-wrap: wrap;`} part="admin-links">
-      <AppLink path={joinPath(prefix, 'admin', 'billing', encodeURIComponent(invoice.id))}>{t('portal.adminInvoice')}</AppLink>
+      <AppLink path={adminLinks(prefix).billing(invoice.id)}>{t('portal.adminInvoice')}</AppLink>
       {invoice.customer_id ? (
-        <AppLink path={joinPath(prefix, 'admin', 'customers', encodeURIComponent(invoice.customer_id))}>{t('portal.adminCustomerLink')}</AppLink>
+        <AppLink path={adminLinks(prefix).customer(invoice.customer_id)}>{t('portal.adminCustomerLink')}</AppLink>
       ) : null}
     </div>
   ) : null;

@@ -83,3 +83,12 @@ describe('customerLinks', () => {
     expect(customerLinks('/app/').invoice('in_1')).toBe('/app/customer/invoice/in_1');
   });
 });
+
+describe('admin and explorer links', () => {
+  it('builds the spec admin links under the prefix and explorer transaction links', async () => {
+    const { adminLinks, explorerTxLink } = await import('../../src/core/links.ts');
+    expect(adminLinks('/').customer('cus 1')).toBe('/admin/customers/cus%201');
+    expect(adminLinks('/app/').billing('in_1')).toBe('/app/admin/billing/in_1');
+    expect(explorerTxLink('https://explorer.example/', '0xab')).toBe('https://explorer.example/tx/0xab');
+  });
+});

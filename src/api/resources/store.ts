@@ -50,6 +50,12 @@ const TokenStruct = struct({ id: string(), remark: string() });
 const CategoryStruct = struct({ id: string(), locales: record(string(), string()) });
 const InfoStruct = struct({});
 
+/** The blocklet.json of a blocklet version on a store (what a launcher installs from), absolute. */
+export function blockletMetaUrl(storeBase: string, did: string, version: string): string {
+  const base = new URL(storeBase.replace(/\/?$/, '/'), globalThis.location?.href);
+  return new URL(`api/blocklets/${encodeURIComponent(did)}/${encodeURIComponent(version)}/blocklet.json`, base).toString();
+}
+
 export function createStore(t: Transport) {
   return {
     /** GET {store}/api/v2/blocklets.json → {dataList, total}. */

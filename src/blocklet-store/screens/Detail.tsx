@@ -3,11 +3,13 @@
  * category, version with its review status, launch link, screenshots, readme (lazy, sanitized), versions with change
  * logs, requirements and capabilities, more by the author and in the category.
  */
+import { readStorage } from '../../core/storage.ts';
+import { blockletMetaUrl } from '../../api/resources/store.ts';
 import { formatError } from '../../core/errors.ts';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { formatDate } from '../../core/dates.ts';
 import { formatNumber, pickLocaleText } from '../../core/locale.ts';
-import { safeUrl } from '../../core/url.ts';
+import { safeUrl, withQuery } from '../../core/url.ts';
 import type { StoreBlocklet } from '../../api/types.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { useApi } from '../../ui/api.tsx';
@@ -37,20 +39,10 @@ type Meta = StoreBlocklet & {
 
 /** The launcher URL (B.3): localStorage.launcherUrl, else preferences.launcherUrl, else the public launcher. */
 export function launchUrl(metaUrl: string, locale: string): string | undefined {
-  let launcher: string | null = null;
-  try {
-    launcher = window.localStorage.getItem('launcherUrl');
-  } catch {
-    /* storage blocked */
-  }
   const prefs = (window as { blocklet?: { preferences?: { launcherUrl?: unknown } } }).blocklet?.preferences;
-  launcher ||= typeof prefs?.launcherUrl === 'string' ? prefs.launcherUrl : 'https://launcher.arcblock.io/';
+  const launcher = readStorage('launcherUrl') || (typeof prefs?.launcherUrl === 'string' ? prefs.launcherUrl : 'https://launcher.arcblock.io/');
   const safe = safeUrl(launcher);
-  if (!safe) return undefined;
-  const u = new URL(safe, window.location.href);
-  u.searchParams.set('blocklet_meta_url', metaUrl);
-  u.searchParams.set('locale', locale);
-  return u.toString();
+  return safe ? withQuery(safe, { blocklet_meta_url: metaUrl, locale }) : undefined;
 }
 
 export function Detail({ did, version }: { did: string; version?: string | undefined }) {
@@ -103,7 +95,7 @@ export function Detail({ did, version }: { did: string; version?: string | undef
   const shownVersion = b.version ?? '';
   const vStatus = versions.data?.find((v) => v.version === shownVersion)?.status ?? b.blocklet?.reviewVersion?.status ?? 'PUBLISHED';
   const rs = reviewStatus(vStatus);
-  const metaUrl = storeBase.data ? new URL(`${storeBase.data.replace(/\/?$/, '/')}api/blocklets/${b.did}/${shownVersion}/blocklet.json`, window.location.href).toString() : '';
+  const metaUrl = storeBase.data ? blockletMetaUrl(storeBase.data, b.did, shownVersion) : '';
   const launch = metaUrl ? launchUrl(metaUrl, locale) : undefined;
   const readme = info.data?.readme ? (info.data.readme[locale] ?? info.data.readme.en ?? Object.values(info.data.readme)[0] ?? '') : '';
   const screenshots = (b.screenshots ?? []).map((s) => safeUrl(s)).filter((s): s is string => !!s);
