@@ -319,7 +319,8 @@ function Brand({ info, small, dark }: { info: AppInfo; small: boolean; dark: boo
           className={css`display: block; height: ${logo.wide ? 32 : 36}px; width: auto; max-width: ${logo.wide ? 180 : 36}px; object-fit: contain; border-radius: ${logo.wide ? 0 : 6}px;`}
         />
       ) : null}
-      {name && !logo.wide ? (
+      {/* Below sm the square logo stands alone (the link's label names the app): a name cut to one letter helps no one. */}
+      {name && !logo.wide && !(small && src) ? (
         <span
           part="app-name"
           className={css`font-weight: 700; font-size: 17px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 40vw;`}
