@@ -29,7 +29,7 @@ import { useCss } from '../ui/styles.tsx';
 // Screens only some checkouts need load on demand (kept out of the first paint).
 const Donation = lazy(() => import('./Donation.tsx').then((m) => ({ default: m.Donation })));
 const StripePanel = lazy(() => import('./StripePanel.tsx').then((m) => ({ default: m.StripePanel })));
-const VendorProgress = lazy(() => import('./VendorProgress.tsx').then((m) => ({ default: m.VendorProgress })));
+const VendorProgress = lazy(() => import('../ui/VendorProgress.tsx').then((m) => ({ default: m.VendorProgress })));
 import { PaymentForm, type FormValues } from './PaymentForm.tsx';
 import { Summary, useMoney } from './Summary.tsx';
 

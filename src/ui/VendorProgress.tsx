@@ -7,9 +7,9 @@ import { useEffect, useState } from 'react';
 import type { VendorStatus } from '../api/types.ts';
 import { vendorsSettled } from '../core/checkout.ts';
 import { VENDOR_POLL_MS } from '../core/constants.ts';
-import { useApi } from '../ui/api.tsx';
-import { useT } from '../ui/i18n.tsx';
-import { useCss } from '../ui/styles.tsx';
+import { useApi } from './api.tsx';
+import { useT } from './i18n.tsx';
+import { useCss } from './styles.tsx';
 
 export function VendorProgress({ sessionId }: { sessionId: string }) {
   const api = useApi();
@@ -49,7 +49,7 @@ export function VendorProgress({ sessionId }: { sessionId: string }) {
   if (!vendors.length) return null;
   return (
     <section part="vendors" aria-labelledby="vendors-h" className={css`width: 100%; display: flex; flex-direction: column; gap: 12px; text-align: start; margin-top: 8px;`}>
-      <h3 id="vendors-h" className={css`margin: 0; font-size: 15px;`}>{t('checkout.vendorsTitle')}</h3>
+      <h3 id="vendors-h" className={css`margin: 0; font-size: 15px;`}>{t('vendor.title')}</h3>
       {vendors.map((v, i) => {
         const failed = v.status === 'failed';
         const done = !failed && v.progress >= 100;
@@ -65,7 +65,7 @@ export function VendorProgress({ sessionId }: { sessionId: string }) {
                     <path d="M5 12.5l4.5 4.5L19 7.5" stroke="currentColor" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>
                 ) : null}
-                {failed ? t('checkout.vendorFailedShort') : done ? t('checkout.vendorDelivered') : t('checkout.vendorProcessing')}
+                {failed ? t('vendor.failedShort') : done ? t('vendor.delivered') : t('vendor.processing')}
               </span>
             </div>
             <div
@@ -74,7 +74,7 @@ export function VendorProgress({ sessionId }: { sessionId: string }) {
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent}
-              aria-valuetext={t('checkout.vendorProgress', { title, percent })}
+              aria-valuetext={t('vendor.progress', { title, percent })}
               className={css`height: 8px; border-radius: 999px; background: ${failed ? 'var(--pay-color-danger-bg)' : 'var(--pay-color-neutral-bg)'}; overflow: hidden;`}
             >
               <div
@@ -83,7 +83,7 @@ export function VendorProgress({ sessionId }: { sessionId: string }) {
             </div>
             {failed ? (
               <p role="alert" className={css`margin: 0; font-size: 13px; color: var(--pay-color-danger);`}>
-                {t('checkout.vendorFailed')} {v.error_message ? <span className={css`display: block; color: var(--pay-color-warning);`}>{v.error_message}</span> : null}
+                {t('vendor.failed')} {v.error_message ? <span className={css`display: block; color: var(--pay-color-warning);`}>{v.error_message}</span> : null}
               </p>
             ) : null}
           </div>
