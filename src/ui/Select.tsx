@@ -1,6 +1,6 @@
-import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useCss } from './styles.tsx';
-import { useFieldClasses } from './TextField.tsx';
+import { FieldNotes, useFieldClasses, useFieldIds } from './TextField.tsx';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
@@ -19,11 +19,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
 ) {
   const c = useFieldClasses();
   const { css, cx } = useCss();
-  const auto = useId();
-  const selectId = id ?? `s${auto}`;
-  const hintId = `${selectId}-hint`;
-  const errorId = `${selectId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { controlId: selectId, hintId, errorId, describedBy } = useFieldIds(id, 's', hint, error);
   const select = css`
     appearance: none; -webkit-appearance: none; flex: 1; min-width: 0; height: calc(var(--pay-control-height) - 2px);
     border: 0; outline: none; background: transparent; color: inherit; font: inherit; padding-inline-end: 24px; cursor: pointer;
@@ -55,14 +51,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
           <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinecap="round" />
         </svg>
       </div>
-      {hint ? (
-        <p id={hintId} className={c.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <p id={errorId} role="alert" className={c.error}>
-        {error || null}
-      </p>
+      <FieldNotes hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </div>
   );
 });

@@ -45,6 +45,33 @@ export function useFieldClasses() {
   };
 }
 
+/** Ids of a field's control, hint and error, and the aria-describedby that links the ones shown. */
+export function useFieldIds(id: string | undefined, prefix: string, hint: ReactNode, error: ReactNode) {
+  const auto = useId();
+  const controlId = id ?? `${prefix}${auto}`;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return { controlId, hintId, errorId, describedBy };
+}
+
+/** The hint and the announced error under a field (the error paragraph is always there so role=alert announces). */
+export function FieldNotes({ hint, error, hintId, errorId }: { hint: ReactNode; error: ReactNode; hintId: string; errorId: string }) {
+  const c = useFieldClasses();
+  return (
+    <>
+      {hint ? (
+        <p id={hintId} className={c.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <p id={errorId} role="alert" className={c.error}>
+        {error || null}
+      </p>
+    </>
+  );
+}
+
 /** Labelled input with hint and error (aria-invalid, aria-describedby, announced error), required mark. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, hint, error, hideLabel, adornment, endAdornment, fullWidth = true, id, required, className, disabled, ...rest },
@@ -53,11 +80,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const c = useFieldClasses();
   const { cx } = useCss();
   const t = useT();
-  const auto = useId();
-  const inputId = id ?? `f${auto}`;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { controlId: inputId, hintId, errorId, describedBy } = useFieldIds(id, 'f', hint, error);
   return (
     <div className={cx(c.wrap, className)} style={fullWidth ? undefined : { display: 'inline-flex' }} part="field">
       <label htmlFor={inputId} className={hideLabel ? c.hidden : c.label}>
@@ -84,14 +107,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         />
         {endAdornment}
       </div>
-      {hint ? (
-        <p id={hintId} className={c.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <p id={errorId} role="alert" className={c.error}>
-        {error || null}
-      </p>
+      <FieldNotes hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </div>
   );
 });
