@@ -1,6 +1,6 @@
 /**
  * <pay-portal>: the customer portal. The view attribute picks the screen (the host maps the spec's customer links
- * to it): invoices (history), invoice (detail), past-due, subscription, credit-grant. Signed-out visitors get
+ * to it): invoices (history), payments (payment history), invoice (detail), past-due, subscription, credit-grant. Signed-out visitors get
  * 'Login to access this page'; the server only ever returns the signed-in customer's data (another customer's
  * invoice is refused with 403, shown as a refusal).
  */
@@ -18,6 +18,7 @@ import { SubscriptionDetail, SubscriptionList } from './Subscriptions.tsx';
 // Screens off the first paint: loaded when shown.
 const PastDue = lazy(() => import('./PastDue.tsx').then((m) => ({ default: m.PastDue })));
 const CreditsPanel = lazy(() => import('./Credits.tsx'));
+const PaymentHistory = lazy(() => import('./Payments.tsx'));
 const CreditGrantDetail = lazy(() => import('./Credits.tsx').then((m) => ({ default: m.CreditGrantDetail })));
 
 /** A lazily loaded view: its page frame with the skeleton until the code is there. */
@@ -35,7 +36,7 @@ function Lazy({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export type PortalView = 'invoices' | 'subscriptions' | 'credits' | 'invoice' | 'past-due' | 'subscription' | 'credit-grant';
+export type PortalView = 'invoices' | 'payments' | 'subscriptions' | 'credits' | 'invoice' | 'past-due' | 'subscription' | 'credit-grant';
 export type PortalProps = {
   view?: string;
   resourceId?: string;
@@ -88,6 +89,8 @@ export function Portal({ view, resourceId, customerId, referer, dashboard }: Por
       );
     case 'credits':
       return <Overview prefix={prefix} filter={filter} initial="credits" />;
+    case 'payments':
+      return <Overview prefix={prefix} filter={filter} initial="payments" />;
     default:
       return <Overview prefix={prefix} filter={filter} initial="invoices" />;
   }
@@ -116,8 +119,8 @@ function InvoicesPage({ prefix, filter }: { prefix: string; filter: { customer_i
   );
 }
 
-type Tab = 'subscriptions' | 'invoices' | 'credits';
-const TAB_LABEL: Record<Tab, string> = { subscriptions: 'portal.subscriptions', invoices: 'portal.invoiceHistory', credits: 'portal.credits.tab' };
+type Tab = 'subscriptions' | 'invoices' | 'payments' | 'credits';
+const TAB_LABEL: Record<Tab, string> = { subscriptions: 'portal.subscriptions', invoices: 'portal.invoiceHistory', payments: 'portal.paymentHistory', credits: 'portal.credits.tab' };
 
 /** The portal home: tabs for the subscriptions, the invoice history and the credits (arrow keys move between tabs). */
 function Overview({ prefix, filter, initial }: { prefix: string; filter: { customer_id?: string }; initial: Tab }) {
@@ -125,7 +128,7 @@ function Overview({ prefix, filter, initial }: { prefix: string; filter: { custo
   const { css } = useCss();
   const [tab, setTab] = useState<Tab>(initial);
   const base = useId();
-  const tabs: Tab[] = ['subscriptions', 'invoices', 'credits'];
+  const tabs: Tab[] = ['subscriptions', 'invoices', 'payments', 'credits'];
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = tabs.indexOf(tab);
     const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null;
@@ -147,6 +150,10 @@ function Overview({ prefix, filter, initial }: { prefix: string; filter: { custo
       <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}`}>
         {tab === 'subscriptions' ? (
           <SubscriptionList prefix={prefix} customerId={filter.customer_id} />
+        ) : tab === 'payments' ? (
+          <Suspense fallback={<Loading rows={3} />}>
+            <PaymentHistory prefix={prefix} customerId={filter.customer_id} />
+          </Suspense>
         ) : tab === 'credits' ? (
           <Suspense fallback={<Loading rows={3} />}>
             <CreditsPanel prefix={prefix} customerId={filter.customer_id} />

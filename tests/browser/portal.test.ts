@@ -152,8 +152,8 @@ describe('<pay-portal> subscriptions', () => {
     ok(text.includes('Cancels on Dec 15, 2026'), text);
     equal(new URL(subRows(el)[0]!.querySelector('a')!.href).pathname, '/customer/subscription/sub_active');
     const tabs = $$(el, '[role=tab]');
-    equal(tabs.map((t) => t.getAttribute('aria-selected')).join(','), 'true,false,false');
-    equal(tabs.map((t) => t.textContent).join(','), 'Subscriptions,Invoice history,Credits');
+    equal(tabs.map((t) => t.getAttribute('aria-selected')).join(','), 'true,false,false,false');
+    equal(tabs.map((t) => t.textContent).join(','), 'Subscriptions,Invoice history,Payment history,Credits');
     tabs[0]!.focus();
     await sendKeys({ press: 'ArrowRight' });
     await waitFor(() => rows(el).length === 10, { timeout: 5000 });
@@ -442,6 +442,88 @@ describe('<pay-portal> past due', () => {
   });
 });
 
+describe('<pay-portal> payment history', () => {
+  const payRows = (el: HTMLElement) => $$(el, '[part~=payment-row]');
+  const portalState = async () => (await fetch('/__stub/portal/state')).json();
+  const search = (el: HTMLElement) => $<HTMLInputElement>(el, 'input[data-search=payments]')!;
+  const type = (input: HTMLInputElement, value: string) => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+
+  it('lists the payments 10 per page: amount, status tone, method and currency, invoice link, tx hash with explorer link', async () => {
+    const el = portal('view="payments"');
+    await waitFor(() => payRows(el).length === 10, { timeout: 5000 });
+    equal($$(el, '[role=tab]')[2]!.getAttribute('aria-selected'), 'true');
+    const [stripe, second, third, fourth] = payRows(el);
+    ok(stripe!.textContent!.includes('19.99 USD') && stripe!.textContent!.includes('Card · USD'), stripe!.textContent!);
+    ok(stripe!.textContent!.includes('pi_strip'), 'the Stripe payment intent stands for the transaction');
+    ok(second!.textContent!.includes('11.5 TBA') && second!.textContent!.includes('ArcBlock · TBA'), second!.textContent!);
+    const chips = payRows(el).slice(0, 3).map((r) => [r.querySelector('[part~=chip]')!.textContent, (r.querySelector('[part~=chip]') as HTMLElement).dataset.tone]);
+    equal(JSON.stringify(chips), JSON.stringify([['Succeeded', 'success'], ['Succeeded', 'success'], ['Payment method required', 'warning']]));
+    const invoice = second!.querySelector('a:not([part~=payment-tx])') as HTMLAnchorElement;
+    equal(invoice.textContent, 'SBX-0002');
+    equal(new URL(invoice.href).pathname, '/customer/invoice/in_0001');
+    const tx = second!.querySelector('a[part~=payment-tx]') as HTMLAnchorElement;
+    equal(tx.href, 'https://explorer.example/tx/0xfeed1c0ffee1beef');
+    equal(tx.target, '_blank');
+    ok(fourth!.textContent!.includes('No invoice'), 'a payment without an invoice says so to a screen reader');
+    ok(third);
+    ok(shadowText(el).includes('1–10 of 12'));
+    const select = $<HTMLSelectElement>(el, '[part~=pagination] select')!;
+    equal([...select.options].map((o) => o.value).join(','), '5,10,20,50,100');
+    $<HTMLButtonElement>(el, 'button[aria-label="Next page"]')!.click();
+    await waitFor(() => payRows(el).length === 2);
+  });
+
+  it('shows 5 rows per page below md', async () => {
+    await setViewport({ width: 390, height: 800 });
+    const el = portal('view="payments"');
+    await waitFor(() => payRows(el).length === 5, { timeout: 5000 });
+  });
+
+  it('searches debounced (300 ms): typing fast asks the server once; no match says so', async () => {
+    const el = portal('view="payments"');
+    await waitFor(() => payRows(el).length === 10, { timeout: 5000 });
+    const before = (await portalState()).historyQueries.length;
+    const input = search(el);
+    type(input, 'S');
+    type(input, 'SB');
+    type(input, 'SBX-0003');
+    await new Promise((r) => setTimeout(r, 150));
+    equal((await portalState()).historyQueries.length, before, 'nothing is asked while typing');
+    await waitFor(() => payRows(el).length === 1, { timeout: 3000 });
+    ok(payRows(el)[0]!.textContent!.includes('SBX-0003'));
+    deepEqual((await portalState()).historyQueries.slice(before), ['sbx-0003']);
+    type(input, 'nothing-like-this');
+    await waitFor(() => shadowText(el).includes('No payments match “nothing-like-this”'), { timeout: 3000 });
+  });
+
+  it("says when there are none, and refuses another customer's payments", async () => {
+    await stub({ signedIn: true, portal: { payments: 0 } });
+    const el = portal('view="payments"');
+    await waitFor(() => shadowText(el).includes('No payments yet'), { timeout: 5000 });
+    cleanup();
+    await stub({ signedIn: true });
+    const other = portal('view="payments" customer-id="cus_other"');
+    await waitFor(() => $(other, '[part~=forbidden]'), { timeout: 5000 });
+  });
+
+  it('has no axe violations, light and dark, en and zh; speaks Chinese', async () => {
+    const el = portal('view="payments"');
+    await waitFor(() => payRows(el).length === 10, { timeout: 5000 });
+    await expectNoAxeViolations(el);
+    cleanup();
+    for (const theme of ['light', 'dark']) {
+      const zh = portal(`view="payments" theme="${theme}" locale="zh"`);
+      await waitFor(() => payRows(zh).length === 10 && shadowText(zh).includes('付款记录') && shadowText(zh).includes('成功'), { timeout: 5000 });
+      ok(shadowText(zh).includes('搜索付款'));
+      await expectNoAxeViolations(zh);
+      cleanup();
+    }
+  });
+});
+
 describe('<pay-portal> credits', () => {
   const grantRows = (el: HTMLElement) => $$(el, '[part~=credit-grant-row]');
   const txRows = (el: HTMLElement) => $$(el, '[part~=credit-transaction-row]');
@@ -458,7 +540,7 @@ describe('<pay-portal> credits', () => {
   it('the Credits tab lists the grants with their status tones, remaining amounts and dates', async () => {
     const el = portal('view="credits"');
     await waitFor(() => grantRows(el).length === 5, { timeout: 5000 });
-    const tab = $$(el, '[role=tab]')[2]!;
+    const tab = $$(el, '[role=tab]')[3]!;
     equal(tab.getAttribute('aria-selected'), 'true');
     const chips = grantRows(el).map((r) => [r.querySelector('[part~=chip]')!.textContent, (r.querySelector('[part~=chip]') as HTMLElement).dataset.tone]);
     equal(JSON.stringify(chips), JSON.stringify([['Granted', 'success'], ['Pending', 'warning'], ['Expired', 'default'], ['Depleted', 'default'], ['Voided', 'default']]));

@@ -223,10 +223,38 @@ async function handleAutoRecharge(cfg, method, url, readBody, json) {
 }
 
 /** Returns {status, type, body} for the paths this module owns, else null. */
+// Payment history: one payment per invoice (count: cfg.payments ?? 12), the first a Stripe one without a tx hash,
+// every fourth without an invoice, the third requires a new payment method. `customer_id=cus_other` → 403.
+// GET /__stub/portal/state → historyQueries (the `query` of each call: the search is debounced).
+function paymentHistory(cfg, url, invoices, json) {
+  const customer = url.searchParams.get('customer_id');
+  if (customer && customer !== 'cus_1') return json({ error: 'You are not allowed to view payments of another customer' }, 403);
+  const query = (url.searchParams.get('query') ?? '').toLowerCase();
+  (cfg.historyQueries ??= []).push(query);
+  const STRIPE = { id: 'pm_stripe', type: 'stripe', name: 'Card', settings: {} };
+  const USD = { id: 'pc_usd', symbol: 'USD', decimal: 2, name: 'US Dollar' };
+  const all = Array.from({ length: cfg.payments ?? 12 }, (_, i) => {
+    const inv = invoices[i];
+    const stripe = i === 0;
+    return {
+      id: `pi_${String(i).padStart(4, '0')}`, customer_id: 'cus_1', status: i === 2 ? 'requires_payment_method' : 'succeeded',
+      amount: stripe ? '1999' : inv.total, amount_received: stripe ? '1999' : i === 2 ? '0' : inv.total,
+      currency_id: stripe ? 'pc_usd' : 'pc_tba', paymentCurrency: stripe ? USD : TBA, paymentMethod: stripe ? STRIPE : METHOD,
+      created_at: inv.created_at, invoice_id: i % 4 === 3 ? null : inv.id,
+      invoice: i % 4 === 3 ? null : { id: inv.id, number: inv.number, status: inv.status },
+      payment_details: stripe ? { stripe: { payment_intent_id: 'pi_stripe_123456789abcdef' } } : { arcblock: { tx_hash: `0xfeed${i}c0ffee${i}beef` } },
+    };
+  });
+  const list = query ? all.filter((x) => JSON.stringify(x).toLowerCase().includes(query)) : all;
+  const page = Number(url.searchParams.get('page') || 1);
+  const size = Number(url.searchParams.get('pageSize') || 10);
+  return json({ count: list.length, list: list.slice((page - 1) * size, page * size) });
+}
+
 export async function handlePortalStub(state, method, url, readBody, json) {
   const p = url.pathname;
   if (p === '/__stub/portal/state') return json(state.portal ?? {});
-  const owned = ['/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/auto-recharge-configs/', '/payment/api/customers/', '/payment/api/did/collect-batch/'];
+  const owned = ['/payment/api/payment-history', '/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/auto-recharge-configs/', '/payment/api/customers/', '/payment/api/did/collect-batch/'];
   if (!owned.some((x) => p.startsWith(x))) return null;
   const cfg = (state.portal ??= {});
   if (!state.signedIn) return json({ error: 'Please log in' }, 401);
@@ -245,6 +273,7 @@ export async function handlePortalStub(state, method, url, readBody, json) {
     const r = collect(cfg, p, url, json);
     return typeof r === 'function' ? r(JSON.parse((await readBody()) || '{}')) : r;
   }
+  if (p === '/payment/api/payment-history') return paymentHistory(cfg, url, all, json);
   const od = p.match(/^\/payment\/api\/customers\/([^/]+)\/overdue\/invoices$/);
   if (od) {
     if (cfg.noCustomer) return json({ error: `No such customer: ${od[1]}` }, 404);

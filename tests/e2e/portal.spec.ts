@@ -95,6 +95,18 @@ test('the sandbox clock renews a subscription, leaves an unpaid renewal past due
   await page.reload();
   await expect(portal.locator('[part~=chip]').first()).toHaveText('Active');
   await expect(portal.locator('[part~=invoice-row]').first()).toContainText('Paid');
+
+  // The payment shows in the payment history: search it by the invoice number (debounced), linked invoice and tx.
+  const invoices = await signedFetch(test.info().project.use.baseURL!, process.env.E2E_APP_SK!, 'GET', '/api/invoices', { query: { subscription_id: sub.id, status: 'paid' } });
+  const renewal = (invoices.body.list as Array<{ id: string; number: string; billing_reason: string }>).find((i) => i.billing_reason === 'subscription_cycle')!;
+  await page.goto('/customer');
+  await portal.getByRole('tab', { name: 'Payment history' }).click();
+  await portal.getByLabel('Search payments').fill(renewal.number);
+  const payment = portal.locator('[part~=payment-row]');
+  await expect(payment).toHaveCount(1);
+  await expect(payment).toContainText('Succeeded');
+  await expect(payment.getByRole('link', { name: renewal.number })).toHaveAttribute('href', new RegExp(`/customer/invoice/${renewal.id}$`));
+  await expect(payment.locator('a[part~=payment-tx]')).toHaveAttribute('href', /\/tx\/0x[0-9a-f]{64}$/);
 });
 
 test('a customer pays past-due invoices in two currencies from the past-due page, then goes back to the referer', async ({ page }) => {

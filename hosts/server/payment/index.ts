@@ -14,6 +14,7 @@ import { createCreditRoutes } from './resources/credits.ts';
 import { createCustomerRoutes } from './resources/customers.ts';
 import { createInvoiceRoutes } from './resources/invoices.ts';
 import { createMethodRoutes } from './resources/methods.ts';
+import { createPaymentHistoryRoutes } from './resources/payment-history.ts';
 import { createSessionRoutes } from './resources/sessions.ts';
 import { schemaMigration } from './schema.ts';
 import { seedMigration } from './seed.ts';
@@ -45,5 +46,6 @@ export function createPaymentRoutes(ctx: SandboxContext): Router {
   r.use(createInvoiceRoutes(ctx));
   r.use(createCreditRoutes(ctx));
   r.use(createMethodRoutes(ctx));
+  r.use(createPaymentHistoryRoutes(ctx));
   return r;
 }

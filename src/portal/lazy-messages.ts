@@ -1,0 +1,44 @@
+/**
+ * Strings of a lazily loaded portal screen: its own locale namespace, out of the first paint. The screen's chunk
+ * imports the English tree (`locale:en/<ns>`) and passes a loader for the Chinese one; the hook adds them to the
+ * element's i18n instance and says when the element's locale is there (English always is, at once).
+ */
+import { useEffect, useState } from 'react';
+import { useI18n, type MessageTree } from '../ui/i18n.tsx';
+
+const loaded = new WeakMap<object, Set<string>>();
+const has = (i18n: object, key: string) => loaded.get(i18n)?.has(key) ?? false;
+const mark = (i18n: object, key: string) => {
+  const set = loaded.get(i18n) ?? new Set<string>();
+  set.add(key);
+  loaded.set(i18n, set);
+};
+
+export function useLazyMessages(name: string, en: MessageTree, zh: () => Promise<MessageTree>): boolean {
+  const { i18n, locale } = useI18n();
+  if (!has(i18n, `en:${name}`)) {
+    i18n.addResourceBundle('en', 'translation', en, true, false);
+    mark(i18n, `en:${name}`);
+  }
+  // Chinese is added only once the element's own Chinese strings are there (they decide when the element shows zh).
+  const zhReady = locale === 'en' || has(i18n, `zh:${name}`);
+  const [, bump] = useState(0);
+  useEffect(() => {
+    if (zhReady || !i18n.hasResourceBundle('zh', 'translation')) return;
+    let live = true;
+    zh()
+      .catch((err: unknown) => {
+        console.warn('[pay-elements] could not load Chinese messages', err); // English stays as the fallback
+        return {} as MessageTree;
+      })
+      .then((tree) => {
+        i18n.addResourceBundle('zh', 'translation', tree, true, false);
+        mark(i18n, `zh:${name}`);
+        if (live) bump((n) => n + 1);
+      });
+    return () => {
+      live = false;
+    };
+  }, [i18n, name, zh, zhReady]);
+  return zhReady;
+}
