@@ -25,11 +25,14 @@ import { useT } from '../ui/i18n.tsx';
 import { useQuery } from '../ui/query.ts';
 import { useSession } from '../ui/session.tsx';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
+import { focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
+import { checkHref } from '../ui/url.ts';
 // Screens only some checkouts need load on demand (kept out of the first paint).
 const Donation = lazy(() => import('./Donation.tsx').then((m) => ({ default: m.Donation })));
 const StripePanel = lazy(() => import('./StripePanel.tsx').then((m) => ({ default: m.StripePanel })));
 const VendorProgress = lazy(() => import('../ui/VendorProgress.tsx').then((m) => ({ default: m.VendorProgress })));
+const OverdueDialog = lazy(() => import('../overdue/OverdueDialog.tsx').then((m) => ({ default: m.OverdueDialog })));
 import { PaymentForm, type FormValues } from './PaymentForm.tsx';
 import { Summary, useMoney } from './Summary.tsx';
 
@@ -441,7 +444,17 @@ function FlowDialogs({
 }) {
   const t = useT();
   const onNavigate = useNavigate();
-  const pastDue = customerLinks(appPrefix()).pastDue(window.location.href);
+  const links = customerLinks(appPrefix());
+  // CUSTOMER_LIMITED: the past-due confirm, then the overdue-invoice dialog on top of it (spec §2, §8).
+  const [overdueOpen, setOverdueOpen] = useState(false);
+  // Once opened it stays mounted (closed) so that closing returns focus to 'pay now'.
+  const [overdueMounted, setOverdueMounted] = useState(false);
+  const limited = state.phase === 'customerLimited';
+  useEffect(() => {
+    if (limited) return;
+    setOverdueOpen(false);
+    setOverdueMounted(false);
+  }, [limited]);
   const { css } = useCss();
   const { locale } = useSettings();
   const money = useMoney(currency);
@@ -501,7 +514,15 @@ function FlowDialogs({
             <Button variant="secondary" onClick={() => flow.cancel()}>
               {t('common.cancel')}
             </Button>
-            <Button href={pastDue} part="pay-overdue" data-autofocus onClick={onNavigate(pastDue)}>
+            <Button
+              part="pay-overdue"
+              data-autofocus
+              aria-haspopup="dialog"
+              onClick={() => {
+                setOverdueMounted(true);
+                setOverdueOpen(true);
+              }}
+            >
               {t('checkout.payOverdue')}
             </Button>
           </>
@@ -509,6 +530,22 @@ function FlowDialogs({
       >
         <p className={css`margin: 0;`}>{t('checkout.customerLimitedText')}</p>
       </Dialog>
+
+      {limited && overdueMounted ? (
+        <Suspense fallback={null}>
+          <OverdueDialog
+            open={overdueOpen}
+            onClose={() => setOverdueOpen(false)}
+            onPaid={() => flow.cancel()}
+            invoicePath={(id) => links.invoice(id)}
+            renderLink={(path, children) => (
+              <a href={checkHref(path) ?? undefined} onClick={onNavigate(path)} className={css`color: var(--pay-color-primary); font-weight: 600; ${focusRing}`}>
+                {children}
+              </a>
+            )}
+          />
+        </Suspense>
+      ) : null}
 
       <Dialog
         open={state.phase === 'creditInsufficient'}

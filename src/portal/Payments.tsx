@@ -21,7 +21,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
-import { useLazyMessages } from './lazy-messages.ts';
+import { useLazyMessages } from '../ui/lazy-messages.ts';
 import { AppLink, LoadError, Loading, Notice, useMoney } from './parts.tsx';
 import { Pager, TableFrame, useCellClass, usePaging } from './table.tsx';
 

@@ -193,30 +193,135 @@ describe('<pay-checkout>', () => {
     equal((await calls()).fast, 1);
   });
 
-  it('sends a customer with past-due invoices to pay them first (CUSTOMER_LIMITED)', async () => {
+  it('CUSTOMER_LIMITED: the past-due confirm, then the overdue dialog in place; once paid it closes and the checkout pays', async () => {
     await stub({ signedIn: true, checkout: { limited: true } });
     const el = checkout();
     await formReady(el);
     await waitFor(() => field(el, 'customer_email').value);
+    submitButton(el).focus();
     submitButton(el).click();
-    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
-    ok(dialog.textContent?.includes('You have past-due invoices. Pay them first'), dialog.textContent ?? '');
-    const pay = dialog.querySelector<HTMLAnchorElement>('a[part~=pay-overdue]')!;
-    const url = new URL(pay.href);
-    equal(url.pathname, '/customer/invoice/past-due');
-    equal(url.searchParams.get('referer'), window.location.href);
-    ok(activeDeep() === pay, 'the pay link has focus');
+    const confirm = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
+    ok(confirm.textContent?.includes('You have past-due invoices. Pay them first'), confirm.textContent ?? '');
+    const payNow = confirm.querySelector<HTMLButtonElement>('button[part~=pay-overdue]')!;
+    ok(activeDeep() === payNow, 'the pay button has focus');
     await expectNoAxeViolations(el);
-    const seen: CustomEvent[] = [];
-    el.addEventListener('pay-navigate', (e) => {
-      seen.push(e as CustomEvent);
-      e.preventDefault();
-    });
-    pay.click();
-    equal(seen[0]?.detail.path, `/customer/invoice/past-due?referer=${encodeURIComponent(window.location.href)}`);
-    [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!.click();
-    await waitFor(() => !$(el, 'dialog[open]'));
+    payNow.click();
+
+    // The overdue dialog opens on top, lists what is due per currency, and passes axe.
+    const row = await waitFor(() => $<HTMLElement>(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'), { message: 'TBA row', timeout: 5000 });
+    const overdue = row.closest('dialog')!;
+    ok(overdue.textContent?.includes('Pay past-due invoices'), overdue.textContent ?? '');
+    ok(overdue.textContent?.includes('Pay what is due in each currency.'), overdue.textContent ?? '');
+    ok(row.textContent?.includes('25 TBA'), row.textContent ?? '');
+    ok(row.textContent?.includes('1 invoice'), row.textContent ?? '');
+    equal(row.dataset.state, 'idle');
+    await expectNoAxeViolations(el);
+    const payRow = row.querySelector<HTMLButtonElement>('button[part~=pay-currency]')!;
+    equal(payRow.textContent, 'Pay 25 TBA');
+    payRow.click();
+    // The wallet request dialog, then (approved) everything closes and the payer is told.
+    await waitFor(() => $$<HTMLDialogElement>(el, 'dialog[open]').some((d) => d.textContent?.includes('Pay with DID Wallet')), { message: 'wallet dialog' });
+    await waitFor(() => !$(el, 'dialog[open]'), { message: 'all dialogs closed', timeout: 8000 });
+    await waitFor(() => shadowText(el).includes('All past-due invoices are paid. You can finish your purchase now.'), { message: 'paid toast' });
+    await waitFor(() => activeDeep() === submitButton(el), { message: 'focus back on the submit button' });
+    equal((await calls()).collect, 1);
+
+    // Paying the checkout now goes through.
+    submitButton(el).click();
+    await waitFor(() => shadowText(el).includes('Thanks for your payment'), { timeout: 10000 });
+    equal((await calls()).submit, 2);
+  });
+
+  it('overdue dialog: a declined payment shows the error with a retry; Cancel and Escape go back to the confirm', async () => {
+    await stub({ signedIn: true, checkout: { limited: true, collect: 'declined' } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    submitButton(el).click();
+    const payNow = await waitFor(() => $<HTMLButtonElement>(el, 'dialog[open] button[part~=pay-overdue]'));
+    payNow.click();
+    const row = await waitFor(() => $<HTMLElement>(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'), { timeout: 5000 });
+    row.querySelector<HTMLButtonElement>('button[part~=pay-currency]')!.click();
+    await waitFor(() => row.dataset.state === 'error', { message: 'error state', timeout: 8000 });
+    const alert = row.querySelector('[role=alert]')!;
+    ok(alert.textContent?.includes('Failed to pay the invoice'), alert.textContent ?? '');
+    ok(alert.textContent?.includes('The payment was declined in the wallet.'), alert.textContent ?? '');
+    const retry = row.querySelector<HTMLButtonElement>('button[part~=pay-currency]')!;
+    equal(retry.textContent, 'Try again');
+    await expectNoAxeViolations(el);
+
+    // Cancel closes only the overdue dialog; focus goes back to the confirm's pay button.
+    const overdue = row.closest('dialog')!;
+    overdue.querySelector<HTMLButtonElement>('button[part~=overdue-cancel]')!.click();
+    await waitFor(() => !overdue.open, { message: 'overdue dialog closed' });
+    ok($(el, 'dialog[open] button[part~=pay-overdue]'), 'the confirm is still open');
+    await waitFor(() => activeDeep() === $(el, 'dialog[open] button[part~=pay-overdue]'), { message: 'focus returns to pay now' });
+
+    // Opened again; now the wallet approves: the retry pays.
+    await stub({ signedIn: true, checkout: { limited: true } });
+    $<HTMLButtonElement>(el, 'dialog[open] button[part~=pay-overdue]')!.click();
+    const again = await waitFor(() => $<HTMLElement>(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'), { timeout: 5000 });
+    again.querySelector<HTMLButtonElement>('button[part~=pay-currency]')!.click();
+    await waitFor(() => !$(el, 'dialog[open]'), { message: 'all dialogs closed after paying', timeout: 8000 });
     ok(!submitButton(el).disabled);
+  });
+
+  it("overdue dialog: a Stripe balance toasts 'not support' with a view-now link; Escape closes the dialog", async () => {
+    await stub({ signedIn: true, checkout: { limited: true, overdueStripe: true } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    submitButton(el).click();
+    (await waitFor(() => $<HTMLButtonElement>(el, 'dialog[open] button[part~=pay-overdue]'))).click();
+    const usd = await waitFor(() => $<HTMLElement>(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_usd]'), { timeout: 5000 });
+    ok(usd.textContent?.includes('12.5 USD'), usd.textContent ?? '');
+    usd.querySelector<HTMLButtonElement>('button[part~=pay-currency]')!.click();
+    const toast = await waitFor(() => $$<HTMLElement>(el, '[part~=toast]').find((x) => x.textContent?.includes('This payment method is not supported')), { message: 'toast' })!;
+    const view = [...toast!.querySelectorAll('a')].find((a) => a.textContent === 'View now')!;
+    equal(new URL(view.href).pathname, '/customer/invoice/in_overdue_1');
+    const inline = await waitFor(() => usd.querySelector<HTMLElement>('[part~=overdue-not-supported]'));
+    equal(inline.getAttribute('role'), 'status');
+    const link = inline.querySelector('a')!;
+    equal(link.textContent, 'View now');
+    const seen = events(el, ['pay-navigate']);
+    el.addEventListener('pay-navigate', (e) => e.preventDefault());
+    link.click();
+    equal(seen[0]?.detail.path, '/customer/invoice/in_overdue_1');
+    await expectNoAxeViolations(el);
+    // Escape closes the overdue dialog (the confirm stays).
+    const overdue = usd.closest('dialog')!;
+    usd.querySelector('a')!.focus();
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !overdue.open, { message: 'closed by Escape' });
+    ok($(el, 'dialog[open] button[part~=pay-overdue]'));
+  });
+
+  it('overdue dialog in Chinese and dark: axe clean; a load failure shows an error alert with retry', async () => {
+    await stub({ signedIn: true, checkout: { limited: true } });
+    const zh = mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh" theme="dark"></pay-checkout>').firstElementChild as HTMLElement;
+    await formReady(zh);
+    await waitFor(() => field(zh, 'customer_email').value);
+    submitButton(zh).click();
+    (await waitFor(() => $<HTMLButtonElement>(zh, 'dialog[open] button[part~=pay-overdue]'))).click();
+    const row = await waitFor(() => $<HTMLElement>(zh, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'), { timeout: 5000 });
+    ok(shadowText(zh).includes('支付逾期账单'), 'Chinese title');
+    equal(row.querySelector('button[part~=pay-currency]')?.textContent, '支付 25 TBA');
+    await expectNoAxeViolations(zh);
+    cleanup();
+
+    await stub({ signedIn: true, checkout: { limited: true, overdueFails: 500 } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    submitButton(el).click();
+    (await waitFor(() => $<HTMLButtonElement>(el, 'dialog[open] button[part~=pay-overdue]'))).click();
+    const alert = await waitFor(() => $<HTMLElement>(el, 'dialog[open] [part~=overdue-dialog] [role=alert]'), { timeout: 8000 });
+    ok(alert.textContent?.includes('The past-due invoices could not be loaded.'), alert.textContent ?? '');
+    ok(alert.textContent?.includes('Overdue invoices are not available right now'), alert.textContent ?? '');
+    await expectNoAxeViolations(el);
+    await stub({ signedIn: true, checkout: { limited: true } });
+    [...alert.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
+    await waitFor(() => $(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'), { message: 'loaded after retry', timeout: 5000 });
   });
 
   it('asks a signed-out payer to connect first (pay-login, cancelable)', async () => {

@@ -4,6 +4,9 @@
 //   fails: HTTP status for retrieve/start            balance: wallet balance sufficient (fast pay offered)
 //   connect: 'succeed' | 'declined'                   successUrl: the session's success_url
 //   mode: 'payment' | 'subscription'                 phone: phone collection on      address: 'required'
+//   limited: past-due invoices (submit answers CUSTOMER_LIMITED until they are paid; a TBA balance, plus a Stripe
+//   one with overdueStripe)   collect: 'succeed' | 'declined' → the collect-batch wallet request's outcome
+//   overdueFails: HTTP status for the overdue call
 // GET /__stub/checkout/calls → how many times each call was made.
 
 const TBA = { id: 'pc_tba', payment_method_id: 'pm_arc', symbol: 'TBA', decimal: 18, active: true, name: 'ArcBlock Token' };
@@ -55,6 +58,19 @@ function session(cfg, paid, state = {}) {
     subscription_data: null, payment_link_id: 'plink_test',
   };
 }
+
+const OVERDUE_METHODS = { pc_tba: METHODS[0], pc_usd: METHODS[1] };
+function overdue(cfg, state) {
+  const paid = new Set(state.overduePaid ?? []);
+  const rows = [['pc_tba', TBA, String(25n * E18)], ...(cfg.overdueStripe ? [['pc_usd', USD, '1250']] : [])].filter(([id]) => !paid.has(id));
+  const invoices = rows.map(([id, currency, amount], i) => ({
+    id: `in_overdue_${i}`, number: `SBX-OD${i}`, status: 'open', total: amount, amount_remaining: amount, currency_id: id, customer_id: 'cus_1',
+    paymentCurrency: currency, paymentMethod: OVERDUE_METHODS[id], created_at: '2026-01-01T00:00:00.000Z',
+  }));
+  const summary = Object.fromEntries(rows.map(([id, currency, amount]) => [id, { amount, currency, method: OVERDUE_METHODS[id] }]));
+  return { summary, invoices, subscription: null, subscriptionCount: 0, customer: { id: 'cus_1', did: 'z1casey' } };
+}
+const stillLimited = (cfg, state) => !!cfg.limited && overdue(cfg, state).invoices.length > 0;
 
 /** Returns {status, type, body} for the paths this module owns, else null. */
 export async function handleCheckoutStub(state, method, url, readBody, json) {
@@ -108,7 +124,7 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
     const body = JSON.parse((await readBody()) || '{}');
     state.lastSubmit = body;
     if (!state.signedIn) return json({ error: 'Please log in to continue' }, 401);
-    if (cfg.limited) return json({ error: 'You have past-due invoices. Please pay them before making a new purchase.', code: 'CUSTOMER_LIMITED' }, 403);
+    if (stillLimited(cfg, state)) return json({ error: 'You have past-due invoices. Please pay them before making a new purchase.', code: 'CUSTOMER_LIMITED' }, 403);
     const s = session(cfg, state.checkoutPaid);
     return json({
       checkoutSession: s, paymentIntent: { id: 'pi_1', status: 'requires_payment_method' }, customer: { id: 'cus_1' },
@@ -124,6 +140,24 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   if (p === '/payment/api/customers/me') {
     if (!state.signedIn) return json({ error: 'Login required' }, 401);
     return json({ id: 'cus_1', name: 'Casey Customer', email: 'casey@example.com', phone: '', address: { country: 'us' } });
+  }
+  const od = p.match(/^\/payment\/api\/customers\/([^/]+)\/overdue\/invoices$/);
+  if (od && cfg.limited) {
+    count('overdue');
+    if (cfg.overdueFails) return json({ error: 'Overdue invoices are not available right now' }, cfg.overdueFails);
+    return json(overdue(cfg, state));
+  }
+  const cb = p.match(/^\/payment\/api\/did\/collect-batch\/(token|status)$/);
+  if (cb && cfg.limited) {
+    if (cb[1] === 'token') {
+      count('collect');
+      const { extraParams = {} } = JSON.parse((await readBody()) || '{}');
+      state.collecting = extraParams.currencyId;
+      return json({ token: 'tok_collect', url: `${url.origin}/__stub/wallet?_t_=tok_collect`, expiresAt: Date.now() + 300_000 });
+    }
+    if (cfg.collect === 'declined') return json({ status: 'declined', error: 'Declined in the wallet' });
+    state.overduePaid = [...(state.overduePaid ?? []), state.collecting];
+    return json({ status: 'succeed', result: { currencyId: state.collecting } });
   }
   const did = p.match(/^\/payment\/api\/did\/([a-z]+)\/(token|status)$/);
   if (did) {

@@ -2,6 +2,11 @@
  * Checkout kinds end to end (issue 3), driven as a payer would against the reference host and the sandbox.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { signedFetch } from '../server/payment-helpers.ts';
+
+/** A merchant call signed with the run's app key (the server under test was started with it). */
+const merchant = (method: string, path: string, body?: unknown) => signedFetch(test.info().project.use.baseURL!, process.env.E2E_APP_SK!, method, path, { body });
 
 async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
   await page.goto(`/.well-known/service/sandbox/login?redirect=${encodeURIComponent(redirect)}`);
@@ -317,4 +322,84 @@ test("a vendor order without a unified account toasts 'account required'", async
   await expect(checkout.getByRole('textbox', { name: 'Email' })).toHaveValue('chris@example.com');
   await checkout.getByRole('button', { name: 'Pay' }).click();
   await expect(checkout.locator('[part~=toast]').filter({ hasText: 'account required' })).toBeVisible();
+});
+
+test('a payer blocked by past-due invoices pays them from inside the checkout, then completes the purchase', async ({ page }) => {
+  const chris = DEMO_USERS[1]!;
+  // Chris's monthly renewal goes unpaid (nearly empty wallet): the subscription is past due.
+  const sub = await merchant('POST', '/api/subscriptions', { customer_id: chris.did, items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }] });
+  expect(sub.status).toBe(200);
+  const clock = await merchant('GET', '/api/sandbox/clock');
+  const until = (sub.body as { current_period_end: number }).current_period_end;
+  if (until > clock.body.now) expect((await merchant('POST', '/api/sandbox/clock/advance', { seconds: until - clock.body.now + 60 })).status).toBe(200);
+  expect((await merchant('GET', `/api/subscriptions/${sub.body.id}`)).body.status).toBe('past_due');
+  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: chris.did, currency_id: 'pc_sandbox_tba', amount: '100' })).status).toBe(200);
+
+  await signIn(page, /Chris Buyer/, '/checkout/plink_sandbox_onetime');
+  const checkout = page.locator('pay-checkout');
+  await expect(checkout.locator('[part~=total]')).toHaveText('10 TBA');
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  const confirm = checkout.getByRole('dialog', { name: 'Past-due invoices' });
+  await expect(confirm).toContainText('You have past-due invoices. Pay them first, then come back to finish this purchase.');
+  await confirm.getByRole('button', { name: 'Pay past-due invoices' }).click();
+
+  // The overdue dialog opens in place with what is due per currency.
+  const overdue = checkout.getByRole('dialog', { name: 'Pay past-due invoices' });
+  const row = overdue.locator('[part~=past-due-currency][data-currency="pc_sandbox_tba"]');
+  await expect(row).toContainText('1 invoice');
+  await row.getByRole('button', { name: /^Pay \d/ }).click();
+  const wallet = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
+  const [walletPage] = await Promise.all([page.context().waitForEvent('page'), wallet.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  await expect(walletPage.getByText('Pay 1 overdue invoice').first()).toBeVisible();
+  await walletPage.getByRole('button', { name: /Approve/ }).click();
+  await expect(walletPage.getByText(/approved/i).first()).toBeVisible();
+  await walletPage.close();
+
+  // Nothing is left: the dialogs close, the payer is told, and the purchase goes through.
+  await expect(overdue).toBeHidden({ timeout: 15_000 });
+  await expect(confirm).toBeHidden();
+  await expect(checkout.getByText('All past-due invoices are paid. You can finish your purchase now.')).toBeVisible();
+  expect((await merchant('GET', `/api/subscriptions/${sub.body.id}`)).body.status).toBe('active');
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await expect(checkout.getByRole('dialog', { name: 'Confirm payment' })).toContainText('Pay 10 TBA');
+  await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+});
+
+test("fast pay that can no longer be confirmed (the balance was spent in another tab) says 'fast pay failed', then goes through the wallet", async ({ page }) => {
+  const chris = DEMO_USERS[1]!;
+  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: chris.did, currency_id: 'pc_sandbox_tba', amount: '20' })).status).toBe(200);
+  await signIn(page, /Chris Buyer/, '/checkout/plink_sandbox_onetime');
+  const checkout = page.locator('pay-checkout');
+  await expect(checkout.locator('[part~=total]')).toHaveText('10 TBA');
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  const fast = checkout.getByRole('dialog', { name: 'Confirm payment' });
+  await expect(fast).toContainText('Pay 10 TBA from your wallet balance');
+  const balance = Number((/\(([\d,.]+) TBA available\)/.exec((await fast.textContent()) ?? '')?.[1] ?? '').replace(/,/g, ''));
+  expect(balance).toBeGreaterThanOrEqual(10);
+  // In another tab the same payer spends the balance down below 10 TBA (1–10 licenses of 10 TBA each per purchase).
+  for (let left = balance; left >= 10; ) {
+    const q = Math.min(10, Math.floor(left / 10));
+    const other = await page.context().newPage();
+    await other.goto(`/checkout/plink_sandbox_onetime?qty=${q}`);
+    const otherCheckout = other.locator('pay-checkout');
+    await expect(otherCheckout.locator('[part~=total]')).toHaveText(`${q * 10} TBA`);
+    await otherCheckout.getByRole('button', { name: 'Pay' }).click();
+    await otherCheckout.getByRole('button', { name: 'Confirm and pay' }).click();
+    await expect(otherCheckout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+    await other.close();
+    left -= q * 10;
+  }
+
+  // Back in the first tab the confirm is refused by the platform: 'fast pay failed', then the wallet.
+  await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+  await expect(checkout.getByText('fast pay failed', { exact: true })).toBeVisible();
+  const wallet = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
+  await expect(wallet).toBeVisible();
+  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: chris.did, currency_id: 'pc_sandbox_tba', amount: '20' })).status).toBe(200);
+  const [walletPage] = await Promise.all([page.context().waitForEvent('page'), wallet.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  await walletPage.getByRole('button', { name: /Approve/ }).click();
+  await expect(walletPage.getByText(/approved/i).first()).toBeVisible();
+  await walletPage.close();
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
 });

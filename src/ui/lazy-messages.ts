@@ -1,10 +1,10 @@
 /**
- * Strings of a lazily loaded portal screen: its own locale namespace, out of the first paint. The screen's chunk
+ * Strings of a lazily loaded screen (any element): its own locale namespace, out of the first paint. The screen's chunk
  * imports the English tree (`locale:en/<ns>`) and passes a loader for the Chinese one; the hook adds them to the
  * element's i18n instance and says when the element's locale is there (English always is, at once).
  */
 import { useEffect, useState } from 'react';
-import { useI18n, type MessageTree } from '../ui/i18n.tsx';
+import { useI18n, type MessageTree } from './i18n.tsx';
 
 const loaded = new WeakMap<object, Set<string>>();
 const has = (i18n: object, key: string) => loaded.get(i18n)?.has(key) ?? false;
