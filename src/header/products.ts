@@ -20,89 +20,73 @@ const l = (en: string, zh: string, tw: string, ja: string): L => ({ en, zh, 'zh-
 const ARC = 'https://www.arcblock.io';
 const AIGNE = 'https://www.aigne.io';
 
-const apps = l('Applications', '应用', '應用', 'アプリケーション');
+/** One catalogue row: name, icon, path, then the one-line description in en, zh, zh-TW, ja. */
+type Row = [name: string, icon: string, path: string, en: string, zh: string, tw: string, ja: string];
+/** One group: key, title in en, zh, zh-TW, ja, and its rows. */
+type GroupDef = [key: string, title: [string, string, string, string], rows: Row[]];
 
-export const ARCBLOCK_GROUPS: ProductGroup[] = [
-  {
-    key: 'applications',
-    title: apps,
-    base: ARC,
-    items: [
-      { name: 'NFT Studio', icon: 'tabler:photo', path: '/nft-studio', description: l('Create and sell NFTs without code', '无代码创建和销售 NFT', '無程式碼建立與銷售 NFT', 'コード不要で NFT を作成・販売') },
-      { name: 'Creator Studio', icon: 'tabler:pencil', path: '/creator-studio', description: l('Publish and monetize your content', '发布内容并获得收益', '發布內容並獲得收益', 'コンテンツを公開して収益化') },
-      { name: 'AIGNE', icon: 'tabler:robot', path: '/aigne', description: l('Build AI-native apps and agents', '构建 AI 原生应用和智能体', '建構 AI 原生應用與智能體', 'AI ネイティブなアプリとエージェントを構築') },
-      { name: 'ArcSphere', icon: 'tabler:world', path: '/arcsphere', description: l('The AI browser for the open web', '面向开放网络的 AI 浏览器', '面向開放網路的 AI 瀏覽器', 'オープンウェブのための AI ブラウザ') },
-      { name: 'Blocklet Launcher', icon: 'tabler:rocket', path: '/launcher', description: l('Launch blocklets in one click', '一键启动 Blocklet', '一鍵啟動 Blocklet', 'ワンクリックで Blocklet を起動') },
-    ],
-  },
-  {
-    key: 'components',
-    title: l('Components', '组件', '元件', 'コンポーネント'),
-    base: ARC,
-    items: [
-      { name: 'Payment Kit', icon: 'tabler:credit-card', path: '/payment-kit', description: l('Payments and subscriptions for apps', '为应用提供支付和订阅', '為應用提供支付與訂閱', 'アプリの決済とサブスクリプション') },
-      { name: 'Blocklet Store', icon: 'tabler:building-store', path: '/blocklet-store', description: l('Discover and distribute blocklets', '发现和分发 Blocklet', '探索與分發 Blocklet', 'Blocklet の発見と配布') },
-      { name: 'Web3 Kit', icon: 'tabler:box', path: '/web3-kit', description: l('Web3 building blocks for any app', '适用于任何应用的 Web3 组件', '適用於任何應用的 Web3 元件', 'あらゆるアプリのための Web3 部品') },
-      { name: 'Blocklet Framework', icon: 'tabler:stack-2', path: '/blocklet-framework', description: l('Build and ship decentralized apps', '构建并发布去中心化应用', '建構並發布去中心化應用', '分散型アプリを構築して公開') },
-    ],
-  },
-  {
-    key: 'computeStorage',
-    title: l('Compute/Storage', '计算/存储', '運算/儲存', 'コンピュート/ストレージ'),
-    base: ARC,
-    items: [
-      { name: 'DID Spaces', icon: 'tabler:database', path: '/did-spaces', description: l('Personal data storage you control', '由你掌控的个人数据存储', '由你掌控的個人資料儲存', '自分で管理する個人データストレージ') },
-      { name: 'ABT Network', icon: 'tabler:network', path: '/abt-network', description: l('Fast, low-cost blockchain network', '快速、低成本的区块链网络', '快速、低成本的區塊鏈網路', '高速・低コストのブロックチェーン') },
-      { name: 'Blocklet Server', icon: 'tabler:server', path: '/blocklet-server', description: l('Run blocklets on your own server', '在你自己的服务器上运行 Blocklet', '在你自己的伺服器上執行 Blocklet', '自分のサーバーで Blocklet を実行') },
-      { name: 'OCAP', icon: 'tabler:link', path: '/ocap', description: l('Open chain access protocol', '开放链访问协议', '開放鏈存取協議', 'オープンチェーンアクセスプロトコル') },
-    ],
-  },
-  {
-    key: 'identity',
-    title: l('Identity', '身份', '身分', 'アイデンティティ'),
-    base: ARC,
-    items: [
-      { name: 'DID', icon: 'tabler:id', path: '/did', description: l('Decentralized identifiers', '去中心化标识符', '去中心化識別碼', '分散型識別子') },
-      { name: 'DID Wallet', icon: 'tabler:wallet', path: '/did-wallet', description: l('Your identity and assets in one wallet', '一个钱包管理身份和资产', '一個錢包管理身分與資產', 'ID と資産を 1 つのウォレットで') },
-      { name: 'DID Names', icon: 'tabler:at', path: '/did-names', description: l('Human-readable names for DIDs', '为 DID 提供易读的名称', '為 DID 提供易讀的名稱', 'DID のための読みやすい名前') },
-      { name: 'VC', icon: 'tabler:certificate', path: '/vc', description: l('Verifiable credentials', '可验证凭证', '可驗證憑證', '検証可能な資格情報') },
-      { name: 'DID Connect', icon: 'tabler:plug-connected', path: '/did-connect', description: l('Passwordless sign-in with DIDs', '使用 DID 无密码登录', '使用 DID 無密碼登入', 'DID でパスワードレスにサインイン') },
-    ],
-  },
+const APPS: GroupDef[1] = ['Applications', '应用', '應用', 'アプリケーション'];
+
+const ARCBLOCK: GroupDef[] = [
+  ['applications', APPS, [
+    ['NFT Studio', 'tabler:photo', '/nft-studio', 'Create and sell NFTs without code', '无代码创建和销售 NFT', '無程式碼建立與銷售 NFT', 'コード不要で NFT を作成・販売'],
+    ['Creator Studio', 'tabler:pencil', '/creator-studio', 'Publish and monetize your content', '发布内容并获得收益', '發布內容並獲得收益', 'コンテンツを公開して収益化'],
+    ['AIGNE', 'tabler:robot', '/aigne', 'Build AI-native apps and agents', '构建 AI 原生应用和智能体', '建構 AI 原生應用與智能體', 'AI ネイティブなアプリとエージェントを構築'],
+    ['ArcSphere', 'tabler:world', '/arcsphere', 'The AI browser for the open web', '面向开放网络的 AI 浏览器', '面向開放網路的 AI 瀏覽器', 'オープンウェブのための AI ブラウザ'],
+    ['Blocklet Launcher', 'tabler:rocket', '/launcher', 'Launch blocklets in one click', '一键启动 Blocklet', '一鍵啟動 Blocklet', 'ワンクリックで Blocklet を起動'],
+  ]],
+  ['components', ['Components', '组件', '元件', 'コンポーネント'], [
+    ['Payment Kit', 'tabler:credit-card', '/payment-kit', 'Payments and subscriptions for apps', '为应用提供支付和订阅', '為應用提供支付與訂閱', 'アプリの決済とサブスクリプション'],
+    ['Blocklet Store', 'tabler:building-store', '/blocklet-store', 'Discover and distribute blocklets', '发现和分发 Blocklet', '探索與分發 Blocklet', 'Blocklet の発見と配布'],
+    ['Web3 Kit', 'tabler:box', '/web3-kit', 'Web3 building blocks for any app', '适用于任何应用的 Web3 组件', '適用於任何應用的 Web3 元件', 'あらゆるアプリのための Web3 部品'],
+    ['Blocklet Framework', 'tabler:stack-2', '/blocklet-framework', 'Build and ship decentralized apps', '构建并发布去中心化应用', '建構並發布去中心化應用', '分散型アプリを構築して公開'],
+  ]],
+  ['computeStorage', ['Compute/Storage', '计算/存储', '運算/儲存', 'コンピュート/ストレージ'], [
+    ['DID Spaces', 'tabler:database', '/did-spaces', 'Personal data storage you control', '由你掌控的个人数据存储', '由你掌控的個人資料儲存', '自分で管理する個人データストレージ'],
+    ['ABT Network', 'tabler:network', '/abt-network', 'Fast, low-cost blockchain network', '快速、低成本的区块链网络', '快速、低成本的區塊鏈網路', '高速・低コストのブロックチェーン'],
+    ['Blocklet Server', 'tabler:server', '/blocklet-server', 'Run blocklets on your own server', '在你自己的服务器上运行 Blocklet', '在你自己的伺服器上執行 Blocklet', '自分のサーバーで Blocklet を実行'],
+    ['OCAP', 'tabler:link', '/ocap', 'Open chain access protocol', '开放链访问协议', '開放鏈存取協議', 'オープンチェーンアクセスプロトコル'],
+  ]],
+  ['identity', ['Identity', '身份', '身分', 'アイデンティティ'], [
+    ['DID', 'tabler:id', '/did', 'Decentralized identifiers', '去中心化标识符', '去中心化識別碼', '分散型識別子'],
+    ['DID Wallet', 'tabler:wallet', '/did-wallet', 'Your identity and assets in one wallet', '一个钱包管理身份和资产', '一個錢包管理身分與資產', 'ID と資産を 1 つのウォレットで'],
+    ['DID Names', 'tabler:at', '/did-names', 'Human-readable names for DIDs', '为 DID 提供易读的名称', '為 DID 提供易讀的名稱', 'DID のための読みやすい名前'],
+    ['VC', 'tabler:certificate', '/vc', 'Verifiable credentials', '可验证凭证', '可驗證憑證', '検証可能な資格情報'],
+    ['DID Connect', 'tabler:plug-connected', '/did-connect', 'Passwordless sign-in with DIDs', '使用 DID 无密码登录', '使用 DID 無密碼登入', 'DID でパスワードレスにサインイン'],
+  ]],
 ];
 
-export const AIGNE_GROUPS: ProductGroup[] = [
-  {
-    key: 'applications',
-    title: apps,
-    base: AIGNE,
-    items: [
-      { name: 'ArcSphere', icon: 'tabler:world', path: '/arcsphere', description: l('The AI browser for the open web', '面向开放网络的 AI 浏览器', '面向開放網路的 AI 瀏覽器', 'オープンウェブのための AI ブラウザ') },
-      { name: 'Aistro', icon: 'tabler:stars', path: '/aistro', description: l('AI agents for your daily work', '帮你处理日常工作的 AI 智能体', '幫你處理日常工作的 AI 智能體', '日々の仕事のための AI エージェント') },
-      { name: 'CodeSmith', icon: 'tabler:code', path: '/codesmith', description: l('Write and review code with AI', '用 AI 编写和审查代码', '用 AI 撰寫與審查程式碼', 'AI でコードを書いてレビュー') },
-      { name: 'DocSmith', icon: 'tabler:file-text', path: '/docsmith', description: l('Generate documentation from code', '从代码生成文档', '從程式碼產生文件', 'コードからドキュメントを生成') },
-      { name: 'WebSmith', icon: 'tabler:world-www', path: '/websmith', description: l('Build websites with AI', '用 AI 构建网站', '用 AI 建構網站', 'AI でウェブサイトを構築') },
-      { name: 'ImageSmith', icon: 'tabler:photo', path: '/imagesmith', description: l('Create images with AI', '用 AI 创作图片', '用 AI 創作圖片', 'AI で画像を作成') },
-    ],
-  },
-  {
-    key: 'frameworkTools',
-    title: l('Framework & tools', '框架与工具', '框架與工具', 'フレームワークとツール'),
-    base: AIGNE,
-    items: [
-      { name: 'CLI', icon: 'tabler:terminal-2', path: '/cli', description: l('Create and run agents from the terminal', '在终端创建和运行智能体', '在終端機建立與執行智能體', 'ターミナルからエージェントを作成・実行') },
-      { name: 'Observability', icon: 'tabler:chart-line', path: '/observability', description: l('Trace and debug agent runs', '追踪和调试智能体运行', '追蹤與除錯智能體執行', 'エージェントの実行を追跡・デバッグ') },
-      { name: 'Studio', icon: 'tabler:layout', path: '/studio', description: l('Design agents visually', '可视化设计智能体', '視覺化設計智能體', 'エージェントを視覚的に設計') },
-      { name: 'Framework', icon: 'tabler:stack-2', path: '/framework', description: l('The open-source agent framework', '开源智能体框架', '開源智能體框架', 'オープンソースのエージェントフレームワーク') },
-    ],
-  },
-  {
-    key: 'modelsAdapters',
-    title: l('Models adapters', '模型适配器', '模型轉接器', 'モデルアダプター'),
-    base: AIGNE,
-    items: [{ name: 'Hub', icon: 'tabler:cloud', path: '/hub', description: l('One gateway to many AI models', '通往众多 AI 模型的统一入口', '通往眾多 AI 模型的統一入口', '多数の AI モデルへの単一ゲートウェイ') }],
-  },
+const AIGNE_DEF: GroupDef[] = [
+  ['applications', APPS, [
+    ['ArcSphere', 'tabler:world', '/arcsphere', 'The AI browser for the open web', '面向开放网络的 AI 浏览器', '面向開放網路的 AI 瀏覽器', 'オープンウェブのための AI ブラウザ'],
+    ['Aistro', 'tabler:stars', '/aistro', 'AI agents for your daily work', '帮你处理日常工作的 AI 智能体', '幫你處理日常工作的 AI 智能體', '日々の仕事のための AI エージェント'],
+    ['CodeSmith', 'tabler:code', '/codesmith', 'Write and review code with AI', '用 AI 编写和审查代码', '用 AI 撰寫與審查程式碼', 'AI でコードを書いてレビュー'],
+    ['DocSmith', 'tabler:file-text', '/docsmith', 'Generate documentation from code', '从代码生成文档', '從程式碼產生文件', 'コードからドキュメントを生成'],
+    ['WebSmith', 'tabler:world-www', '/websmith', 'Build websites with AI', '用 AI 构建网站', '用 AI 建構網站', 'AI でウェブサイトを構築'],
+    ['ImageSmith', 'tabler:photo', '/imagesmith', 'Create images with AI', '用 AI 创作图片', '用 AI 創作圖片', 'AI で画像を作成'],
+  ]],
+  ['frameworkTools', ['Framework & tools', '框架与工具', '框架與工具', 'フレームワークとツール'], [
+    ['CLI', 'tabler:terminal-2', '/cli', 'Create and run agents from the terminal', '在终端创建和运行智能体', '在終端機建立與執行智能體', 'ターミナルからエージェントを作成・実行'],
+    ['Observability', 'tabler:chart-line', '/observability', 'Trace and debug agent runs', '追踪和调试智能体运行', '追蹤與除錯智能體執行', 'エージェントの実行を追跡・デバッグ'],
+    ['Studio', 'tabler:layout', '/studio', 'Design agents visually', '可视化设计智能体', '視覺化設計智能體', 'エージェントを視覚的に設計'],
+    ['Framework', 'tabler:stack-2', '/framework', 'The open-source agent framework', '开源智能体框架', '開源智能體框架', 'オープンソースのエージェントフレームワーク'],
+  ]],
+  ['modelsAdapters', ['Models adapters', '模型适配器', '模型轉接器', 'モデルアダプター'], [
+    ['Hub', 'tabler:cloud', '/hub', 'One gateway to many AI models', '通往众多 AI 模型的统一入口', '通往眾多 AI 模型的統一入口', '多数の AI モデルへの単一ゲートウェイ'],
+  ]],
 ];
+
+/** Turns the table of one theme family into groups: every group and entry is built the same way. */
+const build = (base: string, defs: GroupDef[]): ProductGroup[] =>
+  defs.map(([key, title, rows]) => ({
+    key,
+    title: l(...title),
+    base,
+    items: rows.map(([name, icon, path, ...d]) => ({ name, icon, path, description: l(...d) })),
+  }));
+
+export const ARCBLOCK_GROUPS: ProductGroup[] = build(ARC, ARCBLOCK);
+export const AIGNE_GROUPS: ProductGroup[] = build(AIGNE, AIGNE_DEF);
 
 export const groupsFor = (variant: 1 | 2): ProductGroup[] => (variant === 2 ? AIGNE_GROUPS : ARCBLOCK_GROUPS);
 

@@ -687,10 +687,18 @@ describe('<site-header> products menu', () => {
     const p = await import('../../src/header/products.ts');
     deepEqual([p.productColumns(2000), p.productColumns(900), p.productColumns(843), p.productColumns(584), p.productColumns(583), p.productColumns(300)], [3, 3, 2, 2, 1, 1]);
     const warn = console.warn;
-    console.warn = () => undefined;
+    const warned: unknown[][] = [];
+    console.warn = (...a: unknown[]) => void warned.push(a);
     try {
       const b = await import('../../src/header/blocklet.ts');
       equal(b.withTracking('https://exa mple.com:bad/'), 'https://exa mple.com:bad/', 'an invalid URL is left as it was');
+      deepEqual(warned, [['[site-header] invalid link', 'https://exa mple.com:bad/']], 'the invalid URL is logged');
+      const t = new URL(b.withTracking('https://docs.example.org/a?x=1', 'footer'));
+      deepEqual(
+        ['x', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content'].map((k) => t.searchParams.get(k)),
+        ['1', location.hostname, 'footer_nav', 'default', 'docs.example.org'],
+      );
+      equal(b.withTracking(`${location.origin}/same`), `${location.origin}/same`, 'same origin: no tracking');
     } finally {
       console.warn = warn;
     }
@@ -760,6 +768,25 @@ describe('<site-header> navigation that does not fit', () => {
     await waitFor(() => $(el, '[part=burger]') && !$(el, '[part=nav]'), { timeout: 3000, message: 'burger when the links do not fit' });
     await setViewport({ width: 2400, height: 600 });
     await waitFor(() => $(el, '[part=nav]') && !$(el, '[part=burger]'), { timeout: 3000, message: 'links when they fit' });
+    await setViewport({ width: 1280, height: 800 });
+  });
+
+  it('re-measures 100 ms after a resize (debounced), not before', async () => {
+    const sh = await import('../../src/header/SiteHeader.tsx');
+    equal(sh.NAV_RESIZE_DEBOUNCE_MS, 100);
+    const navigation = Array.from({ length: 5 }, (_, i) => ({ id: `n${i}`, title: `Section number ${i + 1}`, link: `/s${i}` }));
+    await setViewport({ width: 1600, height: 600 });
+    const el = header(`locale="en" meta='${JSON.stringify({ navigation })}'`);
+    el.style.display = 'block';
+    await sessionReady(el);
+    await waitFor(() => $(el, '[part=nav]'));
+    await sleep(250);
+    const t0 = performance.now();
+    el.style.width = '640px';
+    await sleep(60);
+    ok($(el, '[part=nav]') && !$(el, '[part=burger]'), 'nothing changes within the debounce');
+    await waitFor(() => $(el, '[part=burger]') && !$(el, '[part=nav]'), { timeout: 3000, message: 'burger after the debounce' });
+    ok(performance.now() - t0 >= 100, 'not before 100 ms');
     await setViewport({ width: 1280, height: 800 });
   });
 });
@@ -980,5 +1007,114 @@ describe('<site-header> analytics', () => {
     await ready(quiet);
     await sleep(400);
     equal((await log()).length, 1, 'off without the attribute');
+  });
+});
+
+/* ------------------------------------------------------------------ axe on every overlay, en and zh, light and dark */
+
+const everyOverlayMeta = (products: Record<string, string>) =>
+  `meta='${JSON.stringify({
+    navigation: [
+      { id: 'home', title: { en: 'Home', zh: '首页' }, link: '/' },
+      {
+        id: 'docs',
+        title: { en: 'Docs', zh: '文档' },
+        items: [
+          { id: 'guide', title: { en: 'Guide', zh: '指南' }, link: '/guide' },
+          { id: 'api', title: 'API', link: 'https://example.com/api' },
+        ],
+      },
+      { id: '/userCenter/notification', section: 'userCenter', title: 'Notifications', link: '/.well-known/service/user/notifications' },
+      { id: '/sm/billing', section: 'sessionManager', title: { en: 'My billing', zh: '我的账单' }, link: '/customer', role: ['customer'] },
+    ],
+    settings: { org: { enabled: true } },
+    ...products,
+  })}'`;
+
+describe('<site-header> axe on every overlay', () => {
+  beforeEach(clearConsent);
+  afterEach(clearConsent);
+  for (const locale of ['en', 'zh'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`header, menus, products (both variants), apps grid, org menu, create dialog and cookie notice: no violations (${locale}, ${theme})`, async () => {
+        await setViewport({ width: 1700, height: 900 });
+        await stubHeader({ signedIn: true, header: { unread: 2 } });
+        const el = header(`locale="${locale}" theme="${theme}" cookie-consent ${everyOverlayMeta({ USE_ARCBLOCK_THEME: '1' })}`);
+        await waitFor(() => $(el, '[part=cookie-consent]'), { message: 'no cookie notice' });
+        await waitFor(() => $(el, '[part=notifications-badge]'), { message: 'no bell' });
+        await waitFor(() => $(el, '[part=nav]'), { message: 'navigation does not fit' });
+        await expectNoAxeViolations(el);
+        const check = async (open: () => Promise<unknown>) => {
+          await open();
+          await expectNoAxeViolations(el);
+          await sendKeys({ press: 'Escape' });
+          await sleep(50);
+        };
+        await check(async () => {
+          ($(el, '[part=nav] button[aria-haspopup=menu]:not([part=products])') as HTMLButtonElement).click();
+          await waitFor(() => $(el, '[role=menu] [role=menuitem]'), { message: 'no nav menu' });
+        });
+        await check(() => openProducts(el));
+        await check(async () => {
+          ($(el, '[part~=user]') as HTMLButtonElement).click();
+          await waitFor(() => $(el, '[part=menu]'), { message: 'no user menu' });
+        });
+        await check(async () => {
+          (await waitFor(() => $<HTMLButtonElement>(el, '[part=apps]'))).click();
+          await waitFor(() => $(el, '[part=apps-panel]'), { message: 'no apps grid' });
+        });
+        await openOrgs(el);
+        await waitFor(() => orgNames(el).length === 3);
+        await expectNoAxeViolations(el);
+        ($(el, '[part=org-create]') as HTMLButtonElement).click();
+        await waitFor(() => $(el, 'dialog[open]'));
+        await expectNoAxeViolations(el);
+        cleanup();
+        const v2 = header(`locale="${locale}" theme="${theme}" ${everyOverlayMeta({ USE_AIGNE_THEME: '1' })}`);
+        const panel = await openProducts(v2);
+        equal($(v2, '[part=products]')?.getAttribute('data-variant'), '2');
+        ok(panel.textContent?.includes(locale === 'zh' ? '框架与工具' : 'Framework & tools'));
+        await expectNoAxeViolations(v2);
+        await setViewport({ width: 1280, height: 800 });
+      });
+    }
+  }
+});
+
+describe('<site-header> navigation and logo rules', () => {
+  it('logo variants, per-locale fallback, sections, mailto unchanged, at most 5 user-menu links', async () => {
+    const b = await import('../../src/header/blocklet.ts');
+    const logos = { appLogo: 's.svg', appLogoDark: 'sd.svg', appLogoRect: 'r.svg', appLogoRectDark: 'rd.svg' } as any;
+    deepEqual(
+      [b.pickLogo(logos, { small: true, dark: false }), b.pickLogo(logos, { small: true, dark: true }), b.pickLogo(logos, { small: false, dark: false }), b.pickLogo(logos, { small: false, dark: true })],
+      [{ src: 's.svg', wide: false }, { src: 'sd.svg', wide: false }, { src: 'r.svg', wide: true }, { src: 'rd.svg', wide: true }],
+    );
+    deepEqual(b.pickLogo({ appLogo: 's.svg', appLogoRect: 'r.svg' } as any, { small: false, dark: true }), { src: 'r.svg', wide: true }, 'no dark variant: the light one');
+    equal(b.localized({ zh: '中', en: 'En' }, 'ja' as any), 'En', 'fallback en');
+    equal(b.localized({ zh: '中' }, 'en'), '中', 'then zh');
+    equal(b.withLocale('mailto:a@b.c', 'zh'), 'mailto:a@b.c');
+    equal(b.withLocale('/x?y=1', 'zh'), '/x?y=1&locale=zh');
+    equal(b.withLocale('https://ex.org/p', 'en'), 'https://ex.org/p?locale=en');
+    const info = {
+      navigation: [
+        { id: 'a', title: 'A', link: '/a' },
+        { id: 'h', section: 'header', title: 'H', link: '/h' },
+        { id: 'f', section: 'footer', title: 'F', link: '/f' },
+        { id: 'f2', section: ['footer', 'header'], title: 'Both', link: '/both' },
+        { id: 'm', section: 'footer', title: 'Mail', link: 'mailto:x@y.z' },
+      ],
+    } as any;
+    deepEqual(b.headerNav(info, 'en').map((e) => e.title), ['A', 'H', 'Both']);
+    deepEqual(b.sectionNav(info, 'en', 'guest', 'footer').map((e) => [e.title, e.href]), [['F', '/f?locale=en'], ['Both', '/both?locale=en'], ['Mail', 'mailto:x@y.z']]);
+
+    await stub({ signedIn: true });
+    const navigation = [
+      { id: 'home', title: 'Home', link: '/' },
+      ...Array.from({ length: 7 }, (_, i) => ({ id: `/u${i}`, section: 'userCenter', title: `Link ${i + 1}`, link: `/u${i}` })),
+    ];
+    const el = header(`locale="en" meta='${JSON.stringify({ navigation })}'`);
+    ((await waitFor(() => $<HTMLButtonElement>(el, '[part~=user]'))) as HTMLButtonElement).click();
+    await waitFor(() => $$(el, '[role=menuitem]').some((m) => m.textContent === 'Sign out'));
+    deepEqual($$(el, '[role=menuitem]').map((m) => m.textContent).filter((t) => t?.startsWith('Link')), ['Link 1', 'Link 2', 'Link 3', 'Link 4', 'Link 5']);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * <site-header> on the reference host against the sandbox, driven as a person would.
  */
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 
 // Temporary platform hostnames (*.ip.abtnet.io) resolve to the sandbox, for the temporary-domain notice.
@@ -301,4 +302,262 @@ test('login guard: a signed-out visitor is sent to sign in and comes back to the
   await page.getByRole('button', { name: /Casey/ }).first().click();
   await page.waitForURL((url) => url.pathname === '/plain/header' && url.searchParams.get('from') === 'guard');
   await expect(page.locator('site-header [part=user]')).toBeVisible();
+});
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * Done-when on a sibling product's page: /plain/header holds only `<script type="module">` and
+ * `<site-header cookie-consent>` (no framework, no window.blocklet), driven as a person would.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } };
+    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+  });
+}
+const PLAIN = '/plain/header';
+const acceptCookies = async (page: Page) => {
+  const notice = page.locator('site-header').getByRole('region', { name: /Cookie consent|Cookie/ });
+  await notice.getByRole('button').click();
+  await expect(notice).toHaveCount(0);
+};
+
+test.describe('a sibling page with only the module script and <site-header>', () => {
+  test.use({ bypassCSP: true, viewport: { width: 1600, height: 900 } });
+
+  test('navigation by role and locale', async ({ page }) => {
+    await page.goto(PLAIN);
+    const header = page.locator('site-header');
+    const nav = header.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Store' })).toHaveAttribute('href', /^\/\?locale=en$/);
+    await expect(nav.getByRole('link', { name: 'Developers' })).toHaveCount(0);
+    const docs = nav.getByRole('link', { name: /Docs/ });
+    await expect(docs).toHaveAttribute('target', '_blank');
+    const href = new URL((await docs.getAttribute('href')) ?? '');
+    expect([href.origin + href.pathname, href.searchParams.get('locale'), href.searchParams.get('utm_medium'), href.searchParams.get('utm_content')]).toEqual([
+      'https://www.arcblock.io/docs/en',
+      'en',
+      'header_nav',
+      'www.arcblock.io',
+    ]);
+    await nav.getByRole('button', { name: 'Billing' }).click();
+    await expect(header.getByRole('menuitem', { name: /Invoices/ })).toHaveAttribute('href', /\/customer\?locale=en$/);
+    await page.keyboard.press('Escape');
+
+    // A developer gets the developer entry; in Chinese the titles and the links follow.
+    await signIn(page, /Dana Developer/, PLAIN);
+    await expect(nav.getByRole('link', { name: 'Developers' })).toHaveAttribute('href', /^\/developer\/blocklets\?locale=en$/);
+    await header.getByRole('button', { name: 'Language: English' }).click();
+    await header.getByRole('menuitemradio', { name: '简体中文' }).click();
+    const zhNav = header.getByRole('navigation', { name: '主导航' });
+    await expect(zhNav.getByRole('link', { name: '开发者' })).toHaveAttribute('href', /locale=zh$/);
+    await expect(zhNav.getByRole('link', { name: /文档/ })).toHaveAttribute('href', /^https:\/\/www\.arcblock\.io\/docs\/zh\?locale=zh&/);
+    // Signing out goes to '/'.
+    await header.locator('[part~=user]').click();
+    await Promise.all([page.waitForURL((url) => url.pathname === '/'), header.getByRole('menuitem', { name: '退出登录' }).click()]);
+  });
+
+  test('the products menu in both variants', async ({ page }) => {
+    await page.goto(PLAIN);
+    const header = page.locator('site-header');
+    const nav = header.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('button', { name: 'Products' }).click();
+    const panel = header.locator('[part=products-panel]');
+    await expect(panel.getByRole('heading')).toHaveText(['Applications', 'Components', 'Compute/Storage', 'Identity']);
+    const kit = panel.getByRole('link', { name: /Payment Kit/ });
+    await expect(kit).toHaveAttribute('target', '_blank');
+    await expect(kit).toContainText('Payments and subscriptions for apps');
+    expect(new URL((await kit.getAttribute('href')) ?? '').pathname).toBe('/en/payment-kit');
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+
+    // The app description asks for the AIGNE family at the first position: variant 2.
+    await page.route(
+      (url) => url.pathname === '/__blocklet__.js',
+      async (route) => {
+        const res = await route.fetch();
+        await route.fulfill({ response: res, json: { ...(await res.json()), USE_AIGNE_THEME: '0' } });
+      },
+    );
+    await page.reload();
+    const products = nav.locator(':scope > ul > li').first().getByRole('button', { name: 'Products' });
+    await products.click();
+    await expect(panel.getByRole('heading')).toHaveText(['Applications', 'Framework & tools', 'Models adapters']);
+    const code = panel.getByRole('link', { name: /CodeSmith/ });
+    await expect(code).toHaveAttribute('target', '_blank');
+    const href = new URL((await code.getAttribute('href')) ?? '');
+    expect([href.origin, href.pathname, href.searchParams.get('utm_source'), href.searchParams.get('utm_medium')]).toEqual(['https://www.aigne.io', '/en/codesmith', '127.0.0.1', 'header_nav']);
+    expect(await axe(page)).toEqual([]);
+  });
+
+  test('a notification arrives as a toast (400 px, 300 px small; title 1 line, description 3) and moves the count', async ({ page }) => {
+    const joined = new Promise<void>((resolve) => {
+      page.on('websocket', (ws) => {
+        if (!ws.url().includes('/.well-known/service/user/websocket')) return;
+        ws.on('framereceived', (f) => {
+          if (String(f.payload).includes('phx_reply') && String(f.payload).includes('blocklet.notification.read')) resolve();
+        });
+      });
+    });
+    // Chris: a user of this test only.
+    await signIn(page, /Chris Buyer/, PLAIN);
+    const header = page.locator('site-header');
+    await acceptCookies(page);
+    const bell = header.locator('[part=notifications]');
+    await expect(bell).toHaveAttribute('href', /read=true/);
+    await joined;
+    const title = `Renewal reminder ${'with a very long title '.repeat(6)}`;
+    const description = 'Your subscription renews tomorrow and this description is long enough to need more than three lines. '.repeat(8);
+    const sent = await page.request.post('/.well-known/service/sandbox/notify', {
+      data: { receiver: 'z1SandboxCustomerChrisH8g7F6e5D4c3B2a1', severity: 'warning', title, description },
+    });
+    expect(sent.status()).toBe(201);
+    const toast = header.locator('[part~=toast]').filter({ hasText: 'Renewal reminder' });
+    await expect(toast).toBeVisible();
+    await expect(header.locator('[part=notifications-badge]')).toHaveText('1');
+    await expect(bell).toHaveAttribute('href', /read=false/);
+    const measure = () =>
+      toast.evaluate((el) => {
+        const [titleEl, descEl] = [...(el.firstElementChild?.children ?? [])] as HTMLElement[];
+        return {
+          width: Math.round(el.getBoundingClientRect().width),
+          titleClipped: titleEl!.scrollWidth > titleEl!.clientWidth && getComputedStyle(titleEl!).whiteSpace === 'nowrap',
+          titleHeight: titleEl!.getBoundingClientRect().height,
+          descClipped: descEl!.scrollHeight > descEl!.clientHeight,
+          descClamp: getComputedStyle(descEl!).getPropertyValue('-webkit-line-clamp'),
+          descHeight: descEl!.getBoundingClientRect().height,
+        };
+      });
+    const wide = await measure();
+    expect(wide.width).toBe(400);
+    expect(wide.titleClipped).toBe(true);
+    expect(wide.descClipped).toBe(true);
+    expect(wide.descClamp).toBe('3');
+    // Three lines of the description against one of the title.
+    expect(wide.descHeight / wide.titleHeight).toBeGreaterThan(2.5);
+    expect(wide.descHeight / wide.titleHeight).toBeLessThan(3.5);
+    expect(await axe(page)).toEqual([]);
+    await page.setViewportSize({ width: 500, height: 800 });
+    await expect.poll(async () => (await measure()).width).toBe(300);
+    // A warning stays until closed.
+    await toast.getByRole('button', { name: 'Close' }).click();
+    await expect(toast).toHaveCount(0);
+  });
+
+  test('switching and creating an organization', async ({ page }) => {
+    await signIn(page, /Dana Developer/, PLAIN);
+    const header = page.locator('site-header');
+    await acceptCookies(page);
+    const button = header.locator('[part=org-switch]');
+    await expect(button).toContainText('Sandbox Team');
+    await button.click();
+    await header.getByRole('button', { name: /Create new/ }).click();
+    const dialog = header.getByRole('dialog', { name: 'Create organization' });
+    const name = `Dana Labs ${Date.now() % 100000}`;
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL((url) => url.pathname === '/.well-known/service/user/orgs');
+    await expect(page.getByText(name)).toBeVisible();
+
+    await page.goto(PLAIN);
+    await header.locator('[part=org-switch]').click();
+    const menu = header.getByRole('dialog', { name: 'Organizations' });
+    const mine = menu.locator('[part=org-list] button').filter({ hasText: name });
+    await expect(mine).toContainText('Owner');
+    await Promise.all([page.waitForEvent('load'), mine.click()]);
+    await expect(header.locator('[part=org-switch]')).toContainText(name);
+  });
+
+  test("the temporary-domain modal's skip, and its axe check in en and zh, light and dark", async ({ page, baseURL }) => {
+    const origin = `http://127-0-0-1.ip.abtnet.io:${new URL(baseURL ?? 'http://x:4173').port}`;
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${origin}${PLAIN}`);
+      await page.evaluate(() => localStorage.removeItem('domain-warning-skip'));
+      await page.reload();
+      const header = page.locator('site-header');
+      const dialog = header.getByRole('dialog', { name: 'You are using a temporary domain' });
+      await expect(dialog).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+      await header.evaluate((el) => el.setAttribute('locale', 'zh'));
+      await expect(header.getByRole('dialog')).toContainText('稍后提醒');
+      expect(await axe(page)).toEqual([]);
+      await header.evaluate((el) => el.setAttribute('locale', 'en'));
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Remind Me Later' }).click();
+      await expect(dialog).toHaveCount(0);
+      await page.reload();
+      await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+      await page.waitForTimeout(300);
+      await expect(header.getByRole('dialog')).toHaveCount(0);
+    }
+  });
+
+  test('cookie consent persists across a reload; inside a frame only when enabled', async ({ page }) => {
+    await page.goto(PLAIN);
+    const header = page.locator('site-header');
+    const notice = header.getByRole('region', { name: 'Cookie consent' });
+    await expect(notice).toBeVisible();
+    const box = await notice.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(440);
+    expect(Math.round(1600 - box!.x - box!.width)).toBe(16);
+
+    // The same page in a frame: no notice, unless the frame's header enables it.
+    await page.evaluate(() => {
+      const f = document.createElement('iframe');
+      f.src = '/plain/header?framed=1';
+      f.title = 'framed';
+      f.style.cssText = 'width:800px;height:400px';
+      document.body.append(f);
+    });
+    const frame = page.frameLocator('iframe[title=framed]');
+    await expect(frame.locator('site-header').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(frame.locator('site-header').getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+    await frame.locator('body').evaluate((body) => {
+      const h = document.createElement('site-header');
+      h.setAttribute('cookie-consent', '');
+      h.setAttribute('cookie-consent-in-iframe', '');
+      body.append(h);
+    });
+    await expect(frame.locator('site-header').nth(1).getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+
+    await notice.getByRole('button', { name: 'I Understand' }).click();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(notice).toHaveCount(0);
+  });
+
+  test('the theme and language switches, and embed mode', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(PLAIN);
+    const header = page.locator('site-header');
+    await acceptCookies(page);
+    // No host page listens here: the header switches itself.
+    const bar = header.locator('[part=header]');
+    const lightBg = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await header.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(header.getByRole('button', { name: 'Switch to light theme' })).toBeFocused();
+    await expect.poll(() => bar.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(lightBg);
+    await header.getByRole('button', { name: 'Language: English' }).click();
+    await header.getByRole('menuitemradio', { name: '简体中文' }).click();
+    await expect(header.getByRole('button', { name: '语言: 简体中文' })).toBeVisible();
+    await expect(header.getByRole('link', { name: '登录' })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+    await header.getByRole('button', { name: '切换到浅色主题' }).click();
+    await expect(header.getByRole('button', { name: '切换到深色主题' })).toBeVisible();
+    await expect.poll(() => bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(lightBg);
+
+    await header.evaluate((el) => el.setAttribute('embed-mode', '1'));
+    await expect(header.locator('[part=header]')).toHaveCount(0);
+    expect((await header.boundingBox())?.height ?? 0).toBe(0);
+    await header.evaluate((el) => el.removeAttribute('embed-mode'));
+    await expect(header.locator('[part=header]')).toBeVisible();
+  });
 });

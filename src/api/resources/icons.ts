@@ -38,6 +38,8 @@ export type IconLoaderOptions = {
   /** sessionStorage, or undefined for memory only. */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | undefined;
   now?: () => number;
+  /** Called when a request for a chunk of names fails on every host (an IconLoadError 424 when there are no hosts). */
+  onError?: (err: unknown) => void;
 };
 
 /** 'tabler:receipt' → ['tabler', 'receipt']; anything else (URLs, bad names) → undefined. */
@@ -189,7 +191,7 @@ export function createIconLoader(opts: IconLoaderOptions) {
       }
       for (const [prefix, list] of byPrefix) {
         for (const chunk of chunkIconNames(hosts, prefix, list)) {
-          const job = fetchChunk(prefix, chunk).catch(() => undefined);
+          const job = fetchChunk(prefix, chunk).catch((err: unknown) => void opts.onError?.(err));
           const done = job.finally(() => chunk.forEach((c) => pending.delete(`${prefix}:${c}`)));
           chunk.forEach((c) => pending.set(`${prefix}:${c}`, done));
           waits.push(done);
