@@ -516,6 +516,107 @@ describe('<blocklet-store>', () => {
     }
   });
 
+  it('explore: the plain home shows trending and recently updated (4 each, topRated left out); a search hides them', async () => {
+    const el = store('locale="en"');
+    await gridReady(el, 7);
+    const sections = await waitFor(() => ($$(el, '[part=explore] section').length === 2 ? $$(el, '[part=explore] section') : null));
+    deepEqual(sections.map((x) => x.querySelector('h2')?.textContent), ['Trending', 'Recently updated']);
+    deepEqual(sections.map((x) => x.querySelectorAll('[part=explore-card]').length), [4, 4]);
+    equal(sections[0]?.getAttribute('aria-labelledby'), sections[0]?.querySelector('h2')?.id);
+    equal(cards(el).length, 7, 'the full list is separate');
+    const input = $<HTMLInputElement>(el, 'input[type=search]') as HTMLInputElement;
+    input.focus();
+    await sendKeys({ type: 'kit' });
+    await gridReady(el, 2);
+    equal($(el, '[part=explore]'), null, 'hidden while searching');
+
+    cleanup();
+    window.history.replaceState(null, '', BASE);
+    const zh = store('locale="zh"');
+    await waitFor(() => $$(zh, '[part=explore] h2').length === 2);
+    deepEqual($$(zh, '[part=explore] h2').map((h) => h.textContent), ['热门', '最近更新']);
+  });
+
+  it('developer: edits remark and visibility in a dialog (keyboard), and uploads a release zip', async () => {
+    await stub({ signedIn: true });
+    window.history.replaceState(null, '', `${BASE}developer/blocklets`);
+    const el = store('locale="en"');
+    await waitFor(() => $$(el, 'tbody tr').length === 3);
+    const edit = $$<HTMLButtonElement>(el, 'button').find((b) => b.getAttribute('aria-label') === 'Edit payment-kit') as HTMLButtonElement;
+    ok(edit, $$(el, 'button').map((b) => b.getAttribute('aria-label') ?? b.textContent).join('|'));
+    edit.focus();
+    await sendKeys({ press: 'Enter' });
+    const dialog = await waitFor(() => $(el, 'dialog[open]'));
+    ok(dialog.textContent?.includes('Edit payment-kit'));
+    equal(dialog.querySelectorAll('input').length, 1, 'no name field when editing');
+    const remark = dialog.querySelector('input') as HTMLInputElement;
+    remark.focus();
+    await sendKeys({ type: 'internal' });
+    const select = dialog.querySelector('select') as HTMLSelectElement;
+    select.value = 'Private';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await expectNoAxeViolations(el);
+    ([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Save') as HTMLButtonElement).click();
+    await waitFor(() => !$(el, 'dialog[open]'));
+    ok(el.shadowRoot?.activeElement === edit, 'focus returns to Edit');
+
+    // Upload: a file is required, then the release is sent as multipart and the page says what was uploaded.
+    const up = $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === 'Upload release') as HTMLButtonElement;
+    up.click();
+    const ud = await waitFor(() => $(el, 'dialog[open]'));
+    const submit = () => ([...ud.querySelectorAll('button')].find((b) => b.textContent === 'Upload') as HTMLButtonElement).click();
+    submit();
+    await waitFor(() => ud.textContent?.includes('Choose a .zip file'));
+    const file = ud.querySelector('input[type=file]') as HTMLInputElement;
+    equal(file.getAttribute('aria-invalid'), 'true');
+    const pick = (name: string) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array([0x50, 0x4b, 3, 4])], name, { type: 'application/zip' }));
+      file.files = dt.files;
+      file.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    pick('release.txt');
+    await waitFor(() => ud.textContent?.includes('The file must be a .zip'));
+    await stub({ signedIn: true, store: { uploadFails: true } } as Parameters<typeof stub>[0]);
+    pick('release.zip');
+    submit();
+    await waitFor(() => [...ud.querySelectorAll('[role=alert]')].some((a) => a.textContent?.includes('The release has no blocklet.yml or blocklet.json')));
+    await stub({ signedIn: true });
+    submit();
+    await waitFor(() => !$(el, 'dialog[open]'));
+    await waitFor(() => $(el, '[part=notice]')?.textContent?.includes('Version 2.1.0 of payment-kit was uploaded as a draft.'));
+    equal($(el, '[part=notice]')?.getAttribute('role'), 'status');
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no axe violations in Chinese (${theme}): home with explore, detail, developer pages and their dialogs`, async () => {
+      await stub({ signedIn: true });
+      const el = store(`locale="zh" theme="${theme}"`);
+      await gridReady(el, 7);
+      await waitFor(() => $$(el, '[part=explore] section').length === 2);
+      await expectNoAxeViolations(el);
+      (cards(el)[0] as HTMLAnchorElement).click();
+      await waitFor(() => $(el, 'h1')?.textContent === 'Payment Kit');
+      await waitFor(() => $(el, '[part=readme] h1'));
+      await expectNoAxeViolations(el);
+      cleanup();
+      for (const [path, open] of [['developer/blocklets', '上传版本'], ['developer/blocklets', '创建 Blocklet'], ['developer/access-tokens', null]] as const) {
+        window.history.replaceState(null, '', `${BASE}${path}`);
+        const page = store(`locale="zh" theme="${theme}"`);
+        await waitFor(() => $$(page, 'tbody tr').length > 0);
+        await expectNoAxeViolations(page);
+        if (open) {
+          const btn = $$<HTMLButtonElement>(page, 'button').find((b) => b.textContent === open);
+          ok(btn, `button ${open}: ${$$(page, 'button').map((b) => b.textContent).join('|')}`);
+          btn.click();
+          await waitFor(() => $(page, 'dialog[open]'));
+          await expectNoAxeViolations(page);
+        }
+        cleanup();
+      }
+    });
+  }
+
   for (const theme of ['light', 'dark'] as const) {
     it(`has no axe violations (${theme}): developer and console pages`, async () => {
       await stub({ signedIn: true });

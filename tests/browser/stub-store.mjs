@@ -49,6 +49,16 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
   if (state.storeFails) return json({ error: 'Store is down for maintenance' }, Number(state.storeFails) || 503);
   if (p === '/store/api/blocklets/categories') return json(CATEGORIES);
   const all = state.storeEmpty ? [] : state.store?.bulk ? bulk(state.store.bulk) : BLOCKLETS.map(withMeta);
+  // Explore sections (state.store.exploreCalls counts requests; topRated is always empty, as on the store).
+  if (p === '/store/api/blocklets/explore') {
+    state.store ??= {};
+    state.store.exploreCalls = (state.store.exploreCalls ?? 0) + 1;
+    return json([
+      { type: 'trending', blocklets: all.slice(0, 4) },
+      { type: 'topRated', blocklets: [] },
+      { type: 'recentlyUpdated', blocklets: all.slice(3, 7) },
+    ]);
+  }
   if (p === '/store/api/v2/blocklets.json') {
     const q = u.searchParams;
     const keyword = (q.get('keyword') ?? '').toLowerCase();
@@ -86,6 +96,18 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
     return json({ id: 'z8new', did: 'z8new', meta: { did: 'z8new', name: body.name }, status: 'normal', permission: 'Public' }, 201);
   }
   if (p === '/store/api/console/blocklets') return json({ dataList: managed(), total: 3 });
+  // Edit (state.store.updated keeps the last body) and release upload (state.store.uploadFails → a 400).
+  const edit = /^\/store\/api\/developer\/blocklets\/([^/]+)$/.exec(p);
+  if (edit && method === 'PUT') {
+    state.store ??= {};
+    state.store.updated = { id: edit[1], ...JSON.parse((await _readBody()) || '{}') };
+    return json({ id: edit[1], did: edit[1], ...state.store.updated });
+  }
+  if (p === '/store/api/blocklets/upload' && method === 'POST') {
+    const body = await _readBody();
+    if (state.store?.uploadFails || !String(body).includes('name="blocklet-release"')) return json({ error: 'The release has no blocklet.yml or blocklet.json', code: 'META_MISSING' }, 400);
+    return json({ id: 'z8blocklet0', did: 'z8blocklet0', meta: { did: 'z8blocklet0', name: 'payment-kit' }, reviewVersion: { version: '2.1.0', status: 'DRAFT' } }, 201);
+  }
   if (p === '/store/api/developer/access-tokens/my') {
     const list = state.store?.tokens ?? [{ id: 't1', remark: 'Laptop', createdAt: '2026-04-01T00:00:00.000Z' }];
     return json({ dataList: list, total: list.length });

@@ -4,7 +4,9 @@
  * on the protected pages; an unknown path lands on the store home; a developer creates a blocklet, requests review and
  * creates and deletes an access token; an admin approves the review, blocks and unblocks a blocklet and edits a category.
  */
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { makeZip } from './store-zip.ts';
 
 async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
   await page.goto(`/.well-known/service/sandbox/login?redirect=${encodeURIComponent(redirect)}`);
@@ -19,10 +21,15 @@ test('a visitor searches, filters by category and price, and opens a detail page
   await expect(store.getByText('48 blocklets')).toBeVisible();
   await expect(store.locator('[part=blocklet-card]')).toHaveCount(18);
 
+  // The plain home shows the explore sections (topRated is always empty on the store, so it is left out).
+  await expect(store.locator('[part=explore] section h2')).toHaveText(['Trending', 'Recently updated']);
+  await expect(store.locator('[part=explore] section').first().locator('[part=explore-card]')).toHaveCount(4);
+
   // Search (debounced) keeps ?keyword= in the URL.
   await store.getByRole('searchbox', { name: 'Search blocklets' }).fill('did');
   await expect(page).toHaveURL(/\/search\?keyword=did$/);
   await expect(store.locator('[part=blocklet-card] h2').first()).toHaveText('DID Spaces');
+  await expect(store.locator('[part=explore]')).toHaveCount(0);
   await store.getByRole('searchbox', { name: 'Search blocklets' }).fill('');
   await expect(page).toHaveURL(/\/$/);
 
@@ -213,7 +220,7 @@ test('/connect-cli and /gen-key-pair: the wallet approves, the opener gets the r
   await cli.close();
 });
 
-test('/join: a customer stakes in the wallet, gets the developer passport and then uses the developer pages', async ({ page }) => {
+test('/join: a customer stakes in the wallet, gets the developer passport and then uses the developer pages', async ({ page, request }) => {
   await signIn(page, /Chris Buyer/, '/developer/blocklets');
   const store = page.locator('blocklet-store');
   await expect(store.getByText('A developer passport is required')).toBeVisible();
@@ -223,9 +230,25 @@ test('/join: a customer stakes in the wallet, gets the developer passport and th
   const join = store.getByRole('button', { name: 'Stake and join' });
   await expect(join).toBeDisabled();
   await store.getByLabel('I agree to the developer terms').check();
+  // Chris's wallet holds 1 TBA: the wallet refuses the 100 TBA stake and the page says why.
+  await join.click();
+  const [wallet] = await Promise.all([page.waitForEvent('popup'), store.getByRole('dialog', { name: 'Stake with DID Wallet' }).getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  await wallet.getByRole('button', { name: /Approve/ }).click();
+  await expect(wallet.getByText(/Insufficient TBA balance/).first()).toBeVisible();
+  await wallet.close();
+  await expect(store.getByText('Your wallet holds less than the 100 TBA stake. Add funds to your wallet and try again.')).toBeVisible({ timeout: 15_000 });
+  // Funded (by the owner, as the sandbox allows), the stake is taken from the wallet.
+  const did = (await (await page.request.get('/.well-known/service/api/did/session')).json()).user.did as string;
+  const owner = (await (await request.post('/.well-known/service/sandbox/login', { data: { role: 'owner' } })).json()).token as string;
+  const fund = await request.post('/payment/api/sandbox/wallet/fund', { data: { did, currency_id: 'pc_sandbox_tba', amount: '150' }, headers: { authorization: `Bearer ${owner}` } });
+  expect(fund.status()).toBe(200);
+  const funded = BigInt((await fund.json()).balance);
   await join.click();
   await approveInWallet(page, store.getByRole('dialog', { name: 'Stake with DID Wallet' }), 'Stake and join as a developer');
   await expect(store.getByText('You are now a developer')).toBeVisible({ timeout: 15_000 });
+  // 100 TBA went from the wallet: funding 0 more shows the balance.
+  const now = await request.post('/payment/api/sandbox/wallet/fund', { data: { did, currency_id: 'pc_sandbox_tba', amount: '0' }, headers: { authorization: `Bearer ${owner}` } });
+  if (now.status() === 200) expect(BigInt((await now.json()).balance)).toBe(funded - 100n * 10n ** 18n);
   await store.getByRole('link', { name: 'My Blocklets' }).click();
   await expect(page).toHaveURL(/\/developer\/blocklets$/);
   await expect(store.getByRole('heading', { name: 'My Blocklets', level: 1 })).toBeVisible();
@@ -235,3 +258,140 @@ test('/join: a customer stakes in the wallet, gets the developer passport and th
   await page.goto('/join');
   await expect(store.getByText('You already have a developer passport')).toBeVisible();
 });
+
+test('a developer edits remark and visibility and uploads a zip release; a bad zip is refused', async ({ page }) => {
+  await signIn(page, /Dana Developer/, '/developer/blocklets');
+  const store = page.locator('blocklet-store');
+  await store.getByRole('button', { name: 'Create blocklet' }).click();
+  const create = store.getByRole('dialog', { name: 'Create blocklet' });
+  await create.getByLabel('Name').fill('e2e-upload');
+  await create.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(create).toBeHidden();
+  const row = store.getByRole('row', { name: /e2e-upload/ });
+  await expect(row).toContainText('Public');
+
+  // Edit: remark and visibility, keyboard only; focus comes back to Edit.
+  const edit = row.getByRole('button', { name: 'Edit e2e-upload' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  const dialog = store.getByRole('dialog', { name: 'Edit e2e-upload' });
+  await dialog.getByLabel('Remark').fill('for the e2e run');
+  await dialog.getByLabel('Visibility').selectOption('Private');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('for the e2e run');
+  await expect(row).toContainText('Private');
+  await expect(edit).toBeFocused();
+
+  // Upload: a zip without a meta is refused with the server's message; a good one becomes a new draft.
+  await store.getByRole('button', { name: 'Upload release' }).click();
+  const up = store.getByRole('dialog', { name: 'Upload release' });
+  await up.getByLabel('Release file (.zip)').setInputFiles({ name: 'bad.zip', mimeType: 'application/zip', buffer: makeZip({ 'README.md': '# no meta' }) });
+  await up.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(up.getByRole('alert')).toContainText('The release has no blocklet.yml or blocklet.json');
+  const meta = JSON.stringify({ name: 'e2e-upload', version: '1.1.0', title: 'E2E Upload', description: 'Uploaded from the e2e run.' });
+  await up.getByLabel('Release file (.zip)').setInputFiles({ name: 'e2e-upload-1.1.0.zip', mimeType: 'application/zip', buffer: makeZip({ 'e2e-upload/blocklet.json': meta, 'e2e-upload/index.js': 'module.exports = {};' }) });
+  await up.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(up).toBeHidden();
+  await expect(store.locator('[part=notice]')).toContainText('Version 1.1.0 of e2e-upload was uploaded as a draft.');
+  await expect(row).toContainText('v1.1.0');
+  await expect(row).toContainText('Draft');
+  await row.getByRole('button', { name: 'Request review of e2e-upload' }).click();
+  await expect(row).toContainText('Pending');
+});
+
+test('an admin pages and searches the console list and sets the review type', async ({ page }) => {
+  await signIn(page, /Adam Admin/, '/console/blocklets');
+  const store = page.locator('blocklet-store');
+  await expect(store.getByRole('heading', { name: 'All Blocklets', level: 1 })).toBeVisible();
+  await expect(store.locator('tbody tr')).toHaveCount(20);
+  const pager = store.getByRole('navigation', { name: 'Pages' });
+  await expect(pager).toContainText('Page 1 of');
+  const firstRow = await store.locator('tbody tr').first().getAttribute('data-did');
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('Page 2 of');
+  await expect(store.locator(`tbody tr[data-did="${firstRow}"]`)).toHaveCount(0);
+
+  await store.getByRole('searchbox', { name: 'Search all blocklets' }).fill('Tip Jar');
+  await expect(store.locator('tbody tr')).toHaveCount(1);
+  await expect(pager).toBeHidden();
+  const tip = store.getByRole('row', { name: /Tip Jar/ });
+  const type = tip.getByLabel('Review type of Tip Jar');
+  await expect(type).toHaveValue('EACH');
+  await type.selectOption('FIRST');
+  await expect(store.locator('[part=notice]')).toContainText('Review type of Tip Jar set to First version only.');
+  await page.reload();
+  await store.getByRole('searchbox', { name: 'Search all blocklets' }).fill('Tip Jar');
+  await expect(store.getByRole('row', { name: /Tip Jar/ }).getByLabel('Review type of Tip Jar')).toHaveValue('FIRST');
+});
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } };
+    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`zh, ${scheme}`, () => {
+    test.use({ colorScheme: scheme, bypassCSP: true });
+    // The host page switches every element to Chinese on the header's language event.
+    const zh = async (page: Page) => {
+      await page.waitForLoadState();
+      await expect(async () => {
+        await page.evaluate(() => document.dispatchEvent(new CustomEvent('header-locale-change', { detail: { locale: 'zh' } })));
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh');
+      }).toPass();
+    };
+    // Unfinished: a navigation (not yet pinned down) destroys the context while axe is injected. The element-level
+    // zh axe checks (home with explore, detail, developer pages and dialogs) run in tests/browser/store.test.ts.
+    test.fixme('every store screen and the new dialogs have no axe violations', async ({ page }) => {
+      const store = page.locator('blocklet-store');
+      await page.goto('/');
+      await zh(page);
+      await expect(store.getByRole('heading', { name: 'Blocklet 商店', level: 1 })).toBeVisible();
+      await expect(store.locator('[part=explore] section')).toHaveCount(2);
+      expect(await axe(page)).toEqual([]);
+      await store.locator('[part=blocklet-card]').first().click();
+      await expect(store.locator('[part=readme]')).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+      await page.goto('/profile');
+      await zh(page);
+      expect(await axe(page)).toEqual([]);
+
+      await signIn(page, /Dana Developer/, '/developer/blocklets');
+      await zh(page);
+      await expect(store.getByRole('button', { name: '上传版本' })).toBeVisible();
+      await expect(store.locator('tbody tr').first()).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+      for (const open of ['上传版本', '创建 Blocklet']) {
+        await store.getByRole('button', { name: open }).click();
+        await expect(store.getByRole('dialog')).toBeVisible();
+        expect(await axe(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        await expect(store.getByRole('dialog')).toBeHidden();
+        await expect(store.getByRole('button', { name: open })).toBeFocused();
+      }
+      await store.locator('tbody tr').first().getByRole('button', { name: /^编辑/ }).click();
+      await expect(store.getByRole('dialog')).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.goto('/developer/access-tokens');
+      await zh(page);
+      await expect(store.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+
+      await signIn(page, /Adam Admin/, '/console/blocklets');
+      await zh(page);
+      await expect(store.locator('tbody tr')).toHaveCount(20);
+      expect(await axe(page)).toEqual([]);
+      await page.goto('/console/categories');
+      await zh(page);
+      await expect(store.locator('tbody tr').first()).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+    });
+  });
+}

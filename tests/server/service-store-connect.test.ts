@@ -76,11 +76,25 @@ describe('store wallet-connect actions', () => {
 
   it('stake-and-join: gives the developer passport once; the developer API then works for that user', async () => {
     expect((await call('chris', 'GET', '/store/api/developer/blocklets')).status).toBe(403);
+    const balance = async () => (await sb.ctx.db.query<{ b: string }>(`SELECT balance::text AS b FROM wallet_balances WHERE user_did = $1 AND currency_id = 'pc_sandbox_tba'`, [CHRIS.did])).rows[0]!.b;
+    // Chris's wallet holds 1 TBA: the 100 TBA stake is refused, nothing is taken or given.
+    const before = await balance();
+    const short = await open('stake-and-join', {});
+    const refusedShort = await approve('stake-and-join', short.body.token, 'chris');
+    expect(refusedShort.status).toBe(400);
+    expect(refusedShort.body).toMatchObject({ code: 'INSUFFICIENT_BALANCE', error: expect.stringMatching(/Insufficient TBA balance.*100 TBA/) });
+    expect(await balance()).toBe(before);
+    expect((await call('chris', 'GET', '/store/api/developer/blocklets')).status).toBe(403);
+    expect((await sb.ctx.db.query('SELECT 1 FROM store_developer_stakes WHERE user_did = $1', [CHRIS.did])).rows).toHaveLength(0);
+    // Funded with 150 TBA, the stake is taken from the wallet.
+    await sb.ctx.db.query(`UPDATE wallet_balances SET balance = balance + $2::numeric WHERE user_did = $1 AND currency_id = 'pc_sandbox_tba'`, [CHRIS.did, (150n * 10n ** 18n).toString()]);
+    const funded = BigInt(await balance());
     const s = await open('stake-and-join', {});
     expect(s.status).toBe(200);
     const ok = await approve('stake-and-join', s.body.token, 'chris');
     expect(ok.status).toBe(200);
     expect(ok.body.result).toMatchObject({ passport: { role: 'developer' }, stake: { amount: '100', symbol: 'TBA' } });
+    expect(BigInt(await balance())).toBe(funded - 100n * 10n ** 18n);
     const session = await call('chris', 'GET', '/.well-known/service/api/did/session');
     expect(session.body.user.passports.map((p: { role: string }) => p.role)).toContain('developer');
     expect((await call('chris', 'GET', '/store/api/developer/blocklets')).status).toBe(200);
@@ -91,6 +105,7 @@ describe('store wallet-connect actions', () => {
     const refused = await approve('stake-and-join', again.body.token, 'chris');
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('ALREADY_DEVELOPER');
+    expect(BigInt(await balance())).toBe(funded - 100n * 10n ** 18n);
     const { rows } = await sb.ctx.db.query<{ data: { passports: Array<{ role: string }> } }>('SELECT data FROM users WHERE did = $1', [CHRIS.did]);
     expect(rows[0]!.data.passports.filter((p) => p.role === 'developer')).toHaveLength(1);
     const stakes = await sb.ctx.db.query('SELECT * FROM store_developer_stakes WHERE user_did = $1', [CHRIS.did]);

@@ -7,8 +7,10 @@
  *                                  creates an access token for the CLI → {developerDid, accessKeyId, accessKeySecret}
  *   gen-key-pair    {monikers?}    approve: an ed25519 key pair for the approving user → {did, publicKey, secretKey, monikers}
  *                                  (/connect-studio uses this action with the studio's monikers)
- *   stake-and-join  {}             approve: records the stake and adds the developer passport → {passport, stake}
- *                                  (409 ALREADY_DEVELOPER when the user has one)
+ *   stake-and-join  {}             approve: takes the stake (100 TBA) from the payer's sandbox wallet (wallet_balances),
+ *                                  records it and adds the developer passport → {passport, stake}
+ *                                  (409 ALREADY_DEVELOPER when the user has one; 400 INSUFFICIENT_BALANCE when the
+ *                                  wallet holds less than the stake: nothing is taken or added)
  *
  * approve() runs inside the connect route's transaction (ctx.tx) and must not query ctx.db. The result (which holds
  * the secret for connect-cli and gen-key-pair) is only readable with the session's unguessable token, as on the platform.
@@ -19,8 +21,10 @@ import { HttpError, registerConnectAction } from '../platform.ts';
 import { isDeveloper, TOKEN_REMARK_MAX } from './manage.ts';
 import { base58 } from './seed.ts';
 
-/** What /join stakes (sandbox: recorded, not taken from the wallet). */
+/** What /join stakes: taken from the payer's sandbox wallet in TBA (18 decimals; `units` is the smallest unit). */
 export const STAKE = { amount: '100', symbol: 'TBA' };
+export const STAKE_CURRENCY_ID = 'pc_sandbox_tba';
+export const STAKE_UNITS = (100n * 10n ** 18n).toString();
 export const MONIKERS_MAX = 5;
 const SOURCE_DEFAULT = 'Blocklet CLI';
 
@@ -109,6 +113,14 @@ export function registerStoreConnectActions(): void {
         [ctx.userDid, JSON.stringify([passport])],
       );
       if (!rows[0]) throw new HttpError(404, 'User not found', 'USER_NOT_FOUND');
+      // Take the stake from the wallet in one conditional statement; short → refuse (the transaction rolls back).
+      const debit = await ctx.tx.query(
+        'UPDATE wallet_balances SET balance = balance - $3::numeric WHERE user_did = $1 AND currency_id = $2 AND balance >= $3::numeric RETURNING 1',
+        [ctx.userDid, STAKE_CURRENCY_ID, STAKE_UNITS],
+      );
+      if (!debit.rows.length) {
+        throw new HttpError(400, `Insufficient ${STAKE.symbol} balance in the sandbox wallet: the stake is ${STAKE.amount} ${STAKE.symbol}`, 'INSUFFICIENT_BALANCE');
+      }
       await ctx.tx.query('INSERT INTO store_developer_stakes (user_did, amount, symbol) VALUES ($1, $2, $3) ON CONFLICT (user_did) DO NOTHING', [
         ctx.userDid,
         STAKE.amount,

@@ -7,6 +7,7 @@ import { currentUser, type SandboxUser } from '../service/users.ts';
 import { validateStoreName } from '../../../src/core/validation.ts';
 import { categoriesById, categoryOut, int, iso, metaOut, rowOut, str, type BlockletRow, type CategoryRow } from './index.ts';
 import { seedDid } from './seed.ts';
+import { createUploadRoute } from './upload.ts';
 
 /**
  * Developer and console operations of the store API (platform-header-store.md B.2, "Logged in"), roles enforced here:
@@ -17,6 +18,7 @@ import { seedDid } from './seed.ts';
  *     PUT  /developer/blocklets/:id {remark, permission}
  *     PUT  /developer/blocklets/:did/request-review {version}   DRAFT|REJECTED|CANCELLED → PENDING_REVIEW
  *     PUT  /developer/blocklets/:did/cancel-review  {version}   PENDING_REVIEW|IN_REVIEW → CANCELLED
+ *     POST /blocklets/upload (multipart `blocklet-release` zip) → a new DRAFT version (upload.ts)
  *     GET  /developer/access-tokens/my  → {dataList, total} (no secrets)
  *     POST /developer/access-tokens {remark ≤ 64} → the token with its secretKey (the only time it is shown)
  *     DELETE /developer/access-tokens/:id (own tokens only)
@@ -82,6 +84,8 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     if (need === 'admin' ? !isAdmin(u) : !isDeveloper(u)) throw new HttpError(403, need === 'admin' ? 'Only the owner or an admin can do this' : 'A developer passport is required', 'FORBIDDEN');
     return u;
   }
+
+  createUploadRoute(ctx, r, user);
 
   async function listRows(where: string, args: unknown[], req: Request) {
     const page = int(req, 'page', 1, 1, 1_000_000);

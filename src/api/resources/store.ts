@@ -86,6 +86,16 @@ export function createStore(t: Transport) {
     createBlocklet(input: { name: string; remark?: string; permission?: 'Public' | 'Private' }): Promise<StoreManagedBlocklet> {
       return t.request({ method: 'POST', target: 'store', path: 'api/developer/blocklets', data: input });
     },
+    /** PUT {store}/api/developer/blocklets/:id {remark, permission}. */
+    updateBlocklet(id: string, input: { remark?: string; permission?: 'Public' | 'Private' }): Promise<StoreManagedBlocklet> {
+      return t.request({ method: 'PUT', target: 'store', path: `api/developer/blocklets/${encodeURIComponent(id)}`, data: input });
+    },
+    /** POST {store}/api/blocklets/upload, multipart `blocklet-release` (a zip with blocklet.yml/json) → the row with the new draft. */
+    uploadRelease(file: Blob, filename = 'release.zip'): Promise<StoreManagedBlocklet> {
+      const data = new FormData();
+      data.append('blocklet-release', file, filename);
+      return t.request({ method: 'POST', target: 'store', path: 'api/blocklets/upload', data });
+    },
     /** PUT {store}/api/developer/blocklets/:did/request-review | cancel-review {version}. */
     review(did: string, version: string, action: 'request' | 'cancel'): Promise<StoreVersion> {
       return t.request({ method: 'PUT', target: 'store', path: `api/developer/blocklets/${encodeURIComponent(did)}/${action}-review`, data: { version } });
@@ -110,6 +120,10 @@ export function createStore(t: Transport) {
     block(did: string, blockReason: string | null): Promise<unknown> {
       const path = `api/console/blocklets/${encodeURIComponent(did)}/${blockReason === null ? 'unblock' : 'block'}`;
       return t.request({ method: 'PUT', target: 'store', path, data: blockReason === null ? {} : { blockReason } });
+    },
+    /** PUT {store}/api/console/blocklets/:id/category {category, reviewType?} (the review-type button resends the current category). */
+    setCategory(did: string, input: { category: string; reviewType?: 'FIRST' | 'EACH' }): Promise<StoreManagedBlocklet> {
+      return t.request({ method: 'PUT', target: 'store', path: `api/console/blocklets/${encodeURIComponent(did)}/category`, data: input });
     },
     /** PUT {store}/api/console/blocklets/:did/review {version, action, category?} (approving publishes). */
     decide(did: string, input: { version: string; action: StoreReviewAction; category?: string }): Promise<StoreVersion> {

@@ -114,6 +114,9 @@ function errorText(t: ReturnType<typeof useT>, e: ApiError | Error | undefined):
     if (e.code === 'CONNECT_DECLINED') return t('store.connect.declined');
     if (e.code === 'CONNECT_EXPIRED') return t('store.connect.expired');
   }
+  // The wallet refused the stake for want of funds (the sandbox says how much it is).
+  const short = /Insufficient \S+ balance.*the stake is (\S+) (\S+)/i.exec(e.message);
+  if (short) return t('store.join.insufficient', { amount: short[1], symbol: short[2] });
   return e.message;
 }
 

@@ -1,10 +1,10 @@
 /**
- * Console (owner and admin): /console/blocklets (all blocklets: block with a reason / unblock, approve or reject a
- * version under review, approving with a category) and /console/categories (a name per locale, create and edit).
+ * Console (owner and admin): /console/blocklets (all blocklets, 20 a page with a keyword: block with a reason /
+ * unblock, approve or reject a version under review, approving with a category, set the review type) and /console/categories (a name per locale, create and edit).
  */
 import { formatError } from '../../core/errors.ts';
-import { useState } from 'react';
-import { pickLocaleText } from '../../core/locale.ts';
+import { useEffect, useState } from 'react';
+import { formatNumber, pickLocaleText } from '../../core/locale.ts';
 import type { StoreManagedBlocklet, StoreReviewAction } from '../../api/resources/store.ts';
 import type { StoreCategory } from '../../api/types.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -24,6 +24,9 @@ import { ErrorLine, ReviewChip, Table } from './manage-shared.tsx';
 import { PageTitle } from './shared.tsx';
 
 export const BLOCK_REASON_MAX = 255;
+/** The console list pages like the store's Datatable: 20 a page, with a keyword. */
+export const CONSOLE_PAGE_SIZE = 20;
+const REVIEW_TYPES = ['FIRST', 'EACH'] as const;
 
 export function AllBlocklets() {
   const api = useApi();
@@ -31,7 +34,23 @@ export function AllBlocklets() {
   const { locale } = useSettings();
   const { css } = useCss();
   const qc = useQueryClient();
-  const q = useQuery(['store', 'console'], () => api.store.allBlocklets({ pageSize: 100 }));
+  const [page, setPage] = useState(1);
+  const [input, setInput] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [notice, setNotice] = useState('');
+  useEffect(() => {
+    const id = setTimeout(() => {
+      if (input.trim() !== keyword) {
+        setKeyword(input.trim());
+        setPage(1);
+      }
+    }, 300);
+    return () => clearTimeout(id);
+  }, [input, keyword]);
+  const q = useQuery(['store', 'console', page, keyword], () => api.store.allBlocklets({ page, pageSize: CONSOLE_PAGE_SIZE, keyword: keyword || undefined }), {
+    placeholderData: (prev) => prev,
+  });
+  const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / CONSOLE_PAGE_SIZE));
   const cats = useQuery(['store', 'categories'], () => api.store.categories(), { staleTime: 60_000 });
   const [blocking, setBlocking] = useState<StoreManagedBlocklet | null>(null);
   const [approving, setApproving] = useState<StoreManagedBlocklet | null>(null);
@@ -39,6 +58,13 @@ export function AllBlocklets() {
     void qc.invalidateQueries({ queryKey: ['store'] });
   };
   const unblock = useMutation((did: string) => api.store.block(did, null), { onSuccess: refresh });
+  // The review type goes with the current category (the store's category endpoint takes both).
+  const reviewType = useMutation((v: { b: StoreManagedBlocklet; category: string; reviewType: 'FIRST' | 'EACH' }) => api.store.setCategory(v.b.did, { category: v.category, reviewType: v.reviewType }), {
+    onSuccess: (_r, v) => {
+      setNotice(t('store.console.reviewTypeSaved', { name: v.b.meta.title ?? v.b.meta.name ?? v.b.did, type: t(`store.console.review${v.reviewType}`) }));
+      refresh();
+    },
+  });
   const decide = useMutation((v: { b: StoreManagedBlocklet; action: StoreReviewAction; category?: string }) =>
     api.store.decide(v.b.did, { version: v.b.reviewVersion?.version ?? '', action: v.action, category: v.category }), {
     onSuccess: () => {
@@ -53,14 +79,21 @@ export function AllBlocklets() {
   return (
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
       <PageTitle>{t('store.pages.console-blocklets')}</PageTitle>
+      <div role="search" className={css`max-width: 420px;`}>
+        <TextField type="search" label={t('store.console.searchLabel')} value={input} onChange={(e) => setInput(e.target.value)} />
+      </div>
+      <div role="status" part="notice">{notice ? <Alert tone="success" title={notice} /> : null}</div>
       {unblock.error ? <ErrorLine error={unblock.error} /> : null}
+      {reviewType.error ? <ErrorLine error={reviewType.error} /> : null}
       {decide.error && !approving ? <ErrorLine error={decide.error} /> : null}
       {q.isPending ? (
         <Skeleton lines={5} />
       ) : q.isError ? (
         <Alert tone="error" title={t('store.loadError')}>{formatError(q.error)}</Alert>
       ) : (
-        <Table caption={t('store.pages.console-blocklets')} head={[t('store.dev.name'), t('store.owner'), t('store.versionLabel'), t('store.console.status'), t('store.dev.actions')]}>
+        <>
+        <div aria-live="polite" className={css`font-size: 13px; color: var(--pay-color-muted);`}>{t('store.results', { count: q.data.total, formatted: formatNumber(q.data.total, locale) })}</div>
+        <Table caption={t('store.pages.console-blocklets')} head={[t('store.dev.name'), t('store.owner'), t('store.versionLabel'), t('store.console.status'), t('store.console.reviewType'), t('store.dev.actions')]}>
           {q.data.dataList.map((b) => {
             const rv = b.reviewVersion;
             const underReview = rv && ['PENDING_REVIEW', 'IN_REVIEW'].includes(rv.status);
@@ -90,6 +123,16 @@ export function AllBlocklets() {
                   )}
                 </td>
                 <td>
+                  <Select
+                    label={t('store.console.reviewTypeOf', { name })}
+                    hideLabel
+                    value={b.reviewType === 'FIRST' ? 'FIRST' : 'EACH'}
+                    disabled={!cat || reviewType.isPending}
+                    onChange={(e) => cat && reviewType.mutate({ b, category: cat, reviewType: e.target.value === 'FIRST' ? 'FIRST' : 'EACH' })}
+                    options={REVIEW_TYPES.map((r) => ({ value: r, label: t(`store.console.review${r}`) }))}
+                  />
+                </td>
+                <td>
                   <span className={css`display: inline-flex; gap: 6px; flex-wrap: wrap;`}>
                     {underReview ? (
                       <>
@@ -112,6 +155,14 @@ export function AllBlocklets() {
             );
           })}
         </Table>
+        {pages > 1 ? (
+          <nav aria-label={t('store.pagination')} part="pagination" className={css`display: flex; align-items: center; justify-content: center; gap: 12px;`}>
+            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('store.prevPage')}</Button>
+            <span aria-current="page">{t('store.pageOf', { page, pages })}</span>
+            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('store.nextPage')}</Button>
+          </nav>
+        ) : null}
+        </>
       )}
       <BlockDialog blocklet={blocking} onClose={() => setBlocking(null)} onDone={refresh} />
       {approving ? (

@@ -1,9 +1,10 @@
 /**
- * Developer area: /developer/blocklets (my blocklets: create with the name rules, request / cancel review) and
+ * Developer area: /developer/blocklets (my blocklets: create with the name rules, edit remark and visibility,
+ * request / cancel review, upload a release zip) and
  * /developer/access-tokens (create with a required name, the secret shown once with the CLI command, delete).
  */
 import { formatError } from '../../core/errors.ts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { validateStoreName } from '../../core/validation.ts';
 import { formatDate } from '../../core/dates.ts';
 import type { StoreAccessToken, StoreManagedBlocklet } from '../../api/resources/store.ts';
@@ -14,10 +15,11 @@ import { useSettings } from '../../ui/context.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { useMutation, useQuery, useQueryClient } from '../../ui/query.ts';
+import { Select } from '../../ui/Select.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { ErrorLine, isForbidden, NeedsPassport, ReviewChip, Table } from './manage-shared.tsx';
+import { ErrorLine, FormDialog, isForbidden, NeedsPassport, ReviewChip, Table } from './manage-shared.tsx';
 import { PageTitle } from './shared.tsx';
 
 export const STORE_NAME_MIN = 3;
@@ -31,6 +33,11 @@ export function MyBlocklets() {
   const qc = useQueryClient();
   const q = useQuery(['store', 'mine'], () => api.store.myBlocklets({ pageSize: 100 }));
   const [open, setOpen] = useState(false);
+  // The last blocklet edited stays, so the closing dialog can return focus to its Edit button.
+  const [editing, setEditing] = useState<StoreManagedBlocklet | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [notice, setNotice] = useState('');
   const review = useMutation((v: { b: StoreManagedBlocklet; action: 'request' | 'cancel' }) => api.store.review(v.b.did, v.b.reviewVersion?.version ?? '', v.action), {
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['store', 'mine'] }),
   });
@@ -38,8 +45,12 @@ export function MyBlocklets() {
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
       <div className={css`display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; flex-wrap: wrap;`}>
         <PageTitle>{t('store.pages.developer-blocklets')}</PageTitle>
-        <Button onClick={() => setOpen(true)}>{t('store.dev.create')}</Button>
+        <span className={css`display: inline-flex; gap: 8px; flex-wrap: wrap;`}>
+          <Button variant="secondary" onClick={() => setUploading(true)}>{t('store.dev.upload')}</Button>
+          <Button onClick={() => setOpen(true)}>{t('store.dev.create')}</Button>
+        </span>
       </div>
+      <div role="status" part="notice">{notice ? <Alert tone="success" title={notice} /> : null}</div>
       {review.error ? <ErrorLine error={review.error} /> : null}
       {q.isPending ? (
         <Skeleton lines={4} />
@@ -50,11 +61,12 @@ export function MyBlocklets() {
       ) : q.data.dataList.length === 0 ? (
         <p>{t('store.dev.none')}</p>
       ) : (
-        <Table caption={t('store.pages.developer-blocklets')} head={[t('store.dev.name'), t('store.versionLabel'), t('store.dev.permission'), t('store.dev.actions')]}>
+        <Table caption={t('store.pages.developer-blocklets')} head={[t('store.dev.name'), t('store.versionLabel'), t('store.dev.permission'), t('store.dev.remark'), t('store.dev.actions')]}>
           {q.data.dataList.map((b) => {
             const rv = b.reviewVersion;
             const canRequest = rv && ['DRAFT', 'REJECTED', 'CANCELLED'].includes(rv.status);
             const canCancel = rv && ['PENDING_REVIEW', 'IN_REVIEW'].includes(rv.status);
+            const name = b.meta.name ?? b.meta.title ?? '';
             return (
               <tr key={b.did}>
                 <td>{b.meta.name ?? b.meta.title}</td>
@@ -65,68 +77,96 @@ export function MyBlocklets() {
                   </span>
                 </td>
                 <td>{b.permission === 'Private' ? t('store.dev.private') : t('store.dev.public')}</td>
+                <td>{b.remark ?? ''}</td>
                 <td>
-                  {canRequest ? (
-                    <Button size="sm" variant="secondary" disabled={review.isPending} onClick={() => review.mutate({ b, action: 'request' })} aria-label={t('store.dev.requestReviewOf', { name: b.meta.name ?? '' })}>
-                      {t('store.dev.requestReview')}
+                  <span className={css`display: inline-flex; gap: 6px; flex-wrap: wrap;`}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => {
+                        setEditing(b);
+                        setEditOpen(true);
+                      }}
+                      aria-label={t('store.dev.editOf', { name })}>
+                      {t('store.dev.edit')}
                     </Button>
-                  ) : canCancel ? (
-                    <Button size="sm" variant="secondary" disabled={review.isPending} onClick={() => review.mutate({ b, action: 'cancel' })} aria-label={t('store.dev.cancelReviewOf', { name: b.meta.name ?? '' })}>
-                      {t('store.dev.cancelReview')}
-                    </Button>
-                  ) : null}
+                    {canRequest ? (
+                      <Button size="sm" variant="secondary" disabled={review.isPending} onClick={() => review.mutate({ b, action: 'request' })} aria-label={t('store.dev.requestReviewOf', { name })}>
+                        {t('store.dev.requestReview')}
+                      </Button>
+                    ) : canCancel ? (
+                      <Button size="sm" variant="secondary" disabled={review.isPending} onClick={() => review.mutate({ b, action: 'cancel' })} aria-label={t('store.dev.cancelReviewOf', { name })}>
+                        {t('store.dev.cancelReview')}
+                      </Button>
+                    ) : null}
+                  </span>
                 </td>
               </tr>
             );
           })}
         </Table>
       )}
-      <CreateBlocklet open={open} onClose={() => setOpen(false)} />
+      <BlockletDialog open={open} onClose={() => setOpen(false)} />
+      <BlockletDialog open={editOpen} blocklet={editing ?? undefined} onClose={() => setEditOpen(false)} />
+      <UploadDialog
+        open={uploading}
+        onClose={() => setUploading(false)}
+        onDone={(b) => {
+          setUploading(false);
+          setNotice(t('store.dev.uploaded', { version: b.reviewVersion?.version ?? '', name: b.meta?.name ?? '' }));
+        }}
+      />
     </div>
   );
 }
 
-function CreateBlocklet({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Create a blocklet (name, remark, visibility) or, given `blocklet`, edit its remark and visibility: one form. */
+function BlockletDialog({ open, onClose, blocklet }: { open: boolean; onClose: () => void; blocklet?: StoreManagedBlocklet }) {
   const api = useApi();
   const t = useT();
   const qc = useQueryClient();
+  const editing = !!blocklet;
   const [name, setName] = useState('');
-  const [remark, setRemark] = useState('');
+  const [remark, setRemark] = useState(blocklet?.remark ?? '');
+  const [permission, setPermission] = useState<'Public' | 'Private'>(blocklet?.permission === 'Private' ? 'Private' : 'Public');
   const [touched, setTouched] = useState(false);
-  const invalid = validateStoreName(name, STORE_NAME_MIN, STORE_NAME_MAX);
-  const create = useMutation(() => api.store.createBlocklet({ name: name.trim(), remark: remark.trim() }), {
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['store', 'mine'] });
-      setName('');
-      setRemark('');
-      setTouched(false);
-      onClose();
+  // Opening the edit form starts from the blocklet's current values.
+  useEffect(() => {
+    if (open && blocklet) {
+      setRemark(blocklet.remark ?? '');
+      setPermission(blocklet.permission === 'Private' ? 'Private' : 'Public');
+    }
+  }, [open, blocklet]);
+  const invalid = editing ? null : validateStoreName(name, STORE_NAME_MIN, STORE_NAME_MAX);
+  const save = useMutation(
+    () => (blocklet ? api.store.updateBlocklet(blocklet.did, { remark: remark.trim(), permission }) : api.store.createBlocklet({ name: name.trim(), remark: remark.trim(), permission })),
+    {
+      onSuccess: () => {
+        void qc.invalidateQueries({ queryKey: ['store', 'mine'] });
+        setName('');
+        setRemark('');
+        setPermission('Public');
+        setTouched(false);
+        onClose();
+      },
     },
-  });
+  );
   const submit = () => {
     setTouched(true);
-    if (!invalid && !create.isPending) create.mutate();
+    if (!invalid && !save.isPending) save.mutate();
   };
+  const label = blocklet?.meta.name ?? blocklet?.meta.title ?? '';
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      title={t('store.dev.create')}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button onClick={submit} disabled={create.isPending}>{t('store.dev.createSubmit')}</Button>
-        </>
-      }
+      title={editing ? t('store.dev.editTitle', { name: label }) : t('store.dev.create')}
+      submitLabel={editing ? t('store.dev.save') : t('store.dev.createSubmit')}
+      onSubmit={submit}
+      busy={save.isPending}
+      error={save.error}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
-      >
+      {editing ? null : (
         <TextField
           label={t('store.dev.name')}
           value={name}
@@ -137,10 +177,53 @@ function CreateBlocklet({ open, onClose }: { open: boolean; onClose: () => void 
           onChange={(e) => setName(e.target.value)}
           onBlur={() => setTouched(true)}
         />
-        <TextField label={t('store.dev.remark')} value={remark} maxLength={255} onChange={(e) => setRemark(e.target.value)} />
-        {create.error ? <ErrorLine error={create.error} /> : null}
-      </form>
-    </Dialog>
+      )}
+      <TextField label={t('store.dev.remark')} value={remark} maxLength={255} onChange={(e) => setRemark(e.target.value)} />
+      <Select
+        label={t('store.dev.permission')}
+        value={permission}
+        onChange={(e) => setPermission(e.target.value === 'Private' ? 'Private' : 'Public')}
+        options={[
+          { value: 'Public', label: t('store.dev.public') },
+          { value: 'Private', label: t('store.dev.private') },
+        ]}
+      />
+    </FormDialog>
+  );
+}
+
+/** Upload a release: a zip with blocklet.yml / blocklet.json; the server makes it a new draft version. */
+function UploadDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (b: StoreManagedBlocklet) => void }) {
+  const api = useApi();
+  const t = useT();
+  const qc = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [touched, setTouched] = useState(false);
+  const invalid = !file ? t('store.dev.uploadRequired') : !/\.zip$/i.test(file.name) ? t('store.dev.uploadNotZip') : null;
+  const upload = useMutation(() => api.store.uploadRelease(file!, file!.name), {
+    onSuccess: (b) => {
+      void qc.invalidateQueries({ queryKey: ['store', 'mine'] });
+      setFile(null);
+      setTouched(false);
+      onDone(b);
+    },
+  });
+  const submit = () => {
+    setTouched(true);
+    if (!invalid && !upload.isPending) upload.mutate();
+  };
+  return (
+    <FormDialog open={open} onClose={onClose} title={t('store.dev.upload')} submitLabel={t('store.dev.uploadSubmit')} onSubmit={submit} busy={upload.isPending} error={upload.error}>
+      <TextField
+        type="file"
+        label={t('store.dev.uploadFile')}
+        accept=".zip,application/zip"
+        required
+        hint={t('store.dev.uploadHint')}
+        error={touched && invalid ? invalid : undefined}
+        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+      />
+    </FormDialog>
   );
 }
 
@@ -241,21 +324,8 @@ function CreateToken({ open, onClose, onCreated }: { open: boolean; onClose: () 
     if (!invalid && !create.isPending) create.mutate();
   };
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t('store.tokens.create')}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button onClick={submit} disabled={create.isPending}>{t('store.tokens.createSubmit')}</Button>
-        </>
-      }
-    >
-      <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <TextField label={t('store.tokens.name')} value={name} required error={touched && invalid ? invalid : undefined} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched(true)} />
-        {create.error ? <ErrorLine error={create.error} /> : null}
-      </form>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title={t('store.tokens.create')} submitLabel={t('store.tokens.createSubmit')} onSubmit={submit} busy={create.isPending} error={create.error}>
+      <TextField label={t('store.tokens.name')} value={name} required error={touched && invalid ? invalid : undefined} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched(true)} />
+    </FormDialog>
   );
 }

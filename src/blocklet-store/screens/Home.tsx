@@ -4,7 +4,7 @@
  * loading, empty and error states.
  */
 import { formatError } from '../../core/errors.ts';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatNumber, pickLocaleText } from '../../core/locale.ts';
 import type { StoreCategory } from '../../api/types.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -20,6 +20,9 @@ import { useCss } from '../../ui/styles.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { filtersPath, readFilters, SORT_PARAMS, SORTS, type HomeFilters } from '../router.ts';
 import { CardGrid, PageTitle, useStoreNav } from './shared.tsx';
+
+// The explore sections load on first use of the plain home (out of the first-paint bundle).
+const Explore = lazy(() => import('./Explore.tsx'));
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const PAGE_SIZE = 18;
@@ -140,6 +143,11 @@ export function Home({ category: routeCategory }: { category?: string | undefine
             />
           ))}
         </div>
+      ) : null}
+      {!filtered && f.page === 1 ? (
+        <Suspense fallback={null}>
+          <Explore />
+        </Suspense>
       ) : null}
       <div ref={listTop} tabIndex={-1} aria-live="polite" className={css`font-size: 13px; color: var(--pay-color-muted); min-height: 20px; outline: none;`}>
         {list.data ? t('store.results', { count: total, formatted: formatNumber(total, locale) }) : null}

@@ -1,6 +1,8 @@
-/** Pieces the developer and console screens share: the review chip, a table frame and an error line. */
+/** Pieces the developer and console screens share: the review chip, a table frame, an error line and the form dialog. */
 import { formatError } from '../../core/errors.ts';
 import type { ReactNode } from 'react';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import type { StoreVersion } from '../../api/resources/store.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { useT } from '../../ui/i18n.tsx';
@@ -54,3 +56,45 @@ export function NeedsPassport() {
   );
 }
 export const isForbidden = (e: unknown): boolean => (e as { status?: number } | null)?.status === 403;
+
+/**
+ * A dialog holding one form: Cancel and a submit button in the footer, Enter submits, the server error (if any) at
+ * the end in an alert. The create-blocklet, edit-blocklet, upload and access-token forms are all this one piece.
+ */
+export function FormDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  submitLabel: string;
+  onSubmit: () => void;
+  busy?: boolean;
+  error?: unknown;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      title={props.title}
+      actions={
+        <>
+          <Button variant="secondary" onClick={props.onClose}>{t('common.cancel')}</Button>
+          <Button onClick={props.onSubmit} disabled={props.busy}>{props.submitLabel}</Button>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.onSubmit();
+        }}
+        style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+      >
+        {props.children}
+        {props.error ? <ErrorLine error={props.error} /> : null}
+      </form>
+    </Dialog>
+  );
+}

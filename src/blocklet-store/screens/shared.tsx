@@ -90,7 +90,7 @@ export const isPaid = (b: StoreBlocklet): boolean => {
   return Array.isArray(price) && price.some((p) => Number(p?.value) > 0);
 };
 
-export function BlockletCard({ blocklet, headingLevel = 2 }: { blocklet: StoreBlocklet; headingLevel?: 2 | 3 }) {
+export function BlockletCard({ blocklet, headingLevel = 2, part = 'blocklet-card' }: { blocklet: StoreBlocklet; headingLevel?: 2 | 3; part?: string }) {
   const { css } = useCss();
   const t = useT();
   const { base } = useStoreNav();
@@ -100,7 +100,7 @@ export function BlockletCard({ blocklet, headingLevel = 2 }: { blocklet: StoreBl
   return (
     <StoreLink
       href={detailPath(base, blocklet.did)}
-      part="blocklet-card"
+      part={part}
       className={css`
         display: flex; flex-direction: column; gap: 12px; height: 100%; box-sizing: border-box; padding: 16px; border-radius: var(--pay-radius-lg);
         background: var(--pay-color-surface-raised); border: 1px solid var(--pay-color-border); color: inherit; text-decoration: none;
@@ -139,13 +139,13 @@ export function BlockletCard({ blocklet, headingLevel = 2 }: { blocklet: StoreBl
   );
 }
 
-export function CardGrid({ items, headingLevel }: { items: StoreBlocklet[]; headingLevel?: 2 | 3 }) {
+export function CardGrid({ items, headingLevel, part }: { items: StoreBlocklet[]; headingLevel?: 2 | 3; part?: string }) {
   const { css } = useCss();
   return (
     <ul part="grid" className={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(min(280px, 100%), 1fr));`}>
       {items.map((b) => (
         <li key={b.did}>
-          <BlockletCard blocklet={b} headingLevel={headingLevel} />
+          <BlockletCard blocklet={b} headingLevel={headingLevel} part={part} />
         </li>
       ))}
     </ul>
