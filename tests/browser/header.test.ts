@@ -547,6 +547,9 @@ describe('<site-header> cookie consent and temporary-domain rules', () => {
     await ready(plain);
     await sleep(100);
     equal($(plain, '[part=cookie-consent]'), null, 'off unless the attribute is set');
+    // Set after the header has rendered, the attribute still brings the notice.
+    plain.setAttribute('cookie-consent', '');
+    await waitFor(() => $(plain, '[part=cookie-consent]'));
     cleanup();
     const el = header('locale="en" cookie-consent');
     const banner = await waitFor(() => $(el, '[part=cookie-consent]'));
