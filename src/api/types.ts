@@ -386,6 +386,17 @@ export type Invoice = {
   subscription?: Subscription | null;
   lines?: Array<Record<string, unknown>>;
   metadata?: { payment_details?: Record<string, unknown>; [k: string]: unknown } | null;
+  subtotal?: string;
+  /** The promotion applied (spec §3 Discount): ids plus, from the sandbox, the code and coupon by name. */
+  discounts?: InvoiceDiscount[];
+  total_discount_amounts?: Array<{ amount: string; promotion_code?: string | null; coupon?: string | null }>;
+};
+
+export type InvoiceDiscount = {
+  promotion_code?: string | null;
+  coupon?: string | null;
+  promotion_code_details?: { id?: string; code?: string } | null;
+  coupon_details?: { id?: string; name?: string | null; percent_off?: number | null; amount_off?: string | null } | null;
 };
 
 export type Paginated<T> = { count: number; list: T[] };
@@ -414,6 +425,21 @@ export type Subscription = {
   serviceType?: 'credit' | 'standard';
   metadata?: Record<string, unknown> | null;
   created_at?: string | number;
+  /** `staking`: the subscription's stake (amount in the smallest unit; `revoked_at`/`revoke_reason` once returned or slashed). */
+  payment_details?: { staking?: SubscriptionStake | null; [k: string]: unknown } | null;
+};
+
+/** A subscription's stake (sandbox: set at creation, revoked by a return or slash, taken again by the `re-stake` action). */
+export type SubscriptionStake = {
+  amount?: string;
+  currency_id?: string;
+  tx_hash?: string | null;
+  invoice_id?: string;
+  staked_at?: number;
+  revoked_at?: number;
+  revoke_reason?: 'return' | 'slash' | (string & {});
+  previous?: SubscriptionStake;
+  [k: string]: unknown;
 };
 
 export type OverdueInvoices = {

@@ -15,8 +15,8 @@ export type ValidationKey =
   | 'validation.amountPrecision'
   | 'validation.amountRange'
   | 'validation.amountInvalid'
-  | 'validation.number'
-  | 'validation.thresholdPositive'
+  | 'threshold.number'
+  | 'threshold.positive'
   | 'validation.exceedInventory'
   | 'validation.exceedPurchaseLimit'
   | 'validation.orgNameRequired';
@@ -209,7 +209,7 @@ export function validateStoreName(value: unknown, min = 1, max = 64): Validation
 /** Auto top-up threshold: a valid number ('Please enter a valid number') greater than 0 ('Threshold must be greater than 0'). */
 export function validateThreshold(value: unknown): ValidationKey | null {
   const v = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-  if (!/^\d*\.?\d+$|^\d+\.$/.test(v)) return 'validation.number';
-  if (!/[1-9]/.test(v)) return 'validation.thresholdPositive';
+  if (!/^\d*\.?\d+$|^\d+\.$/.test(v)) return 'threshold.number';
+  if (!/[1-9]/.test(v)) return 'threshold.positive';
   return null;
 }

@@ -22,6 +22,7 @@ import { Select } from '../ui/Select.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
+import { creditShortfall } from './credit-shortfall.ts';
 import { LoadError, Loading, useMoney } from './parts.tsx';
 
 type Form = { enabled: boolean; threshold: string; priceId: string; quantity: string; currencyId: string; maxAmount: string; maxAttempts: string };
@@ -58,17 +59,41 @@ function unitsOrNull(value: string, currency: PaymentCurrency | undefined): stri
 }
 
 /** The auto top-up card of one credit currency. */
-export function AutoTopUp({ customer, currencyId }: { customer: string; currencyId: string }) {
+/**
+ * 'notEnough' (spec §8): the balance cannot cover the customer's pending usage in this credit currency. The
+ * portal's own customer, or the `customerId` the element was given.
+ */
+export function CreditNotEnough({ currency, balance, customerId }: { currency: PaymentCurrency; balance: string; customerId?: string | undefined }) {
+  const api = useApi();
+  const t = useT();
+  const q = useQuery(['pending-amount', customerId ?? '', currency.id], () => api.payments.pendingAmount({ ...(customerId ? { customer_id: customerId } : {}), currency_id: currency.id }));
+  const short = creditShortfall(balance, q.data?.[currency.id], currency.decimal);
+  if (!short) return null;
+  return (
+    <div part="credit-not-enough">
+      <Alert tone="warning">{t('portal.credits.notEnough', { amount: short.amount, symbol: currency.symbol, quantity: short.quantity })}</Alert>
+    </div>
+  );
+}
+
+export function AutoTopUp({ customer, currencyId, customerId }: { customer: string; currencyId: string; customerId?: string | undefined }) {
   const api = useApi();
   const t = useT();
   const q = useQuery(['auto-recharge', customer, currencyId], () => api.credits.autoRecharge(customer, currencyId));
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={2} />;
-  if (!q.data.packages.length || !q.data.currencies.length) return <Alert tone="info" title={t('portal.autoTopUp.unavailable')} />;
-  return <AutoTopUpForm info={q.data} customer={customer} />;
+  if (!q.data.packages.length || !q.data.currencies.length) {
+    return (
+      <>
+        <CreditNotEnough currency={q.data.currency} balance={q.data.balance} customerId={customerId} />
+        <Alert tone="info" title={t('portal.autoTopUp.unavailable')} />
+      </>
+    );
+  }
+  return <AutoTopUpForm info={q.data} customer={customer} customerId={customerId} />;
 }
 
-function AutoTopUpForm({ info, customer }: { info: AutoRechargeInfo; customer: string }) {
+function AutoTopUpForm({ info, customer, customerId }: { info: AutoRechargeInfo; customer: string; customerId?: string | undefined }) {
   const api = useApi();
   const t = useT();
   const { css } = useCss();
@@ -91,10 +116,11 @@ function AutoTopUpForm({ info, customer }: { info: AutoRechargeInfo; customer: s
   const maxAmount = unitsOrNull(form.maxAmount, pay);
   const maxAttemptsOk = /^\d{1,6}$/.test(form.maxAttempts.trim());
   const errors = {
-    threshold: thresholdKey ? t(`portal.autoTopUp.errors.${thresholdKey.replace('validation.', '')}`) : null,
+    // Core's threshold keys live in the tiny `threshold` namespace (the validation namespace stays out of first paint).
+    threshold: thresholdKey ? t(thresholdKey) : null,
     quantity: quantityError,
-    maxAmount: maxAmount === null ? t('portal.autoTopUp.errors.number') : null,
-    maxAttempts: maxAttemptsOk ? null : t('portal.autoTopUp.errors.number'),
+    maxAmount: maxAmount === null ? t('threshold.number') : null,
+    maxAttempts: maxAttemptsOk ? null : t('threshold.number'),
   };
   const valid = !Object.values(errors).some(Boolean) && !!price && !!pay;
   const unit = price && pay ? unitIn(price, pay.id) : null;
@@ -149,6 +175,7 @@ function AutoTopUpForm({ info, customer }: { info: AutoRechargeInfo; customer: s
           {t('portal.autoTopUp.enable')}
         </label>
       </div>
+      <CreditNotEnough currency={credit} balance={info.balance} customerId={customerId} />
       <div className={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 16px;`}>
         <TextField
           label={t('portal.autoTopUp.threshold')}

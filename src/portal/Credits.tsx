@@ -65,7 +65,7 @@ function AutoTopUps({ customerId }: { customerId?: string | undefined }) {
       <h2 id={titleId} className={css`margin: 8px 0 0; font-size: 18px;`}>{t('portal.autoTopUp.title')}</h2>
       <p className={css`margin: 0; color: var(--pay-color-muted);`}>{t('portal.autoTopUp.intro')}</p>
       {currencies.map((c) => (
-        <AutoTopUp key={c.id} customer={customer} currencyId={c.id} />
+        <AutoTopUp key={c.id} customer={customer} currencyId={c.id} customerId={customerId} />
       ))}
     </section>
   );

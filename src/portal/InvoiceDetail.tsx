@@ -3,7 +3,8 @@
  * items, the transaction (tx hash with an explorer link, gas for ethereum, payment intent for stripe), and what to
  * do next: void needs no payment, open and uncollectible invoices link to the past-due page to pay.
  */
-import type { Invoice, PaymentMethod } from '../api/types.ts';
+import { lazy, Suspense } from 'react';
+import type { Invoice, PaymentMethod, Subscription } from '../api/types.ts';
 import { billingReasonKey, invoiceNeedsPayment, invoiceStatusTone } from '../core/billing.ts';
 import { formatDate, formatDateTime } from '../core/dates.ts';
 import { adminLinks, customerLinks, explorerTxLink } from '../core/links.ts';
@@ -17,6 +18,12 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
 import { AppLink, LoadError, Loading, Page, useMoney } from './parts.tsx';
+
+// The stake of a stake / stake return / slash invoice: a lazy chunk (src/portal/Stake.tsx).
+const StakePanel = lazy(() => import('./Stake.tsx').then((m) => ({ default: m.StakePanel })));
+const STAKE_REASONS = new Set(['stake', 'return_stake', 'slash_stake']);
+// Vendor installation progress of a purchase: a lazy chunk too.
+const InvoiceVendors = lazy(() => import('./InvoiceVendors.tsx'));
 
 type TxDetails = { tx_hash?: string; gas_price?: string; gas_used?: string; payment_intent_id?: string };
 
@@ -76,6 +83,19 @@ function InvoiceView({
   const explorer = tx.tx_hash && explorerHost ? safeUrl(explorerTxLink(explorerHost, tx.tx_hash)) : null;
   const lines = (invoice.lines ?? []) as Array<{ id?: string; description?: string; quantity?: number; amount?: string; price?: { product?: { name?: string } } }>;
   const logo = checkHref(currency?.logo ?? method?.logo);
+  // Promotion discounts (spec §3 Discount): the amount with the promotion code and coupon names when known.
+  const discounts = (invoice.total_discount_amounts ?? [])
+    .filter((d) => d && /^\d+$/.test(String(d.amount)) && BigInt(d.amount) > 0n)
+    .map((d, i) => {
+      const info = invoice.discounts?.[i];
+      return { amount: String(d.amount), code: info?.promotion_code_details?.code ?? null, coupon: info?.coupon_details?.name ?? null };
+    });
+  const session = (invoice as { checkoutSession?: { id?: string } | null }).checkoutSession;
+  const sessionId = invoice.status === 'paid' ? (session?.id ?? invoice.checkout_session_id ?? null) : null;
+  const stakeSub: Subscription | null =
+    STAKE_REASONS.has(invoice.billing_reason ?? '') && invoice.subscription?.payment_details?.staking
+      ? { ...invoice.subscription, paymentCurrency: invoice.subscription.paymentCurrency ?? currency, paymentMethod: invoice.subscription.paymentMethod ?? (method as PaymentMethod | undefined) }
+      : null;
 
   const dl = css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 10px 24px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; overflow-wrap: anywhere; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px 0; & dd { margin-bottom: 10px; } }`;
   const card = css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); padding: 20px; background: var(--pay-color-bg); display: flex; flex-direction: column; gap: 14px;`;
@@ -171,11 +191,42 @@ function InvoiceView({
                 ))}
               </tbody>
             </table>
+            {discounts.length ? (
+              <dl part="invoice-discounts" className={css`margin: 0; display: flex; flex-direction: column; gap: 6px; border-top: 1px solid var(--pay-color-border); padding-top: 10px; font-variant-numeric: tabular-nums; & > div { display: flex; justify-content: space-between; gap: 12px; } & dd { margin: 0; }`}>
+                {invoice.subtotal ? (
+                  <div>
+                    <dt>{t('portal.subtotal')}</dt>
+                    <dd>{money(invoice.subtotal, currency)}</dd>
+                  </div>
+                ) : null}
+                {discounts.map((d, i) => (
+                  <div key={i} part="invoice-discount">
+                    <dt>
+                      {d.code ? t('portal.discountCode', { code: d.code }) : t('portal.discount')}
+                      {d.coupon ? <span className={css`color: var(--pay-color-muted);`}> · {d.coupon}</span> : null}
+                    </dt>
+                    <dd>−{money(d.amount, currency)}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
             <div className={css`display: flex; justify-content: space-between; font-weight: 700; border-top: 1px solid var(--pay-color-border); padding-top: 10px;`}>
               <span>{t('portal.total')}</span>
               <span>{money(invoice.total, currency)}</span>
             </div>
           </div>
+        ) : null}
+
+        {sessionId ? (
+          <Suspense fallback={null}>
+            <InvoiceVendors sessionId={sessionId} />
+          </Suspense>
+        ) : null}
+
+        {stakeSub ? (
+          <Suspense fallback={null}>
+            <StakePanel sub={stakeSub} prefix={prefix} />
+          </Suspense>
         ) : null}
 
         {tx.tx_hash || tx.payment_intent_id || invoice.paymentIntent ? (

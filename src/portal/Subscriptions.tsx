@@ -32,6 +32,9 @@ const LIVE = new Set(['active', 'trialing', 'past_due']);
 // Change plan / payment method: a lazy chunk, loaded when the customer opens one.
 const ChangePlanDialog = lazy(() => import('./SubscriptionChanges.tsx').then((m) => ({ default: m.ChangePlanDialog })));
 const ChangePaymentDialog = lazy(() => import('./SubscriptionChanges.tsx').then((m) => ({ default: m.ChangePaymentDialog })));
+// Re-stake through the wallet (resuming after a returned or slashed stake): a lazy chunk too.
+const RestakeDialog = lazy(() => import('./Stake.tsx').then((m) => ({ default: m.RestakeDialog })));
+const StakePanel = lazy(() => import('./Stake.tsx').then((m) => ({ default: m.StakePanel })));
 
 /** The renewal amount: licensed items only (metered usage is billed separately). */
 export function renewalAmount(sub: Subscription): string {
@@ -126,6 +129,14 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
   const openChange = (kind: 'plan' | 'payment') => setChange((c) => ({ kind, open: true, n: (c?.n ?? 0) + 1 }));
   const closeChange = () => setChange((c) => (c ? { ...c, open: false } : c));
   const [needStake, setNeedStake] = useState(false);
+  // The re-stake wallet dialog: stays mounted while it closes (focus goes back to the resume button).
+  const [restake, setRestake] = useState<{ open: boolean; n: number } | null>(null);
+  const [restakeError, setRestakeError] = useState<string | null>(null);
+  const startRestake = () => {
+    setRestakeError(null);
+    setRestake((r) => ({ open: true, n: (r?.n ?? 0) + 1 }));
+  };
+  const closeRestake = () => setRestake((r) => (r ? { ...r, open: false } : r));
   const refresh = (sub?: Subscription) => {
     if (sub) client.setQueryData(['subscription', id], (old: Subscription | undefined) => ({ ...old, ...sub }));
     void client.invalidateQueries({ queryKey: ['subscription', id] });
@@ -134,7 +145,10 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
   };
   const resume = useMutation(() => api.subscriptions.recover(id), {
     onSuccess: (r) => {
-      if (r.needStake) return setNeedStake(true);
+      if (r.needStake) {
+        setNeedStake(true);
+        return startRestake();
+      }
       refresh(r.subscription);
       toast.show({ tone: 'success', message: t('portal.sub.resumed') });
     },
@@ -181,13 +195,14 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
             </Button>
           </span>
         ) : scheduled ? (
-          <Button part="resume-subscription" pending={resume.isPending} onClick={() => resume.mutate()}>
+          <Button part="resume-subscription" pending={resume.isPending || restake?.open === true} onClick={() => (stakeNeeded ? startRestake() : resume.mutate())}>
             {t('portal.sub.resume')}
           </Button>
         ) : null
       }
     >
       {resume.isError ? <Alert tone="error" title={t('portal.sub.renewFailed')}>{formatError(resume.error)}</Alert> : null}
+      {restakeError ? <Alert tone="error" title={t('portal.sub.renewFailed')}>{restakeError}</Alert> : null}
       {scheduled && stakeNeeded ? <Alert tone="warning" title={t('portal.sub.stakeRequired')}>{t('portal.sub.stakeRequiredText')}</Alert> : null}
       <Facts
         items={[
@@ -199,6 +214,11 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
           [t('portal.sub.started'), formatDate(s.start_date ?? s.created_at, locale)],
         ]}
       />
+      {s.payment_details?.staking?.amount ? (
+        <Suspense fallback={null}>
+          <StakePanel sub={s} prefix={prefix} />
+        </Suspense>
+      ) : null}
       <h2 className={css`margin: 8px 0 0; font-size: 18px;`}>{t('portal.items')}</h2>
       <ul part="subscription-items" className={css`list-style: none; margin: 0; padding: 0; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg); & > li { display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; padding: 12px 20px; border-bottom: 1px solid var(--pay-color-border); } & > li:last-child { border-bottom: 0; }`}>
         {items.map((item) => {
@@ -225,6 +245,25 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
           <ChangePlanDialog key={change.n} open={change.open} sub={s} onClose={closeChange} onDone={(sub) => changed(sub, t('portal.change.planChanged', { date: formatDate(sub.current_period_end, locale) }))} />
         ) : change?.kind === 'payment' ? (
           <ChangePaymentDialog key={change.n} open={change.open} sub={s} onClose={closeChange} onDone={(sub) => changed(sub, t('portal.change.methodChanged', { date: formatDate(sub.current_period_end, locale) }))} />
+        ) : null}
+        {restake ? (
+          <RestakeDialog
+            key={restake.n}
+            open={restake.open}
+            sub={s}
+            onCancel={closeRestake}
+            onError={(text) => {
+              closeRestake();
+              setRestakeError(text);
+            }}
+            onDone={(text) => {
+              closeRestake();
+              setNeedStake(false);
+              refresh();
+              void client.invalidateQueries({ queryKey: ['invoices'] }); // the stake invoice
+              toast.show({ tone: 'success', message: text });
+            }}
+          />
         ) : null}
       </Suspense>
       <CancelDialog

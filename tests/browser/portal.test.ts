@@ -109,6 +109,73 @@ describe('<pay-portal>', () => {
     await waitFor(() => rows(el).length === 10, { timeout: 5000 });
   });
 
+  it('shows the promotion of an invoice: subtotal, the code and coupon, and the discount', async () => {
+    const el = portal('view="invoice" resource-id="in_0002"');
+    const d = await waitFor(() => $(el, '[part~=invoice-discount]'), { timeout: 5000 });
+    ok(d.textContent?.includes('Promotion code SANDBOX10'), d.textContent ?? '');
+    ok(d.textContent?.includes('10% off'));
+    ok(d.textContent?.includes('−1 TBA'), d.textContent ?? '');
+    ok($(el, '[part~=invoice-discounts]')!.textContent!.includes('Subtotal13.5 TBA'));
+    equal($(el, '[part~=invoice-total]')?.textContent, '12.5 TBA');
+    cleanup();
+    const plain = portal('view="invoice" resource-id="in_0001"');
+    await waitFor(() => $(plain, '[part~=invoice-total]'), { timeout: 5000 });
+    ok(!$(plain, '[part~=invoice-discounts]'), 'no discount, no discount lines');
+  });
+
+  it('shows the stake on stake and stake-return invoices and on the subscription: amount, returned or slashed, transactions', async () => {
+    const el = portal('view="invoice" resource-id="in_0004"');
+    const stake = await waitFor(() => $(el, '[part~=stake]'), { timeout: 5000 });
+    equal($(el, '[part~=stake-amount]')?.textContent, '50 TBA');
+    equal($(el, '[part~=stake-state]')?.textContent, 'Returned');
+    ok(stake.textContent?.includes('Returned on'));
+    equal(($(el, '[part~=stake-tx] a') as HTMLAnchorElement).href, 'https://explorer.example/tx/0xstake0');
+    const settled = $(el, '[part~=stake-settlement]')!;
+    ok(settled.textContent?.includes('in_0004'));
+    equal((settled.querySelectorAll('a')[1] as HTMLAnchorElement).href, 'https://explorer.example/tx/0xret4');
+    await expectNoAxeViolations(el);
+    cleanup();
+    const staked = portal('view="invoice" resource-id="in_0003" theme="dark"');
+    await waitFor(() => $(staked, '[part~=stake-state]')?.textContent === 'Staked', { timeout: 5000 });
+    ok(!$(staked, '[part~=stake-settlement]'));
+    await expectNoAxeViolations(staked);
+    cleanup();
+    const sub = portal('view="subscription" resource-id="sub_stake" locale="zh"');
+    await waitFor(() => $(sub, '[part~=stake-state]')?.textContent === '已罚没', { timeout: 5000 });
+    equal($(sub, '[part~=stake-amount]')?.textContent, '50 TBA');
+    ok(shadowText(sub).includes('没有交易记录'), 'no stake transaction recorded');
+    cleanup();
+    const none = portal('view="subscription" resource-id="sub_active"');
+    await waitFor(() => $(none, '[part~=renewal-amount]'), { timeout: 5000 });
+    ok(!$(none, '[part~=stake]'), 'no stake, no stake panel');
+  });
+
+  it('shows the vendor installation progress on the invoice of a purchase with vendors (lazily); none otherwise', async () => {
+    const el = portal('view="invoice" resource-id="in_0000"');
+    const box = await waitFor(() => $(el, '[part~=invoice-vendors]'), { timeout: 5000 });
+    await waitFor(() => box.querySelectorAll('[part~=vendor]').length === 2, { timeout: 5000 });
+    const [done, failed] = [...box.querySelectorAll<HTMLElement>('[part~=vendor]')];
+    equal(done!.dataset.status, 'delivered');
+    equal(done!.querySelector('[role=progressbar]')!.getAttribute('aria-valuenow'), '100');
+    equal(failed!.dataset.status, 'failed');
+    ok(failed!.querySelector('[role=alert]')!.textContent!.includes('An exception occurred during installation. We will automatically process a refund for you.'));
+    ok(failed!.textContent!.includes('The name is taken'));
+    ok(box.textContent!.includes('Setting things up'));
+    await expectNoAxeViolations(el);
+    cleanup();
+    const zh = portal('view="invoice" resource-id="in_0000" locale="zh" theme="dark"');
+    const zbox = await waitFor(() => $(zh, '[part~=invoice-vendors]'), { timeout: 5000 });
+    await waitFor(() => zbox.querySelectorAll('[part~=vendor]').length === 2 && !zbox.textContent!.includes('Setting things up'), { timeout: 5000 });
+    await expectNoAxeViolations(zh);
+    cleanup();
+    await stub({ signedIn: true });
+    const plain = portal('view="invoice" resource-id="in_0005"');
+    await waitFor(() => $(plain, '[part~=invoice-total]'), { timeout: 5000 });
+    await waitFor(async () => ((await (await fetch('/__stub/portal/state')).json()).vendorCalls ?? []).includes('cs_plain'), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 100));
+    ok(!$(plain, '[part~=invoice-vendors]'), 'no vendors, no progress');
+  });
+
   it('says a void invoice needs no payment; speaks Chinese', async () => {
     const el = portal('view="invoice" resource-id="in_0003" locale="zh"');
     await waitFor(() => shadowText(el).includes('此账单无需支付。'), { timeout: 5000 });
@@ -221,6 +288,55 @@ describe('<pay-portal> subscriptions', () => {
     const staked = portal('view="subscription" resource-id="sub_stake"');
     await waitFor(() => shadowText(staked).includes('A new stake is required'), { timeout: 5000 });
     await expectNoAxeViolations(staked);
+  });
+
+  it('resuming after a revoked stake asks the wallet for a new stake: declined says so, approved resumes', async () => {
+    await stub({ signedIn: true, portal: { restake: 'declined' } });
+    const el = portal('view="subscription" resource-id="sub_stake"');
+    await waitFor(() => shadowText(el).includes('A new stake is required'), { timeout: 5000 });
+    const resume = (await waitFor(() => button(el, 'Resume subscription'), { timeout: 5000 }))!;
+    resume.focus();
+    resume.click();
+    const alert = await waitFor(() => [...el.shadowRoot!.querySelectorAll('[role=alert]')].find((a) => a.textContent?.includes('Failed to renew the subscription')), { timeout: 8000 });
+    ok(alert.textContent?.includes('The stake was declined in the wallet.'), alert.textContent ?? '');
+    await waitFor(() => !$(el, 'dialog[open]'));
+    equal(activeDeep(), button(el, 'Resume subscription'), 'focus returns to the resume button');
+
+    // While the wallet has the request: the dialog says what is staked and links the wallet; no axe violations.
+    await fetch('/__stub/state', { method: 'POST', body: JSON.stringify({ signedIn: true, portal: { restake: 'wait' } }) });
+    cleanup();
+    const waiting = portal('view="subscription" resource-id="sub_stake"');
+    (await waitFor(() => button(waiting, 'Resume subscription'), { timeout: 5000 }))!.click();
+    const dialog = await waitFor(() => $<HTMLDialogElement>(waiting, 'dialog[open]'), { timeout: 5000 });
+    ok(dialog.textContent?.includes('Stake to resume the subscription'));
+    ok(dialog.textContent?.includes('approve a stake of 50 TBA'), dialog.textContent ?? '');
+    const wallet = await waitFor(() => dialog.querySelector<HTMLAnchorElement>('a[part~=open-wallet]'));
+    ok(wallet.href.includes('/__stub/wallet?_t_=tok_sub_stake'), wallet.href);
+    await waitFor(() => dialog.textContent?.includes('The wallet has opened the request'), { timeout: 5000 });
+    await expectNoAxeViolations(waiting);
+    cleanup();
+
+    await stub({ signedIn: true });
+    const ok2 = portal('view="subscription" resource-id="sub_stake"');
+    (await waitFor(() => button(ok2, 'Resume subscription'), { timeout: 5000 }))!.click();
+    await waitFor(() => shadowText(ok2).includes('Staked 50 TBA. The subscription will renew automatically.'), { timeout: 8000 });
+    await waitFor(() => $(ok2, '[part~=stake-state]')?.textContent === 'Staked', { timeout: 5000 });
+    ok($(ok2, '[part~=stake-previous]')!.textContent!.startsWith('50 TBA · Slashed on'), 'the slashed stake stays on record');
+    equal(($(ok2, '[part~=stake-tx] a') as HTMLAnchorElement).href, 'https://explorer.example/tx/0xstake1');
+    await waitFor(() => button(ok2, 'Cancel subscription') && shadowText(ok2).includes('Renews on'), { timeout: 5000 });
+    ok(!shadowText(ok2).includes('A new stake is required'));
+    const calls = (await (await fetch('/__stub/portal/state')).json()).restakeCalls;
+    deepEqual(calls, [{ subscriptionId: 'sub_stake' }]);
+  });
+
+  it('the re-stake dialog speaks Chinese', async () => {
+    await stub({ signedIn: true, portal: { restake: 'wait' } });
+    const el = portal('view="subscription" resource-id="sub_stake" locale="zh"');
+    const resume = await waitFor(() => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~=resume-subscription]')][0], { timeout: 5000 });
+    resume.click();
+    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'), { timeout: 5000 });
+    await waitFor(() => dialog.textContent?.includes('质押以恢复订阅') && dialog.textContent.includes('50 TBA'), { timeout: 5000 });
+    await expectNoAxeViolations(el);
   });
 
   it('changes plan: lists the plans with the new amount and from when, confirms, and returns focus', async () => {
@@ -662,6 +778,31 @@ describe('<pay-portal> credits', () => {
     await waitFor(() => $(el, '[part~=auto-top-up] [part~=chip]')?.textContent === 'On');
   });
 
+  it("says 'notEnough' (amount, symbol, quantity) when the balance cannot cover the pending usage; nothing when it can", async () => {
+    const fine = portal('view="credits"');
+    await waitFor(() => $(fine, '[part~=auto-top-up]'), { timeout: 5000 });
+    await waitFor(async () => (await portalState()).pendingQuery?.currency_id === 'pc_crd', { timeout: 5000 });
+    ok(!$(fine, '[part~=credit-not-enough]'), 'no pending usage, no warning');
+    cleanup();
+    await stub({ signedIn: true, portal: { pending: { pc_crd: '1000' } } });
+    const covered = portal('view="credits"');
+    await waitFor(() => $(covered, '[part~=auto-top-up]'), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 300));
+    ok(!$(covered, '[part~=credit-not-enough]'), '10 CRD pending, 12.5 CRD balance: covered');
+    cleanup();
+    await stub({ signedIn: true, portal: { pending: { pc_crd: '1500' } } });
+    const el = portal('view="credits"');
+    const warn = await waitFor(() => $(el, '[part~=credit-not-enough]'), { timeout: 5000 });
+    equal(warn.textContent, 'Your credit balance is not enough: 15 CRD of usage is pending, 2.5 CRD more is needed.');
+    ok(warn.querySelector('[role=status]'), 'announced politely');
+    await expectNoAxeViolations(el);
+    cleanup();
+    const zh = portal('view="credits" locale="zh" theme="dark"');
+    const w = await waitFor(() => $(zh, '[part~=credit-not-enough]'), { timeout: 5000 });
+    await waitFor(() => w.textContent === '额度余额不足：有 15 CRD 的用量待结算，还需要 2.5 CRD。', { timeout: 5000 });
+    await expectNoAxeViolations(zh);
+  });
+
   it('says when the settings could not be saved; a quantity outside 1–100 is refused here', async () => {
     await stub({ signedIn: true, portal: { autoRechargeFails: true } });
     const el = portal('view="credits" theme="dark" locale="zh"');
@@ -676,5 +817,77 @@ describe('<pay-portal> credits', () => {
     const alert = await waitFor(() => $$(el, '[part~=auto-top-up] [role=alert]').find((a) => a.textContent!.includes('无法保存自动充值设置。')), { timeout: 5000 });
     ok(alert.textContent!.includes('Ledger unavailable'), alert.textContent ?? '');
     await expectNoAxeViolations(el);
+  });
+});
+
+describe('<pay-portal> in Chinese', () => {
+  // Every screen, each with what shows it is ready (Chinese loaded, data there), in light and dark.
+  const SCREENS: Array<[string, string, string]> = [
+    ['overview (invoices)', 'view="invoices"', '[part~=invoice-row]'],
+    ['invoice with vendors', 'view="invoice" resource-id="in_0000"', '[part~=vendor]'],
+    ['invoice with a promotion', 'view="invoice" resource-id="in_0002"', '[part~=invoice-discount]'],
+    ['stake return invoice', 'view="invoice" resource-id="in_0004"', '[part~=stake-state]'],
+    ['past due', 'view="past-due"', '[part~=past-due-currency]'],
+    ['subscriptions', 'view="subscriptions"', '[part~=subscription-row]'],
+    ['subscription', 'view="subscription" resource-id="sub_active"', '[part~=renewal-amount]'],
+    ['subscription with a slashed stake', 'view="subscription" resource-id="sub_stake"', '[part~=stake-state]'],
+    ['payment history', 'view="payments"', '[part~=payment-row]'],
+    ['credits and auto top-up', 'view="credits"', '[part~=auto-top-up]'],
+    ['credit grant', 'view="credit-grant" resource-id="cg_granted"', '[part~=credit-grant]'],
+    ['not found', 'view="invoice" resource-id="in_9999"', '[part~=not-found]'],
+  ];
+  for (const theme of ['light', 'dark'] as const) {
+    it(`every screen has no axe violations in zh, ${theme}`, async () => {
+      await stub({ signedIn: true, portal: { pending: { pc_crd: '1500' } } });
+      for (const [name, attrs, ready] of SCREENS) {
+        const el = portal(`${attrs} locale="zh" theme="${theme}"`);
+        await waitFor(() => el.shadowRoot?.querySelector(ready), { timeout: 6000, message: `${name}: ${ready}` });
+        // Chinese is there (the lazy namespaces too): no English title left on the screen.
+        await waitFor(() => /[\u4e00-\u9fff]/.test(shadowText(el)) && !/Payment history|Invoice history|Stake amount|Setting things up/.test(shadowText(el)), { timeout: 5000, message: `${name}: Chinese` });
+        await expectNoAxeViolations(el);
+        cleanup();
+      }
+    });
+  }
+
+  it('the signed-out screen has no axe violations in zh, light and dark', async () => {
+    await stub({ signedIn: false });
+    for (const theme of ['light', 'dark']) {
+      const el = portal(`view="invoices" locale="zh" theme="${theme}"`);
+      await waitFor(() => $(el, '[part~=login-required]') && /[\u4e00-\u9fff]/.test(shadowText(el)), { timeout: 5000 });
+      await expectNoAxeViolations(el);
+      cleanup();
+    }
+  });
+
+  it('the cancel and change dialogs, the re-stake dialog and the auto top-up errors: no axe violations in zh, dark', async () => {
+    await stub({ signedIn: true, portal: { restake: 'wait' } });
+    const change = portal('view="subscription" resource-id="sub_active" locale="zh" theme="dark"');
+    (await waitFor(() => change.shadowRoot!.querySelector<HTMLButtonElement>('[part~=change-payment]'), { timeout: 5000 })).click();
+    await waitFor(() => $(change, 'dialog[open] input[type=radio]'), { timeout: 5000 });
+    await expectNoAxeViolations(change);
+    cleanup();
+    const sub = portal('view="subscription" resource-id="sub_active" locale="zh" theme="dark"');
+    const cancel = await waitFor(() => sub.shadowRoot!.querySelector<HTMLButtonElement>('[part~=cancel-subscription]'), { timeout: 5000 });
+    cancel.click();
+    await waitFor(() => $(sub, 'dialog[open]'));
+    await expectNoAxeViolations(sub);
+    cleanup();
+    const staked = portal('view="subscription" resource-id="sub_stake" locale="zh" theme="dark"');
+    (await waitFor(() => staked.shadowRoot!.querySelector<HTMLButtonElement>('[part~=resume-subscription]'), { timeout: 5000 })).click();
+    await waitFor(() => $(staked, 'dialog[open] a[part~=open-wallet]'), { timeout: 5000 });
+    await expectNoAxeViolations(staked);
+    cleanup();
+    const credits = portal('view="credits" locale="zh" theme="dark"');
+    const form = await waitFor(() => $(credits, '[part~=auto-top-up]'), { timeout: 5000 });
+    const input = [...form.querySelectorAll('input')].find((i) => (i.labels?.[0]?.textContent ?? '').includes('当余额低于'))!;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '0');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    $<HTMLButtonElement>(credits, '[part~=save-auto-top-up]')!.click();
+    await waitFor(() => form.textContent!.includes('阈值必须大于 0'), { timeout: 5000 });
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'abc');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await waitFor(() => form.textContent!.includes('请输入有效的数字'), { timeout: 5000 });
+    await expectNoAxeViolations(credits);
   });
 });

@@ -6,6 +6,9 @@
 //   (succeed marks that currency paid: state.portal.paid); stripe: true → a Stripe (USD) balance is due too;
 //   eth: false → no ETH balance; noCustomer: the overdue call answers 404. Overdue: TBA (the open/uncollectible
 //   invoices) and ETH (one invoice). GET /__stub/portal/state → state.portal (e.g. collectCalls).
+//   restake: 'succeed' (default) | 'declined' | 'wait' | 'short' → the re-stake wallet request's outcome (succeed
+//   stakes again and resumes the subscription; restakeCalls keeps the params).
+//   pending: {[currencyId]: amount} → GET /meter-events/pending-amount (pending usage; the query in pendingQuery).
 // Subscriptions: sub_active (paid, 10 TBA/month + a metered item), sub_trial (trialing), sub_stake (scheduled to
 // cancel, stake revoked: resume needs a new stake), sub_ending (scheduled to cancel). Cancel/recover change them
 // for the rest of the test (state.portal.subs).
@@ -27,8 +30,22 @@ function invoice(i) {
     paymentIntent: { id: `pi_${i}`, status: 'succeeded' },
     metadata: { payment_details: { arcblock: { tx_hash: `0xabc${i}def`, payer: 'z1casey' } } },
     lines: [{ id: `ii_${i}`, description: 'Sandbox Pro License × 1', quantity: 1, amount: total, price: { id: 'price_pro', product: { name: 'Sandbox Pro License' } } }],
+    // in_0000 is a purchase with vendors (cs_vendor); in_0005 a purchase without.
+    ...(i === 0 ? { checkout_session_id: 'cs_vendor', checkoutSession: { id: 'cs_vendor', mode: 'payment' } } : {}),
+    ...(i === 5 ? { checkout_session_id: 'cs_plain', checkoutSession: { id: 'cs_plain', mode: 'payment' } } : {}),
+    // Stake (i % 6 = 3) and stake return (4) invoices carry their subscription's stake; in_0002 has a promotion.
+    ...(i % 6 === 3 || i % 6 === 4 ? { subscription_id: 'sub_staked', subscription: stakedSub(i % 6 === 4) } : {}),
+    ...(i === 2
+      ? { subtotal: String(BigInt(total) + E18), discounts: [{ promotion_code: 'promo_10', coupon: 'co_10', promotion_code_details: { code: 'SANDBOX10' }, coupon_details: { name: '10% off' } }],
+          total_discount_amounts: [{ amount: String(E18), promotion_code: 'promo_10', coupon: 'co_10' }] }
+      : {}),
   };
 }
+const stakedSub = (returned) => ({
+  id: 'sub_staked', status: returned ? 'canceled' : 'active', description: 'Sandbox Node Hosting', currency_id: 'pc_tba',
+  payment_details: { staking: { amount: String(50n * E18), staked_at: Date.UTC(2026, 9, 1) / 1000, tx_hash: '0xstake0', invoice_id: 'in_0003',
+    ...(returned ? { revoked_at: Date.UTC(2026, 10, 1) / 1000, revoke_reason: 'return', settlement: { invoice_id: 'in_0004', tx_hash: '0xret4' } } : {}) } },
+});
 
 const DAY = 86400;
 const NOW = Math.floor(Date.UTC(2026, 10, 20, 9, 30) / 1000);
@@ -49,7 +66,7 @@ function subscriptions() {
     { ...base, id: 'sub_trial', status: 'trialing', description: 'Sandbox Studio', trial_start: NOW - DAY, trial_end: NOW + 6 * DAY, current_period_end: NOW + 6 * DAY,
       items: [{ id: 'si_3', quantity: 1, price: price('price_studio', 'Sandbox Studio', 3) }] },
     { ...base, id: 'sub_stake', status: 'active', description: 'Sandbox Node Hosting', cancel_at: NOW + 25 * DAY, cancel_at_period_end: true, canceled_at: NOW - DAY,
-      payment_details: { staking: { amount: '1', revoked_at: NOW - DAY } }, items: [{ id: 'si_4', quantity: 1, price: price('price_node', 'Sandbox Node Hosting', 20) }] },
+      payment_details: { staking: { amount: String(50n * E18), revoked_at: NOW - DAY, revoke_reason: 'slash' } }, items: [{ id: 'si_4', quantity: 1, price: price('price_node', 'Sandbox Node Hosting', 20) }] },
     { ...base, id: 'sub_ending', status: 'active', description: 'Sandbox Support', cancel_at: NOW + 25 * DAY, cancel_at_period_end: true, canceled_at: NOW - DAY,
       items: [{ id: 'si_5', quantity: 1, price: price('price_support', 'Sandbox Support', 1) }] },
   ];
@@ -146,6 +163,29 @@ function collect(cfg, p, url, json) {
   if (mode === 'changed') return json({ status: 'error', error: 'Account changed, please pay manually.' });
   cfg.paid = [...new Set([...(cfg.paid ?? []), currencyId])];
   return json({ status: 'succeed', result: { currencyId } });
+}
+
+function restake(state, p, url, json) {
+  const cfg = state.portal;
+  cfg.subs ??= cfg.subscriptions === false ? [] : subscriptions();
+  cfg.restakeCalls ??= [];
+  if (p.endsWith('/token')) {
+    return (body) => {
+      const params = body.extraParams ?? {};
+      cfg.restakeCalls.push(params);
+      return json({ token: `tok_${params.subscriptionId}`, url: `${url.origin}/__stub/wallet?_t_=tok_${params.subscriptionId}`, expiresAt: Date.now() + 300_000 });
+    };
+  }
+  const sub = cfg.subs.find((s) => s.id === (url.searchParams.get('_t_') ?? '').replace(/^tok_/, ''));
+  const mode = cfg.restake ?? 'succeed';
+  if (mode === 'declined') return json({ status: 'declined', error: 'Declined in the wallet' });
+  if (mode === 'wait') return json({ status: 'scanned' });
+  if (mode === 'short' || !sub) return json({ status: 'error', error: 'Insufficient TBA balance in the sandbox wallet: the stake is 1 TBA' });
+  Object.assign(sub, {
+    cancel_at: null, cancel_at_period_end: false, canceled_at: null,
+    payment_details: { staking: { amount: sub.payment_details.staking.amount, tx_hash: '0xstake1', invoice_id: 'in_0003', staked_at: NOW, previous: sub.payment_details.staking } },
+  });
+  return json({ status: 'succeed', result: { subscriptionId: sub.id, invoiceId: 'in_0003' } });
 }
 
 // Credits: one grant per status (cg_granted, cg_pending, cg_expired, cg_depleted, cg_voided; cfg.grants: false → none)
@@ -254,16 +294,34 @@ function paymentHistory(cfg, url, invoices, json) {
 export async function handlePortalStub(state, method, url, readBody, json) {
   const p = url.pathname;
   if (p === '/__stub/portal/state') return json(state.portal ?? {});
-  const owned = ['/payment/api/payment-history', '/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/auto-recharge-configs/', '/payment/api/customers/', '/payment/api/did/collect-batch/'];
+  const owned = ['/payment/api/payment-history', '/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/auto-recharge-configs/', '/payment/api/customers/', '/payment/api/did/collect-batch/', '/payment/api/did/re-stake/', '/payment/api/meter-events/pending-amount', '/payment/api/vendors/order/'];
   if (!owned.some((x) => p.startsWith(x))) return null;
   const cfg = (state.portal ??= {});
   if (!state.signedIn) return json({ error: 'Please log in' }, 401);
   if (cfg.fails) return json({ error: 'Portal is down' }, cfg.fails);
   if (p.startsWith('/payment/api/credit-')) return handleCredits(cfg, url, json);
+  // Vendors: cs_vendor (in_0000's purchase) has a delivered launcher and a failed DID name; other sessions none.
+  const vend = p.match(/^\/payment\/api\/vendors\/order\/([^/]+)\/status$/);
+  if (vend) {
+    (cfg.vendorCalls ??= []).push(vend[1]);
+    return json({ vendors: vend[1] === 'cs_vendor' ? [
+      { name: 'launcher', title: 'Blocklet Server', vendorType: 'launcher', status: 'delivered', progress: 100 },
+      { name: 'didnames', title: 'DID Name', vendorType: 'didnames', status: 'failed', progress: 0, error: { code: 'VENDOR_FAILED' }, error_message: 'The name is taken' },
+    ] : [] });
+  }
+  // Pending usage per credit currency (cfg.pending, e.g. {pc_crd: '1500'}; none by default).
+  if (p === '/payment/api/meter-events/pending-amount') {
+    cfg.pendingQuery = Object.fromEntries(url.searchParams);
+    return json(cfg.pending ?? {});
+  }
   if (p.startsWith('/payment/api/auto-recharge-configs/')) return handleAutoRecharge(cfg, method, url, readBody, json);
   if (p.startsWith('/payment/api/subscriptions')) {
     const r = await handleSubscriptions(state, method, p, readBody, json);
     if (r) return r;
+  }
+  if (p.startsWith('/payment/api/did/re-stake/')) {
+    const r = restake(state, p, url, json);
+    return typeof r === 'function' ? r(JSON.parse((await readBody()) || '{}')) : r;
   }
   const tbaPaid = (cfg.paid ?? []).includes('pc_tba');
   const all = Array.from({ length: cfg.count ?? 23 }, (_, i) => invoice(i)).map((inv) =>

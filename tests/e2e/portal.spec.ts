@@ -68,6 +68,92 @@ test('a customer sees the subscriptions, cancels a paid one (kept until the peri
   await expect(portal.locator('[part~=subscription-next]')).toHaveText(/Ended on/);
 });
 
+test('resuming a subscription whose stake was slashed stakes again through the wallet, then it renews', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/customer');
+  const sub = await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }], stake_amount: (50n * 10n ** 18n).toString() });
+  // The merchant cancels at the period end and slashes the stake: resuming needs a new one.
+  expect((await merchant(page, 'PUT', `/api/subscriptions/${sub.id}/cancel`, { at: 'current_period_end', staking: 'slash' })).status).toBe(200);
+  expect((await merchant(page, 'POST', '/api/sandbox/wallet/fund', { did: CASEY.did, currency_id: 'pc_sandbox_tba', amount: '100' })).status).toBe(200);
+
+  await page.goto(`/customer/subscription/${sub.id}`);
+  const portal = page.locator('pay-portal');
+  await expect(portal.getByText('A new stake is required')).toBeVisible();
+  await expect(portal.locator('[part~=stake-state]')).toHaveText('Slashed');
+  await portal.getByRole('button', { name: 'Resume subscription' }).click();
+  const dialog = portal.getByRole('dialog', { name: 'Stake to resume the subscription' });
+  await expect(dialog).toContainText('approve a stake of 50 TBA');
+  const [wallet] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  await expect(wallet.getByText(/Stake for /).first()).toBeVisible();
+  await wallet.getByRole('button', { name: /Approve/ }).click();
+  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
+  await wallet.close();
+  await expect(dialog).toBeHidden();
+  await expect(portal.getByText('Staked 50 TBA. The subscription will renew automatically.')).toBeVisible();
+  await expect(portal.locator('[part~=subscription-next]')).toHaveText(/Renews on/);
+  await expect(portal.getByText('A new stake is required')).toHaveCount(0);
+  // The new stake with its transaction; the slashed one stays on record.
+  await expect(portal.locator('[part~=stake-state]')).toHaveText('Staked');
+  await expect(portal.locator('[part~=stake-tx]')).toHaveText(/^0x[0-9a-f]{64}/);
+  await expect(portal.locator('[part~=stake-previous]')).toHaveText(/^50 TBA · Slashed on /);
+  const resumed = await merchant(page, 'GET', `/api/subscriptions/${sub.id}`);
+  expect(resumed.body).toMatchObject({ status: 'active', cancel_at: null, payment_details: { staking: { amount: (50n * 10n ** 18n).toString() } } });
+  // The stake is an invoice of this subscription.
+  await expect(portal.locator('[part~=invoice-row]').filter({ hasText: 'Stake' }).first()).toBeVisible();
+});
+
+test('a returned stake shows in the portal with its return invoice and transaction', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/customer');
+  const sub = await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }], stake_amount: (50n * 10n ** 18n).toString() });
+  await page.goto(`/customer/subscription/${sub.id}`);
+  const portal = page.locator('pay-portal');
+  await expect(portal.locator('[part~=stake-state]')).toHaveText('Staked');
+  await expect(portal.locator('[part~=stake-amount]')).toHaveText('50 TBA');
+  expect((await merchant(page, 'PUT', `/api/subscriptions/${sub.id}/cancel`, { at: 'current_period_end', staking: 'return' })).status).toBe(200);
+  // The next billing run settles the return (a 1 s move changes nothing else).
+  expect((await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: 1 })).status).toBe(200);
+  await page.reload();
+  await expect(portal.locator('[part~=stake-state]')).toHaveText('Returned');
+  const settlement = portal.locator('[part~=stake-settlement]');
+  await expect(settlement).toContainText(/0x[0-9a-f]{64}/);
+  await settlement.getByRole('link', { name: /^Invoice in_/ }).click();
+  await page.waitForURL(/\/customer\/invoice\/in_/);
+  await expect(portal.getByText('Stake returned').first()).toBeVisible();
+  await expect(portal.locator('[part~=invoice-total]')).toHaveText('50 TBA');
+  await expect(portal.locator('[part~=stake-state]')).toHaveText('Returned');
+});
+
+test("an invoice page shows the purchase's promotion discount and the vendors' installation progress", async ({ page }) => {
+  const DANA = DEMO_USERS.find((u) => u.role === 'developer')!;
+  await signIn(page, /Dana Developer/, '/customer');
+  const buy = async (plink: string, promo?: string) => {
+    const started = await page.request.post(`/payment/api/checkout-sessions/start/${plink}`);
+    expect(started.status()).toBe(200);
+    const id = (await started.json()).checkoutSession.id as string;
+    if (promo) expect((await page.request.post(`/payment/api/checkout-sessions/${id}/apply-promotion`, { data: { promotion_code: promo, currency_id: 'pc_sandbox_tba' } })).status()).toBe(200);
+    const form = { customer_name: DANA.fullName, customer_email: 'dana@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba' };
+    expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
+    const token = (await (await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })).json()).token;
+    const approved = await (await page.request.post(`/payment/api/did/payment/approve?_t_=${token}`)).json();
+    expect(approved.status).toBe('succeed');
+    return approved.result.invoiceId as string;
+  };
+  const discounted = await buy('plink_sandbox_onetime', 'SANDBOX10');
+  await page.goto(`/customer/invoice/${discounted}`);
+  const portal = page.locator('pay-portal');
+  await expect(portal.locator('[part~=invoice-discount]')).toContainText('Promotion code SANDBOX10');
+  await expect(portal.locator('[part~=invoice-discount]')).toContainText('−1 TBA');
+  await expect(portal.locator('[part~=invoice-discounts]')).toContainText('Subtotal');
+  await expect(portal.locator('[part~=invoice-vendors]')).toHaveCount(0);
+
+  const vendor = await buy('plink_sandbox_vendor');
+  await page.goto(`/customer/invoice/${vendor}`);
+  const vendors = portal.locator('[part~=invoice-vendors] [part~=vendor]');
+  await expect(vendors).toHaveCount(2);
+  await expect(portal.locator('[part~=invoice-vendors]')).toContainText('App installation');
+  // The sandbox delivers 25 % every 2 s: both end delivered, with a check.
+  await expect(portal.locator('[part~=invoice-vendors] [part~=vendor][data-status=delivered]')).toHaveCount(2, { timeout: 20_000 });
+});
+
 test('the sandbox clock renews a subscription, leaves an unpaid renewal past due, and paying it recovers the subscription', async ({ page }) => {
   await signIn(page, /Chris Buyer/, '/customer');
   const sub = await subscribe(page, CHRIS.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }] });

@@ -177,6 +177,10 @@ describe('past due and recovery', () => {
     const ok = await asUser(sb, chris, 'POST', `${P}/approve?_t_=${token}`);
     expect(ok.body).toMatchObject({ status: 'succeed', result: { invoiceIds: [invoiceId] } });
     expect(await balance(CHRIS.did)).toBe(TBA(80));
+    // set: true makes the balance exactly the amount; a non-boolean set is refused and changes nothing.
+    expect((await signed(sb, 'POST', '/api/sandbox/wallet/fund', { body: { did: CHRIS.did, currency_id: 'pc_sandbox_tba', amount: '5', set: 'yes' } })).status).toBe(400);
+    expect((await signed(sb, 'POST', '/api/sandbox/wallet/fund', { body: { did: CHRIS.did, currency_id: 'pc_sandbox_tba', amount: '5', set: true } })).body.balance).toBe(TBA(5));
+    expect((await signed(sb, 'POST', '/api/sandbox/wallet/fund', { body: { did: CHRIS.did, currency_id: 'pc_sandbox_tba', amount: '75', set: false } })).body.balance).toBe(TBA(80));
     expect((await asUser(sb, chris, 'GET', `/api/invoices/${invoiceId}`)).body.status).toBe('paid');
     expect((await asUser(sb, chris, 'GET', `/api/subscriptions/${subId}`)).body.status).toBe('active');
     await new Promise((res) => setTimeout(res, 50));

@@ -104,8 +104,8 @@ describe('other forms', () => {
     expect(validateStoreName('my-blocklet_1')).toBeNull();
     expect(validateStoreName('bad name')).toEqual({ key: 'validation.nameChars' });
     expect(validateStoreName('')).toEqual({ key: 'validation.required' });
-    expect(validateThreshold('abc')).toBe('validation.number');
-    expect(validateThreshold('0')).toBe('validation.thresholdPositive');
+    expect(validateThreshold('abc')).toBe('threshold.number');
+    expect(validateThreshold('0')).toBe('threshold.positive');
     expect(validateThreshold('0.5')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { Queryable } from '../db.ts';
 import { clock, HttpError } from '../platform.ts';
 import { getUser, type SandboxUser } from '../service/users.ts';
 import { sum } from './money.ts';
-import { insert, mustFind, newDoc, type Doc } from './repo.ts';
+import { find, insert, mustFind, newDoc, type Doc } from './repo.ts';
 
 /** Creating billing records: customers, payment intents, subscriptions (with items) and invoices (with lines). */
 
@@ -78,7 +78,7 @@ export async function createSubscription(q: Queryable, input: SubscriptionInput)
     trial_start: trialEnd ? now : null, trial_end: trialEnd, cancel_at_period_end: false, cancel_at: null, canceled_at: null,
     cancelation_details: null, ended_at: null, latest_invoice_id: null, collection_method: 'charge_automatically',
     pending_invoice_item_interval: { interval: recurring.interval, interval_count: recurring.interval_count ?? 1 },
-    payment_details: input.stakeAmount ? { staking: { amount: input.stakeAmount } } : {},
+    payment_details: input.stakeAmount ? { staking: { amount: input.stakeAmount, currency_id: input.currencyId, staked_at: now } } : {},
     metadata: input.metadata ?? {}, service_actions: [],
   }));
   const items: Doc[] = [];
@@ -111,6 +111,13 @@ export async function createInvoice(
   const off = input.discount && BigInt(input.discount.amount) > 0n ? input.discount : null;
   const total = off ? (BigInt(subtotal) > BigInt(off.amount) ? (BigInt(subtotal) - BigInt(off.amount)).toString() : '0') : subtotal;
   const now = clock.nowSeconds();
+  // The discount as the portal shows it: the promotion code and coupon by name, not only their ids (spec §3 Discount).
+  const promo = off?.promotion_code ? await find(q, 'promotion_codes', off.promotion_code) : null;
+  const coupon = off?.coupon ? await find(q, 'coupons', off.coupon) : null;
+  const discountDetails = {
+    promotion_code_details: promo ? { id: promo.id, code: promo.code } : null,
+    coupon_details: coupon ? { id: coupon.id, name: coupon.name ?? null, percent_off: coupon.percent_off ?? null, amount_off: coupon.amount_off ?? null, currency_id: coupon.currency_id ?? null } : null,
+  };
   const invoice = newDoc('invoices', input.livemode, {
     object: 'invoice', number: await nextInvoiceNumber(q), status: input.status, billing_reason: input.billingReason,
     description: input.description ?? input.lines.map((l) => l.description).join(', '), statement_descriptor: 'SANDBOX',
@@ -123,7 +130,7 @@ export async function createInvoice(
     collection_method: 'charge_automatically', period_start: now, period_end: now, due_date: null,
     customer_name: input.customer.name, customer_email: input.customer.email, customer_phone: input.customer.phone ?? '',
     customer_address: input.customer.address ?? null,
-    discounts: off ? [{ promotion_code: off.promotion_code ?? null, coupon: off.coupon ?? null }] : [],
+    discounts: off ? [{ promotion_code: off.promotion_code ?? null, coupon: off.coupon ?? null, ...discountDetails }] : [],
     total_discount_amounts: off ? [{ amount: off.amount, promotion_code: off.promotion_code ?? null, coupon: off.coupon ?? null }] : [],
     status_transitions: input.status === 'paid' ? { paid_at: now, finalized_at: now } : {},
     metadata: input.paymentDetails ? { payment_details: input.paymentDetails } : {},

@@ -8,6 +8,7 @@ import { createStripeStandinRoutes } from './stripe-standin.ts';
 import { createVendorRoutes } from './vendors.ts';
 import { registerPaymentConnectActions } from './connect-actions.ts';
 import { createDemoCatalogRoutes } from './demo-catalog.ts';
+import { createDonateSettingsRoutes, registerDonateSettings } from './donate-settings.ts';
 import { createCatalogRoutes } from './resources/catalog.ts';
 import { createCouponRoutes } from './resources/coupons.ts';
 import { createCreditRoutes } from './resources/credits.ts';
@@ -18,6 +19,7 @@ import { createPaymentHistoryRoutes } from './resources/payment-history.ts';
 import { createSessionRoutes } from './resources/sessions.ts';
 import { schemaMigration } from './schema.ts';
 import { seedMigration } from './seed.ts';
+import { registerRestakeConnectAction } from './restake.ts';
 import { createBillingRoutes, registerBillingConnectActions } from './subscriptions.ts';
 
 /**
@@ -29,12 +31,15 @@ import { createBillingRoutes, registerBillingConnectActions } from './subscripti
 registerMigrations('payment', [schemaMigration, seedMigration, checkoutDemoMigration]);
 registerPaymentConnectActions();
 registerBillingConnectActions();
+registerRestakeConnectAction();
+registerDonateSettings();
 
 export function createPaymentRoutes(ctx: SandboxContext): Router {
   const r = Router();
   r.use(identify(ctx));
   r.use(createDemoCatalogRoutes(ctx));
   r.use(createCheckoutRoutes(ctx));
+  r.use(createDonateSettingsRoutes(ctx));
   r.use(createCheckoutAdjustRoutes(ctx));
   r.use(createStripeStandinRoutes(ctx));
   r.use(createVendorRoutes(ctx));

@@ -33,6 +33,7 @@ import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
 import { customerByIdOrDid } from './resources/customers.ts';
 import { assertOwner } from './resources/scope.ts';
 import { itemAmount } from './sessions.ts';
+import { settleRevokedStakes } from './stakes.ts';
 
 const WALLET_METHODS = new Set(['arcblock', 'ethereum', 'base', 'bitcoin']);
 /** The most renewals one subscription gets in one run (a clock moved years ahead stops here). */
@@ -145,6 +146,8 @@ export async function runBilling(q: Queryable): Promise<{ events: PlatformEvents
     const next = await advanceSubscription(q, data, now, out);
     if (next !== data) changed.push(next);
   }
+  // Returned or slashed stakes become their return_stake / slash_stake invoices (stakes.ts).
+  for (const sub of await settleRevokedStakes(q)) if (!changed.some((c) => c.id === sub.id)) changed.push(sub);
   return { events: out, changed };
 }
 
@@ -306,10 +309,13 @@ export function createBillingRoutes({ db }: SandboxContext): Router {
     if (!did) throw new HttpError(400, 'did is required');
     const currency = await mustFind(db, 'payment_currencies', body.currency_id);
     const amount = toUnit(body.amount, currency.decimal, 'amount');
+    if (body.set !== undefined && typeof body.set !== 'boolean') throw new HttpError(400, 'set must be a boolean');
+    // set: true makes the balance exactly `amount` (a test that needs a short wallet); otherwise `amount` is added.
     const { rows } = await db.query<{ balance: string }>(
       `INSERT INTO wallet_balances (user_did, currency_id, balance) VALUES ($1, $2, $3::numeric)
-       ON CONFLICT (user_did, currency_id) DO UPDATE SET balance = wallet_balances.balance + EXCLUDED.balance RETURNING balance::text AS balance`,
-      [did, currency.id, amount],
+       ON CONFLICT (user_did, currency_id) DO UPDATE SET balance = CASE WHEN $4 THEN EXCLUDED.balance ELSE wallet_balances.balance + EXCLUDED.balance END
+       RETURNING balance::text AS balance`,
+      [did, currency.id, amount, body.set === true],
     );
     res.json({ did, currency_id: currency.id, balance: rows[0]!.balance });
   });

@@ -9,10 +9,13 @@ import {
   SubscriptionStruct,
   AnyObject,
 } from '../schemas.ts';
-import type { CreditGrant, CreditTransaction, Customer, Invoice, OverdueInvoices, Paginated, PaymentCurrency, PaymentIntent, PaymentMethod, Price, Subscription } from '../types.ts';
+import type { CreditGrant, CreditTransaction, Customer, Invoice, OverdueInvoices, Paginated, PaymentCurrency, PaymentIntent, PaymentMethod, Price, Subscription, SubscriptionStake } from '../types.ts';
 import { type } from 'superstruct';
 
 const enc = encodeURIComponent;
+
+/** The wallet-connect action that stakes again for a subscription whose stake was revoked (`{subscriptionId}`). */
+export const RESTAKE_ACTION = 're-stake';
 
 export type InvoiceListParams = {
   page?: number;
@@ -94,8 +97,8 @@ export function createSubscriptions(t: Transport) {
     overdueInvoices(id: string, opts: { authToken?: string } = {}): Promise<OverdueInvoices> {
       return t.request({ path: `api/subscriptions/${enc(id)}/overdue/invoices`, params: { authToken: opts.authToken }, schema: OverdueStruct });
     },
-    /** GET /api/subscriptions/:id/recover-info → {needStake}. */
-    recoverInfo(id: string): Promise<{ needStake?: boolean }> {
+    /** GET /api/subscriptions/:id/recover-info → {needStake, stake} (the stake that was revoked, if any). */
+    recoverInfo(id: string): Promise<{ needStake?: boolean; stake?: SubscriptionStake | null }> {
       return t.request({ path: `api/subscriptions/${enc(id)}/recover-info`, schema: AnyObject });
     },
     /** PUT /api/subscriptions/:id/recover → `{subscription, needStake?}` (a bare subscription body is wrapped). */

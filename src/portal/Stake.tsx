@@ -1,0 +1,179 @@
+/**
+ * Staking in the portal (spec §4 resume, §3 refund type stake_return): a lazy chunk with its own locale namespace
+ * (`portalStake`), off the first paint.
+ *
+ * - `RestakeDialog`: resuming a subscription whose stake was returned or slashed. Opens the `re-stake` wallet
+ *   request (shared ConnectDialog), waits for the wallet; the sandbox takes the stake and resumes the subscription,
+ *   so the caller only refreshes. Failures go back to the caller ('Failed to renew the subscription' + the reason).
+ * - `StakePanel`: the stake of a subscription, returned or slashed, with its transactions.
+ */
+import { useEffect, useRef, useState } from 'react';
+import en from 'locale:en/portalStake';
+import { isApiError } from '../api/errors.ts';
+import { RESTAKE_ACTION } from '../api/resources/customers.ts';
+import type { Subscription } from '../api/types.ts';
+import { formatError } from '../core/errors.ts';
+import { formatDate } from '../core/dates.ts';
+import { customerLinks, explorerTxLink } from '../core/links.ts';
+import { safeUrl } from '../core/url.ts';
+import { useApi } from '../ui/api.tsx';
+import { ConnectDialog } from '../ui/ConnectDialog.tsx';
+import { useSettings } from '../ui/context.tsx';
+import { useT } from '../ui/i18n.tsx';
+import { useLazyMessages } from '../ui/lazy-messages.ts';
+import { Link } from '../ui/Link.tsx';
+import { StatusChip } from '../ui/StatusChip.tsx';
+import { useCss } from '../ui/styles.tsx';
+import { AppLink, useMoney } from './parts.tsx';
+
+const loadZh = () => import('locale:zh/portalStake').then((m) => m.default);
+
+/** The lazy namespace of this chunk: true once the element's locale has its strings. */
+export function useStakeMessages(): boolean {
+  return useLazyMessages('portalStake', en, loadZh);
+}
+
+/** The stake a subscription asks for again: the amount of its (revoked) stake. */
+export function stakeAmountOf(sub: Subscription): string | null {
+  const amount = sub.payment_details?.staking?.amount;
+  return typeof amount === 'string' && /^\d+$/.test(amount) && BigInt(amount) > 0n ? amount : null;
+}
+
+export type RestakeDialogProps = {
+  open: boolean;
+  sub: Subscription;
+  /** The wallet approved: the stake is taken and the subscription resumed. */
+  onDone: (text: string) => void;
+  /** The wallet request failed (declined, expired, refused): the text to show. */
+  onError: (text: string) => void;
+  onCancel: () => void;
+};
+
+export function RestakeDialog({ open, sub, onDone, onError, onCancel }: RestakeDialogProps) {
+  const ready = useStakeMessages();
+  const api = useApi();
+  const t = useT();
+  const money = useMoney();
+  const [conn, setConn] = useState<{ url: string | null; status: string }>({ url: null, status: 'created' });
+  const amount = stakeAmountOf(sub);
+  const amountText = amount ? money(amount, sub.paymentCurrency) : '';
+  // The latest callbacks, without restarting the wallet request when the parent re-renders.
+  const cb = useRef({ onDone, onError });
+  cb.current = { onDone, onError };
+
+  useEffect(() => {
+    if (!open) return;
+    const ctl = new AbortController();
+    setConn({ url: null, status: 'created' });
+    void (async () => {
+      try {
+        const session = await api.connect.open(RESTAKE_ACTION, { subscriptionId: sub.id });
+        if (ctl.signal.aborted) return;
+        setConn({ url: safeUrl(session.url), status: 'created' });
+        await api.connect.waitFor(RESTAKE_ACTION, session.token, {
+          signal: ctl.signal,
+          onStatus: (s) => setConn((c) => ({ ...c, status: s.status })),
+        });
+        if (ctl.signal.aborted) return;
+        cb.current.onDone(amountText ? t('portalStake.resumed', { amount: amountText }) : t('portal.sub.resumed'));
+      } catch (err) {
+        if (ctl.signal.aborted || (isApiError(err) && err.code === 'CANCELED')) return;
+        const code = isApiError(err) ? err.code : undefined;
+        cb.current.onError(code === 'CONNECT_DECLINED' ? t('portalStake.declined') : code === 'CONNECT_EXPIRED' ? t('portalStake.expired') : formatError(err));
+      }
+    })();
+    return () => ctl.abort();
+    // Only a new opening (or another subscription) starts a new request.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, sub.id, api]);
+
+  return (
+    <ConnectDialog
+      open={open && ready}
+      onCancel={onCancel}
+      title={t('portalStake.restakeTitle')}
+      text={amountText ? t('portalStake.restakeText', { amount: amountText }) : t('portalStake.restakeTextNoAmount')}
+      openLabel={t('portalStake.openWallet')}
+      url={conn.url}
+      status={conn.status === 'scanned' ? t('portalStake.scanned') : t('portalStake.waiting')}
+      cancellable={conn.status !== 'succeed'}
+    />
+  );
+}
+
+/**
+ * The stake of a subscription (subscription detail, and the invoice of a stake, its return or its slash): the
+ * amount, whether it is staked, returned or slashed (and when), the stake's transaction and the return or slash
+ * with its invoice and transaction.
+ */
+export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscription; prefix: string; headingLevel?: 2 | 3 }) {
+  const ready = useStakeMessages();
+  const t = useT();
+  const { css } = useCss();
+  const { locale } = useSettings();
+  const money = useMoney();
+  const stake = sub.payment_details?.staking;
+  const amount = stakeAmountOf(sub);
+  if (!ready || !stake || !amount) return null; // no English flash before the Chinese strings are there
+  const state = !stake.revoked_at ? 'staked' : stake.revoke_reason === 'slash' ? 'slashed' : 'returned';
+  const tone = state === 'staked' ? 'success' : state === 'slashed' ? 'warning' : 'default';
+  const when = state === 'staked' ? (stake.staked_at ? t('portalStake.stakedOn', { date: formatDate(stake.staked_at, locale) }) : '') : t(state === 'slashed' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: formatDate(stake.revoked_at, locale) });
+  const method = sub.paymentMethod;
+  const explorer = (hash: string) => {
+    const host = method ? (method.settings?.[method.type] as { explorer_host?: string } | undefined)?.explorer_host : undefined;
+    return host ? safeUrl(explorerTxLink(host, hash)) : null;
+  };
+  const settlement = stake.settlement as { invoice_id?: string; tx_hash?: string } | undefined;
+  const previous = state === 'staked' ? stake.previous : undefined;
+  const H = headingLevel === 3 ? 'h3' : 'h2';
+  const mono = css`font-family: var(--pay-font-family-mono); font-size: 13px; overflow-wrap: anywhere;`;
+  const hash = (h: string) => {
+    const href = explorer(h);
+    return <span className={mono}>{href ? <Link href={href}>{h}</Link> : h}</span>;
+  };
+  return (
+    <section part="stake" aria-labelledby={`stake-${sub.id}`} className={css`display: flex; flex-direction: column; gap: 12px; padding: 20px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`}>
+      <H id={`stake-${sub.id}`} className={css`margin: 0; font-size: 16px; font-weight: 650;`}>
+        {t('portalStake.title')}
+      </H>
+      <dl className={css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 10px 24px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px; & dd { margin-bottom: 10px; } }`}>
+        <dt>{t('portalStake.amount')}</dt>
+        <dd part="stake-amount">{money(amount, sub.paymentCurrency)}</dd>
+        <dt>{t('portalStake.state')}</dt>
+        <dd className={css`display: flex; gap: 8px; align-items: center; flex-wrap: wrap;`}>
+          <StatusChip tone={tone}>
+            <span part="stake-state">{t(`portalStake.states.${state}`)}</span>
+          </StatusChip>
+          {when ? <span className={css`color: var(--pay-color-muted);`}>{when}</span> : null}
+        </dd>
+        <dt>{t('portalStake.transaction')}</dt>
+        <dd part="stake-tx">{stake.tx_hash ? hash(stake.tx_hash) : <span className={css`color: var(--pay-color-muted);`}>{t('portalStake.noTransaction')}</span>}</dd>
+        {stake.invoice_id ? (
+          <>
+            <dt>{t('portalStake.invoice')}</dt>
+            <dd>
+              <AppLink path={customerLinks(prefix).invoice(stake.invoice_id)}>{stake.invoice_id}</AppLink>
+            </dd>
+          </>
+        ) : null}
+        {state !== 'staked' && settlement?.invoice_id ? (
+          <>
+            <dt>{t(state === 'slashed' ? 'portalStake.slashTx' : 'portalStake.returnTx')}</dt>
+            <dd part="stake-settlement" className={css`display: flex; flex-direction: column; gap: 4px;`}>
+              <AppLink path={customerLinks(prefix).invoice(settlement.invoice_id)}>{t('portalStake.settlementInvoice', { number: settlement.invoice_id })}</AppLink>
+              {settlement.tx_hash ? hash(settlement.tx_hash) : null}
+            </dd>
+          </>
+        ) : null}
+        {previous?.revoked_at ? (
+          <>
+            <dt>{t('portalStake.previous')}</dt>
+            <dd part="stake-previous">
+              {money(previous.amount ?? amount, sub.paymentCurrency)} · {t(previous.revoke_reason === 'slash' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: formatDate(previous.revoked_at, locale) })}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
