@@ -28,6 +28,12 @@ const meta: ElementMeta = {
       description: "Where to go after paying (http/https only; overrides the session's success_url). Cancel pay-complete to stay.",
     },
     { name: 'extra-params', type: 'json', description: 'Extra query parameters sent when starting a session from a payment link (e.g. {"qty": 2}).' },
+    {
+      name: 'donation-mount-location',
+      type: 'string',
+      description: 'Without checkout-id: the donate widget of this mount location (inactive settings: owner/admin can enable them; see docs/sandbox.md).',
+    },
+    { name: 'donation-settings', type: 'json', description: 'The donate widget\'s DonationSettings (target, title, description, amount, beneficiaries).' },
   ],
   events: [
     { name: 'pay-ready', detail: "{ checkoutSessionId: string, mode: string, livemode: boolean, status: 'open' | 'complete' | 'expired' | 'empty' }", description: 'The checkout loaded.' },
@@ -57,6 +63,7 @@ const meta: ElementMeta = {
     { name: 'connect', description: 'The wallet connect panel.' },
     { name: 'completed', description: 'The completed screen.' },
     { name: 'state', description: 'The error, expired and empty screens.' },
+    { name: 'donate', description: 'The donate widget while its donation settings are inactive (or fail to load).' },
     { name: 'donation', description: 'The donation picker.' },
     { name: 'donation-preset', description: 'A donation amount card (presets and Custom).' },
     { name: 'benefits', description: 'The list of who receives a donation.' },

@@ -22,7 +22,7 @@ import { useEmit, useSettings, useToast } from '../ui/context.tsx';
 import { ConnectDialog } from '../ui/ConnectDialog.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useT } from '../ui/i18n.tsx';
-import { useQuery } from '../ui/query.ts';
+import { useQuery, useQueryClient } from '../ui/query.ts';
 import { useSession } from '../ui/session.tsx';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
 import { focusRing } from '../ui/shared-css.ts';
@@ -32,6 +32,7 @@ import { checkHref } from '../ui/url.ts';
 const Donation = lazy(() => import('./Donation.tsx').then((m) => ({ default: m.Donation })));
 const StripePanel = lazy(() => import('./StripePanel.tsx').then((m) => ({ default: m.StripePanel })));
 const VendorProgress = lazy(() => import('../ui/VendorProgress.tsx').then((m) => ({ default: m.VendorProgress })));
+const DonateWidget = lazy(() => import('./DonateWidget.tsx').then((m) => ({ default: m.DonateWidget })));
 const OverdueDialog = lazy(() => import('../overdue/OverdueDialog.tsx').then((m) => ({ default: m.OverdueDialog })));
 import { PaymentForm, type FormValues } from './PaymentForm.tsx';
 import { Summary, useMoney } from './Summary.tsx';
@@ -48,6 +49,10 @@ export type CheckoutProps = {
   successUrl?: string;
   /** Extra query parameters when starting a session from a payment link. */
   extraParams?: Record<string, unknown>;
+  /** Without checkoutId: the donate widget of this mount location (its donate settings, then its donation checkout). */
+  donationMountLocation?: string;
+  /** The donate widget's DonationSettings (target, title, description, amount in token units, beneficiaries…). */
+  donationSettings?: Record<string, unknown>;
 };
 
 /** After paying, the redirect to a success URL waits this long so the payer sees the confirmation. */
@@ -60,6 +65,17 @@ const appPrefix = (): string => {
 
 export function Checkout(props: CheckoutProps) {
   const t = useT();
+  if (!props.checkoutId && props.donationMountLocation) {
+    return (
+      <Suspense fallback={<div aria-busy="true" part="checkout" />}>
+        <DonateWidget
+          mountLocation={props.donationMountLocation}
+          settings={props.donationSettings}
+          renderCheckout={(id) => <CheckoutLoader key={id} {...props} checkoutId={id} />}
+        />
+      </Suspense>
+    );
+  }
   if (!props.checkoutId) return <StatePage tone="error" title={t('checkout.oops')} text={t('checkout.missingId')} />;
   return <CheckoutLoader key={props.checkoutId} {...props} checkoutId={props.checkoutId} />;
 }
@@ -129,6 +145,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const t = useT();
   const emit = useEmit();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const { css } = useCss();
   const { user, initialized, loginUrl } = useSession();
   const session = ctx.checkoutSession;
@@ -186,6 +203,9 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
     emit('error', { message: state.error.key ? t(state.error.key) : state.error.message, code: state.error.code });
     // Spec §8: UNIFIED_APP_REQUIRED toasts 'account required'.
     if (state.error.code === 'UNIFIED_APP_REQUIRED') toast.show({ tone: 'error', message: t('checkout.accountRequired') });
+    // The merchant archived what was in the cart meanwhile (the platform answers EMPTY_CHECKOUT): load the session
+    // again, which shows the empty page.
+    if (state.error.code === 'EMPTY_CHECKOUT') void queryClient.invalidateQueries({ queryKey: ['checkout', 'open'] });
   }, [state.error]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const profile = useQuery(['customers', 'me', user?.did ?? ''], () => api.customers.me(), { enabled: !!user, staleTime: 60_000 });

@@ -10,7 +10,7 @@ import type { StripeElement, StripeLike } from '../api/resources/stripe.ts';
 import { formatError } from '../core/errors.ts';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
-import { useHost } from '../ui/context.tsx';
+import { useHost, useSettings } from '../ui/context.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
@@ -34,6 +34,7 @@ export function StripePanel({ open, paying, method, clientSecret, publishableKey
   const api = useApi();
   const { css } = useCss();
   const { host } = useHost();
+  const { mode } = useSettings();
   const [ready, setReady] = useState(false);
   const [error, setError] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -44,6 +45,9 @@ export function StripePanel({ open, paying, method, clientSecret, publishableKey
     let live = true;
     const container = document.createElement('div');
     container.slot = STRIPE_SLOT;
+    // The payment element is drawn in Stripe's default (light) appearance; in the dark theme it sits on a light card so
+    // its texts keep their contrast (it inherits the dialog's light text colour through the slot otherwise).
+    if (mode === 'dark') container.setAttribute('style', 'background:#fff;color:#0f172a;color-scheme:light;padding:8px;border-radius:8px');
     host.append(container);
     setReady(false);
     setError('');

@@ -1,4 +1,5 @@
 import '../../elements/pay-checkout.ts';
+import zhMessages from '../../locales/zh.json';
 import { $, $$, activeDeep, cleanup, equal, expectNoAxeViolations, mount, ok, sendKeys, setViewport, shadowText, sleep, stub, waitFor } from './helpers.ts';
 
 type Calls = Record<string, number>;
@@ -381,6 +382,18 @@ describe('<pay-checkout>', () => {
     ok($(c, '[part~=test-mode]')?.textContent?.includes('Test mode'));
   });
 
+  it('a submit refused with EMPTY_CHECKOUT (the items were archived meanwhile) loads the session again: the empty page', async () => {
+    await stub({ signedIn: true, checkout: { emptyOnSubmit: true } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    const before = (await calls()).retrieve ?? 0;
+    submitButton(el).click();
+    await waitFor(() => shadowText(el).includes('There is nothing to pay for in this checkout.'), { timeout: 5000 });
+    equal((await calls()).retrieve, before + 1, 'retrieved once more');
+    ok(!$(el, '[part~=form]'), 'no payment form');
+  });
+
   it('a complete session shows the completed screen and never redirects to an unsafe success URL', async () => {
     await stub({ signedIn: true, checkout: { view: 'complete', successUrl: 'javascript:alert(1)' } });
     const el = checkout();
@@ -520,7 +533,8 @@ describe('<pay-checkout> order summary controls', () => {
     await waitFor(() => $(el, '[part~=total]')?.textContent === '9 TBA');
     ok(shadowText(el).includes('SAVE10'));
     ok(shadowText(el).includes('−1 TBA'));
-    button(el, 'Remove promotion code SAVE10').click();
+    // The remove button is disabled until the apply has settled (a click on it before then does nothing).
+    (await waitFor(() => (button(el, 'Remove promotion code SAVE10').disabled ? null : button(el, 'Remove promotion code SAVE10')))).click();
     await waitFor(() => $(el, '[part~=total]')?.textContent === '10 TBA');
     add().click();
     const again = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
@@ -528,4 +542,195 @@ describe('<pay-checkout> order summary controls', () => {
     again.querySelector<HTMLFormElement>('form')!.requestSubmit();
     await waitFor(() => shadowText(el).includes('This code gives no discount on this purchase'));
   });
+});
+
+describe('<pay-checkout> donate widget (donation-mount-location)', () => {
+  const SETTINGS = JSON.stringify({ title: 'Tip the author', amount: { presets: ['1', '5', '10'] } }).replace(/"/g, '&quot;');
+  const widget = (attrs = 'locale="en" theme="light"') =>
+    mount(`<pay-checkout donation-mount-location="/blog/post-1" donation-settings="${SETTINGS}" base-url="/payment/" ${attrs}></pay-checkout>`).firstElementChild as HTMLElement;
+  const button = (el: HTMLElement, text: string) => $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent?.trim() === text);
+  // The stub platform's session is always a customer; the owner case reads another stub route instead.
+  const realOpen = XMLHttpRequest.prototype.open;
+  function signInAsOwner(): void {
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+      const next = String(url).includes('/.well-known/service/api/did/session') ? '/payment/api/__stub/owner-session' : url;
+      return (realOpen as (...a: unknown[]) => void).call(this, method, next, ...rest);
+    } as typeof XMLHttpRequest.prototype.open;
+  }
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    XMLHttpRequest.prototype.open = realOpen;
+  });
+
+  it('inactive settings: a customer is told donations are not enabled, with no enable action; the settings are cached', async () => {
+    await stub({ signedIn: true, checkout: {} });
+    const el = widget();
+    await waitFor(() => shadowText(el).includes('Donations are not enabled for this page.'));
+    ok(shadowText(el).includes('Tip the author'), 'the widget title');
+    equal(button(el, 'Enable donations'), undefined, 'no enable action for a customer');
+    equal(($(el, '[part~=donate] [role=status]') ?? $(el, '[part~=donate] [part~=alert]'))?.getAttribute('data-tone'), 'info');
+    await expectNoAxeViolations(el);
+    const first = await calls();
+    equal(first.donateSettings, 1);
+    equal(first.donations, undefined, 'no donation link while inactive');
+    cleanup();
+    // Mounted again within the hour: no second POST /api/settings.
+    const again = widget();
+    await waitFor(() => shadowText(again).includes('Donations are not enabled for this page.'));
+    equal((await calls()).donateSettings, 1, 'cached');
+  });
+
+  it('the owner enables donations, is asked to configure now or later; later shows the donation checkout', async () => {
+    signInAsOwner();
+    await stub({ signedIn: true, checkout: { owner: true, donation: true } });
+    const el = widget();
+    const enable = await waitFor(() => button(el, 'Enable donations'));
+    ok(shadowText(el).includes('As the owner or an admin you can enable them.'));
+    await expectNoAxeViolations(el);
+    enable.click();
+    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
+    ok(dialog.textContent?.includes('Donations enabled'));
+    ok(dialog.textContent?.includes('Do you want to configure the donation settings now, or later?'));
+    const now = await waitFor(() => [...dialog.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent?.includes('Configure now') && a.getAttribute('href') !== '#'));
+    equal(new URL(now.href).pathname, '/payment/integrations/donations', 'the donation settings page under the mount point');
+    equal(now.target, '_blank', 'in a new tab');
+    await expectNoAxeViolations(el);
+    equal((await calls()).donateEnable, 1);
+    button(el, 'Later')!.click();
+    await waitFor(() => !$(el, 'dialog[open]'));
+    await waitFor(() => $(el, '[part~=donation]'), { message: 'the donation checkout of the target', timeout: 5000 });
+    await waitFor(() => el.shadowRoot!.contains(activeDeep()), { message: 'focus stays in the widget (on the donation checkout)' });
+    equal((await calls()).donations, 1);
+  });
+
+  it('an active location shows its donation checkout at once; a refused enable is announced', async () => {
+    await stub({ signedIn: true, checkout: { donateActive: true, donation: true } });
+    const el = widget();
+    await waitFor(() => $(el, '[part~=donation]'), { timeout: 5000 });
+    equal(button(el, 'Enable donations'), undefined);
+    cleanup();
+    sessionStorage.clear();
+    // The session says owner but the platform refuses (e.g. the role changed meanwhile): the error is announced.
+    signInAsOwner();
+    await stub({ signedIn: true, checkout: {} });
+    const refused = widget();
+    (await waitFor(() => button(refused, 'Enable donations'))).click();
+    const alert = await waitFor(() => $(refused, '[part~=donate] [role=alert]'));
+    ok(alert.textContent?.includes('Could not enable donations: Forbidden'), alert.textContent ?? '');
+  });
+
+  it('a settings load failure shows an error alert with retry; Chinese and dark are axe clean', async () => {
+    await stub({ signedIn: true, checkout: { donateFails: 500 } });
+    const el = widget();
+    const alert = await waitFor(() => $(el, '[part~=donate] [role=alert]'));
+    ok(alert.textContent?.includes('Could not load the donation settings.'));
+    ok(alert.textContent?.includes('Settings are not available right now'));
+    await expectNoAxeViolations(el);
+    cleanup();
+    await stub({ signedIn: true, checkout: {} });
+    for (const attrs of ['locale="zh" theme="light"', 'locale="zh" theme="dark"', 'locale="en" theme="dark"']) {
+      sessionStorage.clear();
+      const other = widget(attrs);
+      await waitFor(() => shadowText(other).includes(attrs.includes('zh') ? '本页尚未启用捐赠。' : 'Donations are not enabled for this page.'), { timeout: 5000 });
+      await expectNoAxeViolations(other);
+      cleanup();
+    }
+  });
+});
+
+describe('<pay-checkout> in Chinese: every screen passes axe, light and dark', () => {
+  const zh = zhMessages.checkout;
+  const mountZh = (theme: string, attrs = '') =>
+    mount(`<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh" theme="${theme}" ${attrs}></pay-checkout>`).firstElementChild as HTMLElement;
+  const openDialog = (el: HTMLElement) => waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'), { timeout: 5000, message: 'a dialog opens' });
+  const filled = async (el: HTMLElement) => {
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value, { message: 'profile filled' });
+  };
+
+  type Screen = { name: string; state: Record<string, unknown>; signedIn?: boolean; attrs?: string; ready: (el: HTMLElement) => Promise<unknown> };
+  const screens: Screen[] = [
+    { name: 'open checkout (3 items, collapsed summary, test mode, quantity, promotion codes)', state: { items: 3, livemode: false, adjustable: true, promotions: true }, ready: filled },
+    { name: 'standalone layout', state: {}, attrs: 'mode="standalone"', ready: formReady },
+    { name: 'minimal layout', state: {}, attrs: 'mode="minimal"', ready: formReady },
+    { name: 'signed out (connect first)', state: {}, signedIn: false, ready: formReady },
+    {
+      name: 'validation errors (phone and full billing address)',
+      state: { phone: true, address: 'required' },
+      ready: async (el) => {
+        await filled(el);
+        submitButton(el).click();
+        await waitFor(() => field(el, 'customer_phone').getAttribute('aria-invalid') === 'true');
+      },
+    },
+    { name: 'expired', state: { view: 'expired' }, ready: (el) => waitFor(() => shadowText(el).includes(zh.expired)) },
+    { name: 'empty', state: { view: 'empty' }, ready: (el) => waitFor(() => shadowText(el).includes(zh.emptyItems)) },
+    { name: 'completed', state: { view: 'complete' }, ready: (el) => waitFor(() => shadowText(el).includes(zh.completedTitle)) },
+    { name: "error 'Oops'", state: { fails: 404 }, ready: (el) => waitFor(() => shadowText(el).includes(zh.oops), { timeout: 5000 }) },
+    {
+      name: 'wallet connect dialog',
+      state: { connect: 'wait' },
+      ready: async (el) => {
+        await filled(el);
+        submitButton(el).click();
+        ok((await openDialog(el)).textContent?.includes(zh.connectTitle));
+      },
+    },
+    {
+      name: 'fast pay dialog',
+      state: { balance: true },
+      ready: async (el) => {
+        await filled(el);
+        submitButton(el).click();
+        ok((await openDialog(el)).textContent?.includes(zh.fastPayTitle));
+      },
+    },
+    {
+      name: 'promotion code dialog',
+      state: { promotions: true },
+      ready: async (el) => {
+        await filled(el);
+        (await waitFor(() => $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === zh.promoAdd))).click();
+        ok((await openDialog(el)).textContent?.includes(zh.promoTitle));
+      },
+    },
+    {
+      name: 'past-due confirm (CUSTOMER_LIMITED)',
+      state: { limited: true },
+      ready: async (el) => {
+        await filled(el);
+        submitButton(el).click();
+        ok((await openDialog(el)).textContent?.includes(zh.customerLimitedTitle));
+      },
+    },
+    {
+      name: 'overdue-invoice dialog',
+      state: { limited: true, overdueStripe: true },
+      ready: async (el) => {
+        await filled(el);
+        submitButton(el).click();
+        (await waitFor(() => $<HTMLButtonElement>(el, 'dialog[open] button[part~=pay-overdue]'))).click();
+        await waitFor(() => $(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_usd]'), { timeout: 5000 });
+      },
+    },
+    { name: 'donation', state: { donation: true }, ready: (el) => waitFor(() => $(el, '[part~=donation]'), { timeout: 5000 }) },
+  ];
+
+  for (const theme of ['light', 'dark']) {
+    it(`${theme}: ${screens.length} screens`, async () => {
+      for (const screen of screens) {
+        await stub({ signedIn: screen.signedIn ?? true, checkout: screen.state });
+        const el = mountZh(theme, screen.attrs);
+        try {
+          await screen.ready(el);
+          ok(/[\u4e00-\u9fff]/.test(shadowText(el)), 'rendered in Chinese');
+          await expectNoAxeViolations(el);
+        } catch (err) {
+          throw new Error(`${screen.name} (${theme}): ${(err as Error).message}`);
+        } finally {
+          cleanup();
+        }
+      }
+    });
+  }
 });

@@ -7,6 +7,8 @@
 //   limited: past-due invoices (submit answers CUSTOMER_LIMITED until they are paid; a TBA balance, plus a Stripe
 //   one with overdueStripe)   collect: 'succeed' | 'declined' → the collect-batch wallet request's outcome
 //   overdueFails: HTTP status for the overdue call
+//   emptyOnSubmit: submit answers EMPTY_CHECKOUT and the session is empty afterwards
+//   donateActive, donateFails, owner: the donate widget's settings (see the end of this module)
 // GET /__stub/checkout/calls → how many times each call was made.
 
 const TBA = { id: 'pc_tba', payment_method_id: 'pm_arc', symbol: 'TBA', decimal: 18, active: true, name: 'ArcBlock Token' };
@@ -124,6 +126,11 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
     const body = JSON.parse((await readBody()) || '{}');
     state.lastSubmit = body;
     if (!state.signedIn) return json({ error: 'Please log in to continue' }, 401);
+    if (cfg.emptyOnSubmit) {
+      // The merchant archived the only price meanwhile: the platform refuses and the session is empty from now on.
+      cfg.view = 'empty';
+      return json({ error: 'This checkout session has no items to pay for', code: 'EMPTY_CHECKOUT' }, 400);
+    }
     if (stillLimited(cfg, state)) return json({ error: 'You have past-due invoices. Please pay them before making a new purchase.', code: 'CUSTOMER_LIMITED' }, 403);
     const s = session(cfg, state.checkoutPaid);
     return json({
@@ -153,8 +160,11 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
       count('collect');
       const { extraParams = {} } = JSON.parse((await readBody()) || '{}');
       state.collecting = extraParams.currencyId;
+      state.collectPolls = 0;
       return json({ token: 'tok_collect', url: `${url.origin}/__stub/wallet?_t_=tok_collect`, expiresAt: Date.now() + 300_000 });
     }
+    // Like a wallet: the first poll finds the request still waiting (so the wallet dialog is seen), then the outcome.
+    if ((state.collectPolls = (state.collectPolls ?? 0) + 1) === 1) return json({ status: 'created' });
     if (cfg.collect === 'declined') return json({ status: 'declined', error: 'Declined in the wallet' });
     state.overduePaid = [...(state.overduePaid ?? []), state.collecting];
     return json({ status: 'succeed', result: { currencyId: state.collecting } });
@@ -170,6 +180,27 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
     if (cfg.connect === 'wait') return json({ status: 'scanned' });
     state.checkoutPaid = true;
     return json({ status: 'succeed', result: { invoiceId: 'in_test_1' } });
+  }
+  // The donate widget: donateActive (settings active from the start), donateFails (HTTP status of POST /settings),
+  // owner (PUT /settings/:id is allowed; GET /payment/api/__stub/owner-session answers an owner session).
+  if (p === '/payment/api/__stub/owner-session') return json({ user: { did: 'z1owner', fullName: 'Olivia Owner', email: 'olivia@example.com', role: 'owner' } });
+  if (p === '/payment/api/settings' && method === 'POST') {
+    count('donateSettings');
+    if (cfg.donateFails) return json({ error: 'Settings are not available right now' }, cfg.donateFails);
+    const body = JSON.parse((await readBody()) || '{}');
+    if (body.type !== 'donate' || !body.mountLocation) return json({ error: 'type and mountLocation are required' }, 400);
+    state.donateBody = body;
+    return json({ id: 'setting_1', object: 'setting', type: 'donate', livemode: true, mountLocation: body.mountLocation, settings: body.settings ?? {}, active: !!(state.donateActive ?? cfg.donateActive) });
+  }
+  if (p === '/payment/api/settings/setting_1' && method === 'PUT') {
+    count('donateEnable');
+    if (!cfg.owner) return json({ error: 'Forbidden: this endpoint is for the merchant (owner or admin) only' }, 403);
+    state.donateActive = true;
+    return json({ id: 'setting_1', object: 'setting', type: 'donate', livemode: true, mountLocation: state.donateBody?.mountLocation ?? '/', settings: {}, active: true });
+  }
+  if (p === '/payment/api/donations' && method === 'POST') {
+    count('donations');
+    return json({ id: 'plink_test', object: 'payment_link', submit_type: 'donate' });
   }
   if (p === '/payment/api/settings') return json({ paymentMethods: METHODS, baseCurrency: TBA });
   return null;

@@ -1,6 +1,7 @@
 /**
  * Checkout kinds end to end (issue 3), driven as a payer would against the reference host and the sandbox.
  */
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
 import { signedFetch } from '../server/payment-helpers.ts';
@@ -100,6 +101,30 @@ test('an expired session says so with the spec text', async ({ page, request }) 
   await expect(page.locator('pay-checkout')).toContainText(
     'This link has expired. This means that your payment has already been processed or your session has expired.',
   );
+});
+
+test('an empty session: the merchant archives the only price after the session was made, and the checkout shows the empty page', async ({ page }) => {
+  // Our own product and session, so no other flow is touched.
+  const product = await merchant('POST', '/api/products', { name: 'E2E Empty Cart Item', prices: [{ type: 'one_time', unit_amount: '3', currency_id: 'pc_sandbox_tba' }] });
+  expect(product.status).toBe(200);
+  const priceId = product.body.prices[0].id as string;
+  const session = await merchant('POST', '/api/checkout-sessions', { mode: 'payment', line_items: [{ price_id: priceId, quantity: 1 }], success_url: 'http://localhost/' });
+  expect(session.status).toBe(200);
+  const id = session.body.id as string;
+  await signIn(page, /Casey Customer/, `/checkout/${id}`);
+  const checkout = page.locator('pay-checkout');
+  await expect(checkout.locator('[part~=total]')).toHaveText('3 TBA');
+
+  // The price is archived (it is in use, so it cannot be deleted): the open session drops the item it can no longer
+  // sell. The payer, still on the page, presses Pay: the platform refuses, and the checkout shows the empty page.
+  expect((await merchant('PUT', `/api/prices/${priceId}/archive`)).status).toBe(200);
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await expect(checkout.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(checkout.getByText('There is nothing to pay for in this checkout.', { exact: true })).toBeVisible();
+  await expect(checkout.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+  // A later visit shows it too.
+  await page.reload();
+  await expect(checkout.getByText('There is nothing to pay for in this checkout.', { exact: true })).toBeVisible();
 });
 
 test('upsell switches to the yearly price and back; a required cross-sell must be added before paying', async ({ page }) => {
@@ -402,4 +427,129 @@ test("fast pay that can no longer be confirmed (the balance was spent in another
   await expect(walletPage.getByText(/approved/i).first()).toBeVisible();
   await walletPage.close();
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('donation settings inactive: a customer is told, the owner enables them (configure now or later), then the donation checkout shows', async ({ browser }) => {
+  const mountLocation = `/e2e/post-${Date.now().toString(36)}`;
+  const settings = { title: 'Tip the author', description: 'Thanks for reading', amount: { presets: ['1', '2', '3'], minimum: '0.5', maximum: '20' } };
+  /** The host page mounts the donate widget (a plain page that loads pay-checkout.js). */
+  async function mountWidget(page: Page) {
+    await page.evaluate(({ at, json }) => {
+      document.querySelector('pay-checkout')?.remove();
+      const el = document.createElement('pay-checkout');
+      el.setAttribute('base-url', '/payment/');
+      el.setAttribute('donation-mount-location', at);
+      el.setAttribute('donation-settings', json);
+      document.body.append(el);
+    }, { at: mountLocation, json: JSON.stringify(settings) });
+    return page.locator('pay-checkout');
+  }
+
+  const caseyContext = await browser.newContext();
+  const casey = await caseyContext.newPage();
+  await signIn(casey, /Casey Customer/, '/plain/checkout/plink_sandbox_onetime');
+  const forCasey = await mountWidget(casey);
+  await expect(forCasey.getByText('Donations are not enabled for this page.')).toBeVisible();
+  await expect(forCasey.getByRole('heading', { name: 'Tip the author' })).toBeVisible();
+  await expect(forCasey.getByRole('button', { name: 'Enable donations' })).toHaveCount(0);
+  // The platform refuses a customer's enable too.
+  const setting = await casey.request.post('/payment/api/settings', { data: { type: 'donate', mountLocation, settings } });
+  const id = (await setting.json()).id as string;
+  expect((await casey.request.put(`/payment/api/settings/${id}`, { data: { active: true } })).status()).toBe(403);
+
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, /Olivia Owner/, '/plain/checkout/plink_sandbox_onetime');
+  const forOwner = await mountWidget(owner);
+  await expect(forOwner.getByText('As the owner or an admin you can enable them.', { exact: false })).toBeVisible();
+  await forOwner.getByRole('button', { name: 'Enable donations' }).click();
+  const ask = forOwner.getByRole('dialog', { name: 'Donations enabled' });
+  await expect(ask).toContainText('Do you want to configure the donation settings now, or later?');
+  const [settingsTab] = await Promise.all([ownerContext.waitForEvent('page'), ask.getByRole('link', { name: /Configure now/ }).click()]);
+  expect(new URL(settingsTab.url()).pathname).toBe('/payment/integrations/donations');
+  await settingsTab.close();
+  await expect(ask).toBeHidden();
+  // Enabled: the widget is the donation checkout of the target now.
+  await expect(forOwner.locator('[part~=donation]')).toBeVisible({ timeout: 10_000 });
+  await expect(forOwner.getByRole('button', { name: 'Donate' })).toBeVisible();
+
+  // Casey, in a fresh tab, now gets the donation checkout too.
+  const caseyAgain = await caseyContext.newPage();
+  await caseyAgain.goto('/plain/checkout/plink_sandbox_onetime');
+  const widgetAgain = await mountWidget(caseyAgain);
+  await expect(widgetAgain.locator('[part~=donation]')).toBeVisible({ timeout: 10_000 });
+  await expect(widgetAgain.locator('[part~=donation-preset]').filter({ hasText: '2 TBA' })).toBeVisible();
+  await ownerContext.close();
+  await caseyContext.close();
+});
+
+test('a realtime checkout.session.completed completes an open checkout that was paid elsewhere (no polling involved)', async ({ page }) => {
+  const session = await merchant('POST', '/api/checkout-sessions', { mode: 'payment', line_items: [{ price_id: 'price_sandbox_pro', quantity: 1 }], success_url: 'http://localhost/' });
+  expect(session.status).toBe(200);
+  const id = session.body.id as string;
+  await signIn(page, /Casey Customer/, `/checkout/${id}`);
+  const checkout = page.locator('pay-checkout');
+  await expect(checkout.locator('[part~=total]')).toHaveText('10 TBA');
+  await expect(checkout.getByRole('button', { name: 'Pay' })).toBeEnabled();
+  const retrieves: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(`/checkout-sessions/retrieve/${id}`)) retrieves.push(r.url());
+  });
+  // The same payer pays this session somewhere else (here: straight through the API with the same session cookie);
+  // this page is idle, so nothing polls: only the platform event can tell it.
+  const form = { customer_name: 'Casey Customer', customer_email: 'casey@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba', billing_address: { country: 'us' } };
+  expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
+  const confirmed = await page.request.post(`/payment/api/checkout-sessions/${id}/fast-checkout-confirm`);
+  expect((await confirmed.json()).fastPaid).toBe(true);
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 10_000 });
+  // One retrieve: the element's check after the event, not a poll.
+  expect(retrieves.length).toBe(1);
+});
+
+test.describe('in Chinese, the card panel and the wallet request pass axe', () => {
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  test.use({ bypassCSP: true }); // axe is injected by the test only; the page keeps its CSP otherwise
+  async function axe(page: Page): Promise<string[]> {
+    await page.addScriptTag({ path: axePath });
+    return page.evaluate(async () => {
+      const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } };
+      const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+      return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+    });
+  }
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${theme}: the Stripe card panel (test-mode stand-in) and the wallet connect dialog`, async ({ page }) => {
+      await signIn(page, /Olivia Owner/, '/checkout/plink_sandbox_onetime');
+      const checkout = page.locator('pay-checkout');
+      await checkout.evaluate((el, t) => {
+        el.setAttribute('locale', 'zh');
+        el.setAttribute('theme', t);
+      }, theme);
+      await expect(checkout.getByText('订单摘要')).toBeVisible();
+      await expect(checkout.getByRole('textbox', { name: '邮箱' })).toHaveValue('olivia@example.com');
+      await checkout.getByRole('radio', { name: /^USD Card/ }).check();
+      await expect(checkout.locator('[part~=total]')).toHaveText('9.99 USD');
+      await checkout.locator('[part~=submit]').click();
+      const panel = checkout.getByRole('dialog');
+      await expect(panel).toBeVisible();
+      await expect(page.locator('pay-checkout > [slot=stripe-payment]').getByLabel('Card number')).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+      await panel.locator('button').filter({ hasText: '取消' }).click();
+      await expect(panel).toBeHidden();
+
+      // A subscription goes through the wallet: the connect dialog with its link.
+      await page.goto('/checkout/plink_sandbox_trial');
+      await checkout.evaluate((el, t) => {
+        el.setAttribute('locale', 'zh');
+        el.setAttribute('theme', t);
+      }, theme);
+      await expect(checkout.getByText('订单摘要')).toBeVisible();
+      await expect(checkout.getByRole('textbox', { name: '邮箱' })).toHaveValue('olivia@example.com');
+      await checkout.locator('[part~=submit]').click();
+      const wallet = checkout.getByRole('dialog', { name: '使用 DID Wallet 支付' });
+      await expect(wallet).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+    });
+  }
 });

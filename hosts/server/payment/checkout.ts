@@ -11,6 +11,7 @@ import { creditBalance, ensurePaymentIntent, paySession, walletBalance } from '.
 import { currencyIdsOf, paymentMethodsExpanded } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from './repo.ts';
 import { crossSellPrice } from './checkout-adjust.ts';
+import { assertHasItems, pruneArchivedItems, saleableItems } from './checkout-items.ts';
 import { buildSession, checkoutContext, effectiveStatus, expandSession, sessionAmounts } from './sessions.ts';
 
 /** The calls the checkout element makes (product-spec section 7, payment-kit-api.md "Checkout endpoints"). */
@@ -115,9 +116,11 @@ async function submitResponse(q: Queryable, session: Doc, payerDid: string | nul
 async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | null): Promise<Body> {
   const body = bodyOf(req);
   return ctx.db.transaction(async (tx) => {
-    const session = await mustFind(tx, 'checkout_sessions', paramOf(req, 'id'), { lock: true });
-    if (session.status === 'complete') return submitResponse(tx, session, user?.did ?? null);
-    if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
+    const locked = await mustFind(tx, 'checkout_sessions', paramOf(req, 'id'), { lock: true });
+    if (locked.status === 'complete') return submitResponse(tx, locked, user?.did ?? null);
+    if (effectiveStatus(locked) === 'expired') throw new HttpError(400, 'checkout session expired');
+    const session = await pruneArchivedItems(tx, locked);
+    assertHasItems(session);
     if (!user && session.submit_type !== 'donate') throw new HttpError(401, 'Please log in to continue: checkout requires a signed-in user');
     const form = await validateForm(tx, session, body);
     // Spec §5/§8: vendor orders need a user of a unified account (sourceAppPid), else 'account required'.
@@ -186,7 +189,13 @@ export function createCheckoutRoutes(ctx: SandboxContext): Router {
   });
 
   r.get('/checkout-sessions/retrieve/:id', async (req, res) => {
-    res.json(await checkoutContext(db, await mustFind(db, 'checkout_sessions', paramOf(req, 'id'))));
+    const id = paramOf(req, 'id');
+    let session = await mustFind(db, 'checkout_sessions', id);
+    // Items whose price was archived since are dropped from an open session (checkout-items.ts), in one transaction.
+    if (effectiveStatus(session) === 'open' && (await saleableItems(db, session))) {
+      session = await db.transaction(async (tx) => pruneArchivedItems(tx, await mustFind(tx, 'checkout_sessions', id, { lock: true })));
+    }
+    res.json(await checkoutContext(db, session));
   });
 
   r.put(['/checkout-sessions/:id/submit', '/checkout-sessions/:id/donate-submit'], async (req, res) => {

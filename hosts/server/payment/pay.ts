@@ -5,6 +5,7 @@ import { addInterval, createInvoice, createSubscription, ensureCustomer, newPaym
 import { fromUnit, mul, sum } from './money.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
 import { effectiveStatus, itemAmount, trialApplies } from './sessions.ts';
+import { assertHasItems, saleableItems } from './checkout-items.ts';
 
 /**
  * Paying a checkout session, inside a caller's transaction (wallet approve or fast checkout), and
@@ -81,6 +82,8 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
   const session = await mustFind(tx, 'checkout_sessions', sessionId, { lock: true });
   if (session.status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
   if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
+  assertHasItems(session);
+  if (await saleableItems(tx, session)) throw new HttpError(400, 'Some items of this checkout are no longer for sale; reload the checkout', 'ITEMS_CHANGED');
 
   const customer = session.customer_id ? await mustFind(tx, 'customers', session.customer_id) : await ensureCustomer(tx, payerDid, session.livemode);
   const currency = await mustFind(tx, 'payment_currencies', session.currency_id);
