@@ -620,7 +620,7 @@ describe('<blocklet-store>', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`has no axe violations (${theme}): developer and console pages`, async () => {
       await stub({ signedIn: true });
-      // The stub's user is a customer, which the console guard refuses: the console tables are covered by the e2e spec.
+      // The stub's user is a customer here; the console pages run as an admin in 'console as an admin' below.
       for (const path of ['developer/blocklets', 'developer/access-tokens']) {
         window.history.replaceState(null, '', `${BASE}${path}`);
         const el = store(`locale="en" theme="${theme}"`);
@@ -630,4 +630,175 @@ describe('<blocklet-store>', () => {
       }
     });
   }
+
+  it('developer and console rows list rejected and cancelled versions as history', async () => {
+    await stub({ signedIn: true });
+    window.history.replaceState(null, '', `${BASE}developer/blocklets`);
+    const el = store('locale="en"');
+    await waitFor(() => $$(el, 'tbody tr').length === 3);
+    const history = $$(el, '[part=version-history]');
+    equal(history.length, 1, 'only the row with history');
+    equal(history[0]?.getAttribute('aria-label'), 'Earlier versions');
+    deepEqual([...history[0]!.querySelectorAll('li')].map((li) => li.textContent), ['v1.9.0 Rejected', 'v1.8.0 Cancelled']);
+    ok($$(el, 'tbody tr')[0]?.textContent?.includes('v2.0.0'), 'the version in review is still the row version');
+    await expectNoAxeViolations(el);
+    cleanup();
+    const zh = store('locale="zh"');
+    await waitFor(() => $(zh, '[part=version-history]'));
+    equal($(zh, '[part=version-history]')?.getAttribute('aria-label'), '较早的版本');
+  });
+
+  describe('home banner (preferences.homeBanner)', () => {
+    const w = window as { blocklet?: { preferences?: Record<string, unknown> } };
+    let before: typeof w.blocklet;
+    beforeEach(() => {
+      before = w.blocklet;
+      w.blocklet = {
+        ...(before ?? {}),
+        preferences: {
+          homeBanner: [
+            { did: 'z8blocklet0', remark: 'internal note', cover: '/__stub/logo/b1.svg', name: 'Payment Kit', desc: 'Take payments.', baseNum: 12000, link: `${BASE}blocklets/z8blocklet0` },
+            { did: 'z8blocklet1', name: 'Hostile <b>link</b>', desc: '<img src=x onerror="window.__xss=3">', cover: 'javascript:alert(1)', link: 'javascript:alert(1)' },
+            { did: 'z8blocklet2', name: 'Elsewhere', link: 'https://example.com/promo', baseNum: 'lots' },
+            { did: 'z8nothing', desc: 'no name: skipped' },
+          ],
+        },
+      };
+    });
+    afterEach(() => {
+      w.blocklet = before;
+    });
+
+    it('shows the banner above the explore sections; links go through safeUrl; server strings stay text', async () => {
+      const el = store('locale="en" theme="light"');
+      await gridReady(el, 7);
+      const banner = await waitFor(() => $(el, '[part=home-banner]'));
+      await waitFor(() => $$(el, '[part=explore] section').length === 2);
+      ok(banner.compareDocumentPosition($(el, '[part=explore]')!) & Node.DOCUMENT_POSITION_FOLLOWING, 'banner first');
+      equal(banner.querySelector('h2')?.textContent, 'Featured');
+      equal(banner.getAttribute('aria-labelledby'), banner.querySelector('h2')?.id);
+      const items = $$(el, '[part=banner-item]');
+      deepEqual(items.map((i) => i.querySelector('h3')?.textContent), ['Payment Kit', 'Hostile <b>link</b>', 'Elsewhere']);
+      ok(!shadowText(el).includes('internal note'), 'the remark is not shown');
+      ok(items[0]?.textContent?.includes('12K downloads'), items[0]?.textContent ?? '');
+      const links = items.map((i) => i.querySelector('a'));
+      equal(new URL(links[0]!.href).pathname, `${BASE}blocklets/z8blocklet0`);
+      // An unsafe link falls back to the blocklet's detail page; an unsafe cover is left out.
+      equal(new URL(links[1]!.href).pathname, `${BASE}blocklets/z8blocklet1`);
+      equal(items[1]?.querySelector('img'), null);
+      equal(items[1]?.querySelector('b'), null);
+      equal((window as { __xss?: number }).__xss, undefined);
+      equal(links[2]!.href, 'https://example.com/promo');
+      equal(links[2]!.target, '_blank');
+      ok(links[2]!.rel.includes('noopener'));
+      ok(!items[2]?.textContent?.includes('download'), 'a non-numeric baseNum is not shown');
+      equal(items[0]?.querySelector('img')?.getAttribute('alt'), '');
+      // An in-store link routes inside the store.
+      links[0]!.click();
+      await waitFor(() => window.location.pathname === `${BASE}blocklets/z8blocklet0`);
+      await waitFor(() => $(el, 'h1')?.textContent === 'Payment Kit');
+      equal($(el, '[part=home-banner]'), null, 'only on the home');
+    });
+
+    it('is hidden while searching and when the preference is not set; Chinese label', async () => {
+      window.history.replaceState(null, '', `${BASE}search?keyword=kit`);
+      const el = store('locale="en"');
+      await gridReady(el, 2);
+      equal($(el, '[part=home-banner]'), null);
+      cleanup();
+      window.history.replaceState(null, '', BASE);
+      const zh = store('locale="zh"');
+      await waitFor(() => $(zh, '[part=home-banner] h2')?.textContent === '精选');
+      cleanup();
+      w.blocklet = { ...(before ?? {}), preferences: {} };
+      const none = store('locale="en"');
+      await waitFor(() => $$(none, '[part=explore] section').length === 2);
+      equal($(none, '[part=home-banner]'), null);
+    });
+
+    for (const theme of ['light', 'dark'] as const) {
+      it(`banner has no axe violations (${theme})`, async () => {
+        const el = store(`locale="en" theme="${theme}"`);
+        await waitFor(() => $(el, '[part=home-banner]') && $$(el, '[part=explore] section').length === 2);
+        await expectNoAxeViolations(el);
+      });
+    }
+  });
+
+  describe('console as an admin (stub user role switched per test)', () => {
+    const setRole = async (role: string | null) => {
+      const r = await fetch('/__stub/store/role', { method: 'POST', body: JSON.stringify({ role }) });
+      if (!r.ok) throw new Error('role switch failed');
+    };
+    beforeEach(async () => {
+      await stub({ signedIn: true });
+      await setRole('admin');
+    });
+    afterEach(async () => {
+      await setRole(null);
+    });
+    const focused = (el: HTMLElement) => el.shadowRoot?.activeElement as HTMLElement | null;
+
+    it('review-type select and the block dialog work from the keyboard; focus returns to the opener', async () => {
+      window.history.replaceState(null, '', `${BASE}console/blocklets`);
+      const el = store('locale="en"');
+      await waitFor(() => $(el, 'h1')?.textContent === 'All Blocklets');
+      await waitFor(() => $$(el, 'tbody tr').length === 3);
+      const row = $$(el, 'tbody tr')[1] as HTMLElement;
+      const name = row.querySelector('td')?.firstChild?.textContent ?? '';
+      const select = row.querySelector<HTMLSelectElement>('select');
+      ok(select, 'review type select');
+      equal(el.shadowRoot?.querySelector(`label[for="${select.id}"]`)?.textContent, `Review type of ${name}`);
+      equal(select.value, 'EACH');
+      select.focus();
+      // The options are First version only, Every version: ArrowUp picks the first.
+      await sendKeys({ press: 'ArrowUp' });
+      await waitFor(() => $(el, '[part=notice]')?.textContent?.includes(`Review type of ${name} set to First version only.`), { message: shadowText(el) });
+      equal($(el, '[part=notice]')?.getAttribute('role'), 'status');
+
+      // The list refetches after the change: look the row up again.
+      const did = row.getAttribute('data-did');
+      const row2 = await waitFor(() => el.shadowRoot?.querySelector(`tbody tr[data-did="${did}"]`) ?? null);
+      const blockBtn = [...(row2 as HTMLElement).querySelectorAll<HTMLButtonElement>('button')].find((b) => b.getAttribute('aria-label') === `Block ${name}`);
+      ok(blockBtn, `block button for ${name}`);
+      blockBtn.focus();
+      await sendKeys({ press: 'Enter' });
+      const dialog = await waitFor(() => $(el, 'dialog[open]'));
+      equal(dialog.querySelector('h2')?.textContent, `Block ${name}`);
+      ok(dialog.contains(focused(el)), 'focus moves into the dialog');
+      await sendKeys({ press: 'Escape' });
+      await waitFor(() => !$(el, 'dialog[open]'));
+      await waitFor(() => focused(el) === blockBtn, { message: `focus on ${focused(el)?.outerHTML}` });
+      // Again: submit empty (Required, announced), then a reason; the dialog closes and focus returns.
+      await sendKeys({ press: 'Enter' });
+      const again = await waitFor(() => $(el, 'dialog[open]'));
+      again.querySelector<HTMLInputElement>('input')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => $(el, 'dialog[open]')?.textContent?.includes('Required'));
+      await sendKeys({ type: 'Spam links' });
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => !$(el, 'dialog[open]'));
+      await waitFor(() => focused(el) === blockBtn, { message: `focus on ${focused(el)?.outerHTML}` });
+    });
+
+    for (const theme of ['light', 'dark'] as const) {
+      it(`console pages and dialogs have no axe violations (${theme})`, async () => {
+        window.history.replaceState(null, '', `${BASE}console/blocklets`);
+        const el = store(`locale="en" theme="${theme}"`);
+        await waitFor(() => $$(el, 'tbody tr').length === 3);
+        await expectNoAxeViolations(el);
+        $$<HTMLButtonElement>(el, 'button').find((b) => b.getAttribute('aria-label')?.startsWith('Block '))!.click();
+        await waitFor(() => $(el, 'dialog[open]'));
+        await expectNoAxeViolations(el);
+        cleanup();
+        window.history.replaceState(null, '', `${BASE}console/categories`);
+        const cats = store(`locale="zh" theme="${theme}"`);
+        await waitFor(() => $$(cats, 'tbody tr').length > 0);
+        await expectNoAxeViolations(cats);
+        $$<HTMLButtonElement>(cats, 'button').find((b) => b.textContent === '创建分类')!.click();
+        await waitFor(() => $(cats, 'dialog[open]'));
+        await expectNoAxeViolations(cats);
+      });
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // Stand-in for the store API <blocklet-store> calls (see stub-platform.mjs, which holds the 7 seed blocklets and the
 // categories). `state` switches: storeFails (HTTP status for every store call), storeEmpty, delayMs; and
 // `state.store`: { bulk: N } → the list holds N generated blocklets (paging/smoothness tests).
-import { BLOCKLETS, CATEGORIES } from './stub-platform.mjs';
+import { BLOCKLETS, CATEGORIES, USER } from './stub-platform.mjs';
 
 const PAID = new Set(['z8blocklet2', 'z8blocklet5']);
 const withMeta = (b) => ({
@@ -20,8 +20,17 @@ const README = {
   zh: '# 说明\n\n一些**粗体**文字。\n',
 };
 
+const CUSTOMER_ROLE = 'customer'; // the stub-platform USER's own role (read lazily: the modules import each other)
+
 export async function handleStoreStub(state, method, u, _readBody, json) {
   const p = u.pathname;
+  // POST /__stub/store/role {role}: the signed-in stub user's role for the next requests (e.g. 'admin' for the console
+  // pages); {role: null} restores the customer. Tests set it per test and restore it in a finally.
+  if (p === '/__stub/store/role' && method === 'POST') {
+    const role = JSON.parse((await _readBody()) || '{}').role;
+    USER.role = typeof role === 'string' && role ? role : CUSTOMER_ROLE;
+    return json({ role: USER.role });
+  }
   // The store's wallet-connect actions (/api/did or /payment/api/did): state.store.connect = 'succeed' (default) | 'declined' | 'wait' | 'developerRequired';
   // state.store.connectCalls counts token requests per action; state.store.lastParams holds the last extraParams.
   const did = /^(?:\/payment)?\/api\/did\/(connect-cli|gen-key-pair|stake-and-join)\/(token|status)$/.exec(p);
@@ -88,6 +97,10 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
     BLOCKLETS.slice(0, 3).map((b, i) => ({
       id: b.did, did: b.did, meta: withMeta(b), permission: 'Public', status: i === 2 ? 'blocked' : 'normal', blockReason: i === 2 ? 'Spam' : null,
       currentVersion: { version: b.version }, reviewVersion: i === 0 ? { version: '2.0.0', status: 'PENDING_REVIEW' } : null,
+      // The first one keeps its review history (a rejected and a cancelled version).
+      versions: i === 0
+        ? [{ version: '2.0.0', status: 'PENDING_REVIEW' }, { version: '1.9.0', status: 'REJECTED' }, { version: '1.8.0', status: 'CANCELLED' }, { version: b.version, status: 'PUBLISHED' }]
+        : undefined,
     }));
   if (p === '/store/api/developer/blocklets' && method === 'GET') return json({ dataList: managed(), total: 3 });
   if (p === '/store/api/developer/blocklets' && method === 'POST') {
@@ -96,6 +109,15 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
     return json({ id: 'z8new', did: 'z8new', meta: { did: 'z8new', name: body.name }, status: 'normal', permission: 'Public' }, 201);
   }
   if (p === '/store/api/console/blocklets') return json({ dataList: managed(), total: 3 });
+  // Console writes (admin): review type / category (state.store.categorySet keeps the last body), block, unblock, categories.
+  const con = /^\/store\/api\/console\/blocklets\/([^/]+)\/(category|block|unblock)$/.exec(p);
+  if (con && method === 'PUT') {
+    state.store ??= {};
+    const body = JSON.parse((await _readBody()) || '{}');
+    if (con[2] === 'category') state.store.categorySet = { did: con[1], ...body };
+    return json({ ...managed().find((b) => b.did === con[1]), ...(con[2] === 'category' ? { reviewType: body.reviewType } : {}) });
+  }
+  if (p === '/store/api/console/categories' && method === 'GET') return json({ dataList: CATEGORIES, total: CATEGORIES.length });
   // Edit (state.store.updated keeps the last body) and release upload (state.store.uploadFails → a 400).
   const edit = /^\/store\/api\/developer\/blocklets\/([^/]+)$/.exec(p);
   if (edit && method === 'PUT') {

@@ -76,6 +76,27 @@ export function blockletInfo(ctx: SandboxContext, origin: string): Record<string
       launcherUrl: 'https://launcher.arcblock.io/',
       needReview: true,
       allowPaidBlocklets: true,
+      // The store home's banner (platform-header-store.md: homeBanner[{did, remark, cover, name, desc, baseNum, link}]).
+      homeBanner: [
+        {
+          did: 'z2qaCNvKMv5GjouKdcDWexv6WqtHbpNPQDnAk',
+          remark: 'Sandbox: featured in-store link',
+          cover: '/store/api/blocklets/z2qaCNvKMv5GjouKdcDWexv6WqtHbpNPQDnAk/screenshots/1.svg',
+          name: 'Payment Kit',
+          desc: 'Accept payments, subscriptions and donations with a hosted checkout and customer portal.',
+          baseNum: 128400,
+          link: '/blocklets/z2qaCNvKMv5GjouKdcDWexv6WqtHbpNPQDnAk',
+        },
+        {
+          did: 'z8i3vRnrp8Cm3gxFWmpDDvuUGgW3SPBHxMS',
+          remark: 'Sandbox: no link, so the card opens the detail page',
+          cover: '/store/api/blocklets/z8i3vRnrp8Cm3gxFWmpDDvuUGgW3SPBHxMS/screenshots/1.svg',
+          name: 'DID Spaces',
+          desc: 'Personal data storage that follows you across apps.',
+          baseNum: 98310,
+          link: '',
+        },
+      ],
     },
     settings: {
       notification: { toastAlert: true },

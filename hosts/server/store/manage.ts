@@ -107,7 +107,9 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
       : [];
     const dataList = rows.map((b) => {
       const vs = versions.filter((v) => v.did === b.did);
-      const review = vs.find((v) => v.status !== 'PUBLISHED');
+      // The version in (or waiting for) review is the newest one, unless that one is already published: an older
+      // rejected or cancelled version is history (still in `versions`), not the one to act on.
+      const review = vs[0] && vs[0].status !== 'PUBLISHED' ? vs[0] : undefined;
       return { ...rowOut(b), meta: metaOut(b, cats), reviewVersion: review ? versionOut(review) : null, versions: vs.map(versionOut) };
     });
     return { dataList, total, totalBlocklet: total };
@@ -186,7 +188,13 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     const u = await user(req, 'developer');
     const b = await ownBlocklet(String(req.params.did), u);
     const version = text(body(req), 'version', { required: true, max: 64 })!;
-    res.json(await setVersionStatus(b.did, version, ['DRAFT', 'REJECTED', 'CANCELLED'], 'PENDING_REVIEW'));
+    res.json(
+      await setVersionStatus(b.did, version, ['DRAFT', 'REJECTED', 'CANCELLED'], 'PENDING_REVIEW', async (tx, v) => {
+        // Only the newest version can go (back) to review; older rejected or cancelled ones are history.
+        const newer = await tx.query('SELECT 1 FROM store_versions WHERE did = $1 AND created_at > $2 LIMIT 1', [b.did, v.created_at]);
+        if (newer.rows.length) throw new HttpError(409, `Version ${version} has a newer version`, 'VERSION_SUPERSEDED');
+      }),
+    );
   });
 
   r.put('/developer/blocklets/:did/cancel-review', async (req, res) => {

@@ -2,8 +2,8 @@
  * POST /blocklets/upload: a developer uploads a release from the web (platform-header-store.md B.2), multipart field
  * `blocklet-release` holding a zip. The zip must carry a `blocklet.json` or `blocklet.yml` (at its root or in one top
  * folder) whose `did` or `name` is a blocklet the caller owns, and a `version` the blocklet does not have yet. The
- * release becomes a new DRAFT version (the developer then requests review); one transaction, so a refused upload
- * writes nothing. Bad input → 400 (413 over the size limit, 409 for a version that exists), with `{error, code}`.
+ * release becomes a new DRAFT version (the developer then requests review) and replaces an unsubmitted DRAFT; REJECTED
+ * and CANCELLED versions are kept (history). One transaction, so a refused upload writes nothing. Bad input → 400 (413 over the size limit, 409 for a version that exists), with `{error, code}`.
  */
 import { inflateRawSync } from 'node:zlib';
 import type { Request, Router } from 'express';
@@ -151,8 +151,9 @@ export function createUploadRoute(ctx: SandboxContext, r: Router, user: (req: Re
       if (open.rows[0]) throw new HttpError(409, `Version ${open.rows[0].version} is under review; cancel it first`, 'REVIEW_OPEN');
       const str = (k: string, max: number, dflt: unknown) => (typeof meta[k] === 'string' && (meta[k] as string).trim() ? (meta[k] as string).trim().slice(0, max) : dflt);
       const vmeta = { ...b.meta, title: str('title', 120, b.meta.title), description: str('description', 1000, b.meta.description), version };
-      // Older drafts give way to the new release (one draft at a time, as the store keeps it).
-      await tx.query(`DELETE FROM store_versions WHERE did = $1 AND status IN ('DRAFT', 'REJECTED', 'CANCELLED')`, [b.did]);
+      // Only an unsubmitted draft gives way to the new release (one draft at a time); rejected and cancelled
+      // versions stay as the blocklet's review history.
+      await tx.query(`DELETE FROM store_versions WHERE did = $1 AND status = 'DRAFT'`, [b.did]);
       await tx.query(`INSERT INTO store_versions (id, did, version, status, change_log, meta) VALUES ($1, $2, $3, 'DRAFT', $4, $5)`, [`${b.did}@${version}`, b.did, version, changeLog, vmeta]);
       const upd = await tx.query<BlockletRow>(`UPDATE store_blocklets SET latest_version = $2, source = 'WEB', updated_at = now() WHERE did = $1 RETURNING *`, [b.did, version]);
       return upd.rows[0]!;

@@ -20,7 +20,7 @@ import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { categoryId } from './Home.tsx';
-import { ErrorLine, ReviewChip, Table } from './manage-shared.tsx';
+import { ErrorLine, ReviewChip, Table, VersionHistory } from './manage-shared.tsx';
 import { PageTitle } from './shared.tsx';
 
 export const BLOCK_REASON_MAX = 255;
@@ -111,6 +111,7 @@ export function AllBlocklets() {
                     {b.currentVersion ? `v${b.currentVersion.version}` : ''}
                     {rv ? <>{` v${rv.version}`} <ReviewChip version={rv} /></> : null}
                   </span>
+                  <VersionHistory versions={b.versions} except={rv?.version} />
                 </td>
                 <td>
                   {b.status === 'blocked' ? (
@@ -165,22 +166,21 @@ export function AllBlocklets() {
         </>
       )}
       <BlockDialog blocklet={blocking} onClose={() => setBlocking(null)} onDone={refresh} />
-      {approving ? (
-        <ApproveDialog
-          blocklet={approving}
-          categories={(cats.data ?? []).filter((c) => categoryId(c) !== 'all')}
-          busy={decide.isPending}
-          error={decide.error}
-          onClose={() => setApproving(null)}
-          onApprove={(category) => decide.mutate({ b: approving, action: 'APPROVED', category })}
-        />
-      ) : null}
+      {/* Always mounted (open toggles) so focus returns to the row's Approve button on cancel. */}
+      <ApproveDialog
+        blocklet={approving}
+        categories={(cats.data ?? []).filter((c) => categoryId(c) !== 'all')}
+        busy={decide.isPending}
+        error={decide.error}
+        onClose={() => setApproving(null)}
+        onApprove={(category) => approving && decide.mutate({ b: approving, action: 'APPROVED', category })}
+      />
     </div>
   );
 }
 
 function ApproveDialog(props: {
-  blocklet: StoreManagedBlocklet;
+  blocklet: StoreManagedBlocklet | null;
   categories: StoreCategory[];
   busy: boolean;
   error: unknown;
@@ -189,13 +189,23 @@ function ApproveDialog(props: {
 }) {
   const t = useT();
   const { locale } = useSettings();
-  const own = typeof props.blocklet.meta.category === 'object' && props.blocklet.meta.category ? props.blocklet.meta.category.id : undefined;
-  const [category, setCategory] = useState(own ?? (props.categories[0] ? categoryId(props.categories[0]) : ''));
+  const initial = (): string => {
+    const c = props.blocklet?.meta.category;
+    const own = typeof c === 'object' && c ? c.id : undefined;
+    return own ?? (props.categories[0] ? categoryId(props.categories[0]) : '');
+  };
+  const [category, setCategory] = useState(initial);
+  // Each opening (another blocklet, or the categories arriving) starts from the blocklet's own category.
+  const [shownFor, setShownFor] = useState<{ b: StoreManagedBlocklet | null; n: number }>({ b: props.blocklet, n: props.categories.length });
+  if (shownFor.b !== props.blocklet || shownFor.n !== props.categories.length) {
+    setShownFor({ b: props.blocklet, n: props.categories.length });
+    setCategory(initial());
+  }
   return (
     <Dialog
-      open
+      open={!!props.blocklet}
       onClose={props.onClose}
-      title={t('store.console.approveTitle', { name: props.blocklet.meta.title ?? '' })}
+      title={t('store.console.approveTitle', { name: props.blocklet?.meta.title ?? '' })}
       actions={
         <>
           <Button variant="secondary" onClick={props.onClose}>{t('common.cancel')}</Button>
@@ -290,17 +300,28 @@ export function Categories() {
           ))}
         </Table>
       )}
-      {editing ? <CategoryDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {/* Always mounted (open toggles) so the Dialog sees itself close and returns focus to the opener. */}
+      <CategoryDialog open={editing !== null} category={editing === 'new' || editing === null ? null : editing} onClose={() => setEditing(null)} />
     </div>
   );
 }
 
-function CategoryDialog({ category, onClose }: { category: StoreCategory | null; onClose: () => void }) {
+function CategoryDialog({ open, category, onClose }: { open: boolean; category: StoreCategory | null; onClose: () => void }) {
   const api = useApi();
   const t = useT();
   const qc = useQueryClient();
-  const [names, setNames] = useState<Record<string, string>>(() => Object.fromEntries(LANGS.map((l) => [l.code, category?.locales[l.code] ?? ''])));
+  const initial = () => Object.fromEntries(LANGS.map((l) => [l.code, category?.locales[l.code] ?? '']));
+  const [names, setNames] = useState<Record<string, string>>(initial);
   const [touched, setTouched] = useState(false);
+  // Each opening starts from the category's names (or empty for a new one).
+  const [shownFor, setShownFor] = useState<{ open: boolean; category: StoreCategory | null }>({ open, category });
+  if (shownFor.open !== open || shownFor.category !== category) {
+    setShownFor({ open, category });
+    if (open) {
+      setNames(initial());
+      setTouched(false);
+    }
+  }
   const errors = Object.fromEntries(LANGS.map((l) => [l.code, !names[l.code]?.trim() ? t('validation.required') : (names[l.code]?.trim().length ?? 0) > 64 ? t('validation.maxLength', { max: 64 }) : null]));
   const save = useMutation(() => api.store.saveCategory(Object.fromEntries(LANGS.map((l) => [l.code, names[l.code]?.trim() ?? ''])), category ? categoryId(category) : undefined), {
     onSuccess: () => {
@@ -308,13 +329,17 @@ function CategoryDialog({ category, onClose }: { category: StoreCategory | null;
       onClose();
     },
   });
+  const resetSave = save.reset;
+  useEffect(() => {
+    if (open) resetSave();
+  }, [open, category, resetSave]);
   const submit = () => {
     setTouched(true);
     if (Object.values(errors).every((e) => !e) && !save.isPending) save.mutate();
   };
   return (
     <Dialog
-      open
+      open={open}
       onClose={onClose}
       title={category ? t('store.cat.edit') : t('store.cat.create')}
       actions={

@@ -19,7 +19,7 @@ import { Select } from '../../ui/Select.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { ErrorLine, FormDialog, isForbidden, NeedsPassport, ReviewChip, Table } from './manage-shared.tsx';
+import { ErrorLine, FormDialog, isForbidden, NeedsPassport, ReviewChip, Table, VersionHistory } from './manage-shared.tsx';
 import { PageTitle } from './shared.tsx';
 
 export const STORE_NAME_MIN = 3;
@@ -75,6 +75,7 @@ export function MyBlocklets() {
                     {rv ? `v${rv.version}` : b.currentVersion ? `v${b.currentVersion.version}` : ''}
                     <ReviewChip version={rv ?? (b.currentVersion ? { version: b.currentVersion.version, status: 'PUBLISHED' } : null)} />
                   </span>
+                  <VersionHistory versions={b.versions} except={rv?.version} />
                 </td>
                 <td>{b.permission === 'Private' ? t('store.dev.private') : t('store.dev.public')}</td>
                 <td>{b.remark ?? ''}</td>

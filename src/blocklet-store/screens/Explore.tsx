@@ -2,18 +2,29 @@
  * Explore sections of the plain store home (GET /api/blocklets/explore: trending, topRated, recentlyUpdated, ≤ 4
  * each). Loaded lazily and only while no search or filter is active; empty sections (topRated on the store is
  * always empty) are left out, and so is the whole block when the request fails (the full list below still works).
+ * The preference banner (HomeBanner.tsx) comes first when the platform sets one.
  */
 import { useQuery } from '../../ui/query.ts';
 import { useApi } from '../../ui/api.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useCss } from '../../ui/styles.tsx';
+import { HomeBanner } from './HomeBanner.tsx';
 import { CardGrid } from './shared.tsx';
 
 const KNOWN = new Set(['trending', 'topRated', 'recentlyUpdated']);
 export const EXPLORE_MAX = 4;
 
 export default function Explore() {
+  return (
+    <>
+      <HomeBanner />
+      <ExploreSections />
+    </>
+  );
+}
+
+function ExploreSections() {
   const api = useApi();
   const t = useT();
   const { css } = useCss();

@@ -18,6 +18,23 @@ export function ReviewChip({ version }: { version: StoreVersion | null | undefin
   return <StatusChip tone={rs.tone}>{t(`store.review.${rs.key}`)}</StatusChip>;
 }
 
+/** Earlier versions that did not make it (rejected, cancelled), newest first: the blocklet's review history. */
+export function VersionHistory({ versions, except }: { versions: StoreVersion[] | undefined; except?: string | undefined }) {
+  const t = useT();
+  const { css } = useCss();
+  const old = (versions ?? []).filter((v) => v.version !== except && (v.status === 'REJECTED' || v.status === 'CANCELLED')).slice(0, 5);
+  if (!old.length) return null;
+  return (
+    <ul part="version-history" aria-label={t('store.dev.history')} className={css`list-style: none; margin: 4px 0 0; padding: 0; display: flex; flex-direction: column; gap: 2px; font-size: 12px; color: var(--pay-color-muted);`}>
+      {old.map((v) => (
+        <li key={v.version} className={css`display: inline-flex; gap: 6px; align-items: center;`}>
+          {`v${v.version}`} <ReviewChip version={v} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   const { css } = useCss();
   return (
