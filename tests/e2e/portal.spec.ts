@@ -85,7 +85,8 @@ test('resuming a subscription whose stake was slashed stakes again through the w
   const [wallet] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('link', { name: /Open DID Wallet/ }).click()]);
   await expect(wallet.getByText(/Stake for /).first()).toBeVisible();
   await wallet.getByRole('button', { name: /Approve/ }).click();
-  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
+  await expect(wallet.getByRole('heading', { name: 'Stake approved' })).toBeVisible();
+  await expect(wallet.getByText('You can return to the page that asked; it updates by itself.')).toBeVisible();
   await wallet.close();
   await expect(dialog).toBeHidden();
   await expect(portal.getByText('Staked 50 TBA. The subscription will renew automatically.')).toBeVisible();

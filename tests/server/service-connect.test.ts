@@ -154,7 +154,8 @@ describe('wallet connect', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('approved');
-    expect(html).toContain('return to the checkout');
+    expect(html).toContain('Request approved');
+    expect(html).toContain('return to the page that asked');
     expect((await status(body.token)).body.status).toBe('succeed');
     // Opening it again shows the final state, without buttons.
     const again = await (await fetch(body.url, { headers: { cookie } })).text();

@@ -94,17 +94,23 @@ function summaryBlock(row: ConnectRow): string {
   return `<div class="summary"><div class="title">${esc(s.title)}</div><dl>${lines}</dl></div>`;
 }
 
-const ACTION_NOUN: Record<string, string> = { payment: 'Payment', subscription: 'Subscription', setup: 'Setup' };
+const ACTION_NOUN: Record<string, string> = {
+  payment: 'Payment', subscription: 'Subscription', setup: 'Setup', 'collect-batch': 'Payment', 're-stake': 'Stake',
+  'stake-and-join': 'Stake', 'connect-cli': 'Connection', 'connect-studio': 'Connection', 'gen-key-pair': 'Key pair',
+};
 const noun = (row: ConnectRow) => ACTION_NOUN[row.action] ?? 'Request';
+/** Where the approval goes back to: the checkout for its own actions, else the page that asked. */
+const CHECKOUT_ACTIONS = new Set(['payment', 'subscription', 'setup']);
+const origin = (row: ConnectRow) => (CHECKOUT_ACTIONS.has(row.action) ? 'the checkout' : 'the page that asked');
 
 function statusBlock(row: ConnectRow): string {
   switch (row.status) {
     case 'succeed':
-      return `<div class="status ok" role="status"><span class="icon" aria-hidden="true">✓</span><div><h1>${esc(noun(row))} approved</h1><p>You can return to the checkout; it updates by itself.</p></div></div>`;
+      return `<div class="status ok" role="status"><span class="icon" aria-hidden="true">✓</span><div><h1>${esc(noun(row))} approved</h1><p>You can return to ${origin(row)}; it updates by itself.</p></div></div>`;
     case 'declined':
-      return `<div class="status neutral" role="status"><span class="icon" aria-hidden="true">✕</span><div><h1>Declined</h1><p>Nothing was charged. You can return to the checkout and try again.</p></div></div>`;
+      return `<div class="status neutral" role="status"><span class="icon" aria-hidden="true">✕</span><div><h1>Declined</h1><p>Nothing was charged. You can return to ${origin(row)} and try again.</p></div></div>`;
     case 'expired':
-      return `<div class="status neutral" role="status"><span class="icon" aria-hidden="true">!</span><div><h1>This request has expired</h1><p>Start again from the checkout to get a new one.</p></div></div>`;
+      return `<div class="status neutral" role="status"><span class="icon" aria-hidden="true">!</span><div><h1>This request has expired</h1><p>Start again from ${origin(row)} to get a new one.</p></div></div>`;
     case 'error':
       return `<div class="status err" role="alert"><span class="icon" aria-hidden="true">!</span><div><h1>${esc(noun(row))} failed</h1><p>${esc(row.error ?? 'Something went wrong.')}</p></div></div>`;
     default:
@@ -132,7 +138,7 @@ function walletPage(row: ConnectRow | null, user: SandboxUser | null, selfUrl: s
 <form method="post" action="${SERVICE}/sandbox/wallet/decline">${tokenField}<button class="btn secondary" type="submit">Decline</button></form>
 </div>${user ? '' : '<p class="meta">Sign in first: approving pays with the signed-in user\'s sandbox wallet.</p>'}`
     : '';
-  const intro = `<h1>Sandbox wallet</h1><p class="lead">A checkout asks you to confirm. Nothing real is charged.</p>`;
+  const intro = `<h1>Sandbox wallet</h1><p class="lead">${CHECKOUT_ACTIONS.has(row.action) ? 'A checkout' : 'A page'} asks you to confirm. Nothing real is charged.</p>`;
   return page({
     title: 'Sandbox wallet',
     body: `${notice ? `<div class="status err" role="alert"><span class="icon" aria-hidden="true">!</span><div><p>${esc(notice)}</p></div></div>` : ''}
