@@ -252,6 +252,17 @@ describe('<blocklet-store>', () => {
     window.history.replaceState(null, '', `${BASE}blocklets/z8missing`);
     const missing = store('locale="en"');
     await waitFor(() => shadowText(missing).includes('This blocklet could not be found'));
+    equal($$(missing, 'button').filter((b) => b.textContent === 'Try again').length, 0, 'a missing blocklet is not retried');
+    cleanup();
+    // Any other failure is a load error with Retry, which recovers.
+    await stub({ storeFails: 503 });
+    window.history.replaceState(null, '', `${BASE}blocklet/did:abt:z8blocklet1`);
+    const down = store('locale="en"');
+    await waitFor(() => shadowText(down).includes('Could not load this blocklet'));
+    ok(!shadowText(down).includes('This blocklet could not be found'));
+    await stub({});
+    ($$(down, 'button').find((b) => b.textContent === 'Try again') as HTMLButtonElement).click();
+    await waitFor(() => $(down, '[part=readme]'));
   });
 
   it('protected pages send a guest to sign in (cancelable store-login with the page URL)', async () => {

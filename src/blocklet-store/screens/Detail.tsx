@@ -6,6 +6,7 @@
 import { readStorage } from '../../core/storage.ts';
 import { blockletMetaUrl } from '../../api/resources/store.ts';
 import { formatError } from '../../core/errors.ts';
+import { isApiError } from '../../api/errors.ts';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { formatDate } from '../../core/dates.ts';
 import { formatNumber, pickLocaleText } from '../../core/locale.ts';
@@ -81,9 +82,14 @@ export function Detail({ did, version }: { did: string; version?: string | undef
     return (
       <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
         {back}
-        <Alert tone="error" title={t('store.notFound')} action={<Button variant="secondary" size="sm" onClick={() => void q.refetch()}>{t('common.retry')}</Button>}>
-          {formatError(q.error)}
-        </Alert>
+        {/* A blocklet that does not exist is not retried; any other failure (network, 5xx) offers Retry. */}
+        {!b && (!q.isError || (isApiError(q.error) && q.error.status === 404)) ? (
+          <Alert tone="error" title={t('store.notFound')} />
+        ) : (
+          <Alert tone="error" title={t('store.detailLoadError')} action={<Button variant="secondary" size="sm" onClick={() => void q.refetch()}>{t('common.retry')}</Button>}>
+            {formatError(q.error)}
+          </Alert>
+        )}
       </div>
     );
   }

@@ -139,10 +139,11 @@ export function BlockletCard({ blocklet, headingLevel = 2, part = 'blocklet-card
   );
 }
 
-export function CardGrid({ items, headingLevel, part }: { items: StoreBlocklet[]; headingLevel?: 2 | 3; part?: string }) {
+/** `min` is a card's least width: the explore rows (4 cards) use a narrower one so that they fill one row on desktop. */
+export function CardGrid({ items, headingLevel, part, min = 280 }: { items: StoreBlocklet[]; headingLevel?: 2 | 3; part?: string; min?: number }) {
   const { css } = useCss();
   return (
-    <ul part="grid" className={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(min(280px, 100%), 1fr));`}>
+    <ul part="grid" className={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(min(${min}px, 100%), 1fr));`}>
       {items.map((b) => (
         <li key={b.did}>
           <BlockletCard blocklet={b} headingLevel={headingLevel} part={part} />
