@@ -2,29 +2,13 @@
  * Axe (WCAG 2.2 AA rules) on the assembled product's main pages, light and dark, English and Chinese: the host page
  * and the elements' shadow roots together, as a visitor gets them.
  */
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { axe, signIn } from './support.ts';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 // The host pages run under a strict CSP (script-src 'self'); axe is injected by the test only.
 test.use({ bypassCSP: true });
 
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    });
-    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-  });
-}
 
-async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
-  await page.goto(`/.well-known/service/sandbox/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByRole('button', { name: who }).click();
-  await page.waitForURL((url) => url.pathname === redirect.split('?')[0]);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {

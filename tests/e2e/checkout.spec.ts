@@ -1,19 +1,11 @@
 /**
  * Checkout kinds end to end (issue 3), driven as a payer would against the reference host and the sandbox.
  */
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { axe, merchant, signIn } from './support.ts';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
-import { signedFetch } from '../server/payment-helpers.ts';
 
-/** A merchant call signed with the run's app key (the server under test was started with it). */
-const merchant = (method: string, path: string, body?: unknown) => signedFetch(test.info().project.use.baseURL!, process.env.E2E_APP_SK!, method, path, { body });
 
-async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
-  await page.goto(`/.well-known/service/sandbox/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByRole('button', { name: who }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
-}
 
 test('one-time purchase with a quantity and a promotion code', async ({ page }) => {
   await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_onetime');
@@ -93,9 +85,7 @@ test('an expired session says so with the spec text', async ({ page, request }) 
   // An expired session: start one, then let the sandbox expire it through the merchant API.
   const started = await request.post('/payment/api/checkout-sessions/start/plink_sandbox_onetime');
   const id = (await started.json()).checkoutSession.id as string;
-  const sk = process.env.E2E_APP_SK!;
-  const { signedFetch } = await import('../server/payment-helpers.ts');
-  const expired = await signedFetch(test.info().project.use.baseURL!, sk, 'PUT', `/api/checkout-sessions/${id}/expire`);
+  const expired = await merchant('PUT', `/api/checkout-sessions/${id}/expire`);
   expect(expired.status).toBe(200);
   await page.goto(`/checkout/${id}`);
   await expect(page.locator('pay-checkout')).toContainText(
@@ -507,16 +497,7 @@ test('a realtime checkout.session.completed completes an open checkout that was 
 });
 
 test.describe('in Chinese, the card panel and the wallet request pass axe', () => {
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   test.use({ bypassCSP: true }); // axe is injected by the test only; the page keeps its CSP otherwise
-  async function axe(page: Page): Promise<string[]> {
-    await page.addScriptTag({ path: axePath });
-    return page.evaluate(async () => {
-      const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } };
-      const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-      return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-    });
-  }
 
   for (const theme of ['light', 'dark'] as const) {
     test(`${theme}: the Stripe card panel (test-mode stand-in) and the wallet connect dialog`, async ({ page }) => {

@@ -1,8 +1,8 @@
 /**
  * <site-header> on the reference host against the sandbox, driven as a person would.
  */
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { axe, signIn } from './support.ts';
 
 // Temporary platform hostnames (*.ip.abtnet.io) resolve to the sandbox, for the temporary-domain notice.
 test.use({
@@ -12,11 +12,6 @@ test.use({
   },
 });
 
-async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
-  await page.goto(`/.well-known/service/sandbox/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByRole('button', { name: who }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
-}
 
 test.describe('organization switcher', () => {
   test('is hidden when signed out', async ({ page }) => {
@@ -309,15 +304,6 @@ test('login guard: a signed-out visitor is sent to sign in and comes back to the
  * `<site-header cookie-consent>` (no framework, no window.blocklet), driven as a person would.
  * ------------------------------------------------------------------------------------------------------------- */
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-  });
-}
 const PLAIN = '/plain/header';
 const acceptCookies = async (page: Page) => {
   const notice = page.locator('site-header').getByRole('region', { name: /Cookie consent|Cookie/ });

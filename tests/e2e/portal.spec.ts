@@ -5,23 +5,15 @@
  * collect-batch wallet action) with the portal showing each state.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { merchant, signIn } from './support.ts';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
-import { signedFetch } from '../server/payment-helpers.ts';
 
 const CASEY = DEMO_USERS[0]!;
 const CHRIS = DEMO_USERS[1]!;
-/** A merchant call signed with the run's app key (the server under test was started with it). */
-const merchant = (_page: Page, method: string, path: string, body?: unknown) =>
-  signedFetch(test.info().project.use.baseURL!, process.env.E2E_APP_SK!, method, path, { body });
 
-async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
-  await page.goto(`/.well-known/service/sandbox/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByRole('button', { name: who }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
-}
 
 async function subscribe(page: Page, did: string, body: Record<string, unknown>) {
-  const r = await merchant(page, 'POST', '/api/subscriptions', { customer_id: did, ...body });
+  const r = await merchant('POST', '/api/subscriptions', { customer_id: did, ...body });
   expect(r.status).toBe(200);
   return r.body as { id: string; current_period_end: number };
 }
@@ -53,7 +45,7 @@ test('a customer sees the subscriptions, cancels a paid one (kept until the peri
   await expect(dialog).toBeHidden();
   await expect(portal.locator('[part~=subscription-next]')).toHaveText(/Cancels on/);
   await expect(portal.locator('[part~=chip]').first()).toHaveText('Active');
-  const kept = await merchant(page, 'GET', `/api/subscriptions/${paid.id}`);
+  const kept = await merchant('GET', `/api/subscriptions/${paid.id}`);
   expect(kept.body).toMatchObject({ status: 'active', cancel_at_period_end: true, cancelation_details: { feedback: 'too_expensive', comment: 'Going quarterly', cancel_from: 'customer' } });
 
   await portal.getByRole('button', { name: 'Resume subscription' }).click();
@@ -72,8 +64,8 @@ test('resuming a subscription whose stake was slashed stakes again through the w
   await signIn(page, /Casey Customer/, '/customer');
   const sub = await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }], stake_amount: (50n * 10n ** 18n).toString() });
   // The merchant cancels at the period end and slashes the stake: resuming needs a new one.
-  expect((await merchant(page, 'PUT', `/api/subscriptions/${sub.id}/cancel`, { at: 'current_period_end', staking: 'slash' })).status).toBe(200);
-  expect((await merchant(page, 'POST', '/api/sandbox/wallet/fund', { did: CASEY.did, currency_id: 'pc_sandbox_tba', amount: '100' })).status).toBe(200);
+  expect((await merchant('PUT', `/api/subscriptions/${sub.id}/cancel`, { at: 'current_period_end', staking: 'slash' })).status).toBe(200);
+  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: CASEY.did, currency_id: 'pc_sandbox_tba', amount: '100' })).status).toBe(200);
 
   await page.goto(`/customer/subscription/${sub.id}`);
   const portal = page.locator('pay-portal');
@@ -96,7 +88,7 @@ test('resuming a subscription whose stake was slashed stakes again through the w
   await expect(portal.locator('[part~=stake-state]')).toHaveText('Staked');
   await expect(portal.locator('[part~=stake-tx]')).toHaveText(/^0x[0-9a-f]{64}/);
   await expect(portal.locator('[part~=stake-previous]')).toHaveText(/^50 TBA · Slashed on /);
-  const resumed = await merchant(page, 'GET', `/api/subscriptions/${sub.id}`);
+  const resumed = await merchant('GET', `/api/subscriptions/${sub.id}`);
   expect(resumed.body).toMatchObject({ status: 'active', cancel_at: null, payment_details: { staking: { amount: (50n * 10n ** 18n).toString() } } });
   // The stake is an invoice of this subscription.
   await expect(portal.locator('[part~=invoice-row]').filter({ hasText: 'Stake' }).first()).toBeVisible();
@@ -109,9 +101,9 @@ test('a returned stake shows in the portal with its return invoice and transacti
   const portal = page.locator('pay-portal');
   await expect(portal.locator('[part~=stake-state]')).toHaveText('Staked');
   await expect(portal.locator('[part~=stake-amount]')).toHaveText('50 TBA');
-  expect((await merchant(page, 'PUT', `/api/subscriptions/${sub.id}/cancel`, { at: 'current_period_end', staking: 'return' })).status).toBe(200);
+  expect((await merchant('PUT', `/api/subscriptions/${sub.id}/cancel`, { at: 'current_period_end', staking: 'return' })).status).toBe(200);
   // The next billing run settles the return (a 1 s move changes nothing else).
-  expect((await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: 1 })).status).toBe(200);
+  expect((await merchant('POST', '/api/sandbox/clock/advance', { seconds: 1 })).status).toBe(200);
   await page.reload();
   await expect(portal.locator('[part~=stake-state]')).toHaveText('Returned');
   const settlement = portal.locator('[part~=stake-settlement]');
@@ -158,8 +150,8 @@ test("an invoice page shows the purchase's promotion discount and the vendors' i
 test('the sandbox clock renews a subscription, leaves an unpaid renewal past due, and paying it recovers the subscription', async ({ page }) => {
   await signIn(page, /Chris Buyer/, '/customer');
   const sub = await subscribe(page, CHRIS.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }] });
-  const clock = await merchant(page, 'GET', '/api/sandbox/clock');
-  const advance = await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: sub.current_period_end - clock.body.now + 60 });
+  const clock = await merchant('GET', '/api/sandbox/clock');
+  const advance = await merchant('POST', '/api/sandbox/clock/advance', { seconds: sub.current_period_end - clock.body.now + 60 });
   expect(advance.status).toBe(200);
 
   await page.goto(`/customer/subscription/${sub.id}`);
@@ -169,7 +161,7 @@ test('the sandbox clock renews a subscription, leaves an unpaid renewal past due
   await expect(portal.locator('[part~=invoice-row]').first()).toContainText('Open');
 
   // Chris gets funds and pays the overdue invoice through the wallet (collect-batch).
-  expect((await merchant(page, 'POST', '/api/sandbox/wallet/fund', { did: CHRIS.did, currency_id: 'pc_sandbox_tba', amount: '50' })).status).toBe(200);
+  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: CHRIS.did, currency_id: 'pc_sandbox_tba', amount: '50' })).status).toBe(200);
   const open = await page.request.post('/payment/api/did/collect-batch/token', { data: { extraParams: { currencyId: 'pc_sandbox_tba', subscriptionId: sub.id } } });
   expect(open.status()).toBe(200);
   const wallet = await page.context().newPage();
@@ -184,7 +176,7 @@ test('the sandbox clock renews a subscription, leaves an unpaid renewal past due
   await expect(portal.locator('[part~=invoice-row]').first()).toContainText('Paid');
 
   // The payment shows in the payment history: search it by the invoice number (debounced), linked invoice and tx.
-  const invoices = await signedFetch(test.info().project.use.baseURL!, process.env.E2E_APP_SK!, 'GET', '/api/invoices', { query: { subscription_id: sub.id, status: 'paid' } });
+  const invoices = await merchant('GET', '/api/invoices', undefined, { query: { subscription_id: sub.id, status: 'paid' } });
   const renewal = (invoices.body.list as Array<{ id: string; number: string; billing_reason: string }>).find((i) => i.billing_reason === 'subscription_cycle')!;
   await page.goto('/customer');
   await portal.getByRole('tab', { name: 'Payment history' }).click();
@@ -201,10 +193,10 @@ test('a customer pays past-due invoices in two currencies from the past-due page
   // Renewals Chris's nearly empty wallet cannot pay: 200 TBA and 49.9 USDC.
   const tba = await subscribe(page, CHRIS.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 10 }] });
   const usdc = await subscribe(page, CHRIS.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 10 }], currency_id: 'pc_sandbox_base_usdc' });
-  const clock = await merchant(page, 'GET', '/api/sandbox/clock');
+  const clock = await merchant('GET', '/api/sandbox/clock');
   const until = Math.max(tba.current_period_end, usdc.current_period_end);
-  if (until > clock.body.now) expect((await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: until - clock.body.now + 60 })).status).toBe(200);
-  for (const id of [tba.id, usdc.id]) expect((await merchant(page, 'GET', `/api/subscriptions/${id}`)).body.status).toBe('past_due');
+  if (until > clock.body.now) expect((await merchant('POST', '/api/sandbox/clock/advance', { seconds: until - clock.body.now + 60 })).status).toBe(200);
+  for (const id of [tba.id, usdc.id]) expect((await merchant('GET', `/api/subscriptions/${id}`)).body.status).toBe('past_due');
 
   await page.goto(`/customer/invoice/past-due?referer=${encodeURIComponent('/customer')}`);
   const portal = page.locator('pay-portal');
@@ -214,7 +206,7 @@ test('a customer pays past-due invoices in two currencies from the past-due page
   await expect(portal.locator('[part~=referer]')).toHaveCount(0);
 
   for (const [currencyId, amount] of [['pc_sandbox_tba', '1000'], ['pc_sandbox_base_usdc', '100']] as const) {
-    expect((await merchant(page, 'POST', '/api/sandbox/wallet/fund', { did: CHRIS.did, currency_id: currencyId, amount })).status).toBe(200);
+    expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: CHRIS.did, currency_id: currencyId, amount })).status).toBe(200);
     await row(currencyId).getByRole('button', { name: /^Pay / }).click();
     const dialog = portal.getByRole('dialog', { name: 'Pay with DID Wallet' });
     const [wallet] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('link', { name: /Open DID Wallet/ }).click()]);
@@ -226,8 +218,8 @@ test('a customer pays past-due invoices in two currencies from the past-due page
     await expect(row(currencyId).locator('[part~=past-due-paid]')).toHaveText(/Paid/);
   }
 
-  for (const id of [tba.id, usdc.id]) expect((await merchant(page, 'GET', `/api/subscriptions/${id}`)).body.status).toBe('active');
-  const overdue = await merchant(page, 'GET', `/api/customers/${CHRIS.did}/overdue/invoices`);
+  for (const id of [tba.id, usdc.id]) expect((await merchant('GET', `/api/subscriptions/${id}`)).body.status).toBe('active');
+  const overdue = await merchant('GET', `/api/customers/${CHRIS.did}/overdue/invoices`);
   expect(Object.keys(overdue.body.summary)).toEqual([]);
   await portal.locator('[part~=referer]').getByRole('link', { name: 'Back to where you were' }).click();
   await page.waitForURL((url) => url.pathname === '/customer');
@@ -238,16 +230,16 @@ test('a customer pays past-due invoices in two currencies from the past-due page
 
 test('a customer sees credit grants and their usage, filters credit transactions by date; owners also see meter events and admin links', async ({ page }) => {
   await signIn(page, /Casey Customer/, '/customer');
-  const customer = await signedFetch(test.info().project.use.baseURL!, process.env.E2E_APP_SK!, 'GET', '/api/customers', { query: { did: CASEY.did } });
+  const customer = await merchant('GET', '/api/customers', undefined, { query: { did: CASEY.did } });
   // Casey became a customer in the first test; make sure even when run alone.
   if (!customer.body.list?.length) await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
-  const grant = await merchant(page, 'POST', '/api/credit-grants', { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', amount: '40', name: 'E2E welcome credits', priority: 1 });
+  const grant = await merchant('POST', '/api/credit-grants', { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', amount: '40', name: 'E2E welcome credits', priority: 1 });
   expect(grant.status).toBe(200);
   const eventName = `e2e.renders.${Date.now()}`;
-  expect((await merchant(page, 'POST', '/api/meters', { name: 'E2E renders', event_name: eventName, unit: 'render', currency_id: 'pc_sandbox_credit' })).status).toBe(200);
-  const event = await merchant(page, 'POST', '/api/meter-events', { event_name: eventName, identifier: `${eventName}-1`, payload: { customer_id: CASEY.did, value: '2.5' } });
+  expect((await merchant('POST', '/api/meters', { name: 'E2E renders', event_name: eventName, unit: 'render', currency_id: 'pc_sandbox_credit' })).status).toBe(200);
+  const event = await merchant('POST', '/api/meter-events', { event_name: eventName, identifier: `${eventName}-1`, payload: { customer_id: CASEY.did, value: '2.5' } });
   expect(event.status).toBe(200);
-  const run = await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: 0 });
+  const run = await merchant('POST', '/api/sandbox/clock/advance', { seconds: 0 });
   const usage = run.body.credit_transactions.find((t: { credit_grant_id: string }) => t.credit_grant_id === grant.body.id);
   expect(usage).toMatchObject({ amount: '250' });
 
@@ -264,7 +256,7 @@ test('a customer sees credit grants and their usage, filters credit transactions
   await expect(portal.locator('[part~=meter-event-cell]')).toHaveCount(0);
 
   // The sandbox clock's day (it may be ahead of the wall clock): the rows are in it, not in the day after.
-  const now = (await merchant(page, 'GET', '/api/sandbox/clock')).body.now as number;
+  const now = (await merchant('GET', '/api/sandbox/clock')).body.now as number;
   const day = (offset: number) => page.evaluate((s) => { const d = new Date(s * 1000); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; }, now + offset);
   const filter = portal.locator('[part~=credit-date-filter]');
   await filter.getByLabel('From').fill(await day(0));
@@ -302,7 +294,7 @@ test('a customer changes plan (from the next renewal) and the payment method of 
   await expect(plan).toBeHidden();
   await expect(portal.locator('[part~=subscription-item]').first()).toContainText('30 TBA per year');
   await expect(portal.locator('[part~=renewal-amount]')).toHaveText('30 TBA');
-  const changed = await merchant(page, 'GET', `/api/subscriptions/${sub.id}`);
+  const changed = await merchant('GET', `/api/subscriptions/${sub.id}`);
   expect(changed.body).toMatchObject({ current_period_end: sub.current_period_end, items: [{ price_id: 'price_sandbox_studio_yearly' }] });
 
   await portal.getByRole('button', { name: 'Change payment method' }).click();
@@ -312,15 +304,15 @@ test('a customer changes plan (from the next renewal) and the payment method of 
   await method.getByRole('button', { name: 'Confirm payment method' }).click();
   await expect(method).toBeHidden();
   await expect(portal.locator('[part~=renewal-amount]')).toHaveText('29.99 USD');
-  const paidBy = await merchant(page, 'GET', `/api/subscriptions/${sub.id}`);
+  const paidBy = await merchant('GET', `/api/subscriptions/${sub.id}`);
   expect(paidBy.body).toMatchObject({ currency_id: 'pc_sandbox_usd', paymentMethod: { type: 'stripe' } });
 });
 
 test('a customer configures auto top-up; the clock buys credits below the threshold; then turns it off', async ({ page }) => {
   await signIn(page, /Casey Customer/, '/customer');
-  const customers = await signedFetch(test.info().project.use.baseURL!, process.env.E2E_APP_SK!, 'GET', '/api/customers', { query: { did: CASEY.did } });
+  const customers = await merchant('GET', '/api/customers', undefined, { query: { did: CASEY.did } });
   if (!customers.body.list?.length) await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
-  const grant = await merchant(page, 'POST', '/api/credit-grants', { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', amount: '5', name: 'E2E top-up seed' });
+  const grant = await merchant('POST', '/api/credit-grants', { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', amount: '5', name: 'E2E top-up seed' });
   expect(grant.status).toBe(200);
   const customerId = grant.body.customer_id as string;
 
@@ -343,13 +335,13 @@ test('a customer configures auto top-up; the clock buys credits below the thresh
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(portal.getByText('Auto top-up is on.')).toBeVisible();
 
-  const run = await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: 60 });
+  const run = await merchant('POST', '/api/sandbox/clock/advance', { seconds: 60 });
   const mine = run.body.auto_recharges.filter((a: { customer_id: string }) => a.customer_id === customerId);
   expect(mine).toMatchObject([{ status: 'succeeded' }]);
-  const invoice = await merchant(page, 'GET', `/api/invoices/${mine[0].invoice_id}`);
+  const invoice = await merchant('GET', `/api/invoices/${mine[0].invoice_id}`);
   expect(invoice.body).toMatchObject({ billing_reason: 'auto_recharge', total: '198', status: 'paid' });
   // The daily attempt is used: no second top-up today.
-  const again = await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: 60 });
+  const again = await merchant('POST', '/api/sandbox/clock/advance', { seconds: 60 });
   expect(again.body.auto_recharges.filter((a: { customer_id: string }) => a.customer_id === customerId)).toMatchObject([{ status: 'limited' }]);
 
   await page.reload();
@@ -359,6 +351,6 @@ test('a customer configures auto top-up; the clock buys credits below the thresh
   await form.getByRole('switch', { name: 'Enable auto top-up' }).uncheck();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(portal.getByText('Auto top-up is off.')).toBeVisible();
-  const off = await merchant(page, 'POST', '/api/sandbox/clock/advance', { seconds: 86400 });
+  const off = await merchant('POST', '/api/sandbox/clock/advance', { seconds: 86400 });
   expect(off.body.auto_recharges.filter((a: { customer_id: string }) => a.customer_id === customerId)).toEqual([]);
 });

@@ -4,13 +4,8 @@
  * screen, follow the invoice link and find the invoice in the portal.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signedFetch } from '../server/payment-helpers.ts';
+import { merchant, signIn } from './support.ts';
 
-async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
-  await page.goto(`/.well-known/service/sandbox/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByRole('button', { name: who }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
-}
 
 test('a customer buys the one-time product through the sandbox wallet and finds the invoice in the portal', async ({ page }, info) => {
   await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_onetime');
@@ -87,15 +82,10 @@ test('fast pay from the wallet balance completes without leaving the page', asyn
   expect(new Set(ids).size).toBe(ids.length);
 });
 
-test('a session created by a merchant server through the signed API renders in the plain page', async ({ page, baseURL }) => {
-  const sk = process.env.E2E_APP_SK!;
-  const product = await signedFetch(baseURL!, sk, 'POST', '/api/products', {
-    body: { name: 'E2E Widget', type: 'service', prices: [{ type: 'one_time', unit_amount: '2.5', currency_id: 'pc_sandbox_tba' }] },
-  });
+test('a session created by a merchant server through the signed API renders in the plain page', async ({ page }) => {
+  const product = await merchant('POST', '/api/products', { name: 'E2E Widget', type: 'service', prices: [{ type: 'one_time', unit_amount: '2.5', currency_id: 'pc_sandbox_tba' }] });
   expect(product.status).toBe(200);
-  const session = await signedFetch(baseURL!, sk, 'POST', '/api/checkout-sessions', {
-    body: { line_items: [{ price_id: product.body.prices[0].id, quantity: 2 }], mode: 'payment' },
-  });
+  const session = await merchant('POST', '/api/checkout-sessions', { line_items: [{ price_id: product.body.prices[0].id, quantity: 2 }], mode: 'payment' });
   expect(session.status).toBe(200);
   const id: string = session.body.id;
   expect(id).toMatch(/^cs_/);

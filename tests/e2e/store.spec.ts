@@ -4,15 +4,10 @@
  * on the protected pages; an unknown path lands on the store home; a developer creates a blocklet, requests review and
  * creates and deletes an access token; an admin approves the review, blocks and unblocks a blocklet and edits a category.
  */
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { axe, signIn } from './support.ts';
 import { makeZip } from './store-zip.ts';
 
-async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
-  await page.goto(`/.well-known/service/sandbox/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByRole('button', { name: who }).click();
-  await expect(page).toHaveURL(new RegExp(`${redirect.replace(/[/.]/g, '\\$&')}$`));
-}
 
 test('a visitor searches, filters by category and price, and opens a detail page', async ({ page }) => {
   await page.goto('/');
@@ -366,15 +361,6 @@ test('an admin pages and searches the console list and sets the review type', as
   await expect(store.getByRole('row', { name: /Tip Jar/ }).getByLabel('Review type of Tip Jar')).toHaveValue('FIRST');
 });
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-  });
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`zh, ${scheme}`, () => {

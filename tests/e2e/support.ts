@@ -1,0 +1,35 @@
+/**
+ * What every flow test does the same way: sign in through the sandbox's login page as a person would, run axe
+ * (WCAG 2.2 AA rules) on the page and the elements' shadow roots, and call the merchant API signed with the run's
+ * app key (the server under test was started with it).
+ */
+import { createRequire } from 'node:module';
+import { test, type Page } from '@playwright/test';
+import { signedFetch, type SignOptions } from '../server/payment-helpers.ts';
+
+/** Picks the demo user whose button matches `who` on the sandbox login page and waits to be back on `redirect`. */
+export async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
+  await page.goto(`/.well-known/service/sandbox/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByRole('button', { name: who }).click();
+  await page.waitForURL((url) => url.pathname === redirect.split('?')[0]);
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * The axe violations of the page (`id: [targets]`), none expected. The host pages run under a strict CSP, so a
+ * spec that calls this sets `test.use({ bypassCSP: true })`: axe is injected by the test only.
+ */
+export async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } };
+    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+  });
+}
+
+/** A merchant API call (`/payment/api…` path without the prefix) signed with the run's app key. */
+export function merchant(method: string, path: string, body?: unknown, opts: Omit<SignOptions, 'body'> = {}) {
+  return signedFetch(test.info().project.use.baseURL!, process.env.E2E_APP_SK!, method, path, { ...opts, body });
+}
