@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../hosts/server/platform.ts';
-import { startSandbox } from './harness.ts';
-import { asUser, CASEY, CHRIS, login, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
 
 /** Change plan and change payment method of a subscription (hosts/server/payment/subscription-changes.ts). */
 
@@ -11,15 +10,8 @@ let chris: string;
 const DAY = 86400;
 const TBA = (n: number) => (BigInt(n) * 10n ** 18n).toString();
 
-beforeAll(async () => {
-  sb = await startSandbox();
-  casey = await login(sb, CASEY.did);
-  chris = await login(sb, CHRIS.did);
-});
-afterAll(async () => {
-  clock.reset();
-  await sb.close();
-});
+beforeAll(async () => ({ sb, casey, chris } = await openSandbox()));
+afterAll(() => closeSandbox(sb));
 
 async function subscribe(did: string, body: Record<string, unknown>) {
   const r = await signed(sb, 'POST', '/api/subscriptions', { body: { customer_id: did, ...body } });

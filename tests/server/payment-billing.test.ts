@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock, events, type PlatformEvent } from '../../hosts/server/platform.ts';
-import { startSandbox } from './harness.ts';
-import { asUser, CASEY, CHRIS, login, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, CHRIS, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
 
 /** The sandbox billing engine: cancel/resume rules, the billing clock, past due and paying overdue invoices. */
 
@@ -13,15 +12,12 @@ let unsubscribe: () => void;
 const DAY = 86400;
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  casey = await login(sb, CASEY.did);
-  chris = await login(sb, CHRIS.did);
+  ({ sb, casey, chris } = await openSandbox());
   unsubscribe = events.subscribe((e) => published.push(e));
 });
 afterAll(async () => {
   unsubscribe();
-  clock.reset();
-  await sb.close();
+  await closeSandbox(sb);
 });
 
 async function subscribe(did: string, body: Record<string, unknown>) {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock, events, getConnectAction, type PlatformEvent } from '../../hosts/server/platform.ts';
-import { startSandbox } from './harness.ts';
-import { asUser, CASEY, CHRIS, login, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, CHRIS, closeSandbox, login, openSandbox, type Sandbox } from './payment-helpers.ts';
 
 let sb: Sandbox;
 let casey: string;
@@ -9,9 +8,7 @@ let chris: string;
 const published: PlatformEvent[] = [];
 let unsubscribe: () => void;
 beforeAll(async () => {
-  sb = await startSandbox();
-  casey = await login(sb, CASEY.did);
-  chris = await login(sb, CHRIS.did);
+  ({ sb, casey, chris } = await openSandbox());
   unsubscribe = events.subscribe((e) => published.push(e));
 });
 afterAll(async () => {

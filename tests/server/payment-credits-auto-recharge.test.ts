@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../hosts/server/platform.ts';
-import { startSandbox } from './harness.ts';
-import { asUser, CASEY, CHRIS, login, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
 
 /** Auto top-up of credit balances (hosts/server/payment/auto-recharge.ts): configuration and the clock firing it. */
 
@@ -14,9 +13,7 @@ const TBA = (n: number) => (BigInt(n) * 10n ** 18n).toString();
 const CFG = '/api/auto-recharge-configs';
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  casey = await login(sb, CASEY.did);
-  chris = await login(sb, CHRIS.did);
+  ({ sb, casey, chris } = await openSandbox());
   // Casey becomes a customer (a subscription made for her DID, removed again), with 5 credits (500 in the smallest unit).
   const sub = await signed(sb, 'POST', '/api/subscriptions', { body: { customer_id: CASEY.did, items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] } });
   expect((await signed(sb, 'DELETE', `/api/subscriptions/${sub.body.id}`)).status).toBe(200);
@@ -24,10 +21,7 @@ beforeAll(async () => {
   expect(grant.status).toBe(200);
   customerId = grant.body.customer_id;
 });
-afterAll(async () => {
-  clock.reset();
-  await sb.close();
-});
+afterAll(() => closeSandbox(sb));
 
 const advance = (seconds: number) => signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds } });
 const valid = () => ({

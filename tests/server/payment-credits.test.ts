@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../hosts/server/platform.ts';
-import { startSandbox } from './harness.ts';
-import { asUser, CASEY, CHRIS, login, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
 
 /** Credit grants over time, their consumption by credit-meter usage, and the credit transactions list. */
 
@@ -12,9 +11,7 @@ const DAY = 86400;
 const CRD = (n: number) => String(Math.round(n * 100));
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  casey = await login(sb, CASEY.did);
-  chris = await login(sb, CHRIS.did);
+  ({ sb, casey, chris } = await openSandbox());
   // Casey becomes a customer (a subscription made for her DID), then the subscription is removed again.
   const sub = await signed(sb, 'POST', '/api/subscriptions', { body: { customer_id: CASEY.did, items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] } });
   expect(sub.status).toBe(200);
@@ -22,10 +19,7 @@ beforeAll(async () => {
   const meter = await signed(sb, 'POST', '/api/meters', { body: { name: 'Image renders', event_name: 'renders.test', unit: 'render', currency_id: 'pc_sandbox_credit' } });
   expect(meter.status).toBe(200);
 });
-afterAll(async () => {
-  clock.reset();
-  await sb.close();
-});
+afterAll(() => closeSandbox(sb));
 
 const now = async () => (await signed(sb, 'GET', '/api/sandbox/clock')).body.now as number;
 const advance = (seconds: number) => signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds } });

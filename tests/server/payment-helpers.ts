@@ -2,7 +2,8 @@ import { createHash, createPrivateKey, sign } from 'node:crypto';
 import stringify from 'json-stable-stringify';
 import qs from 'qs';
 import { createSession, DEMO_USERS } from '../../hosts/server/service/users.ts';
-import type { startSandbox } from './harness.ts';
+import { clock } from '../../hosts/server/platform.ts';
+import { startSandbox } from './harness.ts';
 
 /** Test helpers for the payment API: requests signed exactly as @blocklet/payment-js signs them, and sessions. */
 
@@ -64,4 +65,23 @@ export const ADMIN = DEMO_USERS.find((u) => u.role === 'admin')!;
 
 export function login(sb: Sandbox, did: string): Promise<string> {
   return createSession(sb.ctx.db, did);
+}
+
+/** Session tokens of the first demo user of each role: `{developer: token, admin: token}`. */
+export async function roleSessions<R extends string>(sb: Sandbox, roles: readonly R[]): Promise<Record<R, string>> {
+  const out = {} as Record<R, string>;
+  for (const role of roles) out[role] = await login(sb, DEMO_USERS.find((u) => u.role === role)!.did);
+  return out;
+}
+
+/** A fresh sandbox with Casey and Chris signed in (their session tokens): `({ sb, casey, chris } = await openSandbox())`. */
+export async function openSandbox(): Promise<{ sb: Sandbox; casey: string; chris: string }> {
+  const sb = await startSandbox();
+  return { sb, casey: await login(sb, CASEY.did), chris: await login(sb, CHRIS.did) };
+}
+
+/** Puts the billing clock back (a test may have moved it) and closes the sandbox. */
+export async function closeSandbox(sb: Sandbox): Promise<void> {
+  clock.reset();
+  await sb.close();
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../hosts/server/platform.ts';
-import { startSandbox } from './harness.ts';
-import { asUser, CASEY, CHRIS, login, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
 
 /** GET /api/payment-history: the portal's payment history, the customer's own payment intents only. */
 
@@ -9,15 +8,8 @@ let sb: Sandbox;
 let casey: string;
 let chris: string;
 
-beforeAll(async () => {
-  sb = await startSandbox();
-  casey = await login(sb, CASEY.did);
-  chris = await login(sb, CHRIS.did);
-});
-afterAll(async () => {
-  clock.reset();
-  await sb.close();
-});
+beforeAll(async () => ({ sb, casey, chris } = await openSandbox()));
+afterAll(() => closeSandbox(sb));
 
 describe('payment history', () => {
   it("lists the customer's own payments with currency, method and the linked invoice; searches by invoice number", async () => {

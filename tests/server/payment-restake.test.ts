@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../hosts/server/platform.ts';
-import { startSandbox } from './harness.ts';
-import { asUser, CASEY, CHRIS, login, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
 
 /** The `re-stake` wallet action: resuming a subscription whose stake was returned or slashed (spec §4). */
 
@@ -13,15 +12,8 @@ const TBA = (n: number) => (BigInt(n) * 10n ** 18n).toString();
 const balance = async (did: string, currency = 'pc_sandbox_tba') =>
   (await sb.ctx.db.query<{ b: string }>('SELECT balance::text AS b FROM wallet_balances WHERE user_did = $1 AND currency_id = $2', [did, currency])).rows[0]?.b ?? '0';
 
-beforeAll(async () => {
-  sb = await startSandbox();
-  casey = await login(sb, CASEY.did);
-  chris = await login(sb, CHRIS.did);
-});
-afterAll(async () => {
-  clock.reset();
-  await sb.close();
-});
+beforeAll(async () => ({ sb, casey, chris } = await openSandbox()));
+afterAll(() => closeSandbox(sb));
 
 async function revokedStake(did: string, staking: 'return' | 'slash' = 'slash') {
   const sub = await signed(sb, 'POST', '/api/subscriptions', { body: { customer_id: did, items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }], stake_amount: TBA(50) } });

@@ -1,30 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, DEMO_USERS } from '../../hosts/server/service/users.ts';
 import { startSandbox } from './harness.ts';
+import { asUser, roleSessions, type Reply, type Sandbox } from './payment-helpers.ts';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sb: Sandbox;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const CHRIS = DEMO_USERS.find((u) => u.fullName === 'Chris Buyer')!;
 beforeAll(async () => {
   sb = await startSandbox();
-  for (const role of ['customer', 'developer'] as const) tokens[role] = await createSession(sb.ctx.db, DEMO_USERS.find((u) => u.role === role)!.did);
+  tokens = await roleSessions(sb, ['customer', 'developer']);
   tokens.chris = await createSession(sb.ctx.db, CHRIS.did);
 });
-afterAll(async () => {
-  await sb.close();
-});
+afterAll(() => sb.close());
 
 type Who = 'guest' | 'customer' | 'developer' | 'chris';
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function call(who: Who, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${sb.url}${path}`, {
-    method,
-    headers: { ...(who !== 'guest' ? { cookie: `login_token=${tokens[who]}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> => asUser(sb, who === 'guest' ? null : tokens[who]!, method, path, body);
 const open = (action: string, extraParams: unknown, who: Who = 'guest') => call(who, 'POST', `/api/did/${action}/token`, { extraParams });
 const approve = (action: string, token: string, who: Who) => call(who, 'POST', `/api/did/${action}/approve?_t_=${token}`);
 const status = (action: string, token: string) => call('guest', 'GET', `/api/did/${action}/status?_t_=${token}`);

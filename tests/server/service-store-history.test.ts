@@ -4,31 +4,20 @@
  * versions only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, DEMO_USERS } from '../../hosts/server/service/users.ts';
 import { makeZip } from '../e2e/store-zip.ts';
 import { startSandbox } from './harness.ts';
+import { asUser, roleSessions, type Reply, type Sandbox } from './payment-helpers.ts';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sb: Sandbox;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 beforeAll(async () => {
   sb = await startSandbox();
-  for (const role of ['developer', 'admin'] as const) tokens[role] = await createSession(sb.ctx.db, DEMO_USERS.find((u) => u.role === role)!.did);
+  tokens = await roleSessions(sb, ['developer', 'admin']);
 });
-afterAll(async () => {
-  await sb.close();
-});
+afterAll(() => sb.close());
 
 type Who = 'guest' | 'developer' | 'admin';
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function call(who: Who, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${sb.url}/store/api${path}`, {
-    method,
-    headers: { ...(who !== 'guest' ? { cookie: `login_token=${tokens[who]}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> => asUser(sb, who === 'guest' ? null : tokens[who]!, method, `/store/api${path}`, body);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function upload(did: string, version: string): Promise<{ status: number; body: any }> {
   const fd = new FormData();
