@@ -2,6 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { createSandboxServer, type SandboxServer } from '../../hosts/server/app.ts';
 
 /** A sandbox server on a fresh in-memory database and a free port, for server tests. */
+/** The running sandbox a server test talks to (its URL, context and close()). */
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
 export async function startSandbox(opts: { appSk?: string } = {}): Promise<SandboxServer & { url: string }> {
   const sandbox = await createSandboxServer({ db: 'memory', appSk: opts.appSk });
   await new Promise<void>((resolve) => sandbox.server.listen(0, '127.0.0.1', resolve));

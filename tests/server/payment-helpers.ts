@@ -7,7 +7,8 @@ import { startSandbox } from './harness.ts';
 
 /** Test helpers for the payment API: requests signed exactly as @blocklet/payment-js signs them, and sessions. */
 
-export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+export type { Sandbox } from './harness.ts';
+import type { Sandbox } from './harness.ts';
 export type Reply = { status: number; body: any };
 
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');

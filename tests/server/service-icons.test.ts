@@ -8,16 +8,11 @@ import {
   iconUrl,
   splitIconName,
 } from '../../src/api/resources/icons.ts';
-import { startSandbox } from './harness.ts';
+import { startSandbox, type Sandbox } from './harness.ts';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb.close();
-});
+beforeAll(async () => void (sb = await startSandbox()));
+afterAll(() => sb.close());
 
 const S = '/.well-known/service';
 

@@ -3,16 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTopic, readTopic } from '../../hosts/server/service/notifications.ts';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
-import { startSandbox } from './harness.ts';
+import { startSandbox, type Sandbox } from './harness.ts';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb.close();
-});
+beforeAll(async () => void (sb = await startSandbox()));
+afterAll(() => sb.close());
 
 const S = '/.well-known/service';
 const CASEY = DEMO_USERS[0]!;

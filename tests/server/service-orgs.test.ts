@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
-import { startSandbox } from './harness.ts';
+import { startSandbox, type Sandbox } from './harness.ts';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb.close();
-});
+beforeAll(async () => void (sb = await startSandbox()));
+afterAll(() => sb.close());
 
 const S = '/.well-known/service';
 const OLIVIA = DEMO_USERS.find((u) => u.role === 'owner')!;

@@ -2,16 +2,11 @@ import { Socket } from 'phoenix';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { events } from '../../hosts/server/platform.ts';
-import { startSandbox } from './harness.ts';
+import { startSandbox, type Sandbox } from './harness.ts';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb.close();
-});
+beforeAll(async () => void (sb = await startSandbox()));
+afterAll(() => sb.close());
 
 const wsUrl = (path: string) => sb.url.replace(/^http/, 'ws') + path;
 const topic = () => `relay:${sb.ctx.app.pid}:events`;

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_KIT_DID } from '../../hosts/server/context.ts';
-import { startSandbox } from './harness.ts';
+import { startSandbox, type Sandbox } from './harness.ts';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb.close();
-});
+beforeAll(async () => void (sb = await startSandbox()));
+afterAll(() => sb.close());
 
 const get = async (path: string) => {
   const res = await fetch(`${sb.url}/store/api${path}`);

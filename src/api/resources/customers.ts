@@ -162,14 +162,8 @@ export type AutoRechargeInfo = {
   currencies: Array<PaymentCurrency & { paymentMethod?: Pick<PaymentMethod, 'id' | 'type' | 'name'> }>;
   balance: string;
 };
-export type AutoRechargeInput = {
-  customer_id: string;
-  currency_id: string;
-  enabled: boolean;
-  threshold: string;
-  price_id: string;
-  quantity: number;
-  recharge_currency_id: string;
+/** What the portal saves: the configuration's own fields, with the daily limits flat. */
+export type AutoRechargeInput = Pick<AutoRechargeConfig, 'customer_id' | 'currency_id' | 'enabled' | 'threshold' | 'price_id' | 'quantity' | 'recharge_currency_id'> & {
   daily_max_amount: string;
   daily_max_attempts: number;
 };
