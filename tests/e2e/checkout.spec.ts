@@ -71,12 +71,7 @@ test('a subscription with a free trial shows the trial and subscribes', async ({
   await expect(checkout.getByText('After the trial: 5 TBA per month')).toBeVisible();
   await expect(checkout.getByText(/By confirming, you allow/)).toBeVisible();
   await checkout.getByRole('button', { name: 'Subscribe' }).click();
-  const connect = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
-  await expect(connect).toBeVisible();
-  const [wallet] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('link', { name: /Open DID Wallet/ }).click()]);
-  await wallet.getByRole('button', { name: /Approve/ }).click();
-  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
-  await wallet.close();
+  await approveInWallet(page, checkout);
   await expect(checkout.getByRole('heading', { name: 'Your subscription is active' })).toBeVisible({ timeout: 15_000 });
   await expect(checkout.getByRole('link', { name: 'View subscription' })).toBeVisible();
 });
@@ -185,17 +180,43 @@ test('a donation with a custom amount, the benefits list, and the range message 
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
 });
 
-test('metered usage is billed later and staking shows its deposit', async ({ page }) => {
+/** Approves the open wallet-connect dialog of the checkout in the sandbox wallet; returns the wallet page's text. */
+async function approveInWallet(page: Page, checkout: ReturnType<Page['locator']>): Promise<string> {
+  const connect = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
+  const [wallet] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  await wallet.getByRole('button', { name: /Approve/ }).click();
+  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
+  const text = (await wallet.locator('body').textContent()) ?? '';
+  await wallet.close();
+  return text;
+}
+
+test('metered usage is billed later; a staking subscription takes its deposit from the wallet and the portal shows it', async ({ page }) => {
   await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_metered');
   const checkout = page.locator('pay-checkout');
   await expect(checkout.getByText('Billed by usage: 0.01 TBA per call')).toBeVisible();
   await expect(checkout.locator('[part~=total]')).toHaveText('0 TBA');
   await expect(checkout.getByText('Usage is billed at the end of each period.')).toBeVisible();
+  await checkout.getByRole('button', { name: 'Subscribe' }).click();
+  await approveInWallet(page, checkout);
+  await expect(checkout.getByRole('heading', { name: 'Your subscription is active' })).toBeVisible({ timeout: 15_000 });
 
   await page.goto('/checkout/plink_sandbox_staking');
   await expect(checkout.locator('[part~=staking]')).toContainText('Staking deposit');
   await expect(checkout.locator('[part~=staking]')).toContainText('50 TBA');
   await expect(checkout.getByText(/returned when it ends/)).toBeVisible();
+  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: DEMO_USERS[0]!.did, currency_id: 'pc_sandbox_tba', amount: '100' })).status).toBe(200);
+  await checkout.getByRole('button', { name: 'Subscribe' }).click();
+  // The wallet shows the stake beside the first payment before approving.
+  const walletText = await approveInWallet(page, checkout);
+  expect(walletText).toContain('Stake (returned when the subscription ends)');
+  expect(walletText).toContain('70 TBA');
+  await expect(checkout.getByRole('heading', { name: 'Your subscription is active' })).toBeVisible({ timeout: 15_000 });
+  await checkout.getByRole('link', { name: 'View subscription' }).click();
+  const portal = page.locator('pay-portal');
+  await expect(portal.locator('[part~=stake-state]')).toHaveText('Staked');
+  await expect(portal.locator('[part~=stake-tx]')).toHaveText(/^0x[0-9a-f]{64}/);
+  await expect(portal.locator('[part~=invoice-row]').filter({ hasText: 'Stake' }).first()).toBeVisible();
 });
 
 test('paying with credits: insufficient credit, buying credits, then paying with them (phone and billing address collected)', async ({ page }) => {

@@ -6,6 +6,9 @@ import { find, insert, mustFind, newDoc, type Doc } from './repo.ts';
 
 /** Creating billing records: customers, payment intents, subscriptions (with items) and invoices (with lines). */
 
+/** Payment method types paid from the payer's (sandbox) wallet: on-chain transfers with a tx hash. */
+export const WALLET_METHODS: ReadonlySet<string> = new Set(['arcblock', 'ethereum', 'base', 'bitcoin']);
+
 /** The customer of a user in a mode, or null. */
 export async function customerOfDid(q: Queryable, did: string, livemode: boolean): Promise<Doc | null> {
   const { rows } = await q.query<{ data: Doc }>('SELECT data FROM customers WHERE did = $1 AND livemode = $2', [did, livemode]);

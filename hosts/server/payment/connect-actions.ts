@@ -15,6 +15,7 @@ import { fromUnit } from './money.ts';
 import { mustFind, type Doc } from './repo.ts';
 import { effectiveStatus, itemAmount } from './sessions.ts';
 import { paySession, publishWhenCommitted } from './pay.ts';
+import { sessionStake } from './restake.ts';
 
 const TITLES: Record<string, string> = { payment: 'Pay for', subscription: 'Subscribe to', setup: 'Set up' };
 
@@ -35,7 +36,11 @@ async function describeSession(q: Queryable, params: Record<string, unknown>, ac
     const interval = price.recurring ? ` / ${price.recurring.interval}` : '';
     lines.push({ label: `${product.name} × ${item.quantity}`, value: `${fmt(itemAmount(price, item, currency.id))}${interval}` });
   }
-  lines.push({ label: 'Total due now', value: fmt(session.amount_total) });
+  // The stake leaves the wallet with the payment (pay.ts); the wallet says so before the payer approves.
+  const method = await mustFind(q, 'payment_methods', currency.payment_method_id);
+  const stake = sessionStake(session, method.type);
+  if (stake) lines.push({ label: 'Stake (returned when the subscription ends)', value: fmt(stake) });
+  lines.push({ label: 'Total due now', value: fmt(stake ? (BigInt(session.amount_total) + BigInt(stake)).toString() : session.amount_total) });
   return { title: `${TITLES[action]} ${names.join(', ')}`, lines };
 }
 

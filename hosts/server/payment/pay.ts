@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db.ts';
 import { clock, events, HttpError } from '../platform.ts';
-import { addInterval, createInvoice, createSubscription, ensureCustomer, newPaymentIntent, type InvoiceLine } from './billing.ts';
+import { addInterval, createInvoice, createSubscription, ensureCustomer, newPaymentIntent, WALLET_METHODS, type InvoiceLine } from './billing.ts';
 import { fromUnit, mul, sum } from './money.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
 import { effectiveStatus, itemAmount, trialApplies } from './sessions.ts';
 import { assertHasItems, saleableItems } from './checkout-items.ts';
+import { sessionStake, takeStake } from './restake.ts';
 
 /**
  * Paying a checkout session, inside a caller's transaction (wallet approve or fast checkout), and
@@ -13,7 +14,6 @@ import { assertHasItems, saleableItems } from './checkout-items.ts';
  */
 
 /** Method types whose currencies live in the sandbox wallet (wallet_balances); Stripe cards and credits do not. */
-const WALLET_METHODS = new Set(['arcblock', 'ethereum', 'base', 'bitcoin']);
 
 export async function walletBalance(q: Queryable, did: string, currencyId: string): Promise<string> {
   const { rows } = await q.query<{ balance: string }>('SELECT balance::text AS balance FROM wallet_balances WHERE user_did = $1 AND currency_id = $2', [did, currencyId]);
@@ -121,7 +121,7 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
       items: items.map((item, i) => ({ price_id: prices[i]!.id, quantity: item.quantity })),
       trialDays: trial ? Number(sd.trial_period_days ?? 0) || undefined : undefined,
       trialEnd: trial && Number(sd.trial_end ?? 0) > 0 ? Number(sd.trial_end) : undefined,
-      stakeAmount: sd.min_stake_amount && BigInt(sd.min_stake_amount) > 0n ? String(sd.min_stake_amount) : undefined,
+      stakeAmount: sessionStake(session, method.type) ?? undefined,
       metadata: session.metadata ?? {},
     })).subscription;
   }
@@ -135,6 +135,14 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
       : null,
   });
   if (subscription) subscription = await save(tx, 'subscriptions', { ...subscription, latest_invoice_id: invoice.id });
+  // The stake (subscription_data.min_stake_amount) leaves the wallet too, with its own `stake` invoice and transaction;
+  // a wallet that holds the payment but not the stake refuses the whole approval.
+  const stake = subscription ? sessionStake(session, method.type) : null;
+  if (subscription && stake) {
+    const taken = await takeStake(tx, { sub: subscription, customer, currency, amount: stake });
+    const staking = { ...(subscription.payment_details?.staking as Doc), invoice_id: taken.invoice.id, tx_hash: taken.txHash };
+    subscription = await save(tx, 'subscriptions', { ...subscription, payment_details: { ...subscription.payment_details, staking } });
+  }
 
   for (const [i, price] of prices.entries()) {
     await save(tx, 'prices', { ...price, quantity_sold: Number(price.quantity_sold ?? 0) + items[i]!.quantity });

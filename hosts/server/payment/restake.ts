@@ -10,12 +10,45 @@
  */
 import type { Queryable } from '../db.ts';
 import { clock, HttpError, registerConnectAction } from '../platform.ts';
-import { createInvoice } from './billing.ts';
+import { createInvoice, WALLET_METHODS } from './billing.ts';
 import { fromUnit } from './money.ts';
 import { mustFind, save, type Doc } from './repo.ts';
 import { charge, needsStake, succeededIntent } from './subscriptions.ts';
 
 export const RESTAKE_ACTION = 're-stake';
+
+/**
+ * The stake a checkout session takes when it creates its subscription: `subscription_data.min_stake_amount` (unless
+ * `no_stake`), paid from a wallet (a card cannot stake). Null when there is none.
+ */
+export function sessionStake(session: Doc, methodType: string): string | null {
+  if (session.mode === 'payment' || !WALLET_METHODS.has(methodType)) return null;
+  const sd = (session.subscription_data ?? {}) as Doc;
+  if (sd.no_stake === true) return null;
+  const amount = String(sd.min_stake_amount ?? '0');
+  return /^\d+$/.test(amount) && BigInt(amount) > 0n ? amount : null;
+}
+
+/**
+ * Takes a subscription's stake from the customer's sandbox wallet, inside the caller's transaction: a paid `stake`
+ * invoice of the subscription with its payment intent and tx hash. A short wallet is a 400 and the caller's
+ * transaction rolls back, so nothing is taken.
+ */
+export async function takeStake(tx: Queryable, a: { sub: Doc; customer: Doc; currency: Doc; amount: string }): Promise<{ invoice: Doc; intent: Doc; txHash: string | null }> {
+  const { sub, customer, currency, amount } = a;
+  const details = await charge(tx, customer, currency.id, amount);
+  if (!details) throw new HttpError(400, `Insufficient ${currency.symbol} balance in the sandbox wallet: the stake is ${fromUnit(amount, currency.decimal)} ${currency.symbol}`);
+  const intent = await succeededIntent(tx, { customer, currencyId: currency.id, methodId: currency.payment_method_id, amount, description: 'Subscription stake', details });
+  const description = `Stake for ${sub.description || sub.id}`;
+  const { invoice } = await createInvoice(tx, {
+    livemode: sub.livemode, customer, currencyId: currency.id, methodId: currency.payment_method_id,
+    lines: [{ price_id: '', quantity: 1, amount, description }],
+    billingReason: 'stake', status: 'paid', paymentIntentId: intent.id, subscriptionId: sub.id, paymentDetails: details, description,
+  });
+  const paidIntent = await save(tx, 'payment_intents', { ...intent, invoice_id: invoice.id });
+  const txHash = Object.values(details).map((d) => (d as { tx_hash?: string }).tx_hash).find(Boolean) ?? null;
+  return { invoice, intent: paidIntent, txHash };
+}
 
 async function restakeTarget(q: Queryable, params: Record<string, unknown>, lock = false) {
   const id = typeof params.subscriptionId === 'string' ? params.subscriptionId : '';
@@ -46,18 +79,8 @@ export function registerRestakeConnectAction(): void {
       const { sub, amount, currency } = await restakeTarget(ctx.tx, params, true);
       const customer = await mustFind(ctx.tx, 'customers', sub.customer_id);
       if (customer.did !== ctx.userDid) throw new HttpError(403, 'You are not allowed to stake for this subscription');
-      const details = await charge(ctx.tx, customer, currency.id, amount);
-      if (!details) throw new HttpError(400, `Insufficient ${currency.symbol} balance in the sandbox wallet: the stake is ${fromUnit(amount, currency.decimal)} ${currency.symbol}`);
-      const intent = await succeededIntent(ctx.tx, { customer, currencyId: currency.id, methodId: currency.payment_method_id, amount, description: 'Subscription stake', details });
-      const { invoice } = await createInvoice(ctx.tx, {
-        livemode: sub.livemode, customer, currencyId: currency.id, methodId: currency.payment_method_id,
-        lines: [{ price_id: '', quantity: 1, amount, description: `Stake for ${sub.description || sub.id}` }],
-        billingReason: 'stake', status: 'paid', paymentIntentId: intent.id, subscriptionId: sub.id, paymentDetails: details,
-        description: `Stake for ${sub.description || sub.id}`,
-      });
-      await save(ctx.tx, 'payment_intents', { ...intent, invoice_id: invoice.id });
+      const { invoice, intent, txHash } = await takeStake(ctx.tx, { sub, customer, currency, amount });
       const prev = sub.payment_details.staking as Doc;
-      const txHash = Object.values(details).map((d) => (d as { tx_hash?: string }).tx_hash).find(Boolean) ?? null;
       const resumed: Doc = await save(ctx.tx, 'subscriptions', {
         ...sub,
         payment_details: { ...sub.payment_details, staking: { amount, currency_id: currency.id, invoice_id: invoice.id, tx_hash: txHash, staked_at: clock.nowSeconds(), previous: { ...prev, previous: undefined } } },

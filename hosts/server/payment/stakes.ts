@@ -10,10 +10,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db.ts';
 import { clock } from '../platform.ts';
-import { createInvoice } from './billing.ts';
+import { createInvoice, WALLET_METHODS } from './billing.ts';
 import { find, mustFind, save, type Doc } from './repo.ts';
 
-const WALLET_METHODS = new Set(['arcblock', 'ethereum', 'base', 'bitcoin']);
 
 export async function settleRevokedStakes(q: Queryable): Promise<Doc[]> {
   const { rows } = await q.query<{ data: Doc }>(

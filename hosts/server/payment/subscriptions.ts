@@ -24,7 +24,7 @@ import type { SandboxContext } from '../context.ts';
 import type { Db, Queryable } from '../db.ts';
 import { clock, events, HttpError, registerConnectAction } from '../platform.ts';
 import { callerOf, requireMerchant } from './auth.ts';
-import { addInterval, createInvoice, type InvoiceLine } from './billing.ts';
+import { addInterval, createInvoice, WALLET_METHODS, type InvoiceLine } from './billing.ts';
 import { runAutoRecharge } from './auto-recharge.ts';
 import { settleCreditUsage } from './credit-ledger.ts';
 import { bodyOf, int, livemodeOf, paramOf } from './http.ts';
@@ -35,7 +35,6 @@ import { assertOwner } from './resources/scope.ts';
 import { itemAmount } from './sessions.ts';
 import { settleRevokedStakes } from './stakes.ts';
 
-const WALLET_METHODS = new Set(['arcblock', 'ethereum', 'base', 'bitcoin']);
 /** The most renewals one subscription gets in one run (a clock moved years ahead stops here). */
 const MAX_CYCLES = 500;
 /** The clock moves at most this far in one call (5 years). */
