@@ -47,7 +47,7 @@ const meta: ElementMeta = {
     { name: 'pay-error', detail: '{ message: string, code?: string }', description: 'Loading or paying failed (the element shows the error too).' },
     { name: 'pay-expired', detail: '{ checkoutSessionId: string }', description: 'The session has expired.' },
     { name: 'pay-cancel', detail: '{ checkoutSessionId: string }', description: 'The payer pressed Cancel on a donation checkout (the host closes or leaves it).' },
-    { name: 'pay-login', detail: '{ redirect: string }', description: 'A signed-out payer pressed the pay button. Not canceled: goes to the sign-in page.', cancelable: true },
+    { name: 'pay-login', detail: '{ redirect: string }', description: 'A signed-out payer pressed the pay button or applied a promotion code. Not canceled: goes to the sign-in page.', cancelable: true },
     { name: 'pay-navigate', detail: '{ path: string }', description: 'A link to an app page (invoice, subscription). Canceled: the host routes it itself.', cancelable: true },
   ],
   parts: [

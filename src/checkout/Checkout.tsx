@@ -174,6 +174,8 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
         waitConnect: (action, token, opts) => api.connect.waitFor(action, token, opts),
         retrieve: (opts) => api.checkout.retrieve(session.id, opts),
         abortStripe: () => api.checkout.abortStripe(session.id),
+        // Spec §8: a failed card payment is also an analytics event (loaded on demand).
+        onPayFailed: () => void import('../api/resources/analytics.ts').then((m) => m.createAnalytics({ origin: window.location.origin }).event('payFailed')),
       },
       session,
     ),
@@ -293,12 +295,21 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
       }
     : undefined;
   const applyPromotion = async (code: string) => {
+    // Spec §5/§6: a promotion code needs a signed-in payer: sign in first (nothing is sent).
+    if (!user && initialized) {
+      requestLogin();
+      throw new Error(t('checkout.promoLoginRequired'));
+    }
     await api.checkout.applyPromotion(session.id, { promotion_code: code, currency_id: currencyId ?? session.currency_id });
     await refreshSession();
   };
   const removePromotion = async () => {
     await api.checkout.removePromotion(session.id);
     await refreshSession();
+  };
+  // Sign in first (the sign-in page comes back here, and the form is then filled from the profile).
+  const requestLogin = () => {
+    if (emit('login', { redirect: window.location.href }, { cancelable: true })) window.location.assign(loginUrl());
   };
   const blocked = validateCustomAmountItems(session.line_items);
   const submitCtx: SubmitContext = { methodType: method?.type ?? '', currencyType: currency?.type, donation, userDid: user?.did };
@@ -315,11 +326,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
           : t('checkout.submitPay');
 
   const onSubmit = (values: FormValues) => {
-    if (!signedIn) {
-      // Sign in first (the sign-in page comes back here, and the form is then filled from the profile).
-      if (emit('login', { redirect: window.location.href }, { cancelable: true })) window.location.assign(loginUrl());
-      return;
-    }
+    if (!signedIn) return requestLogin();
     if (!method || !currency) return;
     const form = {
       customer_name: values.customer_name.trim(),

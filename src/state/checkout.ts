@@ -59,6 +59,8 @@ export type FlowDeps = {
   retrieve: (opts: { signal?: AbortSignal }) => Promise<CheckoutContext>;
   /** POST …/abort-stripe (optional: without it, aborting only closes the panel). */
   abortStripe?: () => Promise<unknown>;
+  /** A payment intent reported a failure (requires_action with a last payment error): spec §8 payFailed event. */
+  onPayFailed?: (message: string) => void;
   /** Timers (tests pass fakes). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   now?: () => number;
@@ -161,7 +163,10 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
           set({ session: ctx.checkoutSession });
           if (isPaymentDone(ctx.checkoutSession)) return paid(ctx.checkoutSession);
           const failure = paymentIntentFailure(ctx.paymentIntent ?? null);
-          if (failure) return fail(new Error(failure));
+          if (failure) {
+            deps.onPayFailed?.(failure);
+            return fail(new Error(failure));
+          }
         }
         if (now() >= deadline) return set({ phase: 'idle', connect: null, stripe: null, error: { key: 'checkout.paymentTimeout' } });
         await sleep(deps.pollMs ?? PAYMENT_POLL_MS, signal);

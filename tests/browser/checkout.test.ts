@@ -6,7 +6,7 @@ type Calls = Record<string, number>;
 const calls = async (): Promise<Calls> => (await fetch('/__stub/checkout/calls')).json();
 const checkout = (attrs = '') =>
   mount(`<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light" ${attrs}></pay-checkout>`).firstElementChild as HTMLElement;
-const formReady = (el: HTMLElement) => waitFor(() => $(el, '[part~=form]'), { message: 'checkout form did not render', timeout: 5000 });
+const formReady = (el: HTMLElement) => waitFor(() => $(el, '[part~=form]'), { message: 'checkout form did not render', timeout: 10_000 });
 const field = (el: HTMLElement, name: string) => $<HTMLInputElement>(el, `[name=${name}]`) as HTMLInputElement;
 const submitButton = (el: HTMLElement) => $<HTMLButtonElement>(el, 'button[part~=submit]') as HTMLButtonElement;
 function type(input: HTMLInputElement, value: string): void {
@@ -541,6 +541,13 @@ describe('<pay-checkout> order summary controls', () => {
     type(again.querySelector<HTMLInputElement>('input[name=promotion_code]')!, 'ZERO');
     again.querySelector<HTMLFormElement>('form')!.requestSubmit();
     await waitFor(() => shadowText(el).includes('This code gives no discount on this purchase'));
+    // noDiscount is shown in red (the danger colour) and announced.
+    const note = $$<HTMLElement>(el, '[role=alert]').find((p) => p.textContent === 'This code gives no discount on this purchase')!;
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--pay-color-danger)';
+    note.parentElement!.append(probe);
+    equal(getComputedStyle(note).color, getComputedStyle(probe).color, 'noDiscount in the danger colour');
+    probe.remove();
   });
 });
 
@@ -717,7 +724,9 @@ describe('<pay-checkout> in Chinese: every screen passes axe, light and dark', (
   ];
 
   for (const theme of ['light', 'dark']) {
-    it(`${theme}: ${screens.length} screens`, async () => {
+    it(`${theme}: ${screens.length} screens`, async function () {
+      // Fifteen screens, each mounted, driven and checked by axe: more than the 10 s a single test gets by default.
+      this.timeout(60_000);
       for (const screen of screens) {
         await stub({ signedIn: screen.signedIn ?? true, checkout: screen.state });
         const el = mountZh(theme, screen.attrs);
@@ -733,4 +742,165 @@ describe('<pay-checkout> in Chinese: every screen passes axe, light and dark', (
       }
     });
   }
+});
+
+describe('<pay-checkout> checklist gaps (issue 3)', () => {
+  const button = (el: HTMLElement, label: string) => $<HTMLButtonElement>(el, `button[aria-label="${label}"]`)!;
+  const addPromotion = (el: HTMLElement) => $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === 'Add promotion code')!;
+
+  it('emits pay-ready with the session id, mode, livemode and status (open and expired)', async () => {
+    await stub({ signedIn: true, checkout: { livemode: false, mode: 'subscription' } });
+    const host = mount('<div></div>').firstElementChild as HTMLElement;
+    const seen: CustomEvent[] = [];
+    host.addEventListener('pay-ready', (e) => seen.push(e as CustomEvent));
+    host.innerHTML = '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en"></pay-checkout>';
+    const el = host.firstElementChild as HTMLElement;
+    await formReady(el);
+    await waitFor(() => seen.length === 1, { message: 'pay-ready' });
+    equal(JSON.stringify(seen[0]!.detail), JSON.stringify({ checkoutSessionId: 'cs_test_1', mode: 'subscription', livemode: false, status: 'open' }));
+    ok(seen[0]!.bubbles && seen[0]!.composed, 'reaches the host');
+    cleanup();
+    await stub({ signedIn: true, checkout: { view: 'expired' } });
+    const host2 = mount('<div></div>').firstElementChild as HTMLElement;
+    const seen2: CustomEvent[] = [];
+    host2.addEventListener('pay-ready', (e) => seen2.push(e as CustomEvent));
+    host2.innerHTML = '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en"></pay-checkout>';
+    await waitFor(() => seen2.length === 1, { message: 'pay-ready (expired)' });
+    equal(seen2[0]!.detail.status, 'expired');
+  });
+
+  it('plus is disabled at the maximum and minus at the minimum', async () => {
+    // No saved quantity from an earlier test (it would be applied on load).
+    for (const k of Object.keys(localStorage)) if (k.startsWith('quantity_preference_')) localStorage.removeItem(k);
+    await stub({ signedIn: true, checkout: { adjustable: true, maxQty: 2 } });
+    const el = checkout();
+    await formReady(el);
+    ok(button(el, 'Decrease quantity').disabled);
+    ok(!button(el, 'Increase quantity').disabled);
+    button(el, 'Increase quantity').click();
+    await waitFor(() => $(el, '[part~=total]')?.textContent === '20 TBA', { message: 'quantity 2' });
+    await waitFor(() => button(el, 'Increase quantity').disabled, { message: 'plus disabled at the maximum' });
+    ok(!button(el, 'Decrease quantity').disabled);
+    button(el, 'Increase quantity').click();
+    await sleep(600);
+    equal((await calls()).adjust, 1, 'nothing sent beyond the maximum');
+  });
+
+  it('a signed-out payer is asked to sign in before a promotion code is sent (pay-login)', async () => {
+    await stub({ signedIn: false, checkout: { promotions: true } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => submitButton(el).textContent === 'Connect and pay');
+    const logins = events(el, ['pay-login']);
+    el.addEventListener('pay-login', (e) => e.preventDefault());
+    addPromotion(el).click();
+    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
+    type(dialog.querySelector<HTMLInputElement>('input[name=promotion_code]')!, 'SAVE10');
+    dialog.querySelector<HTMLFormElement>('form')!.requestSubmit();
+    await waitFor(() => dialog.textContent?.includes('Sign in to use a promotion code.'), { message: 'login message under the input' });
+    equal(logins.length, 1);
+    equal((await calls()).apply, undefined, 'no code was sent');
+    await expectNoAxeViolations(el);
+  });
+
+  it('the promotion dialog closes on Escape and gives focus back; codes and quantity are locked while paying', async () => {
+    await stub({ signedIn: true, checkout: { promotions: true, adjustable: true, connect: 'wait' } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    addPromotion(el).focus();
+    addPromotion(el).click();
+    await waitFor(() => $(el, 'dialog[open]'));
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !$(el, 'dialog[open]'), { message: 'closed by Escape' });
+    await waitFor(() => activeDeep() === addPromotion(el), { message: 'focus back on Add promotion code' });
+    // While the wallet request is open (paying), the code and the quantity cannot change.
+    submitButton(el).click();
+    await waitFor(() => $(el, 'dialog[open] a[part~=open-wallet]'), { message: 'wallet dialog' });
+    ok(addPromotion(el).disabled, 'add promotion code disabled while paying');
+    ok(button(el, 'Increase quantity').disabled, 'plus disabled while paying');
+    ok($<HTMLInputElement>(el, '[part~=quantity] input')!.disabled, 'quantity input disabled while paying');
+  });
+
+  it('the completed screen shows the per-locale success_message instead of the default text', async () => {
+    const successMessage = { en: 'Your license key is on its way.', zh: '许可证密钥正在发送中。' };
+    await stub({ signedIn: true, checkout: { view: 'complete', successMessage } });
+    const el = checkout();
+    await waitFor(() => shadowText(el).includes('Thanks for your payment'));
+    ok(shadowText(el).includes(successMessage.en));
+    ok(!shadowText(el).includes('The payment went through.'), 'not the default text');
+    cleanup();
+    const zh = mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh"></pay-checkout>').firstElementChild as HTMLElement;
+    await waitFor(() => shadowText(zh).includes(successMessage.zh));
+  });
+
+  it('vendor progress: failed shows 0 % with the refund text, 100 shows a check, below 100 the bar stops at 99', async () => {
+    await stub({
+      signedIn: true,
+      checkout: {
+        view: 'complete',
+        vendors: [
+          { name: 'didnames', title: 'DID name registration', status: 'delivered', progress: 100, vendorType: 'didnames' },
+          { name: 'launcher', title: 'App installation', status: 'failed', progress: 60, error_message: 'The launcher is offline', vendorType: 'launcher' },
+          { name: 'mirror', title: 'Mirror setup', status: 'processing', progress: 99.5 },
+        ],
+      },
+    });
+    const el = checkout();
+    const bar = (name: string) => $<HTMLElement>(el, `[role=progressbar][aria-label="${name}"]`);
+    await waitFor(() => bar('App installation'), { message: 'vendor bars', timeout: 5000 });
+    const done = bar('DID name registration')!.closest<HTMLElement>('[part~=vendor]')!;
+    equal(done.dataset.status, 'delivered');
+    equal(bar('DID name registration')!.getAttribute('aria-valuenow'), '100');
+    ok(done.querySelector('svg'), 'a check');
+    const failed = bar('App installation')!.closest<HTMLElement>('[part~=vendor]')!;
+    equal(failed.dataset.status, 'failed');
+    equal(bar('App installation')!.getAttribute('aria-valuenow'), '0');
+    const alert = failed.querySelector('[role=alert]')!;
+    ok(alert.textContent?.includes('An exception occurred during installation. We will automatically process a refund for you.'), alert.textContent ?? '');
+    ok(alert.textContent?.includes('The launcher is offline'));
+    equal(bar('Mirror setup')!.getAttribute('aria-valuenow'), '99', 'not 100 until the server says 100');
+    equal(bar('Mirror setup')!.closest<HTMLElement>('[part~=vendor]')!.dataset.status, 'processing');
+    await expectNoAxeViolations(el);
+  });
+
+  it('a processing vendor bar animates above the server figure, never to 100', async () => {
+    await stub({ signedIn: true, checkout: { view: 'complete', vendors: [{ name: 'launcher', title: 'App installation', status: 'processing', progress: 5 }] } });
+    const el = checkout();
+    const bar = await waitFor(() => $<HTMLElement>(el, '[role=progressbar][aria-label="App installation"]'), { timeout: 5000 });
+    await waitFor(() => Number(bar.getAttribute('aria-valuenow')) > 5, { message: 'creeps up', timeout: 3000 });
+    ok(Number(bar.getAttribute('aria-valuenow')) <= 99);
+  });
+
+  it('a donation amount: the wheel does not change a focused amount, and more decimals than the precision are refused with the spec text', async () => {
+    await stub({ signedIn: true, checkout: { donation: true } });
+    const el = checkout();
+    await waitFor(() => $$<HTMLInputElement>(el, '[part~=donation-preset] input').length === 4, { timeout: 5000 });
+    $$<HTMLInputElement>(el, '[part~=donation-preset] input')[3]!.click();
+    const input = await waitFor(() => field(el, 'donation_amount'));
+    type(input, '2.5');
+    input.focus();
+    equal(activeDeep(), input);
+    const wheel = new WheelEvent('wheel', { deltaY: -100, bubbles: true, cancelable: true, composed: true });
+    input.dispatchEvent(wheel);
+    ok(activeDeep() !== input, 'the focused amount input lets go on the wheel (the page scrolls, the value stays)');
+    equal(input.value, '2.5');
+    type(input, '1.1234567');
+    await waitFor(() => shadowText(el).includes('Amount decimal places must be less than or equal to 6'), { message: 'precision message' });
+    ok(submitButton(el).disabled, 'not payable');
+  });
+
+  it('setup mode: the confirmation text is shown with the setup button', async () => {
+    await stub({ signedIn: true, checkout: { mode: 'setup' } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value);
+    ok(shadowText(el).includes('to charge you for this and future payments in accordance with their terms. You can cancel at any time.'));
+    equal(submitButton(el).textContent, 'Start trial');
+    cleanup();
+    await stub({ signedIn: true, checkout: { mode: 'payment' } });
+    const pay = checkout();
+    await formReady(pay);
+    ok(!shadowText(pay).includes('future payments'), 'no confirmation text for a one-time payment');
+  });
 });

@@ -1,6 +1,10 @@
 // The mocha globals @web/test-runner provides in the browser (no @types/mocha installed).
 declare function describe(title: string, fn: () => void): void;
-declare function it(title: string, fn: () => void | Promise<void>): void;
+/** `this` in a test function: `this.timeout(ms)` for a test that needs longer than the configured default. */
+interface MochaTestContext {
+  timeout(ms: number): void;
+}
+declare function it(title: string, fn: (this: MochaTestContext) => void | Promise<void>): void;
 declare function before(fn: () => void | Promise<void>): void;
 declare function after(fn: () => void | Promise<void>): void;
 declare function beforeEach(fn: () => void | Promise<void>): void;

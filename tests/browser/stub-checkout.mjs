@@ -9,6 +9,8 @@
 //   overdueFails: HTTP status for the overdue call
 //   emptyOnSubmit: submit answers EMPTY_CHECKOUT and the session is empty afterwards
 //   donateActive, donateFails, owner: the donate widget's settings (see the end of this module)
+//   maxQty: the adjustable item's maximum (default 5)   successMessage: page_info.success_message ({en, zh})
+//   vendors: the vendor status list of GET /api/vendors/order/cs_test_1/status (the first product gets a vendor_config)
 // GET /__stub/checkout/calls → how many times each call was made.
 
 const TBA = { id: 'pc_tba', payment_method_id: 'pm_arc', symbol: 'TBA', decimal: 18, active: true, name: 'ArcBlock Token' };
@@ -26,13 +28,16 @@ function session(cfg, paid, state = {}) {
   const line_items = Array.from({ length: n }, (_, i) => ({
     price_id: `price_${i}`,
     quantity: i === 0 ? (state.quantity ?? 1) : 2,
-    adjustable_quantity: cfg.adjustable && i === 0 ? { enabled: true, minimum: 1, maximum: 5 } : null,
+    adjustable_quantity: cfg.adjustable && i === 0 ? { enabled: true, minimum: 1, maximum: cfg.maxQty ?? 5 } : null,
     custom_amount: cfg.donation && i === 0 ? (state.custom ?? null) : null,
     price: {
       id: `price_${i}`, type: cfg.mode === 'subscription' ? 'recurring' : 'one_time', currency_id: 'pc_tba', unit_amount: String(BigInt(10 + i * 5) * E18),
       recurring: cfg.mode === 'subscription' ? { interval: 'month', interval_count: 1, usage_type: 'licensed' } : null,
       currency_options: [{ currency_id: 'pc_usd', unit_amount: String(999 + i * 100) }],
-      product: { id: `prod_${i}`, name: PRODUCTS[i % PRODUCTS.length], description: i === 0 ? 'Lifetime license for one workspace' : undefined },
+      product: {
+        id: `prod_${i}`, name: PRODUCTS[i % PRODUCTS.length], description: i === 0 ? 'Lifetime license for one workspace' : undefined,
+        ...(cfg.vendors && i === 0 ? { vendor_config: [{ vendor_id: 'vnd_1' }] } : {}),
+      },
       custom_unit_amount: cfg.donation && i === 0 ? { preset: String(5n * E18), presets: [] } : null,
     },
   }));
@@ -49,7 +54,9 @@ function session(cfg, paid, state = {}) {
     allow_promotion_codes: !!cfg.promotions, submit_type: cfg.donation ? 'donate' : 'pay',
     success_url: cfg.successUrl ?? null, invoice_id: complete ? 'in_test_1' : null, subscription_id: null,
     phone_number_collection: { enabled: !!cfg.phone }, billing_address_collection: cfg.address ?? 'auto',
-    metadata: cfg.pageInfo
+    metadata: cfg.successMessage
+      ? { page_info: { success_message: cfg.successMessage } }
+      : cfg.pageInfo
       ? {
           page_info: {
             field_validation: { customer_name: { pattern: '^[A-Z]', pattern_message: { en: 'Start with a capital letter', zh: '请以大写字母开头' } }, customer_email: { pattern: '@example\\.com$' } },
@@ -104,6 +111,7 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   }
   if (p === `${cs}apply-promotion` && method === 'POST') {
     count('apply');
+    if (!state.signedIn) return json({ error: 'Login required' }, 401);
     const { promotion_code } = JSON.parse((await readBody()) || '{}');
     if (!['SAVE10', 'ZERO'].includes(promotion_code)) return json({ error: 'This promotion code is invalid', code: 'PROMOTION_CODE_INVALID' }, 400);
     state.promo = promotion_code;
@@ -114,6 +122,10 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
     return json({});
   }
   if (p === `${cs}recalculate-promotion`) return json({});
+  if (p === '/payment/api/vendors/order/cs_test_1/status') {
+    count('vendors');
+    return json({ vendors: cfg.vendors ?? [] });
+  }
   if (p === `${cs}cross-sell` && method === 'GET') return json({ error: 'No cross-sell for this checkout session' });
 
   if (p.startsWith('/payment/api/checkout-sessions/retrieve/') || p.startsWith('/payment/api/checkout-sessions/start/')) {

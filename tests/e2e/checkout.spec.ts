@@ -70,6 +70,13 @@ test('a subscription with a free trial shows the trial and subscribes', async ({
   await expect(checkout.locator('[part~=total]')).toHaveText('0 TBA');
   await expect(checkout.getByText('After the trial: 5 TBA per month')).toBeVisible();
   await expect(checkout.getByText(/By confirming, you allow/)).toBeVisible();
+  // USDC is not in the link's trial currency list: no trial in it, the first month is due today (spec §4).
+  await checkout.getByRole('radio', { name: /USDC/ }).check();
+  await expect(checkout.getByText('7 days free trial')).toHaveCount(0);
+  await expect(checkout.locator('[part~=total]')).toHaveText('4.99 USDC');
+  await checkout.getByRole('radio', { name: /TBA/ }).check();
+  await expect(checkout.getByText('7 days free trial')).toBeVisible();
+  await expect(checkout.locator('[part~=total]')).toHaveText('0 TBA');
   await checkout.getByRole('button', { name: 'Subscribe' }).click();
   await approveInWallet(page, checkout);
   await expect(checkout.getByRole('heading', { name: 'Your subscription is active' })).toBeVisible({ timeout: 15_000 });
@@ -130,9 +137,17 @@ test('upsell switches to the yearly price and back; a required cross-sell must b
   await checkout.getByRole('button', { name: 'Pay' }).click();
   await expect(checkout.getByText('Please add the recommended item to continue')).toBeVisible();
   await expect(checkout.locator('[part~=cross-sell][data-shake]')).toBeVisible();
+  // The row shakes for 1 s, then stops (spec §8).
+  await expect(checkout.locator('[part~=cross-sell][data-shake]')).toHaveCount(0, { timeout: 2_000 });
   await checkout.getByRole('button', { name: 'Add Sandbox Priority Support' }).click();
   await expect(total).toHaveText('3 TBA');
   await expect(checkout.locator('[part~=line-item]')).toHaveCount(2);
+  // Removed again, then added back.
+  await checkout.getByRole('button', { name: 'Remove Sandbox Priority Support' }).click();
+  await expect(checkout.locator('[part~=line-item]')).toHaveCount(1);
+  await checkout.getByRole('button', { name: 'Add Sandbox Priority Support' }).click();
+  await expect(checkout.locator('[part~=line-item]')).toHaveCount(2);
+  await expect(total).toHaveText('3 TBA');
   await checkout.getByRole('button', { name: 'Pay' }).click();
   await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
