@@ -361,6 +361,108 @@ describe('<blocklet-store>', () => {
     ok(shadowText(el).includes('请立即复制密钥'));
   });
 
+  it('/category/{id} opens the home filtered by that category; price Free; the detail links its category, more in the category and capabilities', async () => {
+    window.history.replaceState(null, '', `${BASE}category/payments`);
+    const el = store('locale="en"');
+    await gridReady(el, 2);
+    const pressed = $$<HTMLButtonElement>(el, '[part=categories] button').filter((b) => b.getAttribute('aria-pressed') === 'true');
+    deepEqual(pressed.map((b) => b.textContent), ['Payments']);
+    equal(window.location.pathname, `${BASE}category/payments`);
+    cleanup();
+    window.history.replaceState(null, '', BASE);
+    const all = store('locale="en"');
+    await gridReady(all, 7);
+    const price = $<HTMLSelectElement>(all, '[part=filters] select') as HTMLSelectElement;
+    price.value = 'free';
+    price.dispatchEvent(new Event('change', { bubbles: true }));
+    await gridReady(all, 5);
+    equal(new URL(window.location.href).searchParams.get('price'), 'free');
+    ok(cards(all).every((c) => !c.textContent?.includes('Paid')), 'no paid card under Free');
+    cleanup();
+
+    window.history.replaceState(null, '', `${BASE}blocklets/z8blocklet0`);
+    const detail = store('locale="en"');
+    await waitFor(() => $(detail, 'h1')?.textContent === 'Payment Kit');
+    await waitFor(() => $(detail, '#store-in-category')?.textContent === 'More in Payments', { message: 'More in Payments' });
+    ok(($(detail, '[aria-labelledby=store-in-category]')?.querySelectorAll('[part=blocklet-card]').length ?? 0) > 0, 'cards in the category');
+    const dl = [...(detail.shadowRoot?.querySelectorAll('dt') ?? [])];
+    equal(dl.find((d) => d.textContent === 'Capabilities')?.nextElementSibling?.textContent, 'component, navigation', 'only the true capabilities');
+    const catLink = $$<HTMLAnchorElement>(detail, 'article header a').find((a) => a.textContent === 'Payments') as HTMLAnchorElement;
+    ok(catLink, 'the category links to its page');
+    catLink.click();
+    equal(window.location.pathname, `${BASE}category/payments`);
+    await gridReady(detail, 2);
+  });
+
+  it('a catalog of 1000 blocklets stays smooth: first page, paging and search each render well within a frame budget', async () => {
+    await stub({ store: { bulk: 1000 } } as Parameters<typeof stub>[0]);
+    const longTasks: number[] = [];
+    const obs = new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push(Math.round(e.duration))));
+    obs.observe({ entryTypes: ['longtask'] });
+    try {
+      let t0 = performance.now();
+      const el = store('locale="en"');
+      await gridReady(el, 18);
+      const first = performance.now() - t0;
+      const pageTimes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const next = $$<HTMLButtonElement>(el, '[part=pagination] button')[1] as HTMLButtonElement;
+        t0 = performance.now();
+        next.click();
+        const want = `Bulk ${String((i + 1) * 18).padStart(4, '0')}`;
+        await waitFor(() => cards(el)[0]?.querySelector('h2')?.textContent === want, { interval: 2 });
+        pageTimes.push(Math.round(performance.now() - t0));
+      }
+      const input = $<HTMLInputElement>(el, 'input[type=search]') as HTMLInputElement;
+      input.focus();
+      await sendKeys({ type: 'Bulk 09' });
+      t0 = performance.now();
+      await waitFor(() => shadowText(el).includes('100 blocklets'), { interval: 2 });
+      const search = Math.round(performance.now() - t0);
+      equal(cards(el).length, 18, 'still one page of cards');
+      equal(el.shadowRoot?.querySelectorAll('[part=blocklet-card]').length, 18, 'never more than a page in the DOM');
+      // eslint-disable-next-line no-console
+      console.log(`store 1000-blocklet catalog: first page ${Math.round(first)} ms; page changes ${pageTimes.join('/')} ms; search (after the 300 ms debounce) ${search} ms; long tasks ${JSON.stringify(longTasks)}`);
+      ok(first < 2000, `first page in ${first} ms`);
+      ok(Math.max(...pageTimes) < 400, `page changes ${pageTimes.join('/')} ms`);
+      ok(search < 800, `search in ${search} ms`);
+      ok(longTasks.every((d) => d < 200), `no long task over 200 ms: ${JSON.stringify(longTasks)}`);
+    } finally {
+      obs.disconnect();
+    }
+  });
+
+  it('developer: the name has a maximum length (64); Cancel review sends the version under review', async () => {
+    await stub({ signedIn: true });
+    window.history.replaceState(null, '', `${BASE}developer/blocklets`);
+    const el = store('locale="en"');
+    await waitFor(() => $$(el, 'tbody tr').length === 3);
+    ($$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === 'Create blocklet') as HTMLButtonElement).click();
+    const dialog = await waitFor(() => $(el, 'dialog[open]'));
+    const input = dialog.querySelector('input') as HTMLInputElement;
+    input.focus();
+    await sendKeys({ type: 'a'.repeat(65) });
+    input.blur();
+    await waitFor(() => dialog.textContent?.includes('At most 64 characters'), { message: dialog.textContent ?? '' });
+    equal(input.getAttribute('aria-invalid'), 'true');
+    input.focus();
+    await sendKeys({ press: 'Backspace' });
+    await waitFor(() => !dialog.textContent?.includes('At most 64 characters'));
+    equal(input.getAttribute('aria-invalid'), null, '64 characters are fine');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !$(el, 'dialog[open]'));
+
+    const cancel = $$<HTMLButtonElement>(el, 'button').find((b) => b.getAttribute('aria-label') === 'Cancel review of payment-kit') as HTMLButtonElement;
+    ok(cancel, 'the pending row offers Cancel review');
+    equal($$(el, 'button').filter((b) => b.getAttribute('aria-label')?.startsWith('Request review of')).length, 0, 'published rows offer no review request');
+    cancel.click();
+    const calls = await waitFor(async () => {
+      const st = await (await fetch('/__stub/store/state')).json();
+      return st.reviewCalls?.length ? st.reviewCalls : null;
+    });
+    deepEqual(calls, [['z8blocklet0', 'cancel-review', '2.0.0']]);
+  });
+
   describe('wallet-connect pages', () => {
     type Posted = [Record<string, unknown>, string];
     const storeStub = (store: Record<string, unknown>, extra: Record<string, unknown> = {}) => stub({ ...extra, store } as Parameters<typeof stub>[0]);
@@ -757,7 +859,8 @@ describe('<blocklet-store>', () => {
       await waitFor(() => $$(el, 'tbody tr').length === 3);
       const row = $$(el, 'tbody tr')[1] as HTMLElement;
       const name = row.querySelector('td')?.firstChild?.textContent ?? '';
-      const select = row.querySelector<HTMLSelectElement>('select');
+      const labelOf = (sel: HTMLSelectElement) => el.shadowRoot?.querySelector(`label[for="${sel.id}"]`)?.textContent ?? '';
+      const select = [...row.querySelectorAll<HTMLSelectElement>('select')].find((x) => labelOf(x).startsWith('Review type'));
       ok(select, 'review type select');
       equal(el.shadowRoot?.querySelector(`label[for="${select.id}"]`)?.textContent, `Review type of ${name}`);
       equal(select.value, 'EACH');
@@ -790,6 +893,24 @@ describe('<blocklet-store>', () => {
       await sendKeys({ press: 'Enter' });
       await waitFor(() => !$(el, 'dialog[open]'));
       await waitFor(() => focused(el) === blockBtn, { message: `focus on ${focused(el)?.outerHTML}` });
+    });
+
+    it('sets a blocklet\'s category from its row (keyboard), keeping the review type; the notice says so', async () => {
+      window.history.replaceState(null, '', `${BASE}console/blocklets`);
+      const el = store('locale="en"');
+      await waitFor(() => $$(el, 'tbody tr').length === 3);
+      const row = $$(el, 'tbody tr')[0] as HTMLElement;
+      const name = row.querySelector('td')?.firstChild?.textContent ?? '';
+      const labelOf = (sel: HTMLSelectElement) => el.shadowRoot?.querySelector(`label[for="${sel.id}"]`)?.textContent ?? '';
+      const select = [...row.querySelectorAll<HTMLSelectElement>('select')].find((x) => labelOf(x) === `Category of ${name}`) as HTMLSelectElement;
+      ok(select, `category select of ${name}`);
+      equal(select.value, 'payments');
+      deepEqual([...select.options].map((o) => o.textContent), ['Payments', 'AI', 'Developer Tools'], '"All" is not a category to set');
+      select.focus();
+      await sendKeys({ press: 'ArrowDown' });
+      await waitFor(() => $(el, '[part=notice]')?.textContent?.includes(`Category of ${name} set to AI.`), { message: shadowText(el) });
+      const st = await (await fetch('/__stub/store/state')).json();
+      deepEqual(st.categorySet, { did: row.getAttribute('data-did'), category: 'ai' }, 'only the category is sent');
     });
 
     for (const theme of ['light', 'dark'] as const) {

@@ -31,6 +31,8 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
     USER.role = typeof role === 'string' && role ? role : CUSTOMER_ROLE;
     return json({ role: USER.role });
   }
+  // GET /__stub/store/state: what the store stub recorded (categorySet, updated, reviewCalls …), for assertions.
+  if (p === '/__stub/store/state' && method === 'GET') return json(state.store ?? {});
   // The store's wallet-connect actions (/api/did or /payment/api/did): state.store.connect = 'succeed' (default) | 'declined' | 'wait' | 'developerRequired';
   // state.store.connectCalls counts token requests per action; state.store.lastParams holds the last extraParams.
   const did = /^(?:\/payment)?\/api\/did\/(connect-cli|gen-key-pair|stake-and-join)\/(token|status)$/.exec(p);
@@ -107,6 +109,14 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
     const body = JSON.parse((await _readBody()) || '{}');
     if (body.name === 'taken') return json({ error: 'The name taken is taken', code: 'NAME_EXISTS' }, 409);
     return json({ id: 'z8new', did: 'z8new', meta: { did: 'z8new', name: body.name }, status: 'normal', permission: 'Public' }, 201);
+  }
+  // Request / cancel review (state.store.reviewCalls lists [did, action, version]).
+  const rev = /^\/store\/api\/developer\/blocklets\/([^/]+)\/(request-review|cancel-review)$/.exec(p);
+  if (rev && method === 'PUT') {
+    state.store ??= {};
+    const body = JSON.parse((await _readBody()) || '{}');
+    state.store.reviewCalls = [...(state.store.reviewCalls ?? []), [rev[1], rev[2], body.version]];
+    return json({ version: body.version, status: rev[2] === 'request-review' ? 'PENDING_REVIEW' : 'CANCELLED' });
   }
   if (p === '/store/api/console/blocklets') return json({ dataList: managed(), total: 3 });
   // Console writes (admin): review type / category (state.store.categorySet keeps the last body), block, unblock, categories.

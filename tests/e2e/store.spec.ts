@@ -91,7 +91,7 @@ test("/join exists in staking mode (the sandbox's preference): a guest is sent t
   await expect(page).toHaveURL(/\/\.well-known\/service\/sandbox\/login\?redirect=%2Fjoin$/);
 });
 
-test('a developer creates a blocklet, requests review, and creates and deletes an access token; an admin approves, blocks and edits a category', async ({ page }) => {
+test('a developer creates a blocklet, requests (cancels, re-requests) review, and creates and deletes an access token; an admin approves, sets the category, blocks and unblocks, creates and edits a category', async ({ page }) => {
   await signIn(page, /Dana Developer/, '/developer/blocklets');
   const store = page.locator('blocklet-store');
   await expect(store.getByRole('heading', { name: 'My Blocklets', level: 1 })).toBeVisible();
@@ -111,6 +111,11 @@ test('a developer creates a blocklet, requests review, and creates and deletes a
   await expect(dialog).toBeHidden();
   const row = store.getByRole('row', { name: /e2e-app/ });
   await expect(row).toContainText('Draft');
+  await row.getByRole('button', { name: 'Request review of e2e-app' }).click();
+  await expect(row).toContainText('Pending');
+  // Cancel the request (the version goes back to Cancelled and can be requested again), then request it again.
+  await row.getByRole('button', { name: 'Cancel review of e2e-app' }).click();
+  await expect(row).toContainText('Cancelled');
   await row.getByRole('button', { name: 'Request review of e2e-app' }).click();
   await expect(row).toContainText('Pending');
   await expect(row.getByRole('button', { name: 'Cancel review of e2e-app' })).toBeVisible();
@@ -143,7 +148,11 @@ test('a developer creates a blocklet, requests review, and creates and deletes a
   await approve.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(approve).toBeHidden();
   await expect(review).toContainText('v1.0.0');
-  await expect(review).toContainText('Developer Tools');
+  await expect(review.getByLabel('Category of e2e-app')).toHaveValue('devtools');
+  // Set the category from the row (outside a review): the notice says so and it sticks.
+  await review.getByLabel('Category of e2e-app').selectOption('ai');
+  await expect(store.locator('[part=notice]')).toContainText('Category of e2e-app set to AI.');
+  await expect(review.getByLabel('Category of e2e-app')).toHaveValue('ai');
 
   const tip = store.getByRole('row', { name: /Tip Jar/ });
   await tip.getByRole('button', { name: 'Block Tip Jar' }).click();
@@ -158,6 +167,16 @@ test('a developer creates a blocklet, requests review, and creates and deletes a
   await expect(tip).toContainText('Normal');
 
   await page.goto('/console/categories');
+  // Create a category: a name per locale, both required.
+  await store.getByRole('button', { name: 'Create category' }).click();
+  const create = store.getByRole('dialog', { name: 'Create category' });
+  await create.getByRole('button', { name: 'Save' }).click();
+  await expect(create.getByText('Required', { exact: true })).toHaveCount(2);
+  await create.getByLabel('Name (English)').fill('E2E Games');
+  await create.getByLabel('Name (简体中文)').fill('E2E 游戏');
+  await create.getByRole('button', { name: 'Save' }).click();
+  await expect(create).toBeHidden();
+  await expect(store.getByRole('row', { name: /E2E Games/ })).toContainText('E2E 游戏');
   await store.getByRole('button', { name: 'Edit AI' }).click();
   const edit = store.getByRole('dialog', { name: 'Edit' });
   await edit.getByLabel('Name (简体中文)').fill('AI 工具');
@@ -167,6 +186,11 @@ test('a developer creates a blocklet, requests review, and creates and deletes a
   // The approved blocklet is now in the store.
   await page.goto('/search?keyword=e2e');
   await expect(store.locator('[part=blocklet-card] h2')).toHaveText(['e2e-app']);
+  // In the category the admin set, and the new category is a chip on the home.
+  await page.goto('/category/ai?keyword=e2e');
+  await expect(store.locator('[part=blocklet-card] h2')).toHaveText(['e2e-app']);
+  await expect(store.getByRole('button', { name: 'AI', exact: true, pressed: true })).toBeVisible();
+  await expect(store.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'E2E Games' })).toBeVisible();
 });
 
 /** Approves the wallet request opened from `dialog`'s 'Open DID Wallet' link; waits for the approval before closing the tab. */

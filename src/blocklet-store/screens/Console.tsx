@@ -1,6 +1,6 @@
 /**
  * Console (owner and admin): /console/blocklets (all blocklets, 20 a page with a keyword: block with a reason /
- * unblock, approve or reject a version under review, approving with a category, set the review type) and /console/categories (a name per locale, create and edit).
+ * unblock, approve or reject a version under review, approving with a category, set the category and the review type) and /console/categories (a name per locale, create and edit).
  */
 import { formatError } from '../../core/errors.ts';
 import { useEffect, useState } from 'react';
@@ -65,6 +65,13 @@ export function AllBlocklets() {
       refresh();
     },
   });
+  // Set a blocklet's category outside a review (spec §6: admins set categories); its review type goes along unchanged.
+  const category = useMutation((v: { b: StoreManagedBlocklet; category: string }) => api.store.setCategory(v.b.did, { category: v.category }), {
+    onSuccess: (_r, v) => {
+      setNotice(t('store.console.categorySaved', { name: v.b.meta.title ?? v.b.meta.name ?? v.b.did, category: catName(v.category) }));
+      refresh();
+    },
+  });
   const decide = useMutation((v: { b: StoreManagedBlocklet; action: StoreReviewAction; category?: string }) =>
     api.store.decide(v.b.did, { version: v.b.reviewVersion?.version ?? '', action: v.action, category: v.category }), {
     onSuccess: () => {
@@ -85,6 +92,7 @@ export function AllBlocklets() {
       <div role="status" part="notice">{notice ? <Alert tone="success" title={notice} /> : null}</div>
       {unblock.error ? <ErrorLine error={unblock.error} /> : null}
       {reviewType.error ? <ErrorLine error={reviewType.error} /> : null}
+      {category.error ? <ErrorLine error={category.error} /> : null}
       {decide.error && !approving ? <ErrorLine error={decide.error} /> : null}
       {q.isPending ? (
         <Skeleton lines={5} />
@@ -93,7 +101,7 @@ export function AllBlocklets() {
       ) : (
         <>
         <div aria-live="polite" className={css`font-size: 13px; color: var(--pay-color-muted);`}>{t('store.results', { count: q.data.total, formatted: formatNumber(q.data.total, locale) })}</div>
-        <Table caption={t('store.pages.console-blocklets')} head={[t('store.dev.name'), t('store.owner'), t('store.versionLabel'), t('store.console.status'), t('store.console.reviewType'), t('store.dev.actions')]}>
+        <Table caption={t('store.pages.console-blocklets')} head={[t('store.dev.name'), t('store.owner'), t('store.versionLabel'), t('store.console.status'), t('store.console.category'), t('store.console.reviewType'), t('store.dev.actions')]}>
           {q.data.dataList.map((b) => {
             const rv = b.reviewVersion;
             const underReview = rv && ['PENDING_REVIEW', 'IN_REVIEW'].includes(rv.status);
@@ -103,7 +111,6 @@ export function AllBlocklets() {
               <tr key={b.did} data-did={b.did}>
                 <td>
                   {name}
-                  {cat ? <div className={css`font-size: 12px; color: var(--pay-color-muted);`}>{catName(cat)}</div> : null}
                 </td>
                 <td>{b.meta.owner?.fullName ?? ''}</td>
                 <td>
@@ -122,6 +129,19 @@ export function AllBlocklets() {
                   ) : (
                     <StatusChip tone="success">{t('store.console.normal')}</StatusChip>
                   )}
+                </td>
+                <td>
+                  <Select
+                    label={t('store.console.categoryOf', { name })}
+                    hideLabel
+                    value={cat ?? ''}
+                    disabled={category.isPending}
+                    onChange={(e) => e.target.value && e.target.value !== cat && category.mutate({ b, category: e.target.value })}
+                    options={[
+                      ...(cat ? [] : [{ value: '', label: t('store.console.noCategory'), disabled: true }]),
+                      ...(cats.data ?? []).filter((c) => categoryId(c) !== 'all').map((c) => ({ value: categoryId(c), label: pickLocaleText(c.locales, locale) })),
+                    ]}
+                  />
                 </td>
                 <td>
                   <Select

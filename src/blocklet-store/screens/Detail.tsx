@@ -24,6 +24,7 @@ import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { reviewStatus } from '../review.ts';
 import { detailPath, normalizeBase } from '../router.ts';
+import { categoryId } from './Home.tsx';
 import { CardGrid, DownloadIcon, Logo, ownerName, StoreLink, titleOf, useDownloads, useStoreNav } from './shared.tsx';
 
 const Readme = lazy(() => import('./Readme.tsx').then((m) => ({ default: m.Readme })));
@@ -59,6 +60,8 @@ export function Detail({ did, version }: { did: string; version?: string | undef
   const info = useQuery(['store', 'info', did, version ?? ''], () => api.store.info(did, version), { enabled: q.isSuccess });
   const versions = useQuery(['store', 'versions', did], () => api.store.versions(did), { enabled: q.isSuccess });
   const storeBase = useQuery(['store', 'base'], async () => (await api.resolve()).store);
+  // A meta whose category is only an id (or a bare string) is named from the category list (the home's, cached).
+  const categories = useQuery(['store', 'categories'], () => api.store.categories(), { staleTime: 5 * 60_000, enabled: q.isSuccess });
   const b = q.data;
   useEffect(() => {
     if (b) headingRef.current?.focus();
@@ -95,8 +98,9 @@ export function Detail({ did, version }: { did: string; version?: string | undef
   }
 
   const cat = typeof b.category === 'object' && b.category ? b.category : null;
-  const catId = cat?.id ?? cat?._id;
-  const catName = cat ? pickLocaleText(cat.locales, locale) : '';
+  const catId = typeof b.category === 'string' ? b.category : (cat?.id ?? cat?._id);
+  const listed = catId ? categories.data?.find((c) => categoryId(c) === catId) : undefined;
+  const catName = (cat?.locales && pickLocaleText(cat.locales, locale)) || (listed && pickLocaleText(listed.locales, locale)) || listed?.name || '';
   const owner = ownerName(b);
   const shownVersion = b.version ?? '';
   const vStatus = versions.data?.find((v) => v.version === shownVersion)?.status ?? b.blocklet?.reviewVersion?.status ?? 'PUBLISHED';
@@ -211,7 +215,7 @@ export function Detail({ did, version }: { did: string; version?: string | undef
             <CardGrid items={info.data.authorBlocklets} headingLevel={3} />
           </section>
         ) : null}
-        {info.data?.categoriesBlocklets?.length ? (
+        {info.data?.categoriesBlocklets?.length && catName ? (
           <section aria-labelledby="store-in-category" className={css`display: flex; flex-direction: column; gap: 12px; & > h2 { margin: 0; font-size: 18px; }`}>
             <h2 id="store-in-category">{t('store.moreInCategory', { name: catName })}</h2>
             <CardGrid items={info.data.categoriesBlocklets} headingLevel={3} />
