@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../hosts/server/platform.ts';
-import { asUser, CASEY, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, closeSandbox, openSandbox, signed, TBA, type Sandbox } from './payment-helpers.ts';
 
 /** Change plan and change payment method of a subscription (hosts/server/payment/subscription-changes.ts). */
 
@@ -8,7 +8,6 @@ let sb: Sandbox;
 let casey: string;
 let chris: string;
 const DAY = 86400;
-const TBA = (n: number) => (BigInt(n) * 10n ** 18n).toString();
 
 beforeAll(async () => ({ sb, casey, chris } = await openSandbox()));
 afterAll(() => closeSandbox(sb));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock, events, type PlatformEvent } from '../../hosts/server/platform.ts';
-import { asUser, CASEY, CHRIS, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, CHRIS, closeSandbox, openSandbox, signed, TBA, type Sandbox } from './payment-helpers.ts';
 
 /** The sandbox billing engine: cancel/resume rules, the billing clock, past due and paying overdue invoices. */
 
@@ -28,7 +28,6 @@ async function subscribe(did: string, body: Record<string, unknown>) {
 const advance = (seconds: number) => signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds } });
 const balance = async (did: string, currency = 'pc_sandbox_tba') =>
   (await sb.ctx.db.query<{ b: string }>('SELECT balance::text AS b FROM wallet_balances WHERE user_did = $1 AND currency_id = $2', [did, currency])).rows[0]!.b;
-const TBA = (n: number) => (BigInt(n) * 10n ** 18n).toString();
 
 describe('cancel and resume', () => {
   it('a customer cancels a paid subscription: it stays active until the period end, with the feedback kept', async () => {

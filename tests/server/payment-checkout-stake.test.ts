@@ -5,14 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConnectAction } from '../../hosts/server/platform.ts';
-import { asUser, CHRIS, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CHRIS, closeSandbox, openSandbox, signed, TBA, type Sandbox } from './payment-helpers.ts';
 
 let sb: Sandbox;
 let chris: string;
 beforeAll(async () => ({ sb, chris } = await openSandbox()));
 afterAll(() => closeSandbox(sb));
 
-const TBA = (n: number) => (BigInt(n) * 10n ** 18n).toString();
 const form = { customer_name: 'Chris Buyer', customer_email: 'chris@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba', billing_address: { country: 'us' } };
 const setBalance = (amount: string) => signed(sb, 'POST', '/api/sandbox/wallet/fund', { body: { did: CHRIS.did, currency_id: 'pc_sandbox_tba', amount, set: true } });
 const balance = async () =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../hosts/server/platform.ts';
-import { asUser, CASEY, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, closeSandbox, makeCustomer, openSandbox, signed, TBA, type Sandbox } from './payment-helpers.ts';
 
 /** Auto top-up of credit balances (hosts/server/payment/auto-recharge.ts): configuration and the clock firing it. */
 
@@ -9,17 +9,12 @@ let casey: string;
 let chris: string;
 let customerId = '';
 const DAY = 86400;
-const TBA = (n: number) => (BigInt(n) * 10n ** 18n).toString();
 const CFG = '/api/auto-recharge-configs';
 
 beforeAll(async () => {
   ({ sb, casey, chris } = await openSandbox());
-  // Casey becomes a customer (a subscription made for her DID, removed again), with 5 credits (500 in the smallest unit).
-  const sub = await signed(sb, 'POST', '/api/subscriptions', { body: { customer_id: CASEY.did, items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] } });
-  expect((await signed(sb, 'DELETE', `/api/subscriptions/${sub.body.id}`)).status).toBe(200);
-  const grant = await signed(sb, 'POST', '/api/credit-grants', { body: { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', amount: '5', category: 'paid' } });
-  expect(grant.status).toBe(200);
-  customerId = grant.body.customer_id;
+  // Casey becomes a customer with 5 credits (500 in the smallest unit).
+  customerId = await makeCustomer(sb, CASEY.did, '5');
 });
 afterAll(() => closeSandbox(sb));
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../hosts/server/platform.ts';
-import { asUser, CASEY, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, closeSandbox, makeCustomer, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
 
 /** Credit grants over time, their consumption by credit-meter usage, and the credit transactions list. */
 
@@ -12,10 +12,7 @@ const CRD = (n: number) => String(Math.round(n * 100));
 
 beforeAll(async () => {
   ({ sb, casey, chris } = await openSandbox());
-  // Casey becomes a customer (a subscription made for her DID), then the subscription is removed again.
-  const sub = await signed(sb, 'POST', '/api/subscriptions', { body: { customer_id: CASEY.did, items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] } });
-  expect(sub.status).toBe(200);
-  expect((await signed(sb, 'DELETE', `/api/subscriptions/${sub.body.id}`)).status).toBe(200);
+  await makeCustomer(sb, CASEY.did);
   const meter = await signed(sb, 'POST', '/api/meters', { body: { name: 'Image renders', event_name: 'renders.test', unit: 'render', currency_id: 'pc_sandbox_credit' } });
   expect(meter.status).toBe(200);
 });

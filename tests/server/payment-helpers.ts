@@ -75,6 +75,30 @@ export async function roleSessions<R extends string>(sb: Sandbox, roles: readonl
   return out;
 }
 
+/** n whole TBA in the smallest unit (18 decimals). */
+export const TBA = (n: number): string => (BigInt(n) * 10n ** 18n).toString();
+
+/** A sandbox wallet's balance of one currency, in the smallest unit ('0' when it has none). */
+export async function walletBalance(sb: Sandbox, did: string, currency = 'pc_sandbox_tba'): Promise<string> {
+  const { rows } = await sb.ctx.db.query<{ b: string }>('SELECT balance::text AS b FROM wallet_balances WHERE user_did = $1 AND currency_id = $2', [did, currency]);
+  return rows[0]?.b ?? '0';
+}
+
+/**
+ * Makes the demo user a customer (a subscription created for their DID, then removed again) and, with `credits`,
+ * grants them that many paid credits (pc_sandbox_credit). Returns the customer id.
+ */
+export async function makeCustomer(sb: Sandbox, did: string, credits?: string): Promise<string> {
+  const sub = await signed(sb, 'POST', '/api/subscriptions', { body: { customer_id: did, items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] } });
+  if (sub.status !== 200) throw new Error(`could not make ${did} a customer: ${JSON.stringify(sub.body)}`);
+  if ((await signed(sb, 'DELETE', `/api/subscriptions/${sub.body.id}`)).status !== 200) throw new Error('could not remove the subscription');
+  if (credits) {
+    const grant = await signed(sb, 'POST', '/api/credit-grants', { body: { customer_id: did, currency_id: 'pc_sandbox_credit', amount: credits, category: 'paid' } });
+    if (grant.status !== 200) throw new Error(`could not grant credits: ${JSON.stringify(grant.body)}`);
+  }
+  return sub.body.customer_id as string;
+}
+
 /** A fresh sandbox with Casey and Chris signed in (their session tokens): `({ sb, casey, chris } = await openSandbox())`. */
 export async function openSandbox(): Promise<{ sb: Sandbox; casey: string; chris: string }> {
   const sb = await startSandbox();

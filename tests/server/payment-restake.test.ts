@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../hosts/server/platform.ts';
-import { asUser, CASEY, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, closeSandbox, openSandbox, signed, TBA, walletBalance, type Sandbox } from './payment-helpers.ts';
 
 /** The `re-stake` wallet action: resuming a subscription whose stake was returned or slashed (spec §4). */
 
@@ -8,9 +8,7 @@ let sb: Sandbox;
 let casey: string;
 let chris: string;
 const P = '/payment/api/did/re-stake';
-const TBA = (n: number) => (BigInt(n) * 10n ** 18n).toString();
-const balance = async (did: string, currency = 'pc_sandbox_tba') =>
-  (await sb.ctx.db.query<{ b: string }>('SELECT balance::text AS b FROM wallet_balances WHERE user_did = $1 AND currency_id = $2', [did, currency])).rows[0]?.b ?? '0';
+const balance = (did: string, currency?: string) => walletBalance(sb, did, currency);
 
 beforeAll(async () => ({ sb, casey, chris } = await openSandbox()));
 afterAll(() => closeSandbox(sb));
