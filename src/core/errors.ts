@@ -73,6 +73,16 @@ export function errorCode(err: unknown): string | undefined {
   return typeof err.code === 'string' ? err.code : undefined;
 }
 
+/** The HTTP status an error carries (the api's ApiError), when any. */
+export function errorStatus(err: unknown): number | undefined {
+  return isRec(err) && typeof err.status === 'number' ? err.status : undefined;
+}
+
+/** The locale key an error carries for its text (the api's ApiError for network, timeout, cancel), when any. */
+export function errorKey(err: unknown): string | undefined {
+  return isRec(err) && typeof err.key === 'string' && err.key ? err.key : undefined;
+}
+
 /** Error codes the screens react to (spec §8). */
 export const ERROR_CODES = {
   CUSTOMER_LIMITED: 'CUSTOMER_LIMITED',

@@ -1,8 +1,7 @@
 /** Pieces every portal screen shares: page frame, load states, refusal screens, money, links that tell the host. */
 import { useEffect, type MouseEvent, type ReactNode } from 'react';
-import { isApiError } from '../api/errors.ts';
 import type { PaymentCurrency } from '../api/types.ts';
-import { formatError } from '../core/errors.ts';
+import { errorCode, errorKey, errorStatus, formatError } from '../core/errors.ts';
 import { formatAmount } from '../core/money.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -48,9 +47,10 @@ export function Loading({ rows = 4 }: { rows?: number }) {
 export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
   const t = useT();
   const emit = useEmit();
-  const status = isApiError(error) ? error.status : undefined;
-  const code = isApiError(error) ? error.code : undefined;
-  const key = isApiError(error) ? error.key : undefined;
+  // The api's errors carry these; anything else thrown has none (core/errors reads them without the api).
+  const status = errorStatus(error);
+  const code = errorCode(error);
+  const key = errorKey(error);
   const message = key ? t(key, { defaultValue: formatError(error) }) : formatError(error);
   useEffect(() => {
     emit('error', { message: formatError(error), ...(code ? { code } : {}), ...(status ? { status } : {}) });

@@ -83,13 +83,16 @@ export function Pager({ label, count, paging }: { label: string; count: number; 
         />
       </div>
       <span aria-live="polite">{t('portal.range', { from: formatNumber(from, locale), to: formatNumber(to, locale), total: formatNumber(count, locale) })}</span>
-      <Button variant="secondary" size="sm" aria-label={t('portal.previous')} disabled={page <= 1} onClick={() => paging.setPage(page - 1)}>
-        ‹
-      </Button>
-      <span>{t('portal.pageOf', { page, pages })}</span>
-      <Button variant="secondary" size="sm" aria-label={t('portal.next')} disabled={page >= pages} onClick={() => paging.setPage(page + 1)}>
-        ›
-      </Button>
+      {/* Previous, page and next wrap as one piece on a narrow screen. */}
+      <div className={css`display: flex; align-items: center; gap: 8px;`}>
+        <Button variant="secondary" size="sm" aria-label={t('portal.previous')} disabled={page <= 1} onClick={() => paging.setPage(page - 1)}>
+          ‹
+        </Button>
+        <span>{t('portal.pageOf', { page, pages })}</span>
+        <Button variant="secondary" size="sm" aria-label={t('portal.next')} disabled={page >= pages} onClick={() => paging.setPage(page + 1)}>
+          ›
+        </Button>
+      </div>
     </nav>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorCode, formatError, requestFailedMessage } from '../../src/core/errors.ts';
+import { errorCode, errorKey, errorStatus, formatError, requestFailedMessage } from '../../src/core/errors.ts';
+import { ApiError } from '../../src/api/errors.ts';
 
 describe('formatError (spec §8)', () => {
   it('nothing → Unknown error', () => {
@@ -49,5 +50,16 @@ describe('formatError (spec §8)', () => {
     expect(errorCode({ response: { data: { code: 'CUSTOMER_LIMITED' } } })).toBe('CUSTOMER_LIMITED');
     expect(errorCode({ code: 'NETWORK' })).toBe('NETWORK');
     expect(errorCode(null)).toBeUndefined();
+  });
+
+  it("errorStatus and errorKey read an ApiError's status and locale key; anything else has none", () => {
+    const e = new ApiError('Not found', { status: 404, code: 'X' });
+    expect(errorStatus(e)).toBe(404);
+    expect(errorKey(e)).toBeUndefined();
+    expect(errorKey(new ApiError('Network error occurred', { code: 'NETWORK', key: 'errors.network' }))).toBe('errors.network');
+    expect(errorStatus(new Error('x'))).toBeUndefined();
+    expect(errorStatus({ status: '404' })).toBeUndefined();
+    expect(errorStatus(null)).toBeUndefined();
+    expect(errorKey('text')).toBeUndefined();
   });
 });
