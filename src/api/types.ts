@@ -534,3 +534,36 @@ export type StoreListParams = {
 
 export type StoreList = { dataList: StoreBlocklet[]; total: number };
 export type StoreExploreSection = { type: 'trending' | 'topRated' | 'recentlyUpdated' | (string & {}); blocklets: StoreBlocklet[] };
+
+/** A refund (spec §3 "Refund type: refund or stake_return"; payment-js TRefund): amounts in the smallest unit. */
+export type Refund = {
+  id: string;
+  object?: 'refund';
+  livemode?: boolean;
+  type: 'refund' | 'stake_return' | (string & {});
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action' | (string & {});
+  amount: string;
+  currency_id: string;
+  customer_id?: string;
+  payment_intent_id?: string | null;
+  invoice_id?: string | null;
+  subscription_id?: string | null;
+  reason?: string | null;
+  description?: string | null;
+  /** Per method type, like a payment's: `{arcblock: {tx_hash}}`, `{ethereum: {tx_hash}}`, `{stripe: {refund_id}}`. */
+  payment_details?: Record<string, { tx_hash?: string; refund_id?: string; [k: string]: unknown }>;
+  metadata?: Record<string, unknown> | null;
+  created_at: string | number;
+  paymentCurrency?: PaymentCurrency | null;
+  paymentMethod?: PaymentMethod | null;
+};
+
+export type RefundListParams = {
+  invoice_id?: string;
+  subscription_id?: string;
+  customer_id?: string;
+  currency_id?: string;
+  status?: string;
+  page?: number;
+  pageSize?: number;
+};

@@ -12,9 +12,9 @@ import { safeUrl } from '../core/url.ts';
 import { useApi } from '../ui/api.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
-import { Link } from '../ui/Link.tsx';
 import { useQuery } from '../ui/query.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
+import { Link } from '../ui/Link.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
 import { AppLink, LoadError, Loading, Page, useMoney } from './parts.tsx';
@@ -24,8 +24,30 @@ const StakePanel = lazy(() => import('./Stake.tsx').then((m) => ({ default: m.St
 const STAKE_REASONS = new Set(['stake', 'return_stake', 'slash_stake']);
 // Vendor installation progress of a purchase: a lazy chunk too.
 const InvoiceVendors = lazy(() => import('./InvoiceVendors.tsx'));
+// Refunds and stake returns of a paid invoice (spec §3 refund type): a lazy chunk with its own strings.
+const InvoiceRefunds = lazy(() => import('./Refunds.tsx'));
+// The promotion lines of a discounted invoice: a lazy chunk (room for the refunds in the first paint).
+const InvoiceDiscounts = lazy(() => import('./InvoiceDiscounts.tsx'));
 
-type TxDetails = { tx_hash?: string; gas_price?: string; gas_used?: string; payment_intent_id?: string };
+export type TxDetails = { tx_hash?: string; gas_price?: string; gas_used?: string; payment_intent_id?: string; refund_id?: string };
+type MethodLike = { type?: string; settings?: PaymentMethod['settings'] } | null | undefined;
+
+/**
+ * The transaction of a payment or a refund (spec §3 Transaction details): the method's entry of `payment_details`
+ * (else the first). With `TxHash` it is the one piece the invoice and its refunds (lazy, given both as props) share.
+ */
+export function txOf(details: Record<string, unknown> | null | undefined, method: MethodLike): { methodType: string; tx: TxDetails } {
+  const all = (details ?? {}) as Record<string, TxDetails>;
+  const methodType = method?.type ?? Object.keys(all)[0] ?? '';
+  return { methodType, tx: all[methodType] ?? Object.values(all)[0] ?? {} };
+}
+
+/** A tx hash, linked (new tab) to the method's explorer when it has one. */
+export function TxHash({ hash, method }: { hash: string; method: MethodLike }) {
+  const host = method?.type ? (method.settings?.[method.type] as { explorer_host?: string } | undefined)?.explorer_host : undefined;
+  const href = host ? safeUrl(explorerTxLink(host, hash)) : null;
+  return href ? <Link href={href}>{hash}</Link> : <>{hash}</>;
+}
 
 export type InvoiceDetailProps = { id: string; prefix: string; referer?: string | undefined; dashboard?: boolean };
 
@@ -76,20 +98,9 @@ function InvoiceView({
   const currency = invoice.paymentCurrency;
   const method = invoice.paymentMethod as PaymentMethod | undefined;
   const links = customerLinks(prefix);
-  const details = (invoice.metadata?.payment_details ?? invoice.paymentIntent?.payment_details ?? {}) as Record<string, TxDetails>;
-  const methodType = method?.type ?? Object.keys(details)[0] ?? '';
-  const tx: TxDetails = details[methodType] ?? Object.values(details)[0] ?? {};
-  const explorerHost = (method?.settings?.[methodType] as { explorer_host?: string } | undefined)?.explorer_host;
-  const explorer = tx.tx_hash && explorerHost ? safeUrl(explorerTxLink(explorerHost, tx.tx_hash)) : null;
+  const { methodType, tx } = txOf(invoice.metadata?.payment_details ?? invoice.paymentIntent?.payment_details, method);
   const lines = (invoice.lines ?? []) as Array<{ id?: string; description?: string; quantity?: number; amount?: string; price?: { product?: { name?: string } } }>;
   const logo = checkHref(currency?.logo ?? method?.logo);
-  // Promotion discounts (spec §3 Discount): the amount with the promotion code and coupon names when known.
-  const discounts = (invoice.total_discount_amounts ?? [])
-    .filter((d) => d && /^\d+$/.test(String(d.amount)) && BigInt(d.amount) > 0n)
-    .map((d, i) => {
-      const info = invoice.discounts?.[i];
-      return { amount: String(d.amount), code: info?.promotion_code_details?.code ?? null, coupon: info?.coupon_details?.name ?? null };
-    });
   const session = (invoice as { checkoutSession?: { id?: string } | null }).checkoutSession;
   const sessionId = invoice.status === 'paid' ? (session?.id ?? invoice.checkout_session_id ?? null) : null;
   const stakeSub: Subscription | null =
@@ -191,24 +202,10 @@ function InvoiceView({
                 ))}
               </tbody>
             </table>
-            {discounts.length ? (
-              <dl part="invoice-discounts" className={css`margin: 0; display: flex; flex-direction: column; gap: 6px; border-top: 1px solid var(--pay-color-border); padding-top: 10px; font-variant-numeric: tabular-nums; & > div { display: flex; justify-content: space-between; gap: 12px; } & dd { margin: 0; }`}>
-                {invoice.subtotal ? (
-                  <div>
-                    <dt>{t('portal.subtotal')}</dt>
-                    <dd>{money(invoice.subtotal, currency)}</dd>
-                  </div>
-                ) : null}
-                {discounts.map((d, i) => (
-                  <div key={i} part="invoice-discount">
-                    <dt>
-                      {d.code ? t('portal.discountCode', { code: d.code }) : t('portal.discount')}
-                      {d.coupon ? <span className={css`color: var(--pay-color-muted);`}> · {d.coupon}</span> : null}
-                    </dt>
-                    <dd>−{money(d.amount, currency)}</dd>
-                  </div>
-                ))}
-              </dl>
+            {invoice.total_discount_amounts?.length ? (
+              <Suspense fallback={null}>
+                <InvoiceDiscounts invoice={invoice} />
+              </Suspense>
             ) : null}
             <div className={css`display: flex; justify-content: space-between; font-weight: 700; border-top: 1px solid var(--pay-color-border); padding-top: 10px;`}>
               <span>{t('portal.total')}</span>
@@ -237,7 +234,7 @@ function InvoiceView({
                 <>
                   <dt>{t('portal.txHash')}</dt>
                   <dd className={css`font-family: var(--pay-font-family-mono); font-size: 13px;`}>
-                    {explorer ? <Link href={explorer}>{tx.tx_hash}</Link> : tx.tx_hash}
+                    <TxHash hash={tx.tx_hash} method={method} />
                   </dd>
                 </>
               ) : null}
@@ -258,6 +255,12 @@ function InvoiceView({
               ) : null}
             </dl>
           </div>
+        ) : null}
+
+        {invoice.status === 'paid' ? (
+          <Suspense fallback={null}>
+            <InvoiceRefunds invoiceId={invoice.id} method={method} txOf={txOf} TxHash={TxHash} />
+          </Suspense>
         ) : null}
       </div>
     </Page>

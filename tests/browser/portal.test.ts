@@ -176,6 +176,61 @@ describe('<pay-portal>', () => {
     ok(!$(plain, '[part~=invoice-vendors]'), 'no vendors, no progress');
   });
 
+  it('shows the refunds of an invoice (lazily): refund and stake return, amount, status tone, date, reason, transaction; none otherwise', async () => {
+    await stub({ signedIn: true, portal: { refunds: true } });
+    const el = portal('view="invoice" resource-id="in_0005"');
+    const box = await waitFor(() => $(el, '[part~=refunds]'), { timeout: 5000 });
+    ok(box.querySelector('h2')?.textContent === 'Refunds');
+    const items = [...box.querySelectorAll<HTMLElement>('[part~=refund]')];
+    equal(items.length, 2);
+    const [pending, done] = items;
+    equal(done!.dataset.type, 'refund');
+    equal(done!.querySelector('[part~=refund-type]')?.textContent, 'Refund');
+    equal(done!.querySelector('[part~=refund-amount]')?.textContent, '2 TBA');
+    equal(done!.querySelector('[part~=refund-status]')?.textContent, 'Succeeded');
+    equal((done!.querySelector('[part~=chip]') as HTMLElement).dataset.tone, 'success');
+    equal(done!.querySelector('[part~=refund-reason]')?.textContent, 'Requested by the customer');
+    ok(done!.textContent!.includes('2026'), 'the date');
+    const link = done!.querySelector('[part~=refund-tx] a') as HTMLAnchorElement;
+    equal(link.href, 'https://explorer.example/tx/0xref5');
+    equal(link.target, '_blank');
+    equal(pending!.querySelector('[part~=refund-amount]')?.textContent, '0.5 TBA');
+    equal((pending!.querySelector('[part~=chip]') as HTMLElement).dataset.tone, 'secondary');
+    equal(pending!.querySelector('[part~=refund-status]')?.textContent, 'Pending');
+    ok(!pending!.querySelector('[part~=refund-reason]') && !pending!.querySelector('[part~=refund-tx]'), 'no reason, no transaction yet');
+    await expectNoAxeViolations(el);
+    cleanup();
+
+    const stake = portal('view="invoice" resource-id="in_0010" theme="dark"');
+    const sbox = await waitFor(() => $(stake, '[part~=refund]'), { timeout: 5000 });
+    equal(sbox.dataset.type, 'stake_return');
+    equal(sbox.querySelector('[part~=refund-type]')?.textContent, 'Stake return');
+    equal(sbox.querySelector('[part~=refund-amount]')?.textContent, '50 TBA');
+    equal(sbox.querySelector('[part~=refund-reason]')?.textContent, 'Stake returned');
+    equal((sbox.querySelector('[part~=refund-tx] a') as HTMLAnchorElement).href, 'https://explorer.example/tx/0xret10');
+    await expectNoAxeViolations(stake);
+    cleanup();
+
+    const zh = portal('view="invoice" resource-id="in_0010" locale="zh" theme="dark"');
+    await waitFor(() => $(zh, '[part~=refund-type]')?.textContent === '质押退还', { timeout: 5000 });
+    equal($(zh, '[part~=refunds] h2')?.textContent, '退款');
+    equal($(zh, '[part~=refund-status]')?.textContent, '已完成');
+    await expectNoAxeViolations(zh);
+    cleanup();
+
+    // An invoice without refunds shows nothing; an unpaid one does not even ask.
+    const plain = portal('view="invoice" resource-id="in_0000"');
+    await waitFor(() => $(plain, '[part~=invoice-total]'), { timeout: 5000 });
+    await waitFor(async () => ((await (await fetch('/__stub/portal/state')).json()).refundCalls ?? []).includes('in_0000'), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 100));
+    ok(!$(plain, '[part~=refunds]'), 'no refunds, no section');
+    cleanup();
+    const open = portal('view="invoice" resource-id="in_0001"');
+    await waitFor(() => $(open, '[part~=invoice-total]'), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 200));
+    ok(!((await (await fetch('/__stub/portal/state')).json()).refundCalls ?? []).includes('in_0001'), 'an open invoice has no refunds to ask for');
+  });
+
   it('says a void invoice needs no payment; speaks Chinese', async () => {
     const el = portal('view="invoice" resource-id="in_0003" locale="zh"');
     await waitFor(() => shadowText(el).includes('此账单无需支付。'), { timeout: 5000 });
@@ -193,6 +248,76 @@ describe('<pay-portal>', () => {
     cleanup();
     const missing = portal('view="invoice" resource-id="in_9999"');
     await waitFor(() => shadowText(missing).includes('Not found'), { timeout: 5000 });
+  });
+
+  it('switches the invoice history to a list grouped by month (lazily) and back; keyboard works; no axe violations, en and zh', async () => {
+    await stub({ signedIn: true, portal: { spread: true } });
+    const el = portal();
+    await waitFor(() => rows(el).length === 10, { timeout: 5000 });
+    const layout = (name: string) => $$<HTMLButtonElement>(el, '[part~=invoice-layout] button').find((b) => b.textContent === name)!;
+    equal($(el, '[part~=invoice-layout]')!.getAttribute('aria-label'), 'Show invoices as');
+    equal(layout('Table').getAttribute('aria-pressed'), 'true');
+    equal(layout('List').getAttribute('aria-pressed'), 'false');
+    layout('List').focus();
+    await sendKeys({ press: 'Enter' });
+    const list = await waitFor(() => $(el, '[part~=invoice-list]'), { timeout: 5000 });
+    ok(!$(el, '[part~=invoice-table]'), 'the table is gone');
+    // The same page (10 invoices, four a month): Nov 2026 (4), Oct 2026 (4), Sep 2026 (2), newest first.
+    const groups = $$(el, '[part~=invoice-group]');
+    deepEqual(groups.map((g) => [g.querySelector('h2')!.textContent, g.querySelectorAll('[part~=invoice-list-item]').length]), [['November 2026', 4], ['October 2026', 4], ['September 2026', 2]]);
+    const first = groups[0]!.querySelector('[part~=invoice-list-item]')!;
+    ok(first.textContent!.includes('SBX-0001') && first.textContent!.includes('Nov 20, 2026') && first.textContent!.includes('One-time purchase') && first.textContent!.includes('10.5 TBA'), first.textContent ?? '');
+    equal(JSON.stringify([first.querySelector('[part~=chip]')!.textContent, (first.querySelector('[part~=chip]') as HTMLElement).dataset.tone]), JSON.stringify(['Paid', 'success']));
+    equal(new URL(first.querySelector('a')!.href).pathname, '/customer/invoice/in_0000');
+    equal(layout('List').getAttribute('aria-pressed'), 'true');
+    ok(list.getAttribute('aria-label') === 'Invoice history');
+    await new Promise((r) => setTimeout(r, 400));
+    await expectNoAxeViolations(el);
+    // Paging works the same in the list.
+    $<HTMLButtonElement>(el, 'button[aria-label="Next page"]')!.click();
+    await waitFor(() => $$(el, '[part~=invoice-group] h2').map((h) => h.textContent).join('|') === 'September 2026|August 2026|July 2026', { timeout: 5000 });
+    layout('Table').click();
+    await waitFor(() => rows(el).length === 10 && !$(el, '[part~=invoice-list]'));
+    cleanup();
+    const zh = portal('locale="zh" theme="dark"');
+    await waitFor(() => rows(zh).length === 10, { timeout: 5000 });
+    const zList = await waitFor(() => $$<HTMLButtonElement>(zh, '[part~=invoice-layout] button').find((b) => b.textContent === '列表'), { timeout: 5000 });
+    zList.click();
+    await waitFor(() => $(zh, '[part~=invoice-group] h2')?.textContent === '2026年11月', { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 400)); // the buttons' colour transition
+    await expectNoAxeViolations(zh);
+  });
+
+  it('transaction details: gas for ethereum, the payment intent for stripe; an uncollectible invoice offers to pay', async () => {
+    const eth = portal('view="invoice" resource-id="in_gas"');
+    const tx = await waitFor(() => $(eth, '[part~=transaction]'), { timeout: 5000 });
+    const link = tx.querySelector('a') as HTMLAnchorElement;
+    equal(link.href, 'https://etherscan.example/tx/0xe7h9a5');
+    ok(tx.textContent!.includes('Gas') && tx.textContent!.includes('21000 × 1500000000'), tx.textContent ?? '');
+    equal($(eth, '[part~=invoice-total]')?.textContent, '0.03 ETH');
+    cleanup();
+    const card = portal('view="invoice" resource-id="in_card"');
+    const ctx = await waitFor(() => $(card, '[part~=transaction]'), { timeout: 5000 });
+    ok(ctx.textContent!.includes('Payment intent') && ctx.textContent!.includes('pi_3Stripe42'), ctx.textContent ?? '');
+    ok(!ctx.textContent!.includes('Gas') && !ctx.textContent!.includes('Transaction hash'), 'no chain details for a card payment');
+    equal($(card, '[part~=invoice-total]')?.textContent, '19.99 USD');
+    cleanup();
+    // The TBA invoice (arcblock) has a tx hash but no gas line.
+    const arc = portal('view="invoice" resource-id="in_0001"');
+    await waitFor(() => $(arc, '[part~=transaction]'), { timeout: 5000 });
+    ok(!$(arc, '[part~=transaction]')!.textContent!.includes('Gas'));
+    cleanup();
+    const bad = portal('view="invoice" resource-id="in_0002"');
+    await waitFor(() => $(bad, '[part~=invoice-total]'), { timeout: 5000 });
+    ok(shadowText(bad).includes('Uncollectible'));
+    const pay = $<HTMLAnchorElement>(bad, 'a[part~=pay]')!;
+    ok(pay, 'an uncollectible invoice can be paid');
+    equal(pay.textContent, 'Pay now');
+    equal(new URL(pay.href).pathname, '/customer/invoice/past-due');
+    cleanup();
+    const paid = portal('view="invoice" resource-id="in_0000"');
+    await waitFor(() => $(paid, '[part~=invoice-total]'), { timeout: 5000 });
+    ok(!$(paid, '[part~=pay]'), 'a paid invoice has nothing to pay');
   });
 
   it('has no axe violations, light and dark', async () => {

@@ -1,6 +1,6 @@
 // Stand-in for the payment endpoints <pay-portal> calls (see stub-platform.mjs). `state.portal` holds this
 // module's switches (set through POST /__stub/state { portal: { … } }):
-//   count: how many invoices the customer has (default 23)   fails: HTTP status for every portal call
+//   count: how many invoices the customer has (default 23)   spread: four invoices a month (Nov, Oct, … 2026)   fails: HTTP status for every portal call
 //   subscriptions: false → the customer has none   recoverFails: true → PUT …/recover answers 400
 //   collect: 'succeed' (default) | 'declined' | 'wait' | 'changed' → the collect-batch wallet request's outcome
 //   (succeed marks that currency paid: state.portal.paid); stripe: true → a Stripe (USD) balance is due too;
@@ -9,6 +9,7 @@
 //   restake: 'succeed' (default) | 'declined' | 'wait' | 'short' → the re-stake wallet request's outcome (succeed
 //   stakes again and resumes the subscription; restakeCalls keeps the params).
 //   pending: {[currencyId]: amount} → GET /meter-events/pending-amount (pending usage; the query in pendingQuery).
+//   refunds: true → GET /refunds has refunds for in_0005 (refund, pending + succeeded) and in_0010 (stake_return); refundCalls.
 // Subscriptions: sub_active (paid, 10 TBA/month + a metered item), sub_trial (trialing), sub_stake (scheduled to
 // cancel, stake revoked: resume needs a new stake), sub_ending (scheduled to cancel). Cancel/recover change them
 // for the rest of the test (state.portal.subs).
@@ -131,6 +132,18 @@ const ETH = { id: 'pc_eth', symbol: 'ETH', decimal: 18, name: 'Ether' };
 const ETH_METHOD = { id: 'pm_eth', type: 'ethereum', name: 'Ethereum', settings: {}, payment_currencies: [ETH] };
 const USD = { id: 'pc_usd', symbol: 'USD', decimal: 2, name: 'US Dollar' };
 const STRIPE = { id: 'pm_stripe', type: 'stripe', name: 'Stripe', settings: {}, payment_currencies: [USD] };
+
+// Invoices paid on other chains, for the transaction details: in_gas (ethereum: tx hash, gas used × gas price),
+// in_card (Stripe: the payment intent, no tx hash).
+const ETH_EXPLORER = { ...ETH_METHOD, settings: { ethereum: { explorer_host: 'https://etherscan.example' } } };
+const EXTRA_INVOICES = {
+  in_gas: { ...invoice(0), id: 'in_gas', number: 'SBX-GAS1', total: String(3n * 10n ** 16n), amount_paid: String(3n * 10n ** 16n), currency_id: 'pc_eth', paymentCurrency: ETH, paymentMethod: ETH_EXPLORER,
+    checkout_session_id: null, checkoutSession: undefined, paymentIntent: { id: 'pi_gas', status: 'succeeded' },
+    metadata: { payment_details: { ethereum: { tx_hash: '0xe7h9a5', gas_used: '21000', gas_price: '1500000000' } } } },
+  in_card: { ...invoice(0), id: 'in_card', number: 'SBX-CARD1', total: '1999', amount_paid: '1999', currency_id: 'pc_usd', paymentCurrency: USD, paymentMethod: STRIPE,
+    checkout_session_id: null, checkoutSession: undefined, paymentIntent: { id: 'pi_card_1', status: 'succeeded' },
+    metadata: { payment_details: { stripe: { payment_intent_id: 'pi_3Stripe42' } } } },
+};
 
 function overdue(cfg, all) {
   const paid = new Set(cfg.paid ?? []);
@@ -291,10 +304,24 @@ function paymentHistory(cfg, url, invoices, json) {
   return json({ count: list.length, list: list.slice((page - 1) * size, page * size) });
 }
 
+function refunds(cfg, invoiceId) {
+  const base = { object: 'refund', livemode: true, currency_id: 'pc_tba', customer_id: 'cus_1', paymentCurrency: TBA, paymentMethod: METHOD };
+  const all = !cfg.refunds ? [] : [
+    { ...base, id: 're_5b', type: 'refund', status: 'pending', amount: String(5n * 10n ** 17n), invoice_id: 'in_0005', payment_intent_id: 'pi_5', reason: null,
+      created_at: new Date(Date.UTC(2026, 10, 19, 8, 0)).toISOString(), payment_details: {} },
+    { ...base, id: 're_5a', type: 'refund', status: 'succeeded', amount: String(2n * E18), invoice_id: 'in_0005', payment_intent_id: 'pi_5', reason: 'requested_by_customer',
+      created_at: new Date(Date.UTC(2026, 10, 18, 8, 0)).toISOString(), payment_details: { arcblock: { tx_hash: '0xref5', type: 'refund' } } },
+    { ...base, id: 're_10', type: 'stake_return', status: 'succeeded', amount: String(50n * E18), invoice_id: 'in_0010', subscription_id: 'sub_staked', reason: 'stake_return',
+      created_at: new Date(Date.UTC(2026, 10, 1, 8, 0)).toISOString(), payment_details: { arcblock: { tx_hash: '0xret10', type: 'stake_return' } } },
+  ];
+  const list = all.filter((r) => !invoiceId || r.invoice_id === invoiceId);
+  return { count: list.length, list };
+}
+
 export async function handlePortalStub(state, method, url, readBody, json) {
   const p = url.pathname;
   if (p === '/__stub/portal/state') return json(state.portal ?? {});
-  const owned = ['/payment/api/payment-history', '/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/auto-recharge-configs/', '/payment/api/customers/', '/payment/api/did/collect-batch/', '/payment/api/did/re-stake/', '/payment/api/meter-events/pending-amount', '/payment/api/vendors/order/'];
+  const owned = ['/payment/api/payment-history', '/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/auto-recharge-configs/', '/payment/api/customers/', '/payment/api/did/collect-batch/', '/payment/api/did/re-stake/', '/payment/api/meter-events/pending-amount', '/payment/api/vendors/order/', '/payment/api/refunds'];
   if (!owned.some((x) => p.startsWith(x))) return null;
   const cfg = (state.portal ??= {});
   if (!state.signedIn) return json({ error: 'Please log in' }, 401);
@@ -308,6 +335,13 @@ export async function handlePortalStub(state, method, url, readBody, json) {
       { name: 'launcher', title: 'Blocklet Server', vendorType: 'launcher', status: 'delivered', progress: 100 },
       { name: 'didnames', title: 'DID Name', vendorType: 'didnames', status: 'failed', progress: 0, error: { code: 'VENDOR_FAILED' }, error_message: 'The name is taken' },
     ] : [] });
+  }
+  // Refunds (cfg.refunds: true): in_0005 has a partial refund (succeeded, with its tx) and a pending one; in_0010 (a
+  // stake return invoice) a stake_return. Otherwise none. The invoice_id asked for goes to refundCalls.
+  if (p === '/payment/api/refunds') {
+    const invoiceId = url.searchParams.get('invoice_id');
+    (cfg.refundCalls ??= []).push(invoiceId);
+    return json(refunds(cfg, invoiceId));
   }
   // Pending usage per credit currency (cfg.pending, e.g. {pc_crd: '1500'}; none by default).
   if (p === '/payment/api/meter-events/pending-amount') {
@@ -324,9 +358,11 @@ export async function handlePortalStub(state, method, url, readBody, json) {
     return typeof r === 'function' ? r(JSON.parse((await readBody()) || '{}')) : r;
   }
   const tbaPaid = (cfg.paid ?? []).includes('pc_tba');
-  const all = Array.from({ length: cfg.count ?? 23 }, (_, i) => invoice(i)).map((inv) =>
-    tbaPaid && (inv.status === 'open' || inv.status === 'uncollectible') ? { ...inv, status: 'paid', amount_paid: inv.total, amount_remaining: '0' } : inv,
-  );
+  const all = Array.from({ length: cfg.count ?? 23 }, (_, i) => invoice(i)).map((inv, i) => ({
+    ...(tbaPaid && (inv.status === 'open' || inv.status === 'uncollectible') ? { ...inv, status: 'paid', amount_paid: inv.total, amount_remaining: '0' } : inv),
+    // spread: four invoices a month, newest first (Nov, Oct, Sep … 2026), for the grouped list.
+    ...(cfg.spread ? { created_at: new Date(2026, 10 - Math.floor(i / 4), 20 - (i % 4), 12).toISOString() } : {}),
+  }));
   if (p.startsWith('/payment/api/did/collect-batch/')) {
     const r = collect(cfg, p, url, json);
     return typeof r === 'function' ? r(JSON.parse((await readBody()) || '{}')) : r;
@@ -347,7 +383,7 @@ export async function handlePortalStub(state, method, url, readBody, json) {
   const one = p.match(/^\/payment\/api\/invoices\/([^/]+)$/);
   if (one) {
     if (one[1] === 'in_other') return json({ error: 'This invoice belongs to another customer' }, 403);
-    const inv = all.find((i) => i.id === one[1]);
+    const inv = all.find((i) => i.id === one[1]) ?? EXTRA_INVOICES[one[1]];
     return inv ? json(inv) : json({ error: 'Invoice not found' }, 404);
   }
   return null;

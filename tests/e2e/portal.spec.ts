@@ -228,6 +228,37 @@ test('a customer pays past-due invoices in two currencies from the past-due page
   await expect(portal.getByText('Nothing to pay')).toBeVisible();
 });
 
+test('a realtime invoice.paid refreshes the open past-due page (debounced) with a success toast, no reload', async ({ page }) => {
+  await signIn(page, /Chris Buyer/, '/customer');
+  // 100 × 20 TBA: more than Chris's wallet holds after the other flows, so the renewal stays unpaid.
+  const sub = await subscribe(page, CHRIS.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 100 }] });
+  const clock = await merchant('GET', '/api/sandbox/clock');
+  if (sub.current_period_end > clock.body.now) expect((await merchant('POST', '/api/sandbox/clock/advance', { seconds: sub.current_period_end - clock.body.now + 60 })).status).toBe(200);
+  expect((await merchant('GET', `/api/subscriptions/${sub.id}`)).body.status).toBe('past_due');
+  const open = await merchant('GET', '/api/invoices', undefined, { query: { subscription_id: sub.id, status: 'open' } });
+  const renewal = (open.body.list as Array<{ id: string; number: string }>)[0]!;
+
+  await page.goto('/customer/invoice/past-due');
+  const portal = page.locator('pay-portal');
+  const mine = portal.locator('[part~=invoice-row]').filter({ hasText: renewal.number });
+  await expect(mine).toHaveCount(1);
+  await expect(portal.locator('[part~=past-due-currency][data-currency="pc_sandbox_tba"]')).toBeVisible();
+
+  // Paid elsewhere (the wallet, from another tab): the page hears invoice.paid over the relay and refreshes itself.
+  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: CHRIS.did, currency_id: 'pc_sandbox_tba', amount: '2500' })).status).toBe(200);
+  const token = await page.request.post('/payment/api/did/collect-batch/token', { data: { extraParams: { currencyId: 'pc_sandbox_tba', subscriptionId: sub.id } } });
+  expect(token.status()).toBe(200);
+  const wallet = await page.context().newPage();
+  await wallet.goto((await token.json()).url);
+  await wallet.getByRole('button', { name: /Approve/ }).click();
+  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
+  await wallet.close();
+
+  await expect(portal.locator('[part~=toast]').filter({ hasText: 'Invoice paid. The list has been updated.' })).toBeVisible({ timeout: 8000 });
+  await expect(mine).toHaveCount(0);
+  expect((await merchant('GET', `/api/subscriptions/${sub.id}`)).body.status).toBe('active');
+});
+
 test('a customer sees credit grants and their usage, filters credit transactions by date; owners also see meter events and admin links', async ({ page }) => {
   await signIn(page, /Casey Customer/, '/customer');
   const customer = await merchant('GET', '/api/customers', undefined, { query: { did: CASEY.did } });
@@ -353,4 +384,51 @@ test('a customer configures auto top-up; the clock buys credits below the thresh
   await expect(portal.getByText('Auto top-up is off.')).toBeVisible();
   const off = await merchant('POST', '/api/sandbox/clock/advance', { seconds: 86400 });
   expect(off.body.auto_recharges.filter((a: { customer_id: string }) => a.customer_id === customerId)).toEqual([]);
+});
+
+test('the merchant refunds part of a paid invoice through the signed API; the customer sees it on the invoice; a refund over the rest is refused', async ({ page }) => {
+  const DANA = DEMO_USERS.find((u) => u.role === 'developer')!;
+  await signIn(page, /Dana Developer/, '/customer');
+  const started = await page.request.post('/payment/api/checkout-sessions/start/plink_sandbox_onetime');
+  expect(started.status()).toBe(200);
+  const id = (await started.json()).checkoutSession.id as string;
+  const form = { customer_name: DANA.fullName, customer_email: 'dana@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba' };
+  expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
+  const token = (await (await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })).json()).token;
+  const approved = await (await page.request.post(`/payment/api/did/payment/approve?_t_=${token}`)).json();
+  expect(approved.status).toBe('succeed');
+  const invoiceId = approved.result.invoiceId as string;
+  const invoice = await merchant('GET', `/api/invoices/${invoiceId}`);
+  const pi = invoice.body.payment_intent_id as string;
+  expect(pi).toMatch(/^pi_/);
+
+  // Nothing refunded yet: no section.
+  await page.goto(`/customer/invoice/${invoiceId}`);
+  const portal = page.locator('pay-portal');
+  await expect(portal.locator('[part~=invoice-total]')).toHaveText('10 TBA');
+  await expect(portal.locator('[part~=refunds]')).toHaveCount(0);
+
+  const refund = await merchant('PUT', `/api/payment-intents/${pi}/refund`, { amount: '4', reason: 'requested_by_customer' });
+  expect(refund.status).toBe(200);
+  expect(refund.body).toMatchObject({ id: expect.stringMatching(/^re_/), type: 'refund', status: 'succeeded', amount: (4n * 10n ** 18n).toString(), invoice_id: invoiceId });
+
+  await page.reload();
+  const item = portal.locator('[part~=refunds] [part~=refund]');
+  await expect(item).toHaveCount(1);
+  await expect(portal.locator('[part~=refunds] h2')).toHaveText('Refunds');
+  await expect(item.locator('[part~=refund-type]')).toHaveText('Refund');
+  await expect(item.locator('[part~=refund-amount]')).toHaveText('4 TBA');
+  await expect(item.locator('[part~=refund-status]')).toHaveText('Succeeded');
+  await expect(item.locator('[part~=refund-reason]')).toHaveText('Requested by the customer');
+  const tx = item.locator('[part~=refund-tx] a');
+  await expect(tx).toContainText(refund.body.payment_details.arcblock.tx_hash);
+  await expect(tx).toHaveAttribute('href', new RegExp(`${refund.body.payment_details.arcblock.tx_hash}$`));
+
+  // 6 TBA are left: 7 is refused, and the invoice still shows the one refund.
+  const over = await merchant('POST', '/api/refunds', { payment_intent_id: pi, amount: '7', reason: 'duplicate' });
+  expect(over.status).toBe(400);
+  expect(over.body).toEqual({ error: 'The refund amount is more than what is left to refund of this payment (6 TBA)' });
+  await page.reload();
+  await expect(portal.locator('[part~=refund-amount]')).toHaveText('4 TBA');
+  await expect(portal.locator('[part~=refunds] [part~=refund]')).toHaveCount(1);
 });

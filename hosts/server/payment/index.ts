@@ -16,6 +16,7 @@ import { createCustomerRoutes } from './resources/customers.ts';
 import { createInvoiceRoutes } from './resources/invoices.ts';
 import { createMethodRoutes } from './resources/methods.ts';
 import { createPaymentHistoryRoutes } from './resources/payment-history.ts';
+import { createRefundRoutes, refundsMigration } from './refunds.ts';
 import { createSessionRoutes } from './resources/sessions.ts';
 import { schemaMigration } from './schema.ts';
 import { seedMigration } from './seed.ts';
@@ -28,7 +29,7 @@ import { createBillingRoutes, registerBillingConnectActions } from './subscripti
  * require a signed request or an owner/admin session. Checkout routes come first so `/customers/me` and
  * `/checkout-sessions/retrieve/:id` win over the merchant `/:id` routes.
  */
-registerMigrations('payment', [schemaMigration, seedMigration, checkoutDemoMigration]);
+registerMigrations('payment', [schemaMigration, seedMigration, checkoutDemoMigration, refundsMigration]);
 registerPaymentConnectActions();
 registerBillingConnectActions();
 registerRestakeConnectAction();
@@ -52,5 +53,6 @@ export function createPaymentRoutes(ctx: SandboxContext): Router {
   r.use(createCreditRoutes(ctx));
   r.use(createMethodRoutes(ctx));
   r.use(createPaymentHistoryRoutes(ctx));
+  r.use(createRefundRoutes(ctx));
   return r;
 }

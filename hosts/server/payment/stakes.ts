@@ -5,13 +5,15 @@
  * merchant's cancel). The next billing run settles each revoked, unsettled stake into a paid invoice of its
  * subscription with billing reason `return_stake` or `slash_stake` and the transaction (tx hash) of the
  * movement; a return puts a stake the sandbox wallet actually paid (a re-stake) back into that wallet. The stake
- * then carries `settlement: {invoice_id, tx_hash, settled_at}` so it is settled once.
+ * then carries `settlement: {invoice_id, tx_hash, settled_at}` so it is settled once. A return also records a refund
+ * of type `stake_return` (refunds.ts) linked to the stake's invoice.
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db.ts';
 import { clock } from '../platform.ts';
 import { createInvoice, WALLET_METHODS } from './billing.ts';
 import { find, mustFind, save, type Doc } from './repo.ts';
+import { recordStakeReturn } from './refunds.ts';
 
 
 export async function settleRevokedStakes(q: Queryable): Promise<Doc[]> {
@@ -43,6 +45,14 @@ export async function settleRevokedStakes(q: Queryable): Promise<Doc[]> {
       lines: [{ price_id: '', quantity: 1, amount, description: label }],
       billingReason: slash ? 'slash_stake' : 'return_stake', status: 'paid', subscriptionId: sub.id, paymentDetails: details, description: label,
     });
+    // A return is also a refund of type stake_return (spec §3), shown like any refund on the stake's invoice
+    // (the return invoice when the stake had none).
+    if (!slash) {
+      await recordStakeReturn(q, {
+        sub, amount, currencyId: currency.id, invoiceId: typeof stake.invoice_id === 'string' && stake.invoice_id ? stake.invoice_id : invoice.id,
+        returnInvoiceId: invoice.id, paymentDetails: details,
+      });
+    }
     const now = clock.nowSeconds();
     const latest = (await find(q, 'subscriptions', sub.id)) ?? sub;
     settled.push(await save(q, 'subscriptions', {

@@ -3,12 +3,14 @@ import type { SandboxContext } from '../context.ts';
 import { clock } from '../platform.ts';
 import { paramOf } from './http.ts';
 import { find, mustFind, type Doc } from './repo.ts';
+import { refundFailedVendorOrder } from './refunds.ts';
 
 /**
  * Vendor orders (spec §3 Vendor status, §4 vendor progress): a product with `vendor_config` is delivered by a vendor
  * (a DID name registrar, an app launcher) after payment. The sandbox has no vendors to call, so each one progresses
  * with the time since payment: 25 % every 2 s until delivered; a vendor configured with `sandbox_fail: true` fails
- * after 3 s with an error message (the platform then refunds).
+ * after 3 s with an error message, and the sandbox then refunds that purchase's payment at once (refunds.ts, type
+ * refund, reason 'vendor_failed', once per payment), as the failure text promises.
  */
 
 const STEP_SECONDS = 2;
@@ -38,6 +40,7 @@ export function createVendorRoutes({ db }: SandboxContext): Router {
       const product = price ? await find(db, 'products', price.product_id) : null;
       for (const config of (product?.vendor_config as Doc[] | undefined) ?? []) vendors.push(vendorProgress(config, paidAt, clock.nowSeconds()));
     }
+    if (session.payment_intent_id && vendors.some((v) => v.status === 'failed')) await refundFailedVendorOrder(db, session.payment_intent_id);
     res.json({ vendors });
   });
   return r;
