@@ -105,3 +105,18 @@ test('an expired or unknown checkout says so', async ({ page }) => {
   await checkout.getByRole('button', { name: 'Try again' }).click();
   await expect(checkout.getByRole('heading', { name: 'Oops' })).toBeVisible();
 });
+
+test('the host serves the built elements: entries no-cache, chunks immutable, nothing outside the folder', async ({ request }) => {
+  // (Here rather than in the server tests: the elements are only built before the end-to-end run.)
+  const res = await request.get('/elements/site-header.js');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/javascript/);
+  expect(res.headers()['cache-control']).toBe('no-cache');
+  const chunk = (await res.text()).match(/\.\/chunks\/([\w.-]+\.js)/)?.[1];
+  expect(chunk).toBeTruthy();
+  const c = await request.get(`/elements/chunks/${chunk}`);
+  expect(c.status()).toBe(200);
+  expect(c.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await request.get('/elements/nope.js')).status()).toBe(404);
+  expect((await request.get('/elements/..%2f..%2fpackage.json')).status()).toBe(404);
+});

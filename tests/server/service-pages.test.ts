@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,19 +82,4 @@ describe('host pages', () => {
     }
   });
 
-  const dist = resolve(import.meta.dirname, '../../dist/elements');
-  it.runIf(existsSync(resolve(dist, 'site-header.js')))('/elements: serves the built entries (no-cache) and chunks (immutable)', async () => {
-    const res = await fetch(`${sb.url}/elements/site-header.js`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/javascript/);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-    const chunk = (await res.text()).match(/\.\/chunks\/([\w.-]+\.js)/)?.[1];
-    if (chunk) {
-      const c = await fetch(`${sb.url}/elements/chunks/${chunk}`);
-      expect(c.status).toBe(200);
-      expect(c.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    }
-    expect((await fetch(`${sb.url}/elements/nope.js`)).status).toBe(404);
-    expect((await fetch(`${sb.url}/elements/..%2f..%2fpackage.json`)).status).toBe(404);
-  });
 });
