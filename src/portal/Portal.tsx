@@ -137,10 +137,11 @@ function Overview({ prefix, filter, initial }: { prefix: string; filter: { custo
     setTab(next);
     (e.currentTarget.querySelector(`#${CSS.escape(`${base}-${next}`)}`) as HTMLElement | null)?.focus();
   };
-  const tabClass = css`appearance: none; background: none; border: 0; border-bottom: 2px solid transparent; padding: 10px 4px; margin-bottom: -1px; font: inherit; font-weight: 600; color: var(--pay-color-muted); cursor: pointer; min-height: 40px; &[aria-selected='true'] { color: var(--pay-color-primary); border-bottom-color: var(--pay-color-primary); } &:focus-visible { outline: 2px solid var(--pay-color-focus); outline-offset: 2px; border-radius: 2px; }`;
+  const tabClass = css`appearance: none; background: none; border: 0; border-bottom: 2px solid transparent; padding: 10px 4px; flex: none; white-space: nowrap; font: inherit; font-weight: 600; color: var(--pay-color-muted); cursor: pointer; min-height: 40px; &[aria-selected='true'] { color: var(--pay-color-primary); border-bottom-color: var(--pay-color-primary); } &:focus-visible { outline: 2px solid var(--pay-color-focus); outline-offset: -2px; border-radius: 4px; }`;
   return (
     <Page title={t('portal.overview')} actions={<AppLink path={customerLinks(prefix).pastDue()} part="past-due-link">{t('portal.pastDue')}</AppLink>}>
-      <div role="tablist" aria-label={t('portal.overview')} part="tabs" onKeyDown={onKey} className={css`display: flex; gap: 24px; border-bottom: 1px solid var(--pay-color-border);`}>
+      {/* On a phone the tabs scroll sideways inside their row instead of widening the page. */}
+      <div role="tablist" aria-label={t('portal.overview')} part="tabs" onKeyDown={onKey} className={css`display: flex; gap: 24px; box-shadow: inset 0 -1px 0 var(--pay-color-border); overflow-x: auto; scrollbar-width: none; @media (max-width: 599px) { gap: 16px; }`}>
         {tabs.map((k) => (
           <button key={k} type="button" role="tab" id={`${base}-${k}`} part="tab" aria-selected={tab === k} aria-controls={`${base}-${k}-panel`} tabIndex={tab === k ? 0 : -1} className={tabClass} onClick={() => setTab(k)}>
             {t(TAB_LABEL[k])}

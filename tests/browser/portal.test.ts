@@ -46,10 +46,14 @@ describe('<pay-portal>', () => {
     await waitFor(() => rows(el).length === 23);
   });
 
-  it('shows 5 rows per page below md', async () => {
+  it('shows 5 rows per page below md, and the overview never widens the page (the tabs scroll in their row)', async () => {
     await setViewport({ width: 390, height: 800 });
     const el = portal();
     await waitFor(() => rows(el).length === 5, { timeout: 5000 });
+    const tabs = $(el, '[part~=tabs]') as HTMLElement;
+    ok(tabs, 'the overview tabs');
+    ok(tabs.scrollWidth > tabs.clientWidth, `the tabs do not fit in 390 px (${tabs.scrollWidth} > ${tabs.clientWidth})`);
+    ok(document.documentElement.scrollWidth <= window.innerWidth, `page ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`);
   });
 
   it('links each invoice, telling the host with a cancelable pay-navigate', async () => {

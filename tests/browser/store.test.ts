@@ -1,6 +1,6 @@
 import '../../elements/blocklet-store.ts';
 import { filtersPath, matchRoute, readFilters } from '../../src/blocklet-store/router.ts';
-import { $, $$, cleanup, deepEqual, equal, expectNoAxeViolations, mount, ok, sendKeys, shadowText, sleep, stub, waitFor } from './helpers.ts';
+import { $, $$, cleanup, deepEqual, equal, expectNoAxeViolations, mount, ok, sendKeys, setViewport, shadowText, sleep, stub, waitFor } from './helpers.ts';
 
 const BASE = '/store-test/';
 const originalUrl = window.location.href;
@@ -851,6 +851,22 @@ describe('<blocklet-store>', () => {
       await setRole(null);
     });
     const focused = (el: HTMLElement) => el.shadowRoot?.activeElement as HTMLElement | null;
+
+    it('on a phone the console table scrolls inside its frame; the page never gets wider than the window', async () => {
+      const before = { width: window.innerWidth, height: window.innerHeight };
+      await setViewport({ width: 390, height: 800 });
+      try {
+        window.history.replaceState(null, '', `${BASE}console/blocklets`);
+        const el = store('locale="en"');
+        await waitFor(() => $$(el, 'tbody tr').length === 3);
+        const table = $(el, 'table') as HTMLElement;
+        const frame = table.parentElement as HTMLElement;
+        ok(frame.scrollWidth > frame.clientWidth, `the table is wider than 390 px (${frame.scrollWidth} > ${frame.clientWidth})`);
+        ok(document.documentElement.scrollWidth <= window.innerWidth, `page ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`);
+      } finally {
+        await setViewport(before);
+      }
+    });
 
     it('review-type select and the block dialog work from the keyboard; focus returns to the opener', async () => {
       window.history.replaceState(null, '', `${BASE}console/blocklets`);

@@ -38,7 +38,7 @@ export function VersionHistory({ versions, except }: { versions: StoreVersion[] 
 export function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   const { css } = useCss();
   return (
-    <div className={css`overflow-x: auto; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-surface-raised);`}>
+    <div className={css`overflow-x: auto; position: relative; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-surface-raised);`}>
       <table className={css`width: 100%; border-collapse: collapse; font-size: 14px; & th, & td { text-align: start; padding: 10px 14px; border-bottom: 1px solid var(--pay-color-border); vertical-align: middle; } & th { font-weight: 600; color: var(--pay-color-muted); font-size: 13px; } & tr:last-child td { border-bottom: 0; }`}>
         <caption className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>{caption}</caption>
         <thead>

@@ -158,7 +158,7 @@ export function PageTitle({ children, sub }: { children: ReactNode; sub?: ReactN
   return (
     <div className={css`display: flex; flex-direction: column; gap: 4px;`}>
       <h1 className={css`margin: 0; font-size: 28px; font-weight: 750; letter-spacing: -0.01em; @media (max-width: 599px) { font-size: 22px; }`}>{children}</h1>
-      {sub ? <p className={css`margin: 0; color: var(--pay-color-muted);`}>{sub}</p> : null}
+      {sub ? <p className={css`margin: 0; color: var(--pay-color-muted); overflow-wrap: anywhere;`}>{sub}</p> : null}
     </div>
   );
 }
