@@ -10,6 +10,7 @@ import { formatDate } from '../core/dates.ts';
 import { customerLinks } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
 import { useSettings } from '../ui/context.tsx';
+import { BELOW_SM, useMediaQuery } from '../ui/responsive.ts';
 import { useT } from '../ui/i18n.tsx';
 import { useQuery } from '../ui/query.ts';
 import { Button } from '../ui/Button.tsx';
@@ -41,7 +42,10 @@ export function InvoiceTable({ label, filter = {}, empty, prefix }: InvoiceTable
   const { page, pageSize } = paging;
   const cell = useCellClass();
   const links = customerLinks(prefix);
-  const [layout, setLayout] = useState<'table' | 'list'>('table');
+  // A phone gets the grouped list first (five columns do not fit); the payer's choice wins once made.
+  const phone = useMediaQuery(BELOW_SM);
+  const [picked, setLayout] = useState<'table' | 'list' | null>(null);
+  const layout = picked ?? (phone ? 'list' : 'table');
 
   const q = useQuery(['invoices', key, page, pageSize], () => api.invoices.list({ ...filter, page, pageSize }), { placeholderData: (prev) => prev });
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;

@@ -46,10 +46,16 @@ describe('<pay-portal>', () => {
     await waitFor(() => rows(el).length === 23);
   });
 
-  it('shows 5 rows per page below md, and the overview never widens the page (the tabs scroll in their row)', async () => {
+  it('on a phone: the grouped list first, 5 per page; the table on request; the overview never widens the page', async () => {
     await setViewport({ width: 390, height: 800 });
     const el = portal();
+    await waitFor(() => $$(el, '[part~=invoice-list-item]').length === 5, { timeout: 5000 });
+    equal(rows(el).length, 0, 'no table first on a phone');
+    const tableButton = $$<HTMLButtonElement>(el, '[part~=invoice-layout] button').find((b) => b.textContent === 'Table')!;
+    equal(tableButton.getAttribute('aria-pressed'), 'false');
+    tableButton.click();
     await waitFor(() => rows(el).length === 5, { timeout: 5000 });
+    equal(tableButton.getAttribute('aria-pressed'), 'true');
     const tabs = $(el, '[part~=tabs]') as HTMLElement;
     ok(tabs, 'the overview tabs');
     ok(tabs.scrollWidth > tabs.clientWidth, `the tabs do not fit in 390 px (${tabs.scrollWidth} > ${tabs.clientWidth})`);
