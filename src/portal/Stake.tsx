@@ -23,6 +23,7 @@ import { useT } from '../ui/i18n.tsx';
 import { useLazyMessages } from '../ui/lazy-messages.ts';
 import { Link } from '../ui/Link.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
+import { useQuery } from '../ui/query.ts';
 import { useCss } from '../ui/styles.tsx';
 import { AppLink, useMoney } from './parts.tsx';
 
@@ -152,7 +153,9 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
           <>
             <dt>{t('portalStake.invoice')}</dt>
             <dd>
-              <AppLink path={customerLinks(prefix).invoice(stake.invoice_id)}>{stake.invoice_id}</AppLink>
+              <AppLink path={customerLinks(prefix).invoice(stake.invoice_id)}>
+                <InvoiceNumber id={stake.invoice_id} />
+              </AppLink>
             </dd>
           </>
         ) : null}
@@ -160,7 +163,7 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
           <>
             <dt>{t(state === 'slashed' ? 'portalStake.slashTx' : 'portalStake.returnTx')}</dt>
             <dd part="stake-settlement" className={css`display: flex; flex-direction: column; gap: 4px;`}>
-              <AppLink path={customerLinks(prefix).invoice(settlement.invoice_id)}>{t('portalStake.settlementInvoice', { number: settlement.invoice_id })}</AppLink>
+              <AppLink path={customerLinks(prefix).invoice(settlement.invoice_id)}><InvoiceNumber id={settlement.invoice_id} format={(number) => t('portalStake.settlementInvoice', { number })} /></AppLink>
               {settlement.tx_hash ? hash(settlement.tx_hash) : null}
             </dd>
           </>
@@ -176,4 +179,11 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
       </dl>
     </section>
   );
+}
+
+/** An invoice's number (SBX-0002) rather than its id, once known (shares the invoice page's query). */
+function InvoiceNumber({ id, format = (n) => n }: { id: string; format?: (number: string) => string }) {
+  const api = useApi();
+  const q = useQuery(['invoice', id], () => api.invoices.retrieve(id), { staleTime: 60_000 });
+  return <>{format(q.data?.number || id)}</>;
 }

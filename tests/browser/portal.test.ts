@@ -141,7 +141,8 @@ describe('<pay-portal>', () => {
     ok(stake.textContent?.includes('Returned on'));
     equal(($(el, '[part~=stake-tx] a') as HTMLAnchorElement).href, 'https://explorer.example/tx/0xstake0');
     const settled = $(el, '[part~=stake-settlement]')!;
-    ok(settled.textContent?.includes('in_0004'));
+    // Invoices are named by their number once it is known, not by their id.
+    await waitFor(() => settled.textContent?.includes('Invoice SBX-0005'), { message: 'the return invoice by number' });
     equal((settled.querySelectorAll('a')[1] as HTMLAnchorElement).href, 'https://explorer.example/tx/0xret4');
     await expectNoAxeViolations(el);
     cleanup();

@@ -108,7 +108,7 @@ test('a returned stake shows in the portal with its return invoice and transacti
   await expect(portal.locator('[part~=stake-state]')).toHaveText('Returned');
   const settlement = portal.locator('[part~=stake-settlement]');
   await expect(settlement).toContainText(/0x[0-9a-f]{64}/);
-  await settlement.getByRole('link', { name: /^Invoice in_/ }).click();
+  await settlement.getByRole('link', { name: /^Invoice SBX-\d{4}$/ }).click();
   await page.waitForURL(/\/customer\/invoice\/in_/);
   await expect(portal.getByText('Stake returned').first()).toBeVisible();
   await expect(portal.locator('[part~=invoice-total]')).toHaveText('50 TBA');
