@@ -156,15 +156,18 @@ describe('refunds', () => {
     };
     const returned = await make('return');
     const slashed = await make('slash');
+    published.length = 0;
     expect((await signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds: 1 } })).status).toBe(200);
 
     const list = await asUser(sb, casey, 'GET', `/api/refunds?subscription_id=${returned}`);
     expect(list.body.count).toBe(1);
     const refund = list.body.list[0];
     expect(refund).toMatchObject({ type: 'stake_return', status: 'succeeded', amount: TBA(50), currency_id: 'pc_sandbox_tba', subscription_id: returned, reason: 'stake_return' });
+    // The return is announced like any refund (the slash is not a refund).
+    await vi.waitFor(() => expect(published.filter((e) => e.type === 'refund.succeeded').map((e) => e.object.id)).toEqual([refund.id]));
     const sub = (await asUser(sb, casey, 'GET', `/api/subscriptions/${returned}`)).body;
     const settlement = sub.payment_details.staking.settlement;
-    // The stake had no invoice of its own here (the first stake is recorded without a payment): the return invoice.
+    // The stake had no invoice of its own here (the merchant API records a stake without a payment): the return invoice.
     expect(refund.invoice_id).toBe(settlement.invoice_id);
     expect(refund.metadata.return_invoice_id).toBe(settlement.invoice_id);
     expect(refund.payment_details.arcblock.tx_hash).toBe(settlement.tx_hash);

@@ -16,7 +16,8 @@ import { find, mustFind, save, type Doc } from './repo.ts';
 import { recordStakeReturn } from './refunds.ts';
 
 
-export async function settleRevokedStakes(q: Queryable): Promise<Doc[]> {
+/** Settles every revoked, unsettled stake; the refunds it records are added to `out` as `refund.succeeded`. */
+export async function settleRevokedStakes(q: Queryable, out: Array<{ type: string; object: Doc }> = []): Promise<Doc[]> {
   const { rows } = await q.query<{ data: Doc }>(
     "SELECT data FROM subscriptions WHERE data->'payment_details'->'staking'->>'revoked_at' IS NOT NULL AND data->'payment_details'->'staking'->'settlement' IS NULL ORDER BY created_at, id FOR UPDATE",
   );
@@ -29,7 +30,8 @@ export async function settleRevokedStakes(q: Queryable): Promise<Doc[]> {
     const currency = await mustFind(q, 'payment_currencies', stake.currency_id ?? sub.currency_id);
     const method = await mustFind(q, 'payment_methods', currency.payment_method_id);
     const slash = stake.revoke_reason === 'slash';
-    // Only a stake the wallet paid goes back to it (the sandbox records the first stake without taking it).
+    // Only a stake the wallet paid (a checkout's or a re-stake, with its invoice) goes back to it; a stake the merchant
+    // API recorded without taking any money does not.
     if (!slash && stake.invoice_id && customer.did && WALLET_METHODS.has(method.type)) {
       await q.query(
         `INSERT INTO wallet_balances (user_did, currency_id, balance) VALUES ($1, $2, $3::numeric)
@@ -48,10 +50,11 @@ export async function settleRevokedStakes(q: Queryable): Promise<Doc[]> {
     // A return is also a refund of type stake_return (spec §3), shown like any refund on the stake's invoice
     // (the return invoice when the stake had none).
     if (!slash) {
-      await recordStakeReturn(q, {
+      const refund = await recordStakeReturn(q, {
         sub, amount, currencyId: currency.id, invoiceId: typeof stake.invoice_id === 'string' && stake.invoice_id ? stake.invoice_id : invoice.id,
         returnInvoiceId: invoice.id, paymentDetails: details,
       });
+      out.push({ type: 'refund.succeeded', object: refund });
     }
     const now = clock.nowSeconds();
     const latest = (await find(q, 'subscriptions', sub.id)) ?? sub;

@@ -146,7 +146,7 @@ export async function runBilling(q: Queryable): Promise<{ events: PlatformEvents
     if (next !== data) changed.push(next);
   }
   // Returned or slashed stakes become their return_stake / slash_stake invoices (stakes.ts).
-  for (const sub of await settleRevokedStakes(q)) if (!changed.some((c) => c.id === sub.id)) changed.push(sub);
+  for (const sub of await settleRevokedStakes(q, out)) if (!changed.some((c) => c.id === sub.id)) changed.push(sub);
   return { events: out, changed };
 }
 
