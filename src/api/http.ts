@@ -58,6 +58,35 @@ export function storage(kind: 'localStorage' | 'sessionStorage'): Storage | unde
   }
 }
 
+/**
+ * A JSON value cached in sessionStorage under `key`. Never throws: blocked storage or a full quota means no cache, and
+ * an entry that does not parse or that `accept` refuses (returns null or throws) is dropped.
+ */
+export const sessionCache = {
+  read<T>(key: string, accept: (value: unknown) => T | null): T | null {
+    const ss = storage('sessionStorage');
+    try {
+      const raw = ss?.getItem(key);
+      const value = raw ? accept(JSON.parse(raw)) : null;
+      if (raw && value === null) ss?.removeItem(key);
+      return value;
+    } catch {
+      ss?.removeItem(key);
+      return null;
+    }
+  },
+  write(key: string, value: unknown): void {
+    try {
+      storage('sessionStorage')?.setItem(key, JSON.stringify(value));
+    } catch {
+      /* quota / privacy mode: no cache */
+    }
+  },
+  remove(key: string): void {
+    storage('sessionStorage')?.removeItem(key);
+  },
+};
+
 /** Livemode from settings, else localStorage `livemode` ('false' → false), default true. */
 export function resolveLivemode(setting: boolean | undefined): boolean {
   if (typeof setting === 'boolean') return setting;

@@ -64,6 +64,20 @@ export function matchRoute(pathname: string, base: string, opts: RouteOptions = 
 export const detailPath = (base: string, did: string, version?: string): string =>
   `${normalizeBase(base)}blocklets/${encodeURIComponent(did)}${version ? `/${encodeURIComponent(version)}` : ''}`;
 
+/**
+ * A link from data as a path inside the store (path + query), when it points under the store's `base` on the page's
+ * origin; null for anything else (another site, another app on this origin, a link that does not parse).
+ */
+export function storePathOf(link: string, base: string, here: string): string | null {
+  try {
+    const root = new URL(normalizeBase(base), here);
+    const url = new URL(link, here);
+    return url.origin === root.origin && url.pathname.startsWith(root.pathname) ? url.pathname + url.search : null;
+  } catch {
+    return null;
+  }
+}
+
 type Location = { pathname: string; search: string };
 const read = (): Location => ({ pathname: window.location.pathname, search: window.location.search });
 

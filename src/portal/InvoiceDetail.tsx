@@ -7,8 +7,7 @@ import { lazy, Suspense } from 'react';
 import type { Invoice, PaymentMethod, Subscription } from '../api/types.ts';
 import { billingReasonKey, invoiceNeedsPayment, invoiceStatusTone } from '../core/billing.ts';
 import { formatDate, formatDateTime } from '../core/dates.ts';
-import { adminLinks, customerLinks, explorerTxLink } from '../core/links.ts';
-import { safeUrl } from '../core/url.ts';
+import { adminLinks, customerLinks, methodExplorerHref, transactionOf } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
@@ -28,26 +27,6 @@ const InvoiceVendors = lazy(() => import('./InvoiceVendors.tsx'));
 const InvoiceRefunds = lazy(() => import('./Refunds.tsx'));
 // The promotion lines of a discounted invoice: a lazy chunk (room for the refunds in the first paint).
 const InvoiceDiscounts = lazy(() => import('./InvoiceDiscounts.tsx'));
-
-export type TxDetails = { tx_hash?: string; gas_price?: string; gas_used?: string; payment_intent_id?: string; refund_id?: string };
-type MethodLike = { type?: string; settings?: PaymentMethod['settings'] } | null | undefined;
-
-/**
- * The transaction of a payment or a refund (spec §3 Transaction details): the method's entry of `payment_details`
- * (else the first). With `TxHash` it is the one piece the invoice and its refunds (lazy, given both as props) share.
- */
-export function txOf(details: Record<string, unknown> | null | undefined, method: MethodLike): { methodType: string; tx: TxDetails } {
-  const all = (details ?? {}) as Record<string, TxDetails>;
-  const methodType = method?.type ?? Object.keys(all)[0] ?? '';
-  return { methodType, tx: all[methodType] ?? Object.values(all)[0] ?? {} };
-}
-
-/** A tx hash, linked (new tab) to the method's explorer when it has one. */
-export function TxHash({ hash, method }: { hash: string; method: MethodLike }) {
-  const host = method?.type ? (method.settings?.[method.type] as { explorer_host?: string } | undefined)?.explorer_host : undefined;
-  const href = host ? safeUrl(explorerTxLink(host, hash)) : null;
-  return href ? <Link href={href}>{hash}</Link> : <>{hash}</>;
-}
 
 export type InvoiceDetailProps = { id: string; prefix: string; referer?: string | undefined; dashboard?: boolean };
 
@@ -98,7 +77,8 @@ function InvoiceView({
   const currency = invoice.paymentCurrency;
   const method = invoice.paymentMethod as PaymentMethod | undefined;
   const links = customerLinks(prefix);
-  const { methodType, tx } = txOf(invoice.metadata?.payment_details ?? invoice.paymentIntent?.payment_details, method);
+  const { methodType, tx } = transactionOf(invoice.metadata?.payment_details ?? invoice.paymentIntent?.payment_details, method);
+  const txHref = tx.tx_hash ? methodExplorerHref(method, tx.tx_hash) : null;
   const lines = (invoice.lines ?? []) as Array<{ id?: string; description?: string; quantity?: number; amount?: string; price?: { product?: { name?: string } } }>;
   const logo = checkHref(currency?.logo ?? method?.logo);
   const session = (invoice as { checkoutSession?: { id?: string } | null }).checkoutSession;
@@ -234,7 +214,7 @@ function InvoiceView({
                 <>
                   <dt>{t('portal.txHash')}</dt>
                   <dd className={css`font-family: var(--pay-font-family-mono); font-size: 13px;`}>
-                    <TxHash hash={tx.tx_hash} method={method} />
+                    {txHref ? <Link href={txHref}>{tx.tx_hash}</Link> : tx.tx_hash}
                   </dd>
                 </>
               ) : null}
@@ -259,7 +239,7 @@ function InvoiceView({
 
         {invoice.status === 'paid' ? (
           <Suspense fallback={null}>
-            <InvoiceRefunds invoiceId={invoice.id} method={method} txOf={txOf} TxHash={TxHash} />
+            <InvoiceRefunds invoiceId={invoice.id} method={method} />
           </Suspense>
         ) : null}
       </div>

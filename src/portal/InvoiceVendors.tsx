@@ -1,18 +1,23 @@
 /**
  * Vendor installation progress on the invoice of a purchase (spec §2 portal, §4): a lazy chunk. Asks once whether
  * the invoice's checkout session has vendors; only then mounts the shared progress (src/ui/VendorProgress.tsx,
- * polled every 5 s until settled; strings in the `vendor` namespace), so invoices without vendors never poll.
+ * polled every 5 s until settled), so invoices without vendors never poll. Its `vendor` strings load with this chunk.
  */
+import en from 'locale:en/vendor';
 import { useApi } from '../ui/api.tsx';
+import { useLazyMessages } from '../ui/lazy-messages.ts';
 import { useQuery } from '../ui/query.ts';
 import { useCss } from '../ui/styles.tsx';
 import { VendorProgress } from '../ui/VendorProgress.tsx';
 
+const loadZh = () => import('locale:zh/vendor').then((m) => m.default);
+
 export default function InvoiceVendors({ sessionId }: { sessionId: string }) {
+  const ready = useLazyMessages('vendor', en, loadZh);
   const api = useApi();
   const { css } = useCss();
   const q = useQuery(['invoice-vendors', sessionId], () => api.checkout.vendorStatus(sessionId));
-  if (!q.data?.vendors.length) return null;
+  if (!ready || !q.data?.vendors.length) return null;
   return (
     <div part="invoice-vendors" className={css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); padding: 12px 20px 20px; background: var(--pay-color-bg);`}>
       <VendorProgress sessionId={sessionId} />

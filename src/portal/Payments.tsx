@@ -10,8 +10,7 @@ import type { PaymentHistoryItem } from '../api/resources/customers.ts';
 import type { PaymentMethod } from '../api/types.ts';
 import { TABLE_SEARCH_DEBOUNCE_MS } from '../core/constants.ts';
 import { formatDateTime } from '../core/dates.ts';
-import { customerLinks, explorerTxLink } from '../core/links.ts';
-import { safeUrl } from '../core/url.ts';
+import { customerLinks, methodExplorerHref, transactionOf } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
@@ -37,18 +36,11 @@ export function paymentStatusTone(status: string): Tone {
   return 'secondary';
 }
 
-type TxDetails = { tx_hash?: string; payment_intent_id?: string };
-
 /** The transaction of a payment: its chain tx hash (with the explorer link when the method has one) or the Stripe intent. */
-function transactionOf(p: PaymentHistoryItem): { hash?: string; href?: string | null; stripe?: string } {
-  const details = (p.payment_details ?? {}) as Record<string, TxDetails>;
+function paymentTransaction(p: PaymentHistoryItem): { hash?: string; href?: string | null; stripe?: string } {
   const method = p.paymentMethod as PaymentMethod | undefined;
-  const type = method?.type ?? Object.keys(details)[0] ?? '';
-  const tx: TxDetails = details[type] ?? Object.values(details)[0] ?? {};
-  if (tx.tx_hash) {
-    const host = (method?.settings?.[type] as { explorer_host?: string } | undefined)?.explorer_host;
-    return { hash: tx.tx_hash, href: host ? safeUrl(explorerTxLink(host, tx.tx_hash)) : null };
-  }
+  const { tx } = transactionOf(p.payment_details, method);
+  if (tx.tx_hash) return { hash: tx.tx_hash, href: methodExplorerHref(method, tx.tx_hash) };
   return tx.payment_intent_id ? { stripe: tx.payment_intent_id } : {};
 }
 
@@ -136,7 +128,7 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
           ]}
         >
           {list.map((p) => {
-            const tx = transactionOf(p);
+            const tx = paymentTransaction(p);
             const status = p.status || 'processing';
             return (
               <tr key={p.id} part="payment-row" data-id={p.id}>

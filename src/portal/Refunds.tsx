@@ -8,18 +8,17 @@ import en from 'locale:en/portalRefund';
 import { createRefunds } from '../api/resources/refunds.ts';
 import type { PaymentMethod, Refund } from '../api/types.ts';
 import { formatDateTime } from '../core/dates.ts';
+import { methodExplorerHref, transactionOf } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useLazyMessages } from '../ui/lazy-messages.ts';
+import { Link } from '../ui/Link.tsx';
 import { useQuery } from '../ui/query.ts';
 import type { Tone } from '../ui/shared-css.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { useMoney } from './parts.tsx';
-// The invoice's own transaction piece (InvoiceDetail's txOf and TxHash) comes in as props, not imported, so it stays in
-// the first-paint chunk instead of becoming a shared chunk of its own.
-import type { TxHash as TxHashComponent, txOf as txOfFn } from './InvoiceDetail.tsx';
 
 const loadZh = () => import('locale:zh/portalRefund').then((m) => m.default);
 
@@ -34,11 +33,9 @@ export type InvoiceRefundsProps = {
   invoiceId: string;
   /** The invoice's method: used when a refund does not carry its own. */
   method?: PaymentMethod | { type?: string } | undefined;
-  txOf: typeof txOfFn;
-  TxHash: typeof TxHashComponent;
 };
 
-export default function InvoiceRefunds({ invoiceId, method, txOf, TxHash }: InvoiceRefundsProps) {
+export default function InvoiceRefunds({ invoiceId, method }: InvoiceRefundsProps) {
   const ready = useLazyMessages('portalRefund', en, loadZh);
   const api = useApi();
   const t = useT();
@@ -57,7 +54,8 @@ export default function InvoiceRefunds({ invoiceId, method, txOf, TxHash }: Invo
       <ul className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; & > li + li { border-top: 1px solid var(--pay-color-border); }`}>
         {refunds.map((r: Refund) => {
           const m = (r.paymentMethod ?? method) as PaymentMethod | undefined;
-          const { tx } = txOf(r.payment_details, m);
+          const { tx } = transactionOf(r.payment_details, m);
+          const txHref = tx.tx_hash ? methodExplorerHref(m, tx.tx_hash) : null;
           return (
             <li key={r.id} part="refund" data-type={r.type} className={css`display: flex; flex-direction: column; gap: 8px; padding: 12px 0;`}>
               <div className={css`display: flex; align-items: center; gap: 12px; flex-wrap: wrap;`}>
@@ -84,7 +82,7 @@ export default function InvoiceRefunds({ invoiceId, method, txOf, TxHash }: Invo
                   <>
                     <dt>{t('portalRefund.transaction')}</dt>
                     <dd part="refund-tx" className={mono}>
-                      <TxHash hash={tx.tx_hash} method={m} />
+                      {txHref ? <Link href={txHref}>{tx.tx_hash}</Link> : tx.tx_hash}
                     </dd>
                   </>
                 ) : tx.refund_id ? (

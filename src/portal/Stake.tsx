@@ -14,7 +14,7 @@ import { RESTAKE_ACTION } from '../api/resources/customers.ts';
 import type { Subscription } from '../api/types.ts';
 import { formatError } from '../core/errors.ts';
 import { formatDate } from '../core/dates.ts';
-import { customerLinks, explorerTxLink } from '../core/links.ts';
+import { customerLinks, methodExplorerHref } from '../core/links.ts';
 import { safeUrl } from '../core/url.ts';
 import { useApi } from '../ui/api.tsx';
 import { ConnectDialog } from '../ui/ConnectDialog.tsx';
@@ -119,17 +119,12 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
   const state = !stake.revoked_at ? 'staked' : stake.revoke_reason === 'slash' ? 'slashed' : 'returned';
   const tone = state === 'staked' ? 'success' : state === 'slashed' ? 'warning' : 'default';
   const when = state === 'staked' ? (stake.staked_at ? t('portalStake.stakedOn', { date: formatDate(stake.staked_at, locale) }) : '') : t(state === 'slashed' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: formatDate(stake.revoked_at, locale) });
-  const method = sub.paymentMethod;
-  const explorer = (hash: string) => {
-    const host = method ? (method.settings?.[method.type] as { explorer_host?: string } | undefined)?.explorer_host : undefined;
-    return host ? safeUrl(explorerTxLink(host, hash)) : null;
-  };
   const settlement = stake.settlement as { invoice_id?: string; tx_hash?: string } | undefined;
   const previous = state === 'staked' ? stake.previous : undefined;
   const H = headingLevel === 3 ? 'h3' : 'h2';
   const mono = css`font-family: var(--pay-font-family-mono); font-size: 13px; overflow-wrap: anywhere;`;
   const hash = (h: string) => {
-    const href = explorer(h);
+    const href = methodExplorerHref(sub.paymentMethod, h);
     return <span className={mono}>{href ? <Link href={href}>{h}</Link> : h}</span>;
   };
   return (

@@ -1,8 +1,8 @@
 /** The messages <pay-portal> uses: English bundled, Chinese loaded on first use (src/ui/i18n.tsx). */
-import en from 'locale:en/common,error,interval,portal,threshold,vendor';
+import en from 'locale:en/common,error,interval,portal,threshold';
 import type { Messages } from '../ui/i18n.tsx';
 
 export const messages: Messages = {
   en,
-  zh: () => import('locale:zh/common,error,interval,portal,threshold,vendor').then((m) => m.default),
+  zh: () => import('locale:zh/common,error,interval,portal,threshold').then((m) => m.default),
 };

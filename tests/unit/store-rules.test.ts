@@ -81,3 +81,15 @@ describe('store list constants and sorting', () => {
     expect(readFilters('?page=2.5').page).toBe(1);
   });
 });
+
+describe('links from data inside the store', async () => {
+  const { storePathOf } = await import('../../src/blocklet-store/router.ts');
+  it('keeps a link under the store base on this origin as an in-store path, and nothing else', () => {
+    const here = 'https://app.example/store/';
+    expect(storePathOf('https://app.example/store/blocklets/z8a?x=1', '/store/', here)).toBe('/store/blocklets/z8a?x=1');
+    expect(storePathOf('/store/search?q=kit', '/store', here)).toBe('/store/search?q=kit');
+    expect(storePathOf('https://app.example/payment/', '/store/', here)).toBeNull();
+    expect(storePathOf('https://evil.example/store/x', '/store/', here)).toBeNull();
+    expect(storePathOf('http://[bad', '/store/', here)).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 /** Checkout session calls (spec §7). Screens call these; they never build URLs. */
 import { ApiError } from '../errors.ts';
-import type { Transport } from '../http.ts';
+import { storage, type Transport } from '../http.ts';
 import {
   AnyObject,
   CheckoutContextStruct,
@@ -28,14 +28,6 @@ export type PromotionResult = { discounts?: Discount[]; [k: string]: unknown };
 /** sessionStorage key of the session started from a payment link in this tab (reload resumes it). */
 export const plinkSessionKey = (plinkId: string) => `pay-checkout:plink:${plinkId}`;
 
-function storage(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export function createCheckout(t: Transport) {
   const api = {
     /**
@@ -45,7 +37,7 @@ export function createCheckout(t: Transport) {
      */
     async open(id: string, query?: Record<string, string | number | boolean | undefined>): Promise<CheckoutContext> {
       if (!id.startsWith('plink_')) return api.retrieve(id);
-      const store = storage();
+      const store = storage('sessionStorage');
       const key = plinkSessionKey(id);
       const saved = store?.getItem(key);
       if (saved) {
@@ -64,7 +56,7 @@ export function createCheckout(t: Transport) {
     },
     /** Forget the tab's session for a payment link (the payer wants to buy again). */
     forgetLinkSession(plinkId: string): void {
-      storage()?.removeItem(plinkSessionKey(plinkId));
+      storage('sessionStorage')?.removeItem(plinkSessionKey(plinkId));
     },
     /** GET /api/checkout-sessions/retrieve/:id → CheckoutContext. */
     retrieve(id: string, opts: { signal?: AbortSignal } = {}): Promise<CheckoutContext> {

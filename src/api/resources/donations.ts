@@ -4,7 +4,7 @@
  * lazy chunk, so it takes the element's api (its `request`, `resolve`, `livemode`) instead of being part of createApi.
  */
 import { boolean, string, type, optional, unknown as anyValue } from 'superstruct';
-import { storage } from '../http.ts';
+import { sessionCache } from '../http.ts';
 import type { RequestOptions } from '../http.ts';
 import type { Resolved } from '../base.ts';
 import { joinPath } from '../../core/url.ts';
@@ -48,26 +48,19 @@ type ApiLike = {
 export function createDonations(api: ApiLike, now: () => number = Date.now) {
   const keyOf = async (mountLocation: string) => donateSettingsCacheKey((await api.resolve()).payment, api.livemode, mountLocation);
   const remember = async (doc: DonateSetting) => {
-    try {
-      storage('sessionStorage')?.setItem(await keyOf(doc.mountLocation), JSON.stringify({ at: now(), doc }));
-    } catch {
-      /* quota / privacy mode: no cache */
-    }
+    sessionCache.write(await keyOf(doc.mountLocation), { at: now(), doc });
     return doc;
   };
   return {
     /** POST /api/settings {type: 'donate', …}: the settings of a mount location, created (inactive) on first use. */
     async getOrCreate(input: { mountLocation: string; description?: string; settings?: DonationSettingsInput; componentDid?: string }, opts: { force?: boolean } = {}): Promise<DonateSetting> {
-      const ss = storage('sessionStorage');
       const key = await keyOf(input.mountLocation);
-      if (!opts.force && ss) {
-        try {
-          const cached = JSON.parse(ss.getItem(key) ?? 'null') as { at?: number; doc?: DonateSetting } | null;
-          if (cached?.doc && typeof cached.at === 'number' && now() - cached.at < DONATE_SETTINGS_TTL_MS) return cached.doc;
-        } catch {
-          ss.removeItem(key);
-        }
-      }
+      const fresh = (v: unknown) => {
+        const c = v as { at?: number; doc?: DonateSetting } | null;
+        return c?.doc && typeof c.at === 'number' && now() - c.at < DONATE_SETTINGS_TTL_MS ? c.doc : null;
+      };
+      const cached = opts.force ? null : sessionCache.read(key, fresh);
+      if (cached) return cached;
       const doc = await api.request<DonateSetting>({
         method: 'POST',
         path: 'api/settings',

@@ -1,5 +1,5 @@
 /** GET /api/settings: payment methods and base currency; cached in sessionStorage per base URL and livemode. */
-import { storage, type Transport } from '../http.ts';
+import { sessionCache, type Transport } from '../http.ts';
 import { check, SettingsStruct } from '../schemas.ts';
 import type { PaymentSettings } from '../types.ts';
 
@@ -14,27 +14,16 @@ export function createSettings(t: Transport) {
       const { payment } = await t.resolve();
       const livemode = t.livemode;
       const key = settingsCacheKey(payment, livemode);
-      const ss = storage('sessionStorage');
-      if (!opts.force && ss) {
-        try {
-          const raw = ss.getItem(key);
-          if (raw) return check<PaymentSettings>(JSON.parse(raw), SettingsStruct);
-        } catch {
-          ss.removeItem(key);
-        }
-      }
+      const cached = opts.force ? null : sessionCache.read(key, (v) => check<PaymentSettings>(v, SettingsStruct));
+      if (cached) return cached;
       const data = await t.request<PaymentSettings>({ path: 'api/settings', params: { livemode }, schema: SettingsStruct });
-      try {
-        ss?.setItem(key, JSON.stringify(data));
-      } catch {
-        /* quota / privacy mode: no cache */
-      }
+      sessionCache.write(key, data);
       return data;
     },
     /** Forgets the cached settings of this base URL and livemode. */
     async clearCache(): Promise<void> {
       const { payment } = await t.resolve();
-      storage('sessionStorage')?.removeItem(settingsCacheKey(payment, t.livemode));
+      sessionCache.remove(settingsCacheKey(payment, t.livemode));
     },
   };
 }

@@ -5,8 +5,7 @@
  */
 import { readStorage } from '../../core/storage.ts';
 import { blockletMetaUrl } from '../../api/resources/store.ts';
-import { formatError } from '../../core/errors.ts';
-import { isApiError } from '../../api/errors.ts';
+import { errorStatus, formatError } from '../../core/errors.ts';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { formatDate } from '../../core/dates.ts';
 import { formatNumber, pickLocaleText } from '../../core/locale.ts';
@@ -86,7 +85,7 @@ export function Detail({ did, version }: { did: string; version?: string | undef
       <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
         {back}
         {/* A blocklet that does not exist is not retried; any other failure (network, 5xx) offers Retry. */}
-        {!b && (!q.isError || (isApiError(q.error) && q.error.status === 404)) ? (
+        {!b && (!q.isError || errorStatus(q.error) === 404) ? (
           <Alert tone="error" title={t('store.notFound')} />
         ) : (
           <Alert tone="error" title={t('store.detailLoadError')} action={<Button variant="secondary" size="sm" onClick={() => void q.refetch()}>{t('common.retry')}</Button>}>

@@ -9,7 +9,7 @@ import { safeUrl } from '../../core/url.ts';
 import { useT } from '../../ui/i18n.tsx';
 import { focusRing } from '../../ui/shared-css.ts';
 import { useCss } from '../../ui/styles.tsx';
-import { detailPath } from '../router.ts';
+import { detailPath, storePathOf } from '../router.ts';
 import { StoreLink, useDownloads, useStoreNav } from './shared.tsx';
 
 export type HomeBannerItem = { did: string; name: string; desc: string; cover: string | null; link: string | null; baseNum: number | null };
@@ -50,7 +50,6 @@ export function HomeBanner() {
   const downloads = useDownloads();
   const items = readHomeBanner(preferences());
   if (!items.length) return null;
-  const storeRoot = new URL(base, window.location.href).href;
   const card = css`
     position: relative; display: flex; flex-direction: column; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg);
     overflow: hidden; background: var(--pay-color-surface-raised); min-width: 0;
@@ -61,7 +60,7 @@ export function HomeBanner() {
       <h2 id="store-home-banner" className={css`margin: 0; font-size: 18px; font-weight: 700;`}>{t('store.banner.label')}</h2>
       <ul className={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));`}>
         {items.map((b, i) => {
-          const internal = b.link && b.link.startsWith(storeRoot) ? new URL(b.link).pathname + new URL(b.link).search : null;
+          const internal = b.link ? storePathOf(b.link, base, window.location.href) : null;
           const fallback = !b.link && b.did ? detailPath(base, b.did) : null;
           const inner = b.name;
           return (
