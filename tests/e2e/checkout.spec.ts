@@ -539,12 +539,16 @@ test.describe('in Chinese, the card panel and the wallet request pass axe', () =
     test(`${theme}: the Stripe card panel (test-mode stand-in) and the wallet connect dialog`, async ({ page }) => {
       await signIn(page, /Olivia Owner/, '/checkout/plink_sandbox_onetime');
       const checkout = page.locator('pay-checkout');
-      await checkout.evaluate((el, t) => {
-        el.setAttribute('locale', 'zh');
-        el.setAttribute('theme', t);
-      }, theme);
-      await expect(checkout.getByText('订单摘要')).toBeVisible();
-      await expect(checkout.getByRole('textbox', { name: '邮箱' })).toHaveValue('olivia@example.com');
+      // Chinese in this theme, and the form filled from Olivia's profile.
+      const zhReady = async () => {
+        await checkout.evaluate((el, t) => {
+          el.setAttribute('locale', 'zh');
+          el.setAttribute('theme', t);
+        }, theme);
+        await expect(checkout.getByText('订单摘要')).toBeVisible();
+        await expect(checkout.getByRole('textbox', { name: '邮箱' })).toHaveValue('olivia@example.com');
+      };
+      await zhReady();
       await checkout.getByRole('radio', { name: /^USD Card/ }).check();
       await expect(checkout.locator('[part~=total]')).toHaveText('9.99 USD');
       await checkout.locator('[part~=submit]').click();
@@ -557,12 +561,7 @@ test.describe('in Chinese, the card panel and the wallet request pass axe', () =
 
       // A subscription goes through the wallet: the connect dialog with its link.
       await page.goto('/checkout/plink_sandbox_trial');
-      await checkout.evaluate((el, t) => {
-        el.setAttribute('locale', 'zh');
-        el.setAttribute('theme', t);
-      }, theme);
-      await expect(checkout.getByText('订单摘要')).toBeVisible();
-      await expect(checkout.getByRole('textbox', { name: '邮箱' })).toHaveValue('olivia@example.com');
+      await zhReady();
       await checkout.locator('[part~=submit]').click();
       const wallet = checkout.getByRole('dialog', { name: '使用 DID Wallet 支付' });
       await expect(wallet).toBeVisible();

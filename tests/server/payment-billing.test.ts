@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock, events, type PlatformEvent } from '../../hosts/server/platform.ts';
-import { asUser, CASEY, CHRIS, closeSandbox, openSandbox, signed, TBA, type Sandbox } from './payment-helpers.ts';
+import { clock } from '../../hosts/server/platform.ts';
+import { asUser, CASEY, CHRIS, closeSandbox, collectEvents, openSandbox, signed, TBA, walletBalance, type Sandbox } from './payment-helpers.ts';
 
 /** The sandbox billing engine: cancel/resume rules, the billing clock, past due and paying overdue invoices. */
 
 let sb: Sandbox;
 let casey: string;
 let chris: string;
-const published: PlatformEvent[] = [];
-let unsubscribe: () => void;
+const published = collectEvents();
 const DAY = 86400;
 
-beforeAll(async () => {
-  ({ sb, casey, chris } = await openSandbox());
-  unsubscribe = events.subscribe((e) => published.push(e));
-});
-afterAll(async () => {
-  unsubscribe();
-  await closeSandbox(sb);
-});
+beforeAll(async () => ({ sb, casey, chris } = await openSandbox()));
+afterAll(() => closeSandbox(sb));
 
 async function subscribe(did: string, body: Record<string, unknown>) {
   const r = await signed(sb, 'POST', '/api/subscriptions', { body: { customer_id: did, ...body } });
@@ -26,8 +19,7 @@ async function subscribe(did: string, body: Record<string, unknown>) {
   return r.body;
 }
 const advance = (seconds: number) => signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds } });
-const balance = async (did: string, currency = 'pc_sandbox_tba') =>
-  (await sb.ctx.db.query<{ b: string }>('SELECT balance::text AS b FROM wallet_balances WHERE user_did = $1 AND currency_id = $2', [did, currency])).rows[0]!.b;
+const balance = (did: string, currency?: string) => walletBalance(sb, did, currency);
 
 describe('cancel and resume', () => {
   it('a customer cancels a paid subscription: it stays active until the period end, with the feedback kept', async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConnectAction } from '../../hosts/server/platform.ts';
-import { asUser, CASEY, closeSandbox, openSandbox, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, closeSandbox, openSandbox, walletBalance, type Sandbox } from './payment-helpers.ts';
 
 let sb: Sandbox;
 let casey: string;
@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => closeSandbox(sb));
 
 const form = { customer_name: 'Casey Customer', customer_email: 'casey@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba', billing_address: { country: 'us' } };
-const balance = async () =>
-  (await sb.ctx.db.query<{ b: string }>("SELECT balance::text AS b FROM wallet_balances WHERE user_did = $1 AND currency_id = 'pc_sandbox_tba'", [CASEY.did])).rows[0]!.b;
+const balance = () => walletBalance(sb, CASEY.did);
 const invoicesOf = async (id: string) => (await sb.ctx.db.query("SELECT 1 FROM invoices WHERE data->>'checkout_session_id' = $1", [id])).rows.length;
 
 describe('checkout payments are idempotent end to end', () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConnectAction } from '../../hosts/server/platform.ts';
-import { asUser, CHRIS, closeSandbox, openSandbox, signed, TBA, type Sandbox } from './payment-helpers.ts';
+import { asUser, CHRIS, closeSandbox, openSandbox, signed, TBA, walletBalance, type Sandbox } from './payment-helpers.ts';
 
 let sb: Sandbox;
 let chris: string;
@@ -14,8 +14,7 @@ afterAll(() => closeSandbox(sb));
 
 const form = { customer_name: 'Chris Buyer', customer_email: 'chris@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba', billing_address: { country: 'us' } };
 const setBalance = (amount: string) => signed(sb, 'POST', '/api/sandbox/wallet/fund', { body: { did: CHRIS.did, currency_id: 'pc_sandbox_tba', amount, set: true } });
-const balance = async () =>
-  (await sb.ctx.db.query<{ b: string }>("SELECT balance::text AS b FROM wallet_balances WHERE user_did = $1 AND currency_id = 'pc_sandbox_tba'", [CHRIS.did])).rows[0]?.b;
+const balance = () => walletBalance(sb, CHRIS.did);
 const action = getConnectAction('subscription')!;
 const approve = (checkoutSessionId: string) =>
   sb.ctx.db.transaction((tx) => action.approve({ checkoutSessionId }, { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CHRIS.did }));

@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clock, events, getConnectAction, type PlatformEvent } from '../../hosts/server/platform.ts';
-import { asUser, CASEY, CHRIS, closeSandbox, login, openSandbox, type Sandbox } from './payment-helpers.ts';
+import { clock, getConnectAction } from '../../hosts/server/platform.ts';
+import { asUser, CASEY, CHRIS, closeSandbox, collectEvents, login, openSandbox, walletBalance, type Sandbox } from './payment-helpers.ts';
 
 let sb: Sandbox;
 let casey: string;
 let chris: string;
-const published: PlatformEvent[] = [];
-let unsubscribe: () => void;
-beforeAll(async () => {
-  ({ sb, casey, chris } = await openSandbox());
-  unsubscribe = events.subscribe((e) => published.push(e));
-});
-afterAll(async () => {
-  unsubscribe();
-  await sb.close();
-});
+const published = collectEvents();
+beforeAll(async () => ({ sb, casey, chris } = await openSandbox()));
+afterAll(() => closeSandbox(sb));
 
 const form = { customer_name: 'Casey Customer', customer_email: 'casey@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba', billing_address: { country: 'us' } };
 
@@ -116,8 +109,7 @@ describe('checkout calls of the elements', () => {
     const after = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/submit`, form);
     expect(after.body.checkoutSession).toMatchObject({ status: 'complete', invoice_id: result.invoiceId });
     expect(after.body.paymentIntent).toMatchObject({ id: first.body.paymentIntent.id, status: 'succeeded' });
-    const { rows: balance } = await sb.ctx.db.query<{ b: string }>("SELECT balance::text AS b FROM wallet_balances WHERE user_did = $1 AND currency_id = 'pc_sandbox_tba'", [CASEY.did]);
-    expect(balance[0]!.b).toBe('990000000000000000000');
+    expect(await walletBalance(sb, CASEY.did)).toBe('990000000000000000000');
     await new Promise((r) => setTimeout(r, 50));
     expect(published).toHaveLength(2);
 

@@ -2,7 +2,9 @@ import { createHash, createPrivateKey, sign } from 'node:crypto';
 import stringify from 'json-stable-stringify';
 import qs from 'qs';
 import { createSession, DEMO_USERS } from '../../hosts/server/service/users.ts';
-import { clock } from '../../hosts/server/platform.ts';
+import { walletBalance as readWalletBalance } from '../../hosts/server/payment/wallet.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { clock, events, type PlatformEvent } from '../../hosts/server/platform.ts';
 import { startSandbox } from './harness.ts';
 
 /** Test helpers for the payment API: requests signed exactly as @blocklet/payment-js signs them, and sessions. */
@@ -79,9 +81,8 @@ export async function roleSessions<R extends string>(sb: Sandbox, roles: readonl
 export const TBA = (n: number): string => (BigInt(n) * 10n ** 18n).toString();
 
 /** A sandbox wallet's balance of one currency, in the smallest unit ('0' when it has none). */
-export async function walletBalance(sb: Sandbox, did: string, currency = 'pc_sandbox_tba'): Promise<string> {
-  const { rows } = await sb.ctx.db.query<{ b: string }>('SELECT balance::text AS b FROM wallet_balances WHERE user_did = $1 AND currency_id = $2', [did, currency]);
-  return rows[0]?.b ?? '0';
+export function walletBalance(sb: Sandbox, did: string, currency = 'pc_sandbox_tba'): Promise<string> {
+  return readWalletBalance(sb.ctx.db, did, currency);
 }
 
 /**
@@ -97,6 +98,17 @@ export async function makeCustomer(sb: Sandbox, did: string, credits?: string): 
     if (grant.status !== 200) throw new Error(`could not grant credits: ${JSON.stringify(grant.body)}`);
   }
   return sub.body.customer_id as string;
+}
+
+/** The platform events published while this test file runs (subscribed in beforeAll, off in afterAll). */
+export function collectEvents(): PlatformEvent[] {
+  const published: PlatformEvent[] = [];
+  let off = () => {};
+  beforeAll(() => {
+    off = events.subscribe((e) => published.push(e));
+  });
+  afterAll(() => off());
+  return published;
 }
 
 /** A fresh sandbox with Casey and Chris signed in (their session tokens): `({ sb, casey, chris } = await openSandbox())`. */

@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { events, getConnectAction, type PlatformEvent } from '../../hosts/server/platform.ts';
+import { getConnectAction } from '../../hosts/server/platform.ts';
 import { refundPayment } from '../../hosts/server/payment/refunds.ts';
-import { asUser, CASEY, closeSandbox, openSandbox, signed, TBA, walletBalance, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, closeSandbox, collectEvents, openSandbox, signed, TBA, walletBalance, type Sandbox } from './payment-helpers.ts';
 
 /** Refunds (spec §3 "Refund type: refund or stake_return"): merchant calls, limits, wallet, scoping, stake returns, vendors. */
 
 let sb: Sandbox;
 let casey: string;
 let chris: string;
-const published: PlatformEvent[] = [];
-let unsubscribe: () => void;
+const published = collectEvents();
 const balance = (did: string, currency?: string) => walletBalance(sb, did, currency);
 
-beforeAll(async () => {
-  ({ sb, casey, chris } = await openSandbox());
-  unsubscribe = events.subscribe((e) => published.push(e));
-});
-afterAll(async () => {
-  unsubscribe();
-  await closeSandbox(sb);
-});
+beforeAll(async () => ({ sb, casey, chris } = await openSandbox()));
+afterAll(() => closeSandbox(sb));
 
 /** Casey buys a payment link through the wallet (10 TBA for the one-time link): the paid session's ids. */
 async function buy(plink = 'plink_sandbox_onetime') {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, DEMO_USERS } from '../../hosts/server/service/users.ts';
 import { startSandbox } from './harness.ts';
-import { asUser, roleSessions, type Reply, type Sandbox } from './payment-helpers.ts';
+import { asUser, roleSessions, walletBalance, type Reply, type Sandbox } from './payment-helpers.ts';
 
 let sb: Sandbox;
 let tokens: Record<string, string>;
@@ -66,7 +66,7 @@ describe('store wallet-connect actions', () => {
 
   it('stake-and-join: gives the developer passport once; the developer API then works for that user', async () => {
     expect((await call('chris', 'GET', '/store/api/developer/blocklets')).status).toBe(403);
-    const balance = async () => (await sb.ctx.db.query<{ b: string }>(`SELECT balance::text AS b FROM wallet_balances WHERE user_did = $1 AND currency_id = 'pc_sandbox_tba'`, [CHRIS.did])).rows[0]!.b;
+    const balance = () => walletBalance(sb, CHRIS.did);
     // Chris's wallet holds 1 TBA: the 100 TBA stake is refused, nothing is taken or given.
     const before = await balance();
     const short = await open('stake-and-join', {});

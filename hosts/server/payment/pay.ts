@@ -6,28 +6,13 @@ import { fromUnit, mul, sum } from './money.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
 import { effectiveStatus, itemAmount, trialApplies } from './sessions.ts';
 import { assertHasItems, saleableItems } from './checkout-items.ts';
+import { debitWallet } from './wallet.ts';
 import { sessionStake, takeStake } from './restake.ts';
 
 /**
  * Paying a checkout session, inside a caller's transaction (wallet approve or fast checkout), and
  * publishing its events only once that transaction has committed.
  */
-
-/** Method types whose currencies live in the sandbox wallet (wallet_balances); Stripe cards and credits do not. */
-
-export async function walletBalance(q: Queryable, did: string, currencyId: string): Promise<string> {
-  const { rows } = await q.query<{ balance: string }>('SELECT balance::text AS balance FROM wallet_balances WHERE user_did = $1 AND currency_id = $2', [did, currencyId]);
-  return rows[0]?.balance ?? '0';
-}
-
-/** Takes `amount` from the wallet in one statement; false (nothing taken) when the balance is short. */
-async function debitWallet(q: Queryable, did: string, currencyId: string, amount: string): Promise<boolean> {
-  const { rows } = await q.query(
-    'UPDATE wallet_balances SET balance = balance - $3::numeric WHERE user_did = $1 AND currency_id = $2 AND balance >= $3::numeric RETURNING 1',
-    [did, currencyId, amount],
-  );
-  return rows.length > 0;
-}
 
 /** The customer's usable credit in a currency: remaining amounts of granted, unexpired grants. */
 export async function creditBalance(q: Queryable, customerId: string, currencyId: string): Promise<string> {

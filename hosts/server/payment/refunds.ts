@@ -22,6 +22,7 @@ import { WALLET_METHODS } from './billing.ts';
 import { addSearch, bodyOf, livemodeOf, pagingOf, paramOf, queryString, str, type Body } from './http.ts';
 import { fromUnit, toUnit } from './money.ts';
 import { find, newId, Where, type Doc, type Paging } from './repo.ts';
+import { creditWallet } from './wallet.ts';
 import { assertOwner, listScope } from './resources/scope.ts';
 
 export const REFUND_TYPES = ['refund', 'stake_return'] as const;
@@ -83,15 +84,6 @@ function newRefund(fields: Record<string, unknown> & { livemode: boolean }): Doc
     payment_intent_id: null, invoice_id: null, subscription_id: null, payment_details: {},
     ...fields, created_at: now, updated_at: now,
   } as Doc;
-}
-
-/** Puts `amount` back into a wallet (the sandbox stand-in for the chain transfer). */
-async function creditWallet(q: Queryable, did: string, currencyId: string, amount: string): Promise<void> {
-  await q.query(
-    `INSERT INTO wallet_balances (user_did, currency_id, balance) VALUES ($1, $2, $3::numeric)
-     ON CONFLICT (user_did, currency_id) DO UPDATE SET balance = wallet_balances.balance + EXCLUDED.balance`,
-    [did, currencyId, amount],
-  );
 }
 
 export type RefundInput = {
@@ -193,16 +185,12 @@ async function expandRefund(q: Queryable, refund: Doc): Promise<Doc> {
   };
 }
 
-function textField(body: Body, key: string, max: number): string | undefined {
-  return str(body, key, { max });
-}
-
 export function createRefundRoutes({ db }: SandboxContext): Router {
   const r = Router();
 
   const create = async (paymentIntentId: unknown, body: Body) => {
-    const reason = textField(body, 'reason', 200);
-    const description = textField(body, 'description', 500);
+    const reason = str(body, 'reason', { max: 200 });
+    const description = str(body, 'description', { max: 500 });
     const refund = await db.transaction((tx) => refundPayment(tx, { paymentIntentId, amount: body.amount, reason: reason ?? null, description }));
     events.publish('refund.succeeded', refund); // the transaction has committed
     return expandRefund(db, refund);

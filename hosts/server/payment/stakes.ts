@@ -14,6 +14,7 @@ import { clock } from '../platform.ts';
 import { createInvoice, WALLET_METHODS } from './billing.ts';
 import { find, mustFind, save, type Doc } from './repo.ts';
 import { recordStakeReturn } from './refunds.ts';
+import { creditWallet } from './wallet.ts';
 
 
 /** Settles every revoked, unsettled stake; the refunds it records are added to `out` as `refund.succeeded`. */
@@ -33,11 +34,7 @@ export async function settleRevokedStakes(q: Queryable, out: Array<{ type: strin
     // Only a stake the wallet paid (a checkout's or a re-stake, with its invoice) goes back to it; a stake the merchant
     // API recorded without taking any money does not.
     if (!slash && stake.invoice_id && customer.did && WALLET_METHODS.has(method.type)) {
-      await q.query(
-        `INSERT INTO wallet_balances (user_did, currency_id, balance) VALUES ($1, $2, $3::numeric)
-         ON CONFLICT (user_did, currency_id) DO UPDATE SET balance = wallet_balances.balance + EXCLUDED.balance`,
-        [customer.did, currency.id, amount],
-      );
+      await creditWallet(q, customer.did, currency.id, amount);
     }
     const txHash = `0x${randomBytes(32).toString('hex')}`;
     const details = { [method.type]: { tx_hash: txHash, type: slash ? 'slash' : 'stake_return', payer: customer.did } };

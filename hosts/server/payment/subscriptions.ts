@@ -34,6 +34,7 @@ import { customerByIdOrDid } from './resources/customers.ts';
 import { assertOwner } from './resources/scope.ts';
 import { itemAmount } from './sessions.ts';
 import { settleRevokedStakes } from './stakes.ts';
+import { creditWallet, debitWallet } from './wallet.ts';
 
 /** The most renewals one subscription gets in one run (a clock moved years ahead stops here). */
 const MAX_CYCLES = 500;
@@ -41,15 +42,6 @@ const MAX_CYCLES = 500;
 const MAX_ADVANCE_SECONDS = 5 * 366 * 86400;
 
 export type PlatformEvents = Array<{ type: string; object: Doc }>;
-
-/** Takes `amount` from a wallet in one statement; false (nothing taken) when short. */
-async function debitWallet(q: Queryable, did: string, currencyId: string, amount: string): Promise<boolean> {
-  const { rows } = await q.query(
-    'UPDATE wallet_balances SET balance = balance - $3::numeric WHERE user_did = $1 AND currency_id = $2 AND balance >= $3::numeric RETURNING 1',
-    [did, currencyId, amount],
-  );
-  return rows.length > 0;
-}
 
 /**
  * Charges the customer for `amount` in a currency: wallet methods take it from the customer's sandbox wallet,
@@ -310,13 +302,8 @@ export function createBillingRoutes({ db }: SandboxContext): Router {
     const amount = toUnit(body.amount, currency.decimal, 'amount');
     if (body.set !== undefined && typeof body.set !== 'boolean') throw new HttpError(400, 'set must be a boolean');
     // set: true makes the balance exactly `amount` (a test that needs a short wallet); otherwise `amount` is added.
-    const { rows } = await db.query<{ balance: string }>(
-      `INSERT INTO wallet_balances (user_did, currency_id, balance) VALUES ($1, $2, $3::numeric)
-       ON CONFLICT (user_did, currency_id) DO UPDATE SET balance = CASE WHEN $4 THEN EXCLUDED.balance ELSE wallet_balances.balance + EXCLUDED.balance END
-       RETURNING balance::text AS balance`,
-      [did, currency.id, amount, body.set === true],
-    );
-    res.json({ did, currency_id: currency.id, balance: rows[0]!.balance });
+    const balance = await creditWallet(db, did, currency.id, amount, { set: body.set === true });
+    res.json({ did, currency_id: currency.id, balance });
   });
 
   r.get('/subscriptions/:id/recover-info', async (req, res) => {
