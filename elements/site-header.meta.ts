@@ -11,8 +11,10 @@ const meta: ElementMeta = {
     {
       name: 'meta',
       type: 'json',
+      tsType:
+        '{ appName?: string; appLogo?: string; appLogoRect?: string; appLogoDark?: string; appLogoRectDark?: string; navigation?: unknown[]; languages?: Array<{ code: string; name: string }>; theme?: Record<string, unknown>; iconHosts?: string[]; [key: string]: unknown }',
       description:
-        'JSON object whose fields override window.blocklet (appName, appLogo, appLogoRect, appLogoDark, appLogoRectDark, navigation, languages, theme, iconHosts (icon service hosts, first choice first)…).',
+        'JSON object whose fields override window.blocklet (appName, appLogo, appLogoRect, appLogoDark, appLogoRectDark, navigation, languages, theme, iconHosts (icon service hosts, first choice first)…). From a framework, set the meta property (an object), not the attribute.',
     },
     { name: 'embed-mode', type: 'string', description: "'1' hides the header entirely (embedded pages)." },
     {
