@@ -4,7 +4,9 @@
  * - the attribute/event table in README.md between the markers `<!-- elements:start -->` and `<!-- elements:end -->`;
  * - the typings in types/: elements.d.ts (element interfaces with typed properties and event maps,
  *   HTMLElementTagNameMap), one <entry>.d.ts per package entry, react.d.ts (React 19 JSX) and vue.d.ts (Vue
- *   GlobalComponents). The elements' own `useEmit<'tag'>()` is typed from elements.d.ts too.
+ *   GlobalComponents). The elements' own `useEmit<'tag'>()` is typed from elements.d.ts too;
+ * - elements/_runtime-meta.ts: what the element modules need at run time (tag, attribute names and types, event
+ *   names), so that the documentation in the metadata stays out of the shipped bundles.
  *
  * `npm run manifest -- --check` writes nothing and exits 1 when any of these is out of date (the unit
  * tests run it, so the manifest and the typings cannot drift from the code).
@@ -252,6 +254,23 @@ export function buildTypings(metas: ElementMeta[]): Record<string, string> {
   return files;
 }
 
+/** elements/_runtime-meta.ts: the metadata without its documentation, for the element modules. */
+export function buildRuntimeMeta(metas: ElementMeta[]): string {
+  const out = [
+    HEADER,
+    '// The element modules read this instead of elements/<tag>.meta.ts, so descriptions, parts and custom properties\n',
+    '// (documentation) do not ship in the bundles.\n',
+    "import type { AttributeType } from './_meta.ts';\n\n",
+    'type RuntimeMeta = { tag: string; attributes: Array<{ name: string; type: AttributeType }>; events: Array<{ name: string }> };\n',
+  ];
+  for (const m of metas) {
+    const attrs = m.attributes.map((a) => `{ name: '${a.name}', type: '${a.type}' }`).join(', ');
+    const events = m.events.map((e) => `{ name: '${e.name}' }`).join(', ');
+    out.push(`\nexport const ${camelCase(m.tag)}: RuntimeMeta = {\n  tag: '${m.tag}',\n  attributes: [${attrs}],\n  events: [${events}],\n};\n`);
+  }
+  return out.join('');
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const metas = await loadMetas();
@@ -274,6 +293,8 @@ async function main(): Promise<void> {
   }
   const typesDir = join(root, 'types');
   const typings = buildTypings(metas);
+  const runtimePath = join(root, 'elements', '_runtime-meta.ts');
+  const runtime = buildRuntimeMeta(metas);
   const read = (file: string): string => {
     try {
       return readFileSync(file, 'utf8');
@@ -288,19 +309,26 @@ async function main(): Promise<void> {
     .filter((d) => d.isFile() && !(d.name in typings))
     .map((d) => `types/${d.name} (not generated: remove it)`);
   if (check) {
-    const stale = [current !== manifest && 'custom-elements.json', readme !== nextReadme && 'README.md', ...staleTypes, ...extra].filter(Boolean);
+    const stale = [
+      current !== manifest && 'custom-elements.json',
+      readme !== nextReadme && 'README.md',
+      read(runtimePath) !== runtime && 'elements/_runtime-meta.ts',
+      ...staleTypes,
+      ...extra,
+    ].filter(Boolean);
     if (stale.length) {
       console.error(`Out of date: ${stale.join(', ')}. Run npm run manifest.`);
       process.exit(1);
     }
-    console.log(`custom-elements.json, README.md and types/ match ${metas.length} elements.`);
+    console.log(`custom-elements.json, README.md, types/ and elements/_runtime-meta.ts match ${metas.length} elements.`);
     return;
   }
   writeFileSync(manifestPath, manifest);
   writeFileSync(readmePath, nextReadme);
   for (const [name, text] of Object.entries(typings)) writeFileSync(join(typesDir, name), text);
+  writeFileSync(runtimePath, runtime);
   if (extra.length) console.warn(`Not generated: ${extra.join(', ')}`);
-  console.log(`Wrote custom-elements.json, the README table and types/ for ${metas.length} elements.`);
+  console.log(`Wrote custom-elements.json, the README table, types/ and elements/_runtime-meta.ts for ${metas.length} elements.`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
