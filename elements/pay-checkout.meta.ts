@@ -84,6 +84,7 @@ const meta: ElementMeta = {
     { name: 'upsell', description: 'The upsell switch.' },
     { name: 'quantity', description: 'The quantity selector.' },
     { name: 'promotion', description: 'The applied promotion code.' },
+    { name: 'promotion-add', description: 'The Add promotion code button.' },
   ],
   cssProperties: TOKENS,
 };
