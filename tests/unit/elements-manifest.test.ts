@@ -59,4 +59,11 @@ describe('custom-elements.json', () => {
       expect([...used].filter((name) => !documented.has(name)), `<${d.tagName}>`).toEqual([]);
     }
   });
+
+  it("types every element's emit by its tag (useEmit<'tag'>(), checked against the declared events)", () => {
+    const untyped = sources(join(root, 'src'))
+      .filter((f) => !f.endsWith('context.tsx'))
+      .filter((f) => /\buseEmit\(\)/.test(readFileSync(f, 'utf8')));
+    expect(untyped).toEqual([]);
+  });
 });
