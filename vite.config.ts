@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { localeNamespaces } from './scripts/vite-locale-namespaces.ts';
@@ -12,10 +12,14 @@ const elementEntries = Object.fromEntries(
     .map((f) => [f.replace(/\.ts$/, ''), resolve(root, 'elements', f)]),
 );
 
+// The package version, for the console message when two copies of the elements meet on one page (src/ui/define.ts).
+const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
+
 export default defineConfig({
   plugins: [localeNamespaces(root)],
   define: {
     'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV === 'development' ? 'development' : 'production'),
+    __PAY_ELEMENTS_VERSION__: JSON.stringify(version),
   },
   build: {
     outDir: 'dist/elements',

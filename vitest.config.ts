@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { localeNamespaces } from './scripts/vite-locale-namespaces.ts';
 
 export default defineConfig({
+  // Element sources import their strings as `locale:en/<namespaces>` (tests/unit/ssr.test.ts imports them).
+  plugins: [localeNamespaces(import.meta.dirname)],
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
     environment: 'node',

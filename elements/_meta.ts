@@ -10,14 +10,23 @@ export type AttributeMeta = {
   type: AttributeType;
   description: string;
   default?: string;
-  /** Allowed values, for enumerations. */
+  /** Allowed values, for enumerations (typed as a union of string literals). */
   values?: string[];
+  /**
+   * TypeScript type of the property when `type` alone says too little (the shape of a `json` object). The
+   * generated typings (types/*.d.ts) use it; a typo fails `npm run typecheck`.
+   */
+  tsType?: string;
 };
 
 export type EventMeta = {
   /** Full event name, prefix included (e.g. `pay-complete`). */
   name: string;
-  /** TypeScript text of the detail type. */
+  /**
+   * TypeScript text of the detail type: the one source of the event's shape. `npm run manifest` writes it into the
+   * generated typings (types/elements.d.ts), which type both the consumers' listeners and the element's own
+   * `useEmit<'tag'>()` calls, so a detail that drifts from the code fails `npm run typecheck`.
+   */
   detail: string;
   description: string;
   cancelable?: boolean;
@@ -25,7 +34,7 @@ export type EventMeta = {
 
 export type ElementMeta = {
   tag: string;
-  /** Class name in the manifest. */
+  /** Class name in the manifest and the typings (the module's default export). */
   className: string;
   summary: string;
   attributes: AttributeMeta[];

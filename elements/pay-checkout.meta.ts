@@ -27,13 +27,26 @@ const meta: ElementMeta = {
       type: 'string',
       description: "Where to go after paying (http/https only; overrides the session's success_url). Cancel pay-complete to stay.",
     },
-    { name: 'extra-params', type: 'json', description: 'Extra query parameters sent when starting a session from a payment link (e.g. {"qty": 2}).' },
+    {
+      name: 'extra-params',
+      type: 'json',
+      tsType: 'Record<string, string | number | boolean>',
+      description:
+        'Extra query parameters sent when starting a session from a payment link (e.g. {"qty": 2}). From a framework, set the extraParams property (an object), not the attribute.',
+    },
     {
       name: 'donation-mount-location',
       type: 'string',
       description: 'Without checkout-id: the donate widget of this mount location (inactive settings: owner/admin can enable them; see docs/sandbox.md).',
     },
-    { name: 'donation-settings', type: 'json', description: 'The donate widget\'s DonationSettings (target, title, description, amount, beneficiaries).' },
+    {
+      name: 'donation-settings',
+      type: 'json',
+      tsType:
+        '{ target?: string; title?: string; description?: string; reference?: string; message?: string; beneficiaries?: Array<{ address: string; share?: string; name?: string }>; amount?: { presets?: string[]; preset?: string; minimum?: string; maximum?: string; custom?: boolean }; [key: string]: unknown }',
+      description:
+        "The donate widget's DonationSettings (target, title, description, amount, beneficiaries). From a framework, set the donationSettings property (an object), not the attribute.",
+    },
   ],
   events: [
     { name: 'pay-ready', detail: "{ checkoutSessionId: string, mode: string, livemode: boolean, status: 'open' | 'complete' | 'expired' | 'empty' }", description: 'The checkout loaded.' },
@@ -71,6 +84,7 @@ const meta: ElementMeta = {
     { name: 'upsell', description: 'The upsell switch.' },
     { name: 'quantity', description: 'The quantity selector.' },
     { name: 'promotion', description: 'The applied promotion code.' },
+    { name: 'promotion-add', description: 'The Add promotion code button.' },
   ],
   cssProperties: TOKENS,
 };

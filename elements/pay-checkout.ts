@@ -1,7 +1,7 @@
 import { Checkout } from '../src/checkout/Checkout.tsx';
 import { messages } from '../src/checkout/messages.ts';
 import { defineElement, optionsFromMeta } from '../src/ui/element.tsx';
-import meta from './pay-checkout.meta.ts';
+import { payCheckout as meta } from './_runtime-meta.ts';
 
 // The checkout draws its own surface (a card on wide screens), so the host box stays transparent around it.
 

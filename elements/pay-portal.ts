@@ -1,6 +1,6 @@
 import { Portal } from '../src/portal/Portal.tsx';
 import { messages } from '../src/portal/messages.ts';
 import { defineElement, optionsFromMeta } from '../src/ui/element.tsx';
-import meta from './pay-portal.meta.ts';
+import { payPortal as meta } from './_runtime-meta.ts';
 
 export default defineElement(meta.tag, Portal, optionsFromMeta(meta, 'pay', messages));

@@ -3,6 +3,7 @@
  * the context protocol (@lit/context ContextProvider). Attribute changes propagate to subscribed elements.
  */
 import { ContextProvider } from '@lit/context';
+import { defineOnce, upgradeProperties } from '../src/ui/define.ts';
 import { settingsContext, type SettingsInput } from '../src/ui/settings.ts';
 
 const ATTRS = ['base-url', 'auth-token', 'locale', 'livemode', 'theme'] as const;
@@ -24,50 +25,54 @@ function readSettings(el: HTMLElement): SettingsInput {
 
 const camel = (a: string) => a.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 
-export class PayProviderElement extends HTMLElement {
-  static observedAttributes = [...ATTRS];
+// The class is made only where HTMLElement exists: importing this module in Node (server rendering) defines nothing.
+function createProvider(): CustomElementConstructor {
+  class PayProviderElement extends HTMLElement {
+    static observedAttributes = [...ATTRS];
 
-  #provider = new ContextProvider(this, { context: settingsContext, initialValue: readSettings(this) });
+    #provider = new ContextProvider(this, { context: settingsContext, initialValue: readSettings(this) });
 
-  connectedCallback(): void {
-    // display: contents without touching anything outside: a shadow root holding a <slot> and a :host rule.
-    if (!this.shadowRoot) {
-      const root = this.attachShadow({ mode: 'open' });
-      root.innerHTML = '<style>:host{display:contents}</style><slot></slot>';
+    connectedCallback(): void {
+      // Properties set before the element was defined (upgrade) shadow the accessors: re-apply them.
+      upgradeProperties(this, ATTRS.map(camel));
+      // display: contents without touching anything outside: a shadow root holding a <slot> and a :host rule.
+      if (!this.shadowRoot) {
+        const root = this.attachShadow({ mode: 'open' });
+        root.innerHTML = '<style>:host{display:contents}</style><slot></slot>';
+      }
+      this.#provider.setValue(readSettings(this));
+      this.#provider.hostConnected();
     }
-    this.#provider.setValue(readSettings(this));
-    this.#provider.hostConnected();
+
+    attributeChangedCallback(): void {
+      this.#provider.setValue(readSettings(this));
+    }
+
+    /** The settings currently provided. */
+    get settings(): SettingsInput {
+      return this.#provider.value;
+    }
   }
 
-  attributeChangedCallback(): void {
-    this.#provider.setValue(readSettings(this));
+  // Properties mirror attributes.
+  for (const attr of ATTRS) {
+    const prop = camel(attr);
+    Object.defineProperty(PayProviderElement.prototype, prop, {
+      configurable: true,
+      enumerable: true,
+      get(this: HTMLElement) {
+        const v = this.getAttribute(attr);
+        if (attr === 'livemode') return v === null ? undefined : !/^(false|0|off|no)$/i.test(v.trim());
+        return v ?? undefined;
+      },
+      set(this: HTMLElement, value: unknown) {
+        if (value === undefined || value === null) this.removeAttribute(attr);
+        else if (attr === 'livemode') this.setAttribute(attr, value ? '' : 'false');
+        else this.setAttribute(attr, String(value));
+      },
+    });
   }
-
-  /** The settings currently provided. */
-  get settings(): SettingsInput {
-    return this.#provider.value;
-  }
+  return PayProviderElement;
 }
 
-// Properties mirror attributes.
-for (const attr of ATTRS) {
-  const prop = camel(attr);
-  Object.defineProperty(PayProviderElement.prototype, prop, {
-    configurable: true,
-    enumerable: true,
-    get(this: HTMLElement) {
-      const v = this.getAttribute(attr);
-      if (attr === 'livemode') return v === null ? undefined : !/^(false|0|off|no)$/i.test(v.trim());
-      return v ?? undefined;
-    },
-    set(this: HTMLElement, value: unknown) {
-      if (value === undefined || value === null) this.removeAttribute(attr);
-      else if (attr === 'livemode') this.setAttribute(attr, value ? '' : 'false');
-      else this.setAttribute(attr, String(value));
-    },
-  });
-}
-
-if (!customElements.get('pay-provider')) customElements.define('pay-provider', PayProviderElement);
-
-export default customElements.get('pay-provider');
+export default defineOnce('pay-provider', createProvider);

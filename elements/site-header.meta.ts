@@ -11,8 +11,10 @@ const meta: ElementMeta = {
     {
       name: 'meta',
       type: 'json',
+      tsType:
+        '{ appName?: string; appLogo?: string; appLogoRect?: string; appLogoDark?: string; appLogoRectDark?: string; navigation?: unknown[]; languages?: Array<{ code: string; name: string }>; theme?: Record<string, unknown>; iconHosts?: string[]; [key: string]: unknown }',
       description:
-        'JSON object whose fields override window.blocklet (appName, appLogo, appLogoRect, appLogoDark, appLogoRectDark, navigation, languages, theme, iconHosts (icon service hosts, first choice first)…).',
+        'JSON object whose fields override window.blocklet (appName, appLogo, appLogoRect, appLogoDark, appLogoRectDark, navigation, languages, theme, iconHosts (icon service hosts, first choice first)…). From a framework, set the meta property (an object), not the attribute.',
     },
     { name: 'embed-mode', type: 'string', description: "'1' hides the header entirely (embedded pages)." },
     {
@@ -78,6 +80,23 @@ const meta: ElementMeta = {
     { name: 'notifications-badge', description: 'The unread count on the bell.' },
     { name: 'cookie-consent', description: 'The cookie-consent notice.' },
     { name: 'domain-warning', description: 'The temporary-domain notice body.' },
+    { name: 'domain-later', description: 'The temporary-domain notice\'s Later button.' },
+    { name: 'domain-configure', description: 'The temporary-domain notice\'s Configure button (admins).' },
+    { name: 'cookie-accept', description: 'The cookie-consent notice\'s Accept button.' },
+    { name: 'nav-group', description: 'A navigation entry with children (menu button).' },
+    { name: 'products-group', description: 'A group of the Products menu panel.' },
+    { name: 'apps-manage', description: 'The manage link of the apps grid (admins).' },
+    { name: 'locale', description: 'The language menu button.' },
+    { name: 'theme-toggle', description: 'The light/dark theme toggle.' },
+    { name: 'user', description: 'The session menu button of a signed-in user.' },
+    { name: 'avatar', description: 'The user avatar (image or initial).' },
+    { name: 'org-list', description: 'The list of organizations in the organization dropdown.' },
+    { name: 'org-empty', description: 'The no-organization line of the organization dropdown.' },
+    { name: 'org-avatar', description: 'An organization avatar (also org-avatar-owner for organizations the user owns).' },
+    { name: 'org-avatar-owner', description: 'The avatar of an organization the user owns.' },
+    { name: 'org-create', description: 'The Create organization button.' },
+    { name: 'org-create-submit', description: 'The submit button of the Create organization dialog.' },
+    { name: 'org-view-all', description: 'The link to the full organization list.' },
   ],
   cssProperties: TOKENS,
 };

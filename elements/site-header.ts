@@ -1,6 +1,6 @@
 import { SiteHeader } from '../src/header/SiteHeader.tsx';
 import { messages } from '../src/header/messages.ts';
 import { defineElement, optionsFromMeta } from '../src/ui/element.tsx';
-import meta from './site-header.meta.ts';
+import { siteHeader as meta } from './_runtime-meta.ts';
 
 export default defineElement(meta.tag, SiteHeader, optionsFromMeta(meta, 'header', messages));

@@ -35,7 +35,7 @@ export function BlockletStore({ basePath }: BlockletStoreProps) {
   const base = normalizeBase(basePath);
   const loc = useLocation();
   const route = matchRoute(loc.pathname, base, { staking: stakingMode() });
-  const emit = useEmit();
+  const emit = useEmit<'blocklet-store'>();
   const { css } = useCss();
 
   useEffect(() => {

@@ -92,7 +92,7 @@ function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {
   const { checkoutId } = props;
   const api = useApi();
   const t = useT();
-  const emit = useEmit();
+  const emit = useEmit<'pay-checkout'>();
   const query = useQuery(['checkout', 'open', checkoutId], () => api.checkout.open(checkoutId, pageQuery(props.extraParams, props.currency)), {
     staleTime: Infinity,
   });
@@ -123,7 +123,7 @@ function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {
 
 function CheckoutScreen({ ctx, ...props }: CheckoutProps & { ctx: CheckoutContext }) {
   const session = ctx.checkoutSession;
-  const emit = useEmit();
+  const emit = useEmit<'pay-checkout'>();
   const view = checkoutView(session);
   useEffect(() => {
     emit('ready', { checkoutSessionId: session.id, mode: session.mode, livemode: session.livemode, status: view });
@@ -143,7 +143,7 @@ function useFlowState(flow: CheckoutFlow): FlowState {
 function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl }: CheckoutProps & { ctx: CheckoutContext }) {
   const api = useApi();
   const t = useT();
-  const emit = useEmit();
+  const emit = useEmit<'pay-checkout'>();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { css } = useCss();
@@ -202,7 +202,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   }, [state.notice]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!state.error) return;
-    emit('error', { message: state.error.key ? t(state.error.key) : state.error.message, code: state.error.code });
+    emit('error', { message: state.error.key ? t(state.error.key) : (state.error.message ?? ''), code: state.error.code });
     // Spec §8: UNIFIED_APP_REQUIRED toasts 'account required'.
     if (state.error.code === 'UNIFIED_APP_REQUIRED') toast.show({ tone: 'error', message: t('checkout.accountRequired') });
     // The merchant archived what was in the cart meanwhile (the platform answers EMPTY_CHECKOUT): load the session
@@ -599,7 +599,7 @@ function FlowDialogs({
 
 /** An app link's click: a cancelable pay-navigate {path}; the host may route it (then the link does not load). */
 function useNavigate() {
-  const emit = useEmit();
+  const emit = useEmit<'pay-checkout'>();
   return (path: string) => (e: MouseEvent<HTMLElement>) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     if (!emit('navigate', { path }, { cancelable: true })) e.preventDefault();
@@ -608,7 +608,7 @@ function useNavigate() {
 
 function Completed({ session, ctx, successUrl, announce }: { session: CheckoutSession; ctx: CheckoutContext; successUrl?: string | undefined; announce?: boolean }) {
   const t = useT();
-  const emit = useEmit();
+  const emit = useEmit<'pay-checkout'>();
   const { css } = useCss();
   const { locale } = useSettings();
   const links = customerLinks(appPrefix());

@@ -194,7 +194,7 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
   usePanelMessages();
   const api = useApi();
   const t = useT();
-  const emit = useEmit();
+  const emit = useEmit<'site-header'>();
   const { locale } = useSettings();
   const { css } = useCss();
   const [name, setName] = useState('');

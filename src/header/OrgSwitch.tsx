@@ -44,7 +44,7 @@ export function OrgAvatar({ name, owner, size = 24 }: { name: string | undefined
 export function OrgSwitch({ compact }: { compact: boolean }) {
   const api = useApi();
   const t = useT();
-  const emit = useEmit();
+  const emit = useEmit<'site-header'>();
   const toast = useToast();
   const session = useSession();
   const qc = useQueryClient();

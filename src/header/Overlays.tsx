@@ -72,7 +72,7 @@ export function DomainWarning({ role }: { role: string | undefined }) {
 export function CookieConsent() {
   const ready = usePanelMessages();
   const [open, setOpen] = useState(true);
-  const emit = useEmit();
+  const emit = useEmit<'site-header'>();
   const t = useT();
   const { css } = useCss();
   const textId = useId();

@@ -202,7 +202,7 @@ function usePageViews(enabled: boolean, path: string): void {
 
 /** Runs the login guard; true while its loading indicator shows (session loading, or on the way to sign in). */
 function useLoginGuard(required: boolean, session: ReturnType<typeof useSession>): boolean {
-  const emit = useEmit();
+  const emit = useEmit<'site-header'>();
   const state = guardState(required, session);
   const sent = useRef(false);
   const [canceled, setCanceled] = useState(false);
@@ -517,7 +517,7 @@ function LanguageMenu({ info }: { info: AppInfo }) {
   const languages = languagesOf(info);
   const { locale } = useSettings();
   const override = useSettingsOverride();
-  const emit = useEmit();
+  const emit = useEmit<'site-header'>();
   const t = useT();
   const { css } = useCss();
   if (languages.length <= 1) return null;
@@ -552,7 +552,7 @@ function LanguageMenu({ info }: { info: AppInfo }) {
 function ThemeToggle({ info }: { info: AppInfo }) {
   const { mode } = useSettings();
   const override = useSettingsOverride();
-  const emit = useEmit();
+  const emit = useEmit<'site-header'>();
   const t = useT();
   const { css } = useCss();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -615,7 +615,7 @@ function Avatar({ user, size = 28 }: { user: HeaderUser; size?: number }) {
 }
 
 function SessionArea({ compact, links = [] }: { compact: boolean; links?: HeaderNavEntry[] }) {
-  const emit = useEmit();
+  const emit = useEmit<'site-header'>();
   const t = useT();
   const { css } = useCss();
   const session = useSession();

@@ -46,7 +46,7 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
   const api = useApi();
   const t = useT();
   const toast = useToast();
-  const emit = useEmit();
+  const emit = useEmit<'pay-checkout' | 'pay-portal'>();
   const session = useSession();
   const queryClient = useQueryClient();
   const ref = customerId || session.user?.did || '';

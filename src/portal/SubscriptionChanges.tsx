@@ -46,7 +46,7 @@ function Choices<T>({ legend, name, items, value, onChange, keyOf, label }: { le
           <label
             key={k}
             part="choice"
-            className={css`display: flex; gap: 10px; align-items: center; min-height: 44px; padding: 8px 12px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-md, 8px); cursor: pointer; &:has(input:checked) { border-color: var(--pay-color-primary); }`}
+            className={css`display: flex; gap: 10px; align-items: center; min-height: 44px; padding: 8px 12px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius); cursor: pointer; &:has(input:checked) { border-color: var(--pay-color-primary); }`}
           >
             <input type="radio" name={name} value={k} checked={value === k} onChange={() => onChange(k)} className={css`width: 18px; height: 18px; margin: 0; flex: none; accent-color: var(--pay-color-primary);`} />
             <span className={css`display: flex; flex-direction: column; gap: 2px; min-width: 0;`}>{label(x)}</span>
@@ -61,7 +61,7 @@ function Choices<T>({ legend, name, items, value, onChange, keyOf, label }: { le
 function Summary({ rows, note }: { rows: Array<[string, ReactNode]>; note: string }) {
   const { css } = useCss();
   return (
-    <div part="change-summary" aria-live="polite" className={css`display: flex; flex-direction: column; gap: 8px; padding: 12px 16px; border-radius: var(--pay-radius-md, 8px); background: var(--pay-color-surface, transparent); border: 1px solid var(--pay-color-border);`}>
+    <div part="change-summary" aria-live="polite" className={css`display: flex; flex-direction: column; gap: 8px; padding: 12px 16px; border-radius: var(--pay-radius); background: var(--pay-color-surface, transparent); border: 1px solid var(--pay-color-border);`}>
       <dl className={css`display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; font-weight: 600; }`}>
         {rows.map(([k, v]) => (
           <div key={k} className={css`display: contents;`}>

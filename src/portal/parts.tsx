@@ -46,7 +46,7 @@ export function Loading({ rows = 4 }: { rows?: number }) {
  */
 export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
   const t = useT();
-  const emit = useEmit();
+  const emit = useEmit<'pay-portal'>();
   // The api's errors carry these; anything else thrown has none (core/errors reads them without the api).
   const status = errorStatus(error);
   const code = errorCode(error);
@@ -95,7 +95,7 @@ export function useMoney() {
  * may take to route without a reload.
  */
 export function AppLink({ path, children, className, part }: { path: string; children: ReactNode; className?: string; part?: string }) {
-  const emit = useEmit();
+  const emit = useEmit<'pay-portal'>();
   const { css, cx } = useCss();
   const href = checkHref(path);
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {

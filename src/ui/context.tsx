@@ -4,6 +4,7 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { Settings } from './settings.ts';
 import type { ToastInput, ToastStore, ToastState } from '../state/toasts.ts';
+import type { PayElementEventMaps } from '../../types/elements.d.ts';
 
 export type ResolvedSettings = Settings & {
   /** The colour mode actually shown: `theme`, or the system preference when `theme` is `auto`. */
@@ -50,13 +51,32 @@ export function useSettingsOverride(): ElementContextValue['overrideSettings'] {
 }
 
 export type EmitOptions = { cancelable?: boolean };
-export type Emit = <D>(name: string, detail?: D, options?: EmitOptions) => boolean;
+
+/** A tag whose events are declared in elements/<tag>.meta.ts (and generated into types/elements.d.ts). */
+export type EventTag = keyof PayElementEventMaps;
+/** An element's events by name without the prefix (`ready` for `pay-ready`) → detail. A union of tags keeps the names
+ * they share. */
+type Details<T extends EventTag> = T extends EventTag
+  ? {
+      [K in keyof PayElementEventMaps[T] & string as K extends `${infer _Prefix}-${infer Name}` ? Name : never]: PayElementEventMaps[T][K] extends CustomEvent<infer D>
+        ? D
+        : never;
+    }
+  : never;
+
+/**
+ * `emit` of an element: event names and details are checked against the element's declared events (the same event
+ * maps the published typings give to consumers). Without a tag (test elements), any name and detail.
+ */
+export type Emit<T extends EventTag | undefined = undefined> = [T] extends [EventTag]
+  ? <N extends keyof Details<T>>(name: N, detail: Details<T>[N], options?: EmitOptions) => boolean
+  : <D>(name: string, detail?: D, options?: EmitOptions) => boolean;
 
 /**
  * `emit(name, detail, { cancelable })` dispatches `new CustomEvent(`${prefix}-${name}`, { detail, bubbles: true,
  * composed: true, cancelable })` on the host and returns `true` unless a listener called `preventDefault()`.
  */
-export function useEmit(): Emit {
+export function useEmit<T extends EventTag | undefined = undefined>(): Emit<T> {
   const { host, prefix } = useElementContext('useEmit()');
   return useCallback<Emit>(
     (name, detail, options) =>
@@ -69,7 +89,7 @@ export function useEmit(): Emit {
         }),
       ),
     [host, prefix],
-  );
+  ) as Emit<T>;
 }
 
 /** Show and dismiss toasts of this element: `const toast = useToast(); toast.show({ tone: 'success', message })`. */

@@ -29,6 +29,7 @@ import { bindStyles, StyleContext } from './styles.tsx';
 import { ToastRegion } from './Toast.tsx';
 import { hostCss } from './tokens.ts';
 import { createToastStore, type ToastStore } from '../state/toasts.ts';
+import { defineOnce, isLostObject, upgradeProperties, warnObjectAttribute } from './define.ts';
 import type { i18n as I18n } from 'i18next';
 
 export type PropType = 'string' | 'number' | 'boolean' | 'json';
@@ -219,7 +220,8 @@ function ElementRoot({
 
 /**
  * Define a custom element from a React component. Returns the element class (already registered; a second call
- * for the same tag returns the existing class).
+ * for the same tag returns the existing class, and another copy of the library says so in the console), or
+ * undefined where there is no DOM: importing an element in Node (server rendering) defines nothing (src/ui/define.ts).
  *
  * The component receives its declared props (parsed from attributes / set as properties); settings, api, i18n,
  * styles and events come from hooks (useSettings, useApi, useT, useCss, useEmit, useQuery…).
@@ -228,9 +230,12 @@ export function defineElement<P extends object>(
   tag: string,
   Component: ComponentType<P>,
   options: ElementOptions,
-): CustomElementConstructor {
-  const existing = customElements.get(tag);
-  if (existing) return existing;
+): CustomElementConstructor | undefined {
+  return defineOnce(tag, () => createElementClass(tag, Component as ComponentType<Record<string, unknown>>, options));
+}
+
+/** The element class (only called where HTMLElement exists). */
+function createElementClass(tag: string, Component: ComponentType<Record<string, unknown>>, options: ElementOptions): CustomElementConstructor {
   if (!gooberReady) {
     setup(createElement);
     gooberReady = true;
@@ -241,7 +246,7 @@ export function defineElement<P extends object>(
   for (const prop of Object.keys(types)) attrToProp[toDashed(prop)] = prop;
 
   const Root = (rootProps: RootProps) => (
-    <ElementRoot rootProps={rootProps} Component={Component as ComponentType<Record<string, unknown>>} options={options} />
+    <ElementRoot rootProps={rootProps} Component={Component} options={options} />
   );
   const Base = r2wc(Root, { shadow: 'open', props: {} }) as unknown as { new (): HTMLElement & R2wcInternals };
 
@@ -259,20 +264,21 @@ export function defineElement<P extends object>(
       // r2wc starts "connected" and would mount React on the first attribute, before the provider answered.
       this[CONNECTED] = false;
       for (const [attr, prop] of Object.entries(attrToProp)) {
-        const v = parseAttribute(types[prop] ?? 'string', this.getAttribute(attr));
+        const value = this.getAttribute(attr);
+        if (types[prop] === 'json') {
+          // An object set before the element was defined lands in an attribute: the dashed one (warned about by
+          // attributeChangedCallback, which runs for it next) or, from React and Vue, the property name lower-cased.
+          if (prop.toLowerCase() !== attr) warnObjectAttribute(tag, prop.toLowerCase(), prop, this.getAttribute(prop.toLowerCase()));
+          if (isLostObject(value)) continue;
+        }
+        const v = parseAttribute(types[prop] ?? 'string', value);
         if (v !== undefined) this[PROPS][prop] = v;
       }
     }
 
     override connectedCallback(): void {
       // Properties set before the element was defined (upgrade) shadow the accessors: re-apply them.
-      for (const prop of Object.keys(types)) {
-        if (Object.prototype.hasOwnProperty.call(this, prop)) {
-          const v = (this as unknown as Record<string, unknown>)[prop];
-          delete (this as unknown as Record<string, unknown>)[prop];
-          (this as unknown as Record<string, unknown>)[prop] = v;
-        }
-      }
+      upgradeProperties(this, Object.keys(types));
       // Ask the nearest <pay-provider> (synchronous when one is defined) before the first render.
       this.#requestSettings();
       if (!this.#unsubscribe) this.#waitForProvider();
@@ -290,7 +296,8 @@ export function defineElement<P extends object>(
       if (this.#reflecting) return;
       const prop = attrToProp[name];
       if (!prop) return;
-      this[PROPS][prop] = parseAttribute(types[prop] ?? 'string', value);
+      const lost = types[prop] === 'json' && warnObjectAttribute(tag, name, prop, value);
+      this[PROPS][prop] = lost ? undefined : parseAttribute(types[prop] ?? 'string', value);
       this[RENDER]();
     }
 
@@ -364,7 +371,6 @@ export function defineElement<P extends object>(
     }
   }
 
-  customElements.define(tag, PayElement);
   return PayElement;
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import '../../elements/pay-provider.ts';
 import { defineElement } from '../../src/ui/element.tsx';
+import { VERSION } from '../../src/ui/define.ts';
 import { testMessages } from './test-messages.ts';
 import { useEmit, useSettings } from '../../src/ui/context.tsx';
 import { useT } from '../../src/ui/i18n.tsx';
@@ -114,6 +115,79 @@ describe('defineElement: attributes and properties', () => {
     await rendered(el);
     await waitFor(() => propsOf(el).count === 42);
     equal(el.getAttribute('count'), '42');
+  });
+});
+
+/** Collects console.warn messages while `run` runs. */
+async function warnings(run: () => Promise<void> | void): Promise<string[]> {
+  const seen: string[] = [];
+  const original = console.warn;
+  console.warn = (...args: unknown[]) => void seen.push(args.map(String).join(' '));
+  try {
+    await run();
+  } finally {
+    console.warn = original;
+  }
+  return seen;
+}
+
+describe('defineElement: frameworks and late definitions', () => {
+  it('takes object properties set before the element was defined, as objects', async () => {
+    const el = document.createElement('test-late-json') as HTMLElement & Probe;
+    el.data = { qty: 2, tags: ['a'] };
+    el.open = false;
+    mount('').appendChild(el);
+    defineElement('test-late-json', ProbeView, { messages: testMessages, prefix: 'test', props: { data: 'json', open: 'boolean' } });
+    await rendered(el);
+    await waitFor(() => JSON.stringify(propsOf(el).data) === '{"qty":2,"tags":["a"]}');
+    equal(propsOf(el).open, false);
+    deepEqual(el.data, { qty: 2, tags: ['a'] });
+    equal(Object.prototype.hasOwnProperty.call(el, 'data'), false, 'the own property gave way to the accessor');
+  });
+
+  it('warns, naming the property, when an object was written as an attribute', async () => {
+    const seen = await warnings(async () => {
+      const c = mount(`<test-probe data="[object Object]"></test-probe>`);
+      const el = c.firstElementChild as HTMLElement & Probe;
+      await rendered(el);
+      equal(el.data, undefined);
+      el.setAttribute('data', '[object Object]');
+      el.setAttribute('data', '{"ok":true}');
+      deepEqual(el.data, { ok: true });
+    });
+    equal(seen.length, 2, seen.join('\n'));
+    for (const w of seen) {
+      ok(w.includes('<test-probe> data="[object Object]"'), w);
+      ok(w.includes('Set the data property instead'), w);
+    }
+    ok(!seen.some((w) => w.includes('not valid JSON')), 'one warning, not a second JSON one');
+  });
+
+  it('warns for the lower-cased property name a framework wrote before the element was defined', async () => {
+    const seen = await warnings(async () => {
+      const host = mount('<test-late-camel extradata="[object Object]"></test-late-camel>');
+      defineElement('test-late-camel', ProbeView, { messages: testMessages, prefix: 'test', props: { extraData: 'json' } });
+      await rendered(host.firstElementChild as HTMLElement);
+    });
+    equal(seen.length, 1, seen.join('\n'));
+    ok(seen[0]?.includes('extradata="[object Object]"') && seen[0].includes('Set the extraData property instead'), seen[0]);
+  });
+
+  it('says so, with both versions, when another copy of the library already defined the tag', async () => {
+    // (VERSION is the package version in a build — tests/package/pack.test.ts checks that — and `dev` from sources.)
+    class OtherCopy extends HTMLElement {}
+    Object.defineProperty(OtherCopy, Symbol.for('blocklet-pay-elements.version'), { value: '0.0.1-other' });
+    customElements.define('test-twice', OtherCopy);
+    let result: CustomElementConstructor | undefined;
+    const seen = await warnings(() => {
+      result = defineElement('test-twice', ProbeView, { messages: testMessages, prefix: 'test' });
+    });
+    equal(result, OtherCopy, 'the first definition stays');
+    equal(seen.length, 1, seen.join('\n'));
+    ok(seen[0]?.includes('<test-twice>') && seen[0].includes('0.0.1-other') && seen[0].includes(`version ${VERSION}`), seen[0]);
+    // The same copy asking again (a module evaluated twice by one bundle) is quiet.
+    const again = await warnings(() => void defineElement('test-probe', ProbeView, { messages: testMessages, prefix: 'test' }));
+    deepEqual(again, []);
   });
 });
 

@@ -21,7 +21,7 @@ export function Guard({ admin, children }: { admin?: boolean; children: ReactNod
     const here = window.location;
     return !api.origin || api.origin === here.origin ? `${here.pathname}${here.search}${here.hash}` : here.href;
   };
-  const emit = useEmit();
+  const emit = useEmit<'blocklet-store'>();
   const t = useT();
   const guest = session.initialized && !session.user && !session.error;
   useEffect(() => {
