@@ -55,7 +55,7 @@ export function ConnectDialog({ open, onCancel, title, text, openLabel, url, sta
             {openLabel}
           </Button>
         ) : (
-          <Button pending data-autofocus part="open-wallet">
+          <Button pending data-autofocus part="open-wallet-pending">
             {openLabel}
           </Button>
         )}
