@@ -23,6 +23,7 @@ export const PARTS = [
   { name: 'chip', description: 'A status chip.' },
   { name: 'menu', description: 'The popup of a menu button.' },
   { name: 'open-wallet', description: 'The Open DID Wallet link of the wallet connect panel.' },
+  { name: 'open-wallet-pending', description: 'The busy placeholder that holds the Open DID Wallet place (and the focus) until the wallet link exists.' },
   { name: 'select', description: 'A select control.' },
   { name: 'skeleton', description: 'A loading placeholder.' },
   { name: 'spinner', description: 'A loading spinner.' },

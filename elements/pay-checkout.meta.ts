@@ -85,6 +85,13 @@ const meta: ElementMeta = {
     { name: 'quantity', description: 'The quantity selector.' },
     { name: 'promotion', description: 'The applied promotion code.' },
     { name: 'promotion-add', description: 'The Add promotion code button.' },
+    { name: 'summary-toggle', description: 'On a phone: the folded order summary (its total) that opens the details.' },
+    { name: 'product-image', description: "A product's picture (summary and completed screen)." },
+    { name: 'product-image-fallback', description: "The tile with a product's initial when it has no picture or it does not load." },
+    { name: 'currency-logo', description: "A currency card's logo." },
+    { name: 'paid', description: 'The completed screen: what was paid (amount and items).' },
+    { name: 'paid-amount', description: 'The completed screen: the amount paid.' },
+    { name: 'paid-item', description: 'The completed screen: one item paid for.' },
   ],
   cssProperties: TOKENS,
 };

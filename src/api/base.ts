@@ -96,7 +96,7 @@ export function fetchBlockletJson(origin: string, adapter?: AxiosAdapter): Promi
         } catch (err) {
           throw new ApiError(`Unexpected response from GET ${url}: ${(err as Error).message}`, {
             code: 'BAD_RESPONSE',
-            key: 'errors.badResponse',
+            key: 'error.badResponse',
             data,
           });
         }

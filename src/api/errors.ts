@@ -53,13 +53,13 @@ export function toApiError(err: unknown): ApiError {
     return new ApiError(formatError(err), { status: e.response.status, code, data, cause: err });
   }
   if (e.code === 'ERR_CANCELED' || (err as { name?: string } | null)?.name === 'CanceledError' || (err as { name?: string } | null)?.name === 'AbortError') {
-    return new ApiError('Request canceled', { code: 'CANCELED', key: 'errors.canceled', cause: err });
+    return new ApiError('Request canceled', { code: 'CANCELED', key: 'error.canceled', cause: err });
   }
   if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT') {
-    return new ApiError('Request timed out', { code: 'TIMEOUT', key: 'errors.timeout', cause: err });
+    return new ApiError('Request timed out', { code: 'TIMEOUT', key: 'error.timeout', cause: err });
   }
   if (e.isAxiosError || e.code === 'ERR_NETWORK') {
-    return new ApiError(NETWORK_ERROR_MESSAGE, { code: 'NETWORK', key: 'errors.network', cause: err });
+    return new ApiError(NETWORK_ERROR_MESSAGE, { code: 'NETWORK', key: 'error.network', cause: err });
   }
   return new ApiError(formatError(err), { cause: err });
 }

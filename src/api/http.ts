@@ -212,7 +212,7 @@ export class Transport {
       const detail = err instanceof SchemaError ? err.message : String(err);
       throw new ApiError(`Unexpected response from ${method} ${opts.path}: ${detail}`, {
         code: 'BAD_RESPONSE',
-        key: 'errors.badResponse',
+        key: 'error.badResponse',
         data,
         cause: err,
       });

@@ -5,37 +5,32 @@
  * flow store (src/state/checkout.ts); this file renders it and talks to the host through events.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
-import type { CheckoutContext, CheckoutSession, PaymentCurrency, PaymentMethod, Price } from '../api/types.ts';
-import { acceptedMethods, checkoutView, initialQuantity, methodOfCurrency, quantityBounds, validateCustomAmountItems, selectCurrency } from '../core/checkout.ts';
+import type { CheckoutContext, CheckoutSession, LineItem, PaymentMethod, Price } from '../api/types.ts';
+import { isMetered } from '../core/billing.ts';
+import { acceptedMethods, checkoutView, isFiatMethod, lineItemAmount, methodOfCurrency, preferredQuantity, quantityBounds, validateCustomAmountItems, selectCurrency } from '../core/checkout.ts';
 import { STORAGE_KEYS } from '../core/constants.ts';
 import { readStorage, writeStorage } from '../core/storage.ts';
-import { formatError } from '../core/errors.ts';
+import { errorText, formatError } from '../core/errors.ts';
 import { customerLinks } from '../core/links.ts';
-import { pickLocaleText } from '../core/locale.ts';
-import { formatAmount } from '../core/money.ts';
-import { safeUrl } from '../core/url.ts';
+import { toBigInt } from '../core/money.ts';
 import { createCheckoutFlow, isBusy, type CheckoutFlow, type FlowState, type SubmitContext } from '../state/checkout.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
-import { useEmit, useSettings, useToast } from '../ui/context.tsx';
-import { ConnectDialog } from '../ui/ConnectDialog.tsx';
-import { Dialog } from '../ui/Dialog.tsx';
+import { useEmit, useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useQuery, useQueryClient } from '../ui/query.ts';
 import { useSession } from '../ui/session.tsx';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
-import { focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
-import { checkHref } from '../ui/url.ts';
 // Screens only some checkouts need load on demand (kept out of the first paint).
 const Donation = lazy(() => import('./Donation.tsx').then((m) => ({ default: m.Donation })));
-const StripePanel = lazy(() => import('./StripePanel.tsx').then((m) => ({ default: m.StripePanel })));
-const VendorProgress = lazy(() => import('../ui/VendorProgress.tsx').then((m) => ({ default: m.VendorProgress })));
 const DonateWidget = lazy(() => import('./DonateWidget.tsx').then((m) => ({ default: m.DonateWidget })));
-const OverdueDialog = lazy(() => import('../overdue/OverdueDialog.tsx').then((m) => ({ default: m.OverdueDialog })));
+const CompletedView = lazy(() => import('./Completed.tsx').then((m) => ({ default: m.Completed })));
+const FlowDialogs = lazy(() => import('./FlowDialogs.tsx').then((m) => ({ default: m.FlowDialogs })));
 import { PaymentForm, type FormValues } from './PaymentForm.tsx';
-import { Summary, useMoney } from './Summary.tsx';
+import { ProductImage, useMoney } from './parts.tsx';
+import { Summary } from './Summary.tsx';
 
 export type CheckoutMode = 'standard' | 'minimal' | 'standalone';
 
@@ -55,8 +50,6 @@ export type CheckoutProps = {
   donationSettings?: Record<string, unknown>;
 };
 
-/** After paying, the redirect to a success URL waits this long so the payer sees the confirmation. */
-export const SUCCESS_REDIRECT_DELAY_MS = 1500;
 
 const appPrefix = (): string => {
   const b = (globalThis as { blocklet?: { prefix?: unknown } }).blocklet;
@@ -98,18 +91,19 @@ function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {
   });
   const showSkeleton = useDelay(500);
 
-  const errorText = query.isError && !query.data ? formatError(query.error) : '';
+  const describe = (err: unknown) => errorText(err, t);
+  const loadError = query.isError && !query.data ? describe(query.error) : '';
   useEffect(() => {
-    if (errorText) emit('error', { message: errorText, code: (query.error as { code?: string } | null)?.code });
-  }, [errorText]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (loadError) emit('error', { message: formatError(query.error), code: (query.error as { code?: string } | null)?.code });
+  }, [loadError]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (query.data) return <CheckoutScreen ctx={query.data} {...props} />;
-  if (errorText) {
+  if (loadError) {
     return (
       <StatePage
         tone="error"
         title={t('checkout.oops')}
-        text={errorText}
+        text={loadError}
         action={
           <Button variant="secondary" onClick={() => void query.refetch()}>
             {t('common.retry')}
@@ -145,6 +139,10 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const t = useT();
   const emit = useEmit<'pay-checkout'>();
   const toast = useToast();
+  const describe = (err: unknown) => errorText(err, t);
+  /** A flow notice or failure in the payer's language (its key), else the server's text. */
+  const flowText = (e: { key?: string | undefined; message?: string | undefined }) =>
+    e.key ? t(e.key, { defaultValue: e.message ?? '' }) : (e.message ?? '');
   const queryClient = useQueryClient();
   const { css } = useCss();
   const { user, initialized, loginUrl } = useSession();
@@ -163,6 +161,8 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   );
   const method = methodOfCurrency(methods, currencyId);
   const currency = method?.payment_currencies.find((c) => c.id === currencyId);
+  const fiat = isFiatMethod(method);
+  const money = useMoney(currency, fiat);
 
   const [flow] = useState(() =>
     createCheckoutFlow(
@@ -197,12 +197,12 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   useEffect(() => {
     if (state.notice && state.notice.id !== lastNotice.current) {
       lastNotice.current = state.notice.id;
-      toast.show({ tone: 'warning', message: state.notice.key ? t(state.notice.key) : (state.notice.message ?? '') });
+      toast.show({ tone: 'warning', message: flowText(state.notice) });
     }
   }, [state.notice]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!state.error) return;
-    emit('error', { message: state.error.key ? t(state.error.key) : (state.error.message ?? ''), code: state.error.code });
+    emit('error', { message: state.error.message ?? flowText(state.error), code: state.error.code });
     // Spec §8: UNIFIED_APP_REQUIRED toasts 'account required'.
     if (state.error.code === 'UNIFIED_APP_REQUIRED') toast.show({ tone: 'error', message: t('checkout.accountRequired') });
     // The merchant archived what was in the cart meanwhile (the platform answers EMPTY_CHECKOUT): load the session
@@ -214,7 +214,8 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const [quantityOk, setQuantityOk] = useState(true);
   const [amountOk, setAmountOk] = useState(session.submit_type !== 'donate');
   const crossSellQuery = useQuery(['checkout', 'cross-sell', session.id], () => api.checkout.crossSell.get(session.id), { staleTime: Infinity, retry: false });
-  // The preferred quantity (spec §5): qty_{priceId} or qty in the page URL, else the payer's saved one; applied once.
+  // The preferred quantity (spec §5): qty_{priceId} or qty in the page URL, else the payer's saved one; applied once,
+  // and only when there is one: otherwise the merchant's quantity on the session stands.
   const appliedQuantity = useRef(false);
   const touchedQuantity = useRef(false);
   useEffect(() => {
@@ -224,13 +225,13 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
     const query = new URLSearchParams(window.location.search);
     for (const item of session.line_items) {
       if (!item.adjustable_quantity?.enabled) continue;
-      const wanted = initialQuantity({
+      const wanted = preferredQuantity({
         priceId: item.price_id,
         query,
         saved: user?.did ? readStorage(STORAGE_KEYS.quantityPreference(user.did, item.price_id)) : null,
         bounds: quantityBounds(item),
       });
-      if (wanted !== item.quantity) {
+      if (wanted !== null && wanted !== item.quantity) {
         void api.checkout
           .adjustQuantity(session.id, { itemId: item.price_id, quantity: wanted })
           .then((next) => flow.update(next))
@@ -246,6 +247,11 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
     const id = setTimeout(() => setShake(false), 1000);
     return () => clearTimeout(id);
   }, [state.error]);
+
+  // The flow's dialogs load with the first submit (the request and the chunk travel together) and stay mounted.
+  const [dialogsNeeded, setDialogsNeeded] = useState(false);
+  if (!dialogsNeeded && state.phase !== 'idle') setDialogsNeeded(true);
+  const navigate = useNavigate();
 
   if (state.phase === 'paid' && state.session) return <Completed session={state.session} ctx={ctx} successUrl={successUrl} announce />;
 
@@ -265,7 +271,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
         await refreshSession();
       } else flow.update(next);
     } catch (err) {
-      throw new Error(formatError(err));
+      throw new Error(describe(err));
     }
   };
   /** A change that returns the session: keep it, recalculating a promotion code first if there is one. */
@@ -279,7 +285,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
     try {
       await work();
     } catch (err) {
-      toast.show({ tone: 'error', message: formatError(err) });
+      toast.show({ tone: 'error', message: describe(err) });
     }
   };
   const upsell = (from: string, to: string | null) =>
@@ -315,10 +321,12 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const submitCtx: SubmitContext = { methodType: method?.type ?? '', currencyType: currency?.type, donation, userDid: user?.did };
   // Until the session is known the button keeps its plain label (no 'connect' flash for signed-in payers).
   const signedIn = !!user || donation || !initialized;
+  // 'Donate 5 TBA': the amount once the session holds it.
+  const donateLabel = amountOk && toBigInt(current.amount_total ?? '0') > 0n ? t('checkout.submitDonateAmount', { amount: money(current.amount_total) }) : t('checkout.submitDonate');
   const submitLabel = !signedIn
     ? t(session.mode === 'payment' ? 'checkout.connectAndPay' : 'checkout.connectAndSubscribe')
     : donation
-      ? t('checkout.submitDonate')
+      ? donateLabel
       : session.mode === 'subscription'
         ? t('checkout.submitSubscribe')
         : session.mode === 'setup'
@@ -339,7 +347,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
     void flow.submit(form, submitCtx);
   };
 
-  const errorText = state.error ? (state.error.key ? t(state.error.key) : (state.error.message ?? '')) : '';
+  const flowError = state.error ? flowText(state.error) : '';
   const merchant = appName();
   const panel = usePanelClass();
   const livemode = session.livemode !== false;
@@ -376,7 +384,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
                   try {
                     flow.update(await api.checkout.amount(session.id, { priceId, amount }));
                   } catch (err) {
-                    throw new Error(formatError(err));
+                    throw new Error(describe(err));
                   }
                 }}
                 onPayable={setAmountOk}
@@ -390,6 +398,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
             <Summary
               session={current}
               currency={currency}
+              fiat={fiat}
               busy={busy}
               onQuantity={setQuantity}
               onPayable={setQuantityOk}
@@ -400,8 +409,8 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
           </div>
         ) : null}
         <div className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0;`}>
-          {errorText && state.phase === 'idle' ? (
-            <Alert tone="error" title={errorText} />
+          {flowError && state.phase === 'idle' ? (
+            <Alert tone="error" title={flowError} />
           ) : null}
           <PaymentForm
             session={session}
@@ -422,8 +431,12 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
             profile={profile.data}
             signedIn={signedIn}
             busy={busy && state.phase !== 'connecting'}
+            profilePending={!initialized || (!!user && profile.isPending)}
+            // A donation amount that is not valid (or not yet on the session) says why under its own field: the
+            // button is only disabled, so one error has one message.
+            payable={amountOk}
             blockedReason={
-              blocked ? t('checkout.multipleCustomAmount') : !method ? t('checkout.unsupportedMethod') : !quantityOk ? t('checkout.quantityCleared') : !amountOk ? t('validation.amountInvalid') : null
+              blocked ? t('checkout.multipleCustomAmount') : !method ? t('checkout.unsupportedMethod') : !quantityOk ? t('checkout.quantityCleared') : null
             }
             submitLabel={submitLabel}
             merchant={merchant || t('checkout.title')}
@@ -431,12 +444,25 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
           />
         </div>
       </div>
-      {mode === 'standalone' ? (
+      {mode === 'standalone' && merchant ? (
         <footer part="checkout-footer" className={css`padding: 16px 24px; border-top: 1px solid var(--pay-color-border); color: var(--pay-color-muted); font-size: 12px; text-align: center;`}>
           {merchant}
         </footer>
       ) : null}
-      <FlowDialogs flow={flow} state={state} ctx={submitCtx} currency={currency} method={method} />
+      {dialogsNeeded ? (
+        <Suspense fallback={null}>
+          <FlowDialogs
+            flow={flow}
+            state={state}
+            ctx={submitCtx}
+            currency={currency}
+            method={method}
+            money={money}
+            links={customerLinks(appPrefix())}
+            navigate={navigate}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -456,147 +482,6 @@ function appName(): string {
   return typeof b?.appName === 'string' ? b.appName : '';
 }
 
-function FlowDialogs({
-  flow,
-  state,
-  ctx,
-  currency,
-  method,
-}: {
-  flow: CheckoutFlow;
-  state: FlowState;
-  ctx: SubmitContext;
-  currency: PaymentCurrency | undefined;
-  method: PaymentMethod | undefined;
-}) {
-  const t = useT();
-  const onNavigate = useNavigate();
-  const links = customerLinks(appPrefix());
-  // CUSTOMER_LIMITED: the past-due confirm, then the overdue-invoice dialog on top of it (spec §2, §8).
-  const [overdueOpen, setOverdueOpen] = useState(false);
-  // Once opened it stays mounted (closed) so that closing returns focus to 'pay now'.
-  const [overdueMounted, setOverdueMounted] = useState(false);
-  const limited = state.phase === 'customerLimited';
-  useEffect(() => {
-    if (limited) return;
-    setOverdueOpen(false);
-    setOverdueMounted(false);
-  }, [limited]);
-  const { css } = useCss();
-  const { locale } = useSettings();
-  const money = useMoney(currency);
-  const fast = state.fastPay;
-  const connectUrl = state.connect ? safeUrl(state.connect.url) : null;
-  const status = state.phase === 'paying' ? t('checkout.confirming') : state.connect?.status === 'scanned' ? t('checkout.walletScanned') : t('checkout.waitingWallet');
-  const balance = fast?.token?.balance ? `${formatAmount(fast.token.balance, currency?.decimal ?? 2, { locale })} ${currency?.symbol ?? ''}`.trim() : '';
-  const connecting = state.phase === 'connecting' || (state.phase === 'paying' && !!state.connect);
-
-  return (
-    <>
-      <Dialog
-        open={state.phase === 'fastPay' || state.phase === 'fastPaying' || (state.phase === 'paying' && !state.connect && !state.stripe)}
-        onClose={() => flow.cancel()}
-        dismissible={state.phase === 'fastPay'}
-        title={t('checkout.fastPayTitle')}
-        actions={
-          <>
-            <Button variant="secondary" disabled={state.phase !== 'fastPay'} onClick={() => void flow.useWallet(ctx)}>
-              {t('checkout.fastPayUseWallet')}
-            </Button>
-            <Button data-autofocus pending={state.phase !== 'fastPay'} pendingLabel={t('common.processing')} onClick={() => void flow.confirmFastPay(ctx)}>
-              {t('checkout.fastPayConfirm')}
-            </Button>
-          </>
-        }
-      >
-        <p className={css`margin: 0;`}>
-          {t(ctx.currencyType === 'credit' ? 'checkout.fastPayCreditText' : 'checkout.fastPayText', {
-            amount: money(fast?.amount ?? state.session?.amount_total ?? '0'),
-            balance,
-          })}
-        </p>
-      </Dialog>
-
-      {state.stripe ? (
-        <Suspense fallback={null}>
-          <StripePanel
-            open={state.phase === 'stripePaying' || (state.phase === 'paying' && !!state.stripe)}
-            paying={state.phase === 'paying'}
-            method={method}
-            clientSecret={state.stripe?.clientSecret}
-            publishableKey={state.stripe?.publishableKey}
-            amountText={money(state.session?.amount_total ?? '0')}
-            onConfirmed={() => void flow.stripeConfirmed()}
-            onAbort={() => void flow.abortStripe()}
-          />
-        </Suspense>
-      ) : null}
-
-      <Dialog
-        open={state.phase === 'customerLimited'}
-        onClose={() => flow.cancel()}
-        title={t('checkout.customerLimitedTitle')}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => flow.cancel()}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              part="pay-overdue"
-              data-autofocus
-              aria-haspopup="dialog"
-              onClick={() => {
-                setOverdueMounted(true);
-                setOverdueOpen(true);
-              }}
-            >
-              {t('checkout.payOverdue')}
-            </Button>
-          </>
-        }
-      >
-        <p className={css`margin: 0;`}>{t('checkout.customerLimitedText')}</p>
-      </Dialog>
-
-      {limited && overdueMounted ? (
-        <Suspense fallback={null}>
-          <OverdueDialog
-            open={overdueOpen}
-            onClose={() => setOverdueOpen(false)}
-            onPaid={() => flow.cancel()}
-            invoicePath={(id) => links.invoice(id)}
-            renderLink={(path, children) => (
-              <a href={checkHref(path) ?? undefined} onClick={onNavigate(path)} className={css`color: var(--pay-color-primary); font-weight: 600; ${focusRing}`}>
-                {children}
-              </a>
-            )}
-          />
-        </Suspense>
-      ) : null}
-
-      <Dialog
-        open={state.phase === 'creditInsufficient'}
-        onClose={() => flow.cancel()}
-        title={t('checkout.creditInsufficientTitle')}
-        actions={<Button onClick={() => flow.cancel()}>{t('common.close')}</Button>}
-      >
-        <p className={css`margin: 0;`}>{t('checkout.creditInsufficientText')}</p>
-      </Dialog>
-
-      <ConnectDialog
-        open={connecting}
-        onCancel={() => flow.cancel()}
-        cancellable={state.phase === 'connecting'}
-        title={t('checkout.connectTitle')}
-        text={t('checkout.connectText')}
-        openLabel={t('checkout.openWallet')}
-        url={connectUrl}
-        status={status}
-      />
-    </>
-  );
-}
-
 /** An app link's click: a cancelable pay-navigate {path}; the host may route it (then the link does not load). */
 function useNavigate() {
   const emit = useEmit<'pay-checkout'>();
@@ -606,78 +491,29 @@ function useNavigate() {
   };
 }
 
-function Completed({ session, ctx, successUrl, announce }: { session: CheckoutSession; ctx: CheckoutContext; successUrl?: string | undefined; announce?: boolean }) {
-  const t = useT();
-  const emit = useEmit<'pay-checkout'>();
-  const { css } = useCss();
-  const { locale } = useSettings();
-  const links = customerLinks(appPrefix());
-  const [redirecting, setRedirecting] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  const target = safeUrl(successUrl ?? session.success_url ?? null);
-  useEffect(() => {
-    if (announce) heading.current?.focus();
-    const proceed = emit(
-      'complete',
-      {
-        checkoutSessionId: session.id,
-        invoiceId: session.invoice_id ?? null,
-        subscriptionId: session.subscription_id ?? null,
-        paymentLinkId: session.payment_link_id ?? null,
-        mode: session.mode,
-      },
-      { cancelable: true },
-    );
-    if (!proceed || !target) return;
-    setRedirecting(true);
-    const id = setTimeout(() => window.location.assign(target), SUCCESS_REDIRECT_DELAY_MS);
-    return () => clearTimeout(id);
-  }, [session.id]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const custom =
-    pickLocaleText(session.metadata?.page_info?.success_message ?? null, locale) ||
-    (ctx.paymentLink?.after_completion as { hosted_confirmation?: { custom_message?: string } } | undefined)?.hosted_confirmation?.custom_message ||
-    '';
-  const hasVendors = session.line_items.some((i) => ((i.upsell_price ?? i.price)?.product?.vendor_config?.length ?? 0) > 0);
-  // `subscriptions` holds ids or expanded subscriptions depending on the server.
-  const listed = (session.subscriptions ?? []).map((s) => (typeof s === 'string' ? s : s.id)).filter(Boolean);
-  const subscriptionIds = listed.length ? listed : session.subscription_id ? [session.subscription_id] : [];
-
-  const navigate = useNavigate();
-
+/** The completed screen (loaded on demand) on the checkout's surface, with the app's links. */
+function Completed(props: { session: CheckoutSession; ctx: CheckoutContext; successUrl?: string | undefined; announce?: boolean }) {
+  const panelClass = usePanelClass();
+  const { session, ctx } = props;
+  // The currency the payer paid in (the session's, once paid).
+  const method = methodOfCurrency(ctx.paymentMethods, session.currency_id);
+  const money = useMoney(method?.payment_currencies.find((c) => c.id === session.currency_id), isFiatMethod(method));
+  const lineAmount = (item: LineItem) => {
+    const price = item.upsell_price ?? item.price;
+    return money(isMetered(price.recurring) ? '0' : lineItemAmount({ ...item, price }, session.currency_id));
+  };
   return (
-    <div part="checkout completed" className={`${usePanelClass()} ${css`max-width: 640px; display: flex; justify-content: center; padding: 48px 24px;`}`}>
-      <div className={css`max-width: 520px; width: 100%; display: flex; flex-direction: column; align-items: center; gap: 14px; text-align: center;`}>
-        <svg width="64" height="64" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
-          <circle cx="32" cy="32" r="30" fill="var(--pay-color-success-bg)" />
-          <path d="M20 33l8 8 16-17" stroke="var(--pay-color-success)" strokeWidth="4" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        <h2 ref={heading} tabIndex={-1} className={css`margin: 0; font-size: 24px; outline: none;`}>
-          {session.mode === 'subscription' ? t('checkout.completedSubscription') : t('checkout.completedTitle')}
-        </h2>
-        <p className={css`margin: 0; color: var(--pay-color-muted);`}>{custom || t('checkout.completedText')}</p>
-        <div className={css`display: flex; gap: 12px; flex-wrap: wrap; justify-content: center; margin-top: 8px;`}>
-          {subscriptionIds.map((id) => (
-            <Button key={id} variant="secondary" href={links.subscription(id)} onClick={navigate(links.subscription(id))}>
-              {t('checkout.viewSubscription')}
-            </Button>
-          ))}
-          {session.invoice_id ? (
-            <Button variant={subscriptionIds.length ? 'secondary' : 'primary'} href={links.invoice(session.invoice_id)} onClick={navigate(links.invoice(session.invoice_id))} part="invoice-link">
-              {t('checkout.viewInvoice')}
-            </Button>
-          ) : null}
-          {target ? <Button href={target}>{t('checkout.continue')}</Button> : null}
-        </div>
-        {hasVendors ? (
-          <Suspense fallback={null}>
-            <VendorProgress sessionId={session.id} />
-          </Suspense>
-        ) : null}
-        {redirecting ? <p role="status" className={css`margin: 0; font-size: 13px; color: var(--pay-color-muted);`}>{t('checkout.redirecting')}</p> : null}
-      </div>
-    </div>
+    <Suspense fallback={<div aria-busy="true" part="checkout" />}>
+      <CompletedView
+        {...props}
+        panelClass={panelClass}
+        links={customerLinks(appPrefix())}
+        navigate={useNavigate()}
+        money={money}
+        lineAmount={lineAmount}
+        Image={ProductImage}
+      />
+    </Suspense>
   );
 }
 

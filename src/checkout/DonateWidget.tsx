@@ -7,8 +7,8 @@
  * donations are not enabled. Loaded lazily with its `donate` strings.
  */
 import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { errorText } from '../core/errors.ts';
 import { createDonations, type DonationSettingsInput } from '../api/resources/donations.ts';
-import { formatError } from '../core/errors.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -70,7 +70,7 @@ function DonateWidgetBody({ mountLocation, settings, renderCheckout }: DonateWid
     return (
       <div part="donate" className={box}>
         <Alert tone="error" title={t('donate.loadFailed')} action={<Button variant="secondary" size="sm" onClick={() => void setting.refetch()}>{t('donate.retry')}</Button>}>
-          {formatError(setting.error)}
+          {errorText(setting.error, t)}
         </Alert>
       </div>
     );
@@ -107,7 +107,7 @@ function DonateWidgetBody({ mountLocation, settings, renderCheckout }: DonateWid
       return (
         <div part="donate" className={box}>
           <Alert tone="error" title={t('donate.loadFailed')} action={<Button variant="secondary" size="sm" onClick={() => void link.refetch()}>{t('donate.retry')}</Button>}>
-            {formatError(link.error)}
+            {errorText(link.error, t)}
           </Alert>
           {dialog}
         </div>
@@ -133,7 +133,7 @@ function DonateWidgetBody({ mountLocation, settings, renderCheckout }: DonateWid
       ) : (
         <Alert tone="info">{t('donate.notEnabled')}</Alert>
       )}
-      <div aria-live="assertive">{enable.isError ? <Alert tone="error">{t('donate.enableFailed', { message: formatError(enable.error) })}</Alert> : null}</div>
+      <div aria-live="assertive">{enable.isError ? <Alert tone="error">{t('donate.enableFailed', { message: errorText(enable.error, t) })}</Alert> : null}</div>
     </section>
   );
 }

@@ -6,9 +6,9 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Beneficiary, CheckoutSession, PaymentCurrency, PaymentLink } from '../api/types.ts';
+import { errorText } from '../core/errors.ts';
 import { defaultPreset, randomDonationAmount, validateDonationAmount } from '../core/checkout.ts';
 import { DONATION_RANDOM_ANIMATION_MS, STORAGE_KEYS } from '../core/constants.ts';
-import { formatError } from '../core/errors.ts';
 import { readStorage, writeStorage } from '../core/storage.ts';
 import { formatAmount, toSmallestUnit } from '../core/money.ts';
 import { Button } from '../ui/Button.tsx';
@@ -17,7 +17,7 @@ import { useT } from '../ui/i18n.tsx';
 import { focusRing, visuallyHidden } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
-import { checkHref } from '../ui/url.ts';
+import { safeImageSrc } from '../core/url.ts';
 
 export type DonationProps = {
   session: CheckoutSession;
@@ -91,7 +91,7 @@ export function Donation({ session, link, currency, disabled, setAmount, onPayab
           },
           (err: unknown) => {
             if (!live) return;
-            setError(formatError(err));
+            setError(errorText(err, t));
             onPayable(false);
           },
         );
@@ -205,7 +205,7 @@ export function Donation({ session, link, currency, disabled, setAmount, onPayab
         </div>
         <ul id={`${groupId}-benefits`} hidden={!benefitsOpen} part="benefits" className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px;`}>
           {(benefits ?? []).map((b, i) => {
-            const avatar = checkHref(b.avatar);
+            const avatar = safeImageSrc(b.avatar);
             return (
               <li key={`${b.address ?? b.name}-${i}`} className={css`display: flex; align-items: center; gap: 10px;`}>
                 {avatar ? (

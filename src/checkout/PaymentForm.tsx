@@ -19,7 +19,7 @@ import { focusRing, visuallyHidden } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { TextField } from '../ui/TextField.tsx';
-import { checkHref } from '../ui/url.ts';
+import { safeImageSrc } from '../core/url.ts';
 
 export type FormValues = {
   customer_name: string;
@@ -36,7 +36,11 @@ export type PaymentFormProps = {
   /** Profile of the signed-in customer (prefill); undefined while loading or signed out. */
   profile: Customer | undefined;
   signedIn: boolean;
+  /** The session or the signed-in payer's profile is still loading: a submit waits for it (then validates). */
+  profilePending?: boolean;
   busy: boolean;
+  /** False: the button is disabled without a reason of its own (the part that blocks shows it, e.g. the amount). */
+  payable?: boolean;
   /** A reason the form cannot be paid (shown above the button; the button is disabled). */
   blockedReason?: string | null;
   submitLabel: string;
@@ -48,7 +52,7 @@ const COUNTRIES = ['us', 'cn', 'gb', 'ca', 'de', 'fr', 'jp', 'sg', 'au', 'in'] a
 type FieldName = 'customer_name' | 'customer_email' | 'customer_phone' | 'line1' | 'city' | 'state' | 'postal_code';
 
 export function PaymentForm(props: PaymentFormProps) {
-  const { session, methods, currencyId, onCurrencyChange, profile, signedIn, busy, blockedReason, submitLabel, merchant, onSubmit } = props;
+  const { session, methods, currencyId, onCurrencyChange, profile, signedIn, profilePending = false, busy, payable = true, blockedReason, submitLabel, merchant, onSubmit } = props;
   const t = useT();
   const { css } = useCss();
   const { locale } = useSettings();
@@ -65,8 +69,10 @@ export function PaymentForm(props: PaymentFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
 
   // Fill from the profile once it arrives, without overwriting what the payer typed.
+  const [filledFrom, setFilledFrom] = useState<Customer | undefined>(undefined);
   useEffect(() => {
     if (!profile) return;
+    setFilledFrom(profile);
     setValues((v) => {
       const next = {
         customer_name: v.customer_name || profile.name || profile.fullName || '',
@@ -135,10 +141,24 @@ export function PaymentForm(props: PaymentFormProps) {
     setErrors((cur) => ({ ...cur, [field]: validate(values)[field] }));
   };
 
-  const disabled = busy || !!blockedReason;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const disabled = busy || !!blockedReason || !payable;
+  // A submit before the profile is there waits for it: the details come from it (no 'Required' for empty fields).
+  const [waiting, setWaiting] = useState(false);
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
     if (disabled) return;
+    // Signed out: the button asks to connect; nothing to check yet (the details come from the profile afterwards).
+    if (!signedIn) {
+      setErrors({});
+      setSummaryError('');
+      onSubmit(values);
+      return;
+    }
+    if (profilePending) {
+      setWaiting(true);
+      return;
+    }
+    setWaiting(false);
     const found = validate(values);
     setErrors(found);
     const first = Object.keys(found).find((k) => found[k as FieldName]);
@@ -150,6 +170,11 @@ export function PaymentForm(props: PaymentFormProps) {
     setSummaryError('');
     onSubmit(values);
   };
+
+  // The profile has arrived (and filled the form, one render before): submit as the payer asked.
+  useEffect(() => {
+    if (waiting && !profilePending && (!profile || filledFrom === profile)) submit();
+  }, [waiting, profilePending, profile, filledFrom]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const allCurrencies = methods.flatMap((m) => m.payment_currencies.map((c) => ({ c, m })));
   const LABELS = { line1: 'checkout.line1', line2: 'checkout.line2', city: 'checkout.city', state: 'checkout.state', postal_code: 'checkout.postalCode' } as const;
@@ -257,7 +282,15 @@ export function PaymentForm(props: PaymentFormProps) {
         <p role="alert" className={css`margin: 0; color: var(--pay-color-danger); font-size: 13px;`}>{blockedReason}</p>
       ) : null}
       <p role="alert" className={css`margin: 0; color: var(--pay-color-danger); font-size: 13px; &:empty { display: none; }`}>{summaryError}</p>
-      <Button type="submit" size="lg" fullWidth part="submit" pending={busy} pendingLabel={t('common.processing')} disabled={!!blockedReason}>
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        part="submit"
+        pending={busy || waiting}
+        pendingLabel={waiting ? t('checkout.profileLoading') : t('common.processing')}
+        disabled={!!blockedReason || !payable}
+      >
         {submitLabel}
       </Button>
       {!signedIn && session.submit_type !== 'donate' ? (
@@ -269,7 +302,9 @@ export function PaymentForm(props: PaymentFormProps) {
 
 function CurrencyCard({ currency, method, checked, onSelect, name }: { currency: PaymentCurrency; method: PaymentMethod; checked: boolean; onSelect: () => void; name: string }) {
   const { css } = useCss();
-  const logo = checkHref(currency.logo ?? method.logo);
+  const src = safeImageSrc(currency.logo ?? method.logo);
+  const [broken, setBroken] = useState(false);
+  const logo = src && !broken ? src : null;
   return (
     <label
       part="currency-card"
@@ -292,7 +327,14 @@ function CurrencyCard({ currency, method, checked, onSelect, name }: { currency:
         onChange={onSelect}
         className={css`position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; ${focusRing}`}
       />
-      {logo ? <img src={logo} alt="" width={28} height={28} className={css`border-radius: 50%; flex: none;`} /> : null}
+      {/* The currency's logo (its initial when it has none or it does not load). */}
+      {logo ? (
+        <img part="currency-logo" src={logo} alt="" width={28} height={28} onError={() => setBroken(true)} className={css`border-radius: 50%; flex: none; display: block;`} />
+      ) : (
+        <span aria-hidden="true" className={css`width: 28px; height: 28px; flex: none; border-radius: 50%; display: grid; place-items: center; font-size: 12px; font-weight: 700; background: var(--pay-color-neutral-bg); color: var(--pay-color-muted);`}>
+          {currency.symbol.slice(0, 1)}
+        </span>
+      )}
       <span className={css`display: flex; flex-direction: column; min-width: 0; line-height: 1.25;`}>
         <span className={css`font-weight: 650;`}>{currency.symbol}</span>
         <span className={css`font-size: 12px; color: var(--pay-color-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{method.name}</span>

@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { CheckoutSession } from '../api/types.ts';
-import { formatError } from '../core/errors.ts';
+import { errorText } from '../core/errors.ts';
 import { toBigInt } from '../core/money.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -48,7 +48,7 @@ export function Promotion({ session, disabled, money, apply, remove }: Promotion
       setCode('');
       setError('');
     } catch (err) {
-      setError(formatError(err));
+      setError(errorText(err, t));
     } finally {
       setPending(false);
     }
@@ -76,7 +76,7 @@ export function Promotion({ session, disabled, money, apply, remove }: Promotion
                   setPending(false);
                 }
               }}
-              className={css`width: 22px; height: 22px; display: grid; place-items: center; border: 0; border-radius: 50%; background: transparent; color: var(--pay-color-muted); cursor: pointer; &:hover { background: var(--pay-color-hover); } &:disabled { cursor: not-allowed; } ${focusRing}`}
+              className={css`width: 24px; height: 24px; flex: none; display: grid; place-items: center; border: 0; border-radius: 50%; background: transparent; color: var(--pay-color-muted); cursor: pointer; &:hover { background: var(--pay-color-hover); } &:disabled { cursor: not-allowed; } ${focusRing}`}
             >
               ×
             </button>
@@ -94,7 +94,8 @@ export function Promotion({ session, disabled, money, apply, remove }: Promotion
 
   return (
     <>
-      <div>
+      {/* The link-like button's text lines up with the rows' labels (its padding and border hang outside). */}
+      <div className={css`margin-inline-start: -9px;`}>
         <Button variant="text" size="sm" part="promotion-add" disabled={disabled} onClick={() => setOpen(true)}>
           {t('checkout.promoAdd')}
         </Button>

@@ -3,9 +3,9 @@
  * disabled at the bounds; typed values out of range are ignored (the last good one comes back on blur); a cleared
  * value disables paying; 'Exceed inventory' / 'Exceed purchase limit' under the row.
  */
-import { formatError } from '../core/errors.ts';
 import { useEffect, useId, useState } from 'react';
 import type { LineItem } from '../api/types.ts';
+import { errorText } from '../core/errors.ts';
 import { acceptQuantity, quantityBounds, validateQuantity } from '../core/checkout.ts';
 import { useT } from '../ui/i18n.tsx';
 import { focusRing } from '../ui/shared-css.ts';
@@ -39,6 +39,8 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
     const local = validateQuantity(item.price, q);
     if (local) {
       setError(t(local));
+      // The order keeps the server's quantity, and so does the field.
+      setText(String(item.quantity));
       return;
     }
     setPending(true);
@@ -46,7 +48,7 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
       await onChange(q);
       setError('');
     } catch (err) {
-      setError(formatError(err));
+      setError(errorText(err, t));
       setText(String(item.quantity));
     } finally {
       setPending(false);

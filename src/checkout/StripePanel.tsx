@@ -6,8 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { PaymentMethod } from '../api/types.ts';
+import { errorText } from '../core/errors.ts';
 import type { StripeElement, StripeLike } from '../api/resources/stripe.ts';
-import { formatError } from '../core/errors.ts';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useHost, useSettings } from '../ui/context.tsx';
@@ -47,7 +47,9 @@ export function StripePanel({ open, paying, method, clientSecret, publishableKey
     container.slot = STRIPE_SLOT;
     // The payment element is drawn in Stripe's default (light) appearance; in the dark theme it sits on a light card so
     // its texts keep their contrast (it inherits the dialog's light text colour through the slot otherwise).
-    if (mode === 'dark') container.setAttribute('style', 'background:#fff;color:#0f172a;color-scheme:light;padding:8px;border-radius:8px');
+    // It never gets wider than the dialog (the card form inside shrinks with it on a phone).
+    const fit = 'display:block;box-sizing:border-box;min-width:0;max-width:100%;overflow-wrap:anywhere';
+    container.setAttribute('style', mode === 'dark' ? `${fit};background:#fff;color:#0f172a;color-scheme:light;padding:8px;border-radius:8px` : fit);
     host.append(container);
     setReady(false);
     setError('');
@@ -61,7 +63,7 @@ export function StripePanel({ open, paying, method, clientSecret, publishableKey
         stripe.current = { stripe: s, elements, element };
         setReady(true);
       })
-      .catch((err: unknown) => live && setError(formatError(err)));
+      .catch((err: unknown) => live && setError(errorText(err, t)));
     return () => {
       live = false;
       stripe.current?.element.destroy();
@@ -80,7 +82,7 @@ export function StripePanel({ open, paying, method, clientSecret, publishableKey
       if (result.error) setError(result.error.message || t('checkout.cardFailed'));
       else onConfirmed();
     } catch (err) {
-      setError(formatError(err));
+      setError(errorText(err, t));
     } finally {
       setConfirming(false);
     }

@@ -8,19 +8,22 @@ import type { CheckoutSession, LineItem, PaymentCurrency, Price } from '../api/t
 import { intervalText, isMetered, showStaking, trialSeconds, trialText, upsellSavingPercent } from '../core/billing.ts';
 import { itemsTotal, lineItemAmount, summaryCollapsedByDefault, trialApplies, unitAmountFor } from '../core/checkout.ts';
 import { pickLocaleText } from '../core/locale.ts';
-import { formatAmount, isZeroAmount, subAmounts, toBigInt } from '../core/money.ts';
+import { isZeroAmount, subAmounts, toBigInt } from '../core/money.ts';
 import { Button } from '../ui/Button.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { focusRing, visuallyHidden } from '../ui/shared-css.ts';
+import { useIsMobile } from '../ui/responsive.ts';
 import { useCss } from '../ui/styles.tsx';
-import { checkHref } from '../ui/url.ts';
+import { ProductImage, useMoney } from './parts.tsx';
 import { Promotion } from './Promotion.tsx';
 import { QuantitySelector } from './QuantitySelector.tsx';
 
 export type SummaryProps = {
   session: CheckoutSession;
   currency: PaymentCurrency | undefined;
+  /** The currency is fiat (the card method's): amounts keep their minor digits. */
+  fiat?: boolean;
   /** Paying or submitting: quantity and promotion code are locked. */
   busy?: boolean;
   /** Change an adjustable item's quantity (rejects with the text to show). */
@@ -35,20 +38,13 @@ export type SummaryProps = {
   crossSell?: { price: Price; required: boolean; shake: boolean; add: () => Promise<void>; remove: () => Promise<void> } | undefined;
 };
 
-/** Price and amount text for one currency: '12.50 TBA'. */
-export function useMoney(currency: PaymentCurrency | undefined) {
-  const { locale } = useSettings();
-  return (amount: string | null | undefined) =>
-    `${formatAmount(amount ?? '0', currency?.decimal ?? 2, { locale })}${currency?.symbol ? ` ${currency.symbol}` : ''}`;
-}
-
 const itemPrice = (item: LineItem) => item.upsell_price ?? item.price;
 
-export function Summary({ session, currency, busy = false, onQuantity, onPayable, promotion, onUpsell, crossSell }: SummaryProps) {
+export function Summary({ session, currency, fiat = false, busy = false, onQuantity, onPayable, promotion, onUpsell, crossSell }: SummaryProps) {
   const t = useT();
   const { css } = useCss();
   const { locale } = useSettings();
-  const money = useMoney(currency);
+  const money = useMoney(currency, fiat);
   const listId = useId();
   const items = session.line_items.map((i) => ({ ...i, price: itemPrice(i), original: i.price }));
   const [collapsed, setCollapsed] = useState(() => summaryCollapsedByDefault(items));
@@ -70,13 +66,48 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
   const interval = firstRecurring ? intervalText(firstRecurring) : null;
   const intervalLabel = interval ? t(interval.key, interval.params) : '';
 
+  // On a phone the summary folds into one row with the total (Pay stays near the top); a disclosure opens it.
+  const phone = useIsMobile();
+  const [open, setOpen] = useState(false);
+  const folded = phone && !open;
+
   const row = css`display: flex; justify-content: space-between; gap: 16px; align-items: baseline; font-variant-numeric: tabular-nums;`;
   return (
     <section part="summary" aria-labelledby={`${listId}-h`} className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0;`}>
-      <div className={css`display: flex; justify-content: space-between; align-items: center; gap: 12px;`}>
-        <h2 id={`${listId}-h`} className={css`margin: 0; font-size: 15px; font-weight: 650; color: var(--pay-color-muted);`}>
-          {t('checkout.summary')}
+      {phone ? (
+        <h2 id={`${listId}-h`} className={css`margin: 0; font-size: inherit;`}>
+          <button
+            type="button"
+            part="summary-toggle"
+            aria-expanded={open}
+            aria-controls={`${listId}-body`}
+            onClick={() => setOpen((o) => !o)}
+            className={css`
+              display: flex; width: 100%; align-items: center; gap: 12px; min-height: 48px; padding: 10px 12px; text-align: start;
+              border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius); background: var(--pay-color-surface);
+              color: var(--pay-color-text); font: inherit; cursor: pointer; ${focusRing}
+            `}
+          >
+            <span className={css`flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px;`}>
+              <span className={css`font-weight: 650;`}>{t('checkout.summary')}</span>
+              <span className={css`font-size: 13px; color: var(--pay-color-primary);`}>{open ? t('checkout.summaryHide') : t('checkout.summaryShow')}</span>
+            </span>
+            <span part="total" className={css`font-size: 20px; font-weight: 750; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; text-align: end;`}>
+              {money(dueToday)}
+            </span>
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={css`flex: none; transition: transform var(--pay-transition); transform: rotate(${open ? 180 : 0}deg);`}>
+              <path d="M3.5 6l4.5 4.5L12.5 6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
         </h2>
+      ) : null}
+      <div id={`${listId}-body`} hidden={folded} className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0; &[hidden] { display: none; }`}>
+      <div className={css`display: flex; justify-content: space-between; align-items: center; gap: 12px; &:empty { display: none; }`}>
+        {phone ? null : (
+          <h2 id={`${listId}-h`} className={css`margin: 0; font-size: 15px; font-weight: 650; color: var(--pay-color-muted);`}>
+            {t('checkout.summary')}
+          </h2>
+        )}
         {items.length >= 3 ? (
           <button
             type="button"
@@ -89,10 +120,12 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
           </button>
         ) : null}
       </div>
-      <div className={css`display: flex; flex-direction: column; gap: 4px;`}>
-        <div className={css`font-size: 34px; font-weight: 750; letter-spacing: -0.02em; line-height: 1.15; font-variant-numeric: tabular-nums; word-break: break-word;`} part="total">
-          {money(dueToday)}
-        </div>
+      <div className={css`display: flex; flex-direction: column; gap: 4px; &:empty { display: none; }`}>
+        {phone ? null : (
+          <div className={css`font-size: 34px; font-weight: 750; letter-spacing: -0.02em; line-height: 1.15; font-variant-numeric: tabular-nums; word-break: break-word;`} part="total">
+            {money(dueToday)}
+          </div>
+        )}
         {interval && !isZeroAmount(renewal) ? (
           <div className={css`color: var(--pay-color-muted);`}>
             {trial > 0 ? t('checkout.trialThen', { amount: money(renewal), interval: intervalLabel }) : t('checkout.thenRenews', { amount: money(renewal), interval: intervalLabel })}
@@ -112,18 +145,12 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
           const p = item.price;
           const product = p.product;
           const name = product?.name ?? p.nickname ?? p.id;
-          const image = checkHref(product?.images?.[0]);
           const unit = unitAmountFor(p, currencyId);
           const recurring = p.recurring ? intervalText(p.recurring) : null;
+          const adjustable = !!item.adjustable_quantity?.enabled && !!onQuantity;
           return (
-            <li key={item.price_id} part="line-item" className={css`display: grid; grid-template-columns: 44px 1fr auto; gap: 12px; align-items: start;`}>
-              {image ? (
-                <img src={image} alt="" width={44} height={44} className={css`border-radius: var(--pay-radius-sm); object-fit: cover; background: var(--pay-color-neutral-bg);`} />
-              ) : (
-                <span aria-hidden="true" className={css`width: 44px; height: 44px; border-radius: var(--pay-radius-sm); background: var(--pay-color-neutral-bg); display: grid; place-items: center; font-weight: 700; color: var(--pay-color-muted);`}>
-                  {String(name).slice(0, 1).toUpperCase()}
-                </span>
-              )}
+            <li key={item.price_id} part="line-item" className={css`display: grid; grid-template-columns: 48px minmax(0, 1fr) auto; column-gap: 12px; align-items: start; line-height: 1.4;`}>
+              <ProductImage src={product?.images?.[0]} name={String(name)} />
               <div className={css`min-width: 0; display: flex; flex-direction: column; gap: 2px;`}>
                 <span className={css`font-weight: 600; overflow-wrap: anywhere;`}>{name}</span>
                 {product?.description ? (
@@ -134,17 +161,20 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
                     {t('checkout.billedByUsage', { amount: money(unit.amount), unit: product?.unit_label || t('checkout.unitDefault') })}
                   </span>
                 ) : null}
-                <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>
-                  {t('checkout.quantity', { count: item.quantity })}
-                  {item.quantity > 1 ? ` · ${t('checkout.eachPrice', { amount: money(unit.amount) })}` : ''}
-                  {recurring ? ` · ${t(recurring.key, recurring.params)}` : ''}
-                </span>
-                {item.adjustable_quantity?.enabled && onQuantity ? (
+                {/* One quantity control: the stepper when the payer may change it, else 'Qty 3'. */}
+                <ItemMeta
+                  parts={[
+                    adjustable ? null : t('checkout.quantity', { count: item.quantity }),
+                    item.quantity > 1 || adjustable ? t('checkout.eachPrice', { amount: money(unit.amount) }) : null,
+                    recurring ? t(recurring.key, recurring.params) : null,
+                  ]}
+                />
+                {adjustable ? (
                   <QuantitySelector
                     item={item}
                     name={String(name)}
                     disabled={busy}
-                    onChange={(q) => onQuantity(item.price_id, q)}
+                    onChange={(q) => onQuantity!(item.price_id, q)}
                     onPayable={(ok) => onPayable?.(ok)}
                   />
                 ) : null}
@@ -201,8 +231,16 @@ export function Summary({ session, currency, busy = false, onQuantity, onPayable
       </dl>
       {stake ? <p className={css`margin: -8px 0 0; font-size: 12px; color: var(--pay-color-muted);`}>{t('checkout.stakingHint')}</p> : null}
       {hasMetered ? <p className={css`margin: -8px 0 0; font-size: 12px; color: var(--pay-color-muted);`}>{t('checkout.usageLater')}</p> : null}
+      </div>
     </section>
   );
+}
+
+/** The muted line under an item's name: the parts that apply, joined by ' · '. */
+function ItemMeta({ parts }: { parts: Array<string | null> }) {
+  const { css } = useCss();
+  const shown = parts.filter(Boolean);
+  return shown.length ? <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>{shown.join(' · ')}</span> : null;
 }
 
 function UpsellSwitch({

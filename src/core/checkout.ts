@@ -83,6 +83,14 @@ export function selectCurrency(opts: {
   return undefined;
 }
 
+/**
+ * A fiat currency (the card method's: USD…) shows all its minor digits ('9.00 USD' beside '9.99 USD'), as money is
+ * written; tokens show only the digits they need ('10 TBA', '0.004 ETH').
+ */
+export function isFiatMethod(method: { type?: string } | null | undefined): boolean {
+  return method?.type === 'stripe';
+}
+
 /** The payment method that holds a currency. */
 export function methodOfCurrency<M extends MethodLike>(methods: M[], currencyId: string | undefined): M | undefined {
   if (!currencyId) return undefined;
@@ -174,20 +182,24 @@ export function acceptQuantity(input: string, bounds: { min: number; max: number
   return n >= bounds.min && n <= bounds.max ? n : undefined;
 }
 
-/** Preferred initial quantity: `qty_{priceId}` or `qty` query, else the saved one, else minimum (≥1), clamped. */
-export function initialQuantity(opts: {
+/**
+ * The payer's preferred quantity (spec §5): `qty_{priceId}` or `qty` in the query, else the one saved for this user
+ * and price, when it lies within the bounds; `null` when there is none, so the session's own quantity (the
+ * merchant's) stands.
+ */
+export function preferredQuantity(opts: {
   priceId: string;
   query?: URLSearchParams | Record<string, string | undefined>;
   saved?: string | number | null;
   bounds: { min: number; max: number };
-}): number {
+}): number | null {
   const get = (k: string) => (opts.query instanceof URLSearchParams ? (opts.query.get(k) ?? undefined) : opts.query?.[k]);
   for (const raw of [get(`qty_${opts.priceId}`), get('qty'), opts.saved]) {
     if (raw === undefined || raw === null || raw === '') continue;
     const n = Number(raw);
     if (Number.isInteger(n) && n >= opts.bounds.min && n <= opts.bounds.max) return n;
   }
-  return Math.max(opts.bounds.min, 1);
+  return null;
 }
 
 // ---- donations (spec §5, §9) ----

@@ -3,6 +3,9 @@
  */
 
 type Rec = Record<string, unknown>;
+
+/** The text for 'nothing to say' (spec §8); screens show the locale's `error.unknown` instead (see errorText). */
+export const UNKNOWN_ERROR = 'Unknown error';
 const isRec = (x: unknown): x is Rec => typeof x === 'object' && x !== null;
 
 function messageOf(x: unknown): string {
@@ -32,9 +35,9 @@ function stringifyBody(data: unknown): string {
  * - nothing → `'Unknown error'`; a string → itself; otherwise its `message` (or `'Unknown error'`).
  */
 export function formatError(err: unknown): string {
-  if (err === null || err === undefined || err === '' || err === false) return 'Unknown error';
+  if (err === null || err === undefined || err === '' || err === false) return UNKNOWN_ERROR;
   if (typeof err === 'string') return err;
-  if (Array.isArray(err)) return err.length ? err.map(messageOf).join('\n') : 'Unknown error';
+  if (Array.isArray(err)) return err.length ? err.map(messageOf).join('\n') : UNKNOWN_ERROR;
   if (!isRec(err)) return String(err);
 
   if (Array.isArray(err.errors) && err.errors.length) return err.errors.map(messageOf).join('\n');
@@ -58,7 +61,7 @@ export function formatError(err: unknown): string {
   }
 
   if (typeof err.message === 'string' && err.message) return err.message;
-  return 'Unknown error';
+  return UNKNOWN_ERROR;
 }
 
 /** `'Request failed: {status} {statusText}: {data}'` (data stringified when not a string). */
@@ -78,9 +81,23 @@ export function errorStatus(err: unknown): number | undefined {
   return isRec(err) && typeof err.status === 'number' ? err.status : undefined;
 }
 
-/** The locale key an error carries for its text (the api's ApiError for network, timeout, cancel), when any. */
+/**
+ * The locale key for an error's text when that text is not the server's own: the key the api's ApiError carries
+ * (`error.network`, `error.timeout`, `error.canceled`, …), or `error.unknown` when there is nothing to say.
+ */
 export function errorKey(err: unknown): string | undefined {
-  return isRec(err) && typeof err.key === 'string' && err.key ? err.key : undefined;
+  if (isRec(err) && typeof err.key === 'string' && err.key) return err.key;
+  return formatError(err) === UNKNOWN_ERROR ? 'error.unknown' : undefined;
+}
+
+/**
+ * The text a person reads for an error, in their language: the locale's text when the error has a key (network,
+ * timeout, unknown…), else the server's own text. `translate` is the screen's i18n function (core stays free of it).
+ */
+export function errorText(err: unknown, translate: (key: string, opts: { defaultValue: string }) => string): string {
+  const key = errorKey(err);
+  const fallback = formatError(err);
+  return key ? translate(key, { defaultValue: fallback }) : fallback;
 }
 
 /** Error codes the screens react to (spec §8). */

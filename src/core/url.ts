@@ -52,6 +52,17 @@ export function safeUrl(url: string | null | undefined, options?: string | SafeU
   return parsed.href;
 }
 
+/**
+ * An image source to put in an <img>: a safe http(s) URL (safeUrl), or a data: URL of a raster or SVG image (an
+ * <img> never runs an SVG's scripts; currency and method logos come as such). Anything else is null.
+ */
+export function safeImageSrc(url: string | null | undefined, options?: string | SafeUrlOptions): string | null {
+  if (typeof url !== 'string') return null;
+  const trimmed = url.trim();
+  if (/^data:image\/(?:png|gif|jpeg|webp|avif|svg\+xml)(?:;[a-z0-9=.+-]+)*,[a-z0-9+/=%._~!$&'()*,;:@?-]*$/i.test(trimmed)) return trimmed;
+  return safeUrl(trimmed, options);
+}
+
 /** True when `url` is an absolute http(s) URL or protocol-relative (`//host`). */
 export function isAbsoluteUrl(url: string): boolean {
   return /^(?:[a-z][a-z\d+\-.]*:)?\/\//i.test(url.trim());

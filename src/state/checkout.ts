@@ -13,7 +13,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CheckoutContext, CheckoutFormData, CheckoutSession, ConnectSession, ConnectStatus, SubmitResponse } from '../api/types.ts';
-import { formatError } from '../core/errors.ts';
+import { errorKey, formatError } from '../core/errors.ts';
 import { isPaymentDone, paymentIntentFailure } from '../core/checkout.ts';
 import { PAYMENT_POLL_MS, PAYMENT_POLL_TIMEOUT_MS, STRIPE_PANEL_DELAY_MS } from '../core/constants.ts';
 
@@ -31,7 +31,10 @@ export type FlowPhase =
   /** The payer has past-due invoices (CUSTOMER_LIMITED): the past-due dialog is open. */
   | 'customerLimited';
 
-/** i18n keys (checkout.*) the screen shows for flow notices; `message` is server text shown as is. */
+/**
+ * What the screen shows for a flow notice or failure: the i18n `key` when there is one (checkout.*, or error.* for a
+ * network or unknown error, `message` then being the English fallback), else `message`, the server's text as is.
+ */
 export type FlowError = { key?: string; message?: string; code?: string };
 
 export type FlowState = {
@@ -115,7 +118,8 @@ function errorOf(err: unknown): FlowError {
   const code = (err as { code?: unknown })?.code;
   if (code === 'CONNECT_DECLINED') return { key: 'checkout.connectDeclined', code };
   if (code === 'CONNECT_EXPIRED') return { key: 'checkout.connectExpired', code };
-  return { message: formatError(err), ...(typeof code === 'string' ? { code } : {}) };
+  const key = errorKey(err);
+  return { message: formatError(err), ...(key ? { key } : {}), ...(typeof code === 'string' ? { code } : {}) };
 }
 
 const isAbort = (err: unknown) =>

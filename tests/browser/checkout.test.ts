@@ -54,12 +54,24 @@ describe('<pay-checkout>', () => {
     ok(!$(minimal, '[part~=summary]'), 'no summary');
     equal($(minimal, '[part~=checkout]')?.getAttribute('data-mode'), 'minimal');
     cleanup();
+    // Without window.blocklet there is no app name: the header says Checkout, and no empty footer bar is drawn.
     const standalone = checkout('mode="standalone"');
     await formReady(standalone);
     ok($(standalone, '[part~=summary]'));
-    ok($(standalone, 'header[part~=checkout-header]'));
-    ok($(standalone, 'footer[part~=checkout-footer]'));
+    equal($(standalone, 'header[part~=checkout-header]')?.textContent, 'Checkout');
+    equal($(standalone, 'footer[part~=checkout-footer]'), null, 'no footer without an app name');
     await expectNoAxeViolations(standalone);
+    cleanup();
+    // With the app's name, header and footer carry it.
+    (globalThis as { blocklet?: unknown }).blocklet = { appName: 'Sandbox Shop' };
+    try {
+      const named = checkout('mode="standalone"');
+      await formReady(named);
+      equal($(named, 'footer[part~=checkout-footer]')?.textContent, 'Sandbox Shop');
+      equal($(named, 'header[part~=checkout-header]')?.textContent, 'Sandbox Shop');
+    } finally {
+      delete (globalThis as { blocklet?: unknown }).blocklet;
+    }
   });
 
   it('switches currency (amounts in the chosen currency) and says so with pay-change', async () => {
@@ -157,6 +169,8 @@ describe('<pay-checkout>', () => {
     submitButton(el).click();
     const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
     const wallet = await waitFor(() => dialog.querySelector<HTMLAnchorElement>('a[part~=open-wallet]'));
+    // The primary action has the focus (not Close).
+    await waitFor(() => activeDeep() === wallet, { message: 'Open DID Wallet is focused' });
     ok(wallet.href.includes('/__stub/wallet?_t_=tok_1'));
     equal(wallet.target, '_blank');
     await waitFor(() => dialog.textContent?.includes('The wallet has opened the request'), { timeout: 5000 });
@@ -335,11 +349,30 @@ describe('<pay-checkout>', () => {
       seen.push(e as CustomEvent);
       e.preventDefault();
     });
-    type(field(el, 'customer_name'), 'Guest');
-    type(field(el, 'customer_email'), 'guest@example.com');
+    // The form is empty (the details come from the profile after signing in): the button goes to sign-in, with no
+    // 'Required' errors and no 'correct the highlighted fields'.
     submitButton(el).click();
     await waitFor(() => seen.length === 1);
+    equal($$(el, '[aria-invalid=true]').length, 0, 'no field marked invalid');
+    ok(!shadowText(el).includes('Please correct the highlighted fields.'));
     equal((await calls()).submit, undefined);
+  });
+
+  it('a Pay pressed while the profile is still loading waits for it, then pays with the filled details (no errors)', async () => {
+    await stub({ signedIn: true, checkout: { profileDelayMs: 1500, connect: 'wait' } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => submitButton(el).textContent === 'Pay');
+    await waitFor(async () => ((await calls()).me ?? 0) >= 1, { message: 'the profile is being loaded' });
+    equal(field(el, 'customer_email').value, '', 'the profile has not arrived yet');
+    submitButton(el).click();
+    await waitFor(() => submitButton(el).textContent === 'Loading your details…');
+    equal(submitButton(el).getAttribute('aria-busy'), 'true');
+    equal($$(el, '[aria-invalid=true]').length, 0, 'nothing is validated before the profile is there');
+    await waitFor(async () => (await calls()).submit === 1, { timeout: 5000, message: 'submitted once the profile arrived' });
+    equal(field(el, 'customer_email').value, 'casey@example.com');
+    equal($$(el, '[aria-invalid=true]').length, 0);
+    ok(!shadowText(el).includes('Please correct the highlighted fields.'));
   });
 
   it('shows the skeleton only after 0.5 s', async () => {
@@ -440,12 +473,16 @@ describe('<pay-checkout>', () => {
     const radios = $$<HTMLInputElement>(el, '[part~=donation-preset] input');
     ok(radios[1]!.checked, 'the middle preset');
     await waitFor(async () => (await calls()).amount === 1, { message: 'the preset amount is sent' });
-    equal(submitButton(el).textContent, 'Donate');
+    // The button says what is given.
+    await waitFor(() => submitButton(el).textContent === 'Donate 5 TBA');
     radios[3]!.click();
     const input = await waitFor(() => field(el, 'donation_amount'));
     type(input, '500');
     await waitFor(() => shadowText(el).includes('Please enter an amount between 0.1 and 100.'));
     ok(submitButton(el).disabled, 'not payable');
+    equal(submitButton(el).textContent, 'Donate');
+    // One error, one message: under the amount only (no second, different text above the button).
+    equal($$(el, '[role=alert]').filter((a) => a.textContent).map((a) => a.textContent).join('|'), 'Please enter an amount between 0.1 and 100.');
     type(input, '2.5');
     await waitFor(async () => (await calls()).amount === 2, { timeout: 3000 });
     await waitFor(() => !submitButton(el).disabled);
@@ -902,5 +939,151 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     const pay = checkout();
     await formReady(pay);
     ok(!shadowText(pay).includes('future payments'), 'no confirmation text for a one-time payment');
+  });
+});
+
+describe('<pay-checkout> finish (issue 13)', () => {
+  const lineItems = (el: HTMLElement) => $$<HTMLElement>(el, '[part~=line-item]');
+  const noWiderThan = (el: HTMLElement, width: number) => {
+    ok(document.documentElement.scrollWidth <= width, `page ${document.documentElement.scrollWidth} px wide at ${width}`);
+    for (const node of $$<HTMLElement>(el, '*')) {
+      const r = node.getBoundingClientRect();
+      if (r.width && r.right > width + 0.5) throw new Error(`${node.tagName}.${node.getAttribute('part') ?? ''} reaches ${r.right} px at ${width}`);
+    }
+  };
+
+  it("keeps the merchant's quantity (no preference), one quantity control, pictures and logos with fallbacks, fiat minor digits", async () => {
+    await stub({ signedIn: true, checkout: { qty: 3, adjustable: true, items: 2, images: true, logos: true, fiatWhole: true } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value, { message: 'signed in and the profile loaded' });
+    const qty = $<HTMLInputElement>(el, '[part~=quantity] input')!;
+    equal(qty.value, '3', "the session's quantity");
+    equal((await calls()).adjust, undefined, 'no preferred quantity was applied over it');
+    equal($(el, '[part~=total]')?.textContent, '60 TBA');
+    // One quantity control: the stepper for the adjustable item (no 'Qty 3' above it), 'Qty 2' for the other.
+    const [first, second] = lineItems(el);
+    ok(!first!.textContent!.includes('Qty'), first!.textContent!);
+    ok(first!.textContent!.includes('10 TBA each'));
+    ok(second!.textContent!.includes('Qty 2'));
+    // Pictures: the first product's loads; the second's is broken and falls back to its initial.
+    const img = first!.querySelector<HTMLImageElement>('img[part~=product-image]')!;
+    await waitFor(() => img.complete && img.naturalWidth > 0, { message: 'the picture loads' });
+    await waitFor(() => second!.querySelector('[part~=product-image-fallback]'), { message: 'a broken picture falls back' });
+    equal(second!.querySelector('img'), null);
+    equal(second!.querySelector('[part~=product-image-fallback]')!.textContent, 'S');
+    // Rows line up: picture, text and amount start on one line.
+    const top = (n: Element | null) => Math.round(n!.getBoundingClientRect().top);
+    equal(top(first!.children[0]!), top(first!.children[1]!));
+    equal(top(first!.children[1]!), top(first!.children[2]!));
+    // Currency logos on the method cards (USD's is broken: its initial instead).
+    const cards = $$<HTMLElement>(el, '[part~=currency-card]');
+    await waitFor(() => cards[0]!.querySelector<HTMLImageElement>('img[part~=currency-logo]')?.naturalWidth);
+    await waitFor(() => !cards[1]!.querySelector('img'), { message: 'a broken logo falls back' });
+    // Fiat keeps its minor digits: 9.00 USD beside 10.00 USD, never '9 USD'.
+    cards[1]!.querySelector('input')!.click();
+    await waitFor(() => $(el, '[part~=total]')?.textContent === '47.00 USD');
+    ok(shadowText(el).includes('9.00 USD each'), shadowText(el));
+    ok(shadowText(el).includes('20.00 USD'));
+    await expectNoAxeViolations(el);
+  });
+
+  it('a payer preference (?qty=) still applies over the session quantity', async () => {
+    await stub({ signedIn: true, checkout: { qty: 3, adjustable: true } });
+    history.replaceState(null, '', `${location.pathname}?qty=2`);
+    try {
+      const el = checkout();
+      await formReady(el);
+      await waitFor(async () => (await calls()).adjust === 1);
+      await waitFor(() => $<HTMLInputElement>(el, '[part~=quantity] input')!.value === '2');
+    } finally {
+      history.replaceState(null, '', location.pathname);
+    }
+  });
+
+  it('after "Exceed inventory" the field goes back to the quantity of the order', async () => {
+    // 3 in stock, 1 sold: the range goes to 3, but only 2 more can be bought.
+    await stub({ signedIn: true, checkout: { adjustable: true, available: 3, sold: 1 } });
+    const el = checkout();
+    await formReady(el);
+    const qty = $<HTMLInputElement>(el, '[part~=quantity] input')!;
+    const plus = $<HTMLButtonElement>(el, 'button[aria-label="Increase quantity"]')!;
+    plus.click();
+    await waitFor(() => $(el, '[part~=total]')?.textContent === '20 TBA');
+    await waitFor(() => !plus.disabled);
+    plus.click();
+    await waitFor(() => shadowText(el).includes('Exceed inventory'));
+    await waitFor(() => qty.value === '2', { message: `the field shows the order quantity again (${qty.value})` });
+    equal($(el, '[part~=total]')?.textContent, '20 TBA');
+    equal((await calls()).adjust, 1, 'only the accepted quantity was sent');
+  });
+
+  for (const width of [390, 320]) {
+    it(`on a ${width} px phone the summary folds into one row with the total; a disclosure opens it; nothing overflows`, async () => {
+      await setViewport({ width, height: 800 });
+      await stub({ signedIn: true, checkout: { items: 2, images: true, logos: true, promotions: true } });
+      const el = checkout();
+      await formReady(el);
+      const toggle = await waitFor(() => $<HTMLButtonElement>(el, 'button[part~=summary-toggle]'));
+      equal(toggle.getAttribute('aria-expanded'), 'false');
+      ok(toggle.textContent!.includes('Order summary'));
+      equal(toggle.querySelector('[part~=total]')?.textContent, '40 TBA');
+      const body = el.shadowRoot!.getElementById(toggle.getAttribute('aria-controls')!)!;
+      ok(body.hidden, 'the details are folded');
+      equal(lineItems(el)[0]!.getClientRects().length, 0, 'line items not shown');
+      // Pay is on the first screen.
+      ok(submitButton(el).getBoundingClientRect().bottom <= 800, `Pay at ${submitButton(el).getBoundingClientRect().bottom}`);
+      noWiderThan(el, width);
+      await expectNoAxeViolations(el);
+      // Keyboard: Enter opens it, and it says so.
+      toggle.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => toggle.getAttribute('aria-expanded') === 'true');
+      ok(!body.hidden);
+      ok(lineItems(el)[0]!.getClientRects().length > 0, 'line items shown');
+      ok(toggle.textContent!.includes('Hide details'));
+      noWiderThan(el, width);
+      await expectNoAxeViolations(el);
+    });
+  }
+
+  it('the promotion code remove button is at least 24 × 24 px', async () => {
+    await stub({ signedIn: true, checkout: { promotions: true } });
+    const el = checkout();
+    await formReady(el);
+    $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === 'Add promotion code')!.click();
+    const input = await waitFor(() => $<HTMLInputElement>(el, 'dialog[open] input[name=promotion_code]'));
+    type(input, 'SAVE10');
+    $$<HTMLButtonElement>(el, 'dialog[open] button').find((b) => b.textContent === 'Apply')!.click();
+    const remove = await waitFor(() => $<HTMLButtonElement>(el, 'button[aria-label="Remove promotion code SAVE10"]'));
+    const r = remove.getBoundingClientRect();
+    ok(r.width >= 24 && r.height >= 24, `${r.width} × ${r.height}`);
+  });
+
+  it('the completed screen repeats what was paid (amount and items)', async () => {
+    await stub({ signedIn: true, checkout: { view: 'complete', items: 2, images: true } });
+    const el = checkout();
+    await waitFor(() => $(el, '[part~=paid-amount]'), { timeout: 10_000 });
+    equal($(el, '[part~=paid-amount]')!.textContent, '40 TBA');
+    const items = $$<HTMLElement>(el, '[part~=paid-item]');
+    equal(items.length, 2);
+    ok(items[0]!.textContent!.includes('Pro License') && items[0]!.textContent!.includes('10 TBA'));
+    ok(items[1]!.textContent!.includes('Support Pack') && items[1]!.textContent!.includes('Qty 2') && items[1]!.textContent!.includes('30 TBA'));
+    await expectNoAxeViolations(el);
+  });
+
+  it("a completed donation says 'Thanks for your support'", async () => {
+    await stub({ signedIn: true, checkout: { view: 'complete', donation: true } });
+    const el = checkout();
+    const heading = await waitFor(() => $(el, '[part~=completed] h2'), { timeout: 10_000 });
+    equal(heading.textContent, 'Thanks for your support');
+  });
+
+  it('a network error reads in the payer’s language', async () => {
+    await stub({ signedIn: true });
+    // A payment API nobody answers: the request fails as a network error.
+    const el = mount('<pay-checkout checkout-id="cs_test_1" base-url="http://127.0.0.1:9/payment/" locale="zh"></pay-checkout>').firstElementChild as HTMLElement;
+    await waitFor(() => shadowText(el).includes('网络错误'), { timeout: 15_000, message: shadowText(el) });
+    ok(!shadowText(el).includes('Network error occurred'));
   });
 });

@@ -11,6 +11,10 @@
 //   donateActive, donateFails, owner: the donate widget's settings (see the end of this module)
 //   maxQty: the adjustable item's maximum (default 5)   successMessage: page_info.success_message ({en, zh})
 //   vendors: the vendor status list of GET /api/vendors/order/cs_test_1/status (the first product gets a vendor_config)
+//   qty: the merchant's quantity of the first item (default 1)   images: the first product has a picture, the second a
+//   broken one   logos: the currencies have logos (TBA's loads, USD's is broken)   fiatWhole: the USD price is 9.00
+//   available, sold: the first price's stock (quantity_available, quantity_sold)
+//   profileDelayMs: GET customers/me answers this much later (a profile still loading)
 // GET /__stub/checkout/calls → how many times each call was made.
 
 const TBA = { id: 'pc_tba', payment_method_id: 'pm_arc', symbol: 'TBA', decimal: 18, active: true, name: 'ArcBlock Token' };
@@ -20,6 +24,11 @@ const METHODS = [
   { id: 'pm_stripe', type: 'stripe', name: 'Card', active: true, payment_currencies: [USD] },
 ];
 const E18 = 10n ** 18n;
+const SVG = (fill) => `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${fill}"/></svg>`)}`;
+const withLogos = (cfg) =>
+  cfg.logos
+    ? METHODS.map((m) => ({ ...m, payment_currencies: m.payment_currencies.map((c) => ({ ...c, logo: c.id === 'pc_tba' ? SVG('#4598FA') : '/__stub/missing-logo.png' })) }))
+    : METHODS;
 const PRODUCTS = ['Pro License', 'Support Pack', 'Extra Seats', 'Stickers'];
 
 function session(cfg, paid, state = {}) {
@@ -27,15 +36,17 @@ function session(cfg, paid, state = {}) {
   const now = Math.floor(Date.now() / 1000);
   const line_items = Array.from({ length: n }, (_, i) => ({
     price_id: `price_${i}`,
-    quantity: i === 0 ? (state.quantity ?? 1) : 2,
+    quantity: i === 0 ? (state.quantity ?? cfg.qty ?? 1) : 2,
     adjustable_quantity: cfg.adjustable && i === 0 ? { enabled: true, minimum: 1, maximum: cfg.maxQty ?? 5 } : null,
     custom_amount: cfg.donation && i === 0 ? (state.custom ?? null) : null,
     price: {
       id: `price_${i}`, type: cfg.mode === 'subscription' ? 'recurring' : 'one_time', currency_id: 'pc_tba', unit_amount: String(BigInt(10 + i * 5) * E18),
       recurring: cfg.mode === 'subscription' ? { interval: 'month', interval_count: 1, usage_type: 'licensed' } : null,
-      currency_options: [{ currency_id: 'pc_usd', unit_amount: String(999 + i * 100) }],
+      ...(cfg.available && i === 0 ? { quantity_available: cfg.available, quantity_sold: cfg.sold ?? 0 } : {}),
+      currency_options: [{ currency_id: 'pc_usd', unit_amount: String((cfg.fiatWhole ? 900 : 999) + i * 100) }],
       product: {
         id: `prod_${i}`, name: PRODUCTS[i % PRODUCTS.length], description: i === 0 ? 'Lifetime license for one workspace' : undefined,
+        images: cfg.images ? [i === 0 ? SVG('#16a34a') : '/__stub/missing-image.png'] : [],
         ...(cfg.vendors && i === 0 ? { vendor_config: [{ vendor_id: 'vnd_1' }] } : {}),
       },
       custom_unit_amount: cfg.donation && i === 0 ? { preset: String(5n * E18), presets: [] } : null,
@@ -93,7 +104,7 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   const paymentLink = cfg.donation
     ? { id: 'plink_test', donation_settings: { title: 'Support the team', description: 'Every tip helps.', amount: { presets: ['1', '5', '10'], preset: '5', minimum: '0.1', maximum: '100', custom: true } } }
     : null;
-  const ctx = () => ({ checkoutSession: session(cfg, state.checkoutPaid, state), paymentMethods: METHODS, paymentLink, paymentIntent: null });
+  const ctx = () => ({ checkoutSession: session(cfg, state.checkoutPaid, state), paymentMethods: withLogos(cfg), paymentLink, paymentIntent: null });
   if (p === '/payment/api/payment-links/plink_test/benefits') return json([{ name: 'The team', address: 'z1team', percent: 100, type: 'dapp' }]);
   const cs = '/payment/api/checkout-sessions/cs_test_1/';
   if (p === `${cs}adjust-quantity` && method === 'PUT') {
@@ -158,6 +169,8 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   }
   if (p === '/payment/api/customers/me') {
     if (!state.signedIn) return json({ error: 'Login required' }, 401);
+    count('me');
+    if (cfg.profileDelayMs) await new Promise((r) => setTimeout(r, cfg.profileDelayMs));
     return json({ id: 'cus_1', name: 'Casey Customer', email: 'casey@example.com', phone: '', address: { country: 'us' } });
   }
   const od = p.match(/^\/payment\/api\/customers\/([^/]+)\/overdue\/invoices$/);

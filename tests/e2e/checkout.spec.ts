@@ -192,7 +192,7 @@ test('a donation with a custom amount, the benefits list, and the range message 
   await wallet.getByRole('button', { name: /Approve/ }).click();
   await expect(wallet.getByText(/approved/i).first()).toBeVisible();
   await wallet.close();
-  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your support' })).toBeVisible({ timeout: 15_000 });
 });
 
 /** Approves the open wallet-connect dialog of the checkout in the sandbox wallet; returns the wallet page's text. */

@@ -48,7 +48,7 @@ describe('ApiError', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err.code).toBe('NETWORK');
     expect(err.message).toBe('Network error occurred');
-    expect(err.key).toBe('errors.network');
+    expect(err.key).toBe('error.network');
     expect(err.status).toBeUndefined();
   });
 

@@ -3,10 +3,10 @@ import {
   acceptQuantity,
   checkoutView,
   defaultPreset,
-  initialQuantity,
   isPaymentDone,
   itemsTotal,
   paymentIntentFailure,
+  preferredQuantity,
   quantityBounds,
   randomDonationAmount,
   selectCurrency,
@@ -88,10 +88,13 @@ describe('quantities (spec §5)', () => {
     expect(acceptQuantity('3', b)).toBe(3);
     expect(acceptQuantity('9', b)).toBeUndefined();
     expect(acceptQuantity('1.5', b)).toBeUndefined();
-    expect(initialQuantity({ priceId: 'p1', query: new URLSearchParams('qty_p1=4&qty=2'), bounds: b })).toBe(4);
-    expect(initialQuantity({ priceId: 'p1', query: { qty: '2' }, bounds: b })).toBe(2);
-    expect(initialQuantity({ priceId: 'p1', saved: '3', bounds: b })).toBe(3);
-    expect(initialQuantity({ priceId: 'p1', query: { qty: '99' }, bounds: b })).toBe(1);
+    expect(preferredQuantity({ priceId: 'p1', query: new URLSearchParams('qty_p1=4&qty=2'), bounds: b })).toBe(4);
+    expect(preferredQuantity({ priceId: 'p1', query: { qty: '2' }, bounds: b })).toBe(2);
+    expect(preferredQuantity({ priceId: 'p1', saved: '3', bounds: b })).toBe(3);
+    expect(preferredQuantity({ priceId: 'p1', query: { qty: '99' }, saved: '2', bounds: b })).toBe(2);
+    // No preference (or none within the bounds): null, so the merchant's quantity on the session stands.
+    expect(preferredQuantity({ priceId: 'p1', query: { qty: '99' }, bounds: b })).toBeNull();
+    expect(preferredQuantity({ priceId: 'p1', query: new URLSearchParams(''), saved: null, bounds: b })).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCode, errorKey, errorStatus, formatError, requestFailedMessage } from '../../src/core/errors.ts';
+import { errorCode, errorKey, errorStatus, errorText, formatError, requestFailedMessage } from '../../src/core/errors.ts';
 import { ApiError } from '../../src/api/errors.ts';
 
 describe('formatError (spec §8)', () => {
@@ -56,10 +56,21 @@ describe('formatError (spec §8)', () => {
     const e = new ApiError('Not found', { status: 404, code: 'X' });
     expect(errorStatus(e)).toBe(404);
     expect(errorKey(e)).toBeUndefined();
-    expect(errorKey(new ApiError('Network error occurred', { code: 'NETWORK', key: 'errors.network' }))).toBe('errors.network');
+    expect(errorKey(new ApiError('Network error occurred', { code: 'NETWORK', key: 'error.network' }))).toBe('error.network');
     expect(errorStatus(new Error('x'))).toBeUndefined();
     expect(errorStatus({ status: '404' })).toBeUndefined();
     expect(errorStatus(null)).toBeUndefined();
     expect(errorKey('text')).toBeUndefined();
+  });
+
+  it('errorText: the locale text for keyed errors (network, unknown), the server text otherwise', () => {
+    const zh = (key: string, opts: { defaultValue: string }) => ({ 'error.network': '网络错误', 'error.unknown': '未知错误' })[key] ?? opts.defaultValue;
+    expect(errorKey(null)).toBe('error.unknown');
+    expect(errorKey({})).toBe('error.unknown');
+    expect(errorText(new ApiError('Network error occurred', { code: 'NETWORK', key: 'error.network' }), zh)).toBe('网络错误');
+    expect(errorText(undefined, zh)).toBe('未知错误');
+    expect(errorText(new ApiError('Exceed inventory', { status: 400 }), zh)).toBe('Exceed inventory');
+    // A key the locale lacks falls back to the English text.
+    expect(errorText(new ApiError('Request timed out', { code: 'TIMEOUT', key: 'error.timeout' }), zh)).toBe('Request timed out');
   });
 });

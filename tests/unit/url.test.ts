@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAbsoluteUrl, joinPath, originOf, safeUrl, withQuery } from '../../src/core/url.ts';
+import { isAbsoluteUrl, joinPath, originOf, safeImageSrc, safeUrl, withQuery } from '../../src/core/url.ts';
 
 const base = 'https://app.example.com/checkout/cs_1';
 
@@ -37,6 +37,20 @@ describe('safeUrl', () => {
     expect(safeUrl('https://evil.example/x', { base, sameOrigin: true })).toBeNull();
     expect(safeUrl('/ok', { base, sameOrigin: true })).toBe('https://app.example.com/ok');
     expect(safeUrl('//app.example.com/ok', { base, sameOrigin: true })).toBe('https://app.example.com/ok');
+  });
+});
+
+describe('safeImageSrc', () => {
+  it('takes http(s) URLs and data: images (raster or SVG), nothing else', () => {
+    const svg = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`;
+    expect(safeImageSrc(svg)).toBe(svg);
+    expect(safeImageSrc('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(safeImageSrc('https://cdn.example/p.png')).toBe('https://cdn.example/p.png');
+    expect(safeImageSrc('/img/p.png', 'https://shop.example/a')).toBe('https://shop.example/img/p.png');
+    expect(safeImageSrc('data:text/html;base64,PHNjcmlwdD4=')).toBeNull();
+    expect(safeImageSrc('data:image/svg+xml,<svg onload="x()">')).toBeNull();
+    expect(safeImageSrc('javascript:alert(1)')).toBeNull();
+    expect(safeImageSrc(null)).toBeNull();
   });
 });
 

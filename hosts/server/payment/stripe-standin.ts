@@ -26,8 +26,9 @@ function el(tag, attrs, text) {
 }
 
 function field(id, label, value, extra) {
-  const wrap = el('label', { for: id, style: 'display:flex;flex-direction:column;gap:4px;font:600 13px system-ui,sans-serif;color:inherit' }, label);
-  const input = el('input', Object.assign({ id, value, style: 'font:15px system-ui,sans-serif;padding:9px 10px;border:1px solid #64748b;border-radius:6px;background:transparent;color:inherit' }, extra));
+  const wrap = el('label', { for: id, style: 'display:flex;flex-direction:column;gap:4px;min-width:0;font:600 13px system-ui,sans-serif;color:inherit' }, label);
+  // size=1 and width 100%: an input's default width (about 20 characters) would push the CVC past a phone's edge.
+  const input = el('input', Object.assign({ id, value, size: '1', style: 'box-sizing:border-box;width:100%;min-width:0;font:15px system-ui,sans-serif;padding:9px 10px;border:1px solid #64748b;border-radius:6px;background:transparent;color:inherit' }, extra));
   input.value = value;
   wrap.append(input);
   return { wrap, input };
@@ -46,10 +47,10 @@ export function createStripe(publishableKey) {
             mount(container) {
               const root = typeof container === 'string' ? document.querySelector(container) : container;
               root.replaceChildren();
-              const box = el('div', { role: 'group', 'aria-label': 'Sandbox card (test mode)', style: 'display:flex;flex-direction:column;gap:10px;padding:12px;border:1px dashed #b45309;border-radius:8px' });
+              const box = el('div', { role: 'group', 'aria-label': 'Sandbox card (test mode)', style: 'display:flex;flex-direction:column;gap:10px;padding:12px;min-width:0;box-sizing:border-box;border:1px dashed #b45309;border-radius:8px' });
               box.append(el('p', { style: 'margin:0;font:600 12px system-ui,sans-serif;color:#b45309' }, 'Sandbox card · test mode · no real card is charged'));
               const n = field('sandbox-card-number', 'Card number', '4242 4242 4242 4242', { inputmode: 'numeric', autocomplete: 'cc-number' });
-              const row = el('div', { style: 'display:grid;grid-template-columns:1fr 1fr;gap:8px' });
+              const row = el('div', { style: 'display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:8px' });
               const exp = field('sandbox-card-exp', 'Expiry (MM / YY)', '12 / 34', { autocomplete: 'cc-exp' });
               const cvc = field('sandbox-card-cvc', 'CVC', '123', { inputmode: 'numeric', autocomplete: 'cc-csc' });
               row.append(exp.wrap, cvc.wrap);

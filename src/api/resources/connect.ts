@@ -24,7 +24,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 function abortError(): ApiError {
-  return new ApiError('Request canceled', { code: 'CANCELED', key: 'errors.canceled' });
+  return new ApiError('Request canceled', { code: 'CANCELED', key: 'error.canceled' });
 }
 
 export function createConnect(t: Transport) {
@@ -57,8 +57,8 @@ export function createConnect(t: Transport) {
           opts.onStatus?.(s);
           if (s.status === 'succeed') return s;
           if (s.status === 'error') throw new ApiError(s.error || 'Wallet connect failed', { code: 'CONNECT_ERROR', data: s });
-          if (s.status === 'declined') throw new ApiError(s.error || 'Wallet connect declined', { code: 'CONNECT_DECLINED', key: 'errors.connectDeclined', data: s });
-          if (s.status === 'expired') throw new ApiError(s.error || 'Wallet connect expired', { code: 'CONNECT_EXPIRED', key: 'errors.connectExpired', data: s });
+          if (s.status === 'declined') throw new ApiError(s.error || 'Wallet connect declined', { code: 'CONNECT_DECLINED', key: 'error.connectDeclined', data: s });
+          if (s.status === 'expired') throw new ApiError(s.error || 'Wallet connect expired', { code: 'CONNECT_EXPIRED', key: 'error.connectExpired', data: s });
         }
         await sleep(interval, opts.signal);
       }
