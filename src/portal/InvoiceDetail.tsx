@@ -8,14 +8,13 @@ import type { Invoice, PaymentMethod, Subscription } from '../api/types.ts';
 import { billingReasonKey, invoiceNeedsPayment, invoiceStatusTone } from '../core/billing.ts';
 import { customerLinks, methodExplorerHref, transactionOf } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
-import { useButtonClass } from '../ui/Button.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useQuery } from '../ui/query.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { Link } from '../ui/Link.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
-import { AdminLinks, AppLink, day, LoadError, Loading, Page, timestamp, useDashboard, useMoney } from './parts.tsx';
+import { AdminLinks, AppLink, day, LoadError, Loading, Page, timestamp, useDashboard, useMoney, usePayLinkClass } from './parts.tsx';
 
 // The stake of a stake / stake return / slash invoice: a lazy chunk (src/portal/Stake.tsx).
 const StakePanel = lazy(() => import('./Stake.tsx').then((m) => ({ default: m.StakePanel })));
@@ -68,7 +67,7 @@ function InvoiceView({
   referer: string | undefined;
 }) {
   const dashboard = useDashboard();
-  const payClass = useButtonClass('primary', 'md');
+  const payClass = usePayLinkClass('md');
   const t = useT();
   const { css } = useCss();
   const money = useMoney();

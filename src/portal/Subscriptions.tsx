@@ -12,7 +12,7 @@ import { itemsTotal } from '../core/checkout.ts';
 import { customerLinks } from '../core/links.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
-import { Button, useButtonClass } from '../ui/Button.tsx';
+import { Button } from '../ui/Button.tsx';
 import { useToast } from '../ui/context.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useT } from '../ui/i18n.tsx';
@@ -21,7 +21,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { useFieldClasses } from '../ui/TextField.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
-import { AdminCustomerCell, AdminLinks, AppLink, BrowseAction, day, LoadError, Loading, Notice, Page, useDashboard, useMoney } from './parts.tsx';
+import { AdminCustomerCell, AdminLinks, AppLink, BrowseAction, day, LoadError, Loading, Notice, Page, useDashboard, useMoney, usePayLinkClass } from './parts.tsx';
 
 /** Stripe's cancellation feedback values (what the reasons map to). */
 export const CANCEL_REASONS = ['too_expensive', 'missing_features', 'switched_service', 'unused', 'customer_service', 'too_complex', 'low_quality', 'other'] as const;
@@ -69,7 +69,7 @@ export function SubscriptionList({ prefix, customerId }: { prefix: string; custo
   const { css } = useCss();
   const next = useSubscriptionText();
   const dashboard = useDashboard();
-  const payClass = useButtonClass('primary', 'sm');
+  const payClass = usePayLinkClass('sm');
   const here = typeof location !== 'undefined' ? location.href : undefined;
   const q = useQuery(['subscriptions', customerId ?? ''], () => api.subscriptions.list({ ...(customerId ? { customer_id: customerId } : {}), pageSize: 100 }));
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
@@ -132,7 +132,7 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
   const client = useQueryClient();
   const toast = useToast();
   const dashboard = useDashboard();
-  const payClass = useButtonClass('primary', 'md');
+  const payClass = usePayLinkClass('md');
   // The past-due page links back here after paying.
   const here = typeof location !== 'undefined' ? location.href : undefined;
   const q = useQuery(['subscription', id], () => api.subscriptions.retrieve(id));

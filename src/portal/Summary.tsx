@@ -12,12 +12,12 @@ import { addAmounts } from '../core/money.ts';
 import { useOverdueQuery } from '../overdue/query.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
-import { Button, useButtonClass } from '../ui/Button.tsx';
+import { Button } from '../ui/Button.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useQuery } from '../ui/query.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
-import { AppLink, day, useMoney } from './parts.tsx';
+import { AppLink, day, useMoney, usePayLinkClass } from './parts.tsx';
 import { renewalAmount } from './Subscriptions.tsx';
 
 type Tab = 'subscriptions' | 'invoices' | 'payments' | 'credits';
@@ -49,7 +49,7 @@ export default function OverviewSummary({ prefix, customerId, onTab }: { prefix:
   const { css } = useCss();
   const money = useMoney();
   const links = customerLinks(prefix);
-  const payClass = useButtonClass('primary', 'md');
+  const payClass = usePayLinkClass('md');
   const titleId = useId();
   const filter = customerId ? { customer_id: customerId } : {};
   // The same queries as the subscriptions tab and the credits tab (auto top-up): one request each.
@@ -99,7 +99,7 @@ export default function OverviewSummary({ prefix, customerId, onTab }: { prefix:
           </Alert>
         </div>
       ) : null}
-      <div className={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 12px;`}>
+      <div className={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(160px, 1fr)); gap: 12px;`}>
         {box('overview-plans', t('portal.summary.plans'), <>
           {!subs.data ? (
             <span className={muted} aria-busy="true">…</span>
@@ -115,7 +115,7 @@ export default function OverviewSummary({ prefix, customerId, onTab }: { prefix:
               ))}
               {live.length > 3 ? (
                 <li>
-                  <Button variant="text" size="sm" onClick={() => onTab('subscriptions')}>
+                  <Button variant="text" size="sm" onClick={() => onTab('subscriptions')} className={css`margin-inline-start: -8px;`}>
                     {t('portal.summary.more', { count: live.length - 3 })}
                   </Button>
                 </li>

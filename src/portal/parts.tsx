@@ -6,7 +6,7 @@ import { errorCode, errorKey, errorStatus, formatError } from '../core/errors.ts
 import { adminLinks } from '../core/links.ts';
 import { formatAmount } from '../core/money.ts';
 import { Alert } from '../ui/Alert.tsx';
-import { Button } from '../ui/Button.tsx';
+import { Button, useButtonClass } from '../ui/Button.tsx';
 import { useEmit, useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { focusRing } from '../ui/shared-css.ts';
@@ -160,4 +160,13 @@ export function BrowseAction({ prefix }: { prefix: string }) {
       {t('portal.browse')} →
     </AppLink>
   );
+}
+
+/**
+ * An app link that looks like a primary button (the pay actions). Its own colours win over AppLink's link colour
+ * (doubled class: the same specificity would leave the order of goober's rules to decide).
+ */
+export function usePayLinkClass(size: 'sm' | 'md' = 'md'): string {
+  const { css, cx } = useCss();
+  return cx(useButtonClass('primary', size), css`&& { color: var(--pay-color-on-primary); text-decoration: none; }`);
 }

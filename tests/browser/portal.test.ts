@@ -324,6 +324,7 @@ describe('<pay-portal>', () => {
     const pay = $<HTMLAnchorElement>(bad, 'a[part~=pay]')!;
     ok(pay, 'an uncollectible invoice can be paid');
     equal(pay.textContent, 'Pay now');
+    notEqual(getComputedStyle(pay).color, getComputedStyle(pay).backgroundColor, 'the label is readable on the button');
     equal(new URL(pay.href).pathname, '/customer/invoice/past-due');
     cleanup();
     const paid = portal('view="invoice" resource-id="in_0000"');
@@ -1045,6 +1046,7 @@ describe('<pay-portal> overview and finish', () => {
     ok(due.textContent!.includes('Payment past due') && /TBA, [\d.]+ ETH is past due/.test(due.textContent!), due.textContent ?? '');
     const pay = due.querySelector<HTMLAnchorElement>('a[part~=past-due-link]')!;
     equal(pay.textContent, 'Pay now');
+    notEqual(getComputedStyle(pay).color, bg(pay), 'the label is readable on the button');
     equal(new URL(pay.href).pathname, '/customer/invoice/past-due');
     equal(new URL(pay.href).searchParams.get('referer'), location.href);
     // Plans: three live ones by name (the trial marked), then the rest behind "1 more".
@@ -1112,6 +1114,8 @@ describe('<pay-portal> overview and finish', () => {
     deepEqual([...dueActions.children].map((c) => c.textContent), ['Pay now', 'Change plan', 'Change payment method', 'Cancel subscription']);
     const pay = dueActions.children[0] as HTMLAnchorElement;
     notEqual(bg(pay), 'rgba(0, 0, 0, 0)');
+    // The label is readable on it (the link colour once hid it: primary on primary).
+    notEqual(getComputedStyle(pay).color, bg(pay));
     equal(new URL(pay.href).pathname, '/customer/invoice/past-due');
     equal(new URL(pay.href).searchParams.get('referer'), location.href);
     ok(shadowText(due).includes('Pay the past due invoice to keep the subscription'));

@@ -81,6 +81,7 @@ test('a past-due subscription offers to pay (to the past-due page with the refer
   const weight = (l: Locator) => l.evaluate((n) => getComputedStyle(n).backgroundColor);
   expect(await weight(el.getByRole('button', { name: 'Cancel subscription' }))).toBe('rgba(0, 0, 0, 0)');
   expect(await weight(pay)).not.toBe('rgba(0, 0, 0, 0)');
+  expect(await pay.evaluate((n) => getComputedStyle(n).color)).not.toBe(await weight(pay));
   expect(await axe(page)).toEqual([]);
 
   await pay.click();
