@@ -166,7 +166,7 @@ export interface PayPortalProperties {
   customerId: string | undefined;
   /** `referer`: The page to come back to after paying: the pay action links to /customer/invoice/past-due?referer={referer} (URL-encoded); on the past-due view, a link back to it after paying (http(s) only; without the attribute the page's ?referer= is used). */
   referer: string | undefined;
-  /** `dashboard`: Dashboard mode: also shows the admin links (/admin/billing/{id}, /admin/customers/{id}). */
+  /** `dashboard`: Dashboard mode: also shows the admin links: /admin/billing/{id} and /admin/customers/{id} on invoice, subscription and credit grant pages, and a link to /admin/customers/{id} for each customer in the lists. */
   dashboard: boolean | undefined;
 }
 
@@ -190,7 +190,7 @@ export interface PayPortalAttributes {
   'customer-id'?: string;
   /** The page to come back to after paying: the pay action links to /customer/invoice/past-due?referer={referer} (URL-encoded); on the past-due view, a link back to it after paying (http(s) only; without the attribute the page's ?referer= is used). */
   referer?: string;
-  /** Dashboard mode: also shows the admin links (/admin/billing/{id}, /admin/customers/{id}). */
+  /** Dashboard mode: also shows the admin links: /admin/billing/{id} and /admin/customers/{id} on invoice, subscription and credit grant pages, and a link to /admin/customers/{id} for each customer in the lists. */
   dashboard?: boolean | '' | 'true' | 'false';
 }
 

@@ -9,7 +9,8 @@ const enc = encodeURIComponent;
 export function customerLinks(prefix: string | null | undefined = '/') {
   const p = (...parts: string[]) => joinPath(prefix || '/', 'customer', ...parts);
   return {
-    home: (): string => p(),
+    /** The portal home, optionally on one of its tabs (`?tab=subscriptions|invoices|payments|credits`). */
+    home: (tab?: 'subscriptions' | 'invoices' | 'payments' | 'credits'): string => withQuery(p(), { tab }),
     invoice: (id: string): string => p('invoice', enc(id)),
     subscription: (id: string): string => p('subscription', enc(id)),
     creditGrant: (id: string): string => p('credit-grant', enc(id)),

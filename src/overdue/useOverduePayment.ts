@@ -14,8 +14,8 @@ import { createRefreshScheduler } from '../portal/refresh.ts';
 import { useApi } from '../ui/api.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
-import { useQuery, useQueryClient } from '../ui/query.ts';
-import { useSession } from '../ui/session.tsx';
+import { useQueryClient } from '../ui/query.ts';
+import { useOverdueQuery } from './query.ts';
 
 const ACTION = 'collect-batch';
 const ACCOUNT_CHANGED = 'Account changed, please pay manually.';
@@ -47,18 +47,8 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
   const t = useT();
   const toast = useToast();
   const emit = useEmit<'pay-checkout' | 'pay-portal'>();
-  const session = useSession();
   const queryClient = useQueryClient();
-  const ref = customerId || session.user?.did || '';
-  const q = useQuery(['overdue', 'customer', ref], async (): Promise<OverdueInvoices | null> => {
-    try {
-      return await api.customers.overdueInvoices(ref);
-    } catch (err) {
-      // No customer yet (never bought anything): nothing can be due.
-      if (isApiError(err) && err.status === 404) return null;
-      throw err;
-    }
-  });
+  const q = useOverdueQuery(customerId);
   const [rows, setRows] = useState<Record<string, RowState>>({});
   const [connect, setConnect] = useState<ConnectState | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -67,6 +57,9 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
   const refresh = () => {
     void q.refetch();
     void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+    // A paid past-due renewal recovers its subscription (the portal's lists and overview show it).
+    void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
+    void queryClient.invalidateQueries({ queryKey: ['subscription'] });
   };
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;

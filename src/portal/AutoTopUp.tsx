@@ -9,13 +9,12 @@ import { formatError } from '../core/errors.ts';
 import { useEffect, useId, useState } from 'react';
 import type { AutoRechargeInfo } from '../api/resources/customers.ts';
 import type { PaymentCurrency } from '../api/types.ts';
-import { formatDateTime } from '../core/dates.ts';
 import { fromSmallestUnit, isDecimalString, mulAmount, toSmallestUnit } from '../core/money.ts';
 import { validateThreshold } from '../core/validation.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
-import { useSettings, useToast } from '../ui/context.tsx';
+import { useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useMutation, useQuery, useQueryClient } from '../ui/query.ts';
 import { Select } from '../ui/Select.tsx';
@@ -23,7 +22,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { creditShortfall } from './credit-shortfall.ts';
-import { LoadError, Loading, useMoney } from './parts.tsx';
+import { LoadError, Loading, timestamp, useMoney } from './parts.tsx';
 
 type Form = { enabled: boolean; threshold: string; priceId: string; quantity: string; currencyId: string; maxAmount: string; maxAttempts: string };
 
@@ -97,7 +96,6 @@ function AutoTopUpForm({ info, customer, customerId }: { info: AutoRechargeInfo;
   const api = useApi();
   const t = useT();
   const { css } = useCss();
-  const { locale } = useSettings();
   const money = useMoney();
   const toast = useToast();
   const client = useQueryClient();
@@ -238,7 +236,7 @@ function AutoTopUpForm({ info, customer, customerId }: { info: AutoRechargeInfo;
             ? t('portal.autoTopUp.summary', { threshold: `${form.threshold.trim()} ${credit.symbol}`, credits: money(credits, credit), cost: money(cost, pay) })
             : null}
       </p>
-      {saved?.last_recharge_at ? <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>{t('portal.autoTopUp.last', { date: formatDateTime(saved.last_recharge_at, locale) })}</p> : null}
+      {saved?.last_recharge_at ? <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>{t('portal.autoTopUp.last', { date: timestamp(saved.last_recharge_at) })}</p> : null}
       {saved?.last_error ? <Alert tone="warning" title={t('portal.autoTopUp.lastFailed')}>{saved.last_error}</Alert> : null}
       {m.isError ? <Alert tone="error" title={t('portal.autoTopUp.saveFailed')}>{formatError(m.error)}</Alert> : null}
       <div>

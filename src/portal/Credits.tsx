@@ -7,11 +7,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { CreditGrant, CreditTransaction, User } from '../api/types.ts';
 import { CREDIT_GRANT_STATUS_TONE, type CreditGrantStatus } from '../core/billing.ts';
-import { dayRange, formatDate, formatDateTime } from '../core/dates.ts';
-import { adminLinks, customerLinks } from '../core/links.ts';
+import { dayRange } from '../core/dates.ts';
+import { customerLinks } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
-import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useQuery } from '../ui/query.ts';
 import { useSession } from '../ui/session.tsx';
@@ -19,7 +18,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { AutoTopUp } from './AutoTopUp.tsx';
-import { AppLink, LoadError, Loading, Notice, Page, useMoney } from './parts.tsx';
+import { AdminCustomerCell, AdminLinks, AppLink, BrowseAction, day, LoadError, Loading, Notice, Page, timestamp, useDashboard, useMoney } from './parts.tsx';
 import { Pager, TableFrame, useCellClass, usePaging } from './table.tsx';
 
 /** Owners and admins (by role or passport) see the meter event column and the admin credit links. */
@@ -27,6 +26,11 @@ export function isOwnerOrAdmin(user: User | null | undefined): boolean {
   if (!user) return false;
   const roles = [user.role, ...(user.passports ?? []).map((p) => p.role)];
   return roles.some((r) => r === 'owner' || r === 'admin');
+}
+
+/** Voided and expired grants keep their remaining amount on record, but none of it can be used any more. */
+export function usableRemaining(g: Pick<CreditGrant, 'status' | 'remaining_amount'>): string {
+  return g.status === 'voided' || g.status === 'expired' ? '0' : (g.remaining_amount ?? '0');
 }
 
 function GrantStatus({ status }: { status: string }) {
@@ -75,9 +79,9 @@ export function GrantTable({ prefix, customerId }: { prefix: string; customerId?
   const api = useApi();
   const t = useT();
   const { css, cx } = useCss();
-  const { locale } = useSettings();
   const money = useMoney();
   const cell = useCellClass();
+  const dashboard = useDashboard();
   const paging = usePaging(customerId ?? '');
   const { page, pageSize } = paging;
   const q = useQuery(['credit-grants', customerId ?? '', page, pageSize], () => api.credits.grants({ ...(customerId ? { customer_id: customerId } : {}), page, pageSize }), {
@@ -85,7 +89,7 @@ export function GrantTable({ prefix, customerId }: { prefix: string; customerId?
   });
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={3} />;
-  if (q.data.count === 0) return <Notice part="no-credit-grants" title={t('portal.credits.noGrants')} text={t('portal.credits.noGrantsHint')} />;
+  if (q.data.count === 0) return <Notice part="no-credit-grants" title={t('portal.credits.noGrants')} text={t('portal.credits.noGrantsHint')} action={<BrowseAction prefix={prefix} />} />;
   const label = t('portal.credits.grants');
   return (
     <div className={css`display: flex; flex-direction: column; gap: 12px;`}>
@@ -93,7 +97,15 @@ export function GrantTable({ prefix, customerId }: { prefix: string; customerId?
         label={label}
         part="credit-grant-table"
         busy={q.isFetching}
-        columns={[[t('portal.credits.name')], [t('portal.status')], [t('portal.remaining'), true], [t('portal.granted'), true], [t('portal.effective')], [t('portal.expires')]]}
+        columns={[
+          [t('portal.credits.name')],
+          [t('portal.status')],
+          [t('portal.remaining'), true],
+          [t('portal.granted'), true],
+          [t('portal.effective')],
+          [t('portal.expires')],
+          ...(dashboard ? ([[t('portal.customer')]] as Array<[string]>) : []),
+        ]}
       >
         {q.data.list.map((g: CreditGrant) => (
           <tr key={g.id} part="credit-grant-row" data-id={g.id}>
@@ -103,10 +115,15 @@ export function GrantTable({ prefix, customerId }: { prefix: string; customerId?
             <td className={cell}>
               <GrantStatus status={g.status} />
             </td>
-            <td className={cx(cell, css`text-align: end; font-weight: 600;`)}>{money(g.remaining_amount, g.paymentCurrency)}</td>
+            <td className={cx(cell, css`text-align: end; font-weight: 600;`)}>{money(usableRemaining(g), g.paymentCurrency)}</td>
             <td className={cx(cell, css`text-align: end;`)}>{money(g.amount ?? g.remaining_amount, g.paymentCurrency)}</td>
-            <td className={cell}>{formatDate(g.effective_at ?? g.created_at, locale)}</td>
-            <td className={cell}>{g.expires_at ? formatDate(g.expires_at, locale) : t('portal.never')}</td>
+            <td className={cell}>{day(g.effective_at ?? g.created_at)}</td>
+            <td className={cell}>{g.expires_at ? day(g.expires_at) : t('portal.never')}</td>
+            {dashboard ? (
+              <td className={cell}>
+                <AdminCustomerCell prefix={prefix} customerId={(g as { customer_id?: string }).customer_id} name={(g as { customer?: { name?: string } | null }).customer?.name} />
+              </td>
+            ) : null}
           </tr>
         ))}
       </TableFrame>
@@ -122,7 +139,6 @@ export function TransactionTable({ prefix, filter }: { prefix: string; filter: T
   const api = useApi();
   const t = useT();
   const { css, cx } = useCss();
-  const { locale } = useSettings();
   const money = useMoney();
   const cell = useCellClass();
   const session = useSession();
@@ -175,7 +191,7 @@ export function TransactionTable({ prefix, filter }: { prefix: string; filter: T
   let body: ReactNode;
   if (q.isError && !q.data) body = <LoadError error={q.error} retry={() => void q.refetch()} />;
   else if (!q.data) body = <Loading rows={3} />;
-  else if (q.data.count === 0) body = <Notice part="no-credit-transactions" title={t(from || to ? 'portal.credits.noTransactionsInRange' : 'portal.credits.noTransactions')} />;
+  else if (q.data.count === 0) body = <Notice part="no-credit-transactions" title={t(from || to ? 'portal.credits.noTransactionsInRange' : 'portal.credits.noTransactions')} text={t(from || to ? 'portal.credits.noTransactionsInRangeHint' : 'portal.credits.noTransactionsHint')} />;
   else {
     const columns: Array<[ReactNode, boolean?]> = [[t('portal.date')], [t('portal.credits.type')], [t('portal.amount'), true], [t('portal.creditGrant')], [t('portal.description')]];
     if (admin) columns.push([t('portal.credits.meterEvent')]);
@@ -189,13 +205,13 @@ export function TransactionTable({ prefix, filter }: { prefix: string; filter: T
             const event = tx.meterEvent as { id?: string; event_name?: string } | null | undefined;
             return (
               <tr key={`${tx.activity_type}-${tx.id ?? i}`} part="credit-transaction-row" data-id={tx.id} data-type={tx.activity_type}>
-                <td className={cell}>{formatDateTime(tx.created_at, locale)}</td>
+                <td className={cell}>{timestamp(tx.created_at)}</td>
                 <td className={cell}>{t(usage ? 'portal.credits.usage' : 'portal.credits.grant')}</td>
                 <td className={cx(cell, css`text-align: end; font-weight: 600;`)}>{`${usage ? '−' : '+'}${amount}`}</td>
                 <td className={cell}>
                   {tx.credit_grant_id ? <AppLink path={links.creditGrant(tx.credit_grant_id)}>{tx.creditGrant?.name || tx.credit_grant_id}</AppLink> : null}
                 </td>
-                <td className={cx(cell, css`white-space: normal; color: var(--pay-color-muted);`)}>
+                <td className={cx(cell, css`white-space: normal; min-width: 140px; color: var(--pay-color-muted);`)}>
                   {tx.description || (usage && tx.meter ? `${tx.meter.event_name ?? ''}` : '')}
                   {tx.metadata?.invoice_id ? (
                     <>
@@ -207,7 +223,8 @@ export function TransactionTable({ prefix, filter }: { prefix: string; filter: T
                   ) : null}
                 </td>
                 {admin ? (
-                  <td className={cx(cell, css`font-family: var(--pay-font-family-mono); font-size: 13px;`)} part="meter-event-cell">
+                  // Wraps (ids are long): the admin's extra column must not push the table past its frame.
+                  <td className={cx(cell, css`font-family: var(--pay-font-family-mono); font-size: 13px; white-space: normal; overflow-wrap: anywhere; min-width: 160px; max-width: 240px;`)} part="meter-event-cell">
                     {event?.id ? `${event.event_name ?? ''} · ${event.id}` : ''}
                   </td>
                 ) : null}
@@ -232,30 +249,27 @@ export function CreditGrantDetail({ id, prefix }: { id: string; prefix: string }
   const api = useApi();
   const t = useT();
   const { css } = useCss();
-  const { locale } = useSettings();
   const money = useMoney();
   const session = useSession();
+  const dashboard = useDashboard();
   const q = useQuery(['credit-grant', id], () => api.credits.grant(id));
   const g = q.data as (CreditGrant & { customer_id?: string; category?: string }) | undefined;
   const back = (
-    <AppLink path={customerLinks(prefix).home()} part="back">
-      ← {t('portal.backToInvoices')}
+    <AppLink path={customerLinks(prefix).home('credits')} part="back">
+      ← {t('portal.credits.back')}
     </AppLink>
   );
-  const admin =
-    g && isOwnerOrAdmin(session.user) ? (
-      <div className={css`display: flex; gap: 16px; flex-wrap: wrap;`} part="admin-links">
-        <AppLink path={adminLinks(prefix).billing(g.id)}>{t('portal.credits.adminGrant')}</AppLink>
-        {g.customer_id ? <AppLink path={adminLinks(prefix).customer(g.customer_id)}>{t('portal.adminCustomerLink')}</AppLink> : null}
-      </div>
-    ) : null;
+  // Owners and admins, and dashboard mode (spec §2 Admin links).
+  const admin = g && (dashboard || isOwnerOrAdmin(session.user)) ? <AdminLinks prefix={prefix} billing={g.id} billingLabel={t('portal.credits.adminGrant')} customerId={g.customer_id} /> : null;
   const prices = g?.applicability_config?.scope?.prices ?? [];
   const facts: Array<[string, ReactNode]> = g
     ? [
-        [t('portal.remaining'), money(g.remaining_amount, g.paymentCurrency)],
+        [t('portal.remaining'), <span part="credit-grant-remaining">{money(usableRemaining(g), g.paymentCurrency)}</span>],
+        // What was left when it was voided or expired: on record, not usable.
+        ...(usableRemaining(g) !== (g.remaining_amount ?? '0') ? ([[t(`portal.credits.unused.${g.status}`), money(g.remaining_amount, g.paymentCurrency)]] as Array<[string, ReactNode]>) : []),
         [t('portal.granted'), money(g.amount ?? g.remaining_amount, g.paymentCurrency)],
-        [t('portal.effective'), formatDate(g.effective_at ?? g.created_at, locale)],
-        [t('portal.expires'), g.expires_at ? formatDate(g.expires_at, locale) : t('portal.never')],
+        [t('portal.effective'), day(g.effective_at ?? g.created_at)],
+        [t('portal.expires'), g.expires_at ? day(g.expires_at) : t('portal.never')],
         ...(g.category ? ([[t('portal.credits.category'), t(`portal.credits.categories.${g.category}`, { defaultValue: g.category })]] as Array<[string, ReactNode]>) : []),
         [t('portal.credits.appliesTo'), prices.length ? prices.join(', ') : t('portal.credits.allUsage')],
       ]

@@ -6,17 +6,15 @@
 import { lazy, Suspense } from 'react';
 import type { Invoice, PaymentMethod, Subscription } from '../api/types.ts';
 import { billingReasonKey, invoiceNeedsPayment, invoiceStatusTone } from '../core/billing.ts';
-import { formatDate, formatDateTime } from '../core/dates.ts';
-import { adminLinks, customerLinks, methodExplorerHref, transactionOf } from '../core/links.ts';
+import { customerLinks, methodExplorerHref, transactionOf } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
-import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useQuery } from '../ui/query.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { Link } from '../ui/Link.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
-import { AppLink, LoadError, Loading, Page, useMoney } from './parts.tsx';
+import { AdminLinks, AppLink, day, LoadError, Loading, Page, timestamp, useDashboard, useMoney, usePayLinkClass } from './parts.tsx';
 
 // The stake of a stake / stake return / slash invoice: a lazy chunk (src/portal/Stake.tsx).
 const StakePanel = lazy(() => import('./Stake.tsx').then((m) => ({ default: m.StakePanel })));
@@ -28,9 +26,9 @@ const InvoiceRefunds = lazy(() => import('./Refunds.tsx'));
 // The promotion lines of a discounted invoice: a lazy chunk (room for the refunds in the first paint).
 const InvoiceDiscounts = lazy(() => import('./InvoiceDiscounts.tsx'));
 
-export type InvoiceDetailProps = { id: string; prefix: string; referer?: string | undefined; dashboard?: boolean };
+export type InvoiceDetailProps = { id: string; prefix: string; referer?: string | undefined };
 
-export function InvoiceDetail({ id, prefix, referer, dashboard = false }: InvoiceDetailProps) {
+export function InvoiceDetail({ id, prefix, referer }: InvoiceDetailProps) {
   const api = useApi();
   const t = useT();
   const links = customerLinks(prefix);
@@ -54,7 +52,7 @@ export function InvoiceDetail({ id, prefix, referer, dashboard = false }: Invoic
       </Page>
     );
   }
-  return <InvoiceView invoice={q.data} back={back} prefix={prefix} referer={referer} dashboard={dashboard} />;
+  return <InvoiceView invoice={q.data} back={back} prefix={prefix} referer={referer} />;
 }
 
 function InvoiceView({
@@ -62,17 +60,16 @@ function InvoiceView({
   back,
   prefix,
   referer,
-  dashboard,
 }: {
   invoice: Invoice;
   back: React.ReactNode;
   prefix: string;
   referer: string | undefined;
-  dashboard: boolean;
 }) {
+  const dashboard = useDashboard();
+  const payClass = usePayLinkClass('md');
   const t = useT();
   const { css } = useCss();
-  const { locale } = useSettings();
   const money = useMoney();
   const currency = invoice.paymentCurrency;
   const method = invoice.paymentMethod as PaymentMethod | undefined;
@@ -92,14 +89,7 @@ function InvoiceView({
   const card = css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); padding: 20px; background: var(--pay-color-bg); display: flex; flex-direction: column; gap: 14px;`;
   const h2 = css`margin: 0; font-size: 16px; font-weight: 650;`;
 
-  const admin = dashboard ? (
-    <div className={css`display: flex; gap: 16px; flex-wrap: wrap;`} part="admin-links">
-      <AppLink path={adminLinks(prefix).billing(invoice.id)}>{t('portal.adminInvoice')}</AppLink>
-      {invoice.customer_id ? (
-        <AppLink path={adminLinks(prefix).customer(invoice.customer_id)}>{t('portal.adminCustomerLink')}</AppLink>
-      ) : null}
-    </div>
-  ) : null;
+  const admin = dashboard ? <AdminLinks prefix={prefix} billing={invoice.id} billingLabel={t('portal.adminInvoice')} customerId={invoice.customer_id} /> : null;
 
   return (
     <Page
@@ -120,7 +110,7 @@ function InvoiceView({
           {invoice.status === 'void' ? <p className={css`margin: 0; color: var(--pay-color-muted);`}>{t('portal.noPaymentRequired')}</p> : null}
           {invoiceNeedsPayment(invoice.status) ? (
             <div>
-              <AppLink path={links.pastDue(referer || undefined)} part="pay" className={css`display: inline-flex; align-items: center; min-height: 40px; padding: 0 16px; border-radius: var(--pay-radius); background: var(--pay-color-primary); color: var(--pay-color-on-primary); font-weight: 600; &:hover { text-decoration: none; background: var(--pay-color-primary-hover); }`}>
+              <AppLink path={links.pastDue(referer || undefined)} part="pay" className={payClass}>
                 {t('portal.pay')}
               </AppLink>
             </div>
@@ -135,12 +125,12 @@ function InvoiceView({
               </>
             ) : null}
             <dt>{t('portal.created')}</dt>
-            <dd>{formatDateTime(invoice.created_at, locale)}</dd>
+            <dd>{timestamp(invoice.created_at)}</dd>
             {invoice.period_start && invoice.period_end && invoice.period_end > invoice.period_start ? (
               <>
                 <dt>{t('portal.period')}</dt>
                 <dd>
-                  {formatDate(invoice.period_start, locale)} – {formatDate(invoice.period_end, locale)}
+                  {day(invoice.period_start)} – {day(invoice.period_end)}
                 </dd>
               </>
             ) : null}

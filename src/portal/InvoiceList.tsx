@@ -12,7 +12,7 @@ import { useT } from '../ui/i18n.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { groupInvoicesByPeriod } from './invoice-groups.ts';
-import { AppLink, useMoney } from './parts.tsx';
+import { AppLink, day, useMoney } from './parts.tsx';
 
 export default function InvoiceList({ list, prefix, label }: { list: Invoice[]; prefix: string; label: string }) {
   const t = useT();
@@ -41,7 +41,7 @@ export default function InvoiceList({ list, prefix, label }: { list: Invoice[]; 
                     <AppLink path={links.invoice(inv.id)}>{inv.number || inv.id}</AppLink>
                   </span>
                   <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>
-                    {formatDate(inv.created_at, locale)} · {t(billingReasonKey(inv.billing_reason))}
+                    {day(inv.created_at)} · {t(billingReasonKey(inv.billing_reason))}
                   </span>
                 </span>
                 <span className={css`font-weight: 600; font-variant-numeric: tabular-nums;`}>{money(inv.total, inv.paymentCurrency)}</span>

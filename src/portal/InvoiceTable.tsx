@@ -6,17 +6,15 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { InvoiceListParams } from '../api/resources/customers.ts';
 import { billingReasonKey, invoiceStatusTone } from '../core/billing.ts';
-import { formatDate } from '../core/dates.ts';
 import { customerLinks } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
-import { useSettings } from '../ui/context.tsx';
 import { BELOW_SM, useMediaQuery } from '../ui/responsive.ts';
 import { useT } from '../ui/i18n.tsx';
 import { useQuery } from '../ui/query.ts';
 import { Button } from '../ui/Button.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
-import { AppLink, LoadError, Loading, Notice, useMoney } from './parts.tsx';
+import { AdminCustomerCell, AppLink, BrowseAction, day, LoadError, Loading, Notice, useDashboard, useMoney } from './parts.tsx';
 import { Pager, TableFrame, useCellClass, usePaging } from './table.tsx';
 
 // The grouped list (spec §2 "table and grouped list") is off the first paint: loaded when picked.
@@ -35,13 +33,13 @@ export function InvoiceTable({ label, filter = {}, empty, prefix }: InvoiceTable
   const api = useApi();
   const t = useT();
   const { css, cx } = useCss();
-  const { locale } = useSettings();
   const money = useMoney();
   const key = JSON.stringify(filter);
   const paging = usePaging(key);
   const { page, pageSize } = paging;
   const cell = useCellClass();
   const links = customerLinks(prefix);
+  const dashboard = useDashboard();
   // A phone gets the grouped list first (five columns do not fit); the payer's choice wins once made.
   const phone = useMediaQuery(BELOW_SM);
   const [picked, setLayout] = useState<'table' | 'list' | null>(null);
@@ -51,7 +49,7 @@ export function InvoiceTable({ label, filter = {}, empty, prefix }: InvoiceTable
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={Math.min(pageSize, 5)} />;
   const { count, list } = q.data;
-  if (count === 0) return <>{empty ?? <Notice title={t('portal.noInvoices')} text={t('portal.noInvoicesHint')} />}</>;
+  if (count === 0) return <>{empty ?? <Notice part="no-invoices" title={t('portal.noInvoices')} text={t('portal.noInvoicesHint')} action={<BrowseAction prefix={prefix} />} />}</>;
 
   const layouts = (
     <div role="group" aria-label={t('portal.layout.label')} part="invoice-layout" className={css`display: flex; gap: 8px; justify-content: flex-end;`}>
@@ -75,19 +73,24 @@ export function InvoiceTable({ label, filter = {}, empty, prefix }: InvoiceTable
           label={label}
           part="invoice-table"
           busy={q.isFetching}
-          columns={[[t('portal.number')], [t('portal.date')], [t('portal.amount'), true], [t('portal.status')], [t('portal.reason')]]}
+          columns={[[t('portal.number')], [t('portal.date')], [t('portal.amount'), true], [t('portal.status')], [t('portal.reason')], ...(dashboard ? ([[t('portal.customer')]] as Array<[string]>) : [])]}
         >
           {list.map((inv) => (
             <tr key={inv.id} part="invoice-row">
               <th scope="row" className={cx(cell, css`font-weight: 600;`)}>
                 <AppLink path={links.invoice(inv.id)}>{inv.number || inv.id}</AppLink>
               </th>
-              <td className={cell}>{formatDate(inv.created_at, locale)}</td>
+              <td className={cell}>{day(inv.created_at)}</td>
               <td className={cx(cell, css`text-align: end; font-weight: 600;`)}>{money(inv.total, inv.paymentCurrency)}</td>
               <td className={cell}>
                 <StatusChip tone={invoiceStatusTone(inv.status)}>{t(`portal.invoiceStatus.${inv.status}`, { defaultValue: inv.status })}</StatusChip>
               </td>
               <td className={cx(cell, css`color: var(--pay-color-muted);`)}>{t(billingReasonKey(inv.billing_reason))}</td>
+              {dashboard ? (
+                <td className={cell}>
+                  <AdminCustomerCell prefix={prefix} customerId={inv.customer_id} name={(inv as { customer?: { name?: string } | null }).customer?.name} />
+                </td>
+              ) : null}
             </tr>
           ))}
         </TableFrame>

@@ -47,12 +47,25 @@ function PastDuePage({ prefix, customerId, referer }: { prefix: string; customer
   let body: React.ReactNode;
   if (state.isError && !data) body = <LoadError error={state.error} retry={state.reload} />;
   else if (data === undefined) body = <Loading rows={2} />;
-  else if (!due.length && !paidRows.length) body = <Notice part="nothing-to-pay" title={t('overdue.nothingToPay')} />;
+  else if (!due.length && !paidRows.length)
+    body = (
+      <Notice
+        part="nothing-to-pay"
+        title={t('overdue.nothingToPay')}
+        text={t('portal.pastDueNone')}
+        action={<AppLink path={links.home()}>{t('portal.sub.back')}</AppLink>}
+      />
+    );
   else body = <OverdueList state={state} variant="page" invoicePath={(id) => links.invoice(id)} renderLink={(path, children) => <AppLink path={path}>{children}</AppLink>} />;
 
   return (
     <Page title={t('portal.pastDue')}>
-      <p className={css`margin: -8px 0 0; color: var(--pay-color-muted);`}>{t('portal.pastDueHint')}</p>
+      {/* What the page is about, only while it is true: waiting invoices, or all of them paid here. */}
+      {due.length ? (
+        <p part="past-due-hint" className={css`margin: -8px 0 0; color: var(--pay-color-muted);`}>{t('portal.pastDueHint')}</p>
+      ) : anyPaid ? (
+        <p part="past-due-hint" role="status" className={css`margin: -8px 0 0; color: var(--pay-color-muted);`}>{t('portal.pastDueAllPaid')}</p>
+      ) : null}
       {body}
       {anyPaid && back ? (
         <p part="referer" className={css`margin: 0;`}>

@@ -9,7 +9,6 @@ import en from 'locale:en/portalPayments';
 import type { PaymentHistoryItem } from '../api/resources/customers.ts';
 import type { PaymentMethod } from '../api/types.ts';
 import { TABLE_SEARCH_DEBOUNCE_MS } from '../core/constants.ts';
-import { formatDateTime } from '../core/dates.ts';
 import { customerLinks, methodExplorerHref, transactionOf } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
 import { useSettings } from '../ui/context.tsx';
@@ -21,7 +20,7 @@ import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
 import { useLazyMessages } from '../ui/lazy-messages.ts';
-import { AppLink, LoadError, Loading, Notice, useMoney } from './parts.tsx';
+import { AdminCustomerCell, AppLink, BrowseAction, LoadError, Loading, Notice, timestamp, useDashboard, useMoney } from './parts.tsx';
 import { Pager, TableFrame, useCellClass, usePaging } from './table.tsx';
 
 const loadZh = () => import('locale:zh/portalPayments').then((m) => m.default);
@@ -80,6 +79,7 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
   const money = useMoney();
   const cell = useCellClass();
   const links = customerLinks(prefix);
+  const dashboard = useDashboard();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim(), TABLE_SEARCH_DEBOUNCE_MS);
   const key = JSON.stringify({ customerId, query });
@@ -108,7 +108,7 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
   let body;
   if (q.isError && !q.data) body = <LoadError error={q.error} retry={() => void q.refetch()} />;
   else if (!q.data) body = <Loading rows={Math.min(pageSize, 5)} />;
-  else if (q.data.count === 0 && !query) body = <Notice part="no-payments" title={t('portalPayments.empty')} text={t('portalPayments.emptyHint')} />;
+  else if (q.data.count === 0 && !query) body = <Notice part="no-payments" title={t('portalPayments.empty')} text={t('portalPayments.emptyHint')} action={<BrowseAction prefix={prefix} />} />;
   else if (q.data.count === 0) body = <Notice part="no-payments" title={t('portalPayments.noMatches', { query })} text={t('portalPayments.noMatchesHint')} />;
   else {
     const { count, list } = q.data;
@@ -125,6 +125,7 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
             [t('portalPayments.method')],
             [t('portalPayments.invoice')],
             [t('portalPayments.transaction')],
+            ...(dashboard ? ([[t('portal.customer')]] as Array<[string]>) : []),
           ]}
         >
           {list.map((p) => {
@@ -133,7 +134,7 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
             return (
               <tr key={p.id} part="payment-row" data-id={p.id}>
                 <th scope="row" className={cx(cell, css`font-weight: 600;`)}>
-                  {p.created_at ? formatDateTime(p.created_at, locale) : '—'}
+                  {p.created_at ? timestamp(p.created_at) : '—'}
                 </th>
                 <td className={cx(cell, css`text-align: end; font-weight: 600;`)}>{money(p.amount_received && status === 'succeeded' ? p.amount_received : p.amount, p.paymentCurrency)}</td>
                 <td className={cell}>
@@ -158,6 +159,11 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
                     <Dash label={t('portalPayments.noTransaction')} />
                   )}
                 </td>
+                {dashboard ? (
+                  <td className={cell}>
+                    <AdminCustomerCell prefix={prefix} customerId={p.customer_id} name={(p as { customer?: { name?: string } | null }).customer?.name} />
+                  </td>
+                ) : null}
               </tr>
             );
           })}

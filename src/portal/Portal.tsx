@@ -5,14 +5,12 @@
  * invoice is refused with 403, shown as a refusal).
  */
 import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { customerLinks } from '../core/links.ts';
 import { Button } from '../ui/Button.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useSession } from '../ui/session.tsx';
 import { useCss } from '../ui/styles.tsx';
-import { InvoiceDetail } from './InvoiceDetail.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
-import { AppLink, Loading, Notice, Page } from './parts.tsx';
+import { DashboardContext, Loading, Notice, Page } from './parts.tsx';
 import { SubscriptionDetail, SubscriptionList } from './Subscriptions.tsx';
 
 // Screens off the first paint: loaded when shown.
@@ -20,6 +18,10 @@ const PastDue = lazy(() => import('./PastDue.tsx').then((m) => ({ default: m.Pas
 const CreditsPanel = lazy(() => import('./Credits.tsx'));
 const PaymentHistory = lazy(() => import('./Payments.tsx'));
 const CreditGrantDetail = lazy(() => import('./Credits.tsx').then((m) => ({ default: m.CreditGrantDetail })));
+// The invoice page (a landing page from the checkout's "View invoice", not the overview): its own chunk.
+const InvoiceDetail = lazy(() => import('./InvoiceDetail.tsx').then((m) => ({ default: m.InvoiceDetail })));
+// The head of the overview (plans, next charge, payment method, credits, past due): painted after the tabs.
+const OverviewSummary = lazy(() => import('./Summary.tsx'));
 
 /** A lazily loaded view: its page frame with the skeleton until the code is there. */
 function Lazy({ title, children }: { title: string; children: ReactNode }) {
@@ -52,7 +54,24 @@ const appPrefix = (): string => {
   return typeof b?.prefix === 'string' && b.prefix ? b.prefix : '/';
 };
 
-export function Portal({ view, resourceId, customerId, referer, dashboard }: PortalProps) {
+export function Portal(props: PortalProps) {
+  return (
+    <DashboardContext.Provider value={props.dashboard === true}>
+      <PortalView {...props} />
+    </DashboardContext.Provider>
+  );
+}
+
+const TABS = ['subscriptions', 'invoices', 'payments', 'credits'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The tab the page address asks for (`?tab=`, the customer links' home(tab)), if any. */
+function tabOfLocation(): Tab | null {
+  const raw = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('tab') : null;
+  return (TABS as readonly string[]).includes(raw ?? '') ? (raw as Tab) : null;
+}
+
+function PortalView({ view, resourceId, customerId, referer }: PortalProps) {
   const t = useT();
   const session = useSession();
   const prefix = appPrefix();
@@ -68,7 +87,13 @@ export function Portal({ view, resourceId, customerId, referer, dashboard }: Por
   const filter = customerId ? { customer_id: customerId } : {};
   switch (view) {
     case 'invoice':
-      return id ? <InvoiceDetail id={id} prefix={prefix} referer={referer} dashboard={dashboard === true} /> : <InvoicesPage prefix={prefix} filter={filter} />;
+      return id ? (
+        <Lazy title={t('portal.invoice')}>
+          <InvoiceDetail id={id} prefix={prefix} referer={referer} />
+        </Lazy>
+      ) : (
+        <InvoicesPage prefix={prefix} filter={filter} />
+      );
     case 'past-due':
       return (
         <Lazy title={t('portal.pastDue')}>
@@ -92,7 +117,7 @@ export function Portal({ view, resourceId, customerId, referer, dashboard }: Por
     case 'payments':
       return <Overview prefix={prefix} filter={filter} initial="payments" />;
     default:
-      return <Overview prefix={prefix} filter={filter} initial="invoices" />;
+      return <Overview prefix={prefix} filter={filter} initial={tabOfLocation() ?? 'invoices'} />;
   }
 }
 
@@ -119,16 +144,19 @@ function InvoicesPage({ prefix, filter }: { prefix: string; filter: { customer_i
   );
 }
 
-type Tab = 'subscriptions' | 'invoices' | 'payments' | 'credits';
 const TAB_LABEL: Record<Tab, string> = { subscriptions: 'portal.subscriptions', invoices: 'portal.invoiceHistory', payments: 'portal.paymentHistory', credits: 'portal.credits.tab' };
 
-/** The portal home: tabs for the subscriptions, the invoice history and the credits (arrow keys move between tabs). */
+/**
+ * The portal home: what a customer comes for first (the summary: past due, plans, next charge, payment method,
+ * credits), then tabs for the subscriptions, the invoice history, the payment history and the credits (arrow keys
+ * move between tabs).
+ */
 function Overview({ prefix, filter, initial }: { prefix: string; filter: { customer_id?: string }; initial: Tab }) {
   const t = useT();
   const { css } = useCss();
   const [tab, setTab] = useState<Tab>(initial);
   const base = useId();
-  const tabs: Tab[] = ['subscriptions', 'invoices', 'payments', 'credits'];
+  const tabs = TABS;
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = tabs.indexOf(tab);
     const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null;
@@ -139,7 +167,11 @@ function Overview({ prefix, filter, initial }: { prefix: string; filter: { custo
   };
   const tabClass = css`appearance: none; background: none; border: 0; border-bottom: 2px solid transparent; padding: 10px 4px; flex: none; white-space: nowrap; font: inherit; font-weight: 600; color: var(--pay-color-muted); cursor: pointer; min-height: 40px; &[aria-selected='true'] { color: var(--pay-color-primary); border-bottom-color: var(--pay-color-primary); } &:focus-visible { outline: 2px solid var(--pay-color-focus); outline-offset: -2px; border-radius: 4px; }`;
   return (
-    <Page title={t('portal.overview')} actions={<AppLink path={customerLinks(prefix).pastDue()} part="past-due-link">{t('portal.pastDue')}</AppLink>}>
+    <Page title={t('portal.overview')}>
+      {/* Reserves its height while it loads, so the tabs do not jump. */}
+      <Suspense fallback={<div aria-busy="true" className={css`min-height: 110px;`} />}>
+        <OverviewSummary prefix={prefix} customerId={filter.customer_id} onTab={(k) => setTab(k)} />
+      </Suspense>
       {/* On a phone the tabs scroll sideways inside their row instead of widening the page. */}
       <div role="tablist" aria-label={t('portal.overview')} part="tabs" onKeyDown={onKey} className={css`display: flex; gap: 24px; box-shadow: inset 0 -1px 0 var(--pay-color-border); overflow-x: auto; scrollbar-width: none; @media (max-width: 599px) { gap: 16px; }`}>
         {tabs.map((k) => (

@@ -7,7 +7,6 @@
 import en from 'locale:en/portalRefund';
 import { createRefunds } from '../api/resources/refunds.ts';
 import type { PaymentMethod, Refund } from '../api/types.ts';
-import { formatDateTime } from '../core/dates.ts';
 import { methodExplorerHref, transactionOf } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
 import { useSettings } from '../ui/context.tsx';
@@ -18,7 +17,7 @@ import { useQuery } from '../ui/query.ts';
 import type { Tone } from '../ui/shared-css.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
-import { useMoney } from './parts.tsx';
+import { timestamp, useMoney } from './parts.tsx';
 
 const loadZh = () => import('locale:zh/portalRefund').then((m) => m.default);
 
@@ -71,7 +70,7 @@ export default function InvoiceRefunds({ invoiceId, method }: InvoiceRefundsProp
               </div>
               <dl className={css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 6px 24px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; overflow-wrap: anywhere; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px; & dd { margin-bottom: 8px; } }`}>
                 <dt>{t('portalRefund.date')}</dt>
-                <dd>{formatDateTime(r.created_at, locale)}</dd>
+                <dd>{timestamp(r.created_at)}</dd>
                 {r.reason ? (
                   <>
                     <dt>{t('portalRefund.reason')}</dt>

@@ -13,7 +13,6 @@ import { isApiError } from '../api/errors.ts';
 import { RESTAKE_ACTION } from '../api/resources/customers.ts';
 import type { Subscription } from '../api/types.ts';
 import { formatError } from '../core/errors.ts';
-import { formatDate } from '../core/dates.ts';
 import { customerLinks, methodExplorerHref } from '../core/links.ts';
 import { safeUrl } from '../core/url.ts';
 import { useApi } from '../ui/api.tsx';
@@ -25,7 +24,7 @@ import { Link } from '../ui/Link.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useQuery } from '../ui/query.ts';
 import { useCss } from '../ui/styles.tsx';
-import { AppLink, useMoney } from './parts.tsx';
+import { AppLink, day, useMoney } from './parts.tsx';
 
 const loadZh = () => import('locale:zh/portalStake').then((m) => m.default);
 
@@ -118,7 +117,7 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
   if (!ready || !stake || !amount) return null; // no English flash before the Chinese strings are there
   const state = !stake.revoked_at ? 'staked' : stake.revoke_reason === 'slash' ? 'slashed' : 'returned';
   const tone = state === 'staked' ? 'success' : state === 'slashed' ? 'warning' : 'default';
-  const when = state === 'staked' ? (stake.staked_at ? t('portalStake.stakedOn', { date: formatDate(stake.staked_at, locale) }) : '') : t(state === 'slashed' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: formatDate(stake.revoked_at, locale) });
+  const when = state === 'staked' ? (stake.staked_at ? t('portalStake.stakedOn', { date: day(stake.staked_at) }) : '') : t(state === 'slashed' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: day(stake.revoked_at) });
   const settlement = stake.settlement as { invoice_id?: string; tx_hash?: string } | undefined;
   const previous = state === 'staked' ? stake.previous : undefined;
   const H = headingLevel === 3 ? 'h3' : 'h2';
@@ -167,7 +166,7 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
           <>
             <dt>{t('portalStake.previous')}</dt>
             <dd part="stake-previous">
-              {money(previous.amount ?? amount, sub.paymentCurrency)} · {t(previous.revoke_reason === 'slash' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: formatDate(previous.revoked_at, locale) })}
+              {money(previous.amount ?? amount, sub.paymentCurrency)} · {t(previous.revoke_reason === 'slash' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: day(previous.revoked_at) })}
             </dd>
           </>
         ) : null}

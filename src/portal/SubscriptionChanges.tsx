@@ -8,18 +8,16 @@ import { useId, useState, type ReactNode } from 'react';
 import type { PaymentOption, PlanOption } from '../api/resources/customers.ts';
 import type { Price, Subscription } from '../api/types.ts';
 import { intervalText } from '../core/billing.ts';
-import { formatDate } from '../core/dates.ts';
 import { formatError } from '../core/errors.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
-import { useSettings } from '../ui/context.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useMutation, useQuery } from '../ui/query.ts';
 import { useCss } from '../ui/styles.tsx';
 import { useFieldClasses } from '../ui/TextField.tsx';
-import { LoadError, Loading, useMoney } from './parts.tsx';
+import { day, LoadError, Loading, useMoney } from './parts.tsx';
 
 type ChangeProps = { open: boolean; sub: Subscription; onClose: () => void; onDone: (s: Subscription) => void };
 
@@ -143,7 +141,6 @@ export function ChangePlanDialog({ open, sub, onClose, onDone }: ChangeProps) {
   const api = useApi();
   const t = useT();
   const { css } = useCss();
-  const { locale } = useSettings();
   const money = useMoney();
   const per = usePer();
   const name = useId();
@@ -154,7 +151,7 @@ export function ChangePlanDialog({ open, sub, onClose, onDone }: ChangeProps) {
   const chosen = plans.find((p) => keyOf(p) === choice);
   const current = (sub.items ?? []).find((i) => i.id === chosen?.item_id)?.price;
   const m = useMutation(() => api.subscriptions.changePlan(sub.id, { item_id: chosen!.item_id, price_id: chosen!.price.id }), { onSuccess: onDone });
-  const date = formatDate(q.data?.effective_at ?? sub.current_period_end, locale);
+  const date = day(q.data?.effective_at ?? sub.current_period_end);
   const label = (p: PlanOption) => (
     <>
       <span className={css`font-weight: 600;`}>{p.price.nickname || p.price.product?.name || p.price.id}</span>
@@ -204,7 +201,6 @@ export function ChangePaymentDialog({ open, sub, onClose, onDone }: ChangeProps)
   const api = useApi();
   const t = useT();
   const { css } = useCss();
-  const { locale } = useSettings();
   const money = useMoney();
   const name = useId();
   const q = useQuery(['subscription-payment-options', sub.id], () => api.subscriptions.paymentOptions(sub.id), { staleTime: 0 });
@@ -212,7 +208,7 @@ export function ChangePaymentDialog({ open, sub, onClose, onDone }: ChangeProps)
   const [choice, setChoice] = useState('');
   const chosen = options.find((o) => o.currency.id === choice);
   const m = useMutation(() => api.subscriptions.changePayment(sub.id, { currency_id: chosen!.currency.id }), { onSuccess: onDone });
-  const date = formatDate(q.data?.effective_at ?? sub.current_period_end, locale);
+  const date = day(q.data?.effective_at ?? sub.current_period_end);
   const describe = (o: Pick<PaymentOption, 'currency' | 'method'>) => `${o.method.name} (${o.currency.symbol})`;
   const current = sub.paymentMethod && sub.paymentCurrency ? `${sub.paymentMethod.name} (${sub.paymentCurrency.symbol})` : (sub.paymentCurrency?.symbol ?? '');
   let body: ReactNode;

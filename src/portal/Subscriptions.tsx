@@ -9,12 +9,11 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { Subscription } from '../api/types.ts';
 import { intervalText, SUBSCRIPTION_STATUS_TONE } from '../core/billing.ts';
 import { itemsTotal } from '../core/checkout.ts';
-import { formatDate } from '../core/dates.ts';
 import { customerLinks } from '../core/links.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
-import { useSettings, useToast } from '../ui/context.tsx';
+import { useToast } from '../ui/context.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useMutation, useQuery, useQueryClient } from '../ui/query.ts';
@@ -22,7 +21,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { useFieldClasses } from '../ui/TextField.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
-import { AppLink, LoadError, Loading, Notice, Page, useMoney } from './parts.tsx';
+import { AdminCustomerCell, AdminLinks, AppLink, BrowseAction, day, LoadError, Loading, Notice, Page, useDashboard, useMoney, usePayLinkClass } from './parts.tsx';
 
 /** Stripe's cancellation feedback values (what the reasons map to). */
 export const CANCEL_REASONS = ['too_expensive', 'missing_features', 'switched_service', 'unused', 'customer_service', 'too_complex', 'low_quality', 'other'] as const;
@@ -44,14 +43,13 @@ export function renewalAmount(sub: Subscription): string {
 
 function useSubscriptionText() {
   const t = useT();
-  const { locale } = useSettings();
   const money = useMoney();
   /** What happens next: cancels on, trial ends on, renews on … for …, or ended. */
   return (s: Subscription): string => {
-    const end = formatDate(s.current_period_end, locale);
-    if (s.status === 'canceled') return t('portal.sub.endedOn', { date: formatDate((s as { ended_at?: number }).ended_at ?? s.canceled_at ?? s.current_period_end, locale) });
-    if (s.cancel_at) return t('portal.sub.cancelsOn', { date: formatDate(s.cancel_at, locale) });
-    if (s.status === 'trialing') return t('portal.sub.trialEndsOn', { date: formatDate(s.trial_end ?? s.current_period_end, locale), amount: money(renewalAmount(s), s.paymentCurrency) });
+    const end = day(s.current_period_end);
+    if (s.status === 'canceled') return t('portal.sub.endedOn', { date: day((s as { ended_at?: number }).ended_at ?? s.canceled_at ?? s.current_period_end) });
+    if (s.cancel_at) return t('portal.sub.cancelsOn', { date: day(s.cancel_at) });
+    if (s.status === 'trialing') return t('portal.sub.trialEndsOn', { date: day(s.trial_end ?? s.current_period_end), amount: money(renewalAmount(s), s.paymentCurrency) });
     if (s.status === 'past_due') return t('portal.sub.pastDueText');
     return t('portal.sub.renewsOn', { date: end, amount: money(renewalAmount(s), s.paymentCurrency) });
   };
@@ -70,10 +68,13 @@ export function SubscriptionList({ prefix, customerId }: { prefix: string; custo
   const t = useT();
   const { css } = useCss();
   const next = useSubscriptionText();
+  const dashboard = useDashboard();
+  const payClass = usePayLinkClass('sm');
+  const here = typeof location !== 'undefined' ? location.href : undefined;
   const q = useQuery(['subscriptions', customerId ?? ''], () => api.subscriptions.list({ ...(customerId ? { customer_id: customerId } : {}), pageSize: 100 }));
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={3} />;
-  if (!q.data.list.length) return <Notice part="no-subscriptions" title={t('portal.sub.none')} text={t('portal.sub.noneHint')} />;
+  if (!q.data.list.length) return <Notice part="no-subscriptions" title={t('portal.sub.none')} text={t('portal.sub.noneHint')} action={<BrowseAction prefix={prefix} />} />;
   const list = [...q.data.list].sort((a, b) => Number(LIVE.has(b.status)) - Number(LIVE.has(a.status)));
   return (
     <ul part="subscription-list" className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 12px;`}>
@@ -88,8 +89,20 @@ export function SubscriptionList({ prefix, customerId }: { prefix: string; custo
               {s.description || s.id}
             </AppLink>
             <span className={css`color: var(--pay-color-muted); font-size: 13px;`}>{next(s)}</span>
+            {dashboard ? (
+              <span className={css`font-size: 13px;`}>
+                <AdminCustomerCell prefix={prefix} customerId={s.customer_id} name={(s.customer as { name?: string } | null | undefined)?.name} />
+              </span>
+            ) : null}
           </div>
-          <SubStatus s={s} />
+          <span className={css`display: inline-flex; gap: 12px; align-items: center; flex-wrap: wrap;`}>
+            {s.status === 'past_due' ? (
+              <AppLink path={customerLinks(prefix).pastDue(here)} part="pay-subscription" className={payClass}>
+                {t('portal.pay')}
+              </AppLink>
+            ) : null}
+            <SubStatus s={s} />
+          </span>
         </li>
       ))}
     </ul>
@@ -114,11 +127,14 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
   const api = useApi();
   const t = useT();
   const { css } = useCss();
-  const { locale } = useSettings();
   const money = useMoney();
   const next = useSubscriptionText();
   const client = useQueryClient();
   const toast = useToast();
+  const dashboard = useDashboard();
+  const payClass = usePayLinkClass('md');
+  // The past-due page links back here after paying.
+  const here = typeof location !== 'undefined' ? location.href : undefined;
   const q = useQuery(['subscription', id], () => api.subscriptions.retrieve(id));
   const s = q.data;
   const scheduled = !!s && s.status !== 'canceled' && !!s.cancel_at;
@@ -165,6 +181,7 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
 
   const items = s.items ?? [];
   const canCancel = LIVE.has(s.status) && !s.cancel_at;
+  const pastDue = s.status === 'past_due';
   const changed = (sub: Subscription, message: string) => {
     closeChange();
     refresh(sub);
@@ -183,14 +200,21 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
       }
       actions={
         canCancel ? (
-          <span className={css`display: inline-flex; gap: 8px; flex-wrap: wrap;`}>
-            <Button variant="secondary" part="change-plan" onClick={() => openChange('plan')}>
+          // Weighted as Stripe does: the one thing to do first (pay what is due, else change the plan), then the
+          // payment method; cancel is a quiet text action, never the primary one.
+          <span part="subscription-actions" className={css`display: inline-flex; gap: 8px; flex-wrap: wrap; align-items: center;`}>
+            {pastDue ? (
+              <AppLink path={customerLinks(prefix).pastDue(here)} part="pay-subscription" className={payClass}>
+                {t('portal.pay')}
+              </AppLink>
+            ) : null}
+            <Button variant={pastDue ? 'text' : 'secondary'} part="change-plan" onClick={() => openChange('plan')}>
               {t('portal.change.plan')}
             </Button>
             <Button variant="secondary" part="change-payment" onClick={() => openChange('payment')}>
               {t('portal.change.method')}
             </Button>
-            <Button variant="secondary" part="cancel-subscription" onClick={() => setCancelOpen(true)}>
+            <Button variant="text" part="cancel-subscription" onClick={() => setCancelOpen(true)}>
               {t('portal.sub.cancel')}
             </Button>
           </span>
@@ -201,17 +225,23 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
         ) : null
       }
     >
+      {dashboard ? <AdminLinks prefix={prefix} billing={s.id} billingLabel={t('portal.adminSubscription')} customerId={s.customer_id} /> : null}
+      {pastDue ? (
+        <Alert tone="warning" title={t('portal.subscriptionStatus.past_due')}>
+          {t('portal.sub.pastDueText')}
+        </Alert>
+      ) : null}
       {resume.isError ? <Alert tone="error" title={t('portal.sub.renewFailed')}>{formatError(resume.error)}</Alert> : null}
       {restakeError ? <Alert tone="error" title={t('portal.sub.renewFailed')}>{restakeError}</Alert> : null}
       {scheduled && stakeNeeded ? <Alert tone="warning" title={t('portal.sub.stakeRequired')}>{t('portal.sub.stakeRequiredText')}</Alert> : null}
       <Facts
         items={[
           [t('portal.status'), <span part="subscription-next">{next(s)}</span>],
-          [t('portal.currentPeriod'), `${formatDate(s.current_period_start, locale)} – ${formatDate(s.current_period_end, locale)}`],
+          [t('portal.currentPeriod'), `${day(s.current_period_start)} – ${day(s.current_period_end)}`],
           ...(LIVE.has(s.status) && !s.cancel_at ? ([[t('portal.sub.nextAmount'), <span part="renewal-amount">{money(renewalAmount(s), s.paymentCurrency)}</span>]] as Array<[string, ReactNode]>) : []),
-          ...(s.trial_end ? ([[t('portal.sub.trial'), `${formatDate(s.trial_start ?? s.start_date, locale)} – ${formatDate(s.trial_end, locale)}`]] as Array<[string, ReactNode]>) : []),
+          ...(s.trial_end ? ([[t('portal.sub.trial'), `${day(s.trial_start ?? s.start_date)} – ${day(s.trial_end)}`]] as Array<[string, ReactNode]>) : []),
           ...(s.paymentMethod ? ([[t('portal.paymentMethod'), `${s.paymentMethod.name}${s.paymentCurrency ? ` (${s.paymentCurrency.symbol})` : ''}`]] as Array<[string, ReactNode]>) : []),
-          [t('portal.sub.started'), formatDate(s.start_date ?? s.created_at, locale)],
+          [t('portal.sub.started'), day(s.start_date ?? s.created_at)],
         ]}
       />
       {s.payment_details?.staking?.amount ? (
@@ -242,9 +272,9 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
       <InvoiceTable label={t('portal.subscriptionInvoices')} prefix={prefix} filter={{ subscription_id: id, include_staking: true }} />
       <Suspense fallback={null}>
         {change?.kind === 'plan' ? (
-          <ChangePlanDialog key={change.n} open={change.open} sub={s} onClose={closeChange} onDone={(sub) => changed(sub, t('portal.change.planChanged', { date: formatDate(sub.current_period_end, locale) }))} />
+          <ChangePlanDialog key={change.n} open={change.open} sub={s} onClose={closeChange} onDone={(sub) => changed(sub, t('portal.change.planChanged', { date: day(sub.current_period_end) }))} />
         ) : change?.kind === 'payment' ? (
-          <ChangePaymentDialog key={change.n} open={change.open} sub={s} onClose={closeChange} onDone={(sub) => changed(sub, t('portal.change.methodChanged', { date: formatDate(sub.current_period_end, locale) }))} />
+          <ChangePaymentDialog key={change.n} open={change.open} sub={s} onClose={closeChange} onDone={(sub) => changed(sub, t('portal.change.methodChanged', { date: day(sub.current_period_end) }))} />
         ) : null}
         {restake ? (
           <RestakeDialog
@@ -273,7 +303,7 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
         onDone={(sub) => {
           setCancelOpen(false);
           refresh(sub);
-          toast.show({ tone: 'success', message: sub.status === 'canceled' ? t('portal.sub.canceledNow') : t('portal.sub.canceledAtEnd', { date: formatDate(sub.cancel_at, locale) }) });
+          toast.show({ tone: 'success', message: sub.status === 'canceled' ? t('portal.sub.canceledNow') : t('portal.sub.canceledAtEnd', { date: day(sub.cancel_at) }) });
         }}
       />
     </Page>
@@ -284,7 +314,6 @@ function CancelDialog({ open, sub, onClose, onDone }: { open: boolean; sub: Subs
   const api = useApi();
   const t = useT();
   const { css, cx } = useCss();
-  const { locale } = useSettings();
   const c = useFieldClasses();
   const [reason, setReason] = useState<string>('');
   const [comment, setComment] = useState('');
@@ -299,7 +328,7 @@ function CancelDialog({ open, sub, onClose, onDone }: { open: boolean; sub: Subs
       onClose={() => (m.isPending ? undefined : onClose())}
       dismissible={!m.isPending}
       title={t('portal.sub.cancelTitle')}
-      description={trial ? t('portal.sub.cancelTrialText') : t('portal.sub.cancelPaidText', { date: formatDate(sub.current_period_end, locale) })}
+      description={trial ? t('portal.sub.cancelTrialText') : t('portal.sub.cancelPaidText', { date: day(sub.current_period_end) })}
       actions={
         <>
           <Button variant="secondary" disabled={m.isPending} onClick={onClose}>

@@ -1,10 +1,12 @@
 /** Pieces every portal screen shares: page frame, load states, refusal screens, money, links that tell the host. */
-import { useEffect, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type MouseEvent, type ReactNode } from 'react';
 import type { PaymentCurrency } from '../api/types.ts';
+import { DATE_FORMAT, formatTime, type TimeInput } from '../core/dates.ts';
 import { errorCode, errorKey, errorStatus, formatError } from '../core/errors.ts';
+import { adminLinks } from '../core/links.ts';
 import { formatAmount } from '../core/money.ts';
 import { Alert } from '../ui/Alert.tsx';
-import { Button } from '../ui/Button.tsx';
+import { Button, useButtonClass } from '../ui/Button.tsx';
 import { useEmit, useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { focusRing } from '../ui/shared-css.ts';
@@ -83,6 +85,11 @@ export function Notice({ title, text, action, part }: { title: string; text?: st
   );
 }
 
+/** Spec §9: a timestamp as `YYYY-MM-DD HH:mm:ss`, the same in every locale. */
+export const timestamp = (value: TimeInput): string => formatTime(value);
+/** A day as the date part of the spec's timestamp format (`YYYY-MM-DD`). */
+export const day = (value: TimeInput): string => formatTime(value, DATE_FORMAT);
+
 /** `12.5 TBA` in the element's locale; BigInt on strings, never floats. */
 export function useMoney() {
   const { locale } = useSettings();
@@ -112,4 +119,54 @@ export function AppLink({ path, children, className, part }: { path: string; chi
       {children}
     </a>
   );
+}
+
+/** Dashboard mode (the `dashboard` attribute): every screen adds its admin links (spec §2 Admin links). */
+export const DashboardContext = createContext(false);
+export const useDashboard = (): boolean => useContext(DashboardContext);
+
+/**
+ * The admin links of a page (part `admin-links`): the resource in admin (/admin/billing/{id}) and its customer
+ * (/admin/customers/{id}).
+ */
+export function AdminLinks({ prefix, billing, billingLabel, customerId }: { prefix: string; billing?: string | undefined; billingLabel?: string; customerId?: string | null | undefined }) {
+  const t = useT();
+  const { css } = useCss();
+  const admin = adminLinks(prefix);
+  return (
+    <div className={css`display: flex; gap: 8px 16px; flex-wrap: wrap;`} part="admin-links">
+      {billing ? <AppLink path={admin.billing(billing)} className={css`display: inline-flex; align-items: center; min-height: 24px;`}>{billingLabel}</AppLink> : null}
+      {customerId ? <AppLink path={admin.customer(customerId)} className={css`display: inline-flex; align-items: center; min-height: 24px;`}>{t('portal.adminCustomerLink')}</AppLink> : null}
+    </div>
+  );
+}
+
+/** A list's customer cell in dashboard mode: the customer's admin page, named by the customer. */
+export function AdminCustomerCell({ prefix, customerId, name }: { prefix: string; customerId: string | null | undefined; name?: string | null | undefined }) {
+  if (!customerId) return <>—</>;
+  return (
+    <AppLink path={adminLinks(prefix).customer(customerId)} part="admin-customer">
+      {name || customerId}
+    </AppLink>
+  );
+}
+
+/** What an empty list suggests doing next: browse the app's products (its home, where purchases start). */
+export function BrowseAction({ prefix }: { prefix: string }) {
+  const t = useT();
+  const { css } = useCss();
+  return (
+    <AppLink path={prefix || '/'} part="browse" className={css`display: inline-flex; align-items: center; min-height: 32px; font-weight: 600;`}>
+      {t('portal.browse')} →
+    </AppLink>
+  );
+}
+
+/**
+ * An app link that looks like a primary button (the pay actions). Its own colours win over AppLink's link colour
+ * (doubled class: the same specificity would leave the order of goober's rules to decide).
+ */
+export function usePayLinkClass(size: 'sm' | 'md' = 'md'): string {
+  const { css, cx } = useCss();
+  return cx(useButtonClass('primary', size), css`&& { color: var(--pay-color-on-primary); text-decoration: none; }`);
 }

@@ -12,20 +12,30 @@ import { useIsMobile } from '../ui/responsive.ts';
 import { Select } from '../ui/Select.tsx';
 import { useCss } from '../ui/styles.tsx';
 
-export type Paging = { page: number; pageSize: number; setPage: (p: number) => void; setPageSize: (n: number) => void };
+export type Paging = {
+  page: number;
+  pageSize: number;
+  /** The customer chose the page size (the pager then stays, so the choice can be undone). */
+  picked: boolean;
+  setPage: (p: number) => void;
+  setPageSize: (n: number) => void;
+};
 
 /** Page and page size; the size follows the viewport (10, or 5 below md) until the user picks one. Back to page 1 when `resetKey` changes. */
 export function usePaging(resetKey = ''): Paging {
   const mobile = useIsMobile();
   const [pageSize, setPageSize] = useState<number>(mobile ? TABLE_PAGE_SIZE_MOBILE : TABLE_PAGE_SIZE);
   const [page, setPage] = useState(1);
+  const [picked, setPicked] = useState(false);
   useEffect(() => setPageSize(mobile ? TABLE_PAGE_SIZE_MOBILE : TABLE_PAGE_SIZE), [mobile]);
   useEffect(() => setPage(1), [resetKey]);
   return {
     page,
     pageSize,
+    picked,
     setPage,
     setPageSize: (n) => {
+      setPicked(true);
       setPageSize(n);
       setPage(1);
     },
@@ -43,7 +53,10 @@ export function TableFrame({ label, part, busy, columns, children }: { label: st
   const cell = useCellClass();
   const captionId = useId();
   return (
-    <div className={css`overflow-x: auto; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`} tabIndex={0} role="region" aria-labelledby={captionId}>
+    // position: relative keeps what is positioned inside (the caption, "opens in a new tab" texts of links, which
+    // are absolutely positioned 1 px boxes) in this scroll box: without it they sit where the wide table puts them
+    // and widen the page on a phone.
+    <div className={css`position: relative; overflow-x: auto; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`} tabIndex={0} role="region" aria-labelledby={captionId}>
       <table part={part} aria-busy={busy} className={css`width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; & tbody tr:last-child > * { border-bottom: 0; } & tbody tr:hover { background: var(--pay-color-hover); }`}>
         <caption id={captionId} className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;`}>
           {label}
@@ -63,11 +76,13 @@ export function TableFrame({ label, part, busy, columns, children }: { label: st
   );
 }
 
+/** Rows per page, the range and previous/next; nothing when everything fits on one page (no chrome to ignore). */
 export function Pager({ label, count, paging }: { label: string; count: number; paging: Paging }) {
   const t = useT();
   const { css } = useCss();
   const { locale } = useSettings();
   const { page, pageSize } = paging;
+  if (page === 1 && count <= pageSize && !paging.picked) return null;
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const from = count ? (page - 1) * pageSize + 1 : 0;
   const to = Math.min(count, page * pageSize);

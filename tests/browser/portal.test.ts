@@ -1,6 +1,6 @@
 import '../../elements/pay-portal.ts';
 import { createRefreshScheduler } from '../../src/portal/refresh.ts';
-import { $, $$, activeDeep, cleanup, deepEqual, equal, expectNoAxeViolations, mount, ok, sendKeys, setViewport, shadowText, stub, waitFor } from './helpers.ts';
+import { $, $$, activeDeep, cleanup, deepEqual, equal, expectNoAxeViolations, mount, notEqual, ok, sendKeys, setViewport, shadowText, stub, waitFor } from './helpers.ts';
 
 const portal = (attrs = '') =>
   mount(`<pay-portal base-url="/payment/" ${attrs.includes('locale=') ? '' : 'locale="en"'} ${attrs.includes('theme=') ? '' : 'theme="light"'} ${attrs}></pay-portal>`)
@@ -277,7 +277,7 @@ describe('<pay-portal>', () => {
     const groups = $$(el, '[part~=invoice-group]');
     deepEqual(groups.map((g) => [g.querySelector('h2')!.textContent, g.querySelectorAll('[part~=invoice-list-item]').length]), [['November 2026', 4], ['October 2026', 4], ['September 2026', 2]]);
     const first = groups[0]!.querySelector('[part~=invoice-list-item]')!;
-    ok(first.textContent!.includes('SBX-0001') && first.textContent!.includes('Nov 20, 2026') && first.textContent!.includes('One-time purchase') && first.textContent!.includes('10.5 TBA'), first.textContent ?? '');
+    ok(first.textContent!.includes('SBX-0001') && first.textContent!.includes('2026-11-20') && first.textContent!.includes('One-time purchase') && first.textContent!.includes('10.5 TBA'), first.textContent ?? '');
     equal(JSON.stringify([first.querySelector('[part~=chip]')!.textContent, (first.querySelector('[part~=chip]') as HTMLElement).dataset.tone]), JSON.stringify(['Paid', 'success']));
     equal(new URL(first.querySelector('a')!.href).pathname, '/customer/invoice/in_0000');
     equal(layout('List').getAttribute('aria-pressed'), 'true');
@@ -324,6 +324,7 @@ describe('<pay-portal>', () => {
     const pay = $<HTMLAnchorElement>(bad, 'a[part~=pay]')!;
     ok(pay, 'an uncollectible invoice can be paid');
     equal(pay.textContent, 'Pay now');
+    notEqual(getComputedStyle(pay).color, getComputedStyle(pay).backgroundColor, 'the label is readable on the button');
     equal(new URL(pay.href).pathname, '/customer/invoice/past-due');
     cleanup();
     const paid = portal('view="invoice" resource-id="in_0000"');
@@ -350,9 +351,9 @@ describe('<pay-portal> subscriptions', () => {
     const el = portal('view="subscriptions"');
     await waitFor(() => subRows(el).length === 4, { timeout: 5000 });
     const text = subRows(el).map((r) => r.textContent).join('|');
-    ok(text.includes('Sandbox Team') && text.includes('Renews on Dec 15, 2026 for 10 TBA'), text);
-    ok(text.includes('Trial ends on Nov 26, 2026, then 3 TBA'), text);
-    ok(text.includes('Cancels on Dec 15, 2026'), text);
+    ok(text.includes('Sandbox Team') && text.includes('Renews on 2026-12-15 for 10 TBA'), text);
+    ok(text.includes('Trial ends on 2026-11-26, then 3 TBA'), text);
+    ok(text.includes('Cancels on 2026-12-15'), text);
     equal(new URL(subRows(el)[0]!.querySelector('a')!.href).pathname, '/customer/subscription/sub_active');
     const tabs = $$(el, '[role=tab]');
     equal(tabs.map((t) => t.getAttribute('aria-selected')).join(','), 'true,false,false,false');
@@ -373,7 +374,7 @@ describe('<pay-portal> subscriptions', () => {
     const text = shadowText(el);
     ok(text.includes('Sandbox Team') && text.includes('Active'), text);
     equal($(el, '[part~=renewal-amount]')!.textContent, '10 TBA');
-    equal($(el, '[part~=subscription-next]')!.textContent, 'Renews on Dec 15, 2026 for 10 TBA');
+    equal($(el, '[part~=subscription-next]')!.textContent, 'Renews on 2026-12-15 for 10 TBA');
     const items = $$(el, '[part~=subscription-item]').map((i) => i.textContent);
     ok(items[0]!.includes('Sandbox Team × 2') && items[0]!.includes('10 TBA per month'), items[0]);
     ok(items[1]!.includes('Billed by usage'), items[1]);
@@ -386,7 +387,7 @@ describe('<pay-portal> subscriptions', () => {
     cancel.focus();
     cancel.click();
     const dialog = await waitFor(() => $(el, 'dialog[open]'));
-    ok(dialog.textContent?.includes('stays active until Dec 15, 2026'), dialog.textContent ?? '');
+    ok(dialog.textContent?.includes('stays active until 2026-12-15'), dialog.textContent ?? '');
     await expectNoAxeViolations(el);
     const radio = [...dialog.querySelectorAll<HTMLInputElement>('input[type=radio]')].find((r) => r.value === 'too_expensive')!;
     radio.click();
@@ -394,8 +395,8 @@ describe('<pay-portal> subscriptions', () => {
     area.value = 'Too pricey for us';
     area.dispatchEvent(new Event('input', { bubbles: true }));
     ($(el, '[part~=confirm-cancel]') as HTMLButtonElement).click();
-    await waitFor(() => shadowText(el).includes('Cancels on Dec 15, 2026') && !$(el, 'dialog[open]'), { timeout: 5000 });
-    ok(shadowText(el).includes('The subscription will end on Dec 15, 2026.'), 'a success toast');
+    await waitFor(() => shadowText(el).includes('Cancels on 2026-12-15') && !$(el, 'dialog[open]'), { timeout: 5000 });
+    ok(shadowText(el).includes('The subscription will end on 2026-12-15.'), 'a success toast');
     ok(button(el, 'Resume subscription'), 'a scheduled cancellation can be resumed');
   });
 
@@ -489,10 +490,10 @@ describe('<pay-portal> subscriptions', () => {
     choice.click();
     const summary = await waitFor(() => $(el, '[part~=change-summary]'));
     ok(summary.textContent!.includes('10 TBA per month') && summary.textContent!.includes('100 TBA per year'), summary.textContent ?? '');
-    ok(summary.textContent!.includes('You pay 100 TBA from the next renewal on Dec 15, 2026. Nothing is charged now.'), summary.textContent ?? '');
+    ok(summary.textContent!.includes('You pay 100 TBA from the next renewal on 2026-12-15. Nothing is charged now.'), summary.textContent ?? '');
     await expectNoAxeViolations(el);
     confirm.click();
-    await waitFor(() => !$(el, 'dialog[open]') && shadowText(el).includes('Your new plan starts with the renewal on Dec 15, 2026.'), { timeout: 5000 });
+    await waitFor(() => !$(el, 'dialog[open]') && shadowText(el).includes('Your new plan starts with the renewal on 2026-12-15.'), { timeout: 5000 });
     await waitFor(() => $$(el, '[part~=subscription-item]')[0]!.textContent!.includes('100 TBA per year'));
     equal(activeDeep(), button(el, 'Change plan'), 'focus returns to the opener');
     const state = await (await fetch('/__stub/portal/state')).json();
@@ -528,11 +529,11 @@ describe('<pay-portal> subscriptions', () => {
     (dialog.querySelector('input[type=radio]') as HTMLInputElement).click();
     const summary = await waitFor(() => $(el, '[part~=change-summary]'));
     ok(summary.textContent!.includes('ArcBlock (TBA)') && summary.textContent!.includes('Stripe (USD)'), summary.textContent ?? '');
-    ok(summary.textContent!.includes('from the next renewal on Dec 15, 2026'), summary.textContent ?? '');
+    ok(summary.textContent!.includes('from the next renewal on 2026-12-15'), summary.textContent ?? '');
     await expectNoAxeViolations(el);
     ($(el, '[part~=confirm-change-payment]') as HTMLButtonElement).click();
     await waitFor(() => !$(el, 'dialog[open]') && shadowText(el).includes('Stripe (USD)'), { timeout: 5000 });
-    ok(shadowText(el).includes('Renewals from Dec 15, 2026 use the new payment method.'));
+    ok(shadowText(el).includes('Renewals from 2026-12-15 use the new payment method.'));
     equal($(el, '[part~=renewal-amount]')!.textContent, '9.98 USD');
     equal(activeDeep(), button(el, 'Change payment method'));
   });
@@ -797,7 +798,7 @@ describe('<pay-portal> credits', () => {
     const chips = grantRows(el).map((r) => [r.querySelector('[part~=chip]')!.textContent, (r.querySelector('[part~=chip]') as HTMLElement).dataset.tone]);
     equal(JSON.stringify(chips), JSON.stringify([['Granted', 'success'], ['Pending', 'warning'], ['Expired', 'default'], ['Depleted', 'default'], ['Voided', 'default']]));
     const first = grantRows(el)[0]!.textContent!;
-    ok(first.includes('7.5 CRD') && first.includes('10 CRD') && first.includes('Nov 1, 2026') && first.includes('Dec 31, 2026'), first);
+    ok(first.includes('7.5 CRD') && first.includes('10 CRD') && first.includes('2026-11-01') && first.includes('2026-12-31'), first);
     ok(grantRows(el)[1]!.textContent!.includes('Never'));
     equal(new URL(grantRows(el)[0]!.querySelector('a')!.href).pathname, '/customer/credit-grant/cg_granted');
   });
@@ -810,7 +811,7 @@ describe('<pay-portal> credits', () => {
     ok(!table.textContent!.includes('Meter event'), 'no meter event column for customers');
     ok(!$(el, '[part~=meter-event-cell]'));
     const [newest] = txRows(el);
-    ok(newest!.textContent!.includes('Nov 14, 2026'), newest!.textContent ?? '');
+    ok(newest!.textContent!.includes('2026-11-14'), newest!.textContent ?? '');
     ok(newest!.textContent!.includes('Grant') && newest!.textContent!.includes('+5 CRD'));
     const usage = txRows(el).find((r) => r.dataset.type === 'usage')!;
     ok(usage.textContent!.includes('−0.25 CRD') && usage.textContent!.includes('Granted grant'), usage.textContent ?? '');
@@ -827,7 +828,7 @@ describe('<pay-portal> credits', () => {
     const s = await portalState();
     equal(Number(s.txQuery.start), new Date(2026, 10, 3, 0, 0, 0).getTime() / 1000);
     equal(Number(s.txQuery.end), new Date(2026, 10, 5, 23, 59, 59).getTime() / 1000);
-    ok(shadowText(el).includes('1–3 of 3'));
+    ok(!$(el, '[part~=pagination]'), 'one page: no pagination chrome');
     // An end before the start is refused in place.
     setInput(dateInput(el, 'From'), '2026-11-06');
     await waitFor(() => shadowText(el).includes('The end date must not be before the start date'));
@@ -960,6 +961,8 @@ describe('<pay-portal> in Chinese', () => {
   // Every screen, each with what shows it is ready (Chinese loaded, data there), in light and dark.
   const SCREENS: Array<[string, string, string]> = [
     ['overview (invoices)', 'view="invoices"', '[part~=invoice-row]'],
+    ['overview summary', 'view="invoices"', '[part~=overview-credits]'],
+    ['past-due subscription', 'view="subscription" resource-id="sub_past_due"', '[part~=pay-subscription]'],
     ['invoice with vendors', 'view="invoice" resource-id="in_0000"', '[part~=vendor]'],
     ['invoice with a promotion', 'view="invoice" resource-id="in_0002"', '[part~=invoice-discount]'],
     ['stake return invoice', 'view="invoice" resource-id="in_0004"', '[part~=stake-state]'],
@@ -973,8 +976,9 @@ describe('<pay-portal> in Chinese', () => {
     ['not found', 'view="invoice" resource-id="in_9999"', '[part~=not-found]'],
   ];
   for (const theme of ['light', 'dark'] as const) {
-    it(`every screen has no axe violations in zh, ${theme}`, async () => {
-      await stub({ signedIn: true, portal: { pending: { pc_crd: '1500' } } });
+    it(`every screen has no axe violations in zh, ${theme}`, async function () {
+      this.timeout(30_000); // a dozen screens, each with its lazy chunks
+      await stub({ signedIn: true, portal: { pending: { pc_crd: '1500' }, pastDueSub: true } });
       for (const [name, attrs, ready] of SCREENS) {
         const el = portal(`${attrs} locale="zh" theme="${theme}"`);
         await waitFor(() => el.shadowRoot?.querySelector(ready), { timeout: 6000, message: `${name}: ${ready}` });
@@ -1025,5 +1029,121 @@ describe('<pay-portal> in Chinese', () => {
     input.dispatchEvent(new Event('input', { bubbles: true }));
     await waitFor(() => form.textContent!.includes('请输入有效的数字'), { timeout: 5000 });
     await expectNoAxeViolations(credits);
+  });
+});
+
+describe('<pay-portal> overview and finish', () => {
+  const tabs = (el: HTMLElement) => $(el, '[part~=tabs]')!;
+  const bg = (n: Element) => getComputedStyle(n).backgroundColor;
+
+  it('leads with what a customer comes for, before the tabs: past due with its pay action, plans, next charge, payment method, credits', async () => {
+    const el = portal();
+    const summary = await waitFor(() => $(el, '[part~=overview-summary]'), { timeout: 5000 });
+    await waitFor(() => $(el, '[part~=overview-past-due]') && $(el, '[part~=overview-credits]'), { timeout: 5000 });
+    ok(summary.compareDocumentPosition(tabs(el)) & Node.DOCUMENT_POSITION_FOLLOWING, 'the summary comes before the tabs');
+    // Past due: the amounts per currency and the pay action to the past-due page, coming back here.
+    const due = $(el, '[part~=overview-past-due]')!;
+    ok(due.textContent!.includes('Payment past due') && /TBA, [\d.]+ ETH is past due/.test(due.textContent!), due.textContent ?? '');
+    const pay = due.querySelector<HTMLAnchorElement>('a[part~=past-due-link]')!;
+    equal(pay.textContent, 'Pay now');
+    notEqual(getComputedStyle(pay).color, bg(pay), 'the label is readable on the button');
+    equal(new URL(pay.href).pathname, '/customer/invoice/past-due');
+    equal(new URL(pay.href).searchParams.get('referer'), location.href);
+    // Plans: three live ones by name (the trial marked), then the rest behind "1 more".
+    const plans = $(el, '[part~=overview-plans]')!;
+    deepEqual([...plans.querySelectorAll('a')].map((a) => a.textContent), ['Sandbox Team', 'Sandbox Studio', 'Sandbox Node Hosting']);
+    ok(plans.textContent!.includes('Trialing'));
+    // The next charge is the trial's end (the others renew later or are canceling), charged to ArcBlock.
+    equal($(el, '[part~=overview-next-charge]')!.textContent, 'Next charge3 TBAOn 2026-11-26');
+    ok($(el, '[part~=overview-payment-method]')!.textContent!.startsWith('Payment methodArcBlock (TBA)'));
+    // Credits: what the granted grants have left (voided/expired/pending ones do not count).
+    ok($(el, '[part~=overview-credits]')!.textContent!.includes('7.5 CRD'));
+    [...$(el, '[part~=overview-credits]')!.querySelectorAll('button')].find((b) => b.textContent === 'View credits')!.click();
+    await waitFor(() => $(el, '[role=tab][aria-selected=true]')?.textContent === 'Credits');
+    [...plans.querySelectorAll('button')].find((b) => b.textContent === '1 more')!.click();
+    await waitFor(() => $(el, '[role=tab][aria-selected=true]')?.textContent === 'Subscriptions');
+    await expectNoAxeViolations(el);
+  });
+
+  it('with nothing due there is no past-due notice or link; empty lists say what to do next', async () => {
+    await stub({ signedIn: true, portal: { count: 1, eth: false, subscriptions: false, grants: false, payments: 0 } });
+    const el = portal();
+    await waitFor(() => $(el, '[part~=overview-next-charge]')?.textContent?.includes('No upcoming charge'), { timeout: 5000 });
+    await waitFor(() => rows(el).length === 1, { timeout: 5000 });
+    ok(!$(el, '[part~=overview-past-due]') && !$(el, '[part~=past-due-link]'), 'nothing past due, no notice');
+    ok(!shadowText(el).includes('Past due'), shadowText(el));
+    ok($(el, '[part~=overview-plans]')!.textContent!.includes('No active plan'));
+    ok(!$(el, '[part~=overview-credits]'), 'no credits, no balance card');
+    const open = async (name: string, part: string) => {
+      $$<HTMLButtonElement>(el, '[role=tab]').find((b) => b.textContent === name)!.click();
+      return waitFor(() => $(el, `[part~=${part}]`), { timeout: 5000 });
+    };
+    for (const [tab, part] of [['Subscriptions', 'no-subscriptions'], ['Payment history', 'no-payments'], ['Credits', 'no-credit-grants']] as const) {
+      const notice = await open(tab, part);
+      const browse = notice.querySelector<HTMLAnchorElement>('a[part~=browse]');
+      ok(browse, `${tab}: says what to do next`);
+      equal(browse.textContent, 'Browse products →');
+      equal(new URL(browse.href).pathname, '/');
+    }
+    await expectNoAxeViolations(el);
+  });
+
+  it('no pagination chrome for a single page; the pager once there is more', async () => {
+    await stub({ signedIn: true, portal: { count: 3 } });
+    const el = portal();
+    await waitFor(() => rows(el).length === 3, { timeout: 5000 });
+    ok(!$(el, '[part~=pagination]'), 'three invoices, one page: no pager');
+    cleanup();
+    await stub({ signedIn: true, portal: { count: 11 } });
+    const more = portal();
+    await waitFor(() => rows(more).length === 10, { timeout: 5000 });
+    ok($(more, '[part~=pagination]'), 'eleven: a second page, a pager');
+  });
+
+  it('weights the subscription actions: cancel is a quiet text action last; a past-due one leads with Pay now (with the referer)', async () => {
+    await stub({ signedIn: true, portal: { pastDueSub: true } });
+    const el = portal('view="subscription" resource-id="sub_active"');
+    const actions = await waitFor(() => $(el, '[part~=subscription-actions]'), { timeout: 5000 });
+    deepEqual([...actions.children].map((c) => c.textContent), ['Change plan', 'Change payment method', 'Cancel subscription']);
+    const cancel = $(el, '[part~=cancel-subscription]')!;
+    equal(bg(cancel), 'rgba(0, 0, 0, 0)');
+    ok(!$(el, '[part~=pay-subscription]'), 'nothing to pay on an active one');
+    cleanup();
+    const due = portal('view="subscription" resource-id="sub_past_due"');
+    const dueActions = await waitFor(() => $(due, '[part~=subscription-actions]'), { timeout: 5000 });
+    deepEqual([...dueActions.children].map((c) => c.textContent), ['Pay now', 'Change plan', 'Change payment method', 'Cancel subscription']);
+    const pay = dueActions.children[0] as HTMLAnchorElement;
+    notEqual(bg(pay), 'rgba(0, 0, 0, 0)');
+    // The label is readable on it (the link colour once hid it: primary on primary).
+    notEqual(getComputedStyle(pay).color, bg(pay));
+    equal(new URL(pay.href).pathname, '/customer/invoice/past-due');
+    equal(new URL(pay.href).searchParams.get('referer'), location.href);
+    ok(shadowText(due).includes('Pay the past due invoice to keep the subscription'));
+    await expectNoAxeViolations(due);
+    cleanup();
+    // The list offers the same pay action on the past-due row.
+    const list = portal('view="subscriptions"');
+    const row = await waitFor(() => $$(list, '[part~=subscription-row]').find((r) => r.textContent!.includes('Sandbox Past Due')), { timeout: 5000 });
+    ok(row.querySelector('a[part~=pay-subscription]'));
+  });
+
+  it('dashboard mode: the subscription and lists carry their admin links', async () => {
+    const el = portal('view="subscription" resource-id="sub_active" dashboard');
+    await waitFor(() => $(el, '[part~=admin-links]'), { timeout: 5000 });
+    equal($$<HTMLAnchorElement>(el, '[part~=admin-links] a').map((a) => new URL(a.href).pathname).join(' '), '/admin/billing/sub_active /admin/customers/cus_1');
+    cleanup();
+    const list = portal('dashboard');
+    await waitFor(() => rows(list).length === 10, { timeout: 5000 });
+    equal(new URL(rows(list)[0]!.querySelector<HTMLAnchorElement>('a[part~=admin-customer]')!.href).pathname, '/admin/customers/cus_1');
+  });
+
+  it('the overview fits 320 and 390 px windows', async () => {
+    for (const width of [320, 390]) {
+      await setViewport({ width, height: 800 });
+      const el = portal();
+      await waitFor(() => $(el, '[part~=overview-credits]') && $$(el, '[part~=invoice-list-item]').length === 5, { timeout: 5000 });
+      ok(document.documentElement.scrollWidth <= window.innerWidth, `${document.documentElement.scrollWidth} px wide in ${width}`);
+      cleanup();
+    }
   });
 });

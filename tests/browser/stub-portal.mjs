@@ -9,6 +9,7 @@
 //   restake: 'succeed' (default) | 'declined' | 'wait' | 'short' → the re-stake wallet request's outcome (succeed
 //   stakes again and resumes the subscription; restakeCalls keeps the params).
 //   pending: {[currencyId]: amount} → GET /meter-events/pending-amount (pending usage; the query in pendingQuery).
+//   pastDueSub: true → a past-due subscription too (sub_past_due).
 //   refunds: true → GET /refunds has refunds for in_0005 (refund, pending + succeeded) and in_0010 (stake_return); refundCalls.
 // Subscriptions: sub_active (paid, 10 TBA/month + a metered item), sub_trial (trialing), sub_stake (scheduled to
 // cancel, stake revoked: resume needs a new stake), sub_ending (scheduled to cancel). Cancel/recover change them
@@ -73,9 +74,11 @@ function subscriptions() {
   ];
 }
 
+// pastDueSub: true adds sub_past_due (an unpaid renewal) to the subscriptions.
+const pastDueSub = () => ({ ...subscriptions()[0], id: 'sub_past_due', status: 'past_due', description: 'Sandbox Past Due' });
 async function handleSubscriptions(state, method, p, readBody, json) {
   const cfg = state.portal;
-  cfg.subs ??= cfg.subscriptions === false ? [] : subscriptions();
+  cfg.subs ??= cfg.subscriptions === false ? [] : [...subscriptions(), ...(cfg.pastDueSub ? [pastDueSub()] : [])];
   if (p === '/payment/api/subscriptions') return json({ count: cfg.subs.length, list: cfg.subs });
   const m = p.match(/^\/payment\/api\/subscriptions\/([^/]+)(?:\/([a-z-]+))?$/);
   if (!m) return null;

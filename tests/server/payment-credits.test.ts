@@ -102,6 +102,17 @@ describe('credit grants and their consumption', () => {
     expect((await asUser(sb, casey, 'GET', '/api/credit-grants?status=expired')).body.list.map((g: { id: string }) => g.id)).toContain(short.id);
     expect((await asUser(sb, casey, 'GET', '/api/meter-events/pending-amount')).body).toEqual({ pc_sandbox_credit: CRD(6) });
   });
+
+  it('the pending amount accepts the customer by DID (its own only), as the customer paths do', async () => {
+    for (const id of [CASEY.did, `did:abt:${CASEY.did}`]) {
+      const r = await asUser(sb, casey, 'GET', `/api/meter-events/pending-amount?customer_id=${encodeURIComponent(id)}&currency_id=pc_sandbox_credit`);
+      expect(r).toMatchObject({ status: 200, body: { pc_sandbox_credit: CRD(6) } });
+    }
+    const other = await asUser(sb, chris, 'GET', `/api/meter-events/pending-amount?customer_id=${CASEY.did}`);
+    expect(other).toMatchObject({ status: 403, body: { error: 'You are not allowed to view pending usage of another customer' } });
+    expect((await asUser(sb, null, 'GET', `/api/meter-events/pending-amount?customer_id=${CASEY.did}`)).status).toBe(401);
+    expect((await signed(sb, 'GET', '/api/meter-events/pending-amount', { query: { customer_id: CASEY.did } })).body).toEqual({ pc_sandbox_credit: CRD(6) });
+  });
 });
 
 describe('credit transactions', () => {

@@ -80,6 +80,8 @@ describe('customerLinks', () => {
     expect(l.creditGrant('cg_1')).toBe('/customer/credit-grant/cg_1');
     expect(l.pastDue('http://page.test/a?b=1')).toBe('/customer/invoice/past-due?referer=http%3A%2F%2Fpage.test%2Fa%3Fb%3D1');
     expect(l.pastDue()).toBe('/customer/invoice/past-due');
+    expect(l.home()).toBe('/customer');
+    expect(l.home('credits')).toBe('/customer?tab=credits');
     expect(customerLinks('/app/').invoice('in_1')).toBe('/app/customer/invoice/in_1');
   });
 });

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
 import { clock, HttpError } from '../../platform.ts';
-import { requireMerchant } from '../auth.ts';
+import { callerOf, requireMerchant, requireUser } from '../auth.ts';
+import { customerOfDid } from '../billing.ts';
 import { createAutoRechargeRoutes } from '../auto-recharge.ts';
 import { grantStatusAt, listCreditTransactions } from '../credit-ledger.ts';
 import { bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str } from '../http.ts';
@@ -56,6 +57,17 @@ async function expandEvent(q: Queryable, event: Doc): Promise<Doc> {
     meter,
     paymentCurrency: meter?.currency_id ? await find(q, 'payment_currencies', meter.currency_id) : null,
   };
+}
+
+const isDid = (value: string | undefined): boolean => !!value && !value.startsWith('cus_');
+
+/** The scope of a `customer_id` given as a DID: that customer for the merchant, else only the caller's own DID. */
+async function didScope(q: Queryable, req: Parameters<typeof queryString>[0], res: Parameters<typeof listScope>[2]): Promise<string | null> {
+  const did = queryString(req, 'customer_id')!.replace(/^did:abt:/, '');
+  if (!callerOf(res).merchant && did !== requireUser(res, 'Please log in to view pending usage').did) {
+    throw new HttpError(403, 'You are not allowed to view pending usage of another customer');
+  }
+  return (await customerOfDid(q, did, livemodeOf(req)))?.id ?? null;
 }
 
 export function createCreditRoutes(ctx: SandboxContext): Router {
@@ -203,7 +215,8 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
 
   /** {[currency_id]: total of the customer's pending (not yet billed) usage}, smallest units. */
   r.get('/meter-events/pending-amount', async (req, res) => {
-    const scope = await listScope(db, req, res, 'pending usage');
+    // customer_id may be the customer's DID, as the customer paths (/customers/{did}/…) accept it.
+    const scope = isDid(queryString(req, 'customer_id')) ? await didScope(db, req, res) : await listScope(db, req, res, 'pending usage');
     if (!scope) return void res.json({});
     const { rows } = await db.query<{ currency_id: string; value: string }>(
       `SELECT m.data->>'currency_id' AS currency_id, COALESCE(e.data->>'credit_pending', e.data->>'value') AS value FROM meter_events e JOIN meters m ON m.id = e.data->>'meter_id'
