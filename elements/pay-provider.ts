@@ -22,6 +22,15 @@ function readSettings(el: HTMLElement): SettingsInput {
   return s;
 }
 
+let sheet: CSSStyleSheet | undefined;
+function contentsSheet(): CSSStyleSheet {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(':host{display:contents}');
+  }
+  return sheet;
+}
+
 const camel = (a: string) => a.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 export class PayProviderElement extends HTMLElement {
@@ -32,8 +41,11 @@ export class PayProviderElement extends HTMLElement {
   connectedCallback(): void {
     // display: contents without touching anything outside: a shadow root holding a <slot> and a :host rule.
     if (!this.shadowRoot) {
+      // An adopted stylesheet, not a <style>: the page's CSP may forbid inline styles (style-src without 'unsafe-inline').
       const root = this.attachShadow({ mode: 'open' });
-      root.innerHTML = '<style>:host{display:contents}</style><slot></slot>';
+      root.append(document.createElement('slot'));
+      if ('adoptedStyleSheets' in ShadowRoot.prototype) root.adoptedStyleSheets = [contentsSheet()];
+      else root.prepend(Object.assign(document.createElement('style'), { textContent: ':host{display:contents}' }));
     }
     this.#provider.setValue(readSettings(this));
     this.#provider.hostConnected();

@@ -47,7 +47,8 @@ export function StripePanel({ open, paying, method, clientSecret, publishableKey
     container.slot = STRIPE_SLOT;
     // The payment element is drawn in Stripe's default (light) appearance; in the dark theme it sits on a light card so
     // its texts keep their contrast (it inherits the dialog's light text colour through the slot otherwise).
-    if (mode === 'dark') container.setAttribute('style', 'background:#fff;color:#0f172a;color-scheme:light;padding:8px;border-radius:8px');
+    // Set through CSSOM: a strict CSP (no 'unsafe-inline') blocks a style attribute, not style.cssText.
+    if (mode === 'dark') container.style.cssText = 'background:#fff;color:#0f172a;color-scheme:light;padding:8px;border-radius:8px';
     host.append(container);
     setReady(false);
     setError('');

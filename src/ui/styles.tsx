@@ -1,7 +1,12 @@
 /**
  * goober bound to one shadow root. Every element gets its own binding (created once per root and passed
- * down through React context), so rules are written into a `<style id="_goober">` inside that root and
- * never into `document.head`.
+ * down through React context), so rules land inside that root and never in `document.head`.
+ *
+ * Strict CSP: the rules go into constructable stylesheets adopted by the root (`adoptedStyleSheets`), never into a
+ * `<style>` element, so the elements work under `style-src 'self'` (no 'unsafe-inline'). goober is pointed at a
+ * stand-in for its `<style>` text node (`RootSheet.data`); each append goober makes is split into rules and
+ * inserted with `insertRule` (only the new rules are parsed). A browser without constructable stylesheets
+ * (Safari < 16.4) gets goober's own `<style>` in the root, as before.
  *
  * Use in components:
  *   const { css, cx } = useCss();            // css`color: red;` → class name, rule lands in this root
@@ -38,6 +43,92 @@ export type StyleBinding = {
 
 const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
 
+/** Constructable stylesheets and `adoptedStyleSheets` (every current browser; Safari from 16.4). */
+export const CONSTRUCTABLE =
+  typeof CSSStyleSheet === 'function' &&
+  'replaceSync' in CSSStyleSheet.prototype &&
+  typeof ShadowRoot === 'function' &&
+  'adoptedStyleSheets' in ShadowRoot.prototype;
+
+/** Splits compact CSS (goober's output: no comments) into its top-level rules; braces inside strings are skipped. */
+export function splitRules(text: string): string[] {
+  const rules: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '{') depth++;
+    else if (c === '}' && depth > 0 && --depth === 0) {
+      const rule = text.slice(start, i + 1).trim();
+      if (rule) rules.push(rule);
+      start = i + 1;
+    } else if (c === ';' && depth === 0) {
+      // A top-level statement (`@import …;`): not allowed in a constructed sheet, dropped.
+      start = i + 1;
+    }
+  }
+  return rules;
+}
+
+/**
+ * The text node goober writes into, backed by a constructed stylesheet. goober appends (`data = data + rule`), or
+ * prepends, or (global styles only) replaces; appends and prepends insert only the new rules, anything else
+ * re-parses the whole text once. A rule the browser rejects (an unknown vendor selector) is skipped, as a
+ * `<style>` element would skip it.
+ */
+class RootSheet {
+  readonly sheet = new CSSStyleSheet();
+  #text = '';
+
+  get data(): string {
+    return this.#text;
+  }
+
+  set data(next: string) {
+    const prev = this.#text;
+    this.#text = next;
+    if (next.length > prev.length && next.startsWith(prev)) this.#insert(next.slice(prev.length), this.sheet.cssRules.length);
+    else if (next.length > prev.length && next.endsWith(prev)) this.#insert(next.slice(0, next.length - prev.length), 0);
+    else if (next !== prev) this.sheet.replaceSync(next);
+  }
+
+  #insert(text: string, index: number): void {
+    for (const rule of splitRules(text)) {
+      try {
+        this.sheet.insertRule(rule, index);
+        index++;
+      } catch {
+        // invalid here (e.g. `::-moz-…` in Chromium): skipped, like a <style> element's parser skips it
+      }
+    }
+  }
+}
+
+type Adopted = { host: CSSStyleSheet; hostText: string; rules: RootSheet };
+const adopted = new WeakMap<ShadowRoot, Adopted>();
+
+/** The root's two adopted sheets: element base styles and theme tokens (`host`), then goober's rules. */
+function adoptedSheets(root: ShadowRoot): Adopted {
+  let a = adopted.get(root);
+  if (!a) {
+    a = { host: new CSSStyleSheet(), hostText: '', rules: new RootSheet() };
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, a.host, a.rules.sheet];
+    adopted.set(root, a);
+  }
+  return a;
+}
+
+/** What goober takes as its target: `querySelector('#_goober')` answers an attached "style" whose text is ours. */
+function gooberTarget(root: ShadowRoot): object {
+  const holder = { parentNode: root, firstChild: adoptedSheets(root).rules };
+  return { querySelector: () => holder };
+}
+
 const bindings = new WeakMap<ShadowRoot, StyleBinding>();
 
 /** One binding per shadow root (memoized). */
@@ -47,16 +138,32 @@ export function bindStyles(target: ShadowRoot): StyleBinding {
     // NB: goober's own `keyframes`/`glob` are already bound ({k:1}/{g:1}); re-binding them would lose the target,
     // so they are derived from `css` with the target and the flag together.
     const base = gooberCss as unknown as { bind(ctx: object): CssFn };
+    const sink = CONSTRUCTABLE ? gooberTarget(target) : target;
     b = {
-      css: base.bind({ target }),
-      glob: base.bind({ target, g: 1 }),
-      keyframes: base.bind({ target, k: 1 }),
+      css: base.bind({ target: sink }),
+      glob: base.bind({ target: sink, g: 1 }),
+      keyframes: base.bind({ target: sink, k: 1 }),
       cx,
       target,
     };
     bindings.set(target, b);
   }
   return b;
+}
+
+/**
+ * The element's own stylesheet (theme tokens on `:host`, base rules), ahead of goober's rules. Adopted where
+ * constructable stylesheets exist (re-parsed only when the text changes, e.g. a theme switch); elsewhere rendered
+ * as a `<style>` element. Render it first inside the shadow root.
+ */
+export function HostStyles({ root, css }: { root: ShadowRoot; css: string }): ReactElement | null {
+  if (!CONSTRUCTABLE) return createElement('style', null, css);
+  const a = adoptedSheets(root);
+  if (a.hostText !== css) {
+    a.host.replaceSync(css);
+    a.hostText = css;
+  }
+  return null;
 }
 
 export const StyleContext = createContext<StyleBinding | null>(null);

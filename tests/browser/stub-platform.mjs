@@ -82,6 +82,14 @@ export const BLOCKLETS = seed.map(([title, category, description, downloads, off
   isOfficial: official,
 }));
 
+/** The reference host's Content-Security-Policy (hosts/server/service/html.ts): no 'unsafe-inline', no 'unsafe-eval'. */
+export const STRICT_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+  "connect-src 'self' ws: wss:; frame-src 'self'; object-src 'none'; base-uri 'self'";
+const CSP_FRAME = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>CSP frame</title></head>
+<body><script type="module" src="/tests/browser/csp-frame.ts"></script></body></html>`;
+
 export const initialState = () => ({ signedIn: false, storeFails: false, storeEmpty: false, delayMs: 0, checkout: {}, portal: {} });
 
 /** Handles a request; returns {status, type, body} or null when the path is not the stub's. */
@@ -94,6 +102,11 @@ export async function handleStub(state, method, url, readBody) {
     for (const k of Object.keys(state)) delete state[k];
     Object.assign(state, initialState(), patch);
     return json(state);
+  }
+  if (p === '/__stub/csp-frame.html') {
+    // A page under the reference host's strict CSP (no inline style or script, no eval) for tests/browser/csp.test.ts
+    // and hostile.test.ts: its one module script records CSP violations and loads the element modules on request.
+    return { status: 200, type: 'text/html; charset=utf-8', headers: { 'content-security-policy': STRICT_CSP }, body: CSP_FRAME };
   }
   if (p.startsWith('/__stub/logo/')) {
     const name = p.slice('/__stub/logo/'.length);
