@@ -52,6 +52,15 @@ export function safeUrl(url: string | null | undefined, options?: string | SafeU
   return parsed.href;
 }
 
+/**
+ * THE check for a URL that comes from data (app description, API objects, attributes, markdown) before it becomes a
+ * link, an image source or a navigation: http:, https: or a relative URL (resolved against the page), plus mailto:
+ * and tel: (which run nothing). Returns the absolute URL, or null for javascript:, data:, vbscript:, blob:… .
+ */
+export function safeLink(url: string | null | undefined): string | null {
+  return safeUrl(url, { allowMailto: true, allowTel: true });
+}
+
 /** True when `url` is an absolute http(s) URL or protocol-relative (`//host`). */
 export function isAbsoluteUrl(url: string): boolean {
   return /^(?:[a-z][a-z\d+\-.]*:)?\/\//i.test(url.trim());
