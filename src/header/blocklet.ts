@@ -104,8 +104,8 @@ function toEntry(item: NavItem, locale: Locale, key: string, role: string): Head
   if (children.length > 0) return { key, title, description: localized(item.description, locale) || undefined, external: false, children };
   // Items are kept only with a link or non-empty children; a link that is not http(s)/relative (javascript:, data:…)
   // counts as none.
-  const href = rawLink ? safeLink(withTracking(withLocale(rawLink, locale))) : null;
-  if (!href) return null;
+  const href = rawLink ? withTracking(withLocale(rawLink, locale)) : '';
+  if (!href || !safeLink(href)) return null;
   const external = isAbsoluteUrl(rawLink) && (() => {
     try {
       return new URL(rawLink, window.location.href).origin !== window.location.origin;
