@@ -44,8 +44,7 @@ export class PayProviderElement extends HTMLElement {
       // An adopted stylesheet, not a <style>: the page's CSP may forbid inline styles (style-src without 'unsafe-inline').
       const root = this.attachShadow({ mode: 'open' });
       root.append(document.createElement('slot'));
-      if ('adoptedStyleSheets' in ShadowRoot.prototype) root.adoptedStyleSheets = [contentsSheet()];
-      else root.prepend(Object.assign(document.createElement('style'), { textContent: ':host{display:contents}' }));
+      root.adoptedStyleSheets = [contentsSheet()];
     }
     this.#provider.setValue(readSettings(this));
     this.#provider.hostConnected();

@@ -25,7 +25,7 @@ import { createI18n, I18nContext, useLocaleReady, type Messages } from './i18n.t
 import { QueryClientContext } from './query.ts';
 import { useMediaQuery } from './responsive.ts';
 import { resolveSettings, settingsContext, type Settings, type SettingsInput } from './settings.ts';
-import { bindStyles, HostStyles, StyleContext } from './styles.tsx';
+import { bindStyles, setHostCss, StyleContext } from './styles.tsx';
 import { ToastRegion } from './Toast.tsx';
 import { hostCss } from './tokens.ts';
 import { createToastStore, type ToastStore } from '../state/toasts.ts';
@@ -198,9 +198,9 @@ function ElementRoot({
   for (const key of Object.keys(options.props ?? {})) componentProps[key] = rest[key];
 
   const display = options.display ?? 'block';
+  setHostCss(container, `${hostCss(theme)}:host{display:${display};${options.hostBackground === false ? 'background:transparent;' : ''}}`);
   return (
     <ElementContext.Provider value={elementValue}>
-      <HostStyles root={container} css={`${hostCss(theme)}:host{display:${display};${options.hostBackground === false ? 'background:transparent;' : ''}}`} />
       <StyleContext.Provider value={styles}>
         <I18nContext.Provider value={i18nValue}>
           <ApiContext.Provider value={api}>

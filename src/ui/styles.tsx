@@ -4,9 +4,9 @@
  *
  * Strict CSP: the rules go into constructable stylesheets adopted by the root (`adoptedStyleSheets`), never into a
  * `<style>` element, so the elements work under `style-src 'self'` (no 'unsafe-inline'). goober is pointed at a
- * stand-in for its `<style>` text node (`RootSheet.data`); each append goober makes is split into rules and
- * inserted with `insertRule` (only the new rules are parsed). A browser without constructable stylesheets
- * (Safari < 16.4) gets goober's own `<style>` in the root, as before.
+ * stand-in for its `<style>` text node (`adoptedSheets().rules`); each append goober makes is inserted as one grouping
+ * rule with `insertRule` (only the new rules are parsed). Constructable stylesheets: every current browser (Safari
+ * from 16.4).
  *
  * Use in components:
  *   const { css, cx } = useCss();            // css`color: red;` → class name, rule lands in this root
@@ -43,90 +43,40 @@ export type StyleBinding = {
 
 const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
 
-/** Constructable stylesheets and `adoptedStyleSheets` (every current browser; Safari from 16.4). */
-export const CONSTRUCTABLE =
-  typeof CSSStyleSheet === 'function' &&
-  'replaceSync' in CSSStyleSheet.prototype &&
-  typeof ShadowRoot === 'function' &&
-  'adoptedStyleSheets' in ShadowRoot.prototype;
-
-/** Splits compact CSS (goober's output: no comments) into its top-level rules; braces inside strings are skipped. */
-export function splitRules(text: string): string[] {
-  const rules: string[] = [];
-  let depth = 0;
-  let start = 0;
-  let quote = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '{') depth++;
-    else if (c === '}' && depth > 0 && --depth === 0) {
-      const rule = text.slice(start, i + 1).trim();
-      if (rule) rules.push(rule);
-      start = i + 1;
-    } else if (c === ';' && depth === 0) {
-      // A top-level statement (`@import …;`): not allowed in a constructed sheet, dropped.
-      start = i + 1;
-    }
-  }
-  return rules;
-}
+type Sheets = { host: CSSStyleSheet; hostText: string; rules: { data: string } };
+const adopted = new WeakMap<ShadowRoot, Sheets>();
 
 /**
- * The text node goober writes into, backed by a constructed stylesheet. goober appends (`data = data + rule`), or
- * prepends, or (global styles only) replaces; appends and prepends insert only the new rules, anything else
- * re-parses the whole text once. A rule the browser rejects (an unknown vendor selector) is skipped, as a
- * `<style>` element would skip it.
+ * The root's two adopted sheets: the element's own (theme tokens, base rules), then goober's rules. `rules` stands
+ * in for the text node of goober's `<style>`: goober appends (`data = data + rules`) or, for global styles only,
+ * replaces; an append is inserted as one `@media all{…}` rule (one insertRule: only the new text is parsed, invalid
+ * rules inside are skipped as in a `<style>`), anything else re-parses the whole text once.
  */
-class RootSheet {
-  readonly sheet = new CSSStyleSheet();
-  #text = '';
-
-  get data(): string {
-    return this.#text;
-  }
-
-  set data(next: string) {
-    const prev = this.#text;
-    this.#text = next;
-    if (next.length > prev.length && next.startsWith(prev)) this.#insert(next.slice(prev.length), this.sheet.cssRules.length);
-    else if (next.length > prev.length && next.endsWith(prev)) this.#insert(next.slice(0, next.length - prev.length), 0);
-    else if (next !== prev) this.sheet.replaceSync(next);
-  }
-
-  #insert(text: string, index: number): void {
-    for (const rule of splitRules(text)) {
-      try {
-        this.sheet.insertRule(rule, index);
-        index++;
-      } catch {
-        // invalid here (e.g. `::-moz-…` in Chromium): skipped, like a <style> element's parser skips it
-      }
-    }
-  }
-}
-
-type Adopted = { host: CSSStyleSheet; hostText: string; rules: RootSheet };
-const adopted = new WeakMap<ShadowRoot, Adopted>();
-
-/** The root's two adopted sheets: element base styles and theme tokens (`host`), then goober's rules. */
-function adoptedSheets(root: ShadowRoot): Adopted {
+function adoptedSheets(root: ShadowRoot): Sheets {
   let a = adopted.get(root);
   if (!a) {
-    a = { host: new CSSStyleSheet(), hostText: '', rules: new RootSheet() };
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, a.host, a.rules.sheet];
+    const sheet = new CSSStyleSheet();
+    let text = '';
+    a = {
+      host: new CSSStyleSheet(),
+      hostText: '',
+      rules: {
+        get data() {
+          return text;
+        },
+        set data(next: string) {
+          const prev = text;
+          text = next;
+          // goober's output is balanced (it serializes parsed objects), so the block always parses.
+          if (next.startsWith(prev)) sheet.insertRule(`@media all{${next.slice(prev.length)}}`, sheet.cssRules.length);
+          else sheet.replaceSync(next);
+        },
+      },
+    };
+    root.adoptedStyleSheets = [a.host, sheet]; // the root is the element's own
     adopted.set(root, a);
   }
   return a;
-}
-
-/** What goober takes as its target: `querySelector('#_goober')` answers an attached "style" whose text is ours. */
-function gooberTarget(root: ShadowRoot): object {
-  const holder = { parentNode: root, firstChild: adoptedSheets(root).rules };
-  return { querySelector: () => holder };
 }
 
 const bindings = new WeakMap<ShadowRoot, StyleBinding>();
@@ -138,7 +88,9 @@ export function bindStyles(target: ShadowRoot): StyleBinding {
     // NB: goober's own `keyframes`/`glob` are already bound ({k:1}/{g:1}); re-binding them would lose the target,
     // so they are derived from `css` with the target and the flag together.
     const base = gooberCss as unknown as { bind(ctx: object): CssFn };
-    const sink = CONSTRUCTABLE ? gooberTarget(target) : target;
+    // goober looks its <style> up with querySelector('#_goober') and writes into its firstChild's `data`.
+    const holder = { parentNode: target, firstChild: adoptedSheets(target).rules };
+    const sink = { querySelector: () => holder };
     b = {
       css: base.bind({ target: sink }),
       glob: base.bind({ target: sink, g: 1 }),
@@ -152,18 +104,12 @@ export function bindStyles(target: ShadowRoot): StyleBinding {
 }
 
 /**
- * The element's own stylesheet (theme tokens on `:host`, base rules), ahead of goober's rules. Adopted where
- * constructable stylesheets exist (re-parsed only when the text changes, e.g. a theme switch); elsewhere rendered
- * as a `<style>` element. Render it first inside the shadow root.
+ * Sets the element's own stylesheet (theme tokens on `:host`, base rules), adopted ahead of goober's rules;
+ * re-parsed only when the text changes (a theme switch).
  */
-export function HostStyles({ root, css }: { root: ShadowRoot; css: string }): ReactElement | null {
-  if (!CONSTRUCTABLE) return createElement('style', null, css);
+export function setHostCss(root: ShadowRoot, css: string): void {
   const a = adoptedSheets(root);
-  if (a.hostText !== css) {
-    a.host.replaceSync(css);
-    a.hostText = css;
-  }
-  return null;
+  if (a.hostText !== css) a.host.replaceSync((a.hostText = css));
 }
 
 export const StyleContext = createContext<StyleBinding | null>(null);

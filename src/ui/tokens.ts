@@ -100,19 +100,19 @@ export function hostCss(theme: 'light' | 'dark' | 'auto'): string {
   const base =
     `:host{display:block;${decl(shared)}` +
     'font-family:var(--pay-font-family);font-size:var(--pay-font-size);line-height:var(--pay-line-height);' +
-    'color:var(--pay-color-text);background:var(--pay-color-bg);-webkit-text-size-adjust:100%;}' +
+    'color:var(--pay-color-text);background:var(--pay-color-bg);-webkit-text-size-adjust:100%;overflow-wrap:anywhere;}' +
     ':host([hidden]){display:none !important;}' +
     // The hidden attribute wins over component classes that set display (a collapsed list stays collapsed).
     '[hidden]{display:none !important;}' +
     '*,*::before,*::after{box-sizing:border-box;}' +
-    // Text from data never widens a screen: a long word may break anywhere, and because `anywhere` (unlike
-    // break-word) also lowers min-content, flex and grid children shrink instead of growing with it. Tables keep
-    // whole words (they scroll inside their frames); a name from data in a table cell goes in a <bdi>, which
-    // breaks anywhere again, so the table shrinks instead.
-    ':host{overflow-wrap:anywhere;}table{overflow-wrap:break-word;}bdi{overflow-wrap:anywhere;}' +
-    // Bidirectional text from data (a U+202E in a product name) ends with its element: inline elements isolate,
-    // as <bdi> does; a name written next to other text in one element goes in a <bdi>.
-    'span,a,b,strong,em,i,small,label,code,time,abbr,dfn,q,cite,mark{unicode-bidi:isolate;}';
+    // Text from data never widens a screen: a long word may break anywhere (overflow-wrap on :host above), and
+    // because `anywhere` (unlike break-word) also lowers min-content, flex and grid children shrink instead of
+    // growing with it. Tables keep whole words (they scroll inside their frames); a name from data in a table cell
+    // goes in a <bdi>, which breaks anywhere again, so the table shrinks instead.
+    'table{overflow-wrap:break-word;}bdi{overflow-wrap:anywhere;}' +
+    // Bidirectional text from data (a U+202E in a product name) ends with its element: spans and links (where data
+    // text sits) isolate, as <bdi> does; a name written next to other text in one element goes in a <bdi>.
+    'span,a{unicode-bidi:isolate;}';
   if (theme === 'light') return `${base}:host{${decl(lightTokens)}color-scheme:light;}`;
   if (theme === 'dark') return `${base}:host{${decl(darkTokens)}color-scheme:dark;}`;
   return (

@@ -1,28 +1,23 @@
 /**
  * Markdown → sanitized HTML for blocklet readmes. Loaded lazily (dynamic import) so marked + DOMPurify stay out of
  * the first-paint bundle. marked parses (GFM), DOMPurify removes scripts, event handlers, javascript: URLs, forms,
- * iframes and styles; links get rel=noopener noreferrer and open in a new tab; link and image URLs go through core's
- * safeLink/safeUrl (http(s) or relative; mailto:/tel: for links).
+ * iframes and styles; links get rel=noopener noreferrer and open in a new tab; images must be http(s).
  */
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
-import { safeLink, safeUrl } from '../../core/url.ts';
 
 let hooked = false;
 function hook() {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    // Every URL goes through core's one check (safeLink): http(s), relative, mailto:/tel: for links.
     if (node.tagName === 'A' && node.getAttribute('href')) {
-      if (!safeLink(node.getAttribute('href'))) node.removeAttribute('href');
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }
     if (node.tagName === 'IMG') {
-      const src = safeUrl(node.getAttribute('src'));
-      if (src) node.setAttribute('src', src);
-      else node.removeAttribute('src');
+      const src = node.getAttribute('src') ?? '';
+      if (!/^(https?:)?\/\//i.test(src) && !src.startsWith('/')) node.removeAttribute('src');
       node.setAttribute('loading', 'lazy');
       if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
     }
