@@ -43,7 +43,7 @@ export function TableFrame({ label, part, busy, columns, children }: { label: st
   const cell = useCellClass();
   const captionId = useId();
   return (
-    <div className={css`overflow-x: auto; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`} tabIndex={0} role="region" aria-labelledby={captionId}>
+    <div className={css`position: relative; overflow-x: auto; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`} tabIndex={0} role="region" aria-labelledby={captionId}>
       <table part={part} aria-busy={busy} className={css`width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; & tbody tr:last-child > * { border-bottom: 0; } & tbody tr:hover { background: var(--pay-color-hover); }`}>
         <caption id={captionId} className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;`}>
           {label}

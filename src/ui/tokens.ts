@@ -106,10 +106,8 @@ export function hostCss(theme: 'light' | 'dark' | 'auto'): string {
     '[hidden]{display:none !important;}' +
     '*,*::before,*::after{box-sizing:border-box;}' +
     // Text from data never widens a screen: a long word may break anywhere (overflow-wrap on :host above), and
-    // because `anywhere` (unlike break-word) also lowers min-content, flex and grid children shrink instead of
-    // growing with it. Tables keep whole words (they scroll inside their frames); a name from data in a table cell
-    // goes in a <bdi>, which breaks anywhere again, so the table shrinks instead.
-    'table{overflow-wrap:break-word;}bdi{overflow-wrap:anywhere;}' +
+    // because `anywhere` (unlike break-word) also lowers min-content, flex, grid and table children shrink instead
+    // of growing with it (a table cell that must keep its words says white-space: nowrap).
     // Bidirectional text from data (a U+202E in a product name) ends with its element: spans and links (where data
     // text sits) isolate, as <bdi> does; a name written next to other text in one element goes in a <bdi>.
     'span,a{unicode-bidi:isolate;}';

@@ -3,7 +3,9 @@
  * name/title/description/… and every link/logo/avatar/url/… of every JSON answer, the app description included):
  * markup and event handlers, javascript:/data:/vbscript: URLs, a 10,000-character word, U+202E and zero-width
  * characters. Rendered at 390 px in a frame under the strict CSP: nothing runs, no unsafe link or source is in the
- * DOM, the page is never wider than the window, and bidirectional text stays inside its element.
+ * DOM, the page is never wider than the window, and bidirectional text stays inside its element. Views: checkout
+ * (several items with promotions, a donation, completed), portal (home, subscriptions, payments, credits, an invoice,
+ * a subscription), header (menu open), store (home, a blocklet page).
  */
 import { cspFrame, type CspFrame } from './csp-helpers.ts';
 import { equal, ok, stub, waitFor } from './helpers.ts';
@@ -82,9 +84,15 @@ describe('hostile data', () => {
   it('<pay-checkout>: the form and the completed screen', async function () {
     this.timeout(30_000);
     frame = await hostileFrame('pay-checkout');
+    await stub({ signedIn: true, hostile: true, checkout: { items: 3, promotions: true, adjustable: true } });
     let el = frame.mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>');
     await waitFor(() => shadow(el, 'button[part~=submit]'), { timeout: 10_000, message: 'no Pay button' });
     expectHarmless(frame, el, 'checkout form');
+    el.remove();
+    await stub({ signedIn: true, hostile: true, checkout: { donation: true } });
+    el = frame.mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>');
+    await waitFor(() => shadow(el, 'button[part~=submit]'), { timeout: 10_000, message: 'no Donate button' });
+    expectHarmless(frame, el, 'checkout donation');
     el.remove();
     await stub({ signedIn: true, hostile: true, checkout: { view: 'complete', successUrl: 'javascript:window.__pwned=1' } });
     el = frame.mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>');
@@ -99,6 +107,13 @@ describe('hostile data', () => {
     await waitFor(() => shadow(el, '[part~=invoice-list-item]') || shadow(el, '[part~=invoice-row]'), { timeout: 10_000, message: 'no invoices' });
     expectHarmless(frame, el, 'portal home');
     el.remove();
+    for (const view of ['subscriptions', 'payments', 'credits']) {
+      el = frame.mount(`<pay-portal base-url="/payment/" locale="en" theme="light" view="${view}"></pay-portal>`);
+      await waitFor(() => el.shadowRoot?.querySelector('[part~=subscription-card], [part~=payment-row], [part~=payment-list-item], [part~=credit-grant-row], [part~=no-payments], [part~=no-credit-grants], [role=table], table, ul li'), { timeout: 10_000, message: `no ${view}` });
+      await new Promise((r) => setTimeout(r, 300));
+      expectHarmless(frame, el, `portal ${view}`, { showsData: false });
+      el.remove();
+    }
     el = frame.mount('<pay-portal base-url="/payment/" locale="en" theme="light" view="invoice" resource-id="in_0001"></pay-portal>');
     await waitFor(() => shadow(el, '[part~=invoice-total]'), { timeout: 10_000, message: 'no invoice' });
     expectHarmless(frame, el, 'portal invoice');
