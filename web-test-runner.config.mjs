@@ -48,7 +48,7 @@ async function platformStub(ctx, next) {
   // Answer on the raw response: the runner's cache middleware would otherwise mark `.json` answers cacheable for a
   // year (and the next test would see a stale store).
   ctx.respond = false;
-  ctx.res.writeHead(res.status, { 'content-type': res.type, 'cache-control': 'no-store' });
+  ctx.res.writeHead(res.status, { ...res.headers, 'content-type': res.type, 'cache-control': 'no-store' });
   ctx.res.end(res.body);
 }
 

@@ -23,6 +23,15 @@ function readSettings(el: HTMLElement): SettingsInput {
   return s;
 }
 
+let sheet: CSSStyleSheet | undefined;
+function contentsSheet(): CSSStyleSheet {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(':host{display:contents}');
+  }
+  return sheet;
+}
+
 const camel = (a: string) => a.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 // The class is made only where HTMLElement exists: importing this module in Node (server rendering) defines nothing.
@@ -37,8 +46,10 @@ function createProvider(): CustomElementConstructor {
       upgradeProperties(this, ATTRS.map(camel));
       // display: contents without touching anything outside: a shadow root holding a <slot> and a :host rule.
       if (!this.shadowRoot) {
+        // An adopted stylesheet, not a <style>: the page's CSP may forbid inline styles (style-src without 'unsafe-inline').
         const root = this.attachShadow({ mode: 'open' });
-        root.innerHTML = '<style>:host{display:contents}</style><slot></slot>';
+        root.append(document.createElement('slot'));
+        root.adoptedStyleSheets = [contentsSheet()];
       }
       this.#provider.setValue(readSettings(this));
       this.#provider.hostConnected();

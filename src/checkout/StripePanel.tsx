@@ -47,9 +47,10 @@ export function StripePanel({ open, paying, method, clientSecret, publishableKey
     container.slot = STRIPE_SLOT;
     // The payment element is drawn in Stripe's default (light) appearance; in the dark theme it sits on a light card so
     // its texts keep their contrast (it inherits the dialog's light text colour through the slot otherwise).
-    // It never gets wider than the dialog (the card form inside shrinks with it on a phone).
+    // It never gets wider than the dialog (the card form inside shrinks with it on a phone). Set through CSSOM: a strict
+    // CSP (no 'unsafe-inline') blocks a style attribute, not style.cssText.
     const fit = 'display:block;box-sizing:border-box;min-width:0;max-width:100%;overflow-wrap:anywhere';
-    container.setAttribute('style', mode === 'dark' ? `${fit};background:#fff;color:#0f172a;color-scheme:light;padding:8px;border-radius:8px` : fit);
+    container.style.cssText = mode === 'dark' ? `${fit};background:#fff;color:#0f172a;color-scheme:light;padding:8px;border-radius:8px` : fit;
     host.append(container);
     setReady(false);
     setError('');

@@ -63,6 +63,15 @@ export function safeImageSrc(url: string | null | undefined, options?: string | 
   return safeUrl(trimmed, options);
 }
 
+/**
+ * THE check for a URL that comes from data (app description, API objects, attributes, markdown) before it becomes a
+ * link or a navigation: http:, https: or a relative URL (resolved against the page), plus mailto:
+ * and tel: (which run nothing); image sources use safeImageSrc, which also takes data: images. Returns the absolute URL, or null for javascript:, data:, vbscript:, blob:… .
+ */
+export function safeLink(url: string | null | undefined): string | null {
+  return safeUrl(url, { allowMailto: true, allowTel: true });
+}
+
 /** True when `url` is an absolute http(s) URL or protocol-relative (`//host`). */
 export function isAbsoluteUrl(url: string): boolean {
   return /^(?:[a-z][a-z\d+\-.]*:)?\/\//i.test(url.trim());

@@ -4,7 +4,7 @@
  * No React here.
  */
 import { pickLocaleText, type Locale } from '../core/locale.ts';
-import { isAbsoluteUrl, withQuery } from '../core/url.ts';
+import { isAbsoluteUrl, safeLink, withQuery } from '../core/url.ts';
 
 export type LocalizedText = string | Record<string, string | undefined>;
 
@@ -102,7 +102,10 @@ function toEntry(item: NavItem, locale: Locale, key: string, role: string): Head
   const title = localized(item.title, locale);
   if (!title) return null;
   if (children.length > 0) return { key, title, description: localized(item.description, locale) || undefined, external: false, children };
-  if (!rawLink) return null; // items are kept only with a link or non-empty children
+  // Items are kept only with a link or non-empty children; a link that is not http(s)/relative (javascript:, data:…)
+  // counts as none.
+  const href = rawLink ? withTracking(withLocale(rawLink, locale)) : '';
+  if (!href || !safeLink(href)) return null;
   const external = isAbsoluteUrl(rawLink) && (() => {
     try {
       return new URL(rawLink, window.location.href).origin !== window.location.origin;
@@ -114,7 +117,7 @@ function toEntry(item: NavItem, locale: Locale, key: string, role: string): Head
     key,
     title,
     description: localized(item.description, locale) || undefined,
-    href: withTracking(withLocale(rawLink, locale)),
+    href,
     external,
     children: [],
   };

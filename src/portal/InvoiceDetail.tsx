@@ -165,7 +165,7 @@ function InvoiceView({
               <tbody>
                 {lines.map((l, i) => (
                   <tr key={l.id ?? i}>
-                    <td>{l.price?.product?.name ?? l.description ?? ''}</td>
+                    <td><bdi>{l.price?.product?.name ?? l.description ?? ''}</bdi></td>
                     <td className={css`text-align: end !important;`}>{l.quantity ?? 1}</td>
                     <td className={css`text-align: end !important;`}>{money(l.amount ?? '0', currency)}</td>
                   </tr>

@@ -259,7 +259,7 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
           return (
             <li key={item.id} part="subscription-item">
               <span>
-                {price?.product?.name ?? item.price_id} × {item.quantity ?? 1}
+                <bdi>{price?.product?.name ?? item.price_id}</bdi> × {item.quantity ?? 1}
               </span>
               <span className={css`color: var(--pay-color-muted);`}>
                 {metered ? t('portal.sub.metered') : `${money(unit, s.paymentCurrency)}${interval ? ` ${t(interval.key, interval.params)}` : ''}`}

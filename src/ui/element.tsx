@@ -9,7 +9,7 @@
  * - Shared settings (`base-url`, `auth-token`, `locale`, `livemode`, `theme`) are added to every element; each
  *   wins over the nearest `<pay-provider>` ancestor, which is reached with the context protocol (@lit/context).
  * - The provider stack around the component: element context (host, settings, emit, toasts), theme tokens on
- *   `:host`, goober bound to this shadow root, an i18next instance per element, the api per element (and its
+ *   `:host` and goober bound to this shadow root (adopted stylesheets: no <style>, strict CSP holds), an i18next instance per element, the api per element (and its
  *   QueryClient), an error boundary, and the toast region.
  *
  * Nothing is written outside the shadow root: no document.head, no body styles, no window globals.
@@ -25,7 +25,7 @@ import { createI18n, I18nContext, useLocaleReady, type Messages } from './i18n.t
 import { QueryClientContext } from './query.ts';
 import { useMediaQuery } from './responsive.ts';
 import { resolveSettings, settingsContext, type Settings, type SettingsInput } from './settings.ts';
-import { bindStyles, StyleContext } from './styles.tsx';
+import { bindStyles, setHostCss, StyleContext } from './styles.tsx';
 import { ToastRegion } from './Toast.tsx';
 import { hostCss } from './tokens.ts';
 import { createToastStore, type ToastStore } from '../state/toasts.ts';
@@ -199,9 +199,9 @@ function ElementRoot({
   for (const key of Object.keys(options.props ?? {})) componentProps[key] = rest[key];
 
   const display = options.display ?? 'block';
+  setHostCss(container, `${hostCss(theme)}:host{display:${display};${options.hostBackground === false ? 'background:transparent;' : ''}}`);
   return (
     <ElementContext.Provider value={elementValue}>
-      <style>{`${hostCss(theme)}:host{display:${display};${options.hostBackground === false ? 'background:transparent;' : ''}}`}</style>
       <StyleContext.Provider value={styles}>
         <I18nContext.Provider value={i18nValue}>
           <ApiContext.Provider value={api}>

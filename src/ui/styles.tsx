@@ -1,7 +1,12 @@
 /**
  * goober bound to one shadow root. Every element gets its own binding (created once per root and passed
- * down through React context), so rules are written into a `<style id="_goober">` inside that root and
- * never into `document.head`.
+ * down through React context), so rules land inside that root and never in `document.head`.
+ *
+ * Strict CSP: the rules go into constructable stylesheets adopted by the root (`adoptedStyleSheets`), never into a
+ * `<style>` element, so the elements work under `style-src 'self'` (no 'unsafe-inline'). goober is pointed at a
+ * stand-in for its `<style>` text node (`adoptedSheets().rules`); each append goober makes is inserted as one grouping
+ * rule with `insertRule` (only the new rules are parsed). Constructable stylesheets: every current browser (Safari
+ * from 16.4).
  *
  * Use in components:
  *   const { css, cx } = useCss();            // css`color: red;` → class name, rule lands in this root
@@ -38,6 +43,42 @@ export type StyleBinding = {
 
 const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
 
+type Sheets = { host: CSSStyleSheet; hostText: string; rules: { data: string } };
+const adopted = new WeakMap<ShadowRoot, Sheets>();
+
+/**
+ * The root's two adopted sheets: the element's own (theme tokens, base rules), then goober's rules. `rules` stands
+ * in for the text node of goober's `<style>`: goober appends (`data = data + rules`) or, for global styles only,
+ * replaces; an append is inserted as one `@media all{…}` rule (one insertRule: only the new text is parsed, invalid
+ * rules inside are skipped as in a `<style>`), anything else re-parses the whole text once.
+ */
+function adoptedSheets(root: ShadowRoot): Sheets {
+  let a = adopted.get(root);
+  if (!a) {
+    const sheet = new CSSStyleSheet();
+    let text = '';
+    a = {
+      host: new CSSStyleSheet(),
+      hostText: '',
+      rules: {
+        get data() {
+          return text;
+        },
+        set data(next: string) {
+          const prev = text;
+          text = next;
+          // goober's output is balanced (it serializes parsed objects), so the block always parses.
+          if (next.startsWith(prev)) sheet.insertRule(`@media all{${next.slice(prev.length)}}`, sheet.cssRules.length);
+          else sheet.replaceSync(next);
+        },
+      },
+    };
+    root.adoptedStyleSheets = [a.host, sheet]; // the root is the element's own
+    adopted.set(root, a);
+  }
+  return a;
+}
+
 const bindings = new WeakMap<ShadowRoot, StyleBinding>();
 
 /** One binding per shadow root (memoized). */
@@ -47,16 +88,28 @@ export function bindStyles(target: ShadowRoot): StyleBinding {
     // NB: goober's own `keyframes`/`glob` are already bound ({k:1}/{g:1}); re-binding them would lose the target,
     // so they are derived from `css` with the target and the flag together.
     const base = gooberCss as unknown as { bind(ctx: object): CssFn };
+    // goober looks its <style> up with querySelector('#_goober') and writes into its firstChild's `data`.
+    const holder = { parentNode: target, firstChild: adoptedSheets(target).rules };
+    const sink = { querySelector: () => holder };
     b = {
-      css: base.bind({ target }),
-      glob: base.bind({ target, g: 1 }),
-      keyframes: base.bind({ target, k: 1 }),
+      css: base.bind({ target: sink }),
+      glob: base.bind({ target: sink, g: 1 }),
+      keyframes: base.bind({ target: sink, k: 1 }),
       cx,
       target,
     };
     bindings.set(target, b);
   }
   return b;
+}
+
+/**
+ * Sets the element's own stylesheet (theme tokens on `:host`, base rules), adopted ahead of goober's rules;
+ * re-parsed only when the text changes (a theme switch).
+ */
+export function setHostCss(root: ShadowRoot, css: string): void {
+  const a = adoptedSheets(root);
+  if (a.hostText !== css) a.host.replaceSync((a.hostText = css));
 }
 
 export const StyleContext = createContext<StyleBinding | null>(null);

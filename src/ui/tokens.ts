@@ -100,11 +100,17 @@ export function hostCss(theme: 'light' | 'dark' | 'auto'): string {
   const base =
     `:host{display:block;${decl(shared)}` +
     'font-family:var(--pay-font-family);font-size:var(--pay-font-size);line-height:var(--pay-line-height);' +
-    'color:var(--pay-color-text);background:var(--pay-color-bg);-webkit-text-size-adjust:100%;}' +
+    'color:var(--pay-color-text);background:var(--pay-color-bg);-webkit-text-size-adjust:100%;overflow-wrap:anywhere;}' +
     ':host([hidden]){display:none !important;}' +
     // The hidden attribute wins over component classes that set display (a collapsed list stays collapsed).
     '[hidden]{display:none !important;}' +
-    '*,*::before,*::after{box-sizing:border-box;}';
+    '*,*::before,*::after{box-sizing:border-box;}' +
+    // Text from data never widens a screen: a long word may break anywhere (overflow-wrap on :host above), and
+    // because `anywhere` (unlike break-word) also lowers min-content, flex, grid and table children shrink instead
+    // of growing with it (a table cell that must keep its words says white-space: nowrap).
+    // Bidirectional text from data (a U+202E in a product name) ends with its element: spans and links (where data
+    // text sits) isolate, as <bdi> does; a name written next to other text in one element goes in a <bdi>.
+    'span,a{unicode-bidi:isolate;}';
   if (theme === 'light') return `${base}:host{${decl(lightTokens)}color-scheme:light;}`;
   if (theme === 'dark') return `${base}:host{${decl(darkTokens)}color-scheme:dark;}`;
   return (

@@ -1,12 +1,11 @@
 /**
- * Link safety for the primitives: every href passes through core's `safeUrl` (one way to check URLs).
+ * Link safety for the primitives: every href passes through core's `safeLink` (one way to check URLs).
  */
-import { safeUrl } from '../core/url.ts';
+import { safeLink } from '../core/url.ts';
 
-/** The href to render, or undefined when it is unsafe (javascript:, data:…). */
+/** The href to render, or undefined when it is unsafe (javascript:, data:…): core `safeLink` for JSX attributes. */
 export function checkHref(href: string | undefined | null): string | undefined {
-  if (!href) return undefined;
-  return safeUrl(href, { allowMailto: true, allowTel: true }) ?? undefined;
+  return safeLink(href) ?? undefined;
 }
 
 /** An absolute http(s) URL on another origin (opens in a new tab). Protocol-relative `//x` counts as absolute. */

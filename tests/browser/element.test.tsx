@@ -228,11 +228,15 @@ describe('defineElement: nothing leaks out of the shadow root', () => {
     await rendered(b as HTMLElement);
     equal(document.head.children.length, headBefore, 'head children');
     equal(document.head.innerHTML, headHtmlBefore, 'head content');
-    const sheet = $(a as HTMLElement, 'style#_goober');
-    ok(sheet, 'goober style inside the shadow root');
-    ok((sheet.textContent ?? '').includes('var(--pay-color-bg)'), 'rules written into the root');
-    ok($(b as HTMLElement, 'style#_goober'), 'second root has its own copy');
+    // Rules live in stylesheets adopted by each root (no <style> element: a strict CSP would block it).
+    const rulesOf = (el: HTMLElement) => el.shadowRoot!.adoptedStyleSheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n');
+    ok(rulesOf(a as HTMLElement).includes('var(--pay-color-bg)'), 'rules written into the root');
+    ok(rulesOf(a as HTMLElement).includes('--pay-color-primary: #1d4ed8'), 'light tokens on the first');
+    ok(rulesOf(b as HTMLElement).includes('--pay-color-primary: #60a5fa'), 'second root has its own sheets (dark)');
+    ok(!rulesOf(b as HTMLElement).includes('#1d4ed8'), 'the forced dark theme has no light palette');
+    equal((a as HTMLElement).shadowRoot!.querySelectorAll('style').length, 0, 'no style element in the root');
     equal(document.querySelectorAll('style').length, 0, 'no style element in the light DOM');
+    equal(document.adoptedStyleSheets.length, 0, 'no sheet adopted by the document');
     ok(shadowText(a as HTMLElement).length > 0);
   });
 

@@ -82,10 +82,62 @@ export const BLOCKLETS = seed.map(([title, category, description, downloads, off
   isOfficial: official,
 }));
 
-export const initialState = () => ({ signedIn: false, storeFails: false, storeEmpty: false, delayMs: 0, checkout: {}, portal: {} });
+/** The reference host's Content-Security-Policy (hosts/server/service/html.ts): no 'unsafe-inline', no 'unsafe-eval'. */
+export const STRICT_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+  "connect-src 'self' ws: wss:; frame-src 'self'; object-src 'none'; base-uri 'self'";
+const CSP_FRAME = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>CSP frame</title></head>
+<body><script type="module" src="/tests/browser/csp-frame.ts"></script></body></html>`;
+
+export const initialState = () => ({ hostile: false, signedIn: false, storeFails: false, storeEmpty: false, delayMs: 0, checkout: {}, portal: {} });
+
+// ---- hostile mode (state.hostile): every data-driven text and URL of every JSON answer is replaced, for
+// tests/browser/hostile.test.ts. Texts carry markup, a bidi override, a 10,000-character word and zero-width
+// characters; URLs rotate through javascript:, data:, vbscript: and a spaced/mixed-case javascript: (every fifth stays
+// as it was, so lists of links are not all dropped and the safe ones are rendered too).
+export const HOSTILE_TEXT =
+  `<script>window.__pwned='script'</script><img src=x onerror="window.__pwned='img'">\u202E RLO ` +
+  `${'W'.repeat(10_000)} z\u200b\u200c\u200d\ufeffw`;
+export const HOSTILE_URLS = [
+  "javascript:window.__pwned='js'",
+  "data:text/html,<script>parent.__pwned='data'</script>",
+  'vbscript:msgbox(1)',
+  " \tJaVaScRiPt:window.__pwned='js2'",
+];
+const TEXT_KEYS = new Set([
+  'name', 'title', 'description', 'fullName', 'nickname', 'remark', 'appName', 'appDescription', 'unit_label', 'number',
+  'customer_name', 'statement_descriptor', 'success_message', 'tx_hash', 'locales', 'message', 'content', 'email',
+]);
+const URL_KEYS = new Set([
+  'link', 'logo', 'avatar', 'image', 'images', 'cover', 'url', 'href', 'explorer_host', 'success_url', 'homepage',
+  'appLogo', 'appLogoDark', 'appLogoRect', 'appLogoRectDark', 'screenshots', 'icon',
+]);
+function hostile(value, key, counter) {
+  if (Array.isArray(value)) return value.map((v) => hostile(v, key, counter));
+  if (value && typeof value === 'object') {
+    const out = {};
+    // Localized values ({en, zh}) keep their owner's key.
+    for (const [k, v] of Object.entries(value)) out[k] = hostile(v, k === 'en' || k === 'zh' ? key : k, counter);
+    return out;
+  }
+  if (typeof value !== 'string' || !value) return value;
+  if (TEXT_KEYS.has(key)) return HOSTILE_TEXT;
+  if (URL_KEYS.has(key)) {
+    const i = counter.n++ % (HOSTILE_URLS.length + 1);
+    return i < HOSTILE_URLS.length ? HOSTILE_URLS[i] : value;
+  }
+  return value;
+}
 
 /** Handles a request; returns {status, type, body} or null when the path is not the stub's. */
 export async function handleStub(state, method, url, readBody) {
+  const res = await route(state, method, url, readBody);
+  if (!res || !state.hostile || !String(res.type).startsWith('application/json') || url.startsWith('/__stub/')) return res;
+  return { ...res, body: JSON.stringify(hostile(JSON.parse(res.body), '', { n: 0 })) };
+}
+
+async function route(state, method, url, readBody) {
   const u = new URL(url, 'http://stub.local');
   const p = u.pathname;
   const json = (body, status = 200) => ({ status, type: 'application/json', body: JSON.stringify(body) });
@@ -94,6 +146,11 @@ export async function handleStub(state, method, url, readBody) {
     for (const k of Object.keys(state)) delete state[k];
     Object.assign(state, initialState(), patch);
     return json(state);
+  }
+  if (p === '/__stub/csp-frame.html') {
+    // A page under the reference host's strict CSP (no inline style or script, no eval) for tests/browser/csp.test.ts
+    // and hostile.test.ts: its one module script records CSP violations and loads the element modules on request.
+    return { status: 200, type: 'text/html; charset=utf-8', headers: { 'content-security-policy': STRICT_CSP }, body: CSP_FRAME };
   }
   if (p.startsWith('/__stub/logo/')) {
     const name = p.slice('/__stub/logo/'.length);

@@ -8,7 +8,7 @@ let sb: Sandbox;
 beforeAll(async () => void (sb = await startSandbox()));
 afterAll(() => sb.close());
 
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-src 'self'; object-src 'none'; base-uri 'self'";
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-src 'self'; object-src 'none'; base-uri 'self'";
 
 describe('host pages', () => {
   it.each(['/', '/search?keyword=x', '/category/ai', '/blocklets/z8abc/1.2.3', '/blocklet/z8abc', '/checkout', '/checkout/plink_sandbox_onetime', '/customer', '/customer/invoice/in_1', '/profile', '/developer/blocklets', '/console/categories', '/join'])(
@@ -25,6 +25,7 @@ describe('host pages', () => {
       expect(html).toContain('<main id="app"');
       expect(html).toContain('<script type="module" src="/elements/host.js"></script>');
       expect(html).not.toMatch(/<script>(?!<)/); // no inline script
+      expect(html).not.toMatch(/<style\b|\sstyle=/i); // no inline style (style-src has no 'unsafe-inline')
     },
   );
 

@@ -1,7 +1,27 @@
-import { describe, expect, it } from 'vitest';
-import { isAbsoluteUrl, joinPath, originOf, safeImageSrc, safeUrl, withQuery } from '../../src/core/url.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { isAbsoluteUrl, joinPath, originOf, safeImageSrc, safeLink, safeUrl, withQuery } from '../../src/core/url.ts';
 
 const base = 'https://app.example.com/checkout/cs_1';
+
+describe('safeLink (the one check for URLs from data)', () => {
+  it('passes http(s), page-relative, mailto: and tel:; refuses anything that can run or carry a document', () => {
+    vi.stubGlobal('location', { href: base });
+    try {
+      expect(safeLink('/docs?locale=en')).toBe('https://app.example.com/docs?locale=en');
+      expect(safeLink('https://blog.example.com/')).toBe('https://blog.example.com/');
+      expect(safeLink('mailto:a@b.co')).toBe('mailto:a@b.co');
+      expect(safeLink('tel:+15551234')).toBe('tel:+15551234');
+      for (const bad of ['javascript:alert(1)', ' JAVA\nSCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'blob:https://app.example.com/x', 'file:///etc/passwd', '\u200bjavascript:alert(1)']) {
+        expect(safeLink(bad) ?? '', bad).not.toMatch(/^(javascript|data|vbscript|blob|file):/i);
+      }
+      expect(safeLink('javascript:alert(1)')).toBeNull();
+      expect(safeLink('data:text/html,x')).toBeNull();
+      expect(safeLink(null)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
 
 describe('safeUrl', () => {
   it('keeps http and https as absolute URLs', () => {

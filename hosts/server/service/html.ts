@@ -3,13 +3,13 @@ import type { Response } from 'express';
 /**
  * Shared HTML helpers for every page the sandbox serves (sign-in, wallet, host pages).
  *
- * One strict Content-Security-Policy for all HTML: scripts only from our origin (no inline script anywhere),
- * styles from our origin plus 'unsafe-inline' because goober writes <style> tags inside the elements' shadow
- * roots (our own pages use only external stylesheets), images from our origin and data: URLs, websockets for
- * the realtime relay, frames only from our origin (the embed demo).
+ * One strict Content-Security-Policy for all HTML: scripts only from our origin (no inline script, no eval),
+ * styles only from our origin — no 'unsafe-inline': the elements put their styles into adopted constructable
+ * stylesheets and our pages use external stylesheets only — images from our origin and data: URLs, websockets
+ * for the realtime relay, frames only from our origin (the embed demo).
  */
 export const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
   "connect-src 'self' ws: wss:; frame-src 'self'; object-src 'none'; base-uri 'self'";
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
