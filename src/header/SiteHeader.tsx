@@ -36,6 +36,7 @@ import {
 
 const LINK_HELPERS = { localized, withLocale };
 import { guardState } from './login-guard.ts';
+import { storeThemePreference, writeLocaleCookie } from './storage.ts';
 import { showOrgSwitch } from './orgs.ts';
 
 import { displayName, initials, roleKey, userOf, type HeaderUser } from './session.ts';
@@ -542,6 +543,8 @@ function LanguageMenu({ info }: { info: AppInfo }) {
         checked: l.code === locale,
         onSelect: () => {
           if (l.code === locale) return;
+          // The choice sticks (the platform's nf_lang cookie): the next page, a reload and a link all read it.
+          writeLocaleCookie(l.code);
           if (emit('locale-change', { locale: l.code }, { cancelable: true })) override({ locale: normalizeLocale(l.code) });
         },
       }))}
@@ -566,6 +569,7 @@ function ThemeToggle({ info }: { info: AppInfo }) {
       aria-label={next === 'dark' ? t('header.themeToDark') : t('header.themeToLight')}
       title={next === 'dark' ? t('header.themeToDark') : t('header.themeToLight')}
       onClick={() => {
+        storeThemePreference(next, typeof info.theme?.preferKey === 'string' && info.theme.preferKey ? info.theme.preferKey : undefined);
         override({ theme: next });
         clearTimeout(timer.current);
         timer.current = setTimeout(() => emit('theme-change', { theme: next }), THEME_EVENT_DEBOUNCE_MS);
