@@ -1,6 +1,7 @@
 /**
  * The Products menu (lazily loaded): a disclosure button in the navigation and a panel of product groups in 1, 2 or
- * 3 columns (at least 260 px each, plus 64 px padding). Each entry: icon, name, one-line description, new tab.
+ * 3 columns (at least 260 px each, plus 64 px padding). Each entry: icon, name, one-line description (wrapping to a
+ * second line where a column is narrow, never cut), new tab.
  * Escape closes and returns focus to the button; a click outside closes.
  */
 import { useDismiss } from '../ui/dismiss.ts';
@@ -129,7 +130,7 @@ export function ProductsMenu({
                         />
                         <span className={css`min-width: 0;`}>
                           <span className={css`display: block; font-weight: 600;`}>{p.name}</span>
-                          <span className={css`display: block; font-size: 13px; color: var(--pay-color-muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis;`}>
+                          <span className={css`display: block; font-size: 13px; line-height: 1.4; color: var(--pay-color-muted); text-wrap: pretty;`}>
                             {p.description[lang]}
                           </span>
                           <span className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>{t('common.opensInNewTab')}</span>

@@ -24,9 +24,12 @@ function hook() {
   });
 }
 
-export function renderMarkdown(md: string): string {
+/** `headingOffset` moves headings down (## → h5 with 3), for markdown shown inside a page's own sections. */
+export function renderMarkdown(md: string, opts: { headingOffset?: number } = {}): string {
   hook();
-  const html = marked.parse(md, { async: false, gfm: true }) as string;
+  let html = marked.parse(md, { async: false, gfm: true }) as string;
+  const off = Math.max(0, Math.min(5, Math.trunc(opts.headingOffset ?? 0)));
+  if (off) html = html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, n: string) => `<${slash}h${Math.min(6, Number(n) + off)}`);
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
