@@ -7,7 +7,7 @@
  */
 import { useDismiss } from '../ui/dismiss.ts';
 import { formatError } from '../core/errors.ts';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Org } from '../api/resources/orgs.ts';
 import { useApi } from '../ui/api.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
@@ -41,7 +41,7 @@ export function OrgAvatar({ name, owner, size = 24 }: { name: string | undefined
   );
 }
 
-export function OrgSwitch({ compact }: { compact: boolean }) {
+export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: () => void }) {
   const api = useApi();
   const t = useT();
   const emit = useEmit();
@@ -76,6 +76,11 @@ export function OrgSwitch({ compact }: { compact: boolean }) {
   // Outside click and Escape close the dropdown (Escape returns focus to the button).
   useDismiss(open, closePanel, wrapRef);
 
+  // The header lays itself out once the button shows the organization's name (its final width).
+  const settled = !current.isPending;
+  useLayoutEffect(() => {
+    if (settled) onReady?.();
+  }, [settled, onReady]);
   const org = current.data ?? null;
   const name = org?.name ?? t('header.org.none');
 

@@ -5,7 +5,7 @@
  * Escape closes and returns focus to the button; a click outside closes.
  */
 import { useDismiss } from '../ui/dismiss.ts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { normalizeLocale } from '../core/locale.ts';
 import { useT } from '../ui/i18n.tsx';
 import { focusRing } from '../ui/shared-css.ts';
@@ -46,6 +46,7 @@ export function ProductsMenu({
   buttonClass,
   track,
   iconHosts,
+  onReady,
 }: {
   variant: 1 | 2;
   /** Icon service hosts (blocklet.ts iconHostsOf). */
@@ -55,7 +56,10 @@ export function ProductsMenu({
   buttonClass: string;
   /** blocklet.ts withTracking (passed in: see products.ts). */
   track: (link: string, section?: string) => string;
+  /** Called once the button is in place (the header measures its navigation then). */
+  onReady?: () => void;
 }) {
+  useLayoutEffect(() => onReady?.(), [onReady]);
   const { css } = useCss();
   const t = useT();
   const [open, setOpen] = useState(false);
