@@ -298,6 +298,8 @@ function useNavFit({ ready, active, content }: { ready: boolean; active: boolean
   const addons = useRef<HTMLDivElement | null>(null);
   const nav = useRef<HTMLElement | null>(null);
   const [level, setLevel] = useState<FitLevel>('full');
+  // A retry re-renders even when the level is already 'full' (its layout effect then measures again).
+  const [, setAttempt] = useState(0);
   const [timedOut, setTimedOut] = useState(false);
   const settled = ready || timedOut;
   const seen = useRef({ content, header: 0, addons: 0 });
@@ -338,7 +340,11 @@ function useNavFit({ ready, active, content }: { ready: boolean; active: boolean
     const h = header.current;
     if (!h || !active || typeof ResizeObserver === 'undefined') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const retry = () => flushSync(() => setLevel('full'));
+    const retry = () =>
+      flushSync(() => {
+        setLevel('full');
+        setAttempt((n) => n + 1);
+      });
     const ro = new ResizeObserver(() => {
       const hw = h.clientWidth;
       const aw = addons.current?.offsetWidth ?? 0;
