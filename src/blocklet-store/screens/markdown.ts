@@ -24,12 +24,14 @@ function hook() {
   });
 }
 
-/** `headingOffset` moves headings down (## → h5 with 3), for markdown shown inside a page's own sections. */
-export function renderMarkdown(md: string, opts: { headingOffset?: number } = {}): string {
+/**
+ * `nested`: markdown shown inside a section of the page (under its h2), such as a change log: headings start at h3
+ * (# and ## → h3, ### → h4 …), so the page's heading order stays whole.
+ */
+export function renderMarkdown(md: string, opts: { nested?: boolean } = {}): string {
   hook();
   let html = marked.parse(md, { async: false, gfm: true }) as string;
-  const off = Math.max(0, Math.min(5, Math.trunc(opts.headingOffset ?? 0)));
-  if (off) html = html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, n: string) => `<${slash}h${Math.min(6, Number(n) + off)}`);
+  if (opts.nested) html = html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, n: string) => `<${slash}h${Math.min(6, Math.max(3, Number(n) + 1))}`);
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
