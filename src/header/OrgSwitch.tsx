@@ -76,11 +76,10 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
   // Outside click and Escape close the dropdown (Escape returns focus to the button).
   useDismiss(open, closePanel, wrapRef);
 
-  // The header lays itself out once the button shows the organization's name (its final width).
-  const settled = !current.isPending;
-  useLayoutEffect(() => {
-    if (settled) onReady?.();
-  }, [settled, onReady]);
+  // The header lays itself out as soon as this button is in: while the organization loads, its name's room is
+  // reserved at the most the button shows (the name can then only make it narrower, never push the nav out).
+  const pendingName = current.isPending;
+  useLayoutEffect(() => onReady?.(), [onReady]);
   const org = current.data ?? null;
   const name = org?.name ?? t('header.org.none');
 
@@ -122,7 +121,7 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
         ) : (
           <>
             <VisuallyHidden>{t('header.org.title')}: </VisuallyHidden>
-            <span className={css`overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{name}</span>
+            <span className={css`overflow: hidden; text-overflow: ellipsis; white-space: nowrap; ${pendingName ? 'width: 130px;' : ''}`}>{pendingName ? '' : name}</span>
           </>
         )}
         <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={css`@media (max-width: 359px) { display: none; }`}>

@@ -51,16 +51,13 @@ export function HomeBanner() {
   const items = readHomeBanner(preferences());
   if (!items.length) return null;
   // Any count fills its rows: cards grow to share each row (one card is a full-width hero, two share the row, a
-  // fourth of four takes the next row whole). A card wider than 520 px lays its cover beside the text. Covers keep
-  // the 16:10 of a screenshot, so nothing is cropped into bands.
+  // fourth of four takes the next row whole). A wide card lays its cover beside the text (cover and text wrap to
+  // one above the other when the card is narrow). Covers keep the 16:10 of a screenshot: nothing is cropped into bands.
   const card = css`
-    position: relative; flex: 1 1 320px; min-width: min(100%, 280px); container-type: inline-size; display: flex;
+    position: relative; flex: 1 1 320px; min-width: min(100%, 280px); display: flex;
     border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); overflow: hidden; background: var(--pay-color-surface-raised);
   `;
-  const inner = css`
-    display: flex; flex-direction: column; width: 100%;
-    @container (min-width: 520px) { flex-direction: row; align-items: center; & > img { width: 45%; flex: none; } }
-  `;
+  const inner = css`display: flex; flex-wrap: wrap; align-items: center; width: 100%; & > * { flex: 1 1 240px; min-width: 0; }`;
   const linkCss = css`color: inherit; text-decoration: none; &::after { content: ''; position: absolute; inset: 0; } &:hover { text-decoration: underline; } ${focusRing}`;
   return (
     <section part="home-banner" aria-labelledby="store-home-banner" className={css`display: flex; flex-direction: column; gap: 10px;`}>
@@ -73,7 +70,7 @@ export function HomeBanner() {
           return (
             <li key={`${b.did}-${i}`} part="banner-item" className={card}>
               <div className={inner}>
-              {b.cover ? <img src={b.cover} alt="" loading="lazy" className={css`display: block; width: 100%; aspect-ratio: 16 / 10; object-fit: cover; background: var(--pay-color-surface);`} /> : null}
+              {b.cover ? <img src={b.cover} alt="" loading="lazy" className={css`display: block; width: 100%; max-height: 260px; aspect-ratio: 16 / 10; object-fit: cover; background: var(--pay-color-surface);`} /> : null}
               <div className={css`padding: 14px 16px; display: flex; flex-direction: column; gap: 6px; min-width: 0;`}>
                 <h3 className={css`margin: 0; font-size: 16px; font-weight: 700;`}>
                   {internal ?? fallback ? (
