@@ -659,7 +659,7 @@ test.describe('header widths (issue 14): every entry reachable, no late collapse
           expect(log).not.toContain('nav|-');
           await header.getByRole('button', { name: 'Open menu' }).click();
           const menu = header.locator('[part=mobile-nav]');
-          await expect(menu.getByRole('link', { name: 'Store' })).toBeVisible();
+          await expect(menu.getByRole('link', { name: 'Store', exact: true })).toBeVisible();
           await expect(menu.getByRole('link', { name: 'Checkout demo' })).toBeVisible();
           await expect(menu.getByRole('button', { name: 'Products' })).toBeVisible();
           // The app shortcuts: the Apps button where it fits, else inside the menu.
