@@ -37,7 +37,7 @@ import {
 
 const LINK_HELPERS = { localized, withLocale };
 import { guardState } from './login-guard.ts';
-import { storeThemePreference, writeLocaleCookie } from './storage.ts';
+import { storeThemePreference, writeLocaleCookie } from './preferences.ts';
 import { showOrgSwitch } from './orgs.ts';
 
 import { displayName, initials, roleKey, userOf, type HeaderUser } from './session.ts';
@@ -314,7 +314,12 @@ function useNavFit({ ready, active, content }: { ready: boolean; active: boolean
     if (level !== 'full') setLevel('full');
   }
   useLayoutEffect(() => {
-    if (!active || !settled || level === 'burger') return;
+    const record = () => {
+      seen.current.header = header.current?.clientWidth ?? 0;
+      seen.current.addons = addons.current?.offsetWidth ?? 0;
+    };
+    if (level === 'burger') return record();
+    if (!active || !settled) return;
     const n = nav.current;
     const ul = n?.querySelector('ul');
     if (!n || !ul) return;
@@ -323,19 +328,9 @@ function useNavFit({ ready, active, content }: { ready: boolean; active: boolean
     const gap = parseFloat(getComputedStyle(ul).columnGap || '0') || 0;
     const natural = items.reduce((w, li) => w + li.getBoundingClientRect().width, 0) + gap * Math.max(0, items.length - 1);
     const fits = natural <= n.clientWidth + 0.5;
-    if (!fits) {
-      setLevel(level === 'full' ? 'compact' : 'burger');
-      return;
-    }
-    seen.current.header = header.current?.clientWidth ?? 0;
-    seen.current.addons = addons.current?.offsetWidth ?? 0;
+    if (fits) record();
+    else setLevel(level === 'full' ? 'compact' : 'burger');
   });
-  useLayoutEffect(() => {
-    if (level === 'burger') {
-      seen.current.header = header.current?.clientWidth ?? 0;
-      seen.current.addons = addons.current?.offsetWidth ?? 0;
-    }
-  }, [level]);
   useEffect(() => {
     const h = header.current;
     if (!h || !active || typeof ResizeObserver === 'undefined') return;

@@ -4,14 +4,7 @@
  * - the consent cookie `CookieConsent` (365 days, SameSite=Lax, Secure on https, path /) — `writeConsentCookie()`;
  * - the temporary-domain notice's skip time, localStorage `domain-warning-skip` (ISO date, valid 30 days) —
  *   `storeDomainSkip()`;
- * - the language the person picked, cookie `nf_lang` (1 year, path /, SameSite=Lax) — `writeLocaleCookie()`;
- * - the theme the person picked, localStorage `blocklet_theme_prefer` (and the tab's sessionStorage entry, which
- *   a `?theme=` link set, is dropped) — `storeThemePreference()`.
- *
- * These are the platform's own keys (platform-header-store.md A.2, language selector and theme toggle), so the
- * choice survives a reload and a link: the page reads them before its first paint, in the platform's order
- * (`?locale` → `nf_lang` → the browser's languages; `?theme` → sessionStorage → `theme.prefer` → localStorage →
- * the system), as the reference host does in hosts/pages/prefs.js.
+ * - the language and theme the person picked — preferences.ts (first paint, so kept out of this lazy module).
  *
  * Nothing else in the header touches document.cookie or storage. Reads never throw (storage may be blocked).
  */
@@ -84,31 +77,3 @@ export function inFrame(): boolean {
   }
 }
 
-export const LOCALE_COOKIE = 'nf_lang';
-export const LOCALE_COOKIE_DAYS = 365;
-export const THEME_KEY = 'blocklet_theme_prefer';
-
-/** The language cookie's text (pure; used by writeLocaleCookie). */
-export function localeCookieText(locale: string, protocol: string, now = Date.now()): string {
-  const expires = new Date(now + LOCALE_COOKIE_DAYS * DAY_MS).toUTCString();
-  return `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; expires=${expires}; path=/; SameSite=Lax${protocol === 'https:' ? '; Secure' : ''}`;
-}
-
-/** Remembers the language the person picked (the platform's `nf_lang` cookie). */
-export function writeLocaleCookie(locale: string): void {
-  try {
-    document.cookie = localeCookieText(locale, window.location.protocol);
-  } catch {
-    /* cookies blocked: the choice holds for this page only */
-  }
-}
-
-/** Remembers the theme the person picked; a `?theme=` link's choice for this tab gives way to it. */
-export function storeThemePreference(theme: 'light' | 'dark', key: string = THEME_KEY): void {
-  try {
-    window.localStorage.setItem(key, theme);
-    window.sessionStorage.removeItem(key);
-  } catch {
-    /* storage blocked: the choice holds for this page only */
-  }
-}
