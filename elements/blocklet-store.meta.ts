@@ -35,6 +35,8 @@ const meta: ElementMeta = {
     { name: 'launch', description: 'Detail: the launch link.' },
     { name: 'readme', description: 'Detail: the rendered (sanitized) readme.' },
     { name: 'versions', description: 'Detail: the version list with change logs.' },
+    { name: 'changelog', description: "Detail: one version's change log (sanitized markdown)." },
+    { name: 'review-filter', description: 'Console: the Show All / Pending review filter.' },
     { name: 'token-secret', description: 'The new access token secret (shown once).' },
     { name: 'token-cli', description: 'The CLI command that uses the new access token.' },
   ],

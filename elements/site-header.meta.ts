@@ -65,6 +65,7 @@ const meta: ElementMeta = {
     { name: 'burger', description: 'The menu button below md.' },
     { name: 'mobile-nav', description: 'The navigation panel below md.' },
     { name: 'mobile-products', description: 'The Products disclosure inside the burger panel.' },
+    { name: 'mobile-apps', description: "The app shortcuts (and Manage) inside the burger panel on a phone." },
     { name: 'products', description: 'The Products menu button.' },
     { name: 'products-panel', description: 'The Products menu panel.' },
     { name: 'products-icon', description: "A product's icon tile (icon-service data, else its first letter)." },

@@ -14,8 +14,14 @@
  *   /embed/…                      → the same, with <site-header embed-mode="1"> (the header hides itself)
  *
  * Events: pay-navigate / store-navigate {path} → history.pushState + render (store → store moves are left to
- * the store's own router); popstate → render; header-locale-change {locale} → `locale` on every element and
- * <html lang>; header-theme-change {theme} → `theme` on every element and <html data-theme>.
+ * the store's own router); popstate → render; header-locale-change {locale} → `locale` on every element,
+ * <html lang> and the page's `?locale` (so a reload keeps the choice); header-theme-change {theme} → `theme` on
+ * every element and <html data-theme>.
+ *
+ * Language and theme start from what /host-prefs.js (hosts/pages/prefs.js, a blocking script in <head>) settled
+ * before the first paint in the platform's order (?locale → nf_lang cookie → browser languages; ?theme →
+ * sessionStorage → theme.prefer → localStorage → system): every element is created with that `locale` and, when
+ * one was chosen, that `theme`, so none renders in the other language or theme first.
  */
 
 type View =
@@ -40,7 +46,16 @@ function loadElement(tag: string): Promise<unknown> {
 const APP_NAME = 'Sandbox Store';
 const EMBED_PREFIX = '/embed';
 
-const state: { locale?: string; theme?: string } = {};
+/** The page's language and theme, as prefs.js settled them on <html> (no data-theme: follow the system). */
+function initialState(): { locale?: string; theme?: string } {
+  const root = document.documentElement;
+  const theme = root.dataset.theme;
+  return {
+    ...(root.lang ? { locale: root.lang } : {}),
+    ...(theme === 'light' || theme === 'dark' ? { theme } : {}),
+  };
+}
+const state: { locale?: string; theme?: string } = initialState();
 let current: { key: string; el: HTMLElement | null } | null = null;
 let renderSeq = 0;
 
@@ -270,12 +285,24 @@ document.addEventListener('header-locale-change', (e) => {
   state.locale = locale;
   document.documentElement.lang = locale;
   for (const el of elements()) el.setAttribute('locale', locale);
+  // A `?locale` in the address would win over the stored choice on the next reload: it follows the choice.
+  const url = new URL(location.href);
+  if (url.searchParams.has('locale') && url.searchParams.get('locale') !== locale) {
+    url.searchParams.set('locale', locale);
+    history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
 });
 
 document.addEventListener('header-theme-change', (e) => {
   const theme = (e as CustomEvent<{ theme?: unknown }>).detail?.theme;
   if (theme !== 'light' && theme !== 'dark' && theme !== 'auto') return;
   state.theme = theme;
+  // As for the language: a `?theme` in the address follows the choice, so a reload keeps it.
+  const url = new URL(location.href);
+  if (url.searchParams.has('theme') && url.searchParams.get('theme') !== theme) {
+    url.searchParams.set('theme', theme);
+    history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
   if (theme === 'auto') delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = theme;
   for (const el of elements()) el.setAttribute('theme', theme);

@@ -10,6 +10,7 @@ import { esc, sendHtml } from './service/html.ts';
  *   /__blocklet__.js[?type=json]   the app description (window.blocklet or JSON, CORS-open)
  *   /elements/*                    dist/elements (chunks/ immutable, entries no-cache; 503 if not built)
  *   /host.css                      the reference host's stylesheet
+ *   /host-prefs.js                 the reference host's first script (language and theme before the first paint)
  *   /plain/checkout/:id            page with no framework: one module script + <pay-checkout>
  *   /plain/checkout.html?id=       the same (URL map of docs/architecture.md)
  *   /plain/header                  page with no framework: one module script + <site-header cookie-consent>
@@ -76,6 +77,13 @@ export function createPageRoutes(ctx: SandboxContext, opts: PageOptions = {}): R
     res.send(readFileSync(resolve(PAGES_DIR, 'host.css'), 'utf8'));
   });
 
+  r.get('/host-prefs.js', (_req, res) => {
+    res.setHeader('Content-Type', 'application/javascript; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(readFileSync(resolve(PAGES_DIR, 'prefs.js'), 'utf8'));
+  });
+
   /** A page with no framework and no window.blocklet: one element's module script and the given body. */
   const plainPage = (title: string, element: string, body: string) => `<!doctype html>
 <html lang="en">
@@ -127,6 +135,7 @@ ${body}
 <link rel="icon" href="/.well-known/service/blocklet/logo">
 <link rel="stylesheet" href="/host.css">
 <script src="/__blocklet__.js"></script>
+<script src="/host-prefs.js"></script>
 </head>
 <body>
 <site-header></site-header>

@@ -4,7 +4,7 @@
  * icons in a 350 px wide popup (max height 350), and a Manage button for owner/admin (the admin navigation page).
  */
 import { useDismiss } from '../ui/dismiss.ts';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useApi } from '../ui/api.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
@@ -47,8 +47,12 @@ export function sessionManagerItems(info: AppInfo, role: string | undefined, loc
 }
 
 /** `helpers`: blocklet.ts localized/withLocale, passed in so this lazy chunk does not share a chunk with the first paint. */
-export function AppsGrid({ info, role, helpers, iconHosts }: { info: AppInfo; role: string | undefined; helpers: Helpers; iconHosts: string[] }) {
+export function AppsGrid({ info, role, helpers, iconHosts, onReady }: { info: AppInfo; role: string | undefined; helpers: Helpers; iconHosts: string[]; onReady?: () => void }) {
   const ready = usePanelMessages();
+  // The header lays itself out once its controls have their final width (SiteHeader useNavFit).
+  useLayoutEffect(() => {
+    if (ready) onReady?.();
+  }, [ready, onReady]);
   const { locale } = useSettings();
   const api = useApi();
   const t = useT();
@@ -138,5 +142,46 @@ export function AppsGrid({ info, role, helpers, iconHosts }: { info: AppInfo; ro
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The same shortcuts inside the burger panel, where the Apps button does not fit (below sm): every entry of the wide
+ * header stays reachable at every width. A labelled list of links, and Manage for owner/admin.
+ */
+export function AppsSection({ info, role, helpers, onNavigate }: { info: AppInfo; role: string | undefined; helpers: Helpers; onNavigate?: () => void }) {
+  const ready = usePanelMessages();
+  const { locale } = useSettings();
+  const api = useApi();
+  const t = useT();
+  const { css } = useCss();
+  const id = useId();
+  const items = sessionManagerItems(info, role, locale, helpers);
+  if (!ready || items.length === 0) return null;
+  const admin = role === 'owner' || role === 'admin';
+  const row = css`
+    display: flex; align-items: center; min-height: 44px; padding: 0 12px; border-radius: var(--pay-radius);
+    color: var(--pay-color-text); text-decoration: none; &:hover { background: var(--pay-color-hover); } ${focusRing}
+  `;
+  return (
+    <section part="mobile-apps" aria-labelledby={id}>
+      <h2 id={id} className={css`margin: 0; padding: 12px 12px 4px; font-size: 12px; font-weight: 650; letter-spacing: 0.04em; text-transform: uppercase; color: var(--pay-color-muted);`}>
+        {t('headerPanels.apps.button')}
+      </h2>
+      <ul className={css`list-style: none; margin: 0; padding: 0;`}>
+        {items.map((i) => (
+          <li key={i.key}>
+            <a className={row} href={checkHref(i.href) ?? '#'} onClick={onNavigate}>{i.title}</a>
+          </li>
+        ))}
+        {admin ? (
+          <li>
+            <a part="apps-manage" className={row} href={checkHref(`${api.origin || ''}${MANAGE_PATH}`) ?? '#'} onClick={onNavigate}>
+              {t('headerPanels.apps.manage')}
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </section>
   );
 }

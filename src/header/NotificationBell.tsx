@@ -3,7 +3,7 @@
  * with the read-state query, the unread count as a badge, and the user socket: a create event for this user adds 1
  * (and may show a toast), a read event subtracts readCount (never below 0).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useLayoutEffect } from 'react';
 import type { Notification } from '../api/resources/notifications.ts';
 import { useApi } from '../ui/api.tsx';
 import { useSettings, useToast } from '../ui/context.tsx';
@@ -16,8 +16,11 @@ import type { AppInfo } from './blocklet.ts';
 import { afterRead, countsForUser, shouldToast, toastFor } from './notifications.ts';
 import { usePanelMessages } from './panel-messages.ts';
 
-export function NotificationBell({ info, user }: { info: AppInfo; user: { did: string; role?: string | undefined } }) {
+export function NotificationBell({ info, user, onReady }: { info: AppInfo; user: { did: string; role?: string | undefined }; onReady?: () => void }) {
   const ready = usePanelMessages();
+  useLayoutEffect(() => {
+    if (ready) onReady?.();
+  }, [ready, onReady]);
   const api = useApi();
   const t = useT();
   const toast = useToast();

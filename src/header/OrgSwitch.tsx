@@ -7,7 +7,7 @@
  */
 import { useDismiss } from '../ui/dismiss.ts';
 import { formatError } from '../core/errors.ts';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Org } from '../api/resources/orgs.ts';
 import { useApi } from '../ui/api.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
@@ -41,7 +41,7 @@ export function OrgAvatar({ name, owner, size = 24 }: { name: string | undefined
   );
 }
 
-export function OrgSwitch({ compact }: { compact: boolean }) {
+export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: () => void }) {
   const api = useApi();
   const t = useT();
   const emit = useEmit<'site-header'>();
@@ -76,6 +76,10 @@ export function OrgSwitch({ compact }: { compact: boolean }) {
   // Outside click and Escape close the dropdown (Escape returns focus to the button).
   useDismiss(open, closePanel, wrapRef);
 
+  // The header lays itself out as soon as this button is in: while the organization loads, its name's room is
+  // reserved at the most the button shows (the name can then only make it narrower, never push the nav out).
+  const pendingName = current.isPending;
+  useLayoutEffect(() => onReady?.(), [onReady]);
   const org = current.data ?? null;
   const name = org?.name ?? t('header.org.none');
 
@@ -117,7 +121,7 @@ export function OrgSwitch({ compact }: { compact: boolean }) {
         ) : (
           <>
             <VisuallyHidden>{t('header.org.title')}: </VisuallyHidden>
-            <span className={css`overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{name}</span>
+            <span className={css`overflow: hidden; text-overflow: ellipsis; white-space: nowrap; ${pendingName ? 'width: 130px;' : ''}`}>{pendingName ? '' : name}</span>
           </>
         )}
         <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={css`@media (max-width: 359px) { display: none; }`}>

@@ -1,10 +1,11 @@
 /**
  * The Products menu (lazily loaded): a disclosure button in the navigation and a panel of product groups in 1, 2 or
- * 3 columns (at least 260 px each, plus 64 px padding). Each entry: icon, name, one-line description, new tab.
+ * 3 columns (at least 260 px each, plus 64 px padding). Each entry: icon, name, one-line description (wrapping to a
+ * second line where a column is narrow, never cut), new tab.
  * Escape closes and returns focus to the button; a click outside closes.
  */
 import { useDismiss } from '../ui/dismiss.ts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { normalizeLocale } from '../core/locale.ts';
 import { useT } from '../ui/i18n.tsx';
 import { focusRing } from '../ui/shared-css.ts';
@@ -45,6 +46,7 @@ export function ProductsMenu({
   buttonClass,
   track,
   iconHosts,
+  onReady,
 }: {
   variant: 1 | 2;
   /** Icon service hosts (blocklet.ts iconHostsOf). */
@@ -54,7 +56,10 @@ export function ProductsMenu({
   buttonClass: string;
   /** blocklet.ts withTracking (passed in: see products.ts). */
   track: (link: string, section?: string) => string;
+  /** Called once the button is in place (the header measures its navigation then). */
+  onReady?: () => void;
 }) {
+  useLayoutEffect(() => onReady?.(), [onReady]);
   const { css } = useCss();
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -129,7 +134,7 @@ export function ProductsMenu({
                         />
                         <span className={css`min-width: 0;`}>
                           <span className={css`display: block; font-weight: 600;`}>{p.name}</span>
-                          <span className={css`display: block; font-size: 13px; color: var(--pay-color-muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis;`}>
+                          <span className={css`display: block; font-size: 13px; line-height: 1.4; color: var(--pay-color-muted); text-wrap: pretty;`}>
                             {p.description[lang]}
                           </span>
                           <span className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>{t('common.opensInNewTab')}</span>

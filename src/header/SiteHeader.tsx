@@ -2,7 +2,8 @@
  * <site-header> first screen: logo, app name, header navigation, language selector, theme toggle, session.
  * Data: api.blocklet.get() (window.blocklet) with the `meta` attribute on top; api.session for the user.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { USER_MENU_MAX_LINKS } from '../core/constants.ts';
 import { normalizeLocale } from '../core/locale.ts';
 import { useApi } from '../ui/api.tsx';
@@ -36,6 +37,7 @@ import {
 
 const LINK_HELPERS = { localized, withLocale };
 import { guardState } from './login-guard.ts';
+import { storeThemePreference, writeLocaleCookie } from './preferences.ts';
 import { showOrgSwitch } from './orgs.ts';
 
 import { displayName, initials, roleKey, userOf, type HeaderUser } from './session.ts';
@@ -63,6 +65,7 @@ const OrgSwitch = lazy(() => import('./OrgSwitch.tsx').then((m) => ({ default: m
 const ProductsMenu = lazy(() => import('./ProductsMenu.tsx').then((m) => ({ default: m.ProductsMenu })));
 const ProductsSection = lazy(() => import('./ProductsMenu.tsx').then((m) => ({ default: m.ProductsSection })));
 const AppsGrid = lazy(() => import('./AppsGrid.tsx').then((m) => ({ default: m.AppsGrid })));
+const AppsSection = lazy(() => import('./AppsGrid.tsx').then((m) => ({ default: m.AppsSection })));
 const OverlayGate = lazy(() => import('./OverlayGate.tsx').then((m) => ({ default: m.OverlayGate })));
 const NotificationBell = lazy(() => import('./NotificationBell.tsx').then((m) => ({ default: m.NotificationBell })));
 
@@ -98,9 +101,6 @@ function HeaderBar({
   const narrow = useMediaQuery(BELOW_MD);
   const small = useMediaQuery(BELOW_SM);
   const blocklet = useQuery(['blocklet'], () => api.blocklet.get(), { staleTime: 10 * 60_000 });
-  const fit = useNavFit(!blocklet.isPending || !!meta);
-  // Below md, or when the navigation does not fit beside the controls: the burger menu.
-  const below = narrow || fit.overflow;
   const info: AppInfo = mergeAppInfo(blocklet.data, meta);
   const session = useSession();
   const guarding = useLoginGuard(guard, session);
@@ -125,15 +125,31 @@ function HeaderBar({
   const products = position ? { ...position, locale: { raw: rawLang, resolved: locale }, iconHosts: iconHostsOf(info) } : undefined;
   const orgs = session.initialized && showOrgSwitch(info, !!session.user, path);
   const bell = session.initialized && !!session.user && hasNavEntry(info, '/userCenter/notification');
+  // Below sm the Apps button does not fit: its shortcuts move into the burger panel.
+  const appsInMenu = !!session.user && small;
+  const userRole = typeof session.user?.role === 'string' ? session.user.role : undefined;
+  // The controls whose final width comes later (lazy chunks, the organization's name): the navigation is laid out
+  // (and shown) only once they are in, so it never paints inline and then collapses.
+  const pending = [products ? 'products' : '', orgs ? 'org' : '', bell ? 'bell' : '', session.user && !small ? 'apps' : ''].filter(Boolean);
+  const ready = useReadiness(pending);
+  const hasNav = nav.length > 0 || !!products;
+  const fit = useNavFit({
+    ready: (!blocklet.isPending || !!meta) && session.initialized && ready.all,
+    active: !narrow && hasNav,
+    content: `${locale}|${nav.map((e) => e.key + e.title).join()}|${products ? products.index : ''}|${session.user?.did ?? ''}|${orgs}|${bell}`,
+  });
+  // Below md, or when the navigation does not fit beside the controls even with compact controls: the burger menu.
+  const below = narrow || fit.level === 'burger';
+  const compact = narrow || fit.level === 'compact';
 
   const cls = {
     bar: css`
-      position: relative; display: flex; align-items: center; gap: 8px; height: var(--pay-header-height); padding: 0 16px;
+      position: relative; display: flex; align-items: center; gap: 8px; height: var(--pay-header-height); padding: 0 16px; min-width: 0;
       background: var(--pay-color-bg); color: var(--pay-color-text); border-bottom: 1px solid var(--pay-color-border);
       @media (min-width: 600px) { padding: 0 24px; gap: 12px; }
       @media (max-width: 399px) { padding: 0 8px; gap: 4px; }
     `,
-    spacer: css`flex: 1; min-width: 8px;`,
+    spacer: css`flex: 1 1 0; min-width: 8px;`,
     addons: css`display: flex; align-items: center; gap: 4px; flex: none; @media (max-width: 399px) { gap: 0; }`,
   };
 
@@ -147,9 +163,13 @@ function HeaderBar({
 
   return (
     <header part="header" className={cls.bar} ref={fit.header} aria-busy={guarding || undefined}>
-      {below && (nav.length > 0 || products) ? <MobileNav entries={nav} current={current} products={products} /> : null}
-      <Brand info={info} small={small} dark={mode === 'dark'} />
-      {!below && (nav.length > 0 || products) ? <DesktopNav entries={nav} current={current} label={t('header.nav')} products={products} listRef={fit.list} /> : null}
+      {below && (hasNav || appsInMenu) ? (
+        <MobileNav entries={nav} current={current} products={products} apps={appsInMenu ? { info, role: userRole } : undefined} />
+      ) : null}
+      <Brand info={info} small={small} dark={mode === 'dark'} fixed={!below} />
+      {!below && hasNav ? (
+        <DesktopNav entries={nav} current={current} label={t('header.nav')} products={products} navRef={fit.nav} hidden={!fit.shown} onProductsReady={ready.report.products} />
+      ) : null}
       <div className={cls.spacer} />
       {session.initialized && (overlays.domainWarning || overlays.cookieConsent) ? (
         <Suspense fallback={null}>
@@ -159,22 +179,22 @@ function HeaderBar({
       <div className={cls.addons} part="addons" ref={fit.addons}>
         {orgs ? (
           <Suspense fallback={null}>
-            <OrgSwitch compact={narrow} key={session.user?.did} />
+            <OrgSwitch compact={compact} key={session.user?.did} onReady={ready.report.org} />
           </Suspense>
         ) : null}
         {bell && session.user ? (
           <Suspense fallback={null}>
-            <NotificationBell info={info} user={session.user} key={session.user.did} />
+            <NotificationBell info={info} user={session.user} key={session.user.did} onReady={ready.report.bell} />
           </Suspense>
         ) : null}
-        <LanguageMenu info={info} />
+        <LanguageMenu info={info} compact={compact} />
         <ThemeToggle info={info} />
         {session.user && !small ? (
           <Suspense fallback={null}>
-            <AppsGrid info={info} role={typeof session.user.role === 'string' ? session.user.role : undefined} helpers={LINK_HELPERS} iconHosts={iconHostsOf(info)} />
+            <AppsGrid info={info} role={userRole} helpers={LINK_HELPERS} iconHosts={iconHostsOf(info)} onReady={ready.report.apps} />
           </Suspense>
         ) : null}
-        {guarding ? <GuardIndicator /> : <SessionArea compact={narrow} links={userLinks} />}
+        {guarding ? <GuardIndicator /> : <SessionArea compact={compact} links={userLinks} />}
       </div>
     </header>
   );
@@ -247,54 +267,104 @@ function GuardIndicator() {
 /** Header resize handling is debounced (spec §9). */
 export const NAV_RESIZE_DEBOUNCE_MS = 100;
 
+/** Readiness of the late controls: `report[key]()` (stable) once each has its final width; `all` when every one has. */
+function useReadiness(keys: string[]) {
+  const [done, setDone] = useState<ReadonlySet<string>>(() => new Set());
+  const report = useRef<Record<string, () => void>>({});
+  for (const k of ['products', 'org', 'bell', 'apps']) {
+    report.current[k] ??= () => setDone((d) => (d.has(k) ? d : new Set(d).add(k)));
+  }
+  return { all: keys.every((k) => done.has(k)), report: report.current as Record<'products' | 'org' | 'bell' | 'apps', () => void> };
+}
+
+/** How long the navigation waits for late controls before it is laid out anyway (a chunk that never loads). */
+export const NAV_SETTLE_TIMEOUT_MS = 4000;
+
+type FitLevel = 'full' | 'compact' | 'burger';
+
 /**
- * Whether the desktop navigation fits between the brand and the controls. The list's natural width is remembered
- * while it is shown; on resize (debounced 100 ms) and when the controls change width (an org switcher appearing),
- * it is compared with the room left. No fit → the burger menu, as below md.
+ * Whether the desktop navigation fits between the brand and the controls, decided before it is ever painted:
+ *
+ * - Until the session is known and every late control (org switcher with its name, bell, apps, the Products
+ *   button) has its final width, the navigation is laid out but invisible (its room is kept, nothing jumps).
+ * - The fit is tried in layout effects, which run before the browser paints: first with the full controls, then
+ *   with compact ones (language, organization and user without their names), then the burger menu. A level is
+ *   kept only when the navigation's own content is not wider than the room it gets (scrollWidth ≤ clientWidth).
+ * - After that, a change of width (window, debounced 100 ms) or of the controls (a name arriving) tries again
+ *   from the top, still before a paint (flushSync in the ResizeObserver callback): never a collapse when it fits.
  */
-function useNavFit(ready: boolean) {
+function useNavFit({ ready, active, content }: { ready: boolean; active: boolean; content: string }) {
   const header = useRef<HTMLElement | null>(null);
   const addons = useRef<HTMLDivElement | null>(null);
-  const list = useRef<HTMLUListElement | null>(null);
-  const natural = useRef(0);
-  const [overflow, setOverflow] = useState(false);
+  const nav = useRef<HTMLElement | null>(null);
+  const [level, setLevel] = useState<FitLevel>('full');
+  // A retry re-renders even when the level is already 'full' (its layout effect then measures again).
+  const [, setAttempt] = useState(0);
+  const [timedOut, setTimedOut] = useState(false);
+  const settled = ready || timedOut;
+  const seen = useRef({ content, header: 0, addons: 0 });
+  useEffect(() => {
+    if (ready) return;
+    const id = setTimeout(() => setTimedOut(true), NAV_SETTLE_TIMEOUT_MS);
+    return () => clearTimeout(id);
+  }, [ready]);
+  // New content (language, entries, user): start again from the full layout, before the paint.
+  if (seen.current.content !== content) {
+    seen.current.content = content;
+    if (level !== 'full') setLevel('full');
+  }
+  useLayoutEffect(() => {
+    const record = () => {
+      seen.current.header = header.current?.clientWidth ?? 0;
+      seen.current.addons = addons.current?.offsetWidth ?? 0;
+    };
+    if (level === 'burger') return record();
+    if (!active || !settled) return;
+    const n = nav.current;
+    const ul = n?.querySelector('ul');
+    if (!n || !ul) return;
+    // The items' own boxes (an open dropdown is positioned out of flow and must not count); items never shrink.
+    const items = [...ul.children] as HTMLElement[];
+    const gap = parseFloat(getComputedStyle(ul).columnGap || '0') || 0;
+    const natural = items.reduce((w, li) => w + li.getBoundingClientRect().width, 0) + gap * Math.max(0, items.length - 1);
+    const fits = natural <= n.clientWidth + 0.5;
+    if (fits) record();
+    else setLevel(level === 'full' ? 'compact' : 'burger');
+  });
   useEffect(() => {
     const h = header.current;
-    if (!h || typeof ResizeObserver === 'undefined') return;
+    if (!h || !active || typeof ResizeObserver === 'undefined') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const measure = () => {
-      const ul = list.current;
-      // The items' own boxes (an open dropdown is positioned out of flow and must not count).
-      if (ul) {
-        const items = [...ul.children] as HTMLElement[];
-        const gap = parseFloat(getComputedStyle(ul).columnGap || '0') || 0;
-        natural.current = items.reduce((w, li) => w + li.getBoundingClientRect().width, 0) + gap * Math.max(0, items.length - 1);
+    const retry = () =>
+      flushSync(() => {
+        setLevel('full');
+        setAttempt((n) => n + 1);
+      });
+    const ro = new ResizeObserver(() => {
+      const hw = h.clientWidth;
+      const aw = addons.current?.offsetWidth ?? 0;
+      if (Math.abs(hw - seen.current.header) >= 1) {
+        // The window: debounced (spec §9); the current level holds meanwhile.
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          if (Math.abs(h.clientWidth - seen.current.header) >= 1) retry();
+        }, NAV_RESIZE_DEBOUNCE_MS);
+      } else if (Math.abs(aw - seen.current.addons) >= 1) {
+        // A control changed its width (not one of our own level changes, which record theirs): try again now.
+        retry();
       }
-      if (!natural.current) return;
-      const brand = h.querySelector<HTMLElement>('[part~=brand]');
-      const style = getComputedStyle(h);
-      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
-      const gaps = parseFloat(style.columnGap || '0') * 3 + 16 + 8; // gaps, the nav's margin, the spacer's minimum
-      const room = h.clientWidth - padding - gaps - (brand?.offsetWidth ?? 0) - (addons.current?.offsetWidth ?? 0);
-      setOverflow(natural.current > room);
-    };
-    const schedule = () => {
-      clearTimeout(timer);
-      timer = setTimeout(measure, NAV_RESIZE_DEBOUNCE_MS);
-    };
-    const ro = new ResizeObserver(schedule);
+    });
     ro.observe(h);
     if (addons.current) ro.observe(addons.current);
-    measure();
     return () => {
       clearTimeout(timer);
       ro.disconnect();
     };
-  }, [ready]);
-  return { header, addons, list, overflow };
+  }, [active]);
+  return { header, addons, nav, level: active ? level : 'full', shown: settled };
 }
 
-function Brand({ info, small, dark }: { info: AppInfo; small: boolean; dark: boolean }) {
+function Brand({ info, small, dark, fixed = false }: { info: AppInfo; small: boolean; dark: boolean; fixed?: boolean }) {
   const { css } = useCss();
   const t = useT();
   const logo = pickLogo(info, { small, dark });
@@ -307,7 +377,7 @@ function Brand({ info, small, dark }: { info: AppInfo; small: boolean; dark: boo
       aria-label={name ? t('header.logoHome', { name }) : t('common.home')}
       className={css`
         display: inline-flex; align-items: center; gap: 10px; min-width: 0; min-height: 40px; padding: 0 4px;
-        color: inherit; text-decoration: none; border-radius: var(--pay-radius-sm); flex: 0 1 auto;
+        color: inherit; text-decoration: none; border-radius: var(--pay-radius-sm); flex: ${fixed ? 'none' : '0 1 auto'};
         ${focusRing}
       `}
     >
@@ -339,13 +409,18 @@ function DesktopNav({
   current,
   label,
   products,
-  listRef,
+  navRef,
+  hidden = false,
+  onProductsReady,
 }: {
   entries: HeaderNavEntry[];
   current: string | undefined;
   label: string;
   products?: ProductsSlot | undefined;
-  listRef?: React.Ref<HTMLUListElement>;
+  navRef?: React.Ref<HTMLElement>;
+  /** Laid out but not shown (useNavFit: until the controls have their final width). */
+  hidden?: boolean;
+  onProductsReady?: (() => void) | undefined;
 }) {
   const { css } = useCss();
   const link = css`
@@ -356,10 +431,10 @@ function DesktopNav({
     ${focusRing}
   `;
   return (
-    <nav aria-label={label} part="nav" className={css`min-width: 0; margin-inline-start: 16px;`}>
-      <ul ref={listRef} className={css`display: flex; align-items: center; gap: 2px; list-style: none; margin: 0; padding: 0;`}>
+    <nav ref={navRef} aria-label={label} part="nav" data-shown={hidden ? undefined : ''} className={css`min-width: 0; flex: 0 1 auto; margin-inline-start: 16px; ${hidden ? 'visibility: hidden;' : ''}`}>
+      <ul className={css`display: flex; align-items: center; gap: 2px; list-style: none; margin: 0; padding: 0;`}>
         {entries.map((e, i) => [
-          products?.index === i ? productsItem(products, link) : null,
+          products?.index === i ? productsItem(products, link, onProductsReady) : null,
           <li key={e.key}>
             {e.children.length > 0 ? (
               <MenuButton
@@ -380,17 +455,17 @@ function DesktopNav({
             )}
           </li>,
         ])}
-        {products && products.index >= entries.length ? productsItem(products, link) : null}
+        {products && products.index >= entries.length ? productsItem(products, link, onProductsReady) : null}
       </ul>
     </nav>
   );
 }
 
-function productsItem(p: ProductsSlot, linkClass: string) {
+function productsItem(p: ProductsSlot, linkClass: string, onReady?: () => void) {
   return (
     <li key="__products">
       <Suspense fallback={<span className={linkClass} />}>
-        <ProductsMenu variant={p.variant} locale={p.locale} buttonClass={linkClass} track={withTracking} iconHosts={p.iconHosts} />
+        <ProductsMenu variant={p.variant} locale={p.locale} buttonClass={linkClass} track={withTracking} iconHosts={p.iconHosts} {...(onReady ? { onReady } : {})} />
       </Suspense>
     </li>
   );
@@ -406,7 +481,18 @@ function toMenuItem(e: HeaderNavEntry): MenuItem {
   };
 }
 
-function MobileNav({ entries, current, products }: { entries: HeaderNavEntry[]; current: string | undefined; products?: ProductsSlot | undefined }) {
+function MobileNav({
+  entries,
+  current,
+  products,
+  apps,
+}: {
+  entries: HeaderNavEntry[];
+  current: string | undefined;
+  products?: ProductsSlot | undefined;
+  /** The app shortcuts when the Apps button does not fit (below sm). */
+  apps?: { info: AppInfo; role: string | undefined } | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const { css } = useCss();
   const t = useT();
@@ -508,12 +594,17 @@ function MobileNav({ entries, current, products }: { entries: HeaderNavEntry[]; 
           </Suspense>
         ) : null}
         {products && products.index < entries.length ? renderList(entries.slice(products.index), 0) : null}
+        {apps && open ? (
+          <Suspense fallback={null}>
+            <AppsSection info={apps.info} role={apps.role} helpers={LINK_HELPERS} onNavigate={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
       </nav>
     </>
   );
 }
 
-function LanguageMenu({ info }: { info: AppInfo }) {
+function LanguageMenu({ info, compact }: { info: AppInfo; compact: boolean }) {
   const languages = languagesOf(info);
   const { locale } = useSettings();
   const override = useSettingsOverride();
@@ -533,7 +624,7 @@ function LanguageMenu({ info }: { info: AppInfo }) {
             <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="1.7" fill="none" />
             <path d="M3 12h18M12 3c2.5 2.7 3.6 5.7 3.6 9s-1.1 6.3-3.6 9c-2.5-2.7-3.6-5.7-3.6-9S9.5 5.7 12 3z" stroke="currentColor" strokeWidth="1.7" fill="none" />
           </svg>
-          <span className={css`@media (max-width: 599px) { display: none; }`}>{current?.name}</span>
+          {compact ? null : <span>{current?.name}</span>}
         </>
       }
       items={languages.map((l) => ({
@@ -542,6 +633,8 @@ function LanguageMenu({ info }: { info: AppInfo }) {
         checked: l.code === locale,
         onSelect: () => {
           if (l.code === locale) return;
+          // The choice sticks (the platform's nf_lang cookie): the next page, a reload and a link all read it.
+          writeLocaleCookie(l.code);
           if (emit('locale-change', { locale: l.code }, { cancelable: true })) override({ locale: normalizeLocale(l.code) });
         },
       }))}
@@ -566,6 +659,7 @@ function ThemeToggle({ info }: { info: AppInfo }) {
       aria-label={next === 'dark' ? t('header.themeToDark') : t('header.themeToLight')}
       title={next === 'dark' ? t('header.themeToDark') : t('header.themeToLight')}
       onClick={() => {
+        storeThemePreference(next, typeof info.theme?.preferKey === 'string' && info.theme.preferKey ? info.theme.preferKey : undefined);
         override({ theme: next });
         clearTimeout(timer.current);
         timer.current = setTimeout(() => emit('theme-change', { theme: next }), THEME_EVENT_DEBOUNCE_MS);

@@ -31,7 +31,7 @@ export type AppInfo = {
   groupPrefix?: string;
   navigation?: NavItem[];
   languages?: Array<{ code: string; name: string }>;
-  theme?: { prefer?: 'light' | 'dark' | 'system' | string };
+  theme?: { prefer?: 'light' | 'dark' | 'system' | string; preferKey?: string };
   [key: string]: unknown;
 };
 

@@ -3,7 +3,8 @@
  *
  * - the consent cookie `CookieConsent` (365 days, SameSite=Lax, Secure on https, path /) — `writeConsentCookie()`;
  * - the temporary-domain notice's skip time, localStorage `domain-warning-skip` (ISO date, valid 30 days) —
- *   `storeDomainSkip()`.
+ *   `storeDomainSkip()`;
+ * - the language and theme the person picked — preferences.ts (first paint, so kept out of this lazy module).
  *
  * Nothing else in the header touches document.cookie or storage. Reads never throw (storage may be blocked).
  */
@@ -27,7 +28,7 @@ export function consentCookieText(protocol: string, now = Date.now()): string {
   return `${CONSENT_COOKIE}=true; expires=${expires}; path=/; SameSite=Lax${protocol === 'https:' ? '; Secure' : ''}`;
 }
 
-/** Writes the consent cookie. The header's one write to document.cookie. */
+/** Writes the consent cookie. */
 export function writeConsentCookie(): void {
   document.cookie = consentCookieText(window.location.protocol);
 }
@@ -75,3 +76,4 @@ export function inFrame(): boolean {
     return true;
   }
 }
+

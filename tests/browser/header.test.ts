@@ -38,6 +38,8 @@ describe('<site-header>', () => {
   it('opens navigation groups as menus (menu button pattern) and drops empty groups', async () => {
     const el = header('locale="en"');
     await ready(el);
+    // The navigation shows once the session and the late controls are in (useNavFit); until then it cannot be focused.
+    await waitFor(() => $(el, 'nav[part=nav][data-shown]'), { message: 'navigation not shown' });
     const group = $<HTMLButtonElement>(el, 'nav button[aria-haspopup=menu]') as HTMLButtonElement;
     group.focus();
     await sendKeys({ press: 'Enter' });
@@ -1039,13 +1041,15 @@ describe('<site-header> axe on every overlay', () => {
   afterEach(clearConsent);
   for (const locale of ['en', 'zh'] as const) {
     for (const theme of ['light', 'dark'] as const) {
-      it(`header, menus, products (both variants), apps grid, org menu, create dialog and cookie notice: no violations (${locale}, ${theme})`, async () => {
+      it(`header, menus, products (both variants), apps grid, org menu, create dialog and cookie notice: no violations (${locale}, ${theme})`, async function () {
+        // Eight overlays opened and checked one after the other: more than the default 10 s on a loaded machine.
+        this.timeout(30_000);
         await setViewport({ width: 1700, height: 900 });
         await stubHeader({ signedIn: true, header: { unread: 2 } });
         const el = header(`locale="${locale}" theme="${theme}" cookie-consent ${everyOverlayMeta({ USE_ARCBLOCK_THEME: '1' })}`);
         await waitFor(() => $(el, '[part=cookie-consent]'), { message: 'no cookie notice' });
         await waitFor(() => $(el, '[part=notifications-badge]'), { message: 'no bell' });
-        await waitFor(() => $(el, '[part=nav]'), { message: 'navigation does not fit' });
+        await waitFor(() => $(el, '[part=nav][data-shown]'), { message: 'navigation does not fit' });
         await expectNoAxeViolations(el);
         const check = async (open: () => Promise<unknown>) => {
           await open();

@@ -121,7 +121,7 @@ export const emulateMedia = (media: { colorScheme?: 'light' | 'dark'; reducedMot
   serverCommand('emulate-media', media);
 
 /** Switch the platform stand-in (tests/browser/stub-platform.mjs). */
-export async function stub(state: { hostile?: boolean; signedIn?: boolean; storeFails?: number; storeEmpty?: boolean; delayMs?: number; checkout?: Record<string, unknown>; portal?: Record<string, unknown> } = {}): Promise<void> {
+export async function stub(state: { hostile?: boolean; signedIn?: boolean; noPassport?: boolean; storeFails?: number; storeEmpty?: boolean; delayMs?: number; checkout?: Record<string, unknown>; portal?: Record<string, unknown> } = {}): Promise<void> {
   const res = await fetch('/__stub/state', { method: 'POST', body: JSON.stringify(state) });
   if (!res.ok) throw new Error('stub state failed');
 }

@@ -233,9 +233,16 @@ describe('<blocklet-store>', () => {
     equal(readme.querySelector('a[href="https://example.com"]')?.getAttribute('rel'), 'noopener noreferrer');
     equal((window as { __xss?: number }).__xss, undefined);
     await waitFor(() => $$(el, '[part=versions] li').length === 2);
+    // Change logs are markdown, rendered like the readme: "## Changes" is a heading, not text.
+    const log = await waitFor(() => $(el, '[part=versions] [part=changelog] h3'), { message: 'the change log markdown is not rendered' });
+    equal(log.textContent, 'Changes');
+    ok(!$(el, '[part=versions]')?.textContent?.includes('##'));
     ok($(el, '[part=versions]')?.textContent?.includes('Faster search.'));
     ok(text().includes('More by ArcBlock'));
-    ok(text().includes('Requires server'));
+    // Requirements as a person reads them (not "Requires server >=1.16.0").
+    const dl = $$(el, 'dt');
+    equal(dl.find((d) => d.textContent === 'Blocklet Server')?.nextElementSibling?.textContent, '1.16.0 or later');
+    ok(!text().includes('Requires server'));
     // Another version from the list.
     ($$<HTMLAnchorElement>(el, '[part=versions] a').find((a) => a.textContent === 'v0.9.0') as HTMLAnchorElement).click();
     equal(window.location.pathname, `${BASE}blocklets/z8blocklet0/0.9.0`);
@@ -248,6 +255,12 @@ describe('<blocklet-store>', () => {
     const readme = await waitFor(() => $(el, '[part=readme]'));
     await waitFor(() => readme.textContent?.includes('一些'));
     ok(shadowText(el).includes('版本'));
+    // zh requirements and capabilities in words, never raw keys.
+    await waitFor(() => $$(el, 'dt').some((d) => d.textContent === 'Blocklet Server'));
+    const zhDl = $$(el, 'dt');
+    equal(zhDl.find((d) => d.textContent === 'Blocklet Server')?.nextElementSibling?.textContent, '1.16.0 或更高版本');
+    equal(zhDl.find((d) => d.textContent === '能力')?.nextElementSibling?.textContent, '可作为组件添加到其他应用、会在应用导航中添加入口');
+    ok(!/需要 (os|cpu|server)|component, navigation/.test(shadowText(el)));
     cleanup();
     window.history.replaceState(null, '', `${BASE}blocklets/z8missing`);
     const missing = store('locale="en"');
@@ -386,7 +399,7 @@ describe('<blocklet-store>', () => {
     await waitFor(() => $(detail, '#store-in-category')?.textContent === 'More in Payments', { message: 'More in Payments' });
     ok(($(detail, '[aria-labelledby=store-in-category]')?.querySelectorAll('[part=blocklet-card]').length ?? 0) > 0, 'cards in the category');
     const dl = [...(detail.shadowRoot?.querySelectorAll('dt') ?? [])];
-    equal(dl.find((d) => d.textContent === 'Capabilities')?.nextElementSibling?.textContent, 'component, navigation', 'only the true capabilities');
+    equal(dl.find((d) => d.textContent === 'Capabilities')?.nextElementSibling?.textContent, "Can be added to other apps as a component, Adds entries to the app's navigation", 'only the true capabilities');
     const catLink = $$<HTMLAnchorElement>(detail, 'article header a').find((a) => a.textContent === 'Payments') as HTMLAnchorElement;
     ok(catLink, 'the category links to its page');
     catLink.click();
@@ -599,7 +612,7 @@ describe('<blocklet-store>', () => {
         const wb = window as { blocklet?: { preferences?: Record<string, unknown> } };
         const before = wb.blocklet;
         wb.blocklet = { ...(before ?? {}), preferences: { permissionMode: 'staking' } };
-        await storeStub({ connect: 'wait' }, { signedIn: true });
+        await storeStub({ connect: 'wait' }, { signedIn: true, noPassport: true });
         try {
           window.history.replaceState(null, '', `${BASE}join`);
           const el = store(`locale="en" theme="${theme}"`);

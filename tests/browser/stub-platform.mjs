@@ -51,7 +51,8 @@ export const BLOCKLET = {
   theme: { prefer: 'system' },
 };
 
-export const USER = { did: 'z1casey', fullName: 'Casey Customer', email: 'casey@example.com', role: 'customer' };
+// A developer passport: the store's developer pages are for passport holders (the header and portal ignore it).
+export const USER = { did: 'z1casey', fullName: 'Casey Customer', email: 'casey@example.com', role: 'customer', passports: [{ role: 'developer', name: 'developer', title: 'Developer' }] };
 
 export const CATEGORIES = [
   { _id: 'all', id: 'all', locales: { en: 'All', zh: '全部' } },
@@ -164,7 +165,8 @@ async function route(state, method, url, readBody) {
     if (u.searchParams.get('type') === 'json') return json(BLOCKLET);
     return { status: 200, type: 'application/javascript', body: `window.blocklet = ${JSON.stringify(BLOCKLET)};` };
   }
-  if (p === '/.well-known/service/api/did/session') return json({ user: state.signedIn ? USER : null });
+  // state.noPassport: the signed-in user holds no developer passport (the store's /join).
+  if (p === '/.well-known/service/api/did/session') return json({ user: state.signedIn ? (state.noPassport ? { ...USER, passports: [] } : USER) : null });
   if (p === '/.well-known/service/api/user/logout' && method === 'POST') {
     state.signedIn = false;
     return json({});

@@ -153,7 +153,7 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
     const b = all.find((x) => x.did === decodeURIComponent(m[1]).replace(/^did:abt:/, ''));
     if (!b) return json({ error: 'Blocklet not found', code: 'BLOCKLET_NOT_FOUND' }, 404);
     const versions = [
-      { id: `${b.did}@${b.version}`, version: b.version, status: 'PUBLISHED', changeLog: 'Faster search.', publishedAt: '2026-04-10T09:00:00.000Z' },
+      { id: `${b.did}@${b.version}`, version: b.version, status: 'PUBLISHED', changeLog: '## Changes\n\nFaster search.', publishedAt: '2026-04-10T09:00:00.000Z' },
       { id: `${b.did}@0.9.0`, version: '0.9.0', status: 'PUBLISHED', changeLog: 'First release.', publishedAt: '2026-03-01T09:00:00.000Z' },
     ];
     const version = m[2] ? versions.find((v) => v.version === decodeURIComponent(m[2])) : versions[0];

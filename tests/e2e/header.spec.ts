@@ -547,3 +547,147 @@ test.describe('a sibling page with only the module script and <site-header>', ()
     await expect(header.locator('[part=header]')).toBeVisible();
   });
 });
+
+test.describe('choices that stick (issue 14)', () => {
+  test('the language: chosen once, it holds after a reload, a nav link, /?locale=zh and for a zh-CN browser', async ({ page, browser }) => {
+    await page.goto('/');
+    const header = page.locator('site-header');
+    const store = page.locator('blocklet-store');
+    await header.getByRole('button', { name: 'Language: English' }).click();
+    await header.getByRole('menuitemradio', { name: '简体中文' }).click();
+    await expect(store.getByRole('heading', { name: 'Blocklet 商店', level: 1 })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+    await expect(store.getByRole('heading', { name: 'Blocklet 商店', level: 1 })).toBeVisible();
+    await expect(header.getByRole('button', { name: '语言: 简体中文' })).toBeVisible();
+    // A nav link (it carries ?locale=zh) to another element: Chinese there too.
+    await header.getByRole('navigation', { name: '主导航' }).getByRole('button', { name: /账单/ }).click();
+    await header.getByRole('menuitem', { name: /^发票/ }).click();
+    await expect(page).toHaveURL(/\/customer\?locale=zh/);
+    await expect(page.locator('pay-portal')).toHaveAttribute('locale', 'zh');
+    await expect(header).toHaveAttribute('locale', 'zh');
+    // Back to English from a page whose address says ?locale=zh: the address follows, so a reload stays English.
+    await header.getByRole('button', { name: '语言: 简体中文' }).click();
+    await header.getByRole('menuitemradio', { name: 'English' }).click();
+    await expect(page).toHaveURL(/locale=en/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    for (const [opts, url] of [[{ locale: 'en-US' }, '/?locale=zh'], [{ locale: 'zh-CN' }, '/']] as const) {
+      const ctx = await browser.newContext(opts);
+      const p = await ctx.newPage();
+      await p.goto(url);
+      await expect(p.locator('html')).toHaveAttribute('lang', 'zh');
+      await expect(p.locator('site-header')).toHaveAttribute('locale', 'zh');
+      await expect(p.locator('blocklet-store').getByRole('heading', { name: 'Blocklet 商店', level: 1 })).toBeVisible();
+      await ctx.close();
+    }
+  });
+
+  test('dark survives a reload, settled before the first paint (no light frame)', async ({ page }) => {
+    await page.goto('/');
+    const header = page.locator('site-header');
+    await header.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // Every frame from the very first one records the page's theme and the header's.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __themes: string[] }).__themes = seen;
+      const tick = () => {
+        const h = document.querySelector('site-header');
+        seen.push(`${document.documentElement.dataset.theme ?? 'none'}/${h?.getAttribute('theme') ?? 'none'}/${getComputedStyle(document.body ?? document.documentElement).backgroundColor}`);
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.reload();
+    await expect(header.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    await expect(page.locator('blocklet-store')).toHaveAttribute('theme', 'dark');
+    const frames = await page.evaluate(() => (window as unknown as { __themes: string[] }).__themes);
+    expect(frames.length).toBeGreaterThan(0);
+    // From the first frame: <html data-theme=dark>, the dark page background; the header was given dark at once.
+    expect(frames.filter((f) => !f.startsWith('dark/'))).toEqual([]);
+    expect(new Set(frames.map((f) => f.split('/')[2]))).toEqual(new Set(['rgb(11, 18, 32)']));
+    expect(frames.filter((f) => f.split('/')[1] === 'light')).toEqual([]);
+    await header.getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+});
+
+test.describe('header widths (issue 14): every entry reachable, no late collapse', () => {
+  // Records, frame by frame from the first one, whether the desktop navigation shows and whether the burger does.
+  const record = (page: Page) =>
+    page.addInitScript(() => {
+      const log: string[] = [];
+      (window as unknown as { __fit: string[] }).__fit = log;
+      const tick = () => {
+        const root = document.querySelector('site-header')?.shadowRoot;
+        const nav = root?.querySelector<HTMLElement>('[part=nav]');
+        const s = `${nav && getComputedStyle(nav).visibility === 'visible' ? 'nav' : '-'}|${root?.querySelector('[part=burger]') ? 'burger' : '-'}`;
+        if (log[log.length - 1] !== s) log.push(s);
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+  for (const who of [/Adam Admin/, /Casey Customer/]) {
+    test(`${who.source}: 1440, 1280, 900, 390, 320`, async ({ page }) => {
+      await signIn(page, who, '/');
+      await record(page);
+      const header = page.locator('site-header');
+      for (const width of [1440, 1280, 900, 390, 320]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/');
+        await expect(header.locator('[part=user]')).toBeVisible();
+        await expect(header.getByRole('button', { name: 'Language: English' })).toBeVisible();
+        if (width >= 1280) {
+          // It fits (with compact controls at 1280): the navigation shows, and it showed only once, never then collapsed.
+          const nav = header.getByRole('navigation', { name: 'Main navigation' });
+          await expect(nav.getByRole('link', { name: 'Store' })).toBeVisible();
+          await expect(header.locator('[part=burger]')).toHaveCount(0);
+          await expect(header.getByRole('button', { name: 'Apps' })).toBeVisible();
+          await page.waitForTimeout(500);
+          const log = await page.evaluate(() => (window as unknown as { __fit: string[] }).__fit);
+          expect(log.filter((s) => s !== '-|-')).toEqual(['nav|-']);
+          if (who.source.includes('Admin')) {
+            await header.getByRole('button', { name: 'Apps' }).click();
+            await expect(header.getByRole('link', { name: 'Store console' })).toBeVisible();
+            await page.keyboard.press('Escape');
+          }
+        } else {
+          const log = await page.evaluate(() => (window as unknown as { __fit: string[] }).__fit);
+          expect(log).not.toContain('nav|-');
+          await header.getByRole('button', { name: 'Open menu' }).click();
+          const menu = header.locator('[part=mobile-nav]');
+          await expect(menu.getByRole('link', { name: 'Store', exact: true })).toBeVisible();
+          await expect(menu.getByRole('link', { name: 'Checkout demo' })).toBeVisible();
+          await expect(menu.getByRole('button', { name: 'Products' })).toBeVisible();
+          // The app shortcuts: the Apps button where it fits, else inside the menu.
+          if (width < 600) {
+            await expect(menu.getByRole('link', { name: 'My billing' })).toBeVisible();
+            if (who.source.includes('Admin')) await expect(menu.getByRole('link', { name: 'Store console' })).toBeVisible();
+          } else {
+            await expect(header.getByRole('button', { name: 'Apps' })).toBeVisible();
+          }
+          await page.keyboard.press('Escape');
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+    });
+  }
+
+  test('the products menu: no description is cut at 1440', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const header = page.locator('site-header');
+    await header.getByRole('button', { name: 'Products' }).click();
+    const panel = header.locator('[part=products-panel]');
+    await expect(panel).toBeVisible();
+    const cut = await panel.evaluate((el) =>
+      [...el.querySelectorAll('a > span > span:nth-child(2)')].filter((s) => (s as HTMLElement).scrollWidth > (s as HTMLElement).clientWidth + 1 || getComputedStyle(s).textOverflow === 'ellipsis').length,
+    );
+    expect(cut).toBe(0);
+    expect(await panel.locator('a > span > span:nth-child(2)').count()).toBeGreaterThanOrEqual(18);
+    expect(await panel.locator('li').count()).toBeGreaterThanOrEqual(18);
+  });
+});

@@ -484,3 +484,95 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('publish then list: the list, search and detail show the new version at once; a lower one is refused; semver order; the pending filter', async ({ page }) => {
+  const store = page.locator('blocklet-store');
+  const release = async (version: string, title: string, changeLog = '') => {
+    await store.getByRole('button', { name: 'Upload release' }).click();
+    const up = store.getByRole('dialog', { name: 'Upload release' });
+    const meta = JSON.stringify({ name: 'e2e-semver', version, title, description: `${title} does things.`, changeLog });
+    await up.getByLabel('Release file (.zip)').setInputFiles({ name: `e2e-semver-${version}.zip`, mimeType: 'application/zip', buffer: makeZip({ 'blocklet.json': meta }) });
+    await up.getByRole('button', { name: 'Upload', exact: true }).click();
+    return up;
+  };
+  const approve = async (version: string) => {
+    await signIn(page, /Adam Admin/, '/console/blocklets');
+    // The console's "pending review" filter: the admin's queue holds the new version.
+    await store.getByLabel('Show').selectOption('pending');
+    const row = store.getByRole('row', { name: /e2e-semver|Semver/ });
+    await expect(row).toContainText(`v${version}`);
+    await expect(store.locator('tbody tr').filter({ hasNotText: /Pending|In review/ })).toHaveCount(0);
+    await row.getByRole('button', { name: /^Approve / }).click();
+    const dialog = store.getByRole('dialog', { name: /^Approve / });
+    await dialog.getByLabel('Category').selectOption('devtools');
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  };
+
+  await signIn(page, /Dana Developer/, '/developer/blocklets');
+  await store.getByRole('button', { name: 'Create blocklet' }).click();
+  const create = store.getByRole('dialog', { name: 'Create blocklet' });
+  await create.getByLabel('Name').fill('e2e-semver');
+  await create.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(create).toBeHidden();
+  const mine = store.getByRole('row', { name: /e2e-semver/ });
+  await expect((await release('9.9.315', 'Semver Nine', '## Changes\n\n- **Faster** start\n- Fewer bugs'))).toBeHidden();
+  await mine.getByRole('button', { name: 'Request review of e2e-semver' }).click();
+  await approve('9.9.315');
+
+  // The list (search) shows what the detail shows: the new version and title.
+  await page.goto('/search?keyword=e2e-semver');
+  const card = store.locator('[part=blocklet-card]').filter({ hasText: 'Semver Nine' });
+  await expect(card).toContainText('v9.9.315');
+  await card.click();
+  await expect(store.getByRole('heading', { name: 'Semver Nine', level: 1 })).toBeVisible();
+  await expect(store.locator('[part=version]')).toContainText('9.9.315');
+  // The change log is markdown, rendered (no raw "## Changes").
+  const log = store.locator('[part=changelog]').first();
+  await expect(log.getByRole('heading', { name: 'Changes' })).toBeVisible();
+  await expect(log.locator('strong')).toHaveText('Faster');
+  await expect(store.locator('[part=versions]')).not.toContainText('##');
+
+  // A lower version is refused with a clear message; nothing changes.
+  await signIn(page, /Dana Developer/, '/developer/blocklets');
+  const low = await release('7.90.0', 'Semver Seven');
+  await expect(low.getByRole('alert')).toContainText('7.90.0 is not higher than 9.9.315');
+  await low.getByRole('button', { name: 'Cancel' }).click();
+
+  // 9.10.0 after 9.9.315 (string order would put it below): the versions list is in semver order.
+  await expect(await release('9.10.0', 'Semver Ten')).toBeHidden();
+  await mine.getByRole('button', { name: 'Request review of e2e-semver' }).click();
+  await approve('9.10.0');
+  await page.goto('/search?keyword=e2e-semver');
+  await expect(store.locator('[part=blocklet-card]').filter({ hasText: 'Semver Ten' })).toContainText('v9.10.0');
+  await store.locator('[part=blocklet-card]').filter({ hasText: 'Semver Ten' }).click();
+  await expect(store.locator('[part=versions] > li a')).toHaveText(['v9.10.0', 'v9.9.315']);
+});
+
+test('a customer without a developer passport is shown the way to one, not buttons that fail', async ({ page }) => {
+  await signIn(page, /Casey Customer/, '/developer/blocklets');
+  const store = page.locator('blocklet-store');
+  await expect(store.getByText('A developer passport is required')).toBeVisible();
+  await expect(store.getByRole('link', { name: 'Join as a developer' })).toBeVisible();
+  await expect(store.getByRole('button', { name: 'Create blocklet' })).toHaveCount(0);
+  await expect(store.getByRole('button', { name: 'Upload release' })).toHaveCount(0);
+  await page.goto('/developer/access-tokens');
+  await expect(store.getByText('A developer passport is required')).toBeVisible();
+  await expect(store.getByRole('button', { name: 'Create access token' })).toHaveCount(0);
+});
+
+test('the detail reads requirements as a person would, in English and Chinese', async ({ page }) => {
+  const store = page.locator('blocklet-store');
+  await page.goto('/blocklets/z2qaCNvKMv5GjouKdcDWexv6WqtHbpNPQDnAk');
+  const details = store.getByRole('region', { name: 'Details' });
+  await expect(details).toContainText('Blocklet Server1.16.0 or later');
+  await expect(details).toContainText('Operating systemAny');
+  await expect(details).not.toContainText('Requires');
+  await expect(details).not.toContainText('*');
+  await page.goto('/blocklets/z2qaCNvKMv5GjouKdcDWexv6WqtHbpNPQDnAk?locale=zh');
+  const zhDetails = store.getByRole('region', { name: '详情' });
+  await expect(zhDetails).toContainText('Blocklet Server1.16.0 或更高版本');
+  await expect(zhDetails).toContainText('操作系统不限');
+  await expect(zhDetails).toContainText('可作为组件添加到其他应用');
+  await expect(zhDetails).not.toContainText(/需要 (os|cpu|server)|component, navigation/);
+});

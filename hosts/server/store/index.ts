@@ -6,6 +6,7 @@ import { tileLogoSvg } from '../service/blocklet.ts';
 import { registerStoreConnectActions } from './connect.ts';
 import { createManageRoutes } from './manage.ts';
 import { SEED_BLOCKLETS, SEED_CATEGORIES } from './seed.ts';
+import { atMost, higher, newestFirst } from './versions.ts';
 
 /**
  * The store API (mounted at /store/api), first screen of the store element (platform-header-store.md B.2/B.3):
@@ -127,6 +128,32 @@ registerMigrations('store', [
             [`${b.did}@${v.version}`, b.did, v.version, v.changeLog, { ...meta, version: v.version }, v.publishedAt],
           );
         }
+      }
+    },
+  },
+  {
+    // Before versions were semver, publishing could make a lower version current and left the row's meta (what the
+    // list shows) at the old version. Current = the highest published version; the row's meta follows it.
+    id: '003-current-is-highest',
+    up: async (tx) => {
+      const { rows } = await tx.query<{ did: string; name: string; current_version: string | null; latest_version: string | null }>(
+        'SELECT did, name, current_version, latest_version FROM store_blocklets',
+      );
+      for (const b of rows) {
+        const published = (await tx.query<{ version: string; meta: Record<string, unknown> }>(`SELECT version, meta FROM store_versions WHERE did = $1 AND status = 'PUBLISHED'`, [b.did])).rows;
+        const top = newestFirst(published, (v) => v.version)[0];
+        if (!top) continue;
+        const all = (await tx.query<{ version: string }>('SELECT version FROM store_versions WHERE did = $1', [b.did])).rows;
+        const latest = all.reduce<string | null>((m, v) => higher(m, v.version), null);
+        const title = typeof top.meta.title === 'string' && top.meta.title.trim() ? top.meta.title.trim() : b.name;
+        await tx.query('UPDATE store_blocklets SET current_version = $2, latest_version = $3, meta = $4, title = $5, description = $6 WHERE did = $1', [
+          b.did,
+          top.version,
+          latest,
+          { ...top.meta, version: top.version },
+          title,
+          typeof top.meta.description === 'string' ? top.meta.description : '',
+        ]);
       }
     },
   },
@@ -365,13 +392,15 @@ export function createStoreRoutes(ctx: SandboxContext): Router {
   r.get('/blocklets/:did/info', info);
   r.get('/blocklets/:did/:version/info', info);
 
+  // Published versions up to the current one, newest first by semver (9.9.315 above 7.90.0).
   r.get('/blocklets/:did/versions', async (req, res) => {
     const b = await findBlocklet(String(req.params.did));
     const { rows } = await db.query<{ id: string; version: string; status: string; change_log: string; note: string | null; published_at: Date | null; created_at: Date }>(
-      `SELECT id, version, status, change_log, note, published_at, created_at FROM store_versions WHERE did = $1 AND status = 'PUBLISHED' ORDER BY published_at DESC`,
+      `SELECT id, version, status, change_log, note, published_at, created_at FROM store_versions WHERE did = $1 AND status = 'PUBLISHED'`,
       [b.did],
     );
-    res.json(rows.map((v) => ({ id: v.id, version: v.version, status: v.status, changeLog: v.change_log, note: v.note, publishedAt: iso(v.published_at), createdAt: iso(v.created_at) })));
+    const shown = b.current_version ? rows.filter((v) => atMost(v.version, b.current_version!)) : rows;
+    res.json(newestFirst(shown, (v) => v.version).map((v) => ({ id: v.id, version: v.version, status: v.status, changeLog: v.change_log, note: v.note, publishedAt: iso(v.published_at), createdAt: iso(v.created_at) })));
   });
 
   r.get('/blocklets/:did/screenshots/:file', async (req, res) => {

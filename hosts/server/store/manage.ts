@@ -8,6 +8,7 @@ import { validateStoreName } from '../../../src/core/validation.ts';
 import { categoriesById, categoryOut, int, iso, metaOut, rowOut, str, type BlockletRow, type CategoryRow } from './index.ts';
 import { seedDid } from './seed.ts';
 import { createUploadRoute } from './upload.ts';
+import { assertHigher, higher } from './versions.ts';
 
 /**
  * Developer and console operations of the store API (platform-header-store.md B.2, "Logged in"), roles enforced here:
@@ -23,7 +24,7 @@ import { createUploadRoute } from './upload.ts';
  *     POST /developer/access-tokens {remark ≤ 64} → the token with its secretKey (the only time it is shown)
  *     DELETE /developer/access-tokens/:id (own tokens only)
  *   console (owner or admin):
- *     GET  /console/blocklets; PUT /console/blocklets/:id/block {blockReason ≤ 255} | /unblock | /category {category, reviewType}
+ *     GET  /console/blocklets (filter[reviewStatus][]=PENDING_REVIEW&… for the pending-review view); PUT /console/blocklets/:id/block {blockReason ≤ 255} | /unblock | /category {category, reviewType}
  *     PUT  /console/blocklets/:did/review {version, action: IN_REVIEW|APPROVED|REJECTED, category?}  (approve publishes)
  *     GET  /console/categories; POST /console/categories {locales}; PUT /console/categories/:id {locales}
  * Guests get 401, others without the role 403; bad input 400; every write in one transaction.
@@ -75,6 +76,20 @@ function text(b: Record<string, unknown>, key: string, { required = false, max =
   return t;
 }
 
+const REVIEW_STATUSES = ['DRAFT', 'PENDING_REVIEW', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'PUBLISHED', 'CANCELLED'];
+
+/** The `filter[reviewStatus][]` query (qs): a list of known statuses, or undefined; anything else is a 400. */
+function reviewStatusFilter(req: Request): string[] | undefined {
+  const f = (req.query as { filter?: unknown }).filter;
+  if (f === undefined) return undefined;
+  const raw = f && typeof f === 'object' && !Array.isArray(f) ? (f as Record<string, unknown>).reviewStatus : undefined;
+  const list = typeof raw === 'string' ? [raw] : raw;
+  if (!Array.isArray(list) || !list.length || !list.every((x) => typeof x === 'string' && REVIEW_STATUSES.includes(x))) {
+    throw new HttpError(400, `filter[reviewStatus] must be a list of ${REVIEW_STATUSES.join(', ')}`);
+  }
+  return list as string[];
+}
+
 export function createManageRoutes(ctx: SandboxContext, r: Router): void {
   const { db } = ctx;
 
@@ -96,6 +111,13 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     if (keyword) {
       a.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       conds.push(`(b.title ILIKE $${a.length} OR b.name ILIKE $${a.length})`);
+    }
+    // filter[reviewStatus][]=PENDING_REVIEW&…: blocklets whose newest version (the one in or waiting for review) has
+    // one of these statuses, as the store's Datatable filters (e.g. the console's "pending review").
+    const statuses = reviewStatusFilter(req);
+    if (statuses) {
+      a.push(statuses);
+      conds.push(`(SELECT v.status FROM store_versions v WHERE v.did = b.did ORDER BY v.created_at DESC LIMIT 1) = ANY($${a.length})`);
     }
     const cond = conds.join(' AND ');
     const total = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM store_blocklets b WHERE ${cond}`, a)).rows[0]?.n ?? 0);
@@ -279,12 +301,22 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     const cats = await categoriesById(db);
     if (category && !cats.has(category)) throw new HttpError(400, `Unknown category: ${category}`);
     // Approving needs a category (the blocklet's own or one given) and publishes the version.
-    const out = await setVersionStatus(did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'PUBLISHED', async (tx) => {
-      const row = (await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [did])).rows[0]!;
+    // The published version becomes the current one, and the row's meta, title and description (what lists,
+    // search and explore read) become that version's, in the same transaction: list and detail always agree.
+    const out = await setVersionStatus(did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'PUBLISHED', async (tx, v) => {
+      const row = (await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1 FOR UPDATE', [did])).rows[0]!;
       const cat = category ?? row.category_id;
       if (!cat) throw new HttpError(400, 'Pick a category before approving', 'CATEGORY_REQUIRED');
+      assertHigher(version, row.current_version, row.name);
+      const vmeta = ((await tx.query<{ meta: Record<string, unknown> }>('SELECT meta FROM store_versions WHERE id = $1', [v.id])).rows[0]?.meta ?? row.meta) as Record<string, unknown>;
+      const title = typeof vmeta.title === 'string' && vmeta.title.trim() ? vmeta.title.trim() : row.name;
+      const description = typeof vmeta.description === 'string' ? vmeta.description : '';
       await tx.query('UPDATE store_versions SET published_at = now() WHERE did = $1 AND version = $2', [did, version]);
-      await tx.query('UPDATE store_blocklets SET category_id = $2, current_version = $3, latest_version = $3, last_published_at = now(), updated_at = now() WHERE did = $1', [did, cat, version]);
+      await tx.query(
+        `UPDATE store_blocklets SET category_id = $2, current_version = $3, latest_version = $4, meta = $5, title = $6, description = $7,
+           last_published_at = now(), updated_at = now() WHERE did = $1`,
+        [did, cat, version, higher(row.latest_version, version), { ...vmeta, version }, title, description],
+      );
     });
     res.json({ ...out, status: 'PUBLISHED' });
   });

@@ -1,7 +1,8 @@
 /**
  * POST /blocklets/upload: a developer uploads a release from the web (platform-header-store.md B.2), multipart field
  * `blocklet-release` holding a zip. The zip must carry a `blocklet.json` or `blocklet.yml` (at its root or in one top
- * folder) whose `did` or `name` is a blocklet the caller owns, and a `version` the blocklet does not have yet. The
+ * folder) whose `did` or `name` is a blocklet the caller owns, and a semver `version` the blocklet does not have yet,
+ * higher than its current version (409 VERSION_NOT_HIGHER otherwise). The
  * release becomes a new DRAFT version (the developer then requests review) and replaces an unsubmitted DRAFT; REJECTED
  * and CANCELLED versions are kept (history). One transaction, so a refused upload writes nothing. Bad input → 400 (413 over the size limit, 409 for a version that exists), with `{error, code}`.
  */
@@ -11,10 +12,10 @@ import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import type { SandboxUser } from '../service/users.ts';
 import { categoriesById, metaOut, rowOut, type BlockletRow } from './index.ts';
+import { assertHigher, higher, validVersion } from './versions.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_FIELD = 'blocklet-release';
-const VERSION_RE = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
 /** Reads the raw request body up to `max` bytes (413 beyond). */
 async function readBody(req: Request, max: number): Promise<Buffer> {
@@ -133,8 +134,8 @@ export function createUploadRoute(ctx: SandboxContext, r: Router, user: (req: Re
     if (!part || !part.data.length) throw new HttpError(400, `The field '${UPLOAD_FIELD}' with a zip file is required`, 'INVALID_UPLOAD');
     if (part.data.length > UPLOAD_MAX_BYTES) throw new HttpError(413, `The release must be at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`, 'TOO_LARGE');
     const meta = releaseMeta(readZip(part.data));
-    const version = typeof meta.version === 'string' ? meta.version.trim() : '';
-    if (!VERSION_RE.test(version)) throw new HttpError(400, 'The meta needs a version like 1.2.3', 'META_INVALID');
+    const version = validVersion(meta.version);
+    if (!version) throw new HttpError(400, 'The meta needs a semver version like 1.2.3', 'META_INVALID');
     const did = typeof meta.did === 'string' ? meta.did.replace(/^did:abt:/, '').trim() : '';
     const name = typeof meta.name === 'string' ? meta.name.trim() : '';
     if (!did && !name) throw new HttpError(400, 'The meta needs the did or name of the blocklet', 'META_INVALID');
@@ -147,6 +148,7 @@ export function createUploadRoute(ctx: SandboxContext, r: Router, user: (req: Re
       if (!b || b.owner_did !== u.did) throw new HttpError(404, `You have no blocklet ${did || name}`, 'BLOCKLET_NOT_FOUND');
       const dup = await tx.query('SELECT 1 FROM store_versions WHERE did = $1 AND version = $2', [b.did, version]);
       if (dup.rows.length) throw new HttpError(409, `Version ${version} of ${b.name} exists`, 'VERSION_EXISTS');
+      assertHigher(version, b.current_version, b.name);
       const open = await tx.query<{ version: string }>(`SELECT version FROM store_versions WHERE did = $1 AND status IN ('PENDING_REVIEW', 'IN_REVIEW')`, [b.did]);
       if (open.rows[0]) throw new HttpError(409, `Version ${open.rows[0].version} is under review; cancel it first`, 'REVIEW_OPEN');
       const str = (k: string, max: number, dflt: unknown) => (typeof meta[k] === 'string' && (meta[k] as string).trim() ? (meta[k] as string).trim().slice(0, max) : dflt);
@@ -155,7 +157,7 @@ export function createUploadRoute(ctx: SandboxContext, r: Router, user: (req: Re
       // versions stay as the blocklet's review history.
       await tx.query(`DELETE FROM store_versions WHERE did = $1 AND status = 'DRAFT'`, [b.did]);
       await tx.query(`INSERT INTO store_versions (id, did, version, status, change_log, meta) VALUES ($1, $2, $3, 'DRAFT', $4, $5)`, [`${b.did}@${version}`, b.did, version, changeLog, vmeta]);
-      const upd = await tx.query<BlockletRow>(`UPDATE store_blocklets SET latest_version = $2, source = 'WEB', updated_at = now() WHERE did = $1 RETURNING *`, [b.did, version]);
+      const upd = await tx.query<BlockletRow>(`UPDATE store_blocklets SET latest_version = $2, source = 'WEB', updated_at = now() WHERE did = $1 RETURNING *`, [b.did, higher(b.latest_version, version)]);
       return upd.rows[0]!;
     });
     res.status(201).json({ ...rowOut(out), meta: metaOut(out, await categoriesById(db)), reviewVersion: { id: `${out.did}@${version}`, version, status: 'DRAFT', changeLog } });

@@ -113,8 +113,11 @@ export function createStore(t: Transport) {
       return t.request({ method: 'DELETE', target: 'store', path: `api/developer/access-tokens/${encodeURIComponent(id)}` });
     },
     /** Console (owner/admin): GET {store}/api/console/blocklets. */
-    allBlocklets(params: { page?: number; pageSize?: number; keyword?: string } = {}): Promise<{ dataList: StoreManagedBlocklet[]; total: number }> {
-      return t.request({ target: 'store', path: 'api/console/blocklets', params, schema: ManagedListStruct }) as Promise<{ dataList: StoreManagedBlocklet[]; total: number }>;
+    allBlocklets(params: { page?: number; pageSize?: number; keyword?: string; reviewStatus?: string[] } = {}): Promise<{ dataList: StoreManagedBlocklet[]; total: number }> {
+      const { reviewStatus, ...rest } = params;
+      // The store's Datatable filter shape: filter[reviewStatus][]=… (qs on the server).
+      const query = reviewStatus?.length ? { ...rest, 'filter[reviewStatus]': reviewStatus } : rest;
+      return t.request({ target: 'store', path: 'api/console/blocklets', params: query, schema: ManagedListStruct }) as Promise<{ dataList: StoreManagedBlocklet[]; total: number }>;
     },
     /** PUT {store}/api/console/blocklets/:id/block {blockReason} | unblock. */
     block(did: string, blockReason: string | null): Promise<unknown> {

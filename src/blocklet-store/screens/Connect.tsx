@@ -10,6 +10,7 @@
  * nothing is posted. The gen-key-pair secret only goes to the opener: the page shows the public key and DID.
  * Query: `source` (connect-cli, default "Blocklet CLI"), `monikers` (connect-studio, comma-separated).
  */
+import { isDeveloperUser } from './Guard.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import type { ConnectSession, ConnectStatus } from '../../api/types.ts';
@@ -221,7 +222,7 @@ export function Join() {
     void session.refresh();
   });
   const user = session.user;
-  const developer = !!user && (user.role === 'owner' || user.role === 'admin' || (user.passports ?? []).some((p) => p.role === 'developer'));
+  const developer = isDeveloperUser(user);
   const { state } = flow;
   const doneRef = useRef<HTMLDivElement>(null);
   useEffect(() => {

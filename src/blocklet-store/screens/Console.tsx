@@ -27,6 +27,7 @@ export const BLOCK_REASON_MAX = 255;
 /** The console list pages like the store's Datatable: 20 a page, with a keyword. */
 export const CONSOLE_PAGE_SIZE = 20;
 const REVIEW_TYPES = ['FIRST', 'EACH'] as const;
+const PENDING_STATUSES = ['PENDING_REVIEW', 'IN_REVIEW'];
 
 export function AllBlocklets() {
   const api = useApi();
@@ -38,6 +39,8 @@ export function AllBlocklets() {
   const [input, setInput] = useState('');
   const [keyword, setKeyword] = useState('');
   const [notice, setNotice] = useState('');
+  // "Pending review": blocklets whose newest version waits for (or is in) review — the admin's work queue.
+  const [view, setView] = useState<'all' | 'pending'>('all');
   useEffect(() => {
     const id = setTimeout(() => {
       if (input.trim() !== keyword) {
@@ -47,7 +50,7 @@ export function AllBlocklets() {
     }, 300);
     return () => clearTimeout(id);
   }, [input, keyword]);
-  const q = useQuery(['store', 'console', page, keyword], () => api.store.allBlocklets({ page, pageSize: CONSOLE_PAGE_SIZE, keyword: keyword || undefined }), {
+  const q = useQuery(['store', 'console', page, keyword, view], () => api.store.allBlocklets({ page, pageSize: CONSOLE_PAGE_SIZE, keyword: keyword || undefined, ...(view === 'pending' ? { reviewStatus: PENDING_STATUSES } : {}) }), {
     placeholderData: (prev) => prev,
   });
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / CONSOLE_PAGE_SIZE));
@@ -86,8 +89,23 @@ export function AllBlocklets() {
   return (
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
       <PageTitle>{t('store.pages.console-blocklets')}</PageTitle>
-      <div role="search" className={css`max-width: 420px;`}>
-        <TextField type="search" label={t('store.console.searchLabel')} value={input} onChange={(e) => setInput(e.target.value)} />
+      <div className={css`display: flex; gap: 12px; align-items: flex-end; flex-wrap: wrap;`}>
+        <div role="search" className={css`flex: 1 1 260px; max-width: 420px;`}>
+          <TextField type="search" label={t('store.console.searchLabel')} value={input} onChange={(e) => setInput(e.target.value)} />
+        </div>
+        <Select
+          part="review-filter"
+          label={t('store.console.show')}
+          value={view}
+          onChange={(e) => {
+            setView(e.target.value === 'pending' ? 'pending' : 'all');
+            setPage(1);
+          }}
+          options={[
+            { value: 'all', label: t('store.console.showAll') },
+            { value: 'pending', label: t('store.console.showPending') },
+          ]}
+        />
       </div>
       <div role="status" part="notice">{notice ? <Alert tone="success" title={notice} /> : null}</div>
       {unblock.error ? <ErrorLine error={unblock.error} /> : null}

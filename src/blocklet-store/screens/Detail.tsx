@@ -22,6 +22,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { reviewStatus } from '../review.ts';
+import { capabilityLabels, requirementLines } from '../requirements.ts';
 import { detailPath, normalizeBase } from '../router.ts';
 import { categoryId } from './Home.tsx';
 import { CardGrid, DownloadIcon, Logo, ownerName, StoreLink, titleOf, useDownloads, useStoreNav } from './shared.tsx';
@@ -113,9 +114,16 @@ export function Detail({ did, version }: { did: string; version?: string | undef
   if (catName) rows.push([t('store.category'), catName]);
   if (b.lastPublishedAt) rows.push([t('store.lastPublished'), `v${shownVersion} · ${formatDate(b.lastPublishedAt, locale)}`]);
   rows.push([t('store.downloadsLabel'), formatNumber(b.stats?.downloads ?? 0, locale)]);
-  for (const [k, v] of Object.entries(b.requirements ?? {})) rows.push([t('store.requirement', { name: k }), String(v)]);
-  const caps = Object.entries(b.capabilities ?? {}).filter(([, v]) => v === true).map(([k]) => k);
-  if (caps.length) rows.push([t('store.capabilities'), caps.join(', ')]);
+  for (const line of requirementLines(b.requirements)) {
+    const name = 'key' in line.name ? t(`store.req.name.${line.name.key}`) : line.name.text;
+    const range = line.range
+      .map((alt) => alt.map((c) => (c.op === 'raw' ? c.v : t(`store.req.cond.${c.op}`, { v: c.v }))).join(t('store.req.and')))
+      .join(t('store.req.or'));
+    const list = line.list.map((x) => ('key' in x ? t(`store.req.value.${x.key}`) : x.text)).join(t('store.req.listSep'));
+    rows.push([t('store.requirement', { name }), [range, list].filter(Boolean).join(' ')]);
+  }
+  const caps = capabilityLabels(b.capabilities).map((c) => ('key' in c ? t(`store.cap.${c.key}`) : c.text));
+  if (caps.length) rows.push([t('store.capabilities'), caps.join(t('store.req.listSep'))]);
 
   return (
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
@@ -200,7 +208,11 @@ export function Detail({ did, version }: { did: string; version?: string | undef
                         </StoreLink>
                         {v.publishedAt ? <span className={css`font-size: 12px; color: var(--pay-color-muted);`}>{formatDate(v.publishedAt, locale)}</span> : null}
                       </div>
-                      {v.changeLog ? <p className={css`margin: 2px 0 0; font-size: 13px; white-space: pre-line;`}>{v.changeLog}</p> : null}
+                      {v.changeLog ? (
+                        <Suspense fallback={<Skeleton lines={2} announce={false} />}>
+                          <Readme markdown={v.changeLog} compact part="changelog" />
+                        </Suspense>
+                      ) : null}
                     </li>
                   ))}
                 </ol>

@@ -21,6 +21,8 @@ import { useCss } from '../../ui/styles.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { ErrorLine, FormDialog, isForbidden, NeedsPassport, ReviewChip, Table, VersionHistory } from './manage-shared.tsx';
 import { PageTitle } from './shared.tsx';
+import { isDeveloperUser } from './Guard.tsx';
+import { useSession } from '../../ui/session.tsx';
 
 export const STORE_NAME_MIN = 3;
 export const STORE_NAME_MAX = 64;
@@ -31,7 +33,10 @@ export function MyBlocklets() {
   const t = useT();
   const { css } = useCss();
   const qc = useQueryClient();
-  const q = useQuery(['store', 'mine'], () => api.store.myBlocklets({ pageSize: 100 }));
+  // Without a developer passport nothing here can be created or uploaded: say so and offer the way to one instead
+  // of buttons that fail on submit (the server refuses with 403 too).
+  const developer = isDeveloperUser(useSession().user);
+  const q = useQuery(['store', 'mine'], () => api.store.myBlocklets({ pageSize: 100 }), { enabled: developer });
   const [open, setOpen] = useState(false);
   // The last blocklet edited stays, so the closing dialog can return focus to its Edit button.
   const [editing, setEditing] = useState<StoreManagedBlocklet | null>(null);
@@ -45,14 +50,17 @@ export function MyBlocklets() {
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
       <div className={css`display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; flex-wrap: wrap;`}>
         <PageTitle>{t('store.pages.developer-blocklets')}</PageTitle>
-        <span className={css`display: inline-flex; gap: 8px; flex-wrap: wrap;`}>
-          <Button variant="secondary" onClick={() => setUploading(true)}>{t('store.dev.upload')}</Button>
-          <Button onClick={() => setOpen(true)}>{t('store.dev.create')}</Button>
-        </span>
+        {developer ? (
+          <span className={css`display: inline-flex; gap: 8px; flex-wrap: wrap;`}>
+            <Button variant="secondary" onClick={() => setUploading(true)}>{t('store.dev.upload')}</Button>
+            <Button onClick={() => setOpen(true)}>{t('store.dev.create')}</Button>
+          </span>
+        ) : null}
       </div>
+      {developer ? null : <NeedsPassport />}
       <div role="status" part="notice">{notice ? <Alert tone="success" title={notice} /> : null}</div>
       {review.error ? <ErrorLine error={review.error} /> : null}
-      {q.isPending ? (
+      {!developer ? null : q.isPending ? (
         <Skeleton lines={4} />
       ) : q.isError && isForbidden(q.error) ? (
         <NeedsPassport />
@@ -234,7 +242,8 @@ export function AccessTokens() {
   const { locale } = useSettings();
   const { css } = useCss();
   const qc = useQueryClient();
-  const q = useQuery(['store', 'tokens'], () => api.store.accessTokens());
+  const developer = isDeveloperUser(useSession().user);
+  const q = useQuery(['store', 'tokens'], () => api.store.accessTokens(), { enabled: developer });
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<StoreAccessToken | null>(null);
   const [confirm, setConfirm] = useState<StoreAccessToken | null>(null);
@@ -249,9 +258,11 @@ export function AccessTokens() {
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
       <div className={css`display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; flex-wrap: wrap;`}>
         <PageTitle>{t('store.pages.developer-tokens')}</PageTitle>
-        <Button ref={createBtn} onClick={() => setOpen(true)}>{t('store.tokens.create')}</Button>
+        {developer ? <Button ref={createBtn} onClick={() => setOpen(true)}>{t('store.tokens.create')}</Button> : null}
       </div>
-      {q.isPending ? (
+      {!developer ? (
+        <NeedsPassport />
+      ) : q.isPending ? (
         <Skeleton lines={3} />
       ) : q.isError && isForbidden(q.error) ? (
         <NeedsPassport />

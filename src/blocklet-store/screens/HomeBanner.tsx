@@ -50,23 +50,28 @@ export function HomeBanner() {
   const downloads = useDownloads();
   const items = readHomeBanner(preferences());
   if (!items.length) return null;
+  // Any count fills its rows: cards grow to share each row (one card is a full-width hero, two share the row, a
+  // fourth of four takes the next row whole). A wide card lays its cover beside the text (cover and text wrap to
+  // one above the other when the card is narrow). Covers keep the 16:10 of a screenshot: nothing is cropped into bands.
   const card = css`
-    position: relative; display: flex; flex-direction: column; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg);
-    overflow: hidden; background: var(--pay-color-surface-raised); min-width: 0;
+    position: relative; flex: 1 1 320px; min-width: min(100%, 280px); display: flex;
+    border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); overflow: hidden; background: var(--pay-color-surface-raised);
   `;
+  const inner = css`display: flex; flex-wrap: wrap; align-items: center; width: 100%; & > * { flex: 1 1 240px; min-width: 0; }`;
   const linkCss = css`color: inherit; text-decoration: none; &::after { content: ''; position: absolute; inset: 0; } &:hover { text-decoration: underline; } ${focusRing}`;
   return (
     <section part="home-banner" aria-labelledby="store-home-banner" className={css`display: flex; flex-direction: column; gap: 10px;`}>
       <h2 id="store-home-banner" className={css`margin: 0; font-size: 18px; font-weight: 700;`}>{t('store.banner.label')}</h2>
-      <ul className={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));`}>
+      <ul className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 16px;`}>
         {items.map((b, i) => {
           const internal = b.link ? storePathOf(b.link, base, window.location.href) : null;
           const fallback = !b.link && b.did ? detailPath(base, b.did) : null;
           const inner = b.name;
           return (
             <li key={`${b.did}-${i}`} part="banner-item" className={card}>
-              {b.cover ? <img src={b.cover} alt="" loading="lazy" className={css`display: block; width: 100%; aspect-ratio: 16 / 7; object-fit: cover; background: var(--pay-color-surface);`} /> : null}
-              <div className={css`padding: 12px 14px; display: flex; flex-direction: column; gap: 6px;`}>
+              <div className={inner}>
+              {b.cover ? <img src={b.cover} alt="" loading="lazy" className={css`display: block; width: 100%; max-height: 260px; aspect-ratio: 16 / 10; object-fit: cover; background: var(--pay-color-surface);`} /> : null}
+              <div className={css`padding: 14px 16px; display: flex; flex-direction: column; gap: 6px; min-width: 0;`}>
                 <h3 className={css`margin: 0; font-size: 16px; font-weight: 700;`}>
                   {internal ?? fallback ? (
                     <StoreLink href={(internal ?? fallback)!} className={linkCss}>{inner}</StoreLink>
@@ -78,6 +83,7 @@ export function HomeBanner() {
                 </h3>
                 {b.desc ? <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>{b.desc}</p> : null}
                 {b.baseNum !== null ? <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>{downloads(b.baseNum)}</span> : null}
+              </div>
               </div>
             </li>
           );

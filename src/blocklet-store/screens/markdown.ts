@@ -24,9 +24,14 @@ function hook() {
   });
 }
 
-export function renderMarkdown(md: string): string {
+/**
+ * `nested`: markdown shown inside a section of the page (under its h2), such as a change log: headings start at h3
+ * (# and ## → h3, ### → h4 …), so the page's heading order stays whole.
+ */
+export function renderMarkdown(md: string, opts: { nested?: boolean } = {}): string {
   hook();
-  const html = marked.parse(md, { async: false, gfm: true }) as string;
+  let html = marked.parse(md, { async: false, gfm: true }) as string;
+  if (opts.nested) html = html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, n: string) => `<${slash}h${Math.min(6, Math.max(3, Number(n) + 1))}`);
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],

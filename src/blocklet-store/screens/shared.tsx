@@ -109,17 +109,19 @@ export function BlockletCard({ blocklet, headingLevel = 2, part = 'blocklet-card
         ${focusRing}
       `}
     >
+      {/* The name comes first and gets the whole width (two lines before it is cut); the Official badge goes beside
+          the author, where it can wrap below instead of squeezing the name. */}
       <div className={css`display: flex; gap: 12px; align-items: center; min-width: 0;`}>
         <Logo blocklet={blocklet} size={48} />
         <div className={css`min-width: 0; flex: 1;`}>
-          <H className={css`margin: 0; font-size: 16px; font-weight: 650; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{titleOf(blocklet)}</H>
-          {owner ? (
-            <div className={css`font-size: 12px; color: var(--pay-color-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>
-              {t('store.by', { name: owner })}
+          <H className={css`margin: 0; font-size: 16px; font-weight: 650; line-height: 1.3; overflow-wrap: anywhere; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden;`}>{titleOf(blocklet)}</H>
+          {owner || blocklet.isOfficial ? (
+            <div className={css`display: flex; flex-wrap: wrap; align-items: center; gap: 2px 8px; margin-top: 2px; font-size: 12px; color: var(--pay-color-muted); min-width: 0;`}>
+              {owner ? <span className={css`min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{t('store.by', { name: owner })}</span> : null}
+              {blocklet.isOfficial ? <StatusChip tone="info">{t('store.official')}</StatusChip> : null}
             </div>
           ) : null}
         </div>
-        {blocklet.isOfficial ? <StatusChip tone="info">{t('store.official')}</StatusChip> : null}
       </div>
       <p
         className={css`

@@ -1,0 +1,62 @@
+/*
+ * The reference host's first script (classic and blocking, in <head> after /__blocklet__.js): it settles the page's
+ * language and theme before the first paint, so nothing shows in the other language or the other theme first.
+ * Served at /host-prefs.js (an external file: the pages run under a CSP without inline scripts).
+ *
+ * The platform's order (platform-header-store.md A.2):
+ *   language: ?locale= → cookie nf_lang → the browser's languages → the app's first language
+ *   theme:    ?theme= (kept for this tab in sessionStorage) → sessionStorage → theme.prefer light|dark
+ *             → localStorage (when prefer is 'system') → the system (no data-theme: host.css follows the system)
+ * <site-header> writes nf_lang and localStorage blocklet_theme_prefer when the person picks; host.js passes the
+ * result (<html lang>, <html data-theme>) to every element.
+ */
+(function () {
+  var root = document.documentElement;
+  var app = window.blocklet || {};
+  var query = new URLSearchParams(window.location.search);
+  var codes = (Array.isArray(app.languages) ? app.languages : [])
+    .map(function (l) { return l && typeof l.code === 'string' ? l.code : ''; })
+    .filter(Boolean);
+  if (!codes.length) codes = ['en', 'zh'];
+
+  /** A language tag → one of the app's languages (zh-CN, zh-TW, tw → zh; en-US → en), or ''. */
+  function pick(tag) {
+    if (typeof tag !== 'string' || !tag) return '';
+    var t = tag.trim().toLowerCase();
+    var base = t === 'tw' || t.indexOf('zh') === 0 ? 'zh' : t.split(/[-_]/)[0];
+    for (var i = 0; i < codes.length; i++) if (codes[i].toLowerCase() === t || codes[i].toLowerCase() === base) return codes[i];
+    return '';
+  }
+  function cookie(name) {
+    var parts = document.cookie ? document.cookie.split(';') : [];
+    for (var i = 0; i < parts.length; i++) {
+      var kv = parts[i].trim().split('=');
+      if (kv[0] === name) {
+        try { return decodeURIComponent(kv.slice(1).join('=')); } catch (e) { return ''; }
+      }
+    }
+    return '';
+  }
+  function store(kind, key, value) {
+    try {
+      var s = window[kind];
+      if (value === undefined) return s.getItem(key);
+      s.setItem(key, value);
+    } catch (e) { /* storage blocked */ }
+    return null;
+  }
+
+  var browser = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+  var locale = pick(query.get('locale')) || pick(cookie('nf_lang'));
+  for (var i = 0; !locale && i < browser.length; i++) locale = pick(browser[i]);
+  root.lang = locale || codes[0];
+
+  var theme = app.theme || {};
+  var key = typeof theme.preferKey === 'string' && theme.preferKey ? theme.preferKey : 'blocklet_theme_prefer';
+  var ok = function (v) { return v === 'light' || v === 'dark' ? v : ''; };
+  var asked = ok(query.get('theme'));
+  if (asked) store('sessionStorage', key, asked);
+  var mode = asked || ok(store('sessionStorage', key)) || ok(theme.prefer);
+  if (!mode && (theme.prefer === 'system' || !theme.prefer)) mode = ok(store('localStorage', key));
+  if (mode) root.setAttribute('data-theme', mode);
+})();
