@@ -10,6 +10,7 @@ import { createAnalyticsRoutes } from './service/analytics.ts';
 import { createConnectRoutes } from './service/connect.ts';
 import { createStoreRoutes } from './store/index.ts';
 import { createPageRoutes } from './pages.ts';
+import { bodyParserError, checkBody, formBody, jsonBody, refuseNulInUrl } from './input.ts';
 
 export type SandboxServerOptions = {
   /** 'memory' for a fresh in-memory database, else a directory. */
@@ -34,7 +35,12 @@ export async function createSandboxServer(opts: SandboxServerOptions): Promise<S
   app.disable('x-powered-by');
   // qs semantics, as the platform (and the signature check of @blocklet/payment-js) expects.
   app.set('query parser', 'extended');
-  app.use(express.json({ limit: '1mb' }));
+  // Input limits before any route does any work (input.ts): NUL bytes in the URL, body size, then depth, NUL bytes
+  // and broken text in the parsed body — before the payment API hashes a body to check its signature.
+  app.use(refuseNulInUrl);
+  app.use(jsonBody);
+  app.use('/.well-known/service', formBody); // the sandbox's sign-in and wallet pages post forms
+  app.use(checkBody);
 
   // Wallet connect lives under the payment component's prefix (/api/did), before the payment API itself.
   const connect = createConnectRoutes(ctx);
@@ -52,11 +58,12 @@ export async function createSandboxServer(opts: SandboxServerOptions): Promise<S
     res.status(404).json({ error: `Not found: ${req.method} ${req.path}` });
   });
   const onError: ErrorRequestHandler = (err, _req, res, _next) => {
-    if (err instanceof HttpError) {
-      res.status(err.status).json({ error: err.message, ...(err.code ? { code: err.code } : {}) });
+    const known = err instanceof HttpError ? err : bodyParserError(err);
+    if (known) {
+      res.status(known.status).json({ error: known.message, ...(known.code ? { code: known.code } : {}) });
       return;
     }
-    // body-parser errors (malformed JSON, too large) carry a 4xx status.
+    // Other errors that carry a 4xx status (express's own, e.g. a path parameter that is not valid percent-encoding).
     const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) console.error('[sandbox] unexpected error', err);
     res.status(status).json({ error: status === 500 ? 'Internal error' : String(err.message || 'Bad request') });

@@ -31,25 +31,31 @@ export function signed(sb: Sandbox, method: string, path: string, opts: SignOpti
 
 /** The same against any sandbox URL with its app key (`0x` + seed hex …), e.g. the host server of the e2e tests. */
 export async function signedFetch(baseUrl: string, appSk: string, method: string, path: string, opts: SignOptions = {}): Promise<Reply> {
-  const seed = Buffer.from(appSk.replace(/^0x/, '').slice(0, 64), 'hex');
-  const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
-  const iat = Math.floor(Date.now() / 1000);
-  const exp = iat + (opts.expIn ?? 300);
   const query = qs.parse(qs.stringify({ livemode: 'true', ...opts.query }));
-  const payload = { iat, exp, body: JSON.parse(JSON.stringify(opts.body ?? {})), query, method: method.toLowerCase(), url: path };
-  const hash = createHash('sha3-256').update(stringify(payload)!).digest();
-  const sig = `0x${sign(null, hash, key).toString('hex')}`;
+  const headers = signatureHeaders(appSk, { method, url: path, query, body: opts.body, expIn: opts.expIn });
   const sent = { path, query: { ...query }, body: opts.body };
   opts.tamper?.(sent);
   const res = await fetch(`${baseUrl}${sent.path}?${qs.stringify(sent.query)}`, {
     method,
-    headers: {
-      ...(sent.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      'x-component-sig': sig, 'x-component-sig-iat': String(iat), 'x-component-sig-exp': String(exp), 'x-component-sig-version': '1',
-    },
+    headers: { ...(sent.body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
     body: sent.body !== undefined ? JSON.stringify(sent.body) : undefined,
   });
   return { status: res.status, body: await res.json() };
+}
+
+/**
+ * The x-component-sig headers for a request: `url` is the path as sent, `query` the qs-parsed query string and
+ * `body` the JSON body (as the server will parse it), as @blocklet/payment-js signs them.
+ */
+export function signatureHeaders(appSk: string, req: { method: string; url: string; query: unknown; body?: unknown; expIn?: number }): Record<string, string> {
+  const seed = Buffer.from(appSk.replace(/^0x/, '').slice(0, 64), 'hex');
+  const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + (req.expIn ?? 300);
+  const payload = { iat, exp, body: JSON.parse(JSON.stringify(req.body ?? {})), query: req.query, method: req.method.toLowerCase(), url: req.url };
+  const hash = createHash('sha3-256').update(stringify(payload)!).digest();
+  const sig = `0x${sign(null, hash, key).toString('hex')}`;
+  return { 'x-component-sig': sig, 'x-component-sig-iat': String(iat), 'x-component-sig-exp': String(exp), 'x-component-sig-version': '1' };
 }
 
 /** A request as a signed-in person (token from createSession) or anonymous (no token). */

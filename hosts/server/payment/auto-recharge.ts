@@ -20,6 +20,7 @@ import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { registerMigrations, type Queryable } from '../db.ts';
 import { clock, HttpError } from '../platform.ts';
+import { unitAmount } from '../validate.ts';
 import { addInterval, createInvoice } from './billing.ts';
 import { bodyOf, bool, int, livemodeOf, paramOf, queryString, str } from './http.ts';
 import { mul } from './money.ts';
@@ -45,8 +46,9 @@ registerMigrations('payment-auto-recharge', [
   },
 ]);
 
-/** At most this many packages in one top-up. */
+/** At most this many packages in one top-up, and this many top-ups a day. */
 const MAX_QUANTITY = 100;
+const MAX_DAILY_ATTEMPTS = 1000;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON documents
 type Json = Record<string, any>;
@@ -88,14 +90,6 @@ async function payingCurrencies(q: Queryable, prices: Doc[]): Promise<Doc[]> {
     if (method?.active) out.push({ ...c, paymentMethod: { id: method.id, type: method.type, name: method.name } });
   }
   return out;
-}
-
-function amountField(body: Json, key: string, opts: { positive?: string } = {}): string {
-  const v = body[key];
-  const s = typeof v === 'number' && Number.isInteger(v) ? String(v) : typeof v === 'string' ? v.trim() : '';
-  if (!/^\d{1,40}$/.test(s)) throw new HttpError(400, `${key} must be a non-negative integer amount in the smallest unit`);
-  if (opts.positive && BigInt(s) <= 0n) throw new HttpError(400, opts.positive);
-  return BigInt(s).toString();
 }
 
 const today = (): string => new Date(clock.now()).toISOString().slice(0, 10);
@@ -198,17 +192,17 @@ export function createAutoRechargeRoutes({ db }: SandboxContext): Router {
       await assertOwner(tx, res, { ...customer, customer_id: customer.id }, 'customer');
       const currency = await creditCurrency(tx, body.currency_id);
       const enabled = bool(body, 'enabled') ?? false;
-      const threshold = amountField(body, 'threshold', { positive: 'Threshold must be greater than 0' });
-      const quantity = int(body, 'quantity', { min: 1, fallback: 1 })!;
-      if (quantity > MAX_QUANTITY) throw new HttpError(400, `quantity must be at most ${MAX_QUANTITY}`);
+      const threshold = unitAmount(body.threshold, 'threshold');
+      if (threshold === '0') throw new HttpError(400, 'Threshold must be greater than 0');
+      const quantity = int(body, 'quantity', { min: 1, max: MAX_QUANTITY, fallback: 1 })!;
       const priceId = str(body, 'price_id', { required: true, max: 100 })!;
       const price = (await packagesFor(tx, currency.id, customer.livemode)).find((p) => p.id === priceId);
       if (!price) throw new HttpError(400, `price_id must be a credit package of ${currency.symbol}`);
       const payingId = str(body, 'recharge_currency_id', { required: true, max: 100 })!;
       const paying = (await payingCurrencies(tx, [price])).find((c) => c.id === payingId);
       if (!paying) throw new HttpError(400, `This package cannot be paid in currency ${payingId}`);
-      const maxAmount = amountField(body, 'daily_max_amount');
-      const maxAttempts = int(body, 'daily_max_attempts', { min: 0, fallback: 0 })!;
+      const maxAmount = unitAmount(body.daily_max_amount, 'daily_max_amount');
+      const maxAttempts = int(body, 'daily_max_attempts', { min: 0, max: MAX_DAILY_ATTEMPTS, fallback: 0 })!;
       const existing = await configOf(tx, customer.id, currency.id, customer.livemode, true);
       const now = new Date(clock.now()).toISOString();
       return writeConfig(tx, {

@@ -2,10 +2,10 @@ import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
+import { QUANTITY_MAX, tokenAmount, unitAmount } from '../validate.ts';
 import { requireUser } from './auth.ts';
 import { checkPromotion } from './discounts.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
-import { toUnit } from './money.ts';
 import { currencyIdsOf, expandPrice } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from './repo.ts';
 import { link, price, product } from './seed.ts';
@@ -51,7 +51,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
   r.put('/checkout-sessions/:id/adjust-quantity', async (req, res) => {
     const body = bodyOf(req);
     const itemId = str(body, 'itemId', { required: true })!;
-    const quantity = int(body, 'quantity', { min: 1 });
+    const quantity = int(body, 'quantity', { min: 1, max: QUANTITY_MAX });
     if (quantity === undefined) throw new HttpError(400, 'quantity is required');
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'));
@@ -133,8 +133,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
   r.put('/checkout-sessions/:id/amount', async (req, res) => {
     const body = bodyOf(req);
     const priceId = str(body, 'priceId', { required: true })!;
-    const amount = str(body, 'amount', { required: true })!.trim();
-    if (!/^\d+$/.test(amount) || BigInt(amount) <= 0n) throw new HttpError(400, 'amount must be a positive integer string in the smallest unit');
+    const amount = unitAmount(str(body, 'amount', { required: true }), 'amount', { positive: true });
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'));
       const items = session.line_items as Doc[];
@@ -145,7 +144,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
       const currency = await mustFind(tx, 'payment_currencies', session.currency_id);
       const link = session.payment_link_id ? await find(tx, 'payment_links', session.payment_link_id) : null;
       const bounds = link?.donation_settings?.amount ?? {};
-      const unit = (v: unknown) => (v === undefined || v === null || v === '' ? null : BigInt(toUnit(v, currency.decimal, 'donation bound')));
+      const unit = (v: unknown) => (v === undefined || v === null || v === '' ? null : BigInt(tokenAmount(v, currency.decimal, 'donation bound')));
       const min = unit(bounds.minimum);
       const max = unit(bounds.maximum);
       if ((min !== null && BigInt(amount) < min) || (max !== null && BigInt(amount) > max)) {

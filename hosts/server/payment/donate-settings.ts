@@ -4,7 +4,7 @@ import { registerMigrations, type Queryable } from '../db.ts';
 import { clock, HttpError } from '../platform.ts';
 import { callerOf, requireMerchant } from './auth.ts';
 import { arr, bodyOf, bool, livemodeOf, obj, oneOf, paramOf, str, type Body } from './http.ts';
-import { toUnit } from './money.ts';
+import { integer, isAbsent, tokenAmount } from '../validate.ts';
 import { insert, newId, type Doc } from './repo.ts';
 import { link, price, product } from './seed.ts';
 
@@ -88,10 +88,10 @@ const TBA_DECIMALS = 18;
 function donationAmounts(body: Body): { tokens: Body; units: Body } {
   const amount = obj(body, 'amount') ?? {};
   const dec = (v: unknown, field: string) => {
-    toUnit(v, TBA_DECIMALS, `amount.${field}`); // validates (400 on junk or too many decimals)
+    tokenAmount(v, TBA_DECIMALS, `amount.${field}`); // validates (400 on junk or too many decimals)
     return String(v).trim();
   };
-  const unit = (v: string | null) => (v === null ? null : toUnit(v, TBA_DECIMALS, 'amount'));
+  const unit = (v: string | null) => (v === null ? null : tokenAmount(v, TBA_DECIMALS, 'amount'));
   const presetsRaw = arr(amount, 'presets') ?? ['1', '5', '10'];
   if (presetsRaw.length > 10) throw new HttpError(400, 'amount.presets: at most 10 presets');
   const presets = presetsRaw.map((p, i) => dec(p, `presets[${i}]`));
@@ -119,7 +119,7 @@ async function donationLink(q: Queryable, body: Body, livemode: boolean): Promis
   const amount = donationAmounts(body);
   const beneficiaries = (arr(body, 'beneficiaries') ?? []).slice(0, 20).map((raw, i) => {
     const b = (raw && typeof raw === 'object' ? raw : {}) as Body;
-    return { address: str(b, 'address', { required: true, max: 200 }) ?? `beneficiary-${i}`, share: String(b.share ?? '100'), name: str(b, 'name', { max: 200 }) ?? '' };
+    return { address: str(b, 'address', { required: true, max: 200 }) ?? `beneficiary-${i}`, share: String(isAbsent(b.share) ? 100 : integer(b.share, `beneficiaries[${i}].share`, { min: 0, max: 10_000 })), name: str(b, 'name', { max: 200 }) ?? '' };
   });
   const now = nowIso();
   const stamp = <T extends Doc>(d: T): T => ({ ...d, livemode, created_at: now, updated_at: now });

@@ -1,8 +1,12 @@
 import type { Request } from 'express';
 import { HttpError } from '../platform.ts';
+import { boolean, choice, integer, isAbsent, queryBoolean, text, unixSeconds } from '../validate.ts';
 import { Where, type Paging } from './repo.ts';
 
-/** Request parsing shared by the resource routes. Bad input is always a 400 with a clear message. */
+/**
+ * Request parsing shared by the resource routes: reading fields of the body and the query with the sandbox's
+ * validators (../validate.ts). Bad input is always a 400 with a clear message.
+ */
 
 export type Body = Record<string, unknown>;
 
@@ -28,19 +32,18 @@ export function queryString(req: Request, name: string): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
-function positiveInt(v: unknown, fallback: number, max: number): number {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, max) : fallback;
-}
+export const PAGE_MAX = 1_000_000;
+export const PAGE_SIZE_MAX = 100;
 
 /** page (1-based) and pageSize (or limit), default 20, at most 100; order 'created_at:ASC' or [['updated_at','ASC']]. */
 export function pagingOf(req: Request): Paging {
   const q = req.query;
   const raw = Array.isArray(q.order) ? q.order.flat().join(':') : String(q.order ?? '');
   const [field = '', dir = ''] = raw.split(':');
+  const size = q.pageSize ?? q.limit;
   return {
-    page: positiveInt(q.page, 1, 1_000_000),
-    pageSize: positiveInt(q.pageSize ?? q.limit, 20, 100),
+    page: isAbsent(q.page) ? 1 : integer(q.page, 'page', { min: 1, max: PAGE_MAX }),
+    pageSize: isAbsent(size) ? 20 : integer(size, q.pageSize !== undefined ? 'pageSize' : 'limit', { min: 1, max: PAGE_SIZE_MAX }),
     order: dir.toUpperCase() === 'ASC' ? 'ASC' : 'DESC',
     orderBy: field === 'updated_at' ? 'updated_at' : 'created_at',
   };
@@ -76,41 +79,29 @@ export function addSearch(where: Where, query: unknown): Where {
 // --- body fields -------------------------------------------------------------------------------------
 
 export function str(body: Body, key: string, opts: { required?: boolean; max?: number } = {}): string | undefined {
-  const v = body[key];
-  if (v === undefined || v === null || v === '') {
-    if (opts.required) throw new HttpError(400, `${key} is required`);
-    return undefined;
-  }
-  if (typeof v !== 'string') throw new HttpError(400, `${key} must be a string`);
-  if (opts.required && !v.trim()) throw new HttpError(400, `${key} is required`);
-  if (opts.max && v.length > opts.max) throw new HttpError(400, `${key} must be at most ${opts.max} characters`);
-  return v;
+  return text(body[key], key, opts);
 }
 
 export function oneOf<T extends string>(body: Body, key: string, values: readonly T[], fallback?: T): T {
-  const v = body[key] ?? fallback;
-  if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) {
-    throw new HttpError(400, `${key} must be one of ${values.join(', ')}`);
-  }
-  return v as T;
+  return choice(body[key] ?? fallback, key, values);
 }
 
-export function int(body: Body, key: string, opts: { min?: number; fallback?: number } = {}): number | undefined {
+/** An integer field in [min, max]; `fallback` when absent. */
+export function int(body: Body, key: string, opts: { min: number; max: number; fallback?: number }): number | undefined {
   const v = body[key];
-  if (v === undefined || v === null || v === '') return opts.fallback;
-  const n = typeof v === 'string' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < (opts.min ?? 0)) {
-    throw new HttpError(400, `${key} must be an integer of at least ${opts.min ?? 0}`);
-  }
-  return n;
+  return isAbsent(v) ? opts.fallback : integer(v, key, opts);
 }
 
+/** A unix-seconds field (from `min`), undefined when absent. */
+export function time(body: Body, key: string, opts: { min?: number } = {}): number | undefined {
+  const v = body[key];
+  return isAbsent(v) ? undefined : unixSeconds(v, key, opts);
+}
+
+/** A boolean field (JSON true or false only), undefined when absent. */
 export function bool(body: Body, key: string): boolean | undefined {
   const v = body[key];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'boolean') return v;
-  if (v === 'true' || v === 'false') return v === 'true';
-  throw new HttpError(400, `${key} must be true or false`);
+  return v === undefined || v === null ? undefined : boolean(v, key);
 }
 
 export function obj(body: Body, key: string): Body | undefined {
@@ -134,10 +125,9 @@ export function pick(body: Body, keys: readonly string[]): Body {
   return out;
 }
 
-/** `?active=true|false` as a boolean, undefined when absent. */
+/** `?active=true|false` (or 1|0) as a boolean, undefined when absent; anything else is a 400. */
 export function queryBool(req: Request, name: string): boolean | undefined {
-  const v = req.query[name];
-  return v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : undefined;
+  return queryBoolean(req.query[name], name);
 }
 
 /** Optional string-array field (images, codes...). */

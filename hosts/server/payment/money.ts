@@ -1,25 +1,8 @@
-import { HttpError } from '../platform.ts';
-
 /**
  * Money on strings, math in BigInt. Stored and returned amounts are integer strings in the currency's
- * smallest unit; merchant writes carry decimal strings in token units (the payment-js README convention).
+ * smallest unit; merchant writes carry decimal strings in token units (the payment-js README convention), which
+ * ../validate.ts `tokenAmount` checks and converts.
  */
-
-const DECIMAL_RE = /^(\d+)(?:\.(\d+))?$/;
-
-/** '1.5' with 18 decimals -> '1500000000000000000'. Rejects negatives, junk and too many decimals with a 400. */
-export function toUnit(value: unknown, decimal: number, field: string): string {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (typeof text !== 'string' || !DECIMAL_RE.test(text.trim())) {
-    throw new HttpError(400, `${field} must be a non-negative decimal amount, got ${JSON.stringify(value)}`);
-  }
-  const [, whole = '0', frac = ''] = DECIMAL_RE.exec(text.trim()) ?? [];
-  const trimmed = frac.replace(/0+$/, '');
-  if (trimmed.length > decimal) {
-    throw new HttpError(400, `${field}: amount decimal places must be less than or equal to ${decimal}`);
-  }
-  return (BigInt(whole) * 10n ** BigInt(decimal) + BigInt(trimmed.padEnd(decimal, '0') || '0')).toString();
-}
 
 /** '1500000000000000000' with 18 decimals -> '1.5'. */
 export function fromUnit(amount: string, decimal: number): string {

@@ -1,12 +1,17 @@
 import type { Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
 import { arr, bool, int, obj, oneOf, str, type Body } from './http.ts';
-import { toUnit } from './money.ts';
+import { choice, integer, isAbsent, STOCK_MAX, tokenAmount } from '../validate.ts';
 import { find, mustFind, newDoc, type Doc } from './repo.ts';
 
 /** Prices: validation and unit conversion of writes, expansion of reads, and the amount in a currency. */
 
 export const INTERVALS = ['hour', 'day', 'week', 'month', 'year'] as const;
+/** Most intervals in one billing period (e.g. 365 days; a year of months is 12). */
+export const INTERVAL_COUNT_MAX = 365;
+/** How long credits of a package stay valid: `valid_duration_value` of one of these units (0 = forever). */
+const DURATION_UNITS = ['hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years'] as const;
+const DURATION_VALUE_MAX = 100_000;
 
 export async function currency(q: Queryable, id: unknown, field = 'currency_id'): Promise<Doc> {
   if (typeof id !== 'string' || !id) throw new HttpError(400, `${field} is required`);
@@ -17,8 +22,8 @@ export async function currency(q: Queryable, id: unknown, field = 'currency_id')
 
 function customUnitAmount(input: Body | undefined, decimal: number, field: string): Doc['custom_unit_amount'] {
   if (!input) return null;
-  const conv = (k: string) => (input[k] === undefined || input[k] === null || input[k] === '' ? null : toUnit(input[k], decimal, `${field}.${k}`));
-  const presets = (arr(input, 'presets') ?? []).map((p, i) => toUnit(p, decimal, `${field}.presets[${i}]`));
+  const conv = (k: string) => (input[k] === undefined || input[k] === null || input[k] === '' ? null : tokenAmount(input[k], decimal, `${field}.${k}`));
+  const presets = (arr(input, 'presets') ?? []).map((p, i) => tokenAmount(p, decimal, `${field}.presets[${i}]`));
   return { preset: conv('preset'), presets, minimum: conv('minimum'), maximum: conv('maximum'), enabled: true };
 }
 
@@ -28,7 +33,14 @@ async function creditConfig(q: Queryable, metadata: Body | undefined): Promise<B
   const credit = await currency(q, cfg.currency_id, 'metadata.credit_config.currency_id');
   return {
     ...metadata,
-    credit_config: { ...cfg, credit_amount: toUnit(cfg.credit_amount, credit.decimal, 'metadata.credit_config.credit_amount') },
+    credit_config: {
+      ...cfg,
+      credit_amount: tokenAmount(cfg.credit_amount, credit.decimal, 'metadata.credit_config.credit_amount'),
+      ...(isAbsent(cfg.valid_duration_value) ? {} : {
+        valid_duration_value: integer(cfg.valid_duration_value, 'metadata.credit_config.valid_duration_value', { min: 0, max: DURATION_VALUE_MAX }),
+        valid_duration_unit: choice(cfg.valid_duration_unit, 'metadata.credit_config.valid_duration_unit', DURATION_UNITS),
+      }),
+    },
   };
 }
 
@@ -39,7 +51,7 @@ async function recurring(q: Queryable, input: Body | undefined): Promise<Doc['re
   if (meterId) await mustFind(q, 'meters', meterId);
   return {
     interval: oneOf(input, 'interval', INTERVALS),
-    interval_count: int(input, 'interval_count', { min: 1, fallback: 1 }),
+    interval_count: int(input, 'interval_count', { min: 1, max: INTERVAL_COUNT_MAX, fallback: 1 }),
     usage_type: usageType,
     aggregate_usage: usageType === 'metered' ? (str(input, 'aggregate_usage') ?? 'sum') : null,
     meter_id: meterId ?? null,
@@ -55,7 +67,7 @@ async function otherCurrencyOptions(q: Queryable, input: unknown[], mainId: stri
     if (c.id === mainId) continue;
     out.push({
       currency_id: c.id,
-      unit_amount: toUnit(opt.unit_amount ?? '0', c.decimal, `currency_options[${i}].unit_amount`),
+      unit_amount: tokenAmount(opt.unit_amount ?? '0', c.decimal, `currency_options[${i}].unit_amount`),
       custom_unit_amount: customUnitAmount(obj(opt, 'custom_unit_amount'), c.decimal, `currency_options[${i}].custom_unit_amount`),
       tiers: null,
     });
@@ -84,7 +96,7 @@ export async function priceFields(q: Queryable, body: Body, current?: Doc): Prom
     const main = await currency(q, body.currency_id ?? current?.currency_id);
     const custom = given('custom_unit_amount') ? customUnitAmount(obj(body, 'custom_unit_amount'), main.decimal, 'custom_unit_amount') : current?.custom_unit_amount;
     let unit: string;
-    if (body.unit_amount !== undefined && body.unit_amount !== null) unit = toUnit(body.unit_amount, main.decimal, 'unit_amount');
+    if (body.unit_amount !== undefined && body.unit_amount !== null) unit = tokenAmount(body.unit_amount, main.decimal, 'unit_amount');
     else if (current) unit = current.unit_amount;
     else if (custom) unit = '0';
     else throw new HttpError(400, 'unit_amount is required');
@@ -105,7 +117,7 @@ export async function priceFields(q: Queryable, body: Body, current?: Doc): Prom
     if (to) await mustFind(q, 'prices', to);
     out.upsell = to ? { upsells_to_id: to } : null;
   }
-  for (const k of ['quantity_available', 'quantity_limit_per_checkout'] as const) if (given(k)) out[k] = int(body, k, { fallback: 0 });
+  for (const k of ['quantity_available', 'quantity_limit_per_checkout'] as const) if (given(k)) out[k] = int(body, k, { min: 0, max: STOCK_MAX, fallback: 0 });
   if (given('nickname')) out.nickname = str(body, 'nickname') ?? '';
   if (given('lookup_key')) out.lookup_key = str(body, 'lookup_key') ?? null;
   if (given('active')) out.active = bool(body, 'active') ?? true;

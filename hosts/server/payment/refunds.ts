@@ -7,7 +7,7 @@
  * description and the movement's `payment_details` (tx hash for wallet methods, a refund id for Stripe).
  *
  * - Merchant: `PUT /api/payment-intents/{id}/refund {amount?, reason?, description?}`, `POST /api/refunds
- *   {payment_intent_id, amount?, reason?, description?}`; amounts in token units (toUnit); default the rest.
+ *   {payment_intent_id, amount?, reason?, description?}`; amounts in token units (tokenAmount, ../validate.ts); default the rest.
  *   A wallet payment's refund goes back to the payer's sandbox wallet; `refund.succeeded` after commit.
  * - Reads: `GET /api/refunds` (filters, paged, a customer sees only their own), `GET /api/refunds/{id}`.
  * - stakes.ts records a `stake_return` refund when it returns a stake; vendors.ts refunds a failed vendor order.
@@ -20,7 +20,8 @@ import { clock, events, HttpError } from '../platform.ts';
 import { requireMerchant } from './auth.ts';
 import { WALLET_METHODS } from './billing.ts';
 import { addSearch, bodyOf, livemodeOf, pagingOf, paramOf, queryString, str, type Body } from './http.ts';
-import { fromUnit, toUnit } from './money.ts';
+import { fromUnit } from './money.ts';
+import { tokenAmount } from '../validate.ts';
 import { find, newId, Where, type Doc, type Paging } from './repo.ts';
 import { creditWallet } from './wallet.ts';
 import { assertOwner, listScope } from './resources/scope.ts';
@@ -88,7 +89,7 @@ function newRefund(fields: Record<string, unknown> & { livemode: boolean }): Doc
 
 export type RefundInput = {
   paymentIntentId: unknown;
-  /** Token units (merchant input, parsed with toUnit) or undefined for the whole rest. */
+  /** Token units (merchant input, parsed with tokenAmount) or undefined for the whole rest. */
   amount?: unknown;
   /** Smallest unit, already parsed (internal callers). Wins over `amount`. */
   amountUnits?: string;
@@ -116,7 +117,7 @@ export async function refundPayment(tx: Queryable, input: RefundInput): Promise<
   const leftText = `${fromUnit(left.toString(), currency.decimal)} ${currency.symbol}`;
   if (left <= 0n) throw new HttpError(400, 'This payment has already been refunded in full');
   const amount =
-    input.amountUnits ?? (input.amount === undefined || input.amount === null || input.amount === '' ? left.toString() : toUnit(input.amount, currency.decimal, 'amount'));
+    input.amountUnits ?? (input.amount === undefined || input.amount === null || input.amount === '' ? left.toString() : tokenAmount(input.amount, currency.decimal, 'amount'));
   if (BigInt(amount) <= 0n) throw new HttpError(400, 'amount must be greater than 0');
   if (BigInt(amount) > left) throw new HttpError(400, `The refund amount is more than what is left to refund of this payment (${leftText})`);
 

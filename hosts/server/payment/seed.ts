@@ -1,7 +1,7 @@
 import type { Tx } from '../db.ts';
 import { DEMO_USERS } from '../service/users.ts';
 import { LOGOS } from './logos.ts';
-import { toUnit } from './money.ts';
+import { tokenAmount } from '../validate.ts';
 import { insert, type Doc } from './repo.ts';
 import type { Table } from './schema.ts';
 
@@ -21,7 +21,7 @@ function doc(table: Table, id: string, fields: Record<string, unknown>): [Table,
 const DECIMALS: Record<string, number> = {
   pc_sandbox_tba: 18, pc_sandbox_credit: 2, pc_sandbox_eth: 18, pc_sandbox_base_usdc: 6, pc_sandbox_btc: 8, pc_sandbox_usd: 2,
 };
-const u = (tokens: string, currencyId: string) => toUnit(tokens, DECIMALS[currencyId] ?? 0, 'seed');
+const u = (tokens: string, currencyId: string) => tokenAmount(tokens, DECIMALS[currencyId] ?? 0, 'seed');
 
 function method(id: string, type: string, name: string, logo: string, defaultCurrency: string, settings: Doc['settings'], recurring = true) {
   return doc('payment_methods', id, {

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db.ts';
 import { clock, HttpError } from '../platform.ts';
-import { arr, bool, int, obj, oneOf, str, type Body } from './http.ts';
+import { boolean, integer, isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, unitAmount, unixSeconds } from '../validate.ts';
+import { arr, bool, int, obj, oneOf, str, time, type Body } from './http.ts';
 import { sessionDiscount } from './discounts.ts';
 import { mul, sub, sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';
@@ -24,10 +25,15 @@ async function lineItems(q: Queryable, input: unknown[] | undefined): Promise<{ 
     if (!price) throw new HttpError(400, `line_items[${i}].price_id: no such price: ${priceId}`);
     if (!price.active) throw new HttpError(400, `line_items[${i}].price_id: price ${priceId} is archived`);
     const adjustable = obj(item, 'adjustable_quantity');
+    const range = adjustable && {
+      minimum: int(adjustable, 'minimum', { min: 1, max: QUANTITY_MAX, fallback: 1 })!,
+      maximum: int(adjustable, 'maximum', { min: 1, max: QUANTITY_MAX, fallback: 99 })!,
+    };
+    if (range && range.minimum > range.maximum) throw new HttpError(400, `line_items[${i}].adjustable_quantity: minimum must not be above maximum`);
     items.push({
       price_id: priceId,
-      quantity: int(item, 'quantity', { min: 1, fallback: 1 })!,
-      ...(adjustable ? { adjustable_quantity: { enabled: bool(adjustable, 'enabled') ?? false, minimum: int(adjustable, 'minimum', { fallback: 1 }), maximum: int(adjustable, 'maximum', { fallback: 99 }) } } : {}),
+      quantity: int(item, 'quantity', { min: 1, max: QUANTITY_MAX, fallback: 1 })!,
+      ...(adjustable && range ? { adjustable_quantity: { enabled: bool(adjustable, 'enabled') ?? false, ...range } } : {}),
       ...(typeof item.upsell_price_id === 'string' ? { upsell_price_id: item.upsell_price_id } : {}),
     });
     prices.push(price);
@@ -100,9 +106,25 @@ export async function sessionAmounts(
 }
 
 const COPIED_FROM_LINK = [
-  'submit_type', 'allow_promotion_codes', 'billing_address_collection', 'phone_number_collection', 'subscription_data',
+  'submit_type', 'allow_promotion_codes', 'billing_address_collection', 'phone_number_collection',
   'cross_sell_behavior', 'custom_fields', 'payment_method_types', 'invoice_creation', 'customer_creation',
 ] as const;
+
+/**
+ * The subscription_data of a session or payment link, its numbers checked: trial_period_days (0…730),
+ * trial_end (unix seconds), min_stake_amount (smallest unit), no_stake (boolean). Other keys are kept as given.
+ */
+export function subscriptionDataOf(input: Body | undefined): Body | null {
+  if (!input) return null;
+  const out: Body = { ...input };
+  const f = (k: string) => `subscription_data.${k}`;
+  if (!isAbsent(input.trial_period_days)) out.trial_period_days = integer(input.trial_period_days, f('trial_period_days'), { min: 0, max: TRIAL_DAYS_MAX });
+  if (!isAbsent(input.trial_end)) out.trial_end = unixSeconds(input.trial_end, f('trial_end'));
+  if (!isAbsent(input.min_stake_amount)) out.min_stake_amount = unitAmount(input.min_stake_amount, f('min_stake_amount'));
+  if (input.no_stake !== undefined && input.no_stake !== null) out.no_stake = boolean(input.no_stake, f('no_stake'));
+  if (input.trial_currency !== undefined) str(input, 'trial_currency', { max: 1000 });
+  return out;
+}
 
 /** A new open session (not yet stored). `source` is a merchant body or a payment link. */
 export async function buildSession(
@@ -116,13 +138,14 @@ export async function buildSession(
   if (requested) await mustFind(q, 'payment_currencies', requested);
   const currencyId = currencyFor(prices, requested);
   const now = clock.nowSeconds();
-  const expiresAt = int(source, 'expires_at', { min: now + 60 }) ?? now + SESSION_TTL_SECONDS;
+  const expiresAt = time(source, 'expires_at', { min: now + 60 }) ?? now + SESSION_TTL_SECONDS;
   const copied: Body = {};
   for (const k of COPIED_FROM_LINK) if (source[k] !== undefined) copied[k] = source[k];
+  if (source.allow_promotion_codes !== undefined) copied.allow_promotion_codes = bool(source, 'allow_promotion_codes');
   const session = newDoc('checkout_sessions', opts.livemode, {
     object: 'checkout_session', mode, status: 'open', payment_status: 'unpaid', line_items: items, currency_id: currencyId,
     submit_type: 'pay', allow_promotion_codes: false, billing_address_collection: 'auto', phone_number_collection: { enabled: false },
-    subscription_data: obj(source, 'subscription_data') ?? null, cross_sell_behavior: 'auto', custom_fields: [], payment_method_types: [],
+    subscription_data: subscriptionDataOf(obj(source, 'subscription_data')), cross_sell_behavior: 'auto', custom_fields: [], payment_method_types: [],
     ...copied,
     expires_at: expiresAt, success_url: str(source, 'success_url') ?? null, cancel_url: str(source, 'cancel_url') ?? null,
     client_reference_id: str(source, 'client_reference_id') ?? null, metadata: obj(source, 'metadata') ?? {},

@@ -28,7 +28,8 @@ import { addInterval, createInvoice, WALLET_METHODS, type InvoiceLine } from './
 import { runAutoRecharge } from './auto-recharge.ts';
 import { settleCreditUsage } from './credit-ledger.ts';
 import { bodyOf, int, livemodeOf, paramOf } from './http.ts';
-import { fromUnit, sum, toUnit } from './money.ts';
+import { fromUnit, sum } from './money.ts';
+import { tokenAmount } from '../validate.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
 import { customerByIdOrDid } from './resources/customers.ts';
 import { assertOwner } from './resources/scope.ts';
@@ -273,8 +274,7 @@ export function createBillingRoutes({ db }: SandboxContext): Router {
 
   /** Moves the sandbox clock forward and runs billing (renewals, trial ends, cancellations, past due). */
   r.post('/sandbox/clock/advance', requireMerchant, async (req, res) => {
-    const seconds = int(bodyOf(req), 'seconds', { min: 0 }) ?? 0;
-    if (seconds > MAX_ADVANCE_SECONDS) throw new HttpError(400, `seconds must be at most ${MAX_ADVANCE_SECONDS}`);
+    const seconds = int(bodyOf(req), 'seconds', { min: 0, max: MAX_ADVANCE_SECONDS }) ?? 0;
     clock.advance(seconds * 1000);
     const result = await db.transaction(async (tx) => {
       const billing = await runBilling(tx);
@@ -299,7 +299,7 @@ export function createBillingRoutes({ db }: SandboxContext): Router {
     const did = String(body.did ?? '').replace(/^did:abt:/, '');
     if (!did) throw new HttpError(400, 'did is required');
     const currency = await mustFind(db, 'payment_currencies', body.currency_id);
-    const amount = toUnit(body.amount, currency.decimal, 'amount');
+    const amount = tokenAmount(body.amount, currency.decimal, 'amount');
     if (body.set !== undefined && typeof body.set !== 'boolean') throw new HttpError(400, 'set must be a boolean');
     // set: true makes the balance exactly `amount` (a test that needs a short wallet); otherwise `amount` is added.
     const balance = await creditWallet(db, did, currency.id, amount, { set: body.set === true });

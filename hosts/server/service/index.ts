@@ -1,6 +1,7 @@
-import express, { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
+import { integer } from '../validate.ts';
 import { appLogoSvg, avatarSvg } from './blocklet.ts';
 import { approveConnect, declineConnect, loadConnectSession, markScanned, type ConnectRow } from './connect.ts';
 import { createNotificationRoutes } from './notifications.ts';
@@ -154,7 +155,6 @@ ${open ? '' : '<p class="meta">Sandbox wallet · this request is finished.</p>'}
 
 export function createServiceRoutes(ctx: SandboxContext): Router {
   const r = Router();
-  r.use(express.urlencoded({ extended: false, limit: '64kb' }));
 
   r.get('/sandbox/sandbox.css', (_req, res) => {
     res.setHeader('Content-Type', 'text/css; charset=utf-8');
@@ -210,8 +210,8 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
   r.get('/user/avatar/:did', async (req, res) => {
     const did = String(req.params.did).replace(/^did:abt:/, '');
     const user = await getUser(ctx.db, did);
-    const n = Number(req.query.w ?? req.query.h ?? req.query.size ?? 96);
-    const size = Number.isFinite(n) ? Math.min(512, Math.max(16, Math.round(n))) : 96;
+    // Any whole size is drawn between 16 and 512 px.
+    const size = Math.min(512, Math.max(16, integer(req.query.w ?? req.query.h ?? req.query.size ?? 96, 'size', { min: 1, max: 4096 })));
     svg(res, avatarSvg(did, user?.fullName ?? did.replace(/^z1?/, ''), size));
   });
   const logo = (rect: boolean, dark: boolean) => (_req: Request, res: Response) => svg(res, appLogoSvg({ rect, dark }));

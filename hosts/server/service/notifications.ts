@@ -3,6 +3,7 @@ import { Router, type Request } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { registerMigrations, type Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
+import { choice, integer, isAbsent, text } from '../validate.ts';
 import { userSocket } from './realtime.ts';
 import { currentUser, DEMO_USERS, getUser, type SandboxUser } from './users.ts';
 
@@ -43,20 +44,9 @@ registerMigrations('notifications', [
 
 type Input = Record<string, unknown>;
 
-const str = (v: unknown, name: string, max: number, required = false): string | undefined => {
-  if (v === undefined || v === null || v === '') {
-    if (required) throw new HttpError(400, `${name} is required`, 'INVALID_NOTIFICATION');
-    return undefined;
-  }
-  if (typeof v !== 'string') throw new HttpError(400, `${name} must be a string`, 'INVALID_NOTIFICATION');
-  if (v.length > max) throw new HttpError(400, `${name} must be at most ${max} characters`, 'INVALID_NOTIFICATION');
-  return v;
-};
-const oneOf = <T extends string>(v: unknown, name: string, list: readonly T[], def: T): T => {
-  if (v === undefined || v === null || v === '') return def;
-  if (typeof v !== 'string' || !list.includes(v as T)) throw new HttpError(400, `${name} must be one of ${list.join(', ')}`, 'INVALID_NOTIFICATION');
-  return v as T;
-};
+const CODE = 'INVALID_NOTIFICATION';
+const str = (v: unknown, name: string, max: number, required = false): string | undefined => text(v, name, { max, required, code: CODE });
+const oneOf = <T extends string>(v: unknown, name: string, list: readonly T[], def: T): T => (isAbsent(v) ? def : choice(v, name, list, { code: CODE }));
 
 type Actor = { did: string; fullName: string };
 function actors(v: unknown): Actor | Actor[] | undefined {
@@ -125,11 +115,8 @@ export function createNotificationRoutes(ctx: SandboxContext): Router {
 
   r.get('/api/notifications', async (req, res) => {
     const user = await requireUser(ctx, req);
-    const page = Number(req.query.page ?? 1);
-    const pageSize = Number(req.query.pageSize ?? 20);
-    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) {
-      throw new HttpError(400, 'page and pageSize must be positive integers (pageSize ≤ 100)', 'INVALID_PARAM');
-    }
+    const page = integer(req.query.page ?? 1, 'page', { min: 1, max: 1_000_000, code: 'INVALID_PARAM' });
+    const pageSize = integer(req.query.pageSize ?? 20, 'pageSize', { min: 1, max: 100, code: 'INVALID_PARAM' });
     const { rows } = await ctx.db.query<{ data: Record<string, unknown>; read: boolean; created_at: Date }>(
       `SELECT data, read, created_at FROM notifications WHERE receiver = $1 ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       [user.did],

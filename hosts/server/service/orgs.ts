@@ -3,6 +3,7 @@ import { Router, type Request } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { registerMigrations, type Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
+import { integer } from '../validate.ts';
 import { esc, page, sendHtml, SERVICE } from './html.ts';
 import { currentUser, DEMO_USERS, sessionToken, type SandboxUser } from './users.ts';
 
@@ -88,10 +89,7 @@ const toOrg = (r: OrgRow, userDid: string) => ({
 });
 
 function intParam(value: unknown, name: string, def: number, min: number, max: number): number {
-  if (value === undefined || value === '') return def;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new HttpError(400, `${name} must be an integer between ${min} and ${max}`, 'INVALID_PARAM');
-  return n;
+  return value === undefined || value === '' ? def : integer(value, name, { min, max, code: 'INVALID_PARAM' });
 }
 
 /** Validates and trims a new org (platform error shape on failure). */

@@ -80,20 +80,29 @@ export function parseCookies(header: string | undefined): Record<string, string>
     const i = part.indexOf('=');
     if (i < 0) continue;
     const k = part.slice(0, i).trim();
-    if (k) out[k] = decodeURIComponent(part.slice(i + 1).trim());
+    if (!k) continue;
+    try {
+      out[k] = decodeURIComponent(part.slice(i + 1).trim());
+    } catch {
+      // Not valid percent-encoding: someone else's cookie, or junk. Not ours to read.
+    }
   }
   return out;
 }
 
+/** What a session token looks like (createSession: base64url); anything else is no session at all. */
+const TOKEN_RE = /^[A-Za-z0-9_-]{1,128}$/;
+
 /** The session token a request carries: cookie, then `authToken` query, then a bearer header. */
 export function sessionToken(req: IncomingMessage): string | null {
-  const cookie = parseCookies(req.headers.cookie)[SESSION_COOKIE];
+  const valid = (t: string | null | undefined) => (t && TOKEN_RE.test(t) ? t : null);
+  const cookie = valid(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
   if (cookie) return cookie;
   const url = new URL(req.url ?? '/', 'http://sandbox.local');
-  const q = url.searchParams.get('authToken');
+  const q = valid(url.searchParams.get('authToken'));
   if (q) return q;
   const auth = req.headers.authorization;
-  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || null;
+  if (auth?.startsWith('Bearer ')) return valid(auth.slice(7).trim());
   return null;
 }
 

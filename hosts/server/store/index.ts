@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { registerMigrations, type Queryable } from '../db.ts';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
+import { integer } from '../validate.ts';
 import { tileLogoSvg } from '../service/blocklet.ts';
 import { registerStoreConnectActions } from './connect.ts';
 import { createManageRoutes } from './manage.ts';
@@ -248,11 +249,7 @@ export function str(req: Request, key: string): string | undefined {
 
 export function int(req: Request, key: string, dflt: number, min: number, max: number): number {
   const v = str(req, key);
-  if (v === undefined) return dflt;
-  if (!/^\d+$/.test(v)) throw new HttpError(400, `${key} must be a whole number`);
-  const n = Number(v);
-  if (n < min || n > max) throw new HttpError(400, `${key} must be between ${min} and ${max}`);
-  return n;
+  return v === undefined ? dflt : integer(v, key, { min, max });
 }
 
 /** A placeholder screenshot: a window frame with the blocklet's title, tinted per blocklet and page. */

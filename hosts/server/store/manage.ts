@@ -3,6 +3,7 @@ import type { Request, Router } from 'express';
 import { registerMigrations } from '../db.ts';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
+import { text as validText } from '../validate.ts';
 import { currentUser, type SandboxUser } from '../service/users.ts';
 import { validateStoreName } from '../../../src/core/validation.ts';
 import { categoriesById, categoryOut, int, iso, metaOut, rowOut, str, type BlockletRow, type CategoryRow } from './index.ts';
@@ -64,16 +65,7 @@ function body(req: Request): Record<string, unknown> {
   return b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
 }
 function text(b: Record<string, unknown>, key: string, { required = false, max = 255 } = {}): string | undefined {
-  const v = b[key];
-  if (v === undefined || v === null || v === '') {
-    if (required) throw new HttpError(400, `${key} is required`);
-    return undefined;
-  }
-  if (typeof v !== 'string') throw new HttpError(400, `${key} must be a string`);
-  const t = v.trim();
-  if (required && !t) throw new HttpError(400, `${key} is required`);
-  if (t.length > max) throw new HttpError(400, `${key} must be at most ${max} characters`);
-  return t;
+  return validText(b[key], key, { required, max, trim: true });
 }
 
 const REVIEW_STATUSES = ['DRAFT', 'PENDING_REVIEW', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'PUBLISHED', 'CANCELLED'];

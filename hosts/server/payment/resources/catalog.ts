@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
+import { QUANTITY_MAX, STOCK_MAX } from '../../validate.ts';
 import { requireMerchant } from '../auth.ts';
 import { addSearch, arr, bodyOf, bool, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str, strings, type Body } from '../http.ts';
 import { expandPrice, expandProduct, newPrice, priceFields } from '../pricing.ts';
@@ -161,13 +162,14 @@ export function createCatalogRoutes({ db }: SandboxContext): Router {
 
   r.put('/prices/:id/inventory', requireMerchant, async (req, res) => {
     const body = bodyOf(req);
-    const quantity = int(body, 'quantity', { min: 1 });
+    const quantity = int(body, 'quantity', { min: 1, max: QUANTITY_MAX });
     if (quantity === undefined) throw new HttpError(400, 'quantity is required');
     const action = oneOf(body, 'action', ['increment', 'decrement'] as const);
     const price = await db.transaction(async (tx) => {
       const doc = await mustFind(tx, 'prices', paramOf(req, 'id'), { lock: true });
       const next = Number(doc.quantity_available ?? 0) + (action === 'increment' ? quantity : -quantity);
       if (next < 0) throw new HttpError(400, `Cannot decrement below 0: ${doc.quantity_available ?? 0} available`);
+      if (next > STOCK_MAX) throw new HttpError(400, `Cannot increment above ${STOCK_MAX}`);
       return expandPrice(tx, await save(tx, 'prices', { ...doc, quantity_available: next }));
     });
     res.json(price);

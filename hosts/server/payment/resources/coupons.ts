@@ -3,38 +3,43 @@ import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { requireMerchant } from '../auth.ts';
-import { arr, bodyOf, bool, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str, type Body } from '../http.ts';
-import { toUnit } from '../money.ts';
+import { arr, bodyOf, bool, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str, time, type Body } from '../http.ts';
+import { percent as percentOf, tokenAmount } from '../../validate.ts';
 import { currency } from '../pricing.ts';
 import { find, insert, list, mustFind, newDoc, remove, save, type Doc } from '../repo.ts';
 
 /** Coupons (`coupons.*`, create returns {coupon, promotion_codes}) and promotion codes (`promotionCodes.*`). */
 
+/** A repeating coupon lasts at most 100 years; a coupon or code is redeemed at most a billion times. */
+const MONTHS_MAX = 1200;
+const REDEMPTIONS_MAX = 1_000_000_000;
+
 async function couponDoc(q: Queryable, body: Body, livemode: boolean): Promise<Doc> {
-  const percent = body.percent_off === undefined || body.percent_off === null ? undefined : Number(body.percent_off);
+  const hasPercent = body.percent_off !== undefined && body.percent_off !== null;
   const hasAmount = body.amount_off !== undefined && body.amount_off !== null && body.amount_off !== '';
-  if ((percent === undefined) === !hasAmount) throw new HttpError(400, 'A coupon needs exactly one of percent_off or amount_off');
-  if (percent !== undefined && !(percent > 0 && percent <= 100)) throw new HttpError(400, 'percent_off must be greater than 0 and at most 100');
+  if (hasPercent === hasAmount) throw new HttpError(400, 'A coupon needs exactly one of percent_off or amount_off');
+  const percent = hasPercent ? percentOf(body.percent_off, 'percent_off') : undefined;
   let amountOff = '0';
   let currencyId: string | null = null;
   const currencyOptions: Body = {};
   if (hasAmount) {
     const c = await currency(q, body.currency_id);
     currencyId = c.id;
-    amountOff = toUnit(body.amount_off, c.decimal, 'amount_off');
+    amountOff = tokenAmount(body.amount_off, c.decimal, 'amount_off');
+    if (amountOff === '0') throw new HttpError(400, 'amount_off must be greater than 0');
     for (const [id, opt] of Object.entries(obj(body, 'currency_options') ?? {})) {
       const oc = await currency(q, id, `currency_options.${id}`);
-      currencyOptions[id] = { amount_off: toUnit((opt as Body)?.amount_off, oc.decimal, `currency_options.${id}.amount_off`) };
+      currencyOptions[id] = { amount_off: tokenAmount((opt as Body)?.amount_off, oc.decimal, `currency_options.${id}.amount_off`) };
     }
   }
   const duration = oneOf(body, 'duration', ['forever', 'once', 'repeating'] as const, 'once');
-  const months = int(body, 'duration_in_months', { min: 1 });
+  const months = int(body, 'duration_in_months', { min: 1, max: MONTHS_MAX });
   if (duration === 'repeating' && !months) throw new HttpError(400, 'duration_in_months is required for a repeating coupon');
   return newDoc('coupons', livemode, {
     object: 'coupon', locked: false, name: str(body, 'name', { required: true, max: 100 }), description: str(body, 'description') ?? '',
     percent_off: percent ?? 0, amount_off: amountOff, currency_id: currencyId, currency_options: currencyOptions, duration,
-    duration_in_months: duration === 'repeating' ? months : 0, max_redemptions: int(body, 'max_redemptions', { min: 1 }) ?? null,
-    redeem_by: int(body, 'redeem_by') ?? null, applies_to: obj(body, 'applies_to') ?? null, times_redeemed: 0, valid: true,
+    duration_in_months: duration === 'repeating' ? months : 0, max_redemptions: int(body, 'max_redemptions', { min: 1, max: REDEMPTIONS_MAX }) ?? null,
+    redeem_by: time(body, 'redeem_by') ?? null, applies_to: obj(body, 'applies_to') ?? null, times_redeemed: 0, valid: true,
     metadata: obj(body, 'metadata') ?? {},
   });
 }
@@ -46,8 +51,8 @@ async function promotionCodeDoc(q: Queryable, body: Body, coupon: Doc): Promise<
   if (rows.length) throw new HttpError(400, `An active promotion code ${code} already exists`);
   return newDoc('promotion_codes', coupon.livemode, {
     object: 'promotion_code', active: bool(body, 'active') ?? true, locked: false, code, description: str(body, 'description') ?? '',
-    coupon_id: coupon.id, max_redemptions: int(body, 'max_redemptions', { min: 1 }) ?? null, times_redeemed: 0,
-    expires_at: int(body, 'expires_at') ?? null, restrictions: obj(body, 'restrictions') ?? {}, customer_id: str(body, 'customer_id') ?? null,
+    coupon_id: coupon.id, max_redemptions: int(body, 'max_redemptions', { min: 1, max: REDEMPTIONS_MAX }) ?? null, times_redeemed: 0,
+    expires_at: time(body, 'expires_at') ?? null, restrictions: obj(body, 'restrictions') ?? {}, customer_id: str(body, 'customer_id') ?? null,
     verification_type: 'code', metadata: obj(body, 'metadata') ?? {},
   });
 }
@@ -128,8 +133,8 @@ export function createCouponRoutes({ db }: SandboxContext): Router {
     const code = await mustFind(db, 'promotion_codes', paramOf(req, 'id'));
     const next = { ...code, ...pick(body, ['description', 'metadata', 'restrictions']) };
     if (body.active !== undefined) next.active = bool(body, 'active');
-    if (body.max_redemptions !== undefined) next.max_redemptions = int(body, 'max_redemptions', { min: 1 }) ?? null;
-    if (body.expires_at !== undefined) next.expires_at = int(body, 'expires_at') ?? null;
+    if (body.max_redemptions !== undefined) next.max_redemptions = int(body, 'max_redemptions', { min: 1, max: REDEMPTIONS_MAX }) ?? null;
+    if (body.expires_at !== undefined) next.expires_at = time(body, 'expires_at') ?? null;
     const saved = await save(db, 'promotion_codes', next);
     res.json({ ...saved, coupon: await find(db, 'coupons', saved.coupon_id) });
   });

@@ -6,8 +6,9 @@ import { callerOf, requireMerchant, requireUser } from '../auth.ts';
 import { customerOfDid } from '../billing.ts';
 import { createAutoRechargeRoutes } from '../auto-recharge.ts';
 import { grantStatusAt, listCreditTransactions } from '../credit-ledger.ts';
-import { bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str } from '../http.ts';
-import { sum, toUnit } from '../money.ts';
+import { bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str, time } from '../http.ts';
+import { sum } from '../money.ts';
+import { DECIMAL_MAX, tokenAmount, unixSeconds } from '../../validate.ts';
 import { currency } from '../pricing.ts';
 import { find, insert, list, mustFind, newDoc, save, type Doc } from '../repo.ts';
 import { customerByIdOrDid } from './customers.ts';
@@ -22,9 +23,7 @@ import { assertOwner, listScope } from './scope.ts';
 /** A unix-seconds query parameter (400 when it is not an integer). */
 function secondsQuery(req: Parameters<typeof queryString>[0], name: string): number | undefined {
   const raw = queryString(req, name);
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^\d{1,12}$/.test(raw)) throw new HttpError(400, `${name} must be a unix timestamp in seconds`);
-  return Number(raw);
+  return raw === undefined ? undefined : unixSeconds(raw, name);
 }
 
 /** Brings the stored status of a scope's grants up to date with the clock (pending → granted, → expired). */
@@ -82,15 +81,15 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     const livemode = livemodeOf(req);
     const customer = await customerByIdOrDid(db, str(body, 'customer_id', { required: true })!, livemode);
     const c = await currency(db, body.currency_id);
-    const amount = toUnit(body.amount, c.decimal, 'amount');
+    const amount = tokenAmount(body.amount, c.decimal, 'amount');
     if (amount === '0') throw new HttpError(400, 'amount must be greater than 0');
     const now = clock.nowSeconds();
-    const effectiveAt = int(body, 'effective_at') ?? now;
-    const expiresAt = int(body, 'expires_at', { min: now + 1 }) ?? null;
+    const effectiveAt = time(body, 'effective_at') ?? now;
+    const expiresAt = time(body, 'expires_at', { min: now + 1 }) ?? null;
     const grant = await insert(db, 'credit_grants', newDoc('credit_grants', livemode, {
       object: 'credit_grant', name: str(body, 'name') ?? '', amount, remaining_amount: amount, currency_id: c.id,
       customer_id: customer.id, category: oneOf(body, 'category', ['paid', 'promotional'] as const, 'promotional'),
-      priority: int(body, 'priority', { fallback: 50 }), status: effectiveAt > now ? 'pending' : 'granted',
+      priority: int(body, 'priority', { min: 0, max: 100, fallback: 50 }), status: effectiveAt > now ? 'pending' : 'granted',
       effective_at: effectiveAt, expires_at: expiresAt, applicability_config: obj(body, 'applicability_config') ?? null,
       metadata: obj(body, 'metadata') ?? {}, voided_at: null, created_via: 'api',
     }));
@@ -153,7 +152,7 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     const meter = await insert(db, 'meters', newDoc('meters', livemodeOf(req), {
       object: 'meter', name: str(body, 'name', { required: true, max: 128 }), event_name: eventName,
       aggregation_method: oneOf(body, 'aggregation_method', ['sum'] as const, 'sum'), unit: str(body, 'unit', { required: true, max: 32 }),
-      currency_id: c?.id ?? null, decimal: c?.decimal ?? int(body, 'decimal', { fallback: 0 }), status: 'active',
+      currency_id: c?.id ?? null, decimal: c?.decimal ?? int(body, 'decimal', { min: 0, max: DECIMAL_MAX, fallback: 0 }), status: 'active',
       description: str(body, 'description') ?? '', metadata: obj(body, 'metadata') ?? {},
     }));
     res.json(meter);
@@ -194,13 +193,13 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     const payload = obj(body, 'payload');
     if (!payload) throw new HttpError(400, 'payload is required');
     const customer = await customerByIdOrDid(db, str(payload, 'customer_id', { required: true })!, livemode);
-    const value = toUnit(payload.value, Number(meter.decimal ?? 0), 'payload.value');
+    const value = tokenAmount(payload.value, Number(meter.decimal ?? 0), 'payload.value');
     const subscriptionId = str(payload, 'subscription_id') ?? null;
     if (subscriptionId) await mustFind(db, 'subscriptions', subscriptionId);
     const event = await insert(db, 'meter_events', newDoc('meter_events', livemode, {
       object: 'meter_event', event_name: eventName, meter_id: meter.id, customer_id: customer.id, subscription_id: subscriptionId,
       payload: { ...payload, customer_id: customer.id, value }, value, identifier, status: 'pending',
-      timestamp: int(body, 'timestamp') ?? clock.nowSeconds(), metadata: obj(body, 'metadata') ?? {}, source_data: obj(body, 'source_data') ?? null,
+      timestamp: time(body, 'timestamp') ?? clock.nowSeconds(), metadata: obj(body, 'metadata') ?? {}, source_data: obj(body, 'source_data') ?? null,
     }));
     res.json(await expandEvent(db, event));
   });

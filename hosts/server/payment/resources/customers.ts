@@ -2,10 +2,11 @@ import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
 import { HttpError, clock } from '../../platform.ts';
+import { isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, unitAmount } from '../../validate.ts';
 import { callerOf, requireMerchant } from '../auth.ts';
 import { createSubscription, ensureCustomer } from '../billing.ts';
 import { emailError } from '../checkout.ts';
-import { addSearch, arr, bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryString, str, type Body } from '../http.ts';
+import { addSearch, arr, bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryString, str, time, type Body } from '../http.ts';
 import { currencyIdsOf, expandPrice } from '../pricing.ts';
 import { find, list, mustFind, remove, save, type Doc } from '../repo.ts';
 import { needsStake } from '../subscriptions.ts';
@@ -14,14 +15,6 @@ import { getUser } from '../../service/users.ts';
 import { assertOwner, listScope } from './scope.ts';
 
 /** Customers (`customers.*`) and subscriptions (`subscriptions.*`). */
-
-/** An optional amount in the smallest unit (a non-negative integer string). */
-function amountString(body: Body, key: string): string | undefined {
-  const v = body[key];
-  if (v === undefined || v === null || v === '') return undefined;
-  if (!/^\d+$/.test(String(v))) throw new HttpError(400, `${key} must be a non-negative integer amount in the smallest unit`);
-  return BigInt(String(v)) > 0n ? String(v) : undefined;
-}
 
 /** A customer by id, or by DID in the request's mode. */
 export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode: boolean): Promise<Doc> {
@@ -83,7 +76,7 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
     const items = (arr(body, 'items') ?? []).map((raw, i) => {
       if (!raw || typeof raw !== 'object') throw new HttpError(400, `items[${i}] must be an object`);
       const item = raw as Body;
-      return { price_id: str(item, 'price_id', { required: true })!, quantity: int(item, 'quantity', { min: 1, fallback: 1 })!, metadata: obj(item, 'metadata') };
+      return { price_id: str(item, 'price_id', { required: true })!, quantity: int(item, 'quantity', { min: 1, max: QUANTITY_MAX, fallback: 1 })!, metadata: obj(item, 'metadata') };
     });
     if (!items.length) throw new HttpError(400, 'items must have at least one item');
     const sub = await db.transaction(async (tx) => {
@@ -95,11 +88,12 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
       const currencyId = str(body, 'currency_id') ?? prices[0]!.currency_id;
       for (const p of prices) if (!currencyIdsOf(p).includes(currencyId)) throw new HttpError(400, `Price ${p.id} is not available in currency ${currencyId}`);
       const currency = await mustFind(tx, 'payment_currencies', currencyId);
-      const trialEnd = int(body, 'trial_end', { min: clock.nowSeconds() });
+      const trialEnd = time(body, 'trial_end', { min: clock.nowSeconds() });
+      const stake = isAbsent(body.stake_amount) ? undefined : unitAmount(body.stake_amount, 'stake_amount');
       const { subscription } = await createSubscription(tx, {
         livemode, customerId: customer.id, currencyId, methodId: str(body, 'default_payment_method_id') ?? currency.payment_method_id,
-        items: items.map((i) => ({ ...i, metadata: i.metadata ?? {} })), trialDays: int(body, 'trial_period_days'), trialEnd,
-        description: str(body, 'description'), metadata: obj(body, 'metadata'), stakeAmount: amountString(body, 'stake_amount'),
+        items: items.map((i) => ({ ...i, metadata: i.metadata ?? {} })), trialDays: int(body, 'trial_period_days', { min: 0, max: TRIAL_DAYS_MAX }), trialEnd,
+        description: str(body, 'description'), metadata: obj(body, 'metadata'), stakeAmount: stake === '0' ? undefined : stake,
       });
       return expandSubscription(tx, subscription);
     });
@@ -151,7 +145,7 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
       const stake = doc.payment_details?.staking;
       const revoked = merchant && stake && staking !== 'none' ? { ...doc.payment_details, staking: { ...stake, revoked_at: now, revoke_reason: staking === 'slash' ? 'slash' : 'return' } } : doc.payment_details;
       if (at === 'now') return save(tx, 'subscriptions', { ...doc, payment_details: revoked, status: 'canceled', canceled_at: now, ended_at: now, cancel_at: now, cancel_at_period_end: false, cancelation_details: details });
-      const cancelAt = at === 'custom' ? int(body, 'time', { min: now }) : doc.current_period_end;
+      const cancelAt = at === 'custom' ? time(body, 'time', { min: now }) : doc.current_period_end;
       if (!cancelAt) throw new HttpError(400, 'time is required when at is custom');
       return save(tx, 'subscriptions', { ...doc, payment_details: revoked, cancel_at_period_end: at === 'current_period_end', cancel_at: cancelAt, canceled_at: now, cancelation_details: details });
     });

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import { HttpError } from '../../platform.ts';
+import { DECIMAL_MAX } from '../../validate.ts';
 import { requireMerchant } from '../auth.ts';
 import { bodyOf, bool, int, obj, oneOf, paramOf, pick, queryString, str } from '../http.ts';
 import { LOGOS } from '../logos.ts';
@@ -60,13 +61,13 @@ export function createMethodRoutes({ db }: SandboxContext): Router {
   r.post('/payment-currencies', requireMerchant, async (req, res) => {
     const body = bodyOf(req);
     const method = await mustFind(db, 'payment_methods', str(body, 'payment_method_id', { required: true }));
-    const decimal = int(body, 'decimal');
-    if (decimal === undefined || decimal > 36) throw new HttpError(400, 'decimal is required (an integer from 0 to 36)');
+    const decimal = int(body, 'decimal', { min: 0, max: DECIMAL_MAX });
+    if (decimal === undefined) throw new HttpError(400, `decimal is required (an integer from 0 to ${DECIMAL_MAX})`);
     const symbol = str(body, 'symbol', { required: true, max: 16 })!;
     res.json(await insert(db, 'payment_currencies', newDoc('payment_currencies', true, {
       object: 'payment_currency', payment_method_id: method.id, active: true, locked: false, is_base_currency: false,
       name: str(body, 'name', { required: true, max: 64 }), description: str(body, 'description') ?? '', logo: str(body, 'logo') ?? method.logo,
-      symbol, decimal, maximum_precision: int(body, 'maximum_precision', { fallback: Math.min(6, decimal) }),
+      symbol, decimal, maximum_precision: int(body, 'maximum_precision', { min: 0, max: decimal, fallback: Math.min(6, decimal) }),
       minimum_payment_amount: '0', maximum_payment_amount: '0', contract: str(body, 'contract') ?? null,
       type: oneOf(body, 'type', ['standard', 'credit'] as const, 'standard'), metadata: obj(body, 'metadata') ?? {},
     })));
@@ -82,7 +83,7 @@ export function createMethodRoutes({ db }: SandboxContext): Router {
     if (body.name !== undefined) str(body, 'name', { required: true, max: 64 });
     const next = { ...c, ...pick(body, ['name', 'description', 'logo', 'metadata']) };
     if (body.active !== undefined) next.active = bool(body, 'active');
-    if (body.maximum_precision !== undefined) next.maximum_precision = int(body, 'maximum_precision');
+    if (body.maximum_precision !== undefined) next.maximum_precision = int(body, 'maximum_precision', { min: 0, max: Number(c.decimal) });
     res.json(await save(db, 'payment_currencies', next));
   });
 

@@ -5,10 +5,10 @@ import { HttpError } from '../../platform.ts';
 import { requireMerchant } from '../auth.ts';
 import { originOf } from '../checkout.ts';
 import { arr, bodyOf, bool, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str, type Body } from '../http.ts';
-import { toUnit } from '../money.ts';
+import { tokenAmount } from '../../validate.ts';
 import { currency, expandPrice } from '../pricing.ts';
 import { insert, list, mustFind, newDoc, save, type Doc } from '../repo.ts';
-import { buildSession, expandSession } from '../sessions.ts';
+import { buildSession, expandSession, subscriptionDataOf } from '../sessions.ts';
 
 /** Merchant checkout sessions (`checkout.sessions.*`) and payment links (`paymentLinks.*`). */
 
@@ -23,12 +23,12 @@ async function donationSettings(q: Queryable, body: Body, currencyId: string): P
   if (!settings) return null;
   const amount = obj(settings, 'amount') ?? {};
   const { decimal } = await currency(q, currencyId);
-  const conv = (k: string) => (amount[k] === undefined || amount[k] === null || amount[k] === '' ? undefined : toUnit(amount[k], decimal, `donation_settings.amount.${k}`));
+  const conv = (k: string) => (amount[k] === undefined || amount[k] === null || amount[k] === '' ? undefined : tokenAmount(amount[k], decimal, `donation_settings.amount.${k}`));
   return {
     ...settings,
     amount: {
       ...amount,
-      presets: (arr(amount, 'presets') ?? []).map((p, i) => toUnit(p, decimal, `donation_settings.amount.presets[${i}]`)),
+      presets: (arr(amount, 'presets') ?? []).map((p, i) => tokenAmount(p, decimal, `donation_settings.amount.presets[${i}]`)),
       preset: conv('preset'), minimum: conv('minimum'), maximum: conv('maximum'), custom: bool(amount, 'custom') ?? true,
     },
   };
@@ -92,10 +92,12 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
     const probe = await buildSession(db, body, { livemode, origin: originOf(req) });
     const link = newDoc('payment_links', livemode, {
       object: 'payment_link', active: true, name: '', after_completion: { type: 'hosted_confirmation', hosted_confirmation: {} },
-      allow_promotion_codes: false, billing_address_collection: 'auto', phone_number_collection: { enabled: false },
-      submit_type: 'pay', subscription_data: null, cross_sell_behavior: 'auto', custom_fields: [], payment_method_types: [],
+      billing_address_collection: 'auto', phone_number_collection: { enabled: false },
+      submit_type: 'pay', cross_sell_behavior: 'auto', custom_fields: [], payment_method_types: [],
       invoice_creation: { enabled: true }, customer_creation: 'always', lookup_key: null, metadata: {},
       ...pick(body, LINK_FIELDS), line_items: probe.line_items, currency_id: probe.currency_id,
+      // Checked by buildSession (numbers of subscription_data, a boolean allow_promotion_codes).
+      subscription_data: probe.subscription_data, allow_promotion_codes: probe.allow_promotion_codes,
       donation_settings: await donationSettings(db, body, probe.currency_id),
     });
     if (body.submit_type !== undefined) link.submit_type = oneOf(body, 'submit_type', ['auto', 'book', 'donate', 'pay'] as const);
@@ -116,6 +118,8 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
     const link = await mustFind(db, 'payment_links', paramOf(req, 'id'));
     const next: Doc = { ...link, ...pick(body, LINK_FIELDS) };
     if (body.active !== undefined) next.active = bool(body, 'active');
+    if (body.allow_promotion_codes !== undefined) next.allow_promotion_codes = bool(body, 'allow_promotion_codes') ?? false;
+    if (body.subscription_data !== undefined) next.subscription_data = subscriptionDataOf(obj(body, 'subscription_data'));
     if (body.line_items !== undefined || body.currency_id !== undefined) {
       const probe = await buildSession(db, { line_items: body.line_items ?? link.line_items, currency_id: body.currency_id ?? link.currency_id }, { livemode: link.livemode, origin: originOf(req) });
       Object.assign(next, { line_items: probe.line_items, currency_id: probe.currency_id });
