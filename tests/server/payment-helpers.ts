@@ -20,6 +20,8 @@ export type SignOptions = {
   query?: Record<string, unknown>;
   /** Seconds relative to now for exp (default +300). */
   expIn?: number;
+  /** Seconds relative to now for iat (default 0). */
+  iatIn?: number;
   /** Change what was signed after signing: the request then differs from the signature. */
   tamper?: (req: { path: string; query: Record<string, unknown>; body: unknown }) => void;
 };
@@ -33,8 +35,9 @@ export function signed(sb: Sandbox, method: string, path: string, opts: SignOpti
 export async function signedFetch(baseUrl: string, appSk: string, method: string, path: string, opts: SignOptions = {}): Promise<Reply> {
   const seed = Buffer.from(appSk.replace(/^0x/, '').slice(0, 64), 'hex');
   const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
-  const iat = Math.floor(Date.now() / 1000);
-  const exp = iat + (opts.expIn ?? 300);
+  const now = Math.floor(Date.now() / 1000);
+  const iat = now + (opts.iatIn ?? 0);
+  const exp = now + (opts.expIn ?? 300);
   const query = qs.parse(qs.stringify({ livemode: 'true', ...opts.query }));
   const payload = { iat, exp, body: JSON.parse(JSON.stringify(opts.body ?? {})), query, method: method.toLowerCase(), url: path };
   const hash = createHash('sha3-256').update(stringify(payload)!).digest();
