@@ -183,8 +183,8 @@ export function seesPayer(session: Doc, actor: SessionActor): boolean {
   return actor.merchant || (!!actor.userDid && session.customer_did === actor.userDid);
 }
 
-/** Keys that carry a payer's personal data (name, email, phone, address, DID, payment details with the payer's wallet). */
-const PERSONAL_KEYS = new Set(['customer', 'customer_details', 'customer_did', 'customer_email', 'customer_name', 'customer_phone', 'payment_details', 'cancelation_details', 'billing_address', 'shipping', 'shipping_details']);
+/** Keys that carry or point at a payer's personal data (name, email, phone, address, DID, their customer, payment details with the payer's wallet). */
+const PERSONAL_KEYS = new Set(['customer', 'customer_id', 'customer_details', 'customer_did', 'customer_email', 'customer_name', 'customer_phone', 'payment_details', 'cancelation_details', 'billing_address', 'shipping', 'shipping_details']);
 
 /** A deep copy without the payer's personal data (PERSONAL_KEYS become null), for readers who are not the payer. */
 export function withoutPersonalData<T>(value: T): T {

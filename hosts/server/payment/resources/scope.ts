@@ -1,7 +1,8 @@
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { callerOf, requireUser } from '../auth.ts';
+import { actorOf, callerOf, requireUser } from '../auth.ts';
+import { assertSessionActor } from '../sessions.ts';
 import { customerOfDid } from '../billing.ts';
 import { livemodeOf, queryString } from '../http.ts';
 import { mustFind, type Doc } from '../repo.ts';
@@ -71,4 +72,67 @@ export async function assertOwner(q: Queryable, res: Response, doc: Doc, what: s
   const user = requireUser(res, `Please log in to view this ${what}`);
   const own = await customerOfDid(q, user.did, doc.livemode);
   if (!own || own.id !== doc.customer_id) throw new HttpError(403, `You are not allowed to view this ${what}`);
+}
+
+/** Path segments that name a customer-owned document: `/<segment>/<id>/…`. */
+const OWNED_PATHS: Record<string, Table | 'refunds'> = {
+  invoices: 'invoices', subscriptions: 'subscriptions', 'payment-intents': 'payment_intents', 'credit-grants': 'credit_grants',
+  'meter-events': 'meter_events', refunds: 'refunds',
+};
+/** Second segments that are routes of their own, not ids (`/customers/me`, `/invoices/search`…). */
+const NOT_IDS = new Set(['me', 'search', 'pending-amount', 'start', 'retrieve']);
+
+async function ownedDoc(q: Queryable, table: Table | 'refunds', id: string): Promise<Doc | null> {
+  const { rows } = await q.query<{ data: Doc }>(`SELECT data FROM ${table} WHERE id = $1`, [id]);
+  return rows[0]?.data ?? null;
+}
+
+/** A customer named by id (`cus_…`) or DID must be the caller's own (403 otherwise; an unknown id is left to the route). */
+async function assertOwnCustomer(q: Queryable, req: Request, res: Response, ref: string): Promise<void> {
+  const user = requireUser(res, 'Please log in to view this customer');
+  if (!ref.startsWith('cus_')) {
+    if (ref.replace(/^did:abt:/, '') !== user.did) throw new HttpError(403, 'You are not allowed to view this customer');
+    return;
+  }
+  const doc = await ownedDoc(q, 'customers', ref);
+  if (doc) await assertOwner(q, res, { ...doc, customer_id: doc.id }, 'customer');
+  void req;
+}
+
+/**
+ * The payment API's object-level guard, in front of every route (payment/index.ts): for a caller who is not the
+ * merchant, every customer-owned id the request names — in the path (`/invoices/:id/…`, `/customers/:id/…`,
+ * `/auto-recharge-configs/customer/:id`), the query or the body (OWNED_REFS, customer_id, customer_did) — must be
+ * their own, before the route reads or writes anything (401 without a session, 403 for another customer's). Ids that
+ * do not exist are left to the route (404). Routes keep their own checks too; this makes a new route safe by default.
+ * Checkout sessions have their own rule (sessions.ts: a submitted session is its payer's; writes by anyone else 403).
+ */
+export function objectGuard(db: Queryable): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (callerOf(res).merchant) return next();
+    const [, first = '', second = '', third = ''] = req.path.split('/');
+    const table = OWNED_PATHS[first];
+    if (table && second && !NOT_IDS.has(second)) {
+      const doc = await ownedDoc(db, table, decodeURIComponent(second));
+      if (doc) await assertOwner(db, res, doc, LABEL[table as Table] ?? (table === 'refunds' ? 'refund' : 'document'));
+    }
+    // A checkout session a customer submitted is theirs: nobody else changes it (reads by its link stay open, without
+    // the payer's data).
+    if (first === 'checkout-sessions' && second && !NOT_IDS.has(second) && req.method !== 'GET') {
+      const session = await ownedDoc(db, 'checkout_sessions', decodeURIComponent(second));
+      if (session) assertSessionActor(session, actorOf(res));
+    }
+    if (first === 'customers' && second && !NOT_IDS.has(second)) await assertOwnCustomer(db, req, res, decodeURIComponent(second));
+    if (first === 'auto-recharge-configs' && second === 'customer' && third) await assertOwnCustomer(db, req, res, decodeURIComponent(third));
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : undefined;
+    for (const source of [req.query as Record<string, unknown>, body]) {
+      if (!source) continue;
+      await assertOwnedRefs(db, res, source);
+      for (const key of ['customer_id', 'customer_did', 'customerId']) {
+        const v = source[key];
+        if (typeof v === 'string' && v) await assertOwnCustomer(db, req, res, v);
+      }
+    }
+    next();
+  };
 }
