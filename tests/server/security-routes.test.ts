@@ -268,6 +268,24 @@ describe('checkout sessions: once submitted they are the payer’s', () => {
   });
 });
 
+describe('card payments: the client secret is a capability', () => {
+  it('cannot be derived from the payment intent id anyone with the link reads; the payer\'s own secret confirms', async () => {
+    const { body: started } = await asUser(sb, null, 'POST', '/api/checkout-sessions/start/plink_sandbox_onetime');
+    const id = started.checkoutSession.id as string;
+    const card = { customer_name: 'Casey', customer_email: 'casey@example.com', payment_method: 'pm_sandbox_stripe', payment_currency: 'pc_sandbox_usd', billing_address: { country: 'us', postal_code: '94105' } };
+    const submitted = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${id}/submit`, card);
+    const secret = submitted.body.stripeContext.client_secret as string;
+    const pi = (await asUser(sb, null, 'GET', `/api/checkout-sessions/retrieve/${id}`)).body.paymentIntent.id as string;
+    expect(secret.startsWith(`${pi}_secret_`)).toBe(true);
+    for (const guess of [`${pi}_secret_sandbox`, `${pi}_secret_${'0'.repeat(32)}`]) {
+      expect(await asUser(sb, chris, 'POST', '/api/sandbox/stripe/confirm', { client_secret: guess, card_number: '4242424242424242' })).toMatchObject({ status: 400 });
+    }
+    expect((await signed(sb, 'GET', `/api/checkout-sessions/${id}`)).body.status).toBe('open');
+    const paid = await asUser(sb, null, 'POST', '/api/sandbox/stripe/confirm', { client_secret: secret, card_number: '4242424242424242' });
+    expect(paid).toMatchObject({ status: 200, body: { paymentIntent: { id: pi, status: 'succeeded' } } });
+  });
+});
+
 describe('wallet requests about another customer are refused before they describe anything', () => {
   const token = (who: string | null, action: string, extraParams: Record<string, unknown>) =>
     fetch(`${sb.url}/payment/api/did/${action}/token`, {

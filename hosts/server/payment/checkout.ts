@@ -9,6 +9,7 @@ import { bodyOf, livemodeOf, obj, paramOf, queryString, str, type Body } from '.
 import { gte } from './money.ts';
 import { creditBalance, ensurePaymentIntent, paySession } from './pay.ts';
 import { walletBalance } from './wallet.ts';
+import { clientSecretOf } from './stripe-standin.ts';
 import { currencyIdsOf, paymentMethodsExpanded } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from './repo.ts';
 import { crossSellPrice } from './checkout-adjust.ts';
@@ -98,7 +99,7 @@ async function affordability(q: Queryable, session: Doc, customer: Doc | null, p
   return { balance: { sufficient: balanceSufficient }, delegation: { sufficient: false }, creditSufficient, fastPayInfo };
 }
 
-async function submitResponse(q: Queryable, session: Doc, payerDid: string | null): Promise<Body> {
+async function submitResponse(ctx: SandboxContext, q: Queryable, session: Doc, payerDid: string | null): Promise<Body> {
   const paymentIntent = session.payment_intent_id ? await find(q, 'payment_intents', session.payment_intent_id) : null;
   const customer = session.customer_id ? await find(q, 'customers', session.customer_id) : null;
   const method = paymentIntent ? await find(q, 'payment_methods', paymentIntent.payment_method_id) : null;
@@ -107,7 +108,7 @@ async function submitResponse(q: Queryable, session: Doc, payerDid: string | nul
     customer,
     checkoutSession: await expandSession(q, session),
     stripeContext: method?.type === 'stripe' && paymentIntent
-      ? { client_secret: `${paymentIntent.id}_secret_sandbox`, intent_type: 'payment_intent', status: paymentIntent.status, publishable_key: method.settings?.stripe?.publishable_key }
+      ? { client_secret: clientSecretOf(ctx, paymentIntent.id), intent_type: 'payment_intent', status: paymentIntent.status, publishable_key: method.settings?.stripe?.publishable_key }
       : null,
     ...(await affordability(q, session, customer, payerDid)),
   };
@@ -120,7 +121,7 @@ async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | nul
     const locked = await mustFind(tx, 'checkout_sessions', paramOf(req, 'id'), { lock: true });
     // Submitted by a signed-in customer: theirs (a re-submit by anyone else is refused before anything is read or written).
     assertSessionActor(locked, actor);
-    if (locked.status === 'complete') return submitResponse(tx, locked, user?.did ?? null);
+    if (locked.status === 'complete') return submitResponse(ctx, tx, locked, user?.did ?? null);
     if (effectiveStatus(locked) === 'expired') throw new HttpError(400, 'checkout session expired');
     const session = await pruneArchivedItems(tx, locked);
     assertHasItems(session);
@@ -164,7 +165,7 @@ async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | nul
       customer_details: { name: form.name, email: form.email, phone: form.phone, address: form.address },
       payment_method_types: [form.method.type],
     });
-    return submitResponse(tx, saved, user?.did ?? null);
+    return submitResponse(ctx, tx, saved, user?.did ?? null);
   });
 }
 
