@@ -87,16 +87,27 @@ async function ownedDoc(q: Queryable, table: Table | 'refunds', id: string): Pro
   return rows[0]?.data ?? null;
 }
 
-/** A customer named by id (`cus_…`) or DID must be the caller's own (403 otherwise; an unknown id is left to the route). */
-async function assertOwnCustomer(q: Queryable, req: Request, res: Response, ref: string): Promise<void> {
-  const user = requireUser(res, 'Please log in to view this customer');
+/** What a list route shows, for the message of a refused customer filter (the same words listScope uses). */
+const LIST_WHAT: Record<string, string> = {
+  subscriptions: 'subscriptions', invoices: 'invoices', 'payment-intents': 'payments', 'payment-history': 'payments', refunds: 'refunds',
+  'credit-grants': 'credit grants', 'credit-transactions': 'credit transactions', 'meter-events': 'meter events',
+};
+
+/**
+ * A customer named by id (`cus_…`) or DID must be the caller's own (403 otherwise; an unknown id is left to the
+ * route). `what` words the refusal of a list filter ("… refunds of another customer").
+ */
+async function assertOwnCustomer(q: Queryable, res: Response, ref: string, what?: string): Promise<void> {
+  const user = requireUser(res, `Please log in to view ${what ?? 'this customer'}`);
+  const refuse = () => new HttpError(403, what ? `You are not allowed to view ${what} of another customer` : 'You are not allowed to view this customer');
   if (!ref.startsWith('cus_')) {
-    if (ref.replace(/^did:abt:/, '') !== user.did) throw new HttpError(403, 'You are not allowed to view this customer');
+    if (ref.replace(/^did:abt:/, '') !== user.did) throw refuse();
     return;
   }
   const doc = await ownedDoc(q, 'customers', ref);
-  if (doc) await assertOwner(q, res, { ...doc, customer_id: doc.id }, 'customer');
-  void req;
+  if (!doc) return;
+  const own = await customerOfDid(q, user.did, doc.livemode);
+  if (!own || own.id !== doc.id) throw refuse();
 }
 
 /**
@@ -122,15 +133,15 @@ export function objectGuard(db: Queryable): RequestHandler {
       const session = await ownedDoc(db, 'checkout_sessions', decodeURIComponent(second));
       if (session) assertSessionActor(session, actorOf(res));
     }
-    if (first === 'customers' && second && !NOT_IDS.has(second)) await assertOwnCustomer(db, req, res, decodeURIComponent(second));
-    if (first === 'auto-recharge-configs' && second === 'customer' && third) await assertOwnCustomer(db, req, res, decodeURIComponent(third));
+    if (first === 'customers' && second && !NOT_IDS.has(second)) await assertOwnCustomer(db, res, decodeURIComponent(second));
+    if (first === 'auto-recharge-configs' && second === 'customer' && third) await assertOwnCustomer(db, res, decodeURIComponent(third));
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : undefined;
     for (const source of [req.query as Record<string, unknown>, body]) {
       if (!source) continue;
       await assertOwnedRefs(db, res, source);
       for (const key of ['customer_id', 'customer_did', 'customerId']) {
         const v = source[key];
-        if (typeof v === 'string' && v) await assertOwnCustomer(db, req, res, v);
+        if (typeof v === 'string' && v) await assertOwnCustomer(db, res, v, second === 'pending-amount' ? 'pending usage' : (LIST_WHAT[first] ?? 'data'));
       }
     }
     next();
