@@ -53,6 +53,14 @@ describe('notification socket', () => {
     expect(read).toEqual([{ receiver: 'zUser', readCount: 2 }]);
     close();
     expect(made[0]!.disconnected).toBe(true);
+    // The user's topics need their session: without an auth token the cookie goes along; with one it is the
+    // socket's authToken param.
+    expect(made[0]!.opts.params).toEqual({});
+    const withToken = createNotifications(new Transport({ baseUrl: 'https://shop.example.com/', locale: 'en', authToken: 'tok_1' }));
+    const closeToken = withToken.subscribe({ appDid: 'zApp', userDid: 'zUser', onCreate: () => {}, onRead: () => {}, loadPhoenix: async () => ({ Socket: FakeSocket as never }) });
+    await vi.waitFor(() => expect(made).toHaveLength(2));
+    expect(made[1]!.opts.params).toEqual({ authToken: 'tok_1' });
+    closeToken();
   });
 });
 

@@ -24,8 +24,8 @@ describe('staking checkout', () => {
     const started = await asUser(sb, null, 'POST', '/api/checkout-sessions/start/plink_sandbox_staking');
     const id: string = started.body.checkoutSession.id;
     expect((await asUser(sb, chris, 'PUT', `/api/checkout-sessions/${id}/submit`, form)).status).toBe(200);
-
-    const summary = await action.describe!({ checkoutSessionId: id }, { db: sb.ctx.db, user: null, livemode: true } as never);
+    // Submitted by Chris, the session is his: the wallet request is described to him (anyone else gets 403).
+    const summary = await action.describe!({ checkoutSessionId: id }, { db: sb.ctx.db, user: CHRIS, livemode: true } as never);
     expect(summary.lines).toEqual([
       { label: 'Sandbox Node Hosting × 1', value: '20 TBA / month' },
       { label: 'Stake (returned when the subscription ends)', value: '50 TBA' },

@@ -92,7 +92,10 @@ describe('checkout calls of the elements', () => {
     expect(rows).toHaveLength(1);
 
     const connect = getConnectAction('payment')!;
-    const summary = await connect.describe({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: null, livemode: true });
+    // Submitted by Casey, the session is hers: only she opens a wallet request for it.
+    await expect(connect.describe({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: null, livemode: true })).rejects.toMatchObject({ status: 403, code: 'CHECKOUT_SESSION_NOT_YOURS' });
+    await expect(connect.describe({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: CHRIS, livemode: true })).rejects.toMatchObject({ status: 403 });
+    const summary = await connect.describe({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: CASEY, livemode: true });
     expect(summary.title).toBe('Pay for Sandbox Pro License');
     expect(summary.lines.at(-1)).toEqual({ label: 'Total due now', value: '10 TBA' });
 

@@ -20,21 +20,31 @@ const body = (mountLocation: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('donate settings', () => {
-  it('get-or-create: anyone gets one inactive row per mount location; asking for active as a customer changes nothing', async () => {
-    const first = await asUser(sb, null, 'POST', '/api/settings', body('/blog/a', { active: true }));
-    expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ type: 'donate', mountLocation: '/blog/a', active: false, livemode: true, settings: { title: 'Tip the author' } });
+  it('a visitor or customer reads the defaults and writes nothing; the owner/admin (or a signed request) creates the row', async () => {
+    const visitor = await asUser(sb, null, 'POST', '/api/settings', body('/blog/a', { active: true }));
+    expect(visitor.status).toBe(200);
+    expect(visitor.body).toMatchObject({ id: 'setting_unsaved', persisted: false, type: 'donate', mountLocation: '/blog/a', active: false, settings: { title: 'Tip the author' } });
+    expect((await asUser(sb, casey, 'POST', '/api/settings', body('/blog/a', { active: true }))).body).toMatchObject({ id: 'setting_unsaved', active: false });
+    const { rows } = await sb.ctx.db.query("SELECT 1 FROM settings WHERE mount_location = '/blog/a'");
+    expect(rows).toHaveLength(0);
+    // So a visitor cannot switch donations off: with no row the location still takes donations.
+    expect((await asUser(sb, null, 'POST', '/api/donations', { target: '/blog/a', title: 'Tip' })).status).toBe(200);
+    // The admin's visit creates the one row; everyone then reads it.
+    const first = await asUser(sb, admin, 'POST', '/api/settings', body('/blog/a'));
+    expect(first.body).toMatchObject({ id: expect.stringMatching(/^setting_/), mountLocation: '/blog/a', active: false, livemode: true });
+    expect(first.body.id).not.toBe('setting_unsaved');
     const again = await asUser(sb, casey, 'POST', '/api/settings', body('/blog/a', { active: true, description: 'other' }));
     expect(again.body).toMatchObject({ id: first.body.id, active: false, description: 'Tips for a post' });
     expect((await asUser(sb, null, 'GET', `/api/settings/${first.body.id}`)).body.id).toBe(first.body.id);
     // The other mode is another row.
-    expect((await asUser(sb, null, 'POST', '/api/settings', body('/blog/a', { livemode: false }))).body.id).not.toBe(first.body.id);
+    expect((await asUser(sb, admin, 'POST', '/api/settings', body('/blog/a', { livemode: false }))).body.id).not.toBe(first.body.id);
   });
 
   it('only the owner or an admin (or a signed request) may enable; a customer gets 403, a guest 401', async () => {
-    const { body: s } = await asUser(sb, null, 'POST', '/api/settings', body('/blog/b'));
+    const { body: s } = await asUser(sb, admin, 'POST', '/api/settings', body('/blog/b'));
     expect(await asUser(sb, casey, 'PUT', `/api/settings/${s.id}`, { active: true })).toMatchObject({ status: 403 });
     expect(await asUser(sb, null, 'PUT', `/api/settings/${s.id}`, { active: true })).toMatchObject({ status: 401 });
+    expect(await asUser(sb, casey, 'PUT', '/api/settings/setting_unsaved', { active: true })).toMatchObject({ status: 403 });
     expect((await asUser(sb, casey, 'POST', '/api/settings', body('/blog/b'))).body.active).toBe(false);
     const enabled = await asUser(sb, admin, 'PUT', `/api/settings/${s.id}`, { active: true });
     expect(enabled).toMatchObject({ status: 200, body: { id: s.id, active: true } });
@@ -57,7 +67,7 @@ describe('donate settings', () => {
 
 describe('donations', () => {
   it('a target gets one donate payment link with its amounts in the smallest unit; an inactive location refuses', async () => {
-    await asUser(sb, null, 'POST', '/api/settings', body('/blog/d'));
+    await asUser(sb, admin, 'POST', '/api/settings', body('/blog/d'));
     const refused = await asUser(sb, null, 'POST', '/api/donations', { target: '/blog/d', title: 'Tip' });
     expect(refused).toMatchObject({ status: 400, body: { code: 'DONATION_INACTIVE' } });
     const { body: s } = await asUser(sb, null, 'POST', '/api/settings', body('/blog/d'));

@@ -20,6 +20,8 @@ export type SignOptions = {
   query?: Record<string, unknown>;
   /** Seconds relative to now for exp (default +300). */
   expIn?: number;
+  /** Seconds relative to now for iat (default 0). */
+  iatIn?: number;
   /** Change what was signed after signing: the request then differs from the signature. */
   tamper?: (req: { path: string; query: Record<string, unknown>; body: unknown }) => void;
 };
@@ -32,7 +34,7 @@ export function signed(sb: Sandbox, method: string, path: string, opts: SignOpti
 /** The same against any sandbox URL with its app key (`0x` + seed hex …), e.g. the host server of the e2e tests. */
 export async function signedFetch(baseUrl: string, appSk: string, method: string, path: string, opts: SignOptions = {}): Promise<Reply> {
   const query = qs.parse(qs.stringify({ livemode: 'true', ...opts.query }));
-  const headers = signatureHeaders(appSk, { method, url: path, query, body: opts.body, expIn: opts.expIn });
+  const headers = signatureHeaders(appSk, { method, url: path, query, body: opts.body, iatIn: opts.iatIn, expIn: opts.expIn });
   const sent = { path, query: { ...query }, body: opts.body };
   opts.tamper?.(sent);
   const res = await fetch(`${baseUrl}${sent.path}?${qs.stringify(sent.query)}`, {
@@ -47,11 +49,12 @@ export async function signedFetch(baseUrl: string, appSk: string, method: string
  * The x-component-sig headers for a request: `url` is the path as sent, `query` the qs-parsed query string and
  * `body` the JSON body (as the server will parse it), as @blocklet/payment-js signs them.
  */
-export function signatureHeaders(appSk: string, req: { method: string; url: string; query: unknown; body?: unknown; expIn?: number }): Record<string, string> {
+export function signatureHeaders(appSk: string, req: { method: string; url: string; query: unknown; body?: unknown; iatIn?: number | undefined; expIn?: number | undefined }): Record<string, string> {
   const seed = Buffer.from(appSk.replace(/^0x/, '').slice(0, 64), 'hex');
   const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
-  const iat = Math.floor(Date.now() / 1000);
-  const exp = iat + (req.expIn ?? 300);
+  const now = Math.floor(Date.now() / 1000);
+  const iat = now + (req.iatIn ?? 0);
+  const exp = now + (req.expIn ?? 300);
   const payload = { iat, exp, body: JSON.parse(JSON.stringify(req.body ?? {})), query: req.query, method: req.method.toLowerCase(), url: req.url };
   const hash = createHash('sha3-256').update(stringify(payload)!).digest();
   const sig = `0x${sign(null, hash, key).toString('hex')}`;

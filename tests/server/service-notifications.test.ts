@@ -25,6 +25,9 @@ const call = async (method: string, path: string, token?: string, body?: unknown
   });
   return { status: res.status, body: (await res.json()) as any };
 };
+/** The owner's session: sandbox/notify needs a sender, and only an owner or admin may notify someone else. */
+let ownerToken: string | undefined;
+const boss = async () => (ownerToken ??= await login(DEMO_USERS[4]!.did));
 const unread = async (token: string) => (await call('GET', 'api/notifications/unread-count', token)).body.unReadCount;
 
 describe('notifications', () => {
@@ -32,7 +35,7 @@ describe('notifications', () => {
     const casey = await login(CASEY.did);
     const chris = await login(CHRIS.did);
     expect(await unread(casey)).toBe(0);
-    const sent = await call('POST', 'sandbox/notify', undefined, {
+    const sent = await call('POST', 'sandbox/notify', await boss(), {
       receiver: CASEY.did,
       severity: 'success',
       title: 'Invoice paid',
@@ -47,7 +50,7 @@ describe('notifications', () => {
     expect(await unread(chris)).toBe(0);
     // A signed-in caller without receiver sends to themselves; a role picks that demo user.
     expect((await call('POST', 'sandbox/notify', chris, { title: 'Hi' })).body.receiver).toBe(CHRIS.did);
-    expect((await call('POST', 'sandbox/notify', undefined, { role: 'owner', title: 'Hi' })).body.receiver).toBe(DEMO_USERS[4]!.did);
+    expect((await call('POST', 'sandbox/notify', await boss(), { role: 'owner', title: 'Hi' })).body.receiver).toBe(DEMO_USERS[4]!.did);
     const list = await call('GET', 'api/notifications', casey);
     expect(list.body.paging.total).toBe(1);
     expect(list.body.list[0]).toMatchObject({ title: 'Invoice paid', read: false });
@@ -67,11 +70,17 @@ describe('notifications', () => {
       [{ role: 'customer', title: 'x'.repeat(201) }, 'INVALID_NOTIFICATION'],
     ];
     for (const [body, code] of bad) {
-      const r = await call('POST', 'sandbox/notify', undefined, body);
+      const r = await call('POST', 'sandbox/notify', await boss(), body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body).toEqual({ error: expect.any(String), code });
     }
     expect((await call('GET', 'api/notifications/unread-count')).status).toBe(401);
+    // Sending needs a session; a customer may notify only themselves (no one sends as, or to, somebody else).
+    expect(await call('POST', 'sandbox/notify', undefined, { title: 'x' })).toMatchObject({ status: 401, body: { code: 'LOGIN_REQUIRED' } });
+    const casey = await login(CASEY.did);
+    expect(await call('POST', 'sandbox/notify', casey, { receiver: CHRIS.did, title: 'x' })).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await call('POST', 'sandbox/notify', casey, { role: 'owner', title: 'x' })).toMatchObject({ status: 403 });
+    expect(await call('POST', 'sandbox/notify', casey, { receiver: CASEY.did, title: 'Note to self' })).toMatchObject({ status: 201, body: { receiver: CASEY.did } });
     expect((await call('POST', 'api/notifications/read', undefined, {})).status).toBe(401);
     expect((await call('POST', 'api/notifications/read', await login(CASEY.did), { ids: 'all' })).status).toBe(400);
   });
@@ -82,6 +91,7 @@ describe('notifications', () => {
     const socket = new Socket(sb.url.replace(/^http/, 'ws') + `${S}/user`, {
       transport: WebSocket as unknown as typeof globalThis.WebSocket,
       heartbeatIntervalMs: 100_000,
+      params: { authToken: token },
     });
     socket.connect();
     const got: Array<[string, any]> = [];
@@ -97,9 +107,9 @@ describe('notifications', () => {
       await join(create);
       await join(read);
       // Another user's notification does not reach this socket.
-      await call('POST', 'sandbox/notify', undefined, { receiver: CASEY.did, title: 'Not yours' });
-      await call('POST', 'sandbox/notify', undefined, { receiver: owner.did, title: 'One', severity: 'error' });
-      await call('POST', 'sandbox/notify', undefined, { receiver: owner.did, title: 'Two' });
+      await call('POST', 'sandbox/notify', await boss(), { receiver: CASEY.did, title: 'Not yours' });
+      await call('POST', 'sandbox/notify', await boss(), { receiver: owner.did, title: 'One', severity: 'error' });
+      await call('POST', 'sandbox/notify', await boss(), { receiver: owner.did, title: 'Two' });
       await expect.poll(() => got.length).toBe(2);
       expect(got.map(([t, p]) => [t, p.title, p.receiver])).toEqual([
         [create, 'One', owner.did],

@@ -72,9 +72,9 @@ describe('realtime relay (phoenix client)', () => {
       const got = waitFor<unknown>((resolve) => channel.on('checkout.session.completed', resolve));
       const paid = waitFor<unknown>((resolve) => channel.on('invoice.paid', resolve));
       events.publish('checkout.session.completed', { id: 'cs_test_1', status: 'complete' });
-      events.publish('invoice.paid', { id: 'in_1', customer_id: 'cus_1' });
+      events.publish('invoice.paid', { id: 'in_1', object: 'invoice', customer_id: 'cus_1' });
       expect(await got).toEqual({ response: { id: 'cs_test_1', status: 'complete' } });
-      expect(await paid).toEqual({ response: { id: 'in_1', customer_id: 'cus_1' } });
+      expect(await paid).toEqual({ response: { id: 'in_1', object: 'invoice', customer_id: 'cus_1' } });
       expect(elsewhere).toEqual([]);
 
       await waitFor<void>((resolve) => {

@@ -10,12 +10,17 @@ import { currentUser, type SandboxUser } from '../service/users.ts';
  * Who is calling the payment API.
  *
  * - A merchant server: @blocklet/payment-js signs every request with the app key (`x-component-sig`,
- *   payment-js-client.md section 4). A request that carries the header is verified; a bad or expired
- *   signature is a 401, never a fallback to anonymous.
+ *   payment-js-client.md section 4). A request that carries the header is verified; a bad, expired, future
+ *   (iat more than 60 s ahead) or long-lived (exp − iat over 300 s) signature is a 401, never a fallback to anonymous.
  * - A person: the platform session (cookie, `authToken` query or bearer), via service/users.ts.
  *   Owners and admins count as the merchant (the dashboard), everyone else only sees their own data.
  */
 export type Caller = { merchant: boolean; signed: boolean; user: SandboxUser | null };
+
+/** A signature may be valid for at most this long (exp − iat); the official client signs for exactly 300 s. */
+export const SIG_MAX_LIFETIME_SECONDS = 300;
+/** How far in the future a signature's iat may be (clock skew between the merchant server and the platform). */
+export const SIG_CLOCK_SKEW_SECONDS = 60;
 
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
@@ -43,9 +48,16 @@ export function verifySignature(req: Request, key: KeyObject): void {
   const sigHeader = req.get('x-component-sig') ?? '';
   const iat = Number(req.get('x-component-sig-iat'));
   const exp = Number(req.get('x-component-sig-exp'));
-  if (!Number.isFinite(iat) || !Number.isFinite(exp)) throw new HttpError(401, 'Invalid signature: missing or malformed x-component-sig-iat/exp');
+  if (!Number.isInteger(iat) || !Number.isInteger(exp)) throw new HttpError(401, 'Invalid signature: missing or malformed x-component-sig-iat/exp');
   // Wall-clock time, not the sandbox clock: the client signs with the real time.
-  if (exp < Math.floor(Date.now() / 1000)) throw new HttpError(401, 'Invalid signature: expired sig');
+  const now = Math.floor(Date.now() / 1000);
+  if (exp < now) throw new HttpError(401, 'Invalid signature: expired sig');
+  // Bounded validity (docs/security.md "Replay window"): not issued in the future beyond the allowed clock skew, and
+  // valid for at most SIG_MAX_LIFETIME_SECONDS (@blocklet/payment-js signs exp = iat + 300).
+  if (iat > now + SIG_CLOCK_SKEW_SECONDS) throw new HttpError(401, 'Invalid signature: issued in the future (check the server clock)', 'SIG_FROM_FUTURE');
+  if (exp <= iat || exp - iat > SIG_MAX_LIFETIME_SECONDS) {
+    throw new HttpError(401, `Invalid signature: a signature may be valid for at most ${SIG_MAX_LIFETIME_SECONDS} seconds`, 'SIG_TOO_LONG');
+  }
   const sig = Buffer.from(sigHeader.replace(/^0x/i, ''), 'hex');
   if (sig.length !== 64) throw new HttpError(401, 'Invalid signature: x-component-sig must be 64 bytes of hex');
   const hash = createHash('sha3-256').update(stringify(signedPayload(req, iat, exp)) ?? '').digest();
@@ -84,4 +96,10 @@ export function requireUser(res: Response, message = 'Please log in to continue'
   const { user } = callerOf(res);
   if (!user) throw new HttpError(401, message);
   return user;
+}
+
+/** The caller as a checkout session sees them (sessions.ts: assertSessionActor, seesPayer). */
+export function actorOf(res: Response): { merchant: boolean; userDid: string | null } {
+  const { merchant, user } = callerOf(res);
+  return { merchant, userDid: user?.did ?? null };
 }

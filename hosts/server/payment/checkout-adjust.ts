@@ -1,26 +1,34 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import type { SandboxContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
 import { QUANTITY_MAX, tokenAmount, unitAmount } from '../validate.ts';
-import { requireUser } from './auth.ts';
+import { actorOf, requireUser } from './auth.ts';
 import { checkPromotion } from './discounts.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
 import { currencyIdsOf, expandPrice } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from './repo.ts';
 import { link, price, product } from './seed.ts';
-import { checkoutContext, effectiveStatus, expandSession, sessionAmounts } from './sessions.ts';
+import { assertSessionActor, checkoutContext, effectiveStatus, expandSession, seesPayer, sessionAmounts, withoutPersonalData } from './sessions.ts';
 
 /**
  * Changing an open checkout before it is paid (product-spec section 7): quantity, promotion codes. Each call locks
  * the session, refuses a paid or expired one, re-prices it in its currency and answers with the checkout context.
  */
 
-async function openSession(tx: Queryable, id: unknown): Promise<Doc> {
+/** The open session, locked, if the caller may change it (a session a customer submitted is theirs). */
+async function openSession(tx: Queryable, id: unknown, res: Response): Promise<Doc> {
   const session = await mustFind(tx, 'checkout_sessions', id, { lock: true });
+  assertSessionActor(session, actorOf(res));
   if (session.status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
   if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
   return session;
+}
+
+/** The expanded session as this caller may see it (the payer's details only for the payer or the merchant). */
+async function sessionView(q: Queryable, session: Doc, res: Response): Promise<Doc> {
+  const expanded = await expandSession(q, session);
+  return seesPayer(session, actorOf(res)) ? expanded : withoutPersonalData(expanded);
 }
 
 async function reprice(tx: Queryable, session: Doc, currencyId: string = session.currency_id): Promise<Doc> {
@@ -54,7 +62,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const quantity = int(body, 'quantity', { min: 1, max: QUANTITY_MAX });
     if (quantity === undefined) throw new HttpError(400, 'quantity is required');
     const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'));
+      const session = await openSession(tx, paramOf(req, 'id'), res);
       const items = session.line_items as Doc[];
       const item = items.find((i) => i.price_id === itemId || i.id === itemId);
       if (!item) throw new HttpError(404, `No line item ${itemId} in this checkout session`);
@@ -62,7 +70,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
       return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? { ...i, quantity } : i)) });
     });
     // As the platform answers: the expanded session (payment-kit-api.md, "Checkout endpoints").
-    res.json(await expandSession(db, saved));
+    res.json(await sessionView(db, saved, res));
   });
 
   // Upsell: switch an item to its price's upsell price and back (spec §4).
@@ -71,7 +79,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const from = str(body, 'from', { required: true })!;
     const to = str(body, 'to', { required: true })!;
     const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'));
+      const session = await openSession(tx, paramOf(req, 'id'), res);
       const items = session.line_items as Doc[];
       const item = items.find((i) => i.price_id === from);
       if (!item) throw new HttpError(404, `No line item ${from} in this checkout session`);
@@ -81,20 +89,20 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
       if (!currencyIdsOf(target).includes(session.currency_id)) throw new HttpError(400, `${to} is not available in the session currency`);
       return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? { ...i, upsell_price_id: to } : i)) });
     });
-    res.json(await expandSession(db, saved));
+    res.json(await sessionView(db, saved, res));
   });
 
   r.put('/checkout-sessions/:id/downsell', async (req, res) => {
     const from = str(bodyOf(req), 'from', { required: true })!;
     const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'));
+      const session = await openSession(tx, paramOf(req, 'id'), res);
       const items = session.line_items as Doc[];
       const item = items.find((i) => i.price_id === from || i.upsell_price_id === from);
       if (!item) throw new HttpError(404, `No line item ${from} in this checkout session`);
       const { upsell_price_id: _dropped, ...rest } = item;
       return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? rest : i)) });
     });
-    res.json(await expandSession(db, saved));
+    res.json(await sessionView(db, saved, res));
   });
 
   // Cross-sell: the first item's product may suggest another product's default price (spec §4).
@@ -111,22 +119,22 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
   r.put('/checkout-sessions/:id/cross-sell', async (req, res) => {
     const to = str(bodyOf(req), 'to', { required: true })!;
     const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'));
+      const session = await openSession(tx, paramOf(req, 'id'), res);
       const suggestion = await crossSellPrice(tx, session);
       if (!suggestion || suggestion.id !== to) throw new HttpError(400, `${to} is not the cross-sell of this checkout session`);
       const items = session.line_items as Doc[];
       if (items.some((i) => i.price_id === to)) return session;
       return reprice(tx, { ...session, line_items: [...items, { price_id: to, quantity: 1, cross_sell: true }] });
     });
-    res.json(await expandSession(db, saved));
+    res.json(await sessionView(db, saved, res));
   });
 
   r.delete('/checkout-sessions/:id/cross-sell', async (req, res) => {
     const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'));
+      const session = await openSession(tx, paramOf(req, 'id'), res);
       return reprice(tx, { ...session, line_items: (session.line_items as Doc[]).filter((i) => !i.cross_sell) });
     });
-    res.json(await expandSession(db, saved));
+    res.json(await sessionView(db, saved, res));
   });
 
   // A custom amount (donations, pay-what-you-want): smallest-unit string within the link's donation bounds.
@@ -135,7 +143,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const priceId = str(body, 'priceId', { required: true })!;
     const amount = unitAmount(str(body, 'amount', { required: true }), 'amount', { positive: true });
     const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'));
+      const session = await openSession(tx, paramOf(req, 'id'), res);
       const items = session.line_items as Doc[];
       const item = items.find((i) => i.price_id === priceId);
       if (!item) throw new HttpError(404, `No line item ${priceId} in this checkout session`);
@@ -152,7 +160,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
       }
       return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? { ...i, custom_amount: amount } : i)) });
     });
-    res.json(await expandSession(db, saved));
+    res.json(await sessionView(db, saved, res));
   });
 
   // The people a donation goes to, with their share (spec §3 Benefit).
@@ -166,7 +174,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
   // Card payment abandoned: the payment intent goes back to waiting for a payment method.
   r.post('/checkout-sessions/:id/abort-stripe', async (req, res) => {
     await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'));
+      const session = await openSession(tx, paramOf(req, 'id'), res);
       if (!session.payment_intent_id) return;
       const intent = await mustFind(tx, 'payment_intents', session.payment_intent_id, { lock: true });
       if (intent.status !== 'succeeded') await save(tx, 'payment_intents', { ...intent, status: 'requires_payment_method' });
@@ -181,7 +189,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     if (!code) throw new HttpError(400, 'promotion_code is required');
     const currencyId = str(body, 'currency_id');
     const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'));
+      const session = await openSession(tx, paramOf(req, 'id'), res);
       if (!session.allow_promotion_codes) throw new HttpError(400, 'Promotion codes are not accepted for this checkout', 'PROMOTION_CODES_NOT_ALLOWED');
       if (session.submit_type === 'donate') throw new HttpError(400, 'Promotion codes are not accepted for donations', 'PROMOTION_CODES_NOT_ALLOWED');
       const currency = currencyId ?? session.currency_id;
@@ -191,24 +199,24 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
       const discount = { promotion_code: promo.id, coupon: coupon.id, discount_amount: '0', verification_data: { code: promo.code }, promotion_code_details: { id: promo.id, code: promo.code }, coupon_details: coupon };
       return reprice(tx, { ...session, discounts: [discount] }, currency);
     });
-    res.json({ discounts: saved.discounts, ...(await checkoutContext(db, saved)) });
+    res.json({ discounts: saved.discounts, ...(await checkoutContext(db, saved, { personal: seesPayer(saved, actorOf(res)) })) });
   });
 
   r.delete('/checkout-sessions/:id/remove-promotion', async (req, res) => {
     requireUser(res, 'Please log in to change the promotion code');
-    const saved = await db.transaction(async (tx) => reprice(tx, { ...(await openSession(tx, paramOf(req, 'id'))), discounts: [] }));
-    res.json(await checkoutContext(db, saved));
+    const saved = await db.transaction(async (tx) => reprice(tx, { ...(await openSession(tx, paramOf(req, 'id'), res)), discounts: [] }));
+    res.json(await checkoutContext(db, saved, { personal: seesPayer(saved, actorOf(res)) }));
   });
 
   r.post('/checkout-sessions/:id/recalculate-promotion', async (req, res) => {
     const currencyId = str(bodyOf(req), 'currency_id', { required: true })!;
     const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'));
+      const session = await openSession(tx, paramOf(req, 'id'), res);
       const currency = await find(tx, 'payment_currencies', currencyId);
       if (!currency?.active) throw new HttpError(400, `currency_id ${currencyId} is not an active currency`);
       return reprice(tx, session, currencyId);
     });
-    res.json({ discounts: saved.discounts, ...(await checkoutContext(db, saved)) });
+    res.json({ discounts: saved.discounts, ...(await checkoutContext(db, saved, { personal: seesPayer(saved, actorOf(res)) })) });
   });
 
   return r;

@@ -3,17 +3,18 @@ import type { SandboxContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
 import { events, HttpError } from '../platform.ts';
 import type { SandboxUser } from '../service/users.ts';
-import { callerOf, requireUser } from './auth.ts';
+import { actorOf, callerOf, requireUser } from './auth.ts';
 import { customerOfDid, newCustomer } from './billing.ts';
 import { bodyOf, livemodeOf, obj, paramOf, queryString, str, type Body } from './http.ts';
 import { gte } from './money.ts';
 import { creditBalance, ensurePaymentIntent, paySession } from './pay.ts';
 import { walletBalance } from './wallet.ts';
+import { clientSecretOf } from './stripe-standin.ts';
 import { currencyIdsOf, paymentMethodsExpanded } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from './repo.ts';
 import { crossSellPrice } from './checkout-adjust.ts';
 import { assertHasItems, pruneArchivedItems, saleableItems } from './checkout-items.ts';
-import { buildSession, checkoutContext, effectiveStatus, expandSession, sessionAmounts } from './sessions.ts';
+import { assertSessionActor, buildSession, checkoutContext, effectiveStatus, expandSession, seesPayer, sessionAmounts, type SessionActor } from './sessions.ts';
 
 /** The calls the checkout element makes (product-spec section 7, payment-kit-api.md "Checkout endpoints"). */
 
@@ -98,7 +99,7 @@ async function affordability(q: Queryable, session: Doc, customer: Doc | null, p
   return { balance: { sufficient: balanceSufficient }, delegation: { sufficient: false }, creditSufficient, fastPayInfo };
 }
 
-async function submitResponse(q: Queryable, session: Doc, payerDid: string | null): Promise<Body> {
+async function submitResponse(ctx: SandboxContext, q: Queryable, session: Doc, payerDid: string | null): Promise<Body> {
   const paymentIntent = session.payment_intent_id ? await find(q, 'payment_intents', session.payment_intent_id) : null;
   const customer = session.customer_id ? await find(q, 'customers', session.customer_id) : null;
   const method = paymentIntent ? await find(q, 'payment_methods', paymentIntent.payment_method_id) : null;
@@ -107,18 +108,20 @@ async function submitResponse(q: Queryable, session: Doc, payerDid: string | nul
     customer,
     checkoutSession: await expandSession(q, session),
     stripeContext: method?.type === 'stripe' && paymentIntent
-      ? { client_secret: `${paymentIntent.id}_secret_sandbox`, intent_type: 'payment_intent', status: paymentIntent.status, publishable_key: method.settings?.stripe?.publishable_key }
+      ? { client_secret: clientSecretOf(ctx, paymentIntent.id), intent_type: 'payment_intent', status: paymentIntent.status, publishable_key: method.settings?.stripe?.publishable_key }
       : null,
     ...(await affordability(q, session, customer, payerDid)),
   };
 }
 
 /** Submits the form: idempotent (one payment intent per session; a complete session is returned as is). */
-async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | null): Promise<Body> {
+async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | null, actor: SessionActor): Promise<Body> {
   const body = bodyOf(req);
   return ctx.db.transaction(async (tx) => {
     const locked = await mustFind(tx, 'checkout_sessions', paramOf(req, 'id'), { lock: true });
-    if (locked.status === 'complete') return submitResponse(tx, locked, user?.did ?? null);
+    // Submitted by a signed-in customer: theirs (a re-submit by anyone else is refused before anything is read or written).
+    assertSessionActor(locked, actor);
+    if (locked.status === 'complete') return submitResponse(ctx, tx, locked, user?.did ?? null);
     if (effectiveStatus(locked) === 'expired') throw new HttpError(400, 'checkout session expired');
     const session = await pruneArchivedItems(tx, locked);
     assertHasItems(session);
@@ -162,7 +165,7 @@ async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | nul
       customer_details: { name: form.name, email: form.email, phone: form.phone, address: form.address },
       payment_method_types: [form.method.type],
     });
-    return submitResponse(tx, saved, user?.did ?? null);
+    return submitResponse(ctx, tx, saved, user?.did ?? null);
   });
 }
 
@@ -186,7 +189,7 @@ export function createCheckoutRoutes(ctx: SandboxContext): Router {
       if (prices.every((p) => currencyIdsOf(p).includes(wanted))) Object.assign(session, { currency_id: wanted }, await sessionAmounts(db, session, wanted));
     }
     await insert(db, 'checkout_sessions', session);
-    res.json(await checkoutContext(db, session));
+    res.json(await checkoutContext(db, session, { personal: false }));
   });
 
   r.get('/checkout-sessions/retrieve/:id', async (req, res) => {
@@ -196,19 +199,20 @@ export function createCheckoutRoutes(ctx: SandboxContext): Router {
     if (effectiveStatus(session) === 'open' && (await saleableItems(db, session))) {
       session = await db.transaction(async (tx) => pruneArchivedItems(tx, await mustFind(tx, 'checkout_sessions', id, { lock: true })));
     }
-    res.json(await checkoutContext(db, session));
+    res.json(await checkoutContext(db, session, { personal: seesPayer(session, actorOf(res)) }));
   });
 
   r.put(['/checkout-sessions/:id/submit', '/checkout-sessions/:id/donate-submit'], async (req, res) => {
-    res.json(await submit(ctx, req, callerOf(res).user));
+    res.json(await submit(ctx, req, callerOf(res).user, actorOf(res)));
   });
 
   r.post('/checkout-sessions/:id/fast-checkout-confirm', async (req, res) => {
     const user = requireUser(res);
     const result = await db.transaction(async (tx) => {
       const session = await mustFind(tx, 'checkout_sessions', paramOf(req, 'id'), { lock: true });
+      // Only the customer who submitted it (a complete session's reply carries the payer's details).
+      if (session.customer_did !== user.did) throw new HttpError(403, 'This checkout session belongs to another customer', 'CHECKOUT_SESSION_NOT_YOURS');
       if (session.status === 'complete') return { fastPaid: true, paid: null };
-      if (session.customer_did !== user.did) throw new HttpError(403, 'This checkout session belongs to another customer');
       if (!session.payment_intent_id) throw new HttpError(400, 'Submit the checkout form before confirming fast checkout');
       const customer = await mustFind(tx, 'customers', session.customer_id);
       const { fastPayInfo } = await affordability(tx, session, customer, user.did);

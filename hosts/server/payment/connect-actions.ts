@@ -13,7 +13,7 @@ import type { Queryable } from '../db.ts';
 import { HttpError, registerConnectAction, type ConnectAction } from '../platform.ts';
 import { fromUnit } from './money.ts';
 import { mustFind, type Doc } from './repo.ts';
-import { effectiveStatus, itemAmount } from './sessions.ts';
+import { assertSessionActor, effectiveStatus, itemAmount } from './sessions.ts';
 import { paySession, publishWhenCommitted } from './pay.ts';
 import { sessionStake } from './restake.ts';
 
@@ -46,7 +46,13 @@ async function describeSession(q: Queryable, params: Record<string, unknown>, ac
 
 function checkoutAction(action: 'payment' | 'subscription' | 'setup'): ConnectAction {
   return {
-    describe: (params, ctx) => describeSession(ctx.db, params, action),
+    async describe(params, ctx) {
+      // A session a customer submitted is theirs: nobody else opens a wallet request for it (sessions.ts).
+      const session = await mustFind(ctx.db, 'checkout_sessions', params.checkoutSessionId);
+      const merchant = ctx.user?.role === 'owner' || ctx.user?.role === 'admin';
+      assertSessionActor(session, { merchant, userDid: ctx.user?.did ?? null });
+      return describeSession(ctx.db, params, action);
+    },
     async approve(params, ctx) {
       const session = await mustFind(ctx.tx, 'checkout_sessions', params.checkoutSessionId);
       if (session.mode !== action) throw new HttpError(400, `This checkout session is in ${session.mode} mode, not ${action}`);

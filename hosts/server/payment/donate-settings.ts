@@ -14,10 +14,15 @@ import { link, price, product } from './seed.ts';
  *
  * A host page mounts the donate widget at a mount location (a blog post, a page); the widget gets-or-creates the
  * settings of that location (`POST /settings {type: 'donate', mountLocation, …}`: the existing row when there is one).
- * Anyone may get-or-create (the widget runs for every visitor), but only the merchant (owner/admin session or a
- * signed request) may create them active or change them; a new row from anyone else is inactive. Enabling is
- * `PUT /settings/{id} {active: true}` (merchant only: a customer gets 403). One row per (type, mountLocation, livemode).
+ * The widget runs for every visitor: anyone reads the settings of a location, but only the merchant (owner/admin
+ * session or a signed request; spec "Owner/admin: enable donation settings") creates the row — anyone else gets the
+ * inactive defaults with id `setting_unsaved` and nothing is written (a stored inactive row would switch donations
+ * off for that location). Enabling is `PUT /settings/{id} {active: true}` (merchant only: a customer gets 403).
+ * One row per (type, mountLocation, livemode).
  */
+
+/** The id of the defaults a visitor reads for a location nobody has configured yet (not a stored row). */
+export const UNSAVED_SETTING_ID = 'setting_unsaved';
 
 export const donateSettingsMigration = {
   id: '001-settings',
@@ -147,14 +152,20 @@ export function createDonateSettingsRoutes({ db }: SandboxContext): Router {
     const mountLocation = mountLocationOf(body);
     const livemode = typeof body.livemode === 'boolean' ? body.livemode : livemodeOf(req);
     const { merchant } = callerOf(res);
+    const description = str(body, 'description', { max: 255 }) ?? '';
+    const componentDid = str(body, 'componentDid', { max: 100 }) ?? null;
+    const settings = settingsOf(body);
+    const active = bool(body, 'active');
     const doc = await db.transaction(async (tx) => {
       const existing = await byLocation(tx, type, mountLocation, livemode);
       if (existing) return existing;
       const now = nowIso();
+      // Only the owner/admin (or a signed request) creates settings; anyone else reads the defaults, and nothing is
+      // written (a stored inactive row would switch donations off for that location).
+      if (!merchant) return { id: UNSAVED_SETTING_ID, object: 'setting', livemode, type, mountLocation, description, componentDid, settings, active: false, persisted: false };
       const fresh: Doc = {
-        id: newId('setting'), object: 'setting', livemode, type, mountLocation,
-        description: str(body, 'description', { max: 255 }) ?? '', componentDid: str(body, 'componentDid', { max: 100 }) ?? null,
-        settings: settingsOf(body), active: merchant ? (bool(body, 'active') ?? false) : false, created_at: now, updated_at: now,
+        id: newId('setting'), object: 'setting', livemode, type, mountLocation, description, componentDid,
+        settings, active: active ?? false, created_at: now, updated_at: now,
       };
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${type}:${mountLocation}:${livemode}`]);
       return (await byLocation(tx, type, mountLocation, livemode)) ?? store(tx, fresh, true);

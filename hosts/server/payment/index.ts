@@ -18,6 +18,7 @@ import { createMethodRoutes } from './resources/methods.ts';
 import { createPaymentHistoryRoutes } from './resources/payment-history.ts';
 import { createRefundRoutes, refundsMigration } from './refunds.ts';
 import { createSessionRoutes } from './resources/sessions.ts';
+import { objectGuard } from './resources/scope.ts';
 import { schemaMigration } from './schema.ts';
 import { seedMigration } from './seed.ts';
 import { registerRestakeConnectAction } from './restake.ts';
@@ -25,8 +26,9 @@ import { createBillingRoutes, registerBillingConnectActions } from './subscripti
 
 /**
  * The payment API (the Payment Kit component), mounted at /payment/api and /api. Every request first goes
- * through `identify` (signature check for @blocklet/payment-js, session user otherwise); merchant routes then
- * require a signed request or an owner/admin session. Checkout routes come first so `/customers/me` and
+ * through `identify` (signature check for @blocklet/payment-js, session user otherwise), then `objectGuard` (a
+ * customer may name only their own documents, in the path, query or body); merchant routes then require a signed
+ * request or an owner/admin session. Checkout routes come first so `/customers/me` and
  * `/checkout-sessions/retrieve/:id` win over the merchant `/:id` routes.
  */
 registerMigrations('payment', [schemaMigration, seedMigration, checkoutDemoMigration, refundsMigration]);
@@ -38,6 +40,8 @@ registerDonateSettings();
 export function createPaymentRoutes(ctx: SandboxContext): Router {
   const r = Router();
   r.use(identify(ctx));
+  // Object-level authorization of every id a customer names, before any route (resources/scope.ts).
+  r.use(objectGuard(ctx.db));
   r.use(createDemoCatalogRoutes(ctx));
   r.use(createCheckoutRoutes(ctx));
   r.use(createDonateSettingsRoutes(ctx));

@@ -71,6 +71,9 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
   if (await saleableItems(tx, session)) throw new HttpError(400, 'Some items of this checkout are no longer for sale; reload the checkout', 'ITEMS_CHANGED');
 
   const customer = session.customer_id ? await mustFind(tx, 'customers', session.customer_id) : await ensureCustomer(tx, payerDid, session.livemode);
+  // A session a signed-in customer submitted is paid by that customer's wallet only: nobody's wallet pays for an
+  // invoice that would belong to someone else.
+  if (customer.did && customer.did !== payerDid) throw new HttpError(403, 'This checkout session belongs to another customer', 'CHECKOUT_SESSION_NOT_YOURS');
   const currency = await mustFind(tx, 'payment_currencies', session.currency_id);
   const method = await mustFind(tx, 'payment_methods', currency.payment_method_id);
   const intent = await ensurePaymentIntent(tx, session, customer.id);

@@ -13,7 +13,7 @@ import { clock, HttpError, registerConnectAction } from '../platform.ts';
 import { createInvoice, WALLET_METHODS } from './billing.ts';
 import { fromUnit } from './money.ts';
 import { mustFind, save, type Doc } from './repo.ts';
-import { charge, needsStake, succeededIntent } from './subscriptions.ts';
+import { assertConnectOwner, charge, needsStake, succeededIntent } from './subscriptions.ts';
 
 export const RESTAKE_ACTION = 're-stake';
 
@@ -66,6 +66,7 @@ export function registerRestakeConnectAction(): void {
   registerConnectAction(RESTAKE_ACTION, {
     async describe(params, ctx) {
       const { sub, amount, currency } = await restakeTarget(ctx.db, params);
+      await assertConnectOwner(ctx, null, sub);
       const value = `${fromUnit(amount, currency.decimal)} ${currency.symbol}`;
       return {
         title: `Stake for ${sub.description || sub.id}`,

@@ -185,14 +185,53 @@ export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
   };
 }
 
-/** The checkout context the elements read: {checkoutSession, paymentMethods, paymentLink?, paymentIntent?, customer?}. */
-export async function checkoutContext(q: Queryable, session: Doc): Promise<Body> {
+/**
+ * Who may act on a checkout session. Once a signed-in customer has submitted it (`customer_did` set) it is theirs:
+ * only they (or the merchant) may submit it again, change it or pay it — anyone else gets a 403 with code
+ * CHECKOUT_SESSION_NOT_YOURS, so nobody can move the first payer's wallet to pay for somebody else's invoice.
+ * An open session nobody has claimed yet (or one submitted anonymously, a donation) stays open to anyone holding its id.
+ */
+export type SessionActor = { merchant: boolean; userDid: string | null };
+
+export function isSessionOwner(session: Doc, actor: SessionActor): boolean {
+  return actor.merchant || !session.customer_did || session.customer_did === actor.userDid;
+}
+
+export function assertSessionActor(session: Doc, actor: SessionActor): void {
+  if (!isSessionOwner(session, actor)) throw new HttpError(403, 'This checkout session belongs to another customer', 'CHECKOUT_SESSION_NOT_YOURS');
+}
+
+/** Whether a reader may see the payer's personal data of a session: the merchant, or the signed-in payer. */
+export function seesPayer(session: Doc, actor: SessionActor): boolean {
+  return actor.merchant || (!!actor.userDid && session.customer_did === actor.userDid);
+}
+
+/** Keys that carry or point at a payer's personal data (name, email, phone, address, DID, their customer, payment details with the payer's wallet). */
+const PERSONAL_KEYS = new Set(['customer', 'customer_id', 'customer_details', 'customer_did', 'customer_email', 'customer_name', 'customer_phone', 'payment_details', 'cancelation_details', 'billing_address', 'shipping', 'shipping_details']);
+
+/** A deep copy without the payer's personal data (PERSONAL_KEYS become null), for readers who are not the payer. */
+export function withoutPersonalData<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => withoutPersonalData(v)) as T;
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = PERSONAL_KEYS.has(k) ? null : withoutPersonalData(v);
+  return out as T;
+}
+
+/**
+ * The checkout context the elements read: {checkoutSession, paymentMethods, paymentLink?, paymentIntent?, customer?}.
+ * `personal: false` (a reader who is not the session's payer, e.g. anyone holding the link) leaves out the payer's
+ * personal data.
+ */
+export async function checkoutContext(q: Queryable, session: Doc, opts: { personal?: boolean } = {}): Promise<Body> {
   const checkoutSession = await expandSession(q, session);
-  return {
+  const ctx = {
     checkoutSession,
     paymentMethods: await paymentMethodsExpanded(q, { activeOnly: true }),
     paymentLink: checkoutSession.payment_link,
     paymentIntent: checkoutSession.payment_intent,
     customer: checkoutSession.customer,
   };
+  if (opts.personal !== false) return ctx;
+  return { ...withoutPersonalData({ ...ctx, paymentMethods: [] }), paymentMethods: ctx.paymentMethods };
 }

@@ -1,9 +1,28 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import { bodyOf, str } from './http.ts';
 import { paySession, publishWhenCommitted } from './pay.ts';
 import { find, mustFind } from './repo.ts';
+
+/**
+ * The client secret of a card payment intent: `{pi id}_secret_{HMAC of the id with the app key}`. Like Stripe's, it is
+ * the capability to confirm that payment, so it cannot be derived from the intent's id (which anyone holding the
+ * session's link may read); only the payer's submit reply carries it.
+ */
+export function clientSecretOf(ctx: SandboxContext, paymentIntentId: string): string {
+  return `${paymentIntentId}_secret_${createHmac('sha256', ctx.appKey.sk).update(paymentIntentId).digest('hex').slice(0, 32)}`;
+}
+
+/** The payment intent id of a client secret this sandbox issued, or null. */
+function intentOfSecret(ctx: SandboxContext, secret: string): string | null {
+  const m = /^(pi_[A-Za-z0-9]+)_secret_[0-9a-f]{32}$/.exec(secret);
+  if (!m) return null;
+  const expected = Buffer.from(clientSecretOf(ctx, m[1]!));
+  const given = Buffer.from(secret);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? m[1]! : null;
+}
 
 /**
  * A stand-in for Stripe.js in the sandbox (there is no network to js.stripe.com here). The Stripe payment method is
@@ -97,8 +116,8 @@ export function createStripeStandinRoutes(ctx: SandboxContext): Router {
     const body = bodyOf(req);
     const secret = str(body, 'client_secret', { required: true })!;
     const card = (str(body, 'card_number') ?? '').replace(/\D/g, '');
-    const intentId = secret.replace(/_secret_sandbox$/, '');
-    if (intentId === secret) throw new HttpError(400, 'client_secret is not a sandbox payment intent secret');
+    const intentId = intentOfSecret(ctx, secret);
+    if (!intentId) throw new HttpError(400, 'client_secret is not a sandbox payment intent secret');
     if (!/^\d{12,19}$/.test(card)) throw new HttpError(400, 'Your card number is incomplete.', 'incomplete_number');
     if (card === '4000000000000002') throw new HttpError(402, 'Your card was declined.', 'card_declined');
     const intent = await mustFind(db, 'payment_intents', intentId);

@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import type { Db, Queryable } from '../db.ts';
-import { clock, events, HttpError, registerConnectAction } from '../platform.ts';
+import { clock, events, HttpError, registerConnectAction, type ConnectContext } from '../platform.ts';
 import { callerOf, requireMerchant } from './auth.ts';
 import { addInterval, createInvoice, WALLET_METHODS, type InvoiceLine } from './billing.ts';
 import { runAutoRecharge } from './auto-recharge.ts';
@@ -229,6 +229,20 @@ export function needsStake(sub: Doc): boolean {
   return Boolean(staking && staking.revoked_at);
 }
 
+/**
+ * A wallet-connect request about a customer's documents (overdue invoices, a subscription's stake): only that
+ * customer (the signed-in user whose DID the customer has) or an owner/admin may open it. 401 without a session,
+ * 404 for an unknown id, 403 for another customer's — never a description of their documents.
+ */
+export async function assertConnectOwner(ctx: ConnectContext, customer: Doc | null, subscription: Doc | null): Promise<void> {
+  if (!ctx.user) throw new HttpError(401, 'Sign in to pay for your own invoices', 'LOGIN_REQUIRED');
+  const subCustomer = subscription ? await find(ctx.db, 'customers', subscription.customer_id) : null;
+  const owners = [customer, subCustomer].filter((c): c is Doc => !!c);
+  if (!owners.length) throw new HttpError(404, 'No such customer or subscription');
+  if (ctx.user.role === 'owner' || ctx.user.role === 'admin') return;
+  if (owners.some((c) => !c.did || c.did !== ctx.user!.did)) throw new HttpError(403, 'You are not allowed to pay for another customer', 'NOT_YOUR_INVOICES');
+}
+
 function collectScope(params: Record<string, unknown>, livemode: boolean): OverdueScope & { currencyId: string } {
   const currencyId = typeof params.currencyId === 'string' ? params.currencyId : '';
   const subscriptionId = typeof params.subscriptionId === 'string' && params.subscriptionId ? params.subscriptionId : undefined;
@@ -243,6 +257,8 @@ export function registerBillingConnectActions(): void {
   registerConnectAction('collect-batch', {
     async describe(params, ctx) {
       const scope = collectScope(params, ctx.livemode);
+      // The wallet request names the invoices: only their own customer (or the merchant) may open it.
+      await assertConnectOwner(ctx, scope.customerId ? await find(ctx.db, 'customers', scope.customerId) : null, scope.subscriptionId ? await find(ctx.db, 'subscriptions', scope.subscriptionId) : null);
       const currency = await mustFind(ctx.db, 'payment_currencies', scope.currencyId);
       const invoices = await overdueInvoices(ctx.db, scope);
       if (!invoices.length) throw new HttpError(400, 'Nothing to pay');

@@ -14,7 +14,8 @@ import { currentUser, DEMO_USERS, getUser, type SandboxUser } from './users.ts';
  *   GET  api/notifications?page&pageSize          → {list, paging} (signed in; newest first)
  *   POST api/notifications/read {ids?}            → {readCount}; marks the user's unread ones (all without ids) read
  *   POST sandbox/notify {receiver|role, severity, title, description, sticky, source, componentDid, activity, actorInfo}
- *                                                 → 201 the notification. The sandbox's way for tests to send one.
+ *                                                 → 201 the notification. The sandbox's way for tests to send one:
+ *                                                 signed in; owner/admin to anyone, others to themselves only.
  *
  * Realtime (the header's socket `{service}/user/websocket`, Phoenix): topic = event =
  *   `{appDid}/{receiverDid}/notification.blockletCreate`, payload = the notification (with `receiver`)
@@ -142,14 +143,22 @@ export function createNotificationRoutes(ctx: SandboxContext): Router {
     res.json({ readCount });
   });
 
-  /** The sandbox's way to send a notification (tests, demos). Receiver: `receiver` did, else `role`, else the caller. */
+  /**
+   * The sandbox's way to send a notification (tests, demos). Receiver: `receiver` did, else `role`, else the caller.
+   * Needs a session: an owner or admin may notify anyone; anyone else only themselves (no one sends as somebody else).
+   */
   r.post('/sandbox/notify', async (req, res) => {
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Input;
+    const sender = await currentUser(ctx.db, req);
+    if (!sender) throw new HttpError(401, 'Sign in to send a notification', 'LOGIN_REQUIRED');
     let receiver: SandboxUser | null = null;
     if (typeof body.receiver === 'string') receiver = await getUser(ctx.db, body.receiver);
     else if (typeof body.role === 'string') receiver = DEMO_USERS.find((u) => u.role === body.role) ?? null;
-    else receiver = await currentUser(ctx.db, req);
+    else receiver = sender;
     if (!receiver) throw new HttpError(400, 'Give a known receiver (did), a role, or sign in', 'INVALID_RECEIVER');
+    if (receiver.did !== sender.did && sender.role !== 'owner' && sender.role !== 'admin') {
+      throw new HttpError(403, 'Only an owner or admin may notify another user', 'FORBIDDEN');
+    }
     const data = checkNotification(body);
     const id = `ntf_${randomBytes(8).toString('hex')}`;
     const notification = { id, ...data, receiver: receiver.did, receivers: [receiver.did] };

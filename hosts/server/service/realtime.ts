@@ -2,7 +2,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SandboxContext } from '../context.ts';
-import { events } from '../platform.ts';
+import { events, type PlatformEvent } from '../platform.ts';
+import { currentUser, sessionUser, type SandboxUser } from './users.ts';
 
 /**
  * The realtime relay: a Phoenix channels server (wire protocol only) over `ws`.
@@ -11,10 +12,19 @@ import { events } from '../platform.ts';
  * `/.well-known/service/websocket` (the header's user socket). Serializer by `vsn`: `2.0.0` → array frames
  * `[join_ref, ref, topic, event, payload]`; `1.0.0` or none → object frames `{topic, event, payload, ref, join_ref}`.
  *
- * Handled: `phx_join` (any topic; reply ok), `phx_leave` (reply ok, then `phx_close`), `heartbeat` on topic
- * `phoenix` (reply ok). Any other message on a joined topic is acknowledged with ok. Every platform event
- * (`events.publish`) is pushed to sockets joined on `relay:{appPid}:events` as event `type` with payload
- * `{response: object}`. A socket that sends nothing (no heartbeat) for longer than `idleMs` (2 × 30 s) is closed.
+ * Handled: `phx_join` (reply ok, or `{status: 'error', response: {reason}}` when refused), `phx_leave` (reply ok,
+ * then `phx_close`), `heartbeat` on topic `phoenix` (reply ok). Any other message on a joined topic is acknowledged
+ * with ok. A socket that sends nothing (no heartbeat) for longer than `idleMs` (2 × 30 s) is closed.
+ *
+ * Who may join what (docs/security.md):
+ * - `relay:{pid}:events` (any pid): anyone. Every platform event (`events.publish`) is pushed to sockets joined on
+ *   `relay:{appPid}:events` as event `type` with payload `{response: browserView(event)}`: ids and statuses only,
+ *   never anyone's name, email, address, phone or DID (a browser that holds a session id or its own invoice ids
+ *   learns that it was paid, and reads the rest through the authorized API).
+ * - A user's topics, `{appDid}/{userDid}/{event}` and `relay:{pid}:{userDid}`: only with that user's session — the
+ *   `login_token` cookie or `authToken` query (socket params) of the websocket request, a bearer header, or
+ *   `authToken`/`token` in the join payload. Anyone else gets `{reason: 'unauthorized'}` and receives nothing.
+ * - Any other topic is refused (`unmatched topic`).
  */
 export const RELAY_PATH = '/.well-known/service/relay/websocket';
 export const USER_SOCKET_PATH = '/.well-known/service/websocket';
@@ -38,7 +48,40 @@ export const HEARTBEAT_MS = 30_000;
 export const USER_HEARTBEAT_MS = 100_000;
 
 type Frame = { joinRef: string | null; ref: string | null; topic: string; event: string; payload: unknown };
-type Client = { ws: WebSocket; vsn2: boolean; topics: Map<string, string | null>; lastSeen: number; idleMs: number };
+type Client = {
+  ws: WebSocket; vsn2: boolean; topics: Map<string, string | null>; lastSeen: number; idleMs: number;
+  /** The session user of the websocket request (null: none), resolved once at connect. */
+  user: Promise<SandboxUser | null>;
+  /** Frames are handled one after another (a join may wait for a session lookup). */
+  queue: Promise<void>;
+};
+
+/**
+ * What a browser may receive of a platform event: an allowlist of ids and statuses per object (spec §9: invoice.paid
+ * carries customer_id, currency_id, subscription_id; checkout.session.completed its id). Nothing else leaves.
+ */
+const BROWSER_FIELDS: Record<string, readonly string[]> = {
+  checkout_session: ['id', 'object', 'livemode', 'status', 'payment_status', 'mode'],
+  invoice: ['id', 'object', 'livemode', 'status', 'customer_id', 'currency_id', 'subscription_id'],
+  refund: ['id', 'object', 'livemode', 'status', 'type', 'customer_id', 'currency_id', 'invoice_id', 'subscription_id'],
+};
+const DEFAULT_FIELDS = ['id', 'object', 'livemode', 'status'] as const;
+
+export function browserView(event: PlatformEvent): Record<string, unknown> {
+  const o = event.object;
+  const fields = BROWSER_FIELDS[String(o.object ?? '')] ?? DEFAULT_FIELDS;
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (o[f] !== undefined) out[f] = o[f];
+  return out;
+}
+
+/** The user DID a topic belongs to, '' for the public events topic, null for a topic nobody may join. */
+export function topicOwner(topic: string): string | null {
+  const relay = /^relay:([^:/]+):([^:/]+)$/.exec(topic);
+  if (relay) return relay[2] === 'events' ? '' : relay[2]!;
+  const user = /^([^/]+)\/([^/]+)\/[^/]+$/.exec(topic);
+  return user ? user[2]!.replace(/^did:abt:/, '') : null;
+}
 
 export type RealtimeOptions = { idleMs?: number; sweepMs?: number };
 
@@ -98,21 +141,33 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
     wss.handleUpgrade(req, socket, head, (ws) => {
       // The header's notification socket beats every 100 s; the others every 30 s.
       const idle = url.pathname === USER_NOTIFY_SOCKET_PATH ? Math.max(idleMs, 2 * USER_HEARTBEAT_MS) : idleMs;
-      const c: Client = { ws, vsn2: vsn === '2.0.0', topics: new Map(), lastSeen: Date.now(), idleMs: idle };
+      const user = currentUser(ctx.db, req).catch(() => null);
+      const c: Client = { ws, vsn2: vsn === '2.0.0', topics: new Map(), lastSeen: Date.now(), idleMs: idle, user, queue: Promise.resolve() };
       clients.add(c);
       ws.on('message', (data, isBinary) => {
         c.lastSeen = Date.now();
         if (isBinary) return; // binary pushes are not part of the sandbox protocol
         const f = decode(data.toString(), c.vsn2);
         if (!f) return;
-        handle(c, f);
+        c.queue = c.queue.then(() => handle(c, f)).catch((err: unknown) => console.error('[realtime] frame failed', err));
       });
       ws.on('close', () => clients.delete(c));
       ws.on('error', () => clients.delete(c));
     });
   };
 
-  function handle(c: Client, f: Frame): void {
+  /** Whether this socket may join a topic: the public events topic, or a user's own topics with their session. */
+  async function mayJoin(c: Client, topic: string, payload: unknown): Promise<'ok' | 'unauthorized' | 'unmatched topic'> {
+    const owner = topicOwner(topic);
+    if (owner === null) return 'unmatched topic';
+    if (owner === '') return 'ok';
+    const p = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+    const token = typeof p.authToken === 'string' ? p.authToken : typeof p.token === 'string' ? p.token : null;
+    const user = (token ? await sessionUser(ctx.db, token) : null) ?? (await c.user);
+    return user?.did === owner ? 'ok' : 'unauthorized';
+  }
+
+  async function handle(c: Client, f: Frame): Promise<void> {
     const reply = (payload: unknown, joinRef = f.joinRef) =>
       send(c, { joinRef, ref: f.ref, topic: f.topic, event: 'phx_reply', payload });
     if (f.topic === 'phoenix') {
@@ -120,10 +175,17 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
       return;
     }
     switch (f.event) {
-      case 'phx_join':
+      case 'phx_join': {
+        const verdict = await mayJoin(c, f.topic, f.payload);
+        if (verdict !== 'ok') {
+          c.topics.delete(f.topic);
+          reply({ status: 'error', response: { reason: verdict } });
+          return;
+        }
         c.topics.set(f.topic, f.joinRef);
         reply(ok());
         return;
+      }
       case 'phx_leave': {
         const joinRef = c.topics.get(f.topic) ?? f.joinRef;
         c.topics.delete(f.topic);
@@ -144,7 +206,7 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
     }
   }
 
-  const unsubscribe = events.subscribe((e) => broadcast(eventsTopic, e.type, { response: e.object }));
+  const unsubscribe = events.subscribe((e) => broadcast(eventsTopic, e.type, { response: browserView(e) }));
   const onTopicPush = (p: TopicPush) => {
     if (!p.topic.startsWith('relay:')) broadcast(p.topic, p.event, p.payload);
   };

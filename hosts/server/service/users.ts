@@ -109,7 +109,11 @@ export function sessionToken(req: IncomingMessage): string | null {
 /** The signed-in user of a request, or null. */
 export async function currentUser(db: Queryable, req: IncomingMessage): Promise<SandboxUser | null> {
   const token = sessionToken(req);
-  if (!token) return null;
+  return token ? sessionUser(db, token) : null;
+}
+
+/** The user of a session token, or null. */
+export async function sessionUser(db: Queryable, token: string): Promise<SandboxUser | null> {
   const { rows } = await db.query<{ data: SandboxUser }>(
     'SELECT u.data FROM sessions s JOIN users u ON u.did = s.user_did WHERE s.token = $1',
     [token],

@@ -4,7 +4,8 @@
  *
  * Socket: Phoenix at `{ws origin}/.well-known/service/user` (phoenix appends `/websocket`), heartbeat 100 s;
  * one channel per event, topic = event = `{appDid}/{userDid}/notification.blockletCreate` (payload: the
- * notification) and `{appDid}/{userDid}/blocklet.notification.read` (payload `{receiver, readCount}`).
+ * notification) and `{appDid}/{userDid}/blocklet.notification.read` (payload `{receiver, readCount}`). The platform
+ * lets only that user join them: the session cookie, or the element's auth token as the socket's `authToken` param.
  * `phoenix` is imported on the first subscribe only.
  */
 import type { Socket, SocketConnectOption } from 'phoenix';
@@ -78,6 +79,9 @@ export function createNotifications(t: Transport) {
           const memo = new Map<string, string>();
           socket = new SocketCtor(`${wsOrigin(origin)}${SERVICE_PREFIX}/user`, {
             heartbeatIntervalMs: NOTIFICATION_HEARTBEAT_MS,
+            // The user's topics need their session: the cookie goes along on the same origin; an embed that was given
+            // an auth token sends it (the socket only ever goes to the platform origin).
+            params: t.settings.authToken ? { authToken: t.settings.authToken } : {},
             sessionStorage: { getItem: (k: string) => memo.get(k) ?? null, setItem: (k: string, v: string) => void memo.set(k, v), removeItem: (k: string) => void memo.delete(k) },
           } as Partial<SocketConnectOption>);
           socket.connect();
