@@ -27,6 +27,13 @@ export const refuseNulInUrl: RequestHandler = (req, _res, next) => {
   if (NUL_IN_URL.test(req.originalUrl)) {
     throw new HttpError(400, 'The request URL contains a NUL byte (%00), which no path or query value may hold', 'NUL_BYTE');
   }
+  // A path segment that is not valid percent-encoded UTF-8 (%FF, an overlong %C0%80, a lone surrogate %ED%A0%80) can
+  // name no resource: refuse it here, once, instead of in every route that decodes an id.
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    throw new HttpError(400, 'The request path is not valid percent-encoded UTF-8', 'MALFORMED_URL');
+  }
   next();
 };
 

@@ -35,6 +35,15 @@ describe('NUL bytes', () => {
     }
   });
 
+  it('a path that is not valid percent-encoded UTF-8 is a 400, for a visitor and a customer alike', async () => {
+    for (const path of ['/api/payment-intents/%FF', '/payment/api/subscriptions/%C0%80', '/api/customers/%ED%A0%80/overdue/invoices', '/store/api/blocklets/%FF/blocklet.json']) {
+      for (const headers of [{}, { cookie: `login_token=${casey}` }] as Array<Record<string, string>>) {
+        const r = await raw('GET', path, { headers });
+        expect([path, r.status, r.body]).toEqual([path, 400, { error: 'The request path is not valid percent-encoded UTF-8', code: 'MALFORMED_URL' }]);
+      }
+    }
+  });
+
   it('are a 400 in a JSON string value or key, and in a form field', async () => {
     const value = await raw('POST', '/api/checkout-sessions/start/plink_sandbox_onetime', json({ note: 'a\u0000b' }));
     expect([value.status, value.body.code]).toEqual([400, 'INVALID_TEXT']);
