@@ -8,19 +8,21 @@ import type { Resolved } from './base.ts';
 import { ApiError } from './errors.ts';
 import { Transport, type ApiOptions, type ApiSettings, type RequestOptions } from './http.ts';
 import { queryKeys } from './query-keys.ts';
-import { createRealtime, type PhoenixModule } from './realtime.ts';
+import { createRealtime } from './realtime.ts';
+import type { WebSocketCtor } from './relay-socket.ts';
+import { lazyResource } from './lazy.ts';
 import { createBlocklet } from './resources/blocklet.ts';
-import { createCheckout } from './resources/checkout.ts';
-import { createConnect } from './resources/connect.ts';
-import { createCredits, createCustomers, createInvoices, createPayments, createSubscriptions } from './resources/customers.ts';
+import type { createCheckout } from './resources/checkout.ts';
+import type { createConnect } from './resources/connect.ts';
+import type * as Customers from './resources/customers.ts';
 import { createSession } from './resources/session.ts';
 import { createSettings } from './resources/settings.ts';
-import { createStore } from './resources/store.ts';
-import { createStripe } from './resources/stripe.ts';
+import type { createStore } from './resources/store.ts';
+import type { createStripe } from './resources/stripe.ts';
 
 export type CreateApiOptions = ApiOptions & {
-  /** Test seam for realtime. */
-  loadPhoenix?: () => Promise<PhoenixModule>;
+  /** Test seam for realtime: the WebSocket constructor (default the page's). */
+  WebSocket?: WebSocketCtor;
 };
 
 function retry(failureCount: number, error: unknown): boolean {
@@ -47,8 +49,12 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
       const pid = b.appPid ?? b.appId;
       return typeof pid === 'string' && pid ? pid : undefined;
     },
-    ...(options.loadPhoenix ? { loadPhoenix: options.loadPhoenix } : {}),
+    WebSocket: options.WebSocket,
   });
+
+  // Element-specific resources load on first use (the header never carries the checkout's or the store's calls).
+  const customers = () => import('./resources/customers.ts');
+  const lazy = <R extends object>(load: () => Promise<R>) => lazyResource(load);
 
   return {
     /** GET /api/settings (payment methods, base currency), cached in sessionStorage. */
@@ -72,17 +78,17 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
     queryKeys,
 
     realtime: { subscribe: realtime.subscribe, close: realtime.close, connected: realtime.connected },
-    checkout: createCheckout(t),
-    customers: createCustomers(t),
-    invoices: createInvoices(t),
-    subscriptions: createSubscriptions(t),
-    credits: createCredits(t),
-    payments: createPayments(t),
-    connect: createConnect(t),
+    checkout: lazy<ReturnType<typeof createCheckout>>(() => import('./resources/checkout.ts').then((m) => m.createCheckout(t))),
+    customers: lazy<ReturnType<typeof Customers.createCustomers>>(() => customers().then((m) => m.createCustomers(t))),
+    invoices: lazy<ReturnType<typeof Customers.createInvoices>>(() => customers().then((m) => m.createInvoices(t))),
+    subscriptions: lazy<ReturnType<typeof Customers.createSubscriptions>>(() => customers().then((m) => m.createSubscriptions(t))),
+    credits: lazy<ReturnType<typeof Customers.createCredits>>(() => customers().then((m) => m.createCredits(t))),
+    payments: lazy<ReturnType<typeof Customers.createPayments>>(() => customers().then((m) => m.createPayments(t))),
+    connect: lazy<ReturnType<typeof createConnect>>(() => import('./resources/connect.ts').then((m) => m.createConnect(t))),
     session: createSession(t),
     blocklet,
-    store: createStore(t),
-    stripe: createStripe(t),
+    store: lazy<ReturnType<typeof createStore>>(() => import('./resources/store.ts').then((m) => m.createStore(t))),
+    stripe: lazy<ReturnType<typeof createStripe>>(() => import('./resources/stripe.ts').then((m) => m.createStripe(t))),
     /** Disposes the instance: closes the socket and clears the query cache. */
     dispose(): void {
       realtime.close();

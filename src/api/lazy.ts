@@ -1,0 +1,26 @@
+/**
+ * `lazyResource(load)`: a resource (an object of async calls, possibly nested, as `checkout.crossSell.get`) whose
+ * module loads on its first call, so an element that never calls it does not carry it in its first paint. Every call
+ * returns a promise; the module is loaded once (a failed load is retried by the next call). The element loaders
+ * (scripts/vite-element-entries.ts) fetch the resources an element's first request needs in parallel with the element.
+ */
+export function lazyResource<T extends object>(load: () => Promise<T>): T {
+  let loading: Promise<T> | undefined;
+  const resource = (): Promise<T> =>
+    (loading ??= load().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    }));
+  const at = (path: readonly string[]): unknown =>
+    new Proxy(function lazyCall() {}, {
+      // `then` is never a call path: the proxy must not look like a promise.
+      get: (_target, key) => (typeof key === 'string' && key !== 'then' ? at([...path, key]) : undefined),
+      apply: (_target, _this, args: unknown[]) =>
+        resource().then((r) => {
+          let owner: any = r;
+          for (const k of path.slice(0, -1)) owner = owner[k];
+          return owner[path[path.length - 1] as string](...args);
+        }),
+    });
+  return at([]) as T;
+}
