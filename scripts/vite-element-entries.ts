@@ -133,6 +133,7 @@ type Node = { type: string; start: number; end: number; [k: string]: unknown };
 export function runtimeMeta(): Plugin {
   return {
     name: 'element-runtime-meta',
+    apply: 'build',
     enforce: 'post',
     transform(code, id) {
       if (!META_FILE.test(id)) return null;
