@@ -14,7 +14,6 @@ import { lazyResource } from './lazy.ts';
 import { createBlocklet } from './resources/blocklet.ts';
 import type { createCheckout } from './resources/checkout.ts';
 import type { createConnect } from './resources/connect.ts';
-import type * as Customers from './resources/customers.ts';
 import { createSession } from './resources/session.ts';
 import { createSettings } from './resources/settings.ts';
 import type { createStore } from './resources/store.ts';
@@ -54,8 +53,7 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
 
   // Element-specific resources load on first use (the header never carries the checkout's or the store's calls).
   const customers = () => import('./resources/customers.ts');
-  const lazy = <R extends object>(load: () => Promise<R>) => lazyResource(load);
-
+  type CustomersModule = Awaited<ReturnType<typeof customers>>;
   return {
     /** GET /api/settings (payment methods, base currency), cached in sessionStorage. */
     settings: createSettings(t),
@@ -78,20 +76,29 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
     queryKeys,
 
     realtime: { subscribe: realtime.subscribe, close: realtime.close, connected: realtime.connected },
-    checkout: lazy<ReturnType<typeof createCheckout>>(() => import('./resources/checkout.ts').then((m) => m.createCheckout(t))),
-    customers: lazy<ReturnType<typeof Customers.createCustomers>>(() => customers().then((m) => m.createCustomers(t))),
-    invoices: lazy<ReturnType<typeof Customers.createInvoices>>(() => customers().then((m) => m.createInvoices(t))),
-    subscriptions: lazy<ReturnType<typeof Customers.createSubscriptions>>(() => customers().then((m) => m.createSubscriptions(t))),
-    credits: lazy<ReturnType<typeof Customers.createCredits>>(() => customers().then((m) => m.createCredits(t))),
-    payments: lazy<ReturnType<typeof Customers.createPayments>>(() => customers().then((m) => m.createPayments(t))),
-    connect: lazy<ReturnType<typeof createConnect>>(() => import('./resources/connect.ts').then((m) => m.createConnect(t))),
+    checkout: lazyResource('checkout', () => import('./resources/checkout.ts'), (m: { createCheckout: typeof createCheckout }) => m.createCheckout(t)),
+    customers: lazyResource('customers', customers, (m: CustomersModule) => m.createCustomers(t)),
+    invoices: lazyResource('customers', customers, (m: CustomersModule) => m.createInvoices(t)),
+    subscriptions: lazyResource('customers', customers, (m: CustomersModule) => m.createSubscriptions(t)),
+    credits: lazyResource('customers', customers, (m: CustomersModule) => m.createCredits(t)),
+    payments: lazyResource('customers', customers, (m: CustomersModule) => m.createPayments(t)),
+    connect: lazyResource('connect', () => import('./resources/connect.ts'), (m: { createConnect: typeof createConnect }) => m.createConnect(t)),
     session: createSession(t),
     blocklet,
-    store: lazy<ReturnType<typeof createStore>>(() => import('./resources/store.ts').then((m) => m.createStore(t))),
-    stripe: lazy<ReturnType<typeof createStripe>>(() => import('./resources/stripe.ts').then((m) => m.createStripe(t))),
-    /** Disposes the instance: closes the socket and clears the query cache. */
+    store: lazyResource('store', () => import('./resources/store.ts'), (m: { createStore: typeof createStore }) => m.createStore(t)),
+    stripe: lazyResource('stripe', () => import('./resources/stripe.ts'), (m: { createStripe: typeof createStripe }) => m.createStripe(t)),
+    /**
+     * Disposes the instance: drops its realtime subscriptions and empties the query cache at once. A fetch still in
+     * flight schedules its query's garbage collection when it settles; with gcTime 0 that is immediate, so no
+     * 5-minute timer keeps the element's closures alive.
+     */
     dispose(): void {
       realtime.close();
+      const defaults = queryClient.getDefaultOptions();
+      queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, gcTime: 0 }, mutations: { ...defaults.mutations, gcTime: 0 } });
+      for (const q of queryClient.getQueryCache().getAll()) q.gcTime = 0;
+      for (const m of queryClient.getMutationCache().getAll()) m.gcTime = 0;
+      void queryClient.cancelQueries().catch(() => {});
       queryClient.clear();
     },
   };

@@ -1,4 +1,5 @@
 /** Checkout session calls (spec §7). Screens call these; they never build URLs. */
+import { provideResource } from '../lazy.ts';
 import { ApiError } from '../errors.ts';
 import { storage, type Transport } from '../http.ts';
 import {
@@ -158,3 +159,6 @@ export function createCheckout(t: Transport) {
   };
   return api;
 }
+
+// Loaded lazily (src/api/lazy.ts): announce the module so that calls need no import() once it is here.
+provideResource('checkout', { createCheckout });

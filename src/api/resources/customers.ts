@@ -1,4 +1,5 @@
 /** Customer, invoice, subscription and credit calls of the portal (spec §7). */
+import { provideResource } from '../lazy.ts';
 import type { Transport } from '../http.ts';
 import {
   CreditGrantStruct,
@@ -219,3 +220,6 @@ export function createPayments(t: Transport) {
     },
   };
 }
+
+// Loaded lazily (src/api/lazy.ts): announce the module so that calls need no import() once it is here.
+provideResource('customers', { createCustomers, createInvoices, createSubscriptions, createCredits, createPayments });
