@@ -2,14 +2,8 @@
 import { provideResource } from '../lazy.ts';
 import { ApiError } from '../errors.ts';
 import { storage, type Transport } from '../http.ts';
-import {
-  AnyObject,
-  CheckoutContextStruct,
-  CheckoutSessionStruct,
-  FastCheckoutConfirmStruct,
-  SubmitResponseStruct,
-  VendorStatusStruct,
-} from '../schemas.ts';
+import { AnyObject } from '../schemas.ts';
+import { CheckoutContextStruct, CheckoutSessionStruct, FastCheckoutConfirmStruct, SubmitResponseStruct, VendorStatusStruct } from '../schemas-checkout.ts';
 import type {
   Beneficiary,
   CheckoutContext,
