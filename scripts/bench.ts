@@ -2,7 +2,7 @@
  * npm run bench — how fast the built elements become usable and what they leave behind (a benchmark, not a test).
  *
  *   npm run build && npm run bench [-- --base <dist/elements of another build>] [--dist <this build's, default
- *   dist/elements>] [--runs 7] [--cycles 100] [--parts timing,memory,many] [--memory pay-checkout,site-header]
+ *   dist/elements>] [--runs 7] [--cycles 100] [--parts timing,memory,many] [--timing <tags>] [--memory <tags>]
  *
  * Serves each build from its own sandbox (hosts/server/main.ts, SANDBOX_DB=memory; ports BENCH_PORT, default 4300,
  * and BENCH_BASE_PORT, default 4310, for --base), signs in as Casey Customer and buys once (so the portal has an
@@ -37,6 +37,7 @@ const THROTTLE = 4;
 /** Which parts to run (default all): timing, memory, many. `--memory <tags>` limits the memory part's elements. */
 const PARTS = new Set((arg('parts') ?? 'timing,memory,many').split(','));
 const MEMORY_TAGS = (arg('memory') ?? 'pay-checkout,site-header').split(',');
+const TIMING_TAGS = arg('timing')?.split(',');
 const CASEY = 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8';
 
 type Build = { name: string; dist: string; port: number; server?: ChildProcess; storage?: Awaited<ReturnType<BrowserContext['storageState']>> };
@@ -296,7 +297,7 @@ async function main(): Promise<void> {
 
     const rows: string[] = ['| element | build | cold median | cold min | warm median | warm min |', '|---|---|---|---|---|---|'];
     const coldMedian = new Map<string, number>();
-    for (const spec of PARTS.has('timing') ? SPECS : []) {
+    for (const spec of PARTS.has('timing') ? SPECS.filter((s) => !TIMING_TAGS || TIMING_TAGS.includes(s.tag)) : []) {
       const cold = new Map<Build, number[]>(builds.map((b) => [b, []]));
       for (let i = 0; i < RUNS; i++) for (const b of builds) cold.get(b)!.push(await coldRun(browser, b, spec));
       for (const b of builds) {
