@@ -1,22 +1,43 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { elementLoaders, elementModuleName, sharedChunks } from './scripts/vite-element-entries.ts';
 import { localeNamespaces } from './scripts/vite-locale-namespaces.ts';
 
-// One ESM entry per custom element (elements/<tag>.ts) plus the reference host's page script.
-// Everything the elements share lands in hashed shared chunks; dynamic imports stay lazy.
+// One ESM entry per custom element (elements/<tag>.ts) plus the reference host's page script. An element's entry is
+// a small loader that fetches the element's module, all of its static chunks and axios in parallel
+// (scripts/vite-element-entries.ts). Everything the elements share lands in hashed shared chunks; dynamic imports
+// stay lazy.
 const root = import.meta.dirname;
 const elementEntries = Object.fromEntries(
   readdirSync(resolve(root, 'elements'))
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.includes('.meta.') && !f.startsWith('_'))
-    .map((f) => [f.replace(/\.ts$/, ''), resolve(root, 'elements', f)]),
+    .map((f) => [elementModuleName(f.replace(/\.ts$/, '')), resolve(root, 'elements', f)]),
 );
 
 // The package version, for the console message when two copies of the elements meet on one page (src/ui/define.ts).
 const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
 
+const shared = sharedChunks({
+  elementsDir: resolve(root, 'elements'),
+  core: ['pay-checkout', 'pay-portal', 'blocklet-store', 'site-header'],
+  common: ['pay-checkout', 'pay-portal', 'blocklet-store'],
+  light: ['pay-provider'],
+});
+
 export default defineConfig({
-  plugins: [localeNamespaces(root)],
+  plugins: [
+    localeNamespaces(root),
+    shared.plugin,
+    elementLoaders({
+      firstRequest: {
+        '*': [/[\\/]node_modules[\\/]axios[\\/]/],
+        'pay-checkout': [/[\\/]src[\\/]api[\\/]resources[\\/](checkout|customers)\.ts$/],
+        'pay-portal': [/[\\/]src[\\/]api[\\/]resources[\\/]customers\.ts$/],
+        'blocklet-store': [/[\\/]src[\\/]api[\\/]resources[\\/]store\.ts$/],
+      },
+    }),
+  ],
   define: {
     'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV === 'development' ? 'development' : 'production'),
     __PAY_ELEMENTS_VERSION__: JSON.stringify(version),
@@ -31,11 +52,16 @@ export default defineConfig({
     lib: {
       entry: { ...elementEntries, host: resolve(root, 'hosts/pages/host.ts') },
       formats: ['es'],
-      fileName: (_format, name) => `${name}.js`,
+      fileName: (_format, name) => (name.startsWith('chunks/') ? `${name}-[hash].js` : `${name}.js`),
     },
     rolldownOptions: {
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
+        codeSplitting: { groups: shared.groups },
+        // Vite's library mode leaves es output unminified for whitespace and keeps comments (so that a consumer's
+        // bundler can tree-shake it); these files ship to browsers as they are, so minify them fully.
+        minify: { compress: { target: 'es2022' }, mangle: { toplevel: true }, codegen: { removeWhitespace: true } },
+        comments: false,
       },
     },
   },

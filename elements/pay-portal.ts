@@ -1,6 +1,7 @@
 import { Portal } from '../src/portal/Portal.tsx';
 import { messages } from '../src/portal/messages.ts';
 import { defineElement, optionsFromMeta } from '../src/ui/element.tsx';
+import { prefetchSession } from '../src/ui/session.tsx';
 import { payPortal as meta } from './_runtime-meta.ts';
 
-export default defineElement(meta.tag, Portal, optionsFromMeta(meta, 'pay', messages));
+export default defineElement(meta.tag, Portal, { ...optionsFromMeta(meta, 'pay', messages), prefetch: prefetchSession });

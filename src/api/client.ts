@@ -8,19 +8,20 @@ import type { Resolved } from './base.ts';
 import { ApiError } from './errors.ts';
 import { Transport, type ApiOptions, type ApiSettings, type RequestOptions } from './http.ts';
 import { queryKeys } from './query-keys.ts';
-import { createRealtime, type PhoenixModule } from './realtime.ts';
+import { createRealtime } from './realtime.ts';
+import type { WebSocketCtor } from './relay-socket.ts';
+import { lazyResource } from './lazy.ts';
 import { createBlocklet } from './resources/blocklet.ts';
-import { createCheckout } from './resources/checkout.ts';
-import { createConnect } from './resources/connect.ts';
-import { createCredits, createCustomers, createInvoices, createPayments, createSubscriptions } from './resources/customers.ts';
+import type { createCheckout } from './resources/checkout.ts';
+import type { createConnect } from './resources/connect.ts';
 import { createSession } from './resources/session.ts';
 import { createSettings } from './resources/settings.ts';
-import { createStore } from './resources/store.ts';
-import { createStripe } from './resources/stripe.ts';
+import type { createStore } from './resources/store.ts';
+import type { createStripe } from './resources/stripe.ts';
 
 export type CreateApiOptions = ApiOptions & {
-  /** Test seam for realtime. */
-  loadPhoenix?: () => Promise<PhoenixModule>;
+  /** Test seam for realtime: the WebSocket constructor (default the page's). */
+  WebSocket?: WebSocketCtor;
 };
 
 function retry(failureCount: number, error: unknown): boolean {
@@ -47,9 +48,12 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
       const pid = b.appPid ?? b.appId;
       return typeof pid === 'string' && pid ? pid : undefined;
     },
-    ...(options.loadPhoenix ? { loadPhoenix: options.loadPhoenix } : {}),
+    WebSocket: options.WebSocket,
   });
 
+  // Element-specific resources load on first use (the header never carries the checkout's or the store's calls).
+  const customers = () => import('./resources/customers.ts');
+  type CustomersModule = Awaited<ReturnType<typeof customers>>;
   return {
     /** GET /api/settings (payment methods, base currency), cached in sessionStorage. */
     settings: createSettings(t),
@@ -72,20 +76,29 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
     queryKeys,
 
     realtime: { subscribe: realtime.subscribe, close: realtime.close, connected: realtime.connected },
-    checkout: createCheckout(t),
-    customers: createCustomers(t),
-    invoices: createInvoices(t),
-    subscriptions: createSubscriptions(t),
-    credits: createCredits(t),
-    payments: createPayments(t),
-    connect: createConnect(t),
+    checkout: lazyResource('checkout', () => import('./resources/checkout.ts'), (m: { createCheckout: typeof createCheckout }) => m.createCheckout(t)),
+    customers: lazyResource('customers', customers, (m: CustomersModule) => m.createCustomers(t)),
+    invoices: lazyResource('customers', customers, (m: CustomersModule) => m.createInvoices(t)),
+    subscriptions: lazyResource('customers', customers, (m: CustomersModule) => m.createSubscriptions(t)),
+    credits: lazyResource('customers', customers, (m: CustomersModule) => m.createCredits(t)),
+    payments: lazyResource('customers', customers, (m: CustomersModule) => m.createPayments(t)),
+    connect: lazyResource('connect', () => import('./resources/connect.ts'), (m: { createConnect: typeof createConnect }) => m.createConnect(t)),
     session: createSession(t),
     blocklet,
-    store: createStore(t),
-    stripe: createStripe(t),
-    /** Disposes the instance: closes the socket and clears the query cache. */
+    store: lazyResource('store', () => import('./resources/store.ts'), (m: { createStore: typeof createStore }) => m.createStore(t)),
+    stripe: lazyResource('stripe', () => import('./resources/stripe.ts'), (m: { createStripe: typeof createStripe }) => m.createStripe(t)),
+    /**
+     * Disposes the instance: drops its realtime subscriptions and empties the query cache at once. A fetch still in
+     * flight schedules its query's garbage collection when it settles; with gcTime 0 that is immediate, so no
+     * 5-minute timer keeps the element's closures alive.
+     */
     dispose(): void {
       realtime.close();
+      const defaults = queryClient.getDefaultOptions();
+      queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, gcTime: 0 }, mutations: { ...defaults.mutations, gcTime: 0 } });
+      for (const q of queryClient.getQueryCache().getAll()) q.gcTime = 0;
+      for (const m of queryClient.getMutationCache().getAll()) m.gcTime = 0;
+      void queryClient.cancelQueries().catch(() => {});
       queryClient.clear();
     },
   };

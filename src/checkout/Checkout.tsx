@@ -15,12 +15,12 @@ import { customerLinks } from '../core/links.ts';
 import { toBigInt } from '../core/money.ts';
 import { createCheckoutFlow, isBusy, type CheckoutFlow, type FlowState, type SubmitContext } from '../state/checkout.ts';
 import { Alert } from '../ui/Alert.tsx';
-import { useApi } from '../ui/api.tsx';
+import { useApi, type Api } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useQuery, useQueryClient } from '../ui/query.ts';
-import { useSession } from '../ui/session.tsx';
+import { prefetchSession, useSession } from '../ui/session.tsx';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
 import { useCss } from '../ui/styles.tsx';
 // Screens only some checkouts need load on demand (kept out of the first paint).
@@ -81,14 +81,31 @@ function pageQuery(extra: Record<string, unknown> | undefined, currency: string 
   return out;
 }
 
+/** The checkout's first request (opening the session or payment link), shared by the screen and the prefetch. */
+function openQuery(api: Api, props: Pick<CheckoutProps, 'extraParams' | 'currency'> & { checkoutId: string }) {
+  return {
+    queryKey: ['checkout', 'open', props.checkoutId] as const,
+    queryFn: () => api.checkout.open(props.checkoutId, pageQuery(props.extraParams, props.currency)),
+    staleTime: Infinity,
+  };
+}
+
+/** At connect (before the first render): the session and the checkout start loading. */
+export function prefetchCheckout(api: Api, props: Record<string, unknown>): void {
+  prefetchSession(api);
+  const checkoutId = props.checkoutId;
+  if (typeof checkoutId !== 'string' || !checkoutId) return;
+  const p = props as CheckoutProps & { checkoutId: string };
+  void api.queryClient.prefetchQuery(openQuery(api, { checkoutId, extraParams: p.extraParams, currency: p.currency }));
+}
+
 function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {
   const { checkoutId } = props;
   const api = useApi();
   const t = useT();
   const emit = useEmit<'pay-checkout'>();
-  const query = useQuery(['checkout', 'open', checkoutId], () => api.checkout.open(checkoutId, pageQuery(props.extraParams, props.currency)), {
-    staleTime: Infinity,
-  });
+  const open = openQuery(api, props);
+  const query = useQuery(open.queryKey, open.queryFn, { staleTime: open.staleTime });
   const showSkeleton = useDelay(500);
 
   const describe = (err: unknown) => errorText(err, t);

@@ -2,7 +2,7 @@
  * Dates and times: parsing (unix seconds, milliseconds, ISO strings) with dayjs, locale-aware display via Intl.
  */
 import dayjs from 'dayjs';
-import { toIntlLocale } from './locale.ts';
+import { intlFormatter, toIntlLocale } from './locale.ts';
 
 /** Spec §9 timestamp format. */
 export const TIMESTAMP_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -35,7 +35,7 @@ export function formatTime(value: TimeInput, format: string = TIMESTAMP_FORMAT):
 export function formatDate(value: TimeInput, locale: unknown = 'en', options?: Intl.DateTimeFormatOptions): string {
   const d = toDayjs(value);
   if (!d) return '';
-  return new Intl.DateTimeFormat(toIntlLocale(locale), options ?? { year: 'numeric', month: 'short', day: 'numeric' }).format(d.toDate());
+  return intlFormatter('DateTimeFormat', toIntlLocale(locale), options ?? { year: 'numeric', month: 'short', day: 'numeric' }).format(d.toDate());
 }
 
 /** Date and time in the locale's style, via Intl. */

@@ -2,6 +2,7 @@
  * Money on strings: amounts are integer strings in the currency's smallest unit; all math is BigInt.
  * Never converts an amount to a JS number (no floating point anywhere).
  */
+import { intlFormatter } from './locale.ts';
 
 /** Default display/input precision (spec §9). */
 export const DEFAULT_PRECISION = 6;
@@ -150,22 +151,27 @@ export function intlLocale(locale: string | undefined): string {
   return locale.replace('_', '-');
 }
 
+const separatorCache = new Map<string, { group: string; decimal: string }>();
 function separators(locale: string): { group: string; decimal: string } {
-  try {
-    const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
-    return {
-      group: parts.find((p) => p.type === 'group')?.value ?? ',',
-      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-    };
-  } catch {
-    return { group: ',', decimal: '.' };
+  let s = separatorCache.get(locale);
+  if (!s) {
+    try {
+      const parts = intlFormatter('NumberFormat', locale).formatToParts(1234567.5);
+      s = { group: parts.find((p) => p.type === 'group')?.value ?? ',', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' };
+    } catch {
+      s = { group: ',', decimal: '.' };
+    }
+    separatorCache.set(locale, s);
   }
+  return s;
 }
+
+const GROUPING: Intl.NumberFormatOptions = { useGrouping: true, maximumFractionDigits: 0 };
 
 /** Groups an integer digit string per locale (Intl on a BigInt, so no precision loss). */
 export function groupInteger(digits: string, locale?: string): string {
   try {
-    return new Intl.NumberFormat(intlLocale(locale), { useGrouping: true, maximumFractionDigits: 0 }).format(BigInt(digits));
+    return intlFormatter('NumberFormat', intlLocale(locale), GROUPING).format(BigInt(digits));
   } catch {
     return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   }

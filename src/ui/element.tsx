@@ -11,6 +11,11 @@
  * - The provider stack around the component: element context (host, settings, emit, toasts), theme tokens on
  *   `:host` and goober bound to this shadow root (adopted stylesheets: no <style>, strict CSP holds), an i18next instance per element, the api per element (and its
  *   QueryClient), an error boundary, and the toast region.
+ * - Lifecycle: the api is made when the element is connected (with its attributes and provider settings), so
+ *   `options.prefetch` starts the first data request then, before the first render; moving the element keeps it.
+ *   When the element is removed (still disconnected after the current task's microtasks), its api is disposed
+ *   (query cache cleared at once, realtime subscriptions dropped) along with its toasts: nothing of a removed
+ *   element stays referenced from the page.
  *
  * Nothing is written outside the shadow root: no document.head, no body styles, no window globals.
  */
@@ -18,7 +23,7 @@ import r2wc from '@r2wc/react-to-web-component';
 import { ContextEvent as ContextRequestEvent, type ContextCallback } from '@lit/context';
 import { setup } from 'goober';
 import { createElement, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { ApiContext, createApi } from './api.tsx';
+import { ApiContext, createApi, type Api } from './api.tsx';
 import { ElementContext, type ElementContextValue, type ResolvedSettings } from './context.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { createI18n, I18nContext, useLocaleReady, type Messages } from './i18n.tsx';
@@ -47,6 +52,11 @@ export type ElementOptions = {
   hostBackground?: boolean;
   /** The element's messages: English bundled, Chinese loaded on first use (see src/ui/i18n.tsx). */
   messages: Messages;
+  /**
+   * Called when the element is connected with its attributes, before the first render: start the first data
+   * requests here (prefetch into `api.queryClient` under the keys the screen's queries use).
+   */
+  prefetch?: (api: Api, props: Record<string, unknown>) => void;
 };
 
 /** Props every element takes (the shared settings). */
@@ -112,7 +122,7 @@ type R2wcInternals = {
 let gooberReady = false;
 
 /** Per-host services that survive a React remount (moving the element re-mounts React). */
-type HostServices = { toasts: ToastStore; i18n: I18n };
+type HostServices = { toasts: ToastStore; i18n: I18n; api?: { key: string; api: Api } };
 const services = new WeakMap<HTMLElement, HostServices>();
 function hostServices(host: HTMLElement, locale: Settings['locale'], messages: Messages): HostServices {
   let s = services.get(host);
@@ -121,6 +131,30 @@ function hostServices(host: HTMLElement, locale: Settings['locale'], messages: M
     services.set(host, s);
   }
   return s;
+}
+
+type ApiSettingsOf = Pick<Settings, 'baseUrl' | 'authToken' | 'locale' | 'livemode'>;
+const apiKey = (s: ApiSettingsOf) => `${s.baseUrl}|${s.authToken}|${s.locale}|${s.livemode}`;
+
+/** The host's api for these settings: the one made at connect (or for the previous render) when they match. */
+function hostApi(s: HostServices, settings: ApiSettingsOf): Api {
+  const key = apiKey(settings);
+  if (s.api?.key !== key) {
+    s.api = {
+      key,
+      api: createApi({ baseUrl: settings.baseUrl, authToken: settings.authToken, locale: settings.locale, livemode: settings.livemode }),
+    };
+  }
+  return s.api.api;
+}
+
+/** The element left the page: release everything it holds (its api's cache and sockets, its toasts). */
+function releaseHost(host: HTMLElement): void {
+  const s = services.get(host);
+  if (!s) return;
+  services.delete(host);
+  s.api?.api.dispose();
+  s.toasts.dispose();
 }
 
 type RootProps = Record<string, unknown> & { container: ShadowRoot; __provided?: SettingsInput | undefined };
@@ -163,7 +197,8 @@ function ElementRoot({
     [baseKey, locale, theme, mode],
   );
 
-  const { toasts, i18n } = hostServices(host, locale, options.messages);
+  const hs = hostServices(host, locale, options.messages);
+  const { toasts, i18n } = hs;
   const localeReady = useLocaleReady(i18n, locale, options.messages);
   const overrideSettings = useCallback(
     (p: Partial<Pick<Settings, 'locale' | 'theme'>>) =>
@@ -184,16 +219,18 @@ function ElementRoot({
   const styles = bindStyles(container);
 
   const api = useMemo(
-    () => createApi({ baseUrl: settings.baseUrl, authToken: settings.authToken, locale: settings.locale, livemode: settings.livemode }),
-    [settings.baseUrl, settings.authToken, settings.locale, settings.livemode],
+    () => hostApi(hs, settings),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [hs, settings.baseUrl, settings.authToken, settings.locale, settings.livemode],
   );
   useEffect(() => {
     api.queryClient.mount();
     return () => {
       api.queryClient.unmount();
-      api.realtime.close(); // the socket (if a screen opened one) belongs to this element instance
+      // Settings changed: this api is replaced (removal is handled by the element, which may only be moving).
+      if (hs.api?.api !== api) api.dispose();
     };
-  }, [api]);
+  }, [api, hs]);
 
   const componentProps: Record<string, unknown> = {};
   for (const key of Object.keys(options.props ?? {})) componentProps[key] = rest[key];
@@ -282,14 +319,50 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
       // Ask the nearest <pay-provider> (synchronous when one is defined) before the first render.
       this.#requestSettings();
       if (!this.#unsubscribe) this.#waitForProvider();
-      super.connectedCallback();
+      this.#prefetch();
+      // The first render is a long task; let the requests the prefetch started reach the network first (a step that
+      // waits for a module, even one already loaded, takes a task, and would otherwise queue behind the render).
+      clearTimeout(this.#renderTimer);
+      this.#renderTimer = setTimeout(() => {
+        if (this.isConnected) super.connectedCallback();
+      }, 0);
     }
 
+    #renderTimer: ReturnType<typeof setTimeout> | undefined;
+
     override disconnectedCallback(): void {
+      clearTimeout(this.#renderTimer);
       this.#unsubscribe?.();
       this.#unsubscribe = undefined;
       this.#stopWaiting();
       super.disconnectedCallback();
+      // A move (remove then insert in the same task) keeps the element's api and cache; a removal releases them.
+      queueMicrotask(() => {
+        if (!this.isConnected) releaseHost(this);
+      });
+    }
+
+    /** Make the api with the settings known now and start the element's first requests. */
+    #prefetch(): void {
+      const props = this[PROPS];
+      const own: SettingsInput = {
+        baseUrl: props.baseUrl as string | undefined,
+        authToken: props.authToken as string | undefined,
+        locale: props.locale as string | undefined,
+        livemode: props.livemode as boolean | undefined,
+        theme: props.theme as string | undefined,
+      };
+      const settings = resolveSettings(own, props.__provided as SettingsInput | undefined, this);
+      const hs = hostServices(this, settings.locale, options.messages);
+      if (settings.locale !== 'en' && !hs.i18n.hasResourceBundle(settings.locale, 'translation')) {
+        options.messages.zh().catch(() => {}); // fetched now; useLocaleReady adds it
+      }
+      if (!options.prefetch) return;
+      try {
+        options.prefetch(hostApi(hs, settings), props);
+      } catch (err) {
+        console.warn(`[pay-elements] ${tag}: prefetch failed`, err);
+      }
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null): void {

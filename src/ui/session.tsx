@@ -29,6 +29,12 @@ function storeFor(api: Api): SessionStore {
   return s;
 }
 
+/** Starts loading the session of this api (an element's prefetch at connect; useSession then finds it loading). */
+export function prefetchSession(api: Api): void {
+  const store = storeFor(api);
+  if (!store.getState().initialized) void store.refresh();
+}
+
 export function useSession(): SessionInfo {
   const api = useApi();
   const store = storeFor(api);

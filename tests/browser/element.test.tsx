@@ -4,6 +4,8 @@ import { defineElement } from '../../src/ui/element.tsx';
 import { VERSION } from '../../src/ui/define.ts';
 import { testMessages } from './test-messages.ts';
 import { useEmit, useSettings } from '../../src/ui/context.tsx';
+import type { Api } from '../../src/ui/api.tsx';
+import { useQuery } from '../../src/ui/query.ts';
 import { useT } from '../../src/ui/i18n.tsx';
 import { useCss } from '../../src/ui/styles.tsx';
 import { $, cleanup, deepEqual, equal, mount, notEqual, ok, shadowText, sleep, waitFor , sendKeys } from './helpers.ts';
@@ -49,6 +51,29 @@ function Thrower() {
   return <p data-ok>recovered</p>;
 }
 defineElement('test-thrower', Thrower, { messages: testMessages, prefix: 'test' });
+
+// Lifecycle probe: a prefetch at connect and a screen query under the same key.
+const life = { prefetches: [] as Array<{ api: Api; renders: number }>, renders: 0, fetches: 0 };
+const probeQuery = (api: Api) => ({
+  queryKey: ['probe'],
+  queryFn: () => {
+    life.fetches++;
+    return new Promise<string>((r) => setTimeout(() => r('data'), 30));
+  },
+});
+function Lifecycle() {
+  life.renders++;
+  const q = useQuery(['probe'], () => probeQuery(null as never).queryFn());
+  return <p data-life>{q.data ?? ''}</p>;
+}
+defineElement('test-life', Lifecycle, {
+  messages: testMessages,
+  prefix: 'test',
+  prefetch: (api) => {
+    life.prefetches.push({ api, renders: life.renders });
+    void api.queryClient.prefetchQuery(probeQuery(api));
+  },
+});
 
 const propsOf = (el: Element) => JSON.parse($(el, '[data-props]')?.textContent || '{}') as Probe;
 const settingsOf = (el: Element) => JSON.parse($(el, '[data-settings]')?.textContent || '{}') as Record<string, unknown>;
@@ -345,6 +370,41 @@ describe('defineElement: error boundary', () => {
     } finally {
       console.error = origError;
     }
+  });
+});
+
+describe('defineElement: lifecycle', () => {
+  beforeEach(() => {
+    life.prefetches = [];
+    life.renders = 0;
+    life.fetches = 0;
+  });
+
+  it('starts the first request at connect, before the first render; the screen reuses it', async () => {
+    const c = mount(`<test-life></test-life>`);
+    const el = c.querySelector('test-life')!;
+    equal(life.prefetches.length, 1);
+    equal(life.prefetches[0]!.renders, 0);
+    equal(life.prefetches[0]!.api.queryClient.isFetching(), 1);
+    await waitFor(() => $(el, '[data-life]')?.textContent === 'data', { message: 'no data' });
+    equal(life.fetches, 1);
+  });
+
+  it('a removed element drops its queries at once; a moved one keeps its api and cache', async () => {
+    const c = mount(`<test-life></test-life><div data-other></div>`);
+    const el = c.querySelector('test-life')!;
+    await waitFor(() => $(el, '[data-life]')?.textContent === 'data', { message: 'no data' });
+    const api = life.prefetches[0]!.api;
+    c.querySelector('[data-other]')!.append(el); // a move: removed and inserted in the same task
+    await sleep(20);
+    equal(life.prefetches.at(-1)!.api, api);
+    equal(api.queryClient.getQueryCache().getAll().length, 1);
+    await waitFor(() => $(el, '[data-life]')?.textContent === 'data', { message: 'no data after the move' });
+    equal(life.fetches, 1);
+    el.remove();
+    await Promise.resolve();
+    await Promise.resolve();
+    equal(api.queryClient.getQueryCache().getAll().length, 0);
   });
 });
 

@@ -928,6 +928,8 @@ describe('<blocklet-store>', () => {
       window.history.replaceState(null, '', `${BASE}console/blocklets`);
       const el = store('locale="en"');
       await waitFor(() => $$(el, 'tbody tr').length === 3);
+      // The rows and the category list are two requests: wait for the categories to fill the selects too.
+      await waitFor(() => ($$(el, 'tbody tr')[0] as HTMLElement).querySelector('select option[value="payments"]'));
       const row = $$(el, 'tbody tr')[0] as HTMLElement;
       const name = row.querySelector('td')?.firstChild?.textContent ?? '';
       const labelOf = (sel: HTMLSelectElement) => el.shadowRoot?.querySelector(`label[for="${sel.id}"]`)?.textContent ?? '';

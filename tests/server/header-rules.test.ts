@@ -12,23 +12,23 @@ import { AIGNE_GROUPS, ARCBLOCK_GROUPS, productColumns, productLang, PRODUCTS_LA
 
 describe('notification socket', () => {
   it('connects to the user socket with a 100 s heartbeat and joins the create and read topics', async () => {
-    const made: Array<{ url: string; opts: Record<string, unknown>; topics: string[]; connected: boolean; disconnected: boolean }> = [];
-    const handlers = new Map<string, (p: unknown) => void>();
-    class FakeSocket {
+    const made: Array<{ url: string; sent: unknown[][]; closed: boolean; ws: { onopen: ((e: unknown) => void) | null; onmessage: ((e: { data: unknown }) => void) | null; readyState: number } }> = [];
+    class FakeWs {
+      readyState = 0;
+      onopen: ((e: unknown) => void) | null = null;
+      onclose: ((e: unknown) => void) | null = null;
+      onerror: ((e: unknown) => void) | null = null;
+      onmessage: ((e: { data: unknown }) => void) | null = null;
       rec: (typeof made)[number];
-      constructor(url: string, opts: Record<string, unknown>) {
-        this.rec = { url, opts, topics: [], connected: false, disconnected: false };
+      constructor(url: string) {
+        this.rec = { url, sent: [], closed: false, ws: this };
         made.push(this.rec);
       }
-      connect() {
-        this.rec.connected = true;
+      send(d: string) {
+        this.rec.sent.push(JSON.parse(d) as unknown[]);
       }
-      disconnect() {
-        this.rec.disconnected = true;
-      }
-      channel(topic: string) {
-        this.rec.topics.push(topic);
-        return { on: (event: string, fn: (p: unknown) => void) => handlers.set(event, fn), join: () => undefined };
+      close() {
+        this.rec.closed = true;
       }
     }
     const n = createNotifications(new Transport({ baseUrl: 'https://shop.example.com/', locale: 'en' }));
@@ -39,27 +39,28 @@ describe('notification socket', () => {
       userDid: 'zUser',
       onCreate: (x) => created.push(x),
       onRead: (x) => read.push(x),
-      loadPhoenix: async () => ({ Socket: FakeSocket as never }),
+      WebSocket: FakeWs as never,
     });
     await vi.waitFor(() => expect(made).toHaveLength(1));
     expect(NOTIFICATION_HEARTBEAT_MS).toBe(100_000);
-    expect(made[0]!.url).toBe('wss://shop.example.com/.well-known/service/user');
-    expect(made[0]!.opts.heartbeatIntervalMs).toBe(100_000);
-    expect(made[0]!.connected).toBe(true);
-    expect(made[0]!.topics).toEqual(['zApp/zUser/notification.blockletCreate', 'zApp/zUser/blocklet.notification.read']);
-    handlers.get('zApp/zUser/notification.blockletCreate')!({ title: 'Hi' });
-    handlers.get('zApp/zUser/blocklet.notification.read')!({ receiver: 'zUser', readCount: 2 });
+    expect(made[0]!.url).toBe('wss://shop.example.com/.well-known/service/user/websocket?vsn=2.0.0');
+    made[0]!.ws.readyState = 1;
+    made[0]!.ws.onopen?.({});
+    const topics = made[0]!.sent.filter((f) => f[3] === 'phx_join').map((f) => f[2]);
+    expect(topics).toEqual(['zApp/zUser/notification.blockletCreate', 'zApp/zUser/blocklet.notification.read']);
+    const push = (topic: string, payload: unknown) => made[0]!.ws.onmessage?.({ data: JSON.stringify([null, null, topic, topic, payload]) });
+    push('zApp/zUser/notification.blockletCreate', { title: 'Hi' });
+    push('zApp/zUser/blocklet.notification.read', { receiver: 'zUser', readCount: 2 });
     expect(created).toEqual([{ title: 'Hi' }]);
     expect(read).toEqual([{ receiver: 'zUser', readCount: 2 }]);
     close();
-    expect(made[0]!.disconnected).toBe(true);
+    expect(made[0]!.closed).toBe(true);
     // The user's topics need their session: without an auth token the cookie goes along; with one it is the
-    // socket's authToken param.
-    expect(made[0]!.opts.params).toEqual({});
+    // socket's authToken parameter (and its own shared socket).
     const withToken = createNotifications(new Transport({ baseUrl: 'https://shop.example.com/', locale: 'en', authToken: 'tok_1' }));
-    const closeToken = withToken.subscribe({ appDid: 'zApp', userDid: 'zUser', onCreate: () => {}, onRead: () => {}, loadPhoenix: async () => ({ Socket: FakeSocket as never }) });
+    const closeToken = withToken.subscribe({ appDid: 'zApp', userDid: 'zUser', onCreate: () => {}, onRead: () => {}, WebSocket: FakeWs as never });
     await vi.waitFor(() => expect(made).toHaveLength(2));
-    expect(made[1]!.opts.params).toEqual({ authToken: 'tok_1' });
+    expect(made[1]!.url).toBe('wss://shop.example.com/.well-known/service/user/websocket?vsn=2.0.0&authToken=tok_1');
     closeToken();
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AmountError,
   addAmounts,
@@ -132,5 +132,29 @@ describe('string arithmetic', () => {
     expect(roundDecimal('1.005', 2)).toBe('1.01');
     expect(roundDecimal('1.2', 2)).toBe('1.2');
     expect(roundDecimal('2.999', 2)).toBe('3');
+  });
+});
+
+describe('Intl formatters are made once per locale and options', () => {
+  it('formatting many amounts builds each NumberFormat once', async () => {
+    const { formatAmount } = await import('../../src/core/money.ts');
+    const { formatNumber } = await import('../../src/core/locale.ts');
+    const made: unknown[] = [];
+    const Real = Intl.NumberFormat;
+    const spy = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (this: unknown, ...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      made.push(args);
+      return new Real(...args);
+    } as never);
+    try {
+      for (let i = 0; i < 50; i++) {
+        formatAmount(`${i}123456789`, 6, { locale: 'fr-FR' });
+        formatNumber(i, 'zh', { style: 'percent' });
+      }
+      // the first calls of a locale/options pair construct; every later call reuses
+      expect(made.length).toBeLessThanOrEqual(3);
+      expect(formatAmount('1234567', 2, { locale: 'fr-FR' })).toBe(formatAmount('1234567', 2, { locale: 'fr-FR' }));
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

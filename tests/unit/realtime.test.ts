@@ -1,131 +1,163 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearBlockletCache, createApi } from '../../src/api/index.ts';
-import type { PhoenixModule } from '../../src/api/realtime.ts';
+import { openSockets, reconnectDelay, type WebSocketCtor } from '../../src/api/relay-socket.ts';
 
-type Cb = (payload: unknown) => void;
-
-function fakePhoenix() {
-  const sockets: FakeSocket[] = [];
-  class FakeChannel {
-    handlers = new Map<number, { event: string; cb: Cb }>();
-    ref = 0;
-    joined = false;
-    left = false;
-    constructor(public topic: string) {}
-    join() {
-      this.joined = true;
-      return { receive: () => this };
+/** A fake WebSocket speaking the Phoenix vsn 2.0.0 frames (the server side is driven by the test). */
+function fakeWebSockets() {
+  const made: FakeWs[] = [];
+  class FakeWs {
+    readyState = 0;
+    sent: unknown[][] = [];
+    closed = false;
+    onopen: ((ev: unknown) => void) | null = null;
+    onclose: ((ev: unknown) => void) | null = null;
+    onerror: ((ev: unknown) => void) | null = null;
+    onmessage: ((ev: { data: unknown }) => void) | null = null;
+    constructor(public url: string) {
+      made.push(this);
     }
-    leave() {
-      this.left = true;
+    send(data: string) {
+      this.sent.push(JSON.parse(data) as unknown[]);
     }
-    on(event: string, cb: Cb) {
-      this.handlers.set(++this.ref, { event, cb });
-      return this.ref;
+    close() {
+      this.closed = true;
+      this.readyState = 3;
     }
-    off(event: string, ref: number) {
-      if (this.handlers.get(ref)?.event === event) this.handlers.delete(ref);
+    // server side
+    open() {
+      this.readyState = 1;
+      this.onopen?.({});
     }
-    emit(event: string, payload: unknown) {
-      for (const h of this.handlers.values()) if (h.event === event) h.cb(payload);
+    push(frame: unknown[]) {
+      this.onmessage?.({ data: JSON.stringify(frame) });
+    }
+    /** Replies ok to every join sent so far. */
+    acceptJoins() {
+      for (const [joinRef, ref, topic, event] of this.sent) if (event === 'phx_join') this.push([joinRef, ref, topic, 'phx_reply', { status: 'ok', response: {} }]);
+    }
+    drop() {
+      this.readyState = 3;
+      this.onclose?.({});
     }
   }
-  class FakeSocket {
-    channels: FakeChannel[] = [];
-    connected = false;
-    constructor(public endpoint: string, public opts: Record<string, unknown>) {
-      sockets.push(this);
-    }
-    connect() {
-      this.connected = true;
-    }
-    disconnect() {
-      this.connected = false;
-    }
-    channel(topic: string) {
-      const c = new FakeChannel(topic);
-      this.channels.push(c);
-      return c;
-    }
-  }
-  const load = vi.fn(async () => ({ Socket: FakeSocket }) as unknown as PhoenixModule);
-  return { sockets, load };
+  return { made, WebSocket: FakeWs as unknown as WebSocketCtor };
 }
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+};
 
 beforeEach(() => {
   clearBlockletCache();
   vi.stubGlobal('location', { origin: 'https://page.test', href: 'https://page.test/' });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('realtime', () => {
-  it('lazily opens one socket per api on the relay, channel relay:{appPid}:events, handler gets payload.response', async () => {
-    const ph = fakePhoenix();
-    const api = createApi({ locale: 'en', blocklet: { appPid: 'zApp' } }, { loadPhoenix: ph.load });
-    expect(ph.load).not.toHaveBeenCalled();
+  it('opens the relay socket on first subscribe, joins relay:{appPid}:events, handler gets payload.response', async () => {
+    const ws = fakeWebSockets();
+    const api = createApi({ locale: 'en', blocklet: { appPid: 'zApp' } }, { WebSocket: ws.WebSocket });
+    expect(ws.made).toHaveLength(0);
     const got: unknown[] = [];
     const off1 = api.realtime.subscribe('checkout.session.completed', (r) => got.push(['done', r]));
     const off2 = api.realtime.subscribe('invoice.paid', (r) => got.push(['paid', r]));
     await flush();
-    expect(ph.load).toHaveBeenCalledTimes(1);
-    expect(ph.sockets).toHaveLength(1);
-    const s = ph.sockets[0]!;
-    expect(s.endpoint).toBe('wss://page.test/.well-known/service/relay');
-    expect(s.opts).toMatchObject({ heartbeatIntervalMs: 30000, longPollFallbackMs: 5000 });
-    expect(s.connected).toBe(true);
-    const ch = s.channels[0]!;
-    expect(ch.topic).toBe('relay:zApp:events');
-    expect(ch.joined).toBe(true);
-    ch.emit('checkout.session.completed', { response: { id: 'cs_1' } });
-    ch.emit('invoice.paid', { response: { id: 'in_1', customer_id: 'c' } });
-    ch.emit('other', { response: {} });
+    expect(ws.made).toHaveLength(1);
+    const s = ws.made[0]!;
+    expect(s.url).toBe('wss://page.test/.well-known/service/relay/websocket?vsn=2.0.0');
+    s.open();
+    expect(s.sent.filter((f) => f[3] === 'phx_join').map((f) => f[2])).toEqual(['relay:zApp:events']);
+    s.acceptJoins();
+    const joinRef = s.sent[0]![0];
+    s.push([joinRef, null, 'relay:zApp:events', 'checkout.session.completed', { response: { id: 'cs_1' } }]);
+    s.push([joinRef, null, 'relay:zApp:events', 'invoice.paid', { response: { id: 'in_1', customer_id: 'c' } }]);
+    s.push([joinRef, null, 'relay:zApp:events', 'other', { response: {} }]);
+    s.push(['x', 'y']); // malformed frames are ignored
     expect(got).toEqual([
       ['done', { id: 'cs_1' }],
       ['paid', { id: 'in_1', customer_id: 'c' }],
     ]);
     off1();
-    ch.emit('checkout.session.completed', { response: { id: 'cs_2' } });
+    s.push([joinRef, null, 'relay:zApp:events', 'checkout.session.completed', { response: { id: 'cs_2' } }]);
     expect(got).toHaveLength(2);
-    expect(s.connected).toBe(true);
+    expect(s.closed).toBe(false);
     off2();
-    expect(s.connected).toBe(false);
-    expect(ch.left).toBe(true);
+    expect(s.sent.at(-1)![3]).toBe('phx_leave');
+    expect(s.closed).toBe(true);
+    expect(openSockets()).toBe(0);
   });
 
   it('no socket when appPid is unknown', async () => {
-    const ph = fakePhoenix();
+    const ws = fakeWebSockets();
     vi.stubGlobal('window', {});
     const { fakeAdapter } = await import('./fake-adapter.ts');
     const { adapter } = fakeAdapter({ 'https://page.test/__blocklet__.js': { data: { appName: 'x' } } });
-    const api = createApi({ locale: 'en' }, { adapter, loadPhoenix: ph.load });
+    const api = createApi({ locale: 'en' }, { adapter, WebSocket: ws.WebSocket });
     api.realtime.subscribe('invoice.paid', () => {});
     await flush();
-    await flush();
-    expect(ph.sockets).toHaveLength(0);
+    expect(ws.made).toHaveLength(0);
     expect(await api.realtime.connected()).toBe(false);
   });
 
-  it('separate api instances have separate sockets; dispose closes', async () => {
-    const ph = fakePhoenix();
-    const a = createApi({ locale: 'en', blocklet: { appPid: 'zA' } }, { loadPhoenix: ph.load });
-    const b = createApi({ locale: 'en', blocklet: { appId: 'zB' } }, { loadPhoenix: ph.load });
+  it('api instances on one origin share the page socket; dispose of one keeps it for the other', async () => {
+    const ws = fakeWebSockets();
+    const a = createApi({ locale: 'en', blocklet: { appPid: 'zA' } }, { WebSocket: ws.WebSocket });
+    const b = createApi({ locale: 'en', blocklet: { appId: 'zB' } }, { WebSocket: ws.WebSocket });
     a.realtime.subscribe('invoice.paid', () => {});
     b.realtime.subscribe('invoice.paid', () => {});
     await flush();
-    expect(ph.sockets.map((s) => s.channels[0]!.topic)).toEqual(['relay:zA:events', 'relay:zB:events']);
+    expect(ws.made).toHaveLength(1);
+    ws.made[0]!.open();
+    expect(ws.made[0]!.sent.map((f) => f[2])).toEqual(['relay:zA:events', 'relay:zB:events']);
     a.dispose();
-    expect(ph.sockets[0]!.connected).toBe(false);
-    expect(ph.sockets[1]!.connected).toBe(true);
+    expect(ws.made[0]!.closed).toBe(false);
+    b.dispose();
+    expect(ws.made[0]!.closed).toBe(true);
+    expect(openSockets()).toBe(0);
   });
 
   it('unsubscribing before the socket opened does not leave a socket behind', async () => {
-    const ph = fakePhoenix();
-    const api = createApi({ locale: 'en', blocklet: { appPid: 'zA' } }, { loadPhoenix: ph.load });
+    const ws = fakeWebSockets();
+    const api = createApi({ locale: 'en', blocklet: { appPid: 'zA' } }, { WebSocket: ws.WebSocket });
     const off = api.realtime.subscribe('invoice.paid', () => {});
     off();
     await flush();
-    expect(ph.sockets.every((s) => !s.connected)).toBe(true);
+    expect(ws.made).toHaveLength(0);
+    expect(openSockets()).toBe(0);
+  });
+
+  it('a dropped connection reconnects with backoff (never long-polls) and rejoins; a failing handler does not throw', async () => {
+    const ws = fakeWebSockets();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = createApi({ locale: 'en', blocklet: { appPid: 'zA' } }, { WebSocket: ws.WebSocket });
+    const got: unknown[] = [];
+    api.realtime.subscribe('invoice.paid', () => {
+      throw new Error('boom');
+    });
+    api.realtime.subscribe('invoice.paid', (r) => got.push(r));
+    await flush();
+    vi.useFakeTimers();
+    ws.made[0]!.open();
+    ws.made[0]!.drop();
+    for (let i = 1; i <= 8; i++) {
+      vi.advanceTimersByTime(reconnectDelay(i));
+      expect(ws.made).toHaveLength(i + 1);
+      if (i < 8) ws.made[i]!.drop();
+    }
+    expect(reconnectDelay(20)).toBeLessThanOrEqual(3000);
+    const s = ws.made[8]!;
+    s.open();
+    s.acceptJoins();
+    s.push([s.sent[0]![0], null, 'relay:zA:events', 'invoice.paid', { response: { id: 'in_9' } }]);
+    expect(got).toEqual([{ id: 'in_9' }]);
+    expect(errors).toHaveBeenCalled();
+    expect(ws.made.every((w) => w.url.endsWith('/websocket?vsn=2.0.0'))).toBe(true);
+    api.dispose();
+    vi.advanceTimersByTime(60_000);
+    expect(ws.made).toHaveLength(9);
+    errors.mockRestore();
   });
 });

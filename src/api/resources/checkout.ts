@@ -1,14 +1,9 @@
 /** Checkout session calls (spec §7). Screens call these; they never build URLs. */
+import { provideResource } from '../lazy.ts';
 import { ApiError } from '../errors.ts';
 import { storage, type Transport } from '../http.ts';
-import {
-  AnyObject,
-  CheckoutContextStruct,
-  CheckoutSessionStruct,
-  FastCheckoutConfirmStruct,
-  SubmitResponseStruct,
-  VendorStatusStruct,
-} from '../schemas.ts';
+import { AnyObject } from '../schemas.ts';
+import { CheckoutContextStruct, CheckoutSessionStruct, FastCheckoutConfirmStruct, SubmitResponseStruct, VendorStatusStruct } from '../schemas-checkout.ts';
 import type {
   Beneficiary,
   CheckoutContext,
@@ -158,3 +153,6 @@ export function createCheckout(t: Transport) {
   };
   return api;
 }
+
+// Loaded lazily (src/api/lazy.ts): announce the module so that calls need no import() once it is here.
+provideResource('checkout', { createCheckout });

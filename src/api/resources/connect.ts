@@ -1,4 +1,5 @@
 /** Wallet connect (sandbox DID Connect protocol): open a session, read its status, wait for the outcome. */
+import { provideResource } from '../lazy.ts';
 import { ApiError } from '../errors.ts';
 import type { Transport } from '../http.ts';
 import { ConnectSessionStruct, ConnectStatusStruct } from '../schemas.ts';
@@ -66,3 +67,6 @@ export function createConnect(t: Transport) {
   };
   return api;
 }
+
+// Loaded lazily (src/api/lazy.ts): announce the module so that calls need no import() once it is here.
+provideResource('connect', { createConnect });

@@ -1,14 +1,9 @@
 /** Customer, invoice, subscription and credit calls of the portal (spec §7). */
+import { provideResource } from '../lazy.ts';
 import type { Transport } from '../http.ts';
-import {
-  CreditGrantStruct,
-  CustomerStruct,
-  InvoiceStruct,
-  OverdueStruct,
-  paginated,
-  SubscriptionStruct,
-  AnyObject,
-} from '../schemas.ts';
+import { AnyObject, paginated } from '../schemas.ts';
+import { CreditGrantStruct, InvoiceStruct, OverdueStruct, SubscriptionStruct } from '../schemas-billing.ts';
+import { CustomerStruct } from '../schemas-checkout.ts';
 import type { CreditGrant, CreditTransaction, Customer, Invoice, OverdueInvoices, Paginated, PaymentCurrency, PaymentIntent, PaymentMethod, Price, Subscription, SubscriptionStake } from '../types.ts';
 import { type } from 'superstruct';
 
@@ -219,3 +214,6 @@ export function createPayments(t: Transport) {
     },
   };
 }
+
+// Loaded lazily (src/api/lazy.ts): announce the module so that calls need no import() once it is here.
+provideResource('customers', { createCustomers, createInvoices, createSubscriptions, createCredits, createPayments });

@@ -2,18 +2,19 @@
  * Notifications of the signed-in user (blocklet service): the unread count, marking read, the pages the bell links
  * to, and the user socket with the create and read events. Reached as `api.session.notifications`.
  *
- * Socket: Phoenix at `{ws origin}/.well-known/service/user` (phoenix appends `/websocket`), heartbeat 100 s;
- * one channel per event, topic = event = `{appDid}/{userDid}/notification.blockletCreate` (payload: the
- * notification) and `{appDid}/{userDid}/blocklet.notification.read` (payload `{receiver, readCount}`). The platform
- * lets only that user join them: the session cookie, or the element's auth token as the socket's `authToken` param.
- * `phoenix` is imported on the first subscribe only.
+ * Socket: Phoenix protocol at `{ws origin}/.well-known/service/user/websocket`, heartbeat 100 s, the page's one
+ * socket for that endpoint (src/api/relay-socket.ts, loaded on the first subscribe only); one channel per event,
+ * topic = event = `{appDid}/{userDid}/notification.blockletCreate` (payload: the notification) and
+ * `{appDid}/{userDid}/blocklet.notification.read` (payload `{receiver, readCount}`).
+ * The platform lets only that user join them: the session cookie, or the element's auth token as the socket's
+ * `authToken` parameter (the socket only ever goes to the platform origin).
  */
-import type { Socket, SocketConnectOption } from 'phoenix';
 import { number, type } from 'superstruct';
 import { withQuery } from '../../core/url.ts';
 import { SERVICE_PREFIX } from '../constants.ts';
 import type { Transport } from '../http.ts';
-import { wsOrigin, type PhoenixModule } from '../realtime.ts';
+import { loadRelaySocket, socketUrl } from '../realtime.ts';
+import type { WebSocketCtor } from '../relay-socket.ts';
 
 export const NOTIFICATION_HEARTBEAT_MS = 100_000;
 
@@ -60,50 +61,34 @@ export function createNotifications(t: Transport) {
       });
     },
     /**
-     * Opens the user socket and calls the handlers for this user's create and read events. Returns the close
-     * function. `loadPhoenix` is a test seam.
+     * Subscribes to this user's create and read events on the page's user socket. Returns the close function.
+     * `WebSocket` is a test seam.
      */
     subscribe(opts: {
       appDid: string;
       userDid: string;
       onCreate: (n: Notification) => void;
       onRead: (e: ReadEvent) => void;
-      loadPhoenix?: () => Promise<PhoenixModule>;
+      WebSocket?: WebSocketCtor;
     }): () => void {
       let closed = false;
-      let socket: Socket | null = null;
-      const origin = t.origin || globalThis.location?.origin || '';
-      void (opts.loadPhoenix ?? (() => import('phoenix') as Promise<PhoenixModule>))()
-        .then(({ Socket: SocketCtor }) => {
-          if (closed || !origin || origin === 'null') return;
-          const memo = new Map<string, string>();
-          socket = new SocketCtor(`${wsOrigin(origin)}${SERVICE_PREFIX}/user`, {
-            heartbeatIntervalMs: NOTIFICATION_HEARTBEAT_MS,
-            // The user's topics need their session: the cookie goes along on the same origin; an embed that was given
-            // an auth token sends it (the socket only ever goes to the platform origin).
-            params: t.settings.authToken ? { authToken: t.settings.authToken } : {},
-            sessionStorage: { getItem: (k: string) => memo.get(k) ?? null, setItem: (k: string, v: string) => void memo.set(k, v), removeItem: (k: string) => void memo.delete(k) },
-          } as Partial<SocketConnectOption>);
-          socket.connect();
-          const listen = (topic: string, fn: (payload: any) => void) => {
-            const ch = socket!.channel(topic, {});
-            ch.on(topic, (payload: unknown) => {
-              try {
-                fn(payload && typeof payload === 'object' ? payload : {});
-              } catch (err) {
-                console.error('[notifications] handler failed', err);
-              }
-            });
-            ch.join();
-          };
-          listen(createEventTopic(opts.appDid, opts.userDid), opts.onCreate);
-          listen(readEventTopic(opts.appDid, opts.userDid), opts.onRead);
-        })
-        .catch((err: unknown) => console.warn('[notifications] not connected', err));
+      const offs: Array<() => void> = [];
+      const url = socketUrl(t.origin, 'user', t.settings.authToken);
+      if (url) {
+        void loadRelaySocket()
+          .then(({ sharedSocket }) => {
+            if (closed) return;
+            const socket = sharedSocket(url, { heartbeatMs: NOTIFICATION_HEARTBEAT_MS, WebSocket: opts.WebSocket });
+            const listen = (topic: string, fn: (payload: any) => void) =>
+              offs.push(socket.subscribe(topic, topic, (payload) => fn(payload && typeof payload === 'object' ? payload : {})));
+            listen(createEventTopic(opts.appDid, opts.userDid), opts.onCreate);
+            listen(readEventTopic(opts.appDid, opts.userDid), opts.onRead);
+          })
+          .catch((err: unknown) => console.warn('[notifications] not connected', err));
+      }
       return () => {
         closed = true;
-        socket?.disconnect();
-        socket = null;
+        for (const off of offs.splice(0)) off();
       };
     },
   };

@@ -1,4 +1,5 @@
 /** Blocklet store API (platform-header-store.md B.2), under the store component's mount point (default /store/). */
+import { provideResource } from '../lazy.ts';
 import { array, number, record, string, type as struct } from 'superstruct';
 import type { Transport } from '../http.ts';
 import { StoreBlockletStruct, StoreCategoriesStruct, StoreExploreStruct, StoreListStruct } from '../schemas.ts';
@@ -153,3 +154,6 @@ function blockletPath(did: string, version?: string): string {
   const id = encodeURIComponent(did.replace(/^did:abt:/, ''));
   return version ? `api/blocklets/${id}/${encodeURIComponent(version)}` : `api/blocklets/${id}`;
 }
+
+// Loaded lazily (src/api/lazy.ts): announce the module so that calls need no import() once it is here.
+provideResource('store', { createStore });

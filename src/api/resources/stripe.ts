@@ -3,6 +3,7 @@
  * a card payment starts. The sandbox (no network): a payment method marked `settings.stripe.sandbox` loads the
  * sandbox's stand-in module from the payment API instead — same calls, a clearly labelled test card form.
  */
+import { provideResource } from '../lazy.ts';
 import type { Transport } from '../http.ts';
 import type { PaymentMethod } from '../types.ts';
 
@@ -35,3 +36,6 @@ export function createStripe(t: Transport) {
     },
   };
 }
+
+// Loaded lazily (src/api/lazy.ts): announce the module so that calls need no import() once it is here.
+provideResource('stripe', { createStripe });

@@ -1,0 +1,344 @@
+/**
+ * npm run bench — how fast the built elements become usable and what they leave behind (a benchmark, not a test).
+ *
+ *   npm run build && npm run bench [-- --base <dist/elements of another build>] [--dist <this build's, default
+ *   dist/elements>] [--runs 7] [--cycles 100] [--parts timing,memory,many] [--timing <tags>] [--memory <tags>]
+ *
+ * Serves each build from its own sandbox (hosts/server/main.ts, SANDBOX_DB=memory; ports BENCH_PORT, default 4300,
+ * and BENCH_BASE_PORT, default 4310, for --base), signs in as Casey Customer and buys once (so the portal has an
+ * invoice), then drives Chromium (/usr/bin/chromium, or BENCH_CHROMIUM) at 4x CPU throttle (CDP
+ * Emulation.setCPUThrottlingRate) and prints, per element:
+ *
+ * - time from insertion to usable, median and min of --runs runs, cold (a fresh browser context: empty cache) and
+ *   warm (the same context reloaded: HTTP cache warm). Usable: checkout — the Pay button enabled; portal — an
+ *   invoice row; header — the navigation and the session control; store — a blocklet card. The clock starts when
+ *   the element is inserted and its module import() starts (the page itself and window.blocklet are loaded first);
+ * - memory after --cycles insert/remove cycles of the checkout and the header (unthrottled, after 10 warm-up
+ *   cycles): JS heap retained after forced GC (CDP HeapProfiler.collectGarbage), live instances of the element that are detached (Runtime
+ *   queryObjects), open WebSockets and live timers (intervals, and timeouts of 1 s or more) that remain;
+ * - 20 checkouts inserted on one page at once: time until every Pay button is enabled, and JS heap per checkout.
+ *
+ * With --base, both builds run interleaved in one browser on the same machine, and the ratio is printed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
+
+const root = resolve(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+const arg = (name: string): string | undefined => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const RUNS = Math.max(1, Number(arg('runs') ?? 7));
+const CYCLES = Math.max(1, Number(arg('cycles') ?? 100));
+const THROTTLE = 4;
+/** Which parts to run (default all): timing, memory, many. `--memory <tags>` limits the memory part's elements. */
+const PARTS = new Set((arg('parts') ?? 'timing,memory,many').split(','));
+const MEMORY_TAGS = (arg('memory') ?? 'pay-checkout,site-header').split(',');
+const TIMING_TAGS = arg('timing')?.split(',');
+const CASEY = 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8';
+
+type Build = { name: string; dist: string; port: number; server?: ChildProcess; storage?: Awaited<ReturnType<BrowserContext['storageState']>> };
+type Spec = { tag: string; attrs: Record<string, string>; usable: string };
+
+/** Usable conditions, evaluated in the page against the element (string bodies of `(el) => boolean`). */
+const SPECS: Spec[] = [
+  {
+    tag: 'pay-checkout',
+    attrs: { 'checkout-id': 'plink_sandbox_onetime' },
+    usable: `const b = el.shadowRoot?.querySelector('[part~=submit]'); return !!b && !b.disabled && b.getAttribute('aria-disabled') !== 'true' && b.getAttribute('aria-busy') !== 'true';`,
+  },
+  { tag: 'pay-portal', attrs: { view: 'invoices' }, usable: `return !!el.shadowRoot?.querySelector('[part~=invoice-row]');` },
+  {
+    tag: 'site-header',
+    attrs: {},
+    usable: `const r = el.shadowRoot; return !!r?.querySelector('[part~=nav]') && !!r.querySelector('[part~=avatar], [part~=login]');`,
+  },
+  { tag: 'blocklet-store', attrs: { 'base-path': '/__blocklet__.js' }, usable: `return !!el.shadowRoot?.querySelector('[part~=blocklet-card]');` },
+];
+
+function startServer(b: Build): Promise<void> {
+  const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'hosts/server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(b.port), SANDBOX_DB: 'memory', SANDBOX_DIST_DIR: b.dist },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  b.server = child;
+  const url = `http://127.0.0.1:${b.port}/__blocklet__.js?type=json`;
+  return new Promise((done, fail) => {
+    const started = Date.now();
+    const poll = () => {
+      if (child.exitCode !== null) return fail(new Error(`${b.name}: the server exited (${child.exitCode})`));
+      fetch(url)
+        .then((r) => (r.ok ? done() : Promise.reject(new Error(String(r.status)))))
+        .catch(() => (Date.now() - started > 300_000 ? fail(new Error(`${b.name}: the server did not start`)) : setTimeout(poll, 300)));
+    };
+    poll();
+  });
+}
+
+const origin = (b: Build) => `http://127.0.0.1:${b.port}`;
+
+/** A browser context signed in as Casey. (tsx names functions with a `__name` helper; page functions need it too.) */
+async function newContext(browser: Browser, b: Build): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ storageState: b.storage });
+  await ctx.addInitScript({ content: 'window.__name = (f) => f;' });
+  return ctx;
+}
+
+/** Signs in as Casey and pays once from the wallet balance (the portal then has an invoice). */
+async function prepare(browser: Browser, b: Build): Promise<void> {
+  const ctx = await browser.newContext({ baseURL: origin(b) });
+  const res = await ctx.request.post('/.well-known/service/sandbox/login', { form: { did: CASEY }, headers: { accept: 'application/json' } });
+  if (!res.ok()) throw new Error(`${b.name}: sign-in failed (${res.status()})`);
+  const page = await ctx.newPage();
+  await page.goto('/checkout/plink_sandbox_onetime');
+  const checkout = page.locator('pay-checkout');
+  await checkout.getByRole('radio', { name: /USDC/ }).check();
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
+  await checkout.getByRole('heading', { name: 'Thanks for your payment' }).waitFor({ timeout: 30_000 });
+  b.storage = await ctx.storageState();
+  await ctx.close();
+}
+
+/** A blank document of the build's origin with window.blocklet, the CPU throttled. */
+async function blankPage(ctx: BrowserContext, b: Build, throttle = THROTTLE): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = ctx.pages()[0] ?? (await ctx.newPage());
+  await page.goto(`${origin(b)}/__blocklet__.js?type=json`);
+  await page.evaluate(() => {
+    document.body.replaceChildren();
+  });
+  await page.addScriptTag({ url: '/__blocklet__.js' });
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  return { page, cdp };
+}
+
+/** Inserts the element, starts loading its module, and resolves with the ms until it is usable. */
+function insertAndWait(page: Page, spec: Spec, count = 1): Promise<number> {
+  return page.evaluate(
+    ({ tag, attrs, usable, count }) => {
+      const check = new Function('el', usable) as (el: Element) => boolean;
+      const t0 = performance.now();
+      const els: Element[] = [];
+      for (let i = 0; i < count; i++) {
+        const el = document.createElement(tag);
+        for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+        document.body.append(el);
+        els.push(el);
+      }
+      void import(`/elements/${tag}.js`);
+      return new Promise<number>((done, fail) => {
+        const give = setTimeout(() => fail(new Error(`${tag} not usable after 120 s`)), 120_000);
+        const tick = () => {
+          if (els.every((el) => check(el))) {
+            clearTimeout(give);
+            done(performance.now() - t0);
+          } else setTimeout(tick, 5);
+        };
+        tick();
+      });
+    },
+    { tag: spec.tag, attrs: spec.attrs, usable: spec.usable, count },
+  );
+}
+
+async function coldRun(browser: Browser, b: Build, spec: Spec): Promise<number> {
+  const ctx = await newContext(browser, b);
+  try {
+    const { page } = await blankPage(ctx, b);
+    return await insertAndWait(page, spec);
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function warmRuns(browser: Browser, b: Build, spec: Spec, runs: number): Promise<number[]> {
+  const ctx = await newContext(browser, b);
+  try {
+    let { page } = await blankPage(ctx, b);
+    await insertAndWait(page, spec); // fills the HTTP cache
+    const out: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      ({ page } = await blankPage(ctx, b));
+      out.push(await insertAndWait(page, spec));
+    }
+    return out;
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** Counts open WebSockets and live timers in the page (installed before any page script runs). */
+const PROBES = () => {
+  const w = window as unknown as Record<string, unknown>;
+  const sockets = new Set<WebSocket>();
+  const intervals = new Set<number>();
+  const timeouts = new Set<number>();
+  const WS = window.WebSocket;
+  window.WebSocket = class extends WS {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      sockets.add(this);
+      this.addEventListener('close', () => sockets.delete(this));
+    }
+  } as typeof WebSocket;
+  const { setInterval: si, clearInterval: ci, setTimeout: st, clearTimeout: ct } = window;
+  window.setInterval = ((fn: TimerHandler, ms?: number, ...a: unknown[]) => {
+    const id = si(fn, ms, ...a);
+    intervals.add(id);
+    return id;
+  }) as typeof setInterval;
+  window.clearInterval = ((id?: number) => {
+    if (id !== undefined) intervals.delete(id);
+    ci(id);
+  }) as typeof clearInterval;
+  window.setTimeout = ((fn: TimerHandler, ms?: number, ...a: unknown[]) => {
+    const long = (ms ?? 0) >= 1000;
+    const id: number = st(
+      (...x: unknown[]) => {
+        timeouts.delete(id);
+        return typeof fn === 'function' ? (fn as (...y: unknown[]) => unknown)(...x) : undefined;
+      },
+      ms,
+      ...a,
+    );
+    if (long) timeouts.add(id);
+    return id;
+  }) as typeof setTimeout;
+  window.clearTimeout = ((id?: number) => {
+    if (id !== undefined) timeouts.delete(id);
+    ct(id);
+  }) as typeof clearTimeout;
+  w.__benchProbes = () => ({
+    sockets: [...sockets].filter((s) => s.readyState <= 1).length,
+    intervals: intervals.size,
+    timeouts: timeouts.size,
+  });
+};
+
+type MemoryResult = { retainedKB: number; detached: number; sockets: number; intervals: number; timeouts: number };
+
+async function heapUsed(cdp: CDPSession): Promise<number> {
+  for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize;
+}
+
+async function memoryRun(browser: Browser, b: Build, spec: Spec, cycles: number): Promise<MemoryResult> {
+  const ctx = await newContext(browser, b);
+  await ctx.addInitScript(PROBES);
+  try {
+    const { page, cdp } = await blankPage(ctx, b, 1);
+    await cdp.send('HeapProfiler.enable');
+    const cycle = async () => {
+      await insertAndWait(page, spec);
+      await page.evaluate((tag) => document.querySelector(tag)?.remove(), spec.tag);
+    };
+    // Lazy chunks, caches, optimized code and the page's own structures settle before the baseline.
+    for (let i = 0; i < 10; i++) await cycle();
+    await page.waitForTimeout(500);
+    const before = await heapUsed(cdp);
+    for (let i = 0; i < cycles; i++) await cycle();
+    await page.waitForTimeout(1500);
+    const after = await heapUsed(cdp);
+    const proto = await cdp.send('Runtime.evaluate', { expression: `customElements.get(${JSON.stringify(spec.tag)}).prototype` });
+    const instances = await cdp.send('Runtime.queryObjects', { prototypeObjectId: proto.result.objectId as string });
+    const detached = await cdp.send('Runtime.callFunctionOn', {
+      objectId: instances.objects.objectId as string,
+      functionDeclaration: 'function () { return this.filter((el) => !el.isConnected).length; }',
+      returnByValue: true,
+    });
+    const probes = (await page.evaluate(() => (window as unknown as { __benchProbes: () => Omit<MemoryResult, 'retainedKB' | 'detached'> }).__benchProbes())) as Omit<
+      MemoryResult,
+      'retainedKB' | 'detached'
+    >;
+    return { retainedKB: (after - before) / 1024, detached: detached.result.value as number, ...probes };
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function manyCheckouts(browser: Browser, b: Build, n: number): Promise<{ ms: number; heapKBEach: number }> {
+  const ctx = await newContext(browser, b);
+  try {
+    const { page, cdp } = await blankPage(ctx, b);
+    await cdp.send('HeapProfiler.enable');
+    const before = await heapUsed(cdp);
+    const ms = await insertAndWait(page, SPECS[0] as Spec, n);
+    const after = await heapUsed(cdp);
+    return { ms, heapKBEach: (after - before) / 1024 / n };
+  } finally {
+    await ctx.close();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const ms = (x: number) => `${Math.round(x)} ms`;
+
+async function main(): Promise<void> {
+  const builds: Build[] = [{ name: 'this build', dist: resolve(arg('dist') ?? join(root, 'dist/elements')), port: Number(process.env.BENCH_PORT ?? 4300) }];
+  const base = arg('base');
+  if (base) builds.push({ name: 'base', dist: resolve(base), port: Number(process.env.BENCH_BASE_PORT ?? 4310) });
+  for (const b of builds) if (!existsSync(join(b.dist, 'pay-checkout.js'))) throw new Error(`${b.dist} has no built elements: run npm run build`);
+
+  const browser = await chromium.launch({ executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium' });
+  try {
+    await Promise.all(builds.map((b) => startServer(b)));
+    for (const b of builds) await prepare(browser, b);
+    console.log(`Chromium ${browser.version()}, CPU throttle ${THROTTLE}x, ${RUNS} runs; builds: ${builds.map((b) => `${b.name} (${b.dist.replace(root + '/', '')})`).join(', ')}\n`);
+
+    const rows: string[] = ['| element | build | cold median | cold min | warm median | warm min |', '|---|---|---|---|---|---|'];
+    const coldMedian = new Map<string, number>();
+    for (const spec of PARTS.has('timing') ? SPECS.filter((s) => !TIMING_TAGS || TIMING_TAGS.includes(s.tag)) : []) {
+      const cold = new Map<Build, number[]>(builds.map((b) => [b, []]));
+      for (let i = 0; i < RUNS; i++) for (const b of builds) cold.get(b)!.push(await coldRun(browser, b, spec));
+      for (const b of builds) {
+        const warm = await warmRuns(browser, b, spec, RUNS);
+        const c = cold.get(b)!;
+        coldMedian.set(`${spec.tag}|${b.name}`, median(c));
+        rows.push(`| ${spec.tag} | ${b.name} | ${ms(median(c))} | ${ms(Math.min(...c))} | ${ms(median(warm))} | ${ms(Math.min(...warm))} |`);
+      }
+      console.log(rows.at(-1 - (builds.length - 1))!, builds.length > 1 ? `\n${rows.at(-1)}` : '');
+    }
+
+    const mem: string[] = [`| element | build | heap retained after ${CYCLES} cycles | detached elements | open sockets | live timers |`, '|---|---|---|---|---|---|'];
+    for (const spec of PARTS.has('memory') ? SPECS.filter((s) => MEMORY_TAGS.includes(s.tag)) : []) {
+      for (const b of builds) {
+        const m = await memoryRun(browser, b, spec, CYCLES);
+        mem.push(`| ${spec.tag} | ${b.name} | ${(m.retainedKB / 1024).toFixed(2)} MB | ${m.detached} | ${m.sockets} | ${m.intervals + m.timeouts} |`);
+        console.log(mem.at(-1));
+      }
+    }
+
+    const many: string[] = ['| 20 checkouts on one page | build | time to all usable (median of 3) | JS heap per checkout |', '|---|---|---|---|'];
+    for (const b of PARTS.has('many') ? builds : []) {
+      const r: Array<{ ms: number; heapKBEach: number }> = [];
+      for (let i = 0; i < 3; i++) r.push(await manyCheckouts(browser, b, 20));
+      many.push(`| | ${b.name} | ${ms(median(r.map((x) => x.ms)))} | ${Math.round(median(r.map((x) => x.heapKBEach)))} KB |`);
+      console.log(many.at(-1));
+    }
+
+    console.log(`\n${rows.join('\n')}\n\n${mem.join('\n')}\n\n${many.join('\n')}`);
+    if (builds.length > 1 && PARTS.has('timing')) {
+      const cur = coldMedian.get('pay-checkout|this build') as number;
+      const was = coldMedian.get('pay-checkout|base') as number;
+      console.log(`\nCheckout cold time to usable: ${ms(cur)} vs ${ms(was)} (base): ${(cur / was).toFixed(2)}x, ${Math.round((1 - cur / was) * 100)}% lower.`);
+    }
+  } finally {
+    await browser.close();
+    for (const b of builds) b.server?.kill('SIGTERM');
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
