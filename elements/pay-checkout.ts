@@ -1,7 +1,7 @@
 import { Checkout, prefetchCheckout } from '../src/checkout/Checkout.tsx';
 import { messages } from '../src/checkout/messages.ts';
 import { defineElement, optionsFromMeta } from '../src/ui/element.tsx';
-import { payCheckout as meta } from './_runtime-meta.ts';
+import { meta } from './_runtime/pay-checkout.ts';
 
 // The checkout draws its own surface (a card on wide screens), so the host box stays transparent around it.
 

@@ -5,7 +5,7 @@
  * - the typings in types/: elements.d.ts (element interfaces with typed properties and event maps,
  *   HTMLElementTagNameMap), one <entry>.d.ts per package entry, react.d.ts (React 19 JSX) and vue.d.ts (Vue
  *   GlobalComponents). The elements' own `useEmit<'tag'>()` is typed from elements.d.ts too;
- * - elements/_runtime-meta.ts: what the element modules need at run time (tag, attribute names and types, event
+ * - elements/_runtime/<tag>.ts: what each element module needs at run time (tag, attribute names and types, event
  *   names), so that the documentation in the metadata stays out of the shipped bundles.
  *
  * `npm run manifest -- --check` writes nothing and exits 1 when any of these is out of date (the unit
@@ -254,21 +254,25 @@ export function buildTypings(metas: ElementMeta[]): Record<string, string> {
   return files;
 }
 
-/** elements/_runtime-meta.ts: the metadata without its documentation, for the element modules. */
-export function buildRuntimeMeta(metas: ElementMeta[]): string {
-  const out = [
-    HEADER,
-    '// The element modules read this instead of elements/<tag>.meta.ts, so descriptions, parts and custom properties\n',
-    '// (documentation) do not ship in the bundles.\n',
-    "import type { AttributeType } from './_meta.ts';\n\n",
-    'type RuntimeMeta = { tag: string; attributes: Array<{ name: string; type: AttributeType }>; events: Array<{ name: string }> };\n',
-  ];
+/**
+ * elements/_runtime/<tag>.ts: one element's metadata without its documentation, for that element's module. One file
+ * per element, so that each bundle carries only its own (a shared file would land in the chunk every element loads).
+ */
+export function buildRuntimeMeta(metas: ElementMeta[]): Record<string, string> {
+  const files: Record<string, string> = {};
   for (const m of metas) {
     const attrs = m.attributes.map((a) => `{ name: '${a.name}', type: '${a.type}' }`).join(', ');
     const events = m.events.map((e) => `{ name: '${e.name}' }`).join(', ');
-    out.push(`\nexport const ${camelCase(m.tag)}: RuntimeMeta = {\n  tag: '${m.tag}',\n  attributes: [${attrs}],\n  events: [${events}],\n};\n`);
+    files[`${m.tag}.ts`] = [
+      HEADER,
+      `// <${m.tag}> reads this instead of elements/${m.tag}.meta.ts, so descriptions, parts and custom properties\n`,
+      '// (documentation) do not ship in the bundles.\n',
+      "import type { AttributeType } from '../_meta.ts';\n\n",
+      'export const meta: { tag: string; attributes: Array<{ name: string; type: AttributeType }>; events: Array<{ name: string }> } = {\n',
+      `  tag: '${m.tag}',\n  attributes: [${attrs}],\n  events: [${events}],\n};\n`,
+    ].join('');
   }
-  return out.join('');
+  return files;
 }
 
 async function main(): Promise<void> {
@@ -293,7 +297,8 @@ async function main(): Promise<void> {
   }
   const typesDir = join(root, 'types');
   const typings = buildTypings(metas);
-  const runtimePath = join(root, 'elements', '_runtime-meta.ts');
+  const runtimeDir = join(root, 'elements', '_runtime');
+  mkdirSync(runtimeDir, { recursive: true });
   const runtime = buildRuntimeMeta(metas);
   const read = (file: string): string => {
     try {
@@ -308,11 +313,14 @@ async function main(): Promise<void> {
   const extra = readdirSync(typesDir, { withFileTypes: true })
     .filter((d) => d.isFile() && !(d.name in typings))
     .map((d) => `types/${d.name} (not generated: remove it)`);
+  const staleRuntime = Object.entries(runtime)
+    .filter(([name, text]) => read(join(runtimeDir, name)) !== text)
+    .map(([name]) => `elements/_runtime/${name}`);
   if (check) {
     const stale = [
       current !== manifest && 'custom-elements.json',
       readme !== nextReadme && 'README.md',
-      read(runtimePath) !== runtime && 'elements/_runtime-meta.ts',
+      ...staleRuntime,
       ...staleTypes,
       ...extra,
     ].filter(Boolean);
@@ -320,15 +328,15 @@ async function main(): Promise<void> {
       console.error(`Out of date: ${stale.join(', ')}. Run npm run manifest.`);
       process.exit(1);
     }
-    console.log(`custom-elements.json, README.md, types/ and elements/_runtime-meta.ts match ${metas.length} elements.`);
+    console.log(`custom-elements.json, README.md, types/ and elements/_runtime/ match ${metas.length} elements.`);
     return;
   }
   writeFileSync(manifestPath, manifest);
   writeFileSync(readmePath, nextReadme);
   for (const [name, text] of Object.entries(typings)) writeFileSync(join(typesDir, name), text);
-  writeFileSync(runtimePath, runtime);
+  for (const [name, text] of Object.entries(runtime)) writeFileSync(join(runtimeDir, name), text);
   if (extra.length) console.warn(`Not generated: ${extra.join(', ')}`);
-  console.log(`Wrote custom-elements.json, the README table, types/ and elements/_runtime-meta.ts for ${metas.length} elements.`);
+  console.log(`Wrote custom-elements.json, the README table, types/ and elements/_runtime/ for ${metas.length} elements.`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

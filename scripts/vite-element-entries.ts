@@ -9,7 +9,7 @@
  * Nothing is written to document.head (no modulepreload links). The preloaded chunks are evaluated as they arrive;
  * that is safe because the chunk graph has no cycles (the build fails if it ever has one).
  *
- * (The elements read only names and types at run time from elements/_runtime-meta.ts, which `npm run manifest`
+ * (The elements read only names and types at run time from elements/_runtime/<tag>.ts, which `npm run manifest`
  * generates; the documentation in elements/*.meta.ts never reaches a bundle.)
  */
 import type { Plugin } from 'vite';
