@@ -37,7 +37,6 @@ import {
 
 const LINK_HELPERS = { localized, withLocale };
 import { guardState } from './login-guard.ts';
-import { storeThemePreference, writeLocaleCookie } from './preferences.ts';
 import { showOrgSwitch } from './orgs.ts';
 
 import { displayName, initials, roleKey, userOf, type HeaderUser } from './session.ts';
@@ -63,9 +62,10 @@ export const THEME_EVENT_DEBOUNCE_MS = 300;
 // Parts that need a signed-in user are not in the first paint: they load once the session says so.
 const OrgSwitch = lazy(() => import('./OrgSwitch.tsx').then((m) => ({ default: m.OrgSwitch })));
 const ProductsMenu = lazy(() => import('./ProductsMenu.tsx').then((m) => ({ default: m.ProductsMenu })));
-const ProductsSection = lazy(() => import('./ProductsMenu.tsx').then((m) => ({ default: m.ProductsSection })));
 const AppsGrid = lazy(() => import('./AppsGrid.tsx').then((m) => ({ default: m.AppsGrid })));
-const AppsSection = lazy(() => import('./AppsGrid.tsx').then((m) => ({ default: m.AppsSection })));
+// The stored language and theme choices are written on a pick only: that code is not in the first paint.
+const loadPreferences = () => import('./preferences.ts');
+const MobileNavPanel = lazy(() => import('./MobileNavPanel.tsx').then((m) => ({ default: m.MobileNavPanel })));
 const OverlayGate = lazy(() => import('./OverlayGate.tsx').then((m) => ({ default: m.OverlayGate })));
 const NotificationBell = lazy(() => import('./NotificationBell.tsx').then((m) => ({ default: m.NotificationBell })));
 
@@ -402,7 +402,7 @@ function Brand({ info, small, dark, fixed = false }: { info: AppInfo; small: boo
   );
 }
 
-type ProductsSlot = { variant: 1 | 2; index: number; locale: { raw: string; resolved: 'en' | 'zh' }; iconHosts: string[] };
+export type ProductsSlot = { variant: 1 | 2; index: number; locale: { raw: string; resolved: 'en' | 'zh' }; iconHosts: string[] };
 
 function DesktopNav({
   entries,
@@ -498,59 +498,9 @@ function MobileNav({
   const t = useT();
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onPointer = (e: PointerEvent) => {
-      const path = e.composedPath();
-      if (!path.includes(panelRef.current as EventTarget) && !path.includes(buttonRef.current as EventTarget)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer, true);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer, true);
-    };
-  }, [open]);
-  const item = css`
-    display: flex; align-items: center; min-height: 44px; padding: 0 12px; border-radius: var(--pay-radius);
-    color: var(--pay-color-text); text-decoration: none;
-    &:hover { background: var(--pay-color-hover); }
-    &[aria-current='page'] { font-weight: 650; background: var(--pay-color-hover); }
-    ${focusRing}
-  `;
-  const renderList = (list: HeaderNavEntry[], depth: number) => (
-    <ul className={css`list-style: none; margin: 0; padding: 0 0 0 ${depth ? 12 : 0}px;`}>
-      {list.map((e) => (
-        <li key={e.key}>
-          {e.children.length > 0 ? (
-            <>
-              <div className={css`padding: 12px 12px 4px; font-size: 12px; font-weight: 650; color: var(--pay-color-muted); text-transform: uppercase; letter-spacing: 0.04em;`}>
-                {e.title}
-              </div>
-              {renderList(e.children, depth + 1)}
-            </>
-          ) : (
-            <a
-              className={item}
-              href={e.href}
-              aria-current={current === e.key ? 'page' : undefined}
-              onClick={() => setOpen(false)}
-              {...(e.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-            >
-              {e.title}
-            </a>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
+  // The panel (its lists, products and apps) loads on its own: a wide screen never needs it. Until it is in, an empty
+  // hidden <nav> holds its id, so the burger's aria-controls always names an element.
+  const placeholder = <nav id={panelId} hidden aria-label={t('header.nav')} part="mobile-nav" />;
   return (
     <>
       <button
@@ -575,31 +525,23 @@ function MobileNav({
           )}
         </svg>
       </button>
-      <nav
-        ref={panelRef}
-        id={panelId}
-        hidden={!open}
-        aria-label={t('header.nav')}
-        part="mobile-nav"
-        className={css`
-          position: absolute; top: 100%; left: 0; right: 0; z-index: 1000; max-height: calc(100vh - var(--pay-header-height));
-          overflow: auto; padding: 8px 12px 16px; background: var(--pay-color-bg); border-bottom: 1px solid var(--pay-color-border);
-          box-shadow: var(--pay-shadow-lg);
-        `}
-      >
-        {products && products.index < entries.length ? renderList(entries.slice(0, products.index), 0) : renderList(entries, 0)}
-        {products && open ? (
-          <Suspense fallback={null}>
-            <ProductsSection variant={products.variant} locale={products.locale} track={withTracking} iconHosts={products.iconHosts} onNavigate={() => setOpen(false)} />
-          </Suspense>
-        ) : null}
-        {products && products.index < entries.length ? renderList(entries.slice(products.index), 0) : null}
-        {apps && open ? (
-          <Suspense fallback={null}>
-            <AppsSection info={apps.info} role={apps.role} helpers={LINK_HELPERS} onNavigate={() => setOpen(false)} />
-          </Suspense>
-        ) : null}
-      </nav>
+      <Suspense fallback={placeholder}>
+        <MobileNavPanel
+          panelId={panelId}
+          open={open}
+          onClose={(refocus) => {
+            setOpen(false);
+            if (refocus) buttonRef.current?.focus();
+          }}
+          buttonRef={buttonRef}
+          entries={entries}
+          current={current}
+          products={products}
+          apps={apps}
+          helpers={LINK_HELPERS}
+          track={withTracking}
+        />
+      </Suspense>
     </>
   );
 }
@@ -634,7 +576,7 @@ function LanguageMenu({ info, compact }: { info: AppInfo; compact: boolean }) {
         onSelect: () => {
           if (l.code === locale) return;
           // The choice sticks (the platform's nf_lang cookie): the next page, a reload and a link all read it.
-          writeLocaleCookie(l.code);
+          void loadPreferences().then((m) => m.writeLocaleCookie(l.code));
           if (emit('locale-change', { locale: l.code }, { cancelable: true })) override({ locale: normalizeLocale(l.code) });
         },
       }))}
@@ -659,7 +601,8 @@ function ThemeToggle({ info }: { info: AppInfo }) {
       aria-label={next === 'dark' ? t('header.themeToDark') : t('header.themeToLight')}
       title={next === 'dark' ? t('header.themeToDark') : t('header.themeToLight')}
       onClick={() => {
-        storeThemePreference(next, typeof info.theme?.preferKey === 'string' && info.theme.preferKey ? info.theme.preferKey : undefined);
+        const preferKey = typeof info.theme?.preferKey === 'string' && info.theme.preferKey ? info.theme.preferKey : undefined;
+        void loadPreferences().then((m) => m.storeThemePreference(next, preferKey));
         override({ theme: next });
         clearTimeout(timer.current);
         timer.current = setTimeout(() => emit('theme-change', { theme: next }), THEME_EVENT_DEBOUNCE_MS);
