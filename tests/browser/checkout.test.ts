@@ -26,6 +26,11 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
+
+/** No saved quantity from an earlier test: it is a payer's preference and would be applied on load (spec §5). */
+function forgetQuantityPreferences(): void {
+  for (const k of Object.keys(localStorage)) if (k.startsWith('quantity_preference_')) localStorage.removeItem(k);
+}
 describe('<pay-checkout>', () => {
   it('shows the order summary and the payment form side by side, stacked below md', async () => {
     const el = checkout();
@@ -807,8 +812,7 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
   });
 
   it('plus is disabled at the maximum and minus at the minimum', async () => {
-    // No saved quantity from an earlier test (it would be applied on load).
-    for (const k of Object.keys(localStorage)) if (k.startsWith('quantity_preference_')) localStorage.removeItem(k);
+    forgetQuantityPreferences();
     await stub({ signedIn: true, checkout: { adjustable: true, maxQty: 2 } });
     const el = checkout();
     await formReady(el);
@@ -953,6 +957,7 @@ describe('<pay-checkout> finish (issue 13)', () => {
   };
 
   it("keeps the merchant's quantity (no preference), one quantity control, pictures and logos with fallbacks, fiat minor digits", async () => {
+    forgetQuantityPreferences();
     await stub({ signedIn: true, checkout: { qty: 3, adjustable: true, items: 2, images: true, logos: true, fiatWhole: true } });
     const el = checkout();
     await formReady(el);

@@ -180,15 +180,18 @@ describe('<site-header>', () => {
     equal(burger.getAttribute('aria-expanded'), 'false');
     equal(burger.getAttribute('aria-label'), 'Open menu');
     ok($<HTMLImageElement>(el, '[part=logo]')?.src.endsWith('/__stub/logo/square.svg'), 'square logo');
-    const panel = $(el, '[part=mobile-nav]') as HTMLElement;
-    equal(panel.hidden, true);
+    // The panel loads on its own (an empty hidden nav holds its place until then): read it afresh each time.
+    const panel = () => $(el, '[part=mobile-nav]') as HTMLElement;
+    equal(panel().hidden, true);
+    equal(burger.getAttribute('aria-controls'), panel().id, 'the burger names the panel');
     burger.click();
-    await waitFor(() => !panel.hidden);
+    await waitFor(() => !panel().hidden && panel().textContent?.includes('Guide'));
     const r = burger.getBoundingClientRect();
     ok(r.width >= 24 && r.height >= 24);
-    ok(panel.textContent?.includes('Guide'), 'groups expanded inline');
+    ok(panel().textContent?.includes('Guide'), 'groups expanded inline');
     await sendKeys({ press: 'Escape' });
-    await waitFor(() => panel.hidden);
+    await waitFor(() => panel().hidden);
+    equal(el.shadowRoot!.activeElement, burger, 'Escape returns the focus to the burger');
   });
 
   for (const theme of ['light', 'dark'] as const) {
