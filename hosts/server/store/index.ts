@@ -5,7 +5,8 @@ import { HttpError } from '../platform.ts';
 import { integer } from '../validate.ts';
 import { tileLogoSvg } from '../service/blocklet.ts';
 import { registerStoreConnectActions } from './connect.ts';
-import { createManageRoutes } from './manage.ts';
+import { createManageRoutes, isAdmin } from './manage.ts';
+import { currentUser } from '../service/users.ts';
 import { SEED_BLOCKLETS, SEED_CATEGORIES } from './seed.ts';
 import { atMost, higher, newestFirst } from './versions.ts';
 
@@ -400,26 +401,36 @@ export function createStoreRoutes(ctx: SandboxContext): Router {
     res.json(newestFirst(shown, (v) => v.version).map((v) => ({ id: v.id, version: v.version, status: v.status, changeLog: v.change_log, note: v.note, publishedAt: iso(v.published_at), createdAt: iso(v.created_at) })));
   });
 
+  /**
+   * The blocklet an image (logo, screenshot) is drawn for. The image carries its title, so a draft's (or a blocked or
+   * private blocklet's) is shown only to its owner and the admins; anyone else gets the same 404 as for no blocklet.
+   */
+  async function imageOf(req: Request, did: string): Promise<{ title: string; public: boolean }> {
+    const { rows } = await db.query<{ title: string; owner_did: string; public: boolean }>(`SELECT b.title, b.owner_did, (${PUBLIC}) AS public FROM store_blocklets b WHERE b.did = $1`, [did]);
+    const b = rows[0];
+    const viewer = b && !b.public ? await currentUser(db, req) : null;
+    if (!b || (!b.public && !(viewer && (viewer.did === b.owner_did || isAdmin(viewer))))) throw new HttpError(404, `Blocklet not found: ${did}`, 'BLOCKLET_NOT_FOUND');
+    return b;
+  }
+
   r.get('/blocklets/:did/screenshots/:file', async (req, res) => {
     const did = String(req.params.did).replace(/^did:abt:/, '');
     const m = /^([1-9])\.svg$/.exec(String(req.params.file));
     if (!m) throw new HttpError(404, 'Screenshot not found', 'NOT_FOUND');
-    const { rows } = await db.query<{ title: string }>('SELECT title FROM store_blocklets WHERE did = $1', [did]);
-    if (!rows[0]) throw new HttpError(404, `Blocklet not found: ${did}`, 'BLOCKLET_NOT_FOUND');
+    const b = await imageOf(req, did);
     res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
-    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.setHeader('Cache-Control', b.public ? 'public, max-age=3600' : 'private, no-store');
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    res.send(screenshotSvg(did, rows[0].title, Number(m[1])));
+    res.send(screenshotSvg(did, b.title, Number(m[1])));
   });
 
   r.get('/blocklets/:did/logo', async (req, res) => {
     const did = String(req.params.did).replace(/^did:abt:/, '');
-    const { rows } = await db.query<{ title: string }>('SELECT title FROM store_blocklets WHERE did = $1', [did]);
-    if (!rows[0]) throw new HttpError(404, `Blocklet not found: ${did}`, 'BLOCKLET_NOT_FOUND');
+    const b = await imageOf(req, did);
     res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
-    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.setHeader('Cache-Control', b.public ? 'public, max-age=3600' : 'private, no-store');
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    res.send(tileLogoSvg(did, rows[0].title));
+    res.send(tileLogoSvg(did, b.title));
   });
 
   createManageRoutes(ctx, r);
