@@ -36,9 +36,25 @@ async function buy(page: Page, who: { fullName: string }) {
   return approved.result.invoiceId as string;
 }
 
+// The sandbox clock is the whole sandbox's, and the specs share one database: a subscription made past due here
+// would renew (and stay unpaid) at every later clock move, and its customer could buy nothing in the specs that run
+// after this one (CUSTOMER_LIMITED). Each test retires the ones it made: open invoices voided, subscription deleted.
+const made: string[] = [];
+test.afterEach(async () => {
+  for (const id of made.splice(0)) {
+    const invoices = await merchant('GET', '/api/invoices', undefined, { query: { subscription_id: id, pageSize: '100' } });
+    expect(invoices.status).toBe(200);
+    for (const inv of (invoices.body.list ?? []) as Array<{ id: string; status: string }>) {
+      if (inv.status === 'open' || inv.status === 'uncollectible' || inv.status === 'draft') expect((await merchant('POST', `/api/invoices/${inv.id}/void`)).status).toBe(200);
+    }
+    expect((await merchant('DELETE', `/api/subscriptions/${id}`)).status).toBe(200);
+  }
+});
+
 /** Moves the sandbox clock past a subscription's period end: an unpaid renewal leaves it past due. */
 async function pastDue(did: string, quantity: number) {
   const sub = await subscribe(did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity }] });
+  made.push(sub.id);
   const now = (await merchant('GET', '/api/sandbox/clock')).body.now as number;
   if (sub.current_period_end > now) expect((await merchant('POST', '/api/sandbox/clock/advance', { seconds: sub.current_period_end - now + 60 })).status).toBe(200);
   expect((await merchant('GET', `/api/subscriptions/${sub.id}`)).body.status).toBe('past_due');
