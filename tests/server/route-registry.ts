@@ -50,3 +50,34 @@ export function routesOf(app: Express, mount: string): RouteEntry[] {
     return true;
   });
 }
+
+/**
+ * One request of a route walk as a signed-in person (`login_token` cookie) or a visitor (null): query values may
+ * repeat (arrays), redirects are not followed (a walk reads what the route itself answers), and the body is parsed
+ * as JSON when it is JSON (HTML pages, SVG images and ES modules stay text).
+ */
+export async function walkCall(
+  baseUrl: string,
+  token: string | null,
+  method: string,
+  path: string,
+  query: Record<string, string | string[]> = {},
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) for (const x of Array.isArray(v) ? v : [v]) qs.append(k, x);
+  const res = await fetch(`${baseUrl}${path}${qs.toString() ? `?${qs}` : ''}`, {
+    method,
+    redirect: 'manual',
+    headers: { ...(token ? { cookie: `login_token=${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed };
+}

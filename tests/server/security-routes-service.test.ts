@@ -3,7 +3,7 @@ import { DEMO_USERS } from '../../hosts/server/service/users.ts';
 import { makeZip } from '../e2e/store-zip.ts';
 import { startSandbox, type Sandbox } from './harness.ts';
 import { CASEY, CHRIS, login, type Reply } from './payment-helpers.ts';
-import { routesOf, type RouteEntry } from './route-registry.ts';
+import { routesOf, walkCall, type RouteEntry } from './route-registry.ts';
 
 /**
  * Object-level authorization of the store API (/store/api) and the blocklet service (/.well-known/service), route
@@ -33,24 +33,8 @@ const tokens: Record<'casey' | 'chris' | 'dana', string> = {} as never;
 type Owned = { org: string; orgName: string; orgDescription: string; notification: string; notificationTitle: string; token: string; tokenKey: string; tokenSecret: string; tokenRemark: string; draft: string; draftName: string; draftRemark: string };
 const own: Owned = {} as never;
 
-async function call(token: string | null, method: string, path: string, query: Record<string, string | string[]> = {}, body?: unknown): Promise<Reply> {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) for (const x of Array.isArray(v) ? v : [v]) qs.append(k, x);
-  const res = await fetch(`${sb.url}${path}${qs.toString() ? `?${qs}` : ''}`, {
-    method,
-    redirect: 'manual',
-    headers: { ...(token ? { cookie: `login_token=${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    /* HTML pages and SVG images */
-  }
-  return { status: res.status, body: parsed };
-}
+const call = (token: string | null, method: string, path: string, query: Record<string, string | string[]> = {}, body?: unknown): Promise<Reply> =>
+  walkCall(sb.url, token, method, path, query, body);
 
 async function ok(r: Promise<Reply>, what: string): Promise<any> {
   const reply = await r;

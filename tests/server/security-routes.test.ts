@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireMerchant } from '../../hosts/server/payment/auth.ts';
 import { ADMIN, asUser, CASEY, CHRIS, closeSandbox, login, openSandbox, signed, type Reply, type Sandbox } from './payment-helpers.ts';
-import { routesOf, type RouteEntry } from './route-registry.ts';
+import { routesOf, walkCall, type RouteEntry } from './route-registry.ts';
 
 /**
  * Object-level authorization, route by route (docs/security.md). The routes come from Express's own router stack
@@ -121,22 +121,8 @@ function markers(request: string): string[] {
 
 type Finding = { route: string; variant: string; caller: string; status: number; problem: string };
 
-async function call(token: string | null, method: string, path: string, query: Record<string, string>, body: unknown): Promise<Reply> {
-  const qs = new URLSearchParams({ livemode: 'true', ...query }).toString();
-  const res = await fetch(`${sb.url}${path}?${qs}`, {
-    method,
-    headers: { ...(token ? { cookie: `login_token=${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    /* not JSON (e.g. the stripe stand-in module) */
-  }
-  return { status: res.status, body: parsed };
-}
+const call = (token: string | null, method: string, path: string, query: Record<string, string>, body: unknown): Promise<Reply> =>
+  walkCall(sb.url, token, method, path, { livemode: 'true', ...query }, body);
 
 function check(findings: Finding[], where: Omit<Finding, 'status' | 'problem'>, reply: Reply, request: string, mustRefuse: boolean, refusals: number[]): void {
   const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
