@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from './context.ts';
 import { blockletInfo, requestOrigin } from './service/blocklet.ts';
 import { esc, sendHtml } from './service/html.ts';
@@ -14,6 +14,7 @@ import { esc, sendHtml } from './service/html.ts';
  *   /plain/checkout/:id            page with no framework: one module script + <pay-checkout>
  *   /plain/checkout.html?id=       the same (URL map of docs/architecture.md)
  *   /plain/header                  page with no framework: one module script + <site-header cookie-consent>
+ *   /frameworks/{app}/             the framework hosts' builds (hosts/frameworks/{vue,react,svelte,angular}/dist)
  *   /embed-demo                    a page with an iframe of /embed/checkout/plink_sandbox_onetime
  *   everything else (GET)          hosts/pages/index.html (the assembled product; host.ts picks the element);
  *                                  /embed/* gets <site-header embed-mode="1">
@@ -24,7 +25,7 @@ const PAGES_DIR = resolve(ROOT, 'hosts/pages');
 
 export type PageOptions = { distDir?: string };
 
-const RESERVED = ['/api', '/payment', '/store', '/.well-known', '/elements', '/plain', '/__blocklet__.js'];
+const RESERVED = ['/api', '/payment', '/store', '/.well-known', '/elements', '/plain', '/frameworks', '/__blocklet__.js'];
 const isReserved = (p: string) => RESERVED.some((r) => p === r || p.startsWith(`${r}/`));
 
 const ID_RE = /^[A-Za-z0-9_]{1,128}$/;
@@ -121,6 +122,9 @@ ${body}
       ),
     );
   });
+
+  /* the framework hosts (hosts/frameworks/README.md), built by npm run hosts:build */
+  for (const app of ['vue', 'react', 'svelte', 'angular']) r.use(`/frameworks/${app}`, express.static(resolve(ROOT, 'hosts/frameworks', app, 'dist')));
 
   r.get('/embed-demo', (_req, res) => {
     sendHtml(

@@ -319,7 +319,11 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
       // Ask the nearest <pay-provider> (synchronous when one is defined) before the first render.
       this.#requestSettings();
       if (!this.#unsubscribe) this.#waitForProvider();
-      this.#prefetch();
+      // After the current task's synchronous work: Angular inserts the element, then sets its bound properties
+      // ([extraParams]) in the same change detection pass; the first request must see them.
+      queueMicrotask(() => {
+        if (this.isConnected) this.#prefetch();
+      });
       // The first render is a long task; let the requests the prefetch started reach the network first (a step that
       // waits for a module, even one already loaded, takes a task, and would otherwise queue behind the render).
       clearTimeout(this.#renderTimer);

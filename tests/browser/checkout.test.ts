@@ -790,6 +790,21 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
   const button = (el: HTMLElement, label: string) => $<HTMLButtonElement>(el, `button[aria-label="${label}"]`)!;
   const addPromotion = (el: HTMLElement) => $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === 'Add promotion code')!;
 
+  it('starts a payment link with the extraParams set right after it was connected (as Angular binds properties)', async () => {
+    const host = mount('<div></div>').firstElementChild as HTMLElement;
+    const id = `plink_late_${Date.now()}`;
+    performance.clearResourceTimings(); // (the buffer holds 250 entries)
+    const el = document.createElement('pay-checkout') as HTMLElement & { extraParams?: Record<string, unknown> };
+    for (const [k, v] of Object.entries({ 'checkout-id': id, 'base-url': '/payment/', locale: 'en', theme: 'light' })) el.setAttribute(k, v);
+    // Angular's first change detection: the element is inserted, then its bound properties are set, in one task.
+    host.append(el);
+    el.extraParams = { ref: 'late-bound' };
+    await formReady(el);
+    const started = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes(`/checkout-sessions/start/${id}`));
+    equal(started.length, 1, 'one session started');
+    equal(new URL(started[0]!).searchParams.get('ref'), 'late-bound');
+  });
+
   it('emits pay-ready with the session id, mode, livemode and status (open and expired)', async () => {
     await stub({ signedIn: true, checkout: { livemode: false, mode: 'subscription' } });
     const host = mount('<div></div>').firstElementChild as HTMLElement;

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vite';
+
+// The platform (the sandbox: `npm start` in the repository) that `npm run dev` forwards the elements' requests to.
+const platform = process.env.PLATFORM_URL ?? 'http://localhost:3000';
+
+// Angular in JIT mode: the components are compiled in the browser by @angular/compiler (imported first in main.ts),
+// so Vite needs no Angular plugin; decorators are TypeScript's (experimentalDecorators in tsconfig.json).
+export default defineConfig({
+  base: './',
+  // The JIT compiler makes the bundle larger than Vite's 500 kB hint (an AOT build with the Angular CLI drops it).
+  build: { chunkSizeWarningLimit: 1200 },
+  server: { proxy: { '/payment': platform, '/api': platform, '/.well-known': platform, '/__blocklet__.js': platform } },
+});
