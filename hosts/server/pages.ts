@@ -8,7 +8,9 @@ import { esc, sendHtml } from './service/html.ts';
 /**
  * The host's pages:
  *   /__blocklet__.js[?type=json]   the app description (window.blocklet or JSON, CORS-open)
- *   /elements/*                    dist/elements (chunks/ immutable, entries no-cache; 503 if not built)
+ *   /elements/*                    dist/elements, the current alias (chunks/ immutable, entries no-cache; 503 if not built)
+ *   /elements/{version}/*          the same files under the package version: immutable, cached a year (the CDN URL;
+ *                                  integrity.json beside them); another version is a 404
  *   /host.css                      the reference host's stylesheet
  *   /host-prefs.js                 the reference host's first script (language and theme before the first paint)
  *   /plain/checkout/:id            page with no framework: one module script + <pay-checkout>
@@ -28,6 +30,11 @@ const RESERVED = ['/api', '/payment', '/store', '/.well-known', '/elements', '/p
 const isReserved = (p: string) => RESERVED.some((r) => p === r || p.startsWith(`${r}/`));
 
 const ID_RE = /^[A-Za-z0-9_]{1,128}$/;
+
+/** The version of the elements this server ships (the build's __PAY_ELEMENTS_VERSION__ comes from the same file). */
+const PACKAGE_VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+/** A leading `{semver}/` of an /elements/ path. */
+const VERSION_DIR_RE = /^(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\//;
 
 export function createPageRoutes(ctx: SandboxContext, opts: PageOptions = {}): Router {
   const r = Router();
@@ -53,13 +60,22 @@ export function createPageRoutes(ctx: SandboxContext, opts: PageOptions = {}): R
       res.status(503).type('text/plain').send('The elements are not built yet. Run npm run build, then reload.\n');
       return;
     }
-    const rel = decodeURIComponentSafe(req.path.slice('/elements/'.length));
+    let rel = decodeURIComponentSafe(req.path.slice('/elements/'.length));
+    // /elements/{version}/…: the versioned (CDN) URL of the same build, never changing once published.
+    const versioned = rel === null ? null : VERSION_DIR_RE.exec(rel);
+    if (versioned) {
+      if (versioned[1] !== PACKAGE_VERSION) {
+        res.status(404).type('text/plain').send(`Version ${versioned[1]} is not served here; this server has ${PACKAGE_VERSION}.\n`);
+        return;
+      }
+      rel = rel!.slice(versioned[0].length);
+    }
     const file = rel === null ? null : resolve(distDir, rel);
     if (!file || (file !== distDir && !file.startsWith(distDir + sep)) || !isFile(file)) {
       res.status(404).type('text/plain').send(`Not found: ${req.path}\n`);
       return;
     }
-    const immutable = rel!.startsWith('chunks/');
+    const immutable = !!versioned || rel!.startsWith('chunks/');
     res.sendFile(file, {
       headers: {
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
