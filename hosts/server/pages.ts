@@ -13,6 +13,7 @@ import { esc, sendHtml } from './service/html.ts';
  *                                  integrity.json beside them); another version is a 404
  *   /host.css                      the reference host's stylesheet
  *   /host-prefs.js                 the reference host's first script (language and theme before the first paint)
+ *   /embed-parent.js               sizes iframes of embed pages to the height they report (postMessage)
  *   /plain/checkout/:id            page with no framework: one module script + <pay-checkout>
  *   /plain/checkout.html?id=       the same (URL map of docs/architecture.md)
  *   /plain/header                  page with no framework: one module script + <site-header cookie-consent>
@@ -93,6 +94,13 @@ export function createPageRoutes(ctx: SandboxContext, opts: PageOptions = {}): R
     res.send(readFileSync(resolve(PAGES_DIR, 'host.css'), 'utf8'));
   });
 
+  r.get('/embed-parent.js', (_req, res) => {
+    res.setHeader('Content-Type', 'application/javascript; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(readFileSync(resolve(PAGES_DIR, 'embed-parent.js'), 'utf8'));
+  });
+
   r.get('/host-prefs.js', (_req, res) => {
     res.setHeader('Content-Type', 'application/javascript; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
@@ -157,9 +165,10 @@ ${body}
 <site-header></site-header>
 <main id="embed-demo" class="host-page embed-demo">
 <h1>Embedded checkout</h1>
-<p class="lead">A merchant page showing the checkout in an iframe of <code>/embed/checkout/plink_sandbox_onetime</code>. Embed mode 1 hides the header inside the frame.</p>
-<iframe class="frame" src="/embed/checkout/plink_sandbox_onetime" title="Checkout (embedded)" loading="lazy"></iframe>
+<p class="lead">A merchant page showing the checkout in an iframe of <code>/embed/checkout/plink_sandbox_onetime</code>. Embed mode 1 hides the header inside the frame; the frame takes the height the page inside reports.</p>
+<iframe class="frame" src="/embed/checkout/plink_sandbox_onetime" data-pay-embed title="Checkout (embedded)"></iframe>
 </main>
+<script src="/embed-parent.js" defer></script>
 <script type="module" src="/elements/site-header.js"></script>
 </body>
 </html>
