@@ -31,7 +31,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/__blocklet__.js?type=json`,
     env: { PORT: String(PORT), SANDBOX_DB: 'memory', SANDBOX_APP_SK: process.env.E2E_APP_SK },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The sandbox migrates a fresh PGlite database at start: tens of seconds on a loaded 2-core runner.
+    timeout: 180_000,
     stdout: 'pipe',
   },
 });

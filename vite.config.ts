@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { elementLoaders, elementModuleName, sharedChunks } from './scripts/vite-element-entries.ts';
 import { localeNamespaces } from './scripts/vite-locale-namespaces.ts';
+import { integrityManifest } from './scripts/vite-integrity.ts';
 
 // One ESM entry per custom element (elements/<tag>.ts) plus the reference host's page script. An element's entry is
 // a small loader that fetches the element's module, all of its static chunks and axios in parallel
@@ -37,6 +38,8 @@ export default defineConfig({
         'blocklet-store': [/[\\/]src[\\/]api[\\/]resources[\\/]store\.ts$/],
       },
     }),
+    // dist/elements/integrity.json: sha384 of every entry and chunk, for CDN use (the host's own script is not one).
+    integrityManifest({ version, exclude: ['host.js'] }),
   ],
   define: {
     'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV === 'development' ? 'development' : 'production'),

@@ -1,5 +1,5 @@
 import { SHARED_ATTRIBUTES, type ElementMeta } from './_meta.ts';
-import { PARTS, TOKENS } from './_tokens.ts';
+import { OVERDUE_PARTS, PARTS, TOKENS } from './_tokens.ts';
 
 const meta: ElementMeta = {
   tag: 'pay-checkout',
@@ -73,7 +73,6 @@ const meta: ElementMeta = {
     { name: 'currency-card', description: 'A currency / payment method card.' },
     { name: 'submit', description: 'The pay button.' },
     { name: 'test-mode', description: 'The test-mode banner.' },
-    { name: 'connect', description: 'The wallet connect panel.' },
     { name: 'completed', description: 'The completed screen.' },
     { name: 'state', description: 'The error, expired and empty screens.' },
     { name: 'donate', description: 'The donate widget while its donation settings are inactive (or fail to load).' },
@@ -92,6 +91,18 @@ const meta: ElementMeta = {
     { name: 'paid', description: 'The completed screen: what was paid (amount and items).' },
     { name: 'paid-amount', description: 'The completed screen: the amount paid.' },
     { name: 'paid-item', description: 'The completed screen: one item paid for.' },
+    { name: 'invoice-link', description: 'The completed screen: the View invoice button.' },
+    { name: 'checkout-header', description: 'Standalone mode: the header bar with the app name.' },
+    { name: 'checkout-footer', description: "Standalone mode: the footer with the app's name (only when the app has one)." },
+    { name: 'trial', description: 'The summary: the free trial line (days free, then the price).' },
+    { name: 'metered', description: 'The summary: the usage-based (metered) price note of a line item.' },
+    { name: 'staking', description: 'The summary: the staking amount row of a subscription that requires a stake.' },
+    { name: 'purpose', description: "The payment form: the merchant's note on what the payment is for (metadata.page_info)." },
+    { name: 'donation-cancel', description: 'The donation picker: the Cancel button (emits pay-cancel).' },
+    { name: 'stripe', description: 'The card payment panel (dialog) that holds the Stripe payment form (slot stripe-payment).' },
+    { name: 'card-pay', description: 'The card payment panel: its Pay button.' },
+    { name: 'pay-overdue', description: "The past-due confirm: the button that opens the overdue dialog (CUSTOMER_LIMITED)." },
+    ...OVERDUE_PARTS,
   ],
   cssProperties: TOKENS,
 };

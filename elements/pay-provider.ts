@@ -3,24 +3,21 @@
  * the context protocol (@lit/context ContextProvider). Attribute changes propagate to subscribed elements.
  */
 import { ContextProvider } from '@lit/context';
+import { parseAttribute, SHARED_PROPS, stringifyProp, toDashed } from '../src/ui/attributes.ts';
 import { defineOnce, upgradeProperties } from '../src/ui/define.ts';
 import { settingsContext, type SettingsInput } from '../src/ui/settings.ts';
 
-const ATTRS = ['base-url', 'auth-token', 'locale', 'livemode', 'theme'] as const;
+// The shared settings, read with the same converter as every element's own attributes (src/ui/attributes.ts).
+const PROPS = Object.entries(SHARED_PROPS) as Array<[keyof SettingsInput, (typeof SHARED_PROPS)[keyof SettingsInput]]>;
+const ATTRS = PROPS.map(([prop]) => toDashed(prop));
 
 function readSettings(el: HTMLElement): SettingsInput {
-  const s: SettingsInput = {};
-  const baseUrl = el.getAttribute('base-url');
-  const authToken = el.getAttribute('auth-token');
-  const locale = el.getAttribute('locale');
-  const livemode = el.getAttribute('livemode');
-  const theme = el.getAttribute('theme');
-  if (baseUrl) s.baseUrl = baseUrl;
-  if (authToken) s.authToken = authToken;
-  if (locale) s.locale = locale;
-  if (livemode !== null) s.livemode = !/^(false|0|off|no)$/i.test(livemode.trim());
-  if (theme) s.theme = theme;
-  return s;
+  const s: Record<string, unknown> = {};
+  for (const [prop, type] of PROPS) {
+    const v = parseAttribute(type, el.getAttribute(toDashed(prop)));
+    if (v !== undefined && v !== '') s[prop] = v; // an empty string attribute provides nothing
+  }
+  return s as SettingsInput;
 }
 
 let sheet: CSSStyleSheet | undefined;
@@ -32,8 +29,6 @@ function contentsSheet(): CSSStyleSheet {
   return sheet;
 }
 
-const camel = (a: string) => a.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
-
 // The class is made only where HTMLElement exists: importing this module in Node (server rendering) defines nothing.
 function createProvider(): CustomElementConstructor {
   class PayProviderElement extends HTMLElement {
@@ -43,7 +38,7 @@ function createProvider(): CustomElementConstructor {
 
     connectedCallback(): void {
       // Properties set before the element was defined (upgrade) shadow the accessors: re-apply them.
-      upgradeProperties(this, ATTRS.map(camel));
+      upgradeProperties(this, PROPS.map(([prop]) => prop));
       // display: contents without touching anything outside: a shadow root holding a <slot> and a :host rule.
       if (!this.shadowRoot) {
         // An adopted stylesheet, not a <style>: the page's CSP may forbid inline styles (style-src without 'unsafe-inline').
@@ -66,20 +61,18 @@ function createProvider(): CustomElementConstructor {
   }
 
   // Properties mirror attributes.
-  for (const attr of ATTRS) {
-    const prop = camel(attr);
+  for (const [prop, type] of PROPS) {
+    const attr = toDashed(prop);
     Object.defineProperty(PayProviderElement.prototype, prop, {
       configurable: true,
       enumerable: true,
       get(this: HTMLElement) {
-        const v = this.getAttribute(attr);
-        if (attr === 'livemode') return v === null ? undefined : !/^(false|0|off|no)$/i.test(v.trim());
-        return v ?? undefined;
+        return parseAttribute(type, this.getAttribute(attr));
       },
       set(this: HTMLElement, value: unknown) {
-        if (value === undefined || value === null) this.removeAttribute(attr);
-        else if (attr === 'livemode') this.setAttribute(attr, value ? '' : 'false');
-        else this.setAttribute(attr, String(value));
+        const str = stringifyProp(type, value);
+        if (str === null) this.removeAttribute(attr);
+        else this.setAttribute(attr, str);
       },
     });
   }

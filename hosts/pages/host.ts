@@ -317,8 +317,35 @@ document.addEventListener('click', (e) => {
   navigate(`${a.pathname}${a.search}`);
 });
 
+/**
+ * Embed mode (a page of /embed/… in an iframe): tell the framing page this page's height, so it can size the iframe
+ * and the checkout is never squeezed behind an inner scroll (docs/consumers.md, "Embedding in an iframe").
+ * The parent says `{type: 'pay-embed:hello'}` (to this page's origin); only a message from the window that frames
+ * this page counts, and the heights go to that window at the hello's origin only, never to '*'.
+ */
+function reportHeightToParent(): void {
+  if (window.parent === window) return;
+  let parent: { win: Window; origin: string } | null = null;
+  let sent = 0;
+  const send = () => {
+    if (!parent || !document.body) return;
+    const height = Math.ceil(document.body.getBoundingClientRect().height);
+    if (height === sent) return;
+    sent = height;
+    parent.win.postMessage({ type: 'pay-embed:height', height }, parent.origin);
+  };
+  window.addEventListener('message', (e) => {
+    if (e.source !== window.parent || (e.data as { type?: unknown } | null)?.type !== 'pay-embed:hello' || e.origin === 'null') return;
+    parent = { win: e.source as Window, origin: e.origin };
+    sent = 0;
+    send();
+  });
+  new ResizeObserver(send).observe(document.body);
+}
+
 function elements(): Element[] {
   return [...document.querySelectorAll('site-header, pay-checkout, pay-portal, blocklet-store, pay-provider')];
 }
 
 void render();
+if (splitEmbed(location.pathname).embed) reportHeightToParent();

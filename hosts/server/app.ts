@@ -10,6 +10,7 @@ import { createAnalyticsRoutes } from './service/analytics.ts';
 import { createConnectRoutes } from './service/connect.ts';
 import { createStoreRoutes } from './store/index.ts';
 import { createPageRoutes } from './pages.ts';
+import { cors } from './cors.ts';
 import { bodyParserError, checkBody, formBody, jsonBody, refuseNulInUrl } from './input.ts';
 
 export type SandboxServerOptions = {
@@ -38,6 +39,8 @@ export async function createSandboxServer(opts: SandboxServerOptions): Promise<S
   // Input limits before any route does any work (input.ts): NUL bytes in the URL, body size, then depth, NUL bytes
   // and broken text in the parsed body — before the payment API hashes a body to check its signature.
   app.use(refuseNulInUrl);
+  // Other origins embedding the elements with base-url here (cors.ts; SANDBOX_CORS_ORIGINS).
+  app.use(cors());
   app.use(jsonBody);
   app.use('/.well-known/service', formBody); // the sandbox's sign-in and wallet pages post forms
   app.use(checkBody);

@@ -8,9 +8,12 @@ import { esc, sendHtml } from './service/html.ts';
 /**
  * The host's pages:
  *   /__blocklet__.js[?type=json]   the app description (window.blocklet or JSON, CORS-open)
- *   /elements/*                    dist/elements (chunks/ immutable, entries no-cache; 503 if not built)
+ *   /elements/*                    dist/elements, the current alias (chunks/ immutable, entries no-cache; 503 if not built)
+ *   /elements/{version}/*          the same files under the package version: immutable, cached a year (the CDN URL;
+ *                                  integrity.json beside them); another version is a 404
  *   /host.css                      the reference host's stylesheet
  *   /host-prefs.js                 the reference host's first script (language and theme before the first paint)
+ *   /embed-parent.js               sizes iframes of embed pages to the height they report (postMessage)
  *   /plain/checkout/:id            page with no framework: one module script + <pay-checkout>
  *   /plain/checkout.html?id=       the same (URL map of docs/architecture.md)
  *   /plain/header                  page with no framework: one module script + <site-header cookie-consent>
@@ -29,6 +32,11 @@ const RESERVED = ['/api', '/payment', '/store', '/.well-known', '/elements', '/p
 const isReserved = (p: string) => RESERVED.some((r) => p === r || p.startsWith(`${r}/`));
 
 const ID_RE = /^[A-Za-z0-9_]{1,128}$/;
+
+/** The version of the elements this server ships (the build's __PAY_ELEMENTS_VERSION__ comes from the same file). */
+const PACKAGE_VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+/** A leading `{semver}/` of an /elements/ path. */
+const VERSION_DIR_RE = /^(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\//;
 
 export function createPageRoutes(ctx: SandboxContext, opts: PageOptions = {}): Router {
   const r = Router();
@@ -54,13 +62,22 @@ export function createPageRoutes(ctx: SandboxContext, opts: PageOptions = {}): R
       res.status(503).type('text/plain').send('The elements are not built yet. Run npm run build, then reload.\n');
       return;
     }
-    const rel = decodeURIComponentSafe(req.path.slice('/elements/'.length));
+    let rel = decodeURIComponentSafe(req.path.slice('/elements/'.length));
+    // /elements/{version}/…: the versioned (CDN) URL of the same build, never changing once published.
+    const versioned = rel === null ? null : VERSION_DIR_RE.exec(rel);
+    if (versioned) {
+      if (versioned[1] !== PACKAGE_VERSION) {
+        res.status(404).type('text/plain').send(`Version ${versioned[1]} is not served here; this server has ${PACKAGE_VERSION}.\n`);
+        return;
+      }
+      rel = rel!.slice(versioned[0].length);
+    }
     const file = rel === null ? null : resolve(distDir, rel);
     if (!file || (file !== distDir && !file.startsWith(distDir + sep)) || !isFile(file)) {
       res.status(404).type('text/plain').send(`Not found: ${req.path}\n`);
       return;
     }
-    const immutable = rel!.startsWith('chunks/');
+    const immutable = !!versioned || rel!.startsWith('chunks/');
     res.sendFile(file, {
       headers: {
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -76,6 +93,13 @@ export function createPageRoutes(ctx: SandboxContext, opts: PageOptions = {}): R
     res.setHeader('Content-Type', 'text/css; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
     res.send(readFileSync(resolve(PAGES_DIR, 'host.css'), 'utf8'));
+  });
+
+  r.get('/embed-parent.js', (_req, res) => {
+    res.setHeader('Content-Type', 'application/javascript; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(readFileSync(resolve(PAGES_DIR, 'embed-parent.js'), 'utf8'));
   });
 
   r.get('/host-prefs.js', (_req, res) => {
@@ -145,9 +169,10 @@ ${body}
 <site-header></site-header>
 <main id="embed-demo" class="host-page embed-demo">
 <h1>Embedded checkout</h1>
-<p class="lead">A merchant page showing the checkout in an iframe of <code>/embed/checkout/plink_sandbox_onetime</code>. Embed mode 1 hides the header inside the frame.</p>
-<iframe class="frame" src="/embed/checkout/plink_sandbox_onetime" title="Checkout (embedded)" loading="lazy"></iframe>
+<p class="lead">A merchant page showing the checkout in an iframe of <code>/embed/checkout/plink_sandbox_onetime</code>. Embed mode 1 hides the header inside the frame; the frame takes the height the page inside reports.</p>
+<iframe class="frame" src="/embed/checkout/plink_sandbox_onetime" data-pay-embed title="Checkout (embedded)"></iframe>
 </main>
+<script src="/embed-parent.js" defer></script>
 <script type="module" src="/elements/site-header.js"></script>
 </body>
 </html>

@@ -57,8 +57,21 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
   return {
     /** GET /api/settings (payment methods, base currency), cached in sessionStorage. */
     settings: createSettings(t),
-    /** The settings this instance was made with (read only). */
-    config: Object.freeze({ ...settings }) as Readonly<ApiSettings>,
+    /** The instance's current settings (read only; `configure` moves locale and livemode). */
+    get config(): Readonly<ApiSettings> {
+      return Object.freeze({ ...t.settings });
+    },
+    /**
+     * Moves the instance to another locale or livemode in place (an element's settings changed): later requests
+     * carry them; the cache is kept (the caller refetches). Returns whether anything changed.
+     */
+    configure(next: Pick<ApiSettings, 'locale' | 'livemode'>): boolean {
+      const s = t.settings;
+      if (s.locale === next.locale && s.livemode === next.livemode) return false;
+      s.locale = next.locale;
+      s.livemode = next.livemode;
+      return true;
+    },
     /** The current livemode (settings, else localStorage 'livemode', default true). */
     get livemode(): boolean {
       return t.livemode;

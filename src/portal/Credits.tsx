@@ -216,7 +216,7 @@ export function TransactionTable({ prefix, filter }: { prefix: string; filter: T
                   {tx.metadata?.invoice_id ? (
                     <>
                       {' '}
-                      <AppLink path={links.invoice(tx.metadata.invoice_id)} className={css`text-decoration: underline;`}>
+                      <AppLink path={links.invoice(tx.metadata.invoice_id)} className={css`&& { text-decoration: underline; }`}>
                         {t('portal.invoice')}
                       </AppLink>
                     </>

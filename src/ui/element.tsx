@@ -1,32 +1,40 @@
 /**
  * defineElement(tag, Component, { props, events, prefix }) — THE one way to define an element.
  *
- * - r2wc (@r2wc/react-to-web-component) with an open shadow root mounts React into the shadow root.
+ * - Its own small base class (an HTMLElement with an open shadow root and a React root in it), not
+ *   @r2wc/react-to-web-component: r2wc's public API reads `<x open>` as false, ignores removed and empty
+ *   attributes and mounts React on connect, before a `<pay-provider>` answered; reaching into its private symbols
+ *   to fix that would break silently on an upgrade. So this file owns the ~60 lines r2wc did: attributes, properties,
+ *   one React root per element, unmount on removal.
  * - Attributes ↔ props: camelCase props map to dashed attributes; properties mirror attributes (setting a
  *   property writes the attribute, setting an attribute updates the property). Types: string, number, json,
- *   boolean. Booleans follow HTML: presence is `true` (`<x open>`), `"false"`/`"0"` is `false`, removing the
- *   attribute resets the prop to `undefined`. (r2wc alone reads `<x open>` as false and ignores removals.)
+ *   boolean, converted by src/ui/attributes.ts (shared with `<pay-provider>`). Booleans follow HTML: presence is
+ *   `true` (`<x open>`), `"false"`/`"0"` is `false`, removing the attribute resets the prop to `undefined`.
+ * - Settings change in place: a new `locale`, `theme` or `livemode` re-renders the same React tree with the same
+ *   api (its requests take the new locale/livemode and its queries refetch in the background), and a locale whose
+ *   strings are still loading keeps the previous one on screen until they arrive. Nothing remounts: state and typed
+ *   input stay, and events such as `pay-ready` do not fire again. Only `base-url` or `auth-token` make a new api.
  * - Shared settings (`base-url`, `auth-token`, `locale`, `livemode`, `theme`) are added to every element; each
  *   wins over the nearest `<pay-provider>` ancestor, which is reached with the context protocol (@lit/context).
  * - The provider stack around the component: element context (host, settings, emit, toasts), theme tokens on
  *   `:host` and goober bound to this shadow root (adopted stylesheets: no <style>, strict CSP holds), an i18next instance per element, the api per element (and its
  *   QueryClient), an error boundary, and the toast region.
  * - Lifecycle: the api is made when the element is connected (with its attributes and provider settings), so
- *   `options.prefetch` starts the first data request then, before the first render; moving the element keeps it.
- *   When the element is removed (still disconnected after the current task's microtasks), its api is disposed
- *   (query cache cleared at once, realtime subscriptions dropped) along with its toasts: nothing of a removed
- *   element stays referenced from the page.
+ *   `options.prefetch` starts the first data request then, before the first render; moving the element keeps it
+ *   and its React tree. When the element is removed (still disconnected after the current task's microtasks), React
+ *   unmounts and its api is disposed (query cache cleared at once, realtime subscriptions dropped) along with its
+ *   toasts: nothing of a removed element stays referenced from the page.
  *
  * Nothing is written outside the shadow root: no document.head, no body styles, no window globals.
  */
-import r2wc from '@r2wc/react-to-web-component';
 import { ContextEvent as ContextRequestEvent, type ContextCallback } from '@lit/context';
 import { setup } from 'goober';
-import { createElement, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { ApiContext, createApi, type Api } from './api.tsx';
 import { ElementContext, type ElementContextValue, type ResolvedSettings } from './context.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { createI18n, I18nContext, useLocaleReady, type Messages } from './i18n.tsx';
+import { createI18n, I18nContext, useLoadedLocale, type Messages } from './i18n.tsx';
 import { QueryClientContext } from './query.ts';
 import { useMediaQuery } from './responsive.ts';
 import { resolveSettings, settingsContext, type Settings, type SettingsInput } from './settings.ts';
@@ -35,9 +43,10 @@ import { ToastRegion } from './Toast.tsx';
 import { hostCss } from './tokens.ts';
 import { createToastStore, type ToastStore } from '../state/toasts.ts';
 import { defineOnce, isLostObject, upgradeProperties, warnObjectAttribute } from './define.ts';
+import { parseAttribute, propValue, SHARED_PROPS, stringifyProp, toCamel, toDashed, type PropType } from './attributes.ts';
 import type { i18n as I18n } from 'i18next';
 
-export type PropType = 'string' | 'number' | 'boolean' | 'json';
+export { parseAttribute, stringifyProp, SHARED_PROPS, toDashed, type PropType };
 
 export type ElementOptions = {
   /** The element's own props (camelCase → dashed attribute) and their types. Shared settings are added. */
@@ -59,69 +68,9 @@ export type ElementOptions = {
   prefetch?: (api: Api, props: Record<string, unknown>) => void;
 };
 
-/** Props every element takes (the shared settings). */
-export const SHARED_PROPS: Record<keyof SettingsInput, PropType> = {
-  baseUrl: 'string',
-  authToken: 'string',
-  locale: 'string',
-  livemode: 'boolean',
-  theme: 'string',
-};
-
-export const toDashed = (camel: string): string => camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
-/** Attribute value → prop value (null = attribute absent). */
-export function parseAttribute(type: PropType, value: string | null): unknown {
-  if (value === null) return undefined;
-  switch (type) {
-    case 'boolean':
-      return !/^(false|0|off|no)$/i.test(value.trim());
-    case 'number': {
-      if (value.trim() === '') return undefined;
-      const n = Number(value);
-      return Number.isFinite(n) ? n : undefined;
-    }
-    case 'json':
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        console.warn(`[pay-elements] ignoring an attribute that is not valid JSON: ${value.slice(0, 80)}`);
-        return undefined;
-      }
-    default:
-      return value;
-  }
-}
-
-/** Prop value → attribute value (null = remove the attribute). */
-export function stringifyProp(type: PropType, value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  switch (type) {
-    case 'boolean':
-      return value ? '' : 'false';
-    case 'json':
-      return JSON.stringify(value);
-    default:
-      return String(value);
-  }
-}
-
-// r2wc's own symbols (Symbol.for, so stable across copies).
-const PROPS = Symbol.for('r2wc.props');
-const RENDER = Symbol.for('r2wc.render');
-const CONNECTED = Symbol.for('r2wc.connected');
-
-type R2wcInternals = {
-  [PROPS]: Record<string, unknown>;
-  [RENDER]: () => void;
-  [CONNECTED]: boolean;
-  connectedCallback(): void;
-  disconnectedCallback(): void;
-};
-
 let gooberReady = false;
 
-/** Per-host services that survive a React remount (moving the element re-mounts React). */
+/** Per-host services: the element's toasts, i18n instance and api, kept while it is on the page (or moving). */
 type HostServices = { toasts: ToastStore; i18n: I18n; api?: { key: string; api: Api } };
 const services = new WeakMap<HTMLElement, HostServices>();
 function hostServices(host: HTMLElement, locale: Settings['locale'], messages: Messages): HostServices {
@@ -134,17 +83,20 @@ function hostServices(host: HTMLElement, locale: Settings['locale'], messages: M
 }
 
 type ApiSettingsOf = Pick<Settings, 'baseUrl' | 'authToken' | 'locale' | 'livemode'>;
-const apiKey = (s: ApiSettingsOf) => `${s.baseUrl}|${s.authToken}|${s.locale}|${s.livemode}`;
 
-/** The host's api for these settings: the one made at connect (or for the previous render) when they match. */
+/**
+ * The host's api: the one made at connect (or for the previous render) while base URL and token are the same, moved
+ * to the current locale and livemode in place (so its cache and everything keyed on it stay); a new one otherwise.
+ */
 function hostApi(s: HostServices, settings: ApiSettingsOf): Api {
-  const key = apiKey(settings);
+  const key = `${settings.baseUrl}|${settings.authToken}`;
   if (s.api?.key !== key) {
     s.api = {
       key,
       api: createApi({ baseUrl: settings.baseUrl, authToken: settings.authToken, locale: settings.locale, livemode: settings.livemode }),
     };
   }
+  s.api.api.configure({ locale: settings.locale, livemode: settings.livemode });
   return s.api.api;
 }
 
@@ -186,10 +138,16 @@ function ElementRoot({
     patch: {},
   });
   const patch = override.key === baseKey ? override.patch : {};
-  const locale = patch.locale ?? base.locale;
+  const wanted = patch.locale ?? base.locale;
   const theme = patch.theme ?? base.theme;
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)');
   const mode: 'light' | 'dark' = theme === 'auto' ? (prefersDark ? 'dark' : 'light') : theme;
+
+  const hs = hostServices(host, wanted, options.messages);
+  const { toasts, i18n } = hs;
+  // While a new locale's strings load, the screen stays (in the locale shown so far) instead of unmounting.
+  const shown = useLoadedLocale(i18n, wanted, options.messages);
+  const locale = shown ?? wanted;
 
   const settings = useMemo<ResolvedSettings>(
     () => ({ ...base, locale, theme, mode }),
@@ -197,9 +155,6 @@ function ElementRoot({
     [baseKey, locale, theme, mode],
   );
 
-  const hs = hostServices(host, locale, options.messages);
-  const { toasts, i18n } = hs;
-  const localeReady = useLocaleReady(i18n, locale, options.messages);
   const overrideSettings = useCallback(
     (p: Partial<Pick<Settings, 'locale' | 'theme'>>) =>
       setOverride((o) => ({ key: baseKey, patch: { ...(o.key === baseKey ? o.patch : {}), ...p } })),
@@ -218,16 +173,21 @@ function ElementRoot({
 
   const styles = bindStyles(container);
 
-  const api = useMemo(
-    () => hostApi(hs, settings),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [hs, settings.baseUrl, settings.authToken, settings.locale, settings.livemode],
-  );
+  // One api while base URL and token stay; a new locale or livemode moves it in place and refetches what is shown
+  // (the data stays on screen meanwhile: nothing remounts, nothing is asked twice of the payer).
+  const api = hostApi(hs, settings);
+  const requestKey = `${settings.locale}|${settings.livemode}`;
+  const fetchedWith = useRef(requestKey);
+  useEffect(() => {
+    if (fetchedWith.current === requestKey) return;
+    fetchedWith.current = requestKey;
+    void api.queryClient.invalidateQueries();
+  }, [api, requestKey]);
   useEffect(() => {
     api.queryClient.mount();
     return () => {
       api.queryClient.unmount();
-      // Settings changed: this api is replaced (removal is handled by the element, which may only be moving).
+      // Base URL or token changed: this api is replaced (removal is handled by the element, which may only be moving).
       if (hs.api?.api !== api) api.dispose();
     };
   }, [api, hs]);
@@ -244,7 +204,7 @@ function ElementRoot({
           <ApiContext.Provider value={api}>
             <QueryClientContext.Provider value={api.queryClient}>
               <ErrorBoundary onReset={() => api.queryClient.resetQueries()}>
-                {localeReady ? <Component {...componentProps} /> : null}
+                {shown ? <Component {...componentProps} /> : null}
               </ErrorBoundary>
               <ToastRegion />
             </QueryClientContext.Provider>
@@ -282,24 +242,25 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
   const attrToProp: Record<string, string> = {};
   for (const prop of Object.keys(types)) attrToProp[toDashed(prop)] = prop;
 
-  const Root = (rootProps: RootProps) => (
-    <ElementRoot rootProps={rootProps} Component={Component} options={options} />
-  );
-  const Base = r2wc(Root, { shadow: 'open', props: {} }) as unknown as { new (): HTMLElement & R2wcInternals };
-
-  class PayElement extends Base {
+  class PayElement extends HTMLElement {
     static get observedAttributes(): string[] {
       return Object.keys(attrToProp);
     }
 
+    /** What React renders with: parsed attributes, property writes and `__provided` (the provider's settings). */
+    #props: Record<string, unknown> = {};
+    #shadow: ShadowRoot;
+    #root: Root | undefined;
+    /** Rendering is on: connected, and the deferred first render ran. */
+    #live = false;
     #reflecting = false;
     #unsubscribe: (() => void) | undefined;
     #waitingForProvider = false;
+    #renderTimer: ReturnType<typeof setTimeout> | undefined;
 
     constructor() {
       super();
-      // r2wc starts "connected" and would mount React on the first attribute, before the provider answered.
-      this[CONNECTED] = false;
+      this.#shadow = this.attachShadow({ mode: 'open' });
       for (const [attr, prop] of Object.entries(attrToProp)) {
         const value = this.getAttribute(attr);
         if (types[prop] === 'json') {
@@ -309,11 +270,11 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
           if (isLostObject(value)) continue;
         }
         const v = parseAttribute(types[prop] ?? 'string', value);
-        if (v !== undefined) this[PROPS][prop] = v;
+        if (v !== undefined) this.#props[prop] = v;
       }
     }
 
-    override connectedCallback(): void {
+    connectedCallback(): void {
       // Properties set before the element was defined (upgrade) shadow the accessors: re-apply them.
       upgradeProperties(this, Object.keys(types));
       // Ask the nearest <pay-provider> (synchronous when one is defined) before the first render.
@@ -328,27 +289,38 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
       // waits for a module, even one already loaded, takes a task, and would otherwise queue behind the render).
       clearTimeout(this.#renderTimer);
       this.#renderTimer = setTimeout(() => {
-        if (this.isConnected) super.connectedCallback();
+        if (!this.isConnected) return;
+        this.#live = true;
+        this.#render();
       }, 0);
     }
 
-    #renderTimer: ReturnType<typeof setTimeout> | undefined;
-
-    override disconnectedCallback(): void {
+    disconnectedCallback(): void {
       clearTimeout(this.#renderTimer);
+      this.#live = false;
       this.#unsubscribe?.();
       this.#unsubscribe = undefined;
       this.#stopWaiting();
-      super.disconnectedCallback();
-      // A move (remove then insert in the same task) keeps the element's api and cache; a removal releases them.
+      // A move (removed and inserted in the same task) keeps the React tree, the api and its cache; a removal
+      // unmounts React and releases them.
       queueMicrotask(() => {
-        if (!this.isConnected) releaseHost(this);
+        if (this.isConnected) return;
+        this.#root?.unmount();
+        this.#root = undefined;
+        releaseHost(this);
       });
+    }
+
+    /** Render (or re-render) the React tree with the current props. */
+    #render(): void {
+      if (!this.#live) return;
+      this.#root ??= createRoot(this.#shadow);
+      this.#root.render(<ElementRoot rootProps={{ ...this.#props, container: this.#shadow }} Component={Component} options={options} />);
     }
 
     /** Make the api with the settings known now and start the element's first requests. */
     #prefetch(): void {
-      const props = this[PROPS];
+      const props = this.#props;
       const own: SettingsInput = {
         baseUrl: props.baseUrl as string | undefined,
         authToken: props.authToken as string | undefined,
@@ -359,7 +331,7 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
       const settings = resolveSettings(own, props.__provided as SettingsInput | undefined, this);
       const hs = hostServices(this, settings.locale, options.messages);
       if (settings.locale !== 'en' && !hs.i18n.hasResourceBundle(settings.locale, 'translation')) {
-        options.messages.zh().catch(() => {}); // fetched now; useLocaleReady adds it
+        options.messages.zh().catch(() => {}); // fetched now; useLoadedLocale adds it
       }
       if (!options.prefetch) return;
       try {
@@ -374,8 +346,8 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
       const prop = attrToProp[name];
       if (!prop) return;
       const lost = types[prop] === 'json' && warnObjectAttribute(tag, name, prop, value);
-      this[PROPS][prop] = lost ? undefined : parseAttribute(types[prop] ?? 'string', value);
-      this[RENDER]();
+      this.#props[prop] = lost ? undefined : parseAttribute(types[prop] ?? 'string', value);
+      this.#render();
     }
 
     static {
@@ -384,7 +356,7 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
           configurable: true,
           enumerable: true,
           get(this: PayElement) {
-            return this[PROPS][prop];
+            return this.#props[prop];
           },
           set(this: PayElement, value: unknown) {
             this.#setProp(prop, value);
@@ -396,7 +368,7 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
     /** Set a prop from a property write, mirror it to the attribute, re-render. */
     #setProp(prop: string, value: unknown): void {
       const type = types[prop] ?? 'string';
-      this[PROPS][prop] = type === 'boolean' && value !== undefined && value !== null ? Boolean(value) : value ?? undefined;
+      this.#props[prop] = propValue(type, value);
       const attr = toDashed(prop);
       const str = stringifyProp(type, value);
       this.#reflecting = true;
@@ -406,15 +378,15 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
       } finally {
         this.#reflecting = false;
       }
-      this[RENDER]();
+      this.#render();
     }
 
     #onProvided: ContextCallback<SettingsInput> = (value, unsubscribe) => {
       if (unsubscribe && this.#unsubscribe && this.#unsubscribe !== unsubscribe) this.#unsubscribe();
       this.#unsubscribe = unsubscribe;
       this.#stopWaiting();
-      this[PROPS].__provided = value;
-      this[RENDER]();
+      this.#props.__provided = value;
+      this.#render();
     };
 
     #requestSettings(): void {
@@ -463,7 +435,7 @@ export function optionsFromMeta(
 ): ElementOptions {
   const props: Record<string, PropType> = {};
   for (const a of meta.attributes) {
-    const camel = a.name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+    const camel = toCamel(a.name);
     if (!(camel in SHARED_PROPS)) props[camel] = a.type;
   }
   return {

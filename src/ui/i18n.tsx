@@ -7,7 +7,7 @@
  * locales/zh.json, fetched only when the element is shown in Chinese.
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { Locale } from './settings.ts';
 
 export type MessageTree = { [key: string]: string | MessageTree };
@@ -34,11 +34,17 @@ export function createI18n(locale: Locale, messages: Messages): I18n {
   return instance;
 }
 
-/** Loads the element's messages for `locale` into `i18n`; true once they are there (English always is). */
-export function useLocaleReady(i18n: I18n, locale: Locale, messages: Messages): boolean {
+/**
+ * Loads the element's messages for `locale` into `i18n` and returns the locale to render: `locale` once its
+ * messages are there (English always is); while they load, the locale shown before (a language switch keeps the
+ * screen, and its state, in the old language for that moment instead of unmounting it); null before the first.
+ */
+export function useLoadedLocale(i18n: I18n, locale: Locale, messages: Messages): Locale | null {
   const has = (l: Locale) => l === 'en' || i18n.hasResourceBundle(l, 'translation');
   const [, setLoaded] = useState(0);
+  const shown = useRef<Locale | null>(null);
   const ready = has(locale);
+  if (ready) shown.current = locale;
   useEffect(() => {
     if (ready) return;
     let live = true;
@@ -59,7 +65,7 @@ export function useLocaleReady(i18n: I18n, locale: Locale, messages: Messages): 
       live = false;
     };
   }, [i18n, locale, messages, ready]);
-  return ready;
+  return shown.current;
 }
 
 export type I18nValue = { i18n: I18n; t: TFunction; locale: Locale };

@@ -92,15 +92,62 @@ const decl = (t: TokenSet) =>
     .map(([k, v]) => `${k}:${v};`)
     .join('');
 
+const TYPOGRAPHY = [
+  'font:400 var(--pay-font-size)/var(--pay-line-height) var(--pay-font-family)',
+  'font-kerning:auto',
+  'font-feature-settings:normal',
+  'font-variation-settings:normal',
+  'font-synthesis:weight style small-caps',
+  'font-optical-sizing:auto',
+  'font-size-adjust:none',
+  'color:var(--pay-color-text)',
+  '-webkit-text-fill-color:currentcolor',
+  '-webkit-text-stroke:0',
+  'text-align:start',
+  'text-align-last:auto',
+  'text-indent:0',
+  'text-transform:none',
+  'text-shadow:none',
+  'text-emphasis:none',
+  'text-underline-offset:auto',
+  'text-underline-position:auto',
+  'text-rendering:auto',
+  'letter-spacing:normal',
+  'word-spacing:normal',
+  'white-space:normal',
+  'text-wrap-style:auto',
+  'word-break:normal',
+  'overflow-wrap:anywhere',
+  'line-break:auto',
+  'hyphens:manual',
+  'tab-size:8',
+  'font-variant-emoji:normal',
+  'writing-mode:horizontal-tb',
+  'text-orientation:mixed',
+  'list-style:disc',
+  'quotes:auto',
+  'cursor:auto',
+  'caret-color:auto',
+  'border-collapse:separate',
+  'border-spacing:0',
+  'empty-cells:show',
+  'caption-side:top',
+]
+  .map((d) => `${d}!important;`)
+  .join('');
+
 /**
  * The stylesheet text for `:host`: shared tokens, then the palette for the resolved theme
  * (`auto` = light plus a prefers-color-scheme: dark media block). Also the host's base typography.
  */
 export function hostCss(theme: 'light' | 'dark' | 'auto'): string {
   const base =
-    `:host{display:block;${decl(shared)}` +
-    'font-family:var(--pay-font-family);font-size:var(--pay-font-size);line-height:var(--pay-line-height);' +
-    'color:var(--pay-color-text);background:var(--pay-color-bg);-webkit-text-size-adjust:100%;overflow-wrap:anywhere;}' +
+    `:host{display:block;${decl(shared)}background:var(--pay-color-bg);-webkit-text-size-adjust:100%;}` +
+    // Typography is the element's own: every inherited text property is reset on :host, `!important` because a
+    // page's `*{…}` rule matches the host itself (and an inner !important wins over the page's, even its
+    // !important). Only the tokens (--pay-font-family, --pay-font-size, --pay-line-height, --pay-color-text) and
+    // ::part() rules theme it. docs/consumers.md says what cannot be reset (text-decoration, direction).
+    `:host{${TYPOGRAPHY}}` +
     ':host([hidden]){display:none !important;}' +
     // The hidden attribute wins over component classes that set display (a collapsed list stays collapsed).
     '[hidden]{display:none !important;}' +

@@ -826,6 +826,38 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     equal(seen2[0]!.detail.status, 'expired');
   });
 
+  it('changing locale, theme or livemode keeps the checkout as it is: typed name, one pay-ready', async () => {
+    const host = mount('<div></div>').firstElementChild as HTMLElement;
+    const ready: CustomEvent[] = [];
+    host.addEventListener('pay-ready', (e) => ready.push(e as CustomEvent));
+    host.innerHTML = '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>';
+    const el = host.firstElementChild as HTMLElement;
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_name').value === 'Casey Customer', { message: 'profile filled' });
+    const name = field(el, 'customer_name');
+    type(name, 'Ada Lovelace');
+    equal(ready.length, 1);
+
+    // The reference host does this on header-locale-change: the strings change, the payer's input does not.
+    el.setAttribute('locale', 'zh');
+    await waitFor(() => submitButton(el).textContent === '支付', { message: 'speaks Chinese' });
+    // The shown data is fetched again in the new locale (in the background, the form stays).
+    await waitFor(async () => (await calls())['load:zh:true'] === 1, { message: 'reloaded in zh' });
+    await sleep(50);
+    ok(field(el, 'customer_name') === name, 'the same input element (no remount)');
+    equal(name.value, 'Ada Lovelace');
+    ok(shadowText(el).includes('订单摘要'));
+
+    el.setAttribute('theme', 'dark');
+    el.setAttribute('livemode', 'false');
+    await waitFor(async () => (await calls())['load:zh:false'] === 1, { message: 'reloaded in test mode' });
+    await waitFor(() => getComputedStyle(el).getPropertyValue('--pay-color-bg').trim() !== '#ffffff', { message: 'dark tokens' });
+    await sleep(50);
+    ok(field(el, 'customer_name') === name, 'still the same input element');
+    equal(name.value, 'Ada Lovelace');
+    equal(ready.length, 1, 'pay-ready fired once');
+  });
+
   it('plus is disabled at the maximum and minus at the minimum', async () => {
     forgetQuantityPreferences();
     await stub({ signedIn: true, checkout: { adjustable: true, maxQty: 2 } });

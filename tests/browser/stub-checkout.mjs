@@ -141,6 +141,7 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
 
   if (p.startsWith('/payment/api/checkout-sessions/retrieve/') || p.startsWith('/payment/api/checkout-sessions/start/')) {
     count(p.includes('/start/') ? 'start' : 'retrieve');
+    count(`load:${url.searchParams.get('locale')}:${url.searchParams.get('livemode')}`); // what the load was asked in
     if (cfg.fails) return json({ error: 'Checkout session not found' }, cfg.fails);
     return json(ctx());
   }

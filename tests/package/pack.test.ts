@@ -46,7 +46,7 @@ afterAll(() => {
 describe('the packed package', () => {
   it('holds the built elements, typings and manifest only', () => {
     const outside = files.filter(
-      (f) => !/^dist\/elements\/(chunks\/)?[\w.-]+\.js$/.test(f) && !/^types\/[\w-]+\.d\.ts$/.test(f) && !['package.json', 'README.md', 'custom-elements.json'].includes(f),
+      (f) => !/^dist\/elements\/(chunks\/)?[\w.-]+\.js$/.test(f) && !/^types\/[\w-]+\.d\.ts$/.test(f) && !['package.json', 'README.md', 'custom-elements.json', 'dist/elements/integrity.json'].includes(f),
     );
     expect(outside).toEqual([]);
     expect(files).not.toContain('dist/elements/host.js');
@@ -56,6 +56,10 @@ describe('the packed package', () => {
     }
     const manifest = JSON.parse(readFileSync(join(installed(), 'custom-elements.json'), 'utf8')) as { modules: Array<{ path: string }> };
     for (const m of manifest.modules) expect(files, `custom-elements.json names ${m.path}`).toContain(m.path);
+    // The CDN integrity manifest covers every packed module.
+    const integrity = JSON.parse(readFileSync(join(installed(), 'dist/elements/integrity.json'), 'utf8')) as { version: string; files: Record<string, string> };
+    expect(integrity.version).toBe(pkg.version);
+    expect(Object.keys(integrity.files).map((f) => `dist/elements/${f}`).sort()).toEqual(files.filter((f) => f.endsWith('.js') && f.startsWith('dist/')).sort());
     const installedPkg = JSON.parse(readFileSync(join(installed(), 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(installedPkg.dependencies ?? {}).toEqual({});
     expect(installedPkg.version).toBe(pkg.version);

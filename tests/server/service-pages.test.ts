@@ -5,7 +5,7 @@ import { createPageRoutes } from '../../hosts/server/pages.ts';
 import { startSandbox, type Sandbox } from './harness.ts';
 
 let sb: Sandbox;
-beforeAll(async () => void (sb = await startSandbox()));
+beforeAll(async () => void (sb = await startSandbox()), 120_000);
 afterAll(() => sb.close());
 
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-src 'self'; object-src 'none'; base-uri 'self'";
@@ -34,7 +34,12 @@ describe('host pages', () => {
     expect(html).toContain('<site-header embed-mode="1"></site-header>');
     const demo = await fetch(`${sb.url}/embed-demo`);
     expect(demo.headers.get('content-security-policy')).toBe(CSP);
-    expect(await demo.text()).toContain('<iframe class="frame" src="/embed/checkout/plink_sandbox_onetime"');
+    const demoHtml = await demo.text();
+    expect(demoHtml).toContain('<iframe class="frame" src="/embed/checkout/plink_sandbox_onetime" data-pay-embed');
+    expect(demoHtml).toContain('<script src="/embed-parent.js" defer></script>');
+    const sizer = await fetch(`${sb.url}/embed-parent.js`);
+    expect(sizer.headers.get('content-type')).toMatch(/javascript/);
+    expect(await sizer.text()).toContain("'pay-embed:hello'");
   });
 
   it('does not swallow API or service paths', async () => {

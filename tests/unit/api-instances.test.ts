@@ -33,6 +33,21 @@ describe('isolation between api instances', () => {
     expect(apiA.queryClient).not.toBe(apiB.queryClient);
   });
 
+  it('configure moves an instance to another locale and livemode in place: later requests carry them', async () => {
+    const { adapter, requests } = fakeAdapter({ '/api/checkout-sessions/retrieve/cs_1': { data: checkoutContext() } });
+    const api = createApi({ locale: 'en', livemode: true, baseUrl: 'http://page.test/' }, { adapter });
+    await api.checkout.retrieve('cs_1');
+    expect(api.configure({ locale: 'en', livemode: true })).toBe(false);
+    expect(api.configure({ locale: 'zh', livemode: false })).toBe(true);
+    await api.checkout.retrieve('cs_1');
+    expect(requests.map((r) => [r.query.locale, r.query.livemode])).toEqual([
+      ['en', 'true'],
+      ['zh', 'false'],
+    ]);
+    expect(api.config.locale).toBe('zh');
+    expect(api.livemode).toBe(false);
+  });
+
   it('does not touch axios global defaults or window globals', async () => {
     const before = { ...axios.defaults.params };
     const win: Record<string, unknown> = {};
