@@ -96,7 +96,7 @@ async function prepare(browser: Browser, b: Build): Promise<void> {
   const page = await ctx.newPage();
   await page.goto('/checkout/plink_sandbox_onetime');
   const checkout = page.locator('pay-checkout');
-  await checkout.getByRole('radio', { name: /USDC/ }).check();
+  await checkout.getByRole('radio', { name: /^USDC\s*Base/ }).check();
   await checkout.getByRole('button', { name: 'Pay' }).click();
   await checkout.getByRole('button', { name: 'Confirm and pay' }).click();
   await checkout.getByRole('heading', { name: 'Thanks for your payment' }).waitFor({ timeout: 30_000 });

@@ -10,17 +10,33 @@
  */
 const provided = new Map<string, unknown>();
 
+/** Per module not announced yet: a promise of it, settled by provideResource (see loadProvided). */
+const announced = new Map<string, Promise<unknown>>();
+const announce = new Map<string, (module: unknown) => void>();
+
 /** Called at the top level of a lazily loaded resource module with its exports. */
 export function provideResource(name: string, module: unknown): void {
   provided.set(name, module);
+  announce.get(name)?.(module);
+}
+
+/**
+ * The module `name`, from whichever comes first: its chunk announcing itself when evaluated (the element loaders
+ * fetch it with the element) or `load()`. The announcement continues the waiting call in the same task; the
+ * import() settles a task later, which may be after the element's first render.
+ */
+export function loadProvided<M>(name: string, load: () => Promise<M>): Promise<M> {
+  if (provided.has(name)) return Promise.resolve(provided.get(name) as M);
+  let a = announced.get(name);
+  if (!a) announced.set(name, (a = new Promise((resolve) => announce.set(name, resolve))));
+  return Promise.race([a as Promise<M>, load()]);
 }
 
 export function lazyResource<M, T extends object>(name: string, load: () => Promise<M>, make: (module: M) => T): T {
   let loading: Promise<T> | undefined;
   const resource = (): Promise<T> => {
     if (!loading) {
-      const ready = provided.get(name) as M | undefined;
-      loading = (ready !== undefined ? Promise.resolve(ready) : load()).then(make, (err: unknown) => {
+      loading = loadProvided(name, load).then(make, (err: unknown) => {
         loading = undefined;
         throw err;
       });

@@ -12,7 +12,7 @@ import { STORAGE_KEYS } from '../core/constants.ts';
 import { readStorage, writeStorage } from '../core/storage.ts';
 import { errorText, formatError } from '../core/errors.ts';
 import { customerLinks } from '../core/links.ts';
-import { toBigInt } from '../core/money.ts';
+import { formatAmount, toBigInt } from '../core/money.ts';
 import { createCheckoutFlow, isBusy, type CheckoutFlow, type FlowState, type SubmitContext } from '../state/checkout.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi, type Api } from '../ui/api.tsx';
@@ -97,6 +97,9 @@ export function prefetchCheckout(api: Api, props: Record<string, unknown>): void
   if (typeof checkoutId !== 'string' || !checkoutId) return;
   const p = props as CheckoutProps & { checkoutId: string };
   void api.queryClient.prefetchQuery(openQuery(api, { checkoutId, extraParams: p.extraParams, currency: p.currency }));
+  // The page's first Intl number formatter loads ICU data (about 0.3 s at 4x CPU throttle): make the amount
+  // formatters (cached per locale) while the requests are in flight, not in the render their answers start.
+  setTimeout(() => formatAmount('0', 2, { locale: api.config.locale }), 0);
 }
 
 function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {
