@@ -7,7 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConnectAction } from '../../hosts/server/platform.ts';
 import { asUser, CASEY, CHRIS, closeSandbox, openSandbox, signed, type Reply, type Sandbox } from '../server/payment-helpers.ts';
-import { createChecker, type RootName } from './checker.ts';
+import { createChecker, structPaths, type RootName } from './checker.ts';
+import { paginated, SettingsStruct } from '../../src/api/schemas.ts';
+import { CheckoutContextStruct } from '../../src/api/schemas-checkout.ts';
+import { CreditGrantStruct, InvoiceStruct, OverdueStruct, SubscriptionStruct } from '../../src/api/schemas-billing.ts';
+import { SettingStruct } from '../../src/api/resources/donations.ts';
 
 let sb: Sandbox;
 let casey: string;
@@ -95,7 +99,7 @@ beforeAll(async () => {
   await signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds: 31 * 86400 } });
   const chrisCustomer = (await asUser(sb, chris, 'GET', '/api/customers/me')).body;
   ids.chris = chrisCustomer.id;
-}, 60000);
+}, 180000);
 afterAll(() => closeSandbox(sb));
 
 type Call = [label: string, root: RootName, get: () => Promise<Reply>];
@@ -119,6 +123,8 @@ const customerCalls: Call[] = [
   ['GET /api/refunds', 'RefundList', () => asUser(sb, chris, 'GET', `/api/refunds?customer_id=${ids.chris}`)],
   ['GET /api/meter-events/pending-amount', 'GroupedBN', () => asUser(sb, casey, 'GET', `/api/meter-events/pending-amount?customer_id=${ids.casey}`)],
   ['GET /api/auto-recharge-configs/customer/:id', 'AutoRechargeConfigExpanded' as RootName, () => asUser(sb, chris, 'GET', `/api/auto-recharge-configs/customer/${ids.chris}?currency_id=pc_sandbox_credit`)],
+  ['POST /api/settings (donate, as the owner)', 'Setting', () => signed(sb, 'POST', '/api/settings', { body: { type: 'donate', mountLocation: '/contract', description: 'Tips', settings: {} } })],
+  ['POST /api/settings (donate, as a visitor)', 'Setting', () => asUser(sb, null, 'POST', '/api/settings', { type: 'donate', mountLocation: '/contract-2', settings: {} })],
   ['GET /api/products/:id', 'ProductExpanded', () => asUser(sb, null, 'GET', '/api/products/prod_sandbox_credits')],
 ];
 const merchantCalls: Call[] = [
@@ -142,6 +148,29 @@ describe.each([['customer-facing', customerCalls], ['merchant', merchantCalls]] 
     const defects = checker.validate(root, r.body);
     if (process.env.CONTRACT_DUMP) (await import('node:fs')).appendFileSync(process.env.CONTRACT_DUMP, `## ${_label}\n${defects.join('\n')}\n`);
     expect(open(defects)).toEqual([]);
+  });
+});
+
+describe('the fields the elements read', () => {
+  // Every field a response schema in src/api checks must exist in the real type it reads.
+  it.each([
+    ['CheckoutContextStruct', CheckoutContextStruct, 'CheckoutContext'],
+    ['SettingsStruct', SettingsStruct, 'Settings'],
+    ['paginated(InvoiceStruct)', paginated(InvoiceStruct), 'InvoiceList'],
+    ['InvoiceStruct', InvoiceStruct, 'InvoiceWithDiscount'],
+    ['paginated(SubscriptionStruct)', paginated(SubscriptionStruct), 'SubscriptionList'],
+    ['SubscriptionStruct', SubscriptionStruct, 'SubscriptionExpanded'],
+    ['paginated(CreditGrantStruct)', paginated(CreditGrantStruct), 'CreditGrantList'],
+    ['OverdueStruct', OverdueStruct, 'SubscriptionOverdue'],
+    ['SettingStruct (donate)', SettingStruct, 'Setting'],
+  ] as const)('%s reads only fields of the real type', (_name, struct, root) => {
+    const paths = structPaths(struct);
+    expect(paths.length).toBeGreaterThan(1);
+    // Open (issue 11): the overdue endpoints' invoices are plain TInvoice, yet the elements read their paymentCurrency
+    // (optional in InvoiceStruct; the screens fall back to the summary's currency). subscriptionCount is the
+    // customer-overdue extra payment-kit-api.md lists as read.
+    const knownReads = (p: string) => p === 'subscriptionCount' || p.startsWith('invoices.*.paymentCurrency');
+    expect(checker.unknownReads(root, paths).filter((p) => !(root === 'SubscriptionOverdue' && knownReads(p)))).toEqual([]);
   });
 });
 
