@@ -324,7 +324,7 @@ function refunds(cfg, invoiceId) {
 export async function handlePortalStub(state, method, url, readBody, json) {
   const p = url.pathname;
   if (p === '/__stub/portal/state') return json(state.portal ?? {});
-  const owned = ['/payment/api/payment-history', '/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/auto-recharge-configs/', '/payment/api/customers/', '/payment/api/did/collect-batch/', '/payment/api/did/re-stake/', '/payment/api/meter-events/pending-amount', '/payment/api/vendors/order/', '/payment/api/refunds'];
+  const owned = ['/payment/api/payment-intents', '/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/auto-recharge-configs/', '/payment/api/customers/', '/payment/api/did/collect-batch/', '/payment/api/did/re-stake/', '/payment/api/meter-events/pending-amount', '/payment/api/vendors/order/', '/payment/api/refunds'];
   if (!owned.some((x) => p.startsWith(x))) return null;
   const cfg = (state.portal ??= {});
   if (!state.signedIn) return json({ error: 'Please log in' }, 401);
@@ -370,7 +370,7 @@ export async function handlePortalStub(state, method, url, readBody, json) {
     const r = collect(cfg, p, url, json);
     return typeof r === 'function' ? r(JSON.parse((await readBody()) || '{}')) : r;
   }
-  if (p === '/payment/api/payment-history') return paymentHistory(cfg, url, all, json);
+  if (p === '/payment/api/payment-intents') return paymentHistory(cfg, url, all, json);
   const od = p.match(/^\/payment\/api\/customers\/([^/]+)\/overdue\/invoices$/);
   if (od) {
     if (cfg.noCustomer) return json({ error: `No such customer: ${od[1]}` }, 404);

@@ -6,6 +6,7 @@ import { requireMerchant } from '../auth.ts';
 import { addSearch, bodyOf, listWhere, obj, pagingOf, paramOf, queryString, type Body } from '../http.ts';
 import { expandPrice } from '../pricing.ts';
 import { find, list, mustFind, save, type Doc } from '../repo.ts';
+import { addPaymentSearch } from './payment-history.ts';
 import { assertOwner, listScope } from './scope.ts';
 
 /** Invoices (`invoices.*`, the portal's invoice history) and payment intents (payment history). */
@@ -92,6 +93,9 @@ export function createInvoiceRoutes({ db }: SandboxContext): Router {
     const scope = await listScope(db, req, res, 'payments');
     if (scope === null) return void res.json({ count: 0, list: [] });
     const where = listWhere(req).oneOf('status', queryString(req, 'status')).eq('customer_id', scope).eq('invoice_id', queryString(req, 'invoice_id'));
+    // `query` is a sandbox extension the portal's search box sends (the real list ignores it; its search is the
+    // merchant's /payment-intents/search).
+    if (!addPaymentSearch(req, res, where)) return;
     const page = await list(db, 'payment_intents', where, pagingOf(req));
     res.json({ count: page.count, list: await Promise.all(page.list.map((p) => expandPaymentIntent(db, p))) });
   });
