@@ -38,12 +38,7 @@ const SANDBOX_UNMODELED = [
 const KNOWN: Array<[RegExp, string]> = [
   [/\/(prices\/\d+|default_price)\/(product|currency): missing required field$/, 'deliberate: the real product list and retrieve do not expand prices[] (issue 11), whatever TProductExpanded says'],
   [/cross_sells_to\/(prices|default_price): missing required field$/, 'deliberate: a cross-sell product is not expanded further'],
-  [/min_stake_amount: must be number$/, 'open: subscription_data.min_stake_amount in token units (issue 11 item 4)'],
-  [/(^|\/)discounts\/\d+: must be string$/, 'open: invoice.discounts is string[] (issue 11 item 5)'],
-  [/\/lines\/\d+\/discounts: missing required field$/, 'open: invoice item discounts (issue 11 item 5)'],
-  [/^\/list\/\d+\/lines: missing required field$/, 'open: invoice list rows carry no lines (issue 11)'],
   [/subscriptions\/\d+: must be object$/, 'open: checkout-session subscriptions[] as objects (issue 11)'],
-  [/^\/checkoutSession\/\w+: missing required field$/, 'open: invoice retrieve sends a partial checkoutSession (issue 11)'],
   [/^(\(root\)|\/list\/\d+)\/(payments|subscriptions|invoices): missing required field$/, 'open: customers/:id relations (issue 11)'],
   [/^\/customer\/\w+: missing required field$/, 'open: customers/:id/overdue/invoices sends a partial customer'],
   [/^\(root\)\/\w+: missing required field$/, 'open: auto-recharge-configs/customer/:id is not the flat TAutoRechargeConfigExpanded (issue 11 item 1)'],
@@ -143,7 +138,9 @@ const merchantCalls: Call[] = [
 
 describe.each([['customer-facing', customerCalls], ['merchant', merchantCalls]] as const)('%s responses conform to @blocklet/payment-types', (_kind, calls) => {
   it.each(calls)('%s → %s', async (_label, root, get) => {
-    const r = await get();
+    // A reused keep-alive socket the server is closing at that moment (a slow, shared CI box) is a network error, not
+    // an answer: these calls read or create idempotently, so one retry.
+    const r = await get().catch(get);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const defects = checker.validate(root, r.body);
     if (process.env.CONTRACT_DUMP) (await import('node:fs')).appendFileSync(process.env.CONTRACT_DUMP, `## ${_label}\n${defects.join('\n')}\n`);
