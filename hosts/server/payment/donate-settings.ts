@@ -171,7 +171,7 @@ export function createDonateSettingsRoutes({ db }: SandboxContext): Router {
       const now = nowIso();
       // Only the owner/admin (or a signed request) creates settings; anyone else reads the defaults, and nothing is
       // written (a stored inactive row would switch donations off for that location).
-      if (!merchant) return { id: UNSAVED_SETTING_ID, object: 'setting', livemode, type, mount_location: mountLocation, description, component_did: componentDid, settings, active: false, persisted: false };
+      if (!merchant) return { id: UNSAVED_SETTING_ID, object: 'setting', livemode, type, mount_location: mountLocation, description, component_did: componentDid, settings, active: false, persisted: false, created_at: now, updated_at: now };
       const fresh: Doc = {
         id: newId('setting'), object: 'setting', livemode, type, mount_location: mountLocation, description, component_did: componentDid,
         settings, active: active ?? false, created_at: now, updated_at: now,
