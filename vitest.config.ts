@@ -5,7 +5,7 @@ export default defineConfig({
   // Element sources import their strings as `locale:en/<namespaces>` (tests/unit/ssr.test.ts imports them).
   plugins: [localeNamespaces(import.meta.dirname)],
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20000,
     hookTimeout: 30000,

@@ -149,7 +149,8 @@ export type CustomUnitAmount = { preset?: string; presets?: string[]; minimum?: 
 
 export type CurrencyOption = { currency_id: string; unit_amount: string; custom_unit_amount?: CustomUnitAmount | null; tiers?: unknown };
 
-export type CreditConfig = { credit_amount?: string; currency_id?: string; valid_duration_value?: number; valid_duration_unit?: string };
+/** `credit_amount` is in token units of the credit currency on the platform (core/money.ts tokenUnitsToSmallest). */
+export type CreditConfig = { credit_amount?: string | number; currency_id?: string; valid_duration_value?: number; valid_duration_unit?: string };
 
 export type ProductFeature = { name: string; [k: string]: unknown };
 
@@ -234,7 +235,9 @@ export type SubscriptionData = {
   trial_period_days?: number;
   trial_end?: number;
   trial_currency?: string;
+  /** In token units (a number on the platform): core/billing.ts stakeAmount converts it. */
   billing_threshold_amount?: string | number;
+  /** In token units (a number on the platform): core/billing.ts stakeAmount converts it. */
   min_stake_amount?: string | number;
   no_stake?: boolean;
   [k: string]: unknown;
@@ -387,17 +390,14 @@ export type Invoice = {
   lines?: Array<Record<string, unknown>>;
   metadata?: { payment_details?: Record<string, unknown>; [k: string]: unknown } | null;
   subtotal?: string;
-  /** The promotion applied (spec §3 Discount): ids plus, from the sandbox, the code and coupon by name. */
-  discounts?: InvoiceDiscount[];
-  total_discount_amounts?: Array<{ amount: string; promotion_code?: string | null; coupon?: string | null }>;
+  /** TInvoice.discounts: the ids of the discounts applied (spec §3 Discount). */
+  discounts?: string[];
+  total_discount_amounts?: Array<{ amount: string; discount?: string | null; promotion_code?: string | null; coupon?: string | null }>;
+  /** Only on retrieve (payment-js InvoiceWithDiscount): each discount's coupon and promotion code. */
+  discountDetails?: InvoiceDiscountDetail[];
 };
 
-export type InvoiceDiscount = {
-  promotion_code?: string | null;
-  coupon?: string | null;
-  promotion_code_details?: { id?: string; code?: string } | null;
-  coupon_details?: { id?: string; name?: string | null; percent_off?: number | null; amount_off?: string | null } | null;
-};
+export type InvoiceDiscountDetail = { coupon?: Coupon | null; promotionCode?: PromotionCode | null };
 
 export type Paginated<T> = { count: number; list: T[] };
 

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import type { CheckoutSession, LineItem, PaymentCurrency, Price } from '../api/types.ts';
-import { intervalText, isMetered, showStaking, trialSeconds, trialText, upsellSavingPercent } from '../core/billing.ts';
+import { intervalText, isMetered, stakeAmount, trialSeconds, trialText, upsellSavingPercent } from '../core/billing.ts';
 import { itemsTotal, lineItemAmount, summaryCollapsedByDefault, trialApplies, unitAmountFor } from '../core/checkout.ts';
 import { pickLocaleText } from '../core/locale.ts';
 import { isZeroAmount, subAmounts, toBigInt } from '../core/money.ts';
@@ -52,7 +52,8 @@ export function Summary({ session, currency, fiat = false, busy = false, onQuant
   // Metered items are billed by usage later: they add nothing now (as the platform prices them).
   const subtotal = itemsTotal(items, currencyId, { excludeMetered: true });
   const hasMetered = items.some((i) => isMetered(i.price.recurring));
-  const stake = showStaking(session.subscription_data) ? String(session.subscription_data?.min_stake_amount ?? session.subscription_data?.billing_threshold_amount ?? '0') : null;
+  // min_stake_amount is in token units on the platform: converted once, in core.
+  const stake = currency ? stakeAmount(session.subscription_data, currency.decimal) : null;
   const sameCurrency = currencyId === session.currency_id;
   const discount = sameCurrency ? (session.total_details?.amount_discount ?? '0') : '0';
   const recurringItems = items.filter((i) => i.price.recurring);

@@ -2,7 +2,7 @@
  * Billing vocabulary (spec §4, §9): invoice status tones, billing reasons, recurring intervals, trial text.
  * Returns i18n keys + params; the UI translates.
  */
-import { toBigInt } from './money.ts';
+import { toBigInt, tokenUnitsToSmallest } from './money.ts';
 
 export type Tone = 'success' | 'secondary' | 'warning' | 'default' | 'error' | 'info';
 
@@ -148,6 +148,19 @@ export function upsellSavingPercent(from: { amount: string; recurring: Recurring
 /** True when a recurring price is metered (excluded from the renewal amount, spec §9). */
 export function isMetered(recurring: Recurring | null | undefined): boolean {
   return recurring?.usage_type === 'metered';
+}
+
+/**
+ * The stake a checkout takes, in the smallest unit of its currency: `subscription_data.min_stake_amount` (else the
+ * billing threshold), which the platform sends as a number in token units. Null when there is none.
+ */
+export function stakeAmount(
+  subscriptionData: { billing_threshold_amount?: string | number | null; min_stake_amount?: string | number | null } | null | undefined,
+  decimals: number,
+): string | null {
+  if (!showStaking(subscriptionData)) return null;
+  const amount = tokenUnitsToSmallest(subscriptionData?.min_stake_amount ?? subscriptionData?.billing_threshold_amount, decimals);
+  return amount && toBigInt(amount) > 0n ? amount : null;
 }
 
 /** Staking shown when threshold or minimum stake is above 0 (spec §4). */

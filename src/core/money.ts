@@ -293,3 +293,35 @@ export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
   const y = BigInt(pb.int + pb.frac.padEnd(places, '0')) * (pb.negative ? -1n : 1n);
   return x < y ? -1 : x > y ? 1 : 0;
 }
+
+/**
+ * A token-unit amount the platform sends as a JSON number or a decimal string (TCheckoutSession
+ * `subscription_data.min_stake_amount`, TPrice `metadata.credit_config.credit_amount`) → integer string in the
+ * smallest unit. The one place such a value is converted: a number is read by its decimal digits (exponent
+ * notation shifted as text), never multiplied as a float. Null when absent, negative, not a decimal, or with more
+ * decimals than the currency has.
+ */
+export function tokenUnitsToSmallest(value: string | number | null | undefined, decimals: number): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  const text = typeof value === 'number' ? expandExponent(String(value)) : value.trim();
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(text)) return null;
+  try {
+    return toSmallestUnit(text, decimals);
+  } catch {
+    return null;
+  }
+}
+
+/** '5e-7' → '0.0000005', '1.5e+21' → '1500000000000000000000' (digits moved as text). */
+function expandExponent(s: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/i.exec(s);
+  if (!m) return s;
+  const [, sign = '', int = '', frac = '', expText = '0'] = m;
+  const exp = Number(expText);
+  const digits = int + frac;
+  const point = int.length + exp;
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length);
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}

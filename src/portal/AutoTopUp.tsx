@@ -9,7 +9,7 @@ import { formatError } from '../core/errors.ts';
 import { useEffect, useId, useState } from 'react';
 import type { AutoRechargeInfo } from '../api/resources/customers.ts';
 import type { PaymentCurrency } from '../api/types.ts';
-import { fromSmallestUnit, isDecimalString, mulAmount, toSmallestUnit } from '../core/money.ts';
+import { fromSmallestUnit, isDecimalString, mulAmount, toSmallestUnit, tokenUnitsToSmallest } from '../core/money.ts';
 import { validateThreshold } from '../core/validation.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
@@ -123,7 +123,8 @@ function AutoTopUpForm({ info, customer, customerId }: { info: AutoRechargeInfo;
   const valid = !Object.values(errors).some(Boolean) && !!price && !!pay;
   const unit = price && pay ? unitIn(price, pay.id) : null;
   const cost = unit && !quantityError ? mulAmount(unit, quantity) : null;
-  const creditsPer = (price?.metadata as { credit_config?: { credit_amount?: string } } | undefined)?.credit_config?.credit_amount;
+  // credit_config.credit_amount is in token units of the credit currency on the platform: converted once, in core.
+  const creditsPer = tokenUnitsToSmallest(price?.metadata?.credit_config?.credit_amount, credit.decimal);
   const credits = creditsPer && !quantityError ? mulAmount(creditsPer, quantity) : null;
 
   const m = useMutation(

@@ -15,8 +15,10 @@ export default function InvoiceDiscounts({ invoice }: { invoice: Invoice }) {
   const discounts = (invoice.total_discount_amounts ?? [])
     .filter((d) => d && /^\d+$/.test(String(d.amount)) && BigInt(d.amount) > 0n)
     .map((d, i) => {
-      const info = invoice.discounts?.[i];
-      return { amount: String(d.amount), code: info?.promotion_code_details?.code ?? null, coupon: info?.coupon_details?.name ?? null };
+      // discountDetails (the retrieve's) in the order of the amounts; matched by coupon or promotion code when it can be.
+      const details = invoice.discountDetails ?? [];
+      const info = details.find((x) => (d.promotion_code && x.promotionCode?.id === d.promotion_code) || (d.coupon && x.coupon?.id === d.coupon)) ?? details[i];
+      return { amount: String(d.amount), code: info?.promotionCode?.code ?? null, coupon: info?.coupon?.name ?? null };
     });
   if (!discounts.length) return null;
   return (

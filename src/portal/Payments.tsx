@@ -87,7 +87,7 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
   const { page, pageSize } = paging;
   const label = t('portalPayments.title');
 
-  const q = useQuery(['payment-history', key, page, pageSize], () => api.payments.history({ customer_id: customerId, query: query || undefined, page, pageSize }), {
+  const q = useQuery(['payment-history', key, page, pageSize], () => api.payments.list({ customer_id: customerId, query: query || undefined, page, pageSize }), {
     placeholderData: (prev) => prev,
   });
 

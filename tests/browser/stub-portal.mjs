@@ -38,8 +38,8 @@ function invoice(i) {
     // Stake (i % 6 = 3) and stake return (4) invoices carry their subscription's stake; in_0002 has a promotion.
     ...(i % 6 === 3 || i % 6 === 4 ? { subscription_id: 'sub_staked', subscription: stakedSub(i % 6 === 4) } : {}),
     ...(i === 2
-      ? { subtotal: String(BigInt(total) + E18), discounts: [{ promotion_code: 'promo_10', coupon: 'co_10', promotion_code_details: { code: 'SANDBOX10' }, coupon_details: { name: '10% off' } }],
-          total_discount_amounts: [{ amount: String(E18), promotion_code: 'promo_10', coupon: 'co_10' }] }
+      ? { subtotal: String(BigInt(total) + E18), discounts: ['di_10'], discountDetails: [{ promotionCode: { id: 'promo_10', code: 'SANDBOX10' }, coupon: { id: 'co_10', name: '10% off' } }],
+          total_discount_amounts: [{ amount: String(E18), discount: 'di_10', promotion_code: 'promo_10', coupon: 'co_10' }] }
       : {}),
   };
 }
@@ -257,7 +257,7 @@ function handleCredits(cfg, url, json) {
 // body in cfg.autoRecharge (cfg.autoRechargeSaves counts them); autoRechargeFails: the save answers 400.
 const CRD_PACK = {
   id: 'price_crd', type: 'one_time', currency_id: 'pc_tba', unit_amount: String(E18), currency_options: [{ currency_id: 'pc_usd', unit_amount: '99' }],
-  product: { id: 'prod_crd', name: 'Credits Pack' }, metadata: { credit_config: { credit_amount: '10000', currency_id: 'pc_crd' } },
+  product: { id: 'prod_crd', name: 'Credits Pack' }, metadata: { credit_config: { credit_amount: '100', currency_id: 'pc_crd' } },
 };
 async function handleAutoRecharge(cfg, method, url, readBody, json) {
   const p = url.pathname;
@@ -324,7 +324,7 @@ function refunds(cfg, invoiceId) {
 export async function handlePortalStub(state, method, url, readBody, json) {
   const p = url.pathname;
   if (p === '/__stub/portal/state') return json(state.portal ?? {});
-  const owned = ['/payment/api/payment-history', '/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/auto-recharge-configs/', '/payment/api/customers/', '/payment/api/did/collect-batch/', '/payment/api/did/re-stake/', '/payment/api/meter-events/pending-amount', '/payment/api/vendors/order/', '/payment/api/refunds'];
+  const owned = ['/payment/api/payment-intents', '/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/auto-recharge-configs/', '/payment/api/customers/', '/payment/api/did/collect-batch/', '/payment/api/did/re-stake/', '/payment/api/meter-events/pending-amount', '/payment/api/vendors/order/', '/payment/api/refunds'];
   if (!owned.some((x) => p.startsWith(x))) return null;
   const cfg = (state.portal ??= {});
   if (!state.signedIn) return json({ error: 'Please log in' }, 401);
@@ -370,7 +370,7 @@ export async function handlePortalStub(state, method, url, readBody, json) {
     const r = collect(cfg, p, url, json);
     return typeof r === 'function' ? r(JSON.parse((await readBody()) || '{}')) : r;
   }
-  if (p === '/payment/api/payment-history') return paymentHistory(cfg, url, all, json);
+  if (p === '/payment/api/payment-intents') return paymentHistory(cfg, url, all, json);
   const od = p.match(/^\/payment\/api\/customers\/([^/]+)\/overdue\/invoices$/);
   if (od) {
     if (cfg.noCustomer) return json({ error: `No such customer: ${od[1]}` }, 404);

@@ -23,7 +23,7 @@ describe('donate settings', () => {
   it('a visitor or customer reads the defaults and writes nothing; the owner/admin (or a signed request) creates the row', async () => {
     const visitor = await asUser(sb, null, 'POST', '/api/settings', body('/blog/a', { active: true }));
     expect(visitor.status).toBe(200);
-    expect(visitor.body).toMatchObject({ id: 'setting_unsaved', persisted: false, type: 'donate', mountLocation: '/blog/a', active: false, settings: { title: 'Tip the author' } });
+    expect(visitor.body).toMatchObject({ id: 'setting_unsaved', persisted: false, type: 'donate', mount_location: '/blog/a', active: false, settings: { title: 'Tip the author' } });
     expect((await asUser(sb, casey, 'POST', '/api/settings', body('/blog/a', { active: true }))).body).toMatchObject({ id: 'setting_unsaved', active: false });
     const { rows } = await sb.ctx.db.query("SELECT 1 FROM settings WHERE mount_location = '/blog/a'");
     expect(rows).toHaveLength(0);
@@ -31,7 +31,7 @@ describe('donate settings', () => {
     expect((await asUser(sb, null, 'POST', '/api/donations', { target: '/blog/a', title: 'Tip' })).status).toBe(200);
     // The admin's visit creates the one row; everyone then reads it.
     const first = await asUser(sb, admin, 'POST', '/api/settings', body('/blog/a'));
-    expect(first.body).toMatchObject({ id: expect.stringMatching(/^setting_/), mountLocation: '/blog/a', active: false, livemode: true });
+    expect(first.body).toMatchObject({ id: expect.stringMatching(/^setting_/), mount_location: '/blog/a', active: false, livemode: true });
     expect(first.body.id).not.toBe('setting_unsaved');
     const again = await asUser(sb, casey, 'POST', '/api/settings', body('/blog/a', { active: true, description: 'other' }));
     expect(again.body).toMatchObject({ id: first.body.id, active: false, description: 'Tips for a post' });

@@ -109,6 +109,12 @@ describe('invoice discounts', () => {
       }),
     );
     expect(invoice.total).toBe(TBA(9));
-    expect(invoice.discounts[0]).toMatchObject({ promotion_code: 'promo_sandbox_10off', promotion_code_details: { code: 'SANDBOX10' }, coupon_details: { id: 'co_sandbox_10off', name: expect.any(String) } });
+    // TInvoice.discounts are ids; the amount names the discount, and the retrieve adds discountDetails (InvoiceWithDiscount).
+    expect(invoice.discounts).toEqual([expect.stringMatching(/^di_/)]);
+    expect(invoice.total_discount_amounts).toEqual([{ amount: TBA(1), discount: invoice.discounts[0], promotion_code: 'promo_sandbox_10off', coupon: 'co_sandbox_10off' }]);
+    const retrieved = (await signed(sb, 'GET', `/api/invoices/${invoice.id}`)).body;
+    expect(retrieved.discountDetails).toEqual([
+      { coupon: expect.objectContaining({ id: 'co_sandbox_10off', name: expect.any(String) }), promotionCode: expect.objectContaining({ id: 'promo_sandbox_10off', code: 'SANDBOX10' }) },
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import {
   invoiceStatusTone,
   periodHours,
   showStaking,
+  stakeAmount,
   trialSeconds,
   trialText,
   upsellSavingPercent,
@@ -60,5 +61,16 @@ describe('intervals and trials (spec §9)', () => {
     expect(showStaking({ min_stake_amount: '0.5' })).toBe(true);
     expect(showStaking({ billing_threshold_amount: 10 })).toBe(true);
     expect(showStaking(null)).toBe(false);
+  });
+
+  it('the stake in the smallest unit, from min_stake_amount in token units (the platform sends a number)', () => {
+    expect(stakeAmount({ min_stake_amount: 50 }, 18)).toBe('50000000000000000000');
+    expect(stakeAmount({ min_stake_amount: 0.1 }, 18)).toBe('100000000000000000');
+    expect(stakeAmount({ billing_threshold_amount: '2.5' }, 2)).toBe('250');
+    // min_stake_amount wins over the threshold; nothing, zero or junk is no stake
+    expect(stakeAmount({ min_stake_amount: 1, billing_threshold_amount: 9 }, 0)).toBe('1');
+    expect(stakeAmount({ min_stake_amount: 0 }, 18)).toBeNull();
+    expect(stakeAmount({ min_stake_amount: 'x' }, 18)).toBeNull();
+    expect(stakeAmount(null, 18)).toBeNull();
   });
 });

@@ -15,10 +15,10 @@ afterEach(() => vi.unstubAllGlobals());
 function setup() {
   let active = false;
   const { adapter, requests } = fakeAdapter({
-    'POST /payment/api/settings': (req) => ({ data: { id: 'setting_1', active, type: 'donate', mountLocation: (req.data as { mountLocation: string }).mountLocation } }),
+    'POST /payment/api/settings': (req) => ({ data: { id: 'setting_1', active, type: 'donate', mount_location: (req.data as { mountLocation: string }).mountLocation } }),
     'PUT /payment/api/settings/setting_1': () => {
       active = true;
-      return { data: { id: 'setting_1', active: true, type: 'donate', mountLocation: '/post/1' } };
+      return { data: { id: 'setting_1', active: true, type: 'donate', mount_location: '/post/1' } };
     },
     'POST /payment/api/donations': { data: { id: 'plink_1' } },
   });

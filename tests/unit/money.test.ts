@@ -15,7 +15,27 @@ import {
   roundDecimal,
   subAmounts,
   toSmallestUnit,
+  tokenUnitsToSmallest,
 } from '../../src/core/money.ts';
+
+describe('tokenUnitsToSmallest (token units the platform sends → smallest unit, once)', () => {
+  it('reads numbers and decimal strings exactly, without float arithmetic', () => {
+    expect(tokenUnitsToSmallest(50, 18)).toBe('50000000000000000000');
+    expect(tokenUnitsToSmallest('100', 2)).toBe('10000');
+    // 0.1 + 0.2 style traps: the digits are moved as text
+    expect(tokenUnitsToSmallest(0.3, 18)).toBe('300000000000000000');
+    expect(tokenUnitsToSmallest(1.1, 2)).toBe('110');
+    expect(tokenUnitsToSmallest(5e-7, 18)).toBe('500000000000');
+    expect(tokenUnitsToSmallest(1.5e21, 0)).toBe('1500000000000000000000');
+    expect(tokenUnitsToSmallest(' 2.50 ', 2)).toBe('250');
+  });
+
+  it('is null for absent, negative, non-decimal or over-precise values', () => {
+    for (const v of [null, undefined, '', -1, '-1', 'abc', '1e3', Number.NaN, Number.POSITIVE_INFINITY]) expect(tokenUnitsToSmallest(v as never, 18)).toBeNull();
+    expect(tokenUnitsToSmallest('0.001', 2)).toBeNull();
+    expect(tokenUnitsToSmallest(0.001, 2)).toBeNull();
+  });
+});
 
 describe('toSmallestUnit', () => {
   it('converts decimal strings to integer strings with BigInt precision', () => {

@@ -20,7 +20,7 @@ import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { registerMigrations, type Queryable } from '../db.ts';
 import { clock, HttpError } from '../platform.ts';
-import { unitAmount } from '../validate.ts';
+import { tokenAmount, unitAmount } from '../validate.ts';
 import { addInterval, createInvoice } from './billing.ts';
 import { bodyOf, bool, int, livemodeOf, paramOf, queryString, str } from './http.ts';
 import { mul } from './money.ts';
@@ -117,7 +117,8 @@ async function topUp(q: Queryable, cfg: Json, cost: string, price: Doc, events: 
   const credit = price.metadata.credit_config;
   const now = clock.nowSeconds();
   const unit = credit.valid_duration_unit === 'hours' ? 'hour' : String(credit.valid_duration_unit ?? '').replace(/s$/, '');
-  const amount = mul(credit.credit_amount, cfg.quantity);
+  const creditCurrency = await mustFind(q, 'payment_currencies', credit.currency_id);
+  const amount = mul(tokenAmount(credit.credit_amount, creditCurrency.decimal, 'credit_config.credit_amount'), cfg.quantity);
   await insert(q, 'credit_grants', newDoc('credit_grants', cfg.livemode, {
     object: 'credit_grant', name: `Auto top-up (${invoice.number})`, amount, remaining_amount: amount, currency_id: cfg.currency_id,
     customer_id: customer.id, category: 'paid', priority: 50, status: 'granted', effective_at: now,

@@ -2,7 +2,7 @@ import type { Queryable } from '../db.ts';
 import { clock, HttpError } from '../platform.ts';
 import { getUser, type SandboxUser } from '../service/users.ts';
 import { sum } from './money.ts';
-import { find, insert, mustFind, newDoc, type Doc } from './repo.ts';
+import { find, insert, mustFind, newDoc, newId, type Doc } from './repo.ts';
 
 /** Creating billing records: customers, payment intents, subscriptions (with items) and invoices (with lines). */
 
@@ -114,13 +114,9 @@ export async function createInvoice(
   const off = input.discount && BigInt(input.discount.amount) > 0n ? input.discount : null;
   const total = off ? (BigInt(subtotal) > BigInt(off.amount) ? (BigInt(subtotal) - BigInt(off.amount)).toString() : '0') : subtotal;
   const now = clock.nowSeconds();
-  // The discount as the portal shows it: the promotion code and coupon by name, not only their ids (spec §3 Discount).
-  const promo = off?.promotion_code ? await find(q, 'promotion_codes', off.promotion_code) : null;
-  const coupon = off?.coupon ? await find(q, 'coupons', off.coupon) : null;
-  const discountDetails = {
-    promotion_code_details: promo ? { id: promo.id, code: promo.code } : null,
-    coupon_details: coupon ? { id: coupon.id, name: coupon.name ?? null, percent_off: coupon.percent_off ?? null, amount_off: coupon.amount_off ?? null, currency_id: coupon.currency_id ?? null } : null,
-  };
+  // TInvoice.discounts are discount ids (string[]); the amount names its discount, coupon and promotion code, and
+  // the invoice retrieve adds discountDetails[{coupon, promotionCode}] for the portal (resources/invoices.ts).
+  const discountId = off ? newId('di') : null;
   const invoice = newDoc('invoices', input.livemode, {
     object: 'invoice', number: await nextInvoiceNumber(q), status: input.status, billing_reason: input.billingReason,
     description: input.description ?? input.lines.map((l) => l.description).join(', '), statement_descriptor: 'SANDBOX',
@@ -133,8 +129,8 @@ export async function createInvoice(
     collection_method: 'charge_automatically', period_start: now, period_end: now, due_date: null,
     customer_name: input.customer.name, customer_email: input.customer.email, customer_phone: input.customer.phone ?? '',
     customer_address: input.customer.address ?? null,
-    discounts: off ? [{ promotion_code: off.promotion_code ?? null, coupon: off.coupon ?? null, ...discountDetails }] : [],
-    total_discount_amounts: off ? [{ amount: off.amount, promotion_code: off.promotion_code ?? null, coupon: off.coupon ?? null }] : [],
+    discounts: discountId ? [discountId] : [],
+    total_discount_amounts: off ? [{ amount: off.amount, discount: discountId, promotion_code: off.promotion_code ?? null, coupon: off.coupon ?? null }] : [],
     status_transitions: input.status === 'paid' ? { paid_at: now, finalized_at: now } : {},
     metadata: input.paymentDetails ? { payment_details: input.paymentDetails } : {},
   });

@@ -38,7 +38,7 @@ async function describeSession(q: Queryable, params: Record<string, unknown>, ac
   }
   // The stake leaves the wallet with the payment (pay.ts); the wallet says so before the payer approves.
   const method = await mustFind(q, 'payment_methods', currency.payment_method_id);
-  const stake = sessionStake(session, method.type);
+  const stake = sessionStake(session, method.type, currency.decimal);
   if (stake) lines.push({ label: 'Stake (returned when the subscription ends)', value: fmt(stake) });
   lines.push({ label: 'Total due now', value: fmt(stake ? (BigInt(session.amount_total) + BigInt(stake)).toString() : session.amount_total) });
   return { title: `${TITLES[action]} ${names.join(', ')}`, lines };

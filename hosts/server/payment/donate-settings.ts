@@ -44,23 +44,32 @@ export function registerDonateSettings(): void {
 
 const nowIso = () => new Date(clock.now()).toISOString();
 
+/**
+ * A setting as the platform sends it (TSetting: `mount_location`, `component_did`); the request body keeps the
+ * client's camelCase `mountLocation`/`componentDid` (TSettingCreate). Rows stored before carry the camelCase keys.
+ */
+function wire(doc: Doc): Doc {
+  const { mountLocation, componentDid, ...rest } = doc;
+  return { ...rest, mount_location: doc.mount_location ?? mountLocation, component_did: doc.component_did ?? componentDid ?? null };
+}
+
 async function byLocation(q: Queryable, type: string, mountLocation: string, livemode: boolean, lock = false): Promise<Doc | null> {
   const { rows } = await q.query<{ data: Doc }>(
     `SELECT data FROM settings WHERE type = $1 AND mount_location = $2 AND livemode = $3${lock ? ' FOR UPDATE' : ''}`,
     [type, mountLocation, livemode],
   );
-  return rows[0]?.data ?? null;
+  return rows[0] ? wire(rows[0].data) : null;
 }
 
 async function byId(q: Queryable, id: string, lock = false): Promise<Doc | null> {
   const { rows } = await q.query<{ data: Doc }>(`SELECT data FROM settings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
-  return rows[0]?.data ?? null;
+  return rows[0] ? wire(rows[0].data) : null;
 }
 
 async function store(q: Queryable, doc: Doc, isNew: boolean): Promise<Doc> {
   if (isNew) {
     await q.query('INSERT INTO settings (id, livemode, type, mount_location, created_at, data) VALUES ($1, $2, $3, $4, $5, $6)', [
-      doc.id, doc.livemode, doc.type, doc.mountLocation, doc.created_at, doc,
+      doc.id, doc.livemode, doc.type, doc.mount_location, doc.created_at, doc,
     ]);
   } else {
     await q.query('UPDATE settings SET data = $2 WHERE id = $1', [doc.id, doc]);
@@ -162,9 +171,9 @@ export function createDonateSettingsRoutes({ db }: SandboxContext): Router {
       const now = nowIso();
       // Only the owner/admin (or a signed request) creates settings; anyone else reads the defaults, and nothing is
       // written (a stored inactive row would switch donations off for that location).
-      if (!merchant) return { id: UNSAVED_SETTING_ID, object: 'setting', livemode, type, mountLocation, description, componentDid, settings, active: false, persisted: false };
+      if (!merchant) return { id: UNSAVED_SETTING_ID, object: 'setting', livemode, type, mount_location: mountLocation, description, component_did: componentDid, settings, active: false, persisted: false, created_at: now, updated_at: now };
       const fresh: Doc = {
-        id: newId('setting'), object: 'setting', livemode, type, mountLocation, description, componentDid,
+        id: newId('setting'), object: 'setting', livemode, type, mount_location: mountLocation, description, component_did: componentDid,
         settings, active: active ?? false, created_at: now, updated_at: now,
       };
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${type}:${mountLocation}:${livemode}`]);

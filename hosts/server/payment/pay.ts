@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db.ts';
 import { clock, events, HttpError } from '../platform.ts';
 import { addInterval, createInvoice, createSubscription, ensureCustomer, newPaymentIntent, WALLET_METHODS, type InvoiceLine } from './billing.ts';
+import { tokenAmount } from '../validate.ts';
 import { fromUnit, mul, sum } from './money.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
 import { effectiveStatus, itemAmount, trialApplies } from './sessions.ts';
@@ -109,7 +110,7 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
       items: items.map((item, i) => ({ price_id: prices[i]!.id, quantity: item.quantity })),
       trialDays: trial ? Number(sd.trial_period_days ?? 0) || undefined : undefined,
       trialEnd: trial && Number(sd.trial_end ?? 0) > 0 ? Number(sd.trial_end) : undefined,
-      stakeAmount: sessionStake(session, method.type) ?? undefined,
+      stakeAmount: sessionStake(session, method.type, currency.decimal) ?? undefined,
       metadata: session.metadata ?? {},
     })).subscription;
   }
@@ -125,7 +126,7 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
   if (subscription) subscription = await save(tx, 'subscriptions', { ...subscription, latest_invoice_id: invoice.id });
   // The stake (subscription_data.min_stake_amount) leaves the wallet too, with its own `stake` invoice and transaction;
   // a wallet that holds the payment but not the stake refuses the whole approval.
-  const stake = subscription ? sessionStake(session, method.type) : null;
+  const stake = subscription ? sessionStake(session, method.type, currency.decimal) : null;
   if (subscription && stake) {
     const taken = await takeStake(tx, { sub: subscription, customer, currency, amount: stake });
     const staking = { ...(subscription.payment_details?.staking as Doc), invoice_id: taken.invoice.id, tx_hash: taken.txHash };
@@ -161,7 +162,8 @@ async function grantPurchasedCredits(tx: Queryable, a: { customer: Doc; invoice:
   const now = Math.floor(Date.parse(a.invoice.created_at) / 1000);
   const unit = a.cfg.valid_duration_unit === 'hours' ? 'hour' : String(a.cfg.valid_duration_unit ?? '').replace(/s$/, '');
   const expires = Number(a.cfg.valid_duration_value) > 0 ? addInterval(now, unit, Number(a.cfg.valid_duration_value)) : null;
-  const amount = mul(a.cfg.credit_amount, a.quantity);
+  const creditCurrency = await mustFind(tx, 'payment_currencies', a.cfg.currency_id);
+  const amount = mul(tokenAmount(a.cfg.credit_amount, creditCurrency.decimal, 'credit_config.credit_amount'), a.quantity);
   await insert(tx, 'credit_grants', newDoc('credit_grants', a.invoice.livemode, {
     object: 'credit_grant', name: `Purchased credits (${a.invoice.number})`, amount, remaining_amount: amount,
     currency_id: a.cfg.currency_id, customer_id: a.customer.id, category: 'paid', priority: 50, status: 'granted',

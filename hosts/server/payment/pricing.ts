@@ -2,6 +2,7 @@ import type { Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
 import { arr, bool, int, obj, oneOf, str, type Body } from './http.ts';
 import { choice, integer, isAbsent, STOCK_MAX, tokenAmount } from '../validate.ts';
+import { fromUnit } from './money.ts';
 import { find, mustFind, newDoc, type Doc } from './repo.ts';
 
 /** Prices: validation and unit conversion of writes, expansion of reads, and the amount in a currency. */
@@ -35,7 +36,8 @@ async function creditConfig(q: Queryable, metadata: Body | undefined): Promise<B
     ...metadata,
     credit_config: {
       ...cfg,
-      credit_amount: tokenAmount(cfg.credit_amount, credit.decimal, 'metadata.credit_config.credit_amount'),
+      // In token units of the credit currency, as the platform keeps it (checked against its decimals here).
+      credit_amount: fromUnit(tokenAmount(cfg.credit_amount, credit.decimal, 'metadata.credit_config.credit_amount'), credit.decimal),
       ...(isAbsent(cfg.valid_duration_value) ? {} : {
         valid_duration_value: integer(cfg.valid_duration_value, 'metadata.credit_config.valid_duration_value', { min: 0, max: DURATION_VALUE_MAX }),
         valid_duration_unit: choice(cfg.valid_duration_unit, 'metadata.credit_config.valid_duration_unit', DURATION_UNITS),

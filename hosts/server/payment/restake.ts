@@ -11,6 +11,7 @@
 import type { Queryable } from '../db.ts';
 import { clock, HttpError, registerConnectAction } from '../platform.ts';
 import { createInvoice, WALLET_METHODS } from './billing.ts';
+import { isAbsent, tokenAmount } from '../validate.ts';
 import { fromUnit } from './money.ts';
 import { mustFind, save, type Doc } from './repo.ts';
 import { assertConnectOwner, charge, needsStake, succeededIntent } from './subscriptions.ts';
@@ -21,12 +22,13 @@ export const RESTAKE_ACTION = 're-stake';
  * The stake a checkout session takes when it creates its subscription: `subscription_data.min_stake_amount` (unless
  * `no_stake`), paid from a wallet (a card cannot stake). Null when there is none.
  */
-export function sessionStake(session: Doc, methodType: string): string | null {
+export function sessionStake(session: Doc, methodType: string, decimal: number): string | null {
   if (session.mode === 'payment' || !WALLET_METHODS.has(methodType)) return null;
   const sd = (session.subscription_data ?? {}) as Doc;
-  if (sd.no_stake === true) return null;
-  const amount = String(sd.min_stake_amount ?? '0');
-  return /^\d+$/.test(amount) && BigInt(amount) > 0n ? amount : null;
+  if (sd.no_stake === true || isAbsent(sd.min_stake_amount)) return null;
+  // A number in token units, as the platform has it (TCheckoutSession subscription_data.min_stake_amount).
+  const amount = tokenAmount(sd.min_stake_amount, decimal, 'subscription_data.min_stake_amount');
+  return BigInt(amount) > 0n ? amount : null;
 }
 
 /**

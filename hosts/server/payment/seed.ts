@@ -128,7 +128,7 @@ function rows(): Array<[Table, Doc]> {
     product('prod_sandbox_node', 'Sandbox Node Hosting', 'A hosted node; needs a stake of 50 TBA.', 'price_sandbox_node_monthly'),
     price('price_sandbox_node_monthly', 'prod_sandbox_node', { pc_sandbox_tba: '20' }, { type: 'recurring', recurring: monthly() }),
     link('plink_sandbox_staking', 'staking', 'Sandbox Node Hosting', 'price_sandbox_node_monthly', {
-      subscription_data: { min_stake_amount: u('50', 'pc_sandbox_tba') },
+      subscription_data: { min_stake_amount: 50 },
     }),
 
     product('prod_sandbox_studio', 'Sandbox Studio', 'Monthly, or save with yearly billing.', 'price_sandbox_studio_monthly'),
@@ -161,7 +161,7 @@ function rows(): Array<[Table, Doc]> {
 
     product('prod_sandbox_credits', 'Sandbox Credits Pack', '100 credits for metered usage, valid 30 days.', 'price_sandbox_credits', { type: 'credit' }),
     price('price_sandbox_credits', 'prod_sandbox_credits', { pc_sandbox_tba: '1', pc_sandbox_usd: '0.99' }, {
-      metadata: { credit_config: { credit_amount: u('100', 'pc_sandbox_credit'), currency_id: 'pc_sandbox_credit', valid_duration_value: 30, valid_duration_unit: 'days' } },
+      metadata: { credit_config: { credit_amount: '100', currency_id: 'pc_sandbox_credit', valid_duration_value: 30, valid_duration_unit: 'days' } },
     }),
     link('plink_sandbox_credit', 'credit', 'Sandbox Credits Pack', 'price_sandbox_credits'),
 

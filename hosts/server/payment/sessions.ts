@@ -1,9 +1,9 @@
 import type { Queryable } from '../db.ts';
 import { clock, HttpError } from '../platform.ts';
-import { boolean, integer, isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, unitAmount, unixSeconds } from '../validate.ts';
+import { boolean, integer, isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, tokenAmount, unixSeconds } from '../validate.ts';
 import { arr, bool, int, obj, oneOf, str, time, type Body } from './http.ts';
 import { sessionDiscount } from './discounts.ts';
-import { mul, sub, sum } from './money.ts';
+import { fromUnit, mul, sub, sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';
 import { find, mustFind, newDoc, type Doc } from './repo.ts';
 
@@ -112,7 +112,7 @@ const COPIED_FROM_LINK = [
 
 /**
  * The subscription_data of a session or payment link, its numbers checked: trial_period_days (0…730),
- * trial_end (unix seconds), min_stake_amount (smallest unit), no_stake (boolean). Other keys are kept as given.
+ * trial_end (unix seconds), min_stake_amount (a number in token units, as TCheckoutSession has it), no_stake (boolean). Other keys are kept as given.
  */
 export function subscriptionDataOf(input: Body | undefined): Body | null {
   if (!input) return null;
@@ -120,7 +120,9 @@ export function subscriptionDataOf(input: Body | undefined): Body | null {
   const f = (k: string) => `subscription_data.${k}`;
   if (!isAbsent(input.trial_period_days)) out.trial_period_days = integer(input.trial_period_days, f('trial_period_days'), { min: 0, max: TRIAL_DAYS_MAX });
   if (!isAbsent(input.trial_end)) out.trial_end = unixSeconds(input.trial_end, f('trial_end'));
-  if (!isAbsent(input.min_stake_amount)) out.min_stake_amount = unitAmount(input.min_stake_amount, f('min_stake_amount'));
+  // Checked as a token amount (at most 18 decimals, the most any currency has); the currency's own limit applies
+  // when the stake is taken (restake.ts sessionStake).
+  if (!isAbsent(input.min_stake_amount)) out.min_stake_amount = Number(fromUnit(tokenAmount(input.min_stake_amount, 18, f('min_stake_amount')), 18));
   if (input.no_stake !== undefined && input.no_stake !== null) out.no_stake = boolean(input.no_stake, f('no_stake'));
   if (input.trial_currency !== undefined) str(input, 'trial_currency', { max: 1000 });
   return out;

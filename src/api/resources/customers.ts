@@ -188,25 +188,25 @@ export function createCredits(t: Transport) {
   };
 }
 
-/** One row of the portal's payment history: the payment intent with its currency, method and linked invoice. */
+/**
+ * One row of the portal's payment history: `TPaymentIntentExpanded`, the payment intent with its currency, method
+ * and linked invoice (`invoice?: TInvoice`).
+ */
 export type PaymentHistoryItem = PaymentIntent & {
   customer_id?: string;
   invoice_id?: string | null;
   description?: string | null;
   invoice?: { id: string; number?: string | null; status?: string; billing_reason?: string | null } | null;
 };
+/** `query` is a sandbox extension of the list (the real platform ignores it and lists every payment). */
 export type PaymentHistoryParams = { customer_id?: string; query?: string; status?: string; page?: number; pageSize?: number };
 
 export function createPayments(t: Transport) {
   return {
-    /** GET /api/payment-history (sandbox; the signed-in customer's payments, `query` searches them, 403 for another customer's). */
-    history(params: PaymentHistoryParams = {}): Promise<Paginated<PaymentHistoryItem>> {
+    /** GET /api/payment-intents: the payment history (the signed-in customer's own; 403 for another customer's). */
+    list(params: PaymentHistoryParams = {}): Promise<Paginated<PaymentHistoryItem>> {
       const clean = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
-      return t.request({ path: 'api/payment-history', params: clean, schema: paginated(type({})) }) as Promise<Paginated<PaymentHistoryItem>>;
-    },
-    /** GET /api/payment-intents (payment history). */
-    list(params: { customer_id?: string; page?: number; pageSize?: number } = {}): Promise<Paginated<PaymentIntent>> {
-      return t.request({ path: 'api/payment-intents', params, schema: paginated(type({})) });
+      return t.request({ path: 'api/payment-intents', params: clean, schema: paginated(type({})) }) as Promise<Paginated<PaymentHistoryItem>>;
     },
     /** GET /api/meter-events/pending-amount → {[currencyId]: amount}. */
     pendingAmount(params: { customer_id?: string; currency_id?: string }): Promise<Record<string, string>> {

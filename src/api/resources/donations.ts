@@ -14,7 +14,9 @@ export type DonateSetting = {
   active: boolean;
   livemode: boolean;
   type: string;
-  mountLocation: string;
+  /** TSetting's column (the create body says `mountLocation`, the setting itself `mount_location`). */
+  mount_location: string;
+  component_did?: string | null;
   description?: string;
   settings?: Record<string, unknown>;
 };
@@ -31,7 +33,7 @@ export type DonationSettingsInput = {
   [k: string]: unknown;
 };
 
-const SettingStruct = type({ id: string(), active: boolean(), mountLocation: string(), settings: optional(anyValue()) });
+export const SettingStruct = type({ id: string(), active: boolean(), mount_location: string(), settings: optional(anyValue()) });
 const LinkStruct = type({ id: string() });
 
 /** Donate settings are cached for one hour per base URL, livemode and mount location (sessionStorage). */
@@ -48,7 +50,7 @@ type ApiLike = {
 export function createDonations(api: ApiLike, now: () => number = Date.now) {
   const keyOf = async (mountLocation: string) => donateSettingsCacheKey((await api.resolve()).payment, api.livemode, mountLocation);
   const remember = async (doc: DonateSetting) => {
-    sessionCache.write(await keyOf(doc.mountLocation), { at: now(), doc });
+    sessionCache.write(await keyOf(doc.mount_location), { at: now(), doc });
     return doc;
   };
   return {

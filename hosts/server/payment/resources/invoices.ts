@@ -6,28 +6,43 @@ import { requireMerchant } from '../auth.ts';
 import { addSearch, bodyOf, listWhere, obj, pagingOf, paramOf, queryString, type Body } from '../http.ts';
 import { expandPrice } from '../pricing.ts';
 import { find, list, mustFind, save, type Doc } from '../repo.ts';
+import { addPaymentSearch } from './payment-history.ts';
 import { assertOwner, listScope } from './scope.ts';
 
 /** Invoices (`invoices.*`, the portal's invoice history) and payment intents (payment history). */
 
-async function expandInvoice(q: Queryable, invoice: Doc, withLines: boolean): Promise<Doc> {
-  const lines = withLines
+/**
+ * An invoice as TInvoiceExpanded (list rows too: `lines` with their prices). `retrieve` adds what payment-js's
+ * InvoiceWithDiscount has: `discountDetails[{coupon, promotionCode}]` (one per discount amount) and the checkout session.
+ */
+async function expandInvoice(q: Queryable, invoice: Doc, retrieve: boolean): Promise<Doc> {
+  const lines = await Promise.all(
+    (await q.query<{ data: Doc }>('SELECT data FROM invoice_items WHERE invoice_id = $1 ORDER BY created_at, id', [invoice.id])).rows.map(
+      async ({ data }) => ({ ...data, discounts: data.discounts ?? [], price: data.price_id ? await expandPrice(q, await mustFind(q, 'prices', data.price_id)) : null }),
+    ),
+  );
+  const session = retrieve && invoice.checkout_session_id ? await find(q, 'checkout_sessions', invoice.checkout_session_id) : null;
+  const amounts = (invoice.total_discount_amounts as Doc[] | undefined) ?? [];
+  const discountDetails = retrieve
     ? await Promise.all(
-        (await q.query<{ data: Doc }>('SELECT data FROM invoice_items WHERE invoice_id = $1 ORDER BY created_at, id', [invoice.id])).rows.map(
-          async ({ data }) => ({ ...data, price: data.price_id ? await expandPrice(q, await mustFind(q, 'prices', data.price_id)) : null }),
-        ),
+        amounts.map(async (d) => ({
+          coupon: d.coupon ? await find(q, 'coupons', d.coupon) : null,
+          promotionCode: d.promotion_code ? await find(q, 'promotion_codes', d.promotion_code) : null,
+        })),
       )
-    : undefined;
-  const session = invoice.checkout_session_id ? await find(q, 'checkout_sessions', invoice.checkout_session_id) : null;
+    : null;
   return {
     ...invoice,
+    // Rows written before discounts were ids carry objects: send their ids only.
+    discounts: ((invoice.discounts as unknown[] | undefined) ?? []).filter((d): d is string => typeof d === 'string'),
     customer: await find(q, 'customers', invoice.customer_id),
     paymentCurrency: await find(q, 'payment_currencies', invoice.currency_id),
     paymentMethod: await find(q, 'payment_methods', invoice.default_payment_method_id),
     paymentIntent: invoice.payment_intent_id ? await find(q, 'payment_intents', invoice.payment_intent_id) : null,
     subscription: invoice.subscription_id ? await find(q, 'subscriptions', invoice.subscription_id) : null,
-    ...(lines ? { lines } : {}),
-    ...(session ? { checkoutSession: { id: session.id, mode: session.mode, payment_link_id: session.payment_link_id } } : {}),
+    lines,
+    ...(discountDetails ? { discountDetails } : {}),
+    ...(session ? { checkoutSession: session } : {}),
   };
 }
 
@@ -92,6 +107,9 @@ export function createInvoiceRoutes({ db }: SandboxContext): Router {
     const scope = await listScope(db, req, res, 'payments');
     if (scope === null) return void res.json({ count: 0, list: [] });
     const where = listWhere(req).oneOf('status', queryString(req, 'status')).eq('customer_id', scope).eq('invoice_id', queryString(req, 'invoice_id'));
+    // `query` is a sandbox extension the portal's search box sends (the real list ignores it; its search is the
+    // merchant's /payment-intents/search).
+    if (!addPaymentSearch(req, res, where)) return;
     const page = await list(db, 'payment_intents', where, pagingOf(req));
     res.json({ count: page.count, list: await Promise.all(page.list.map((p) => expandPaymentIntent(db, p))) });
   });

@@ -22,19 +22,30 @@ async function expand(q: Queryable, pi: Doc): Promise<Doc> {
   };
 }
 
+/**
+ * The payment search both lists take (`query`, 200 characters at most): each word matches the intent's data (id,
+ * amount, tx hash…) or the number of its invoice. Returns false (after a 400) when the text is too long.
+ */
+export function addPaymentSearch(req: Parameters<typeof queryString>[0], res: { status: (n: number) => { json: (b: unknown) => unknown } }, where: ReturnType<typeof listWhere>): boolean {
+  const query = queryString(req, 'query');
+  if (query && query.length > 200) {
+    res.status(400).json({ error: 'The search text is too long (200 characters at most)' });
+    return false;
+  }
+  for (const word of (query ?? '').split(/\s+/).filter(Boolean)) {
+    const like = where.param(`%${word.replace(/[%_\\]/g, '\\$&')}%`);
+    where.add(`(data::text ILIKE ${like} OR invoice_id IN (SELECT id FROM invoices WHERE data->>'number' ILIKE ${like}))`);
+  }
+  return true;
+}
+
 export function createPaymentHistoryRoutes({ db }: SandboxContext): Router {
   const r = Router();
   r.get('/payment-history', async (req, res) => {
     const scope = await listScope(db, req, res, 'payments');
     if (scope === null) return void res.json({ count: 0, list: [] });
     const where = listWhere(req).oneOf('status', queryString(req, 'status')).eq('customer_id', scope);
-    const query = queryString(req, 'query');
-    if (query && query.length > 200) return void res.status(400).json({ error: 'The search text is too long (200 characters at most)' });
-    // Each word matches the intent's data (id, amount, tx hash…) or the number of its invoice.
-    for (const word of (query ?? '').split(/\s+/).filter(Boolean)) {
-      const like = where.param(`%${word.replace(/[%_\\]/g, '\\$&')}%`);
-      where.add(`(data::text ILIKE ${like} OR invoice_id IN (SELECT id FROM invoices WHERE data->>'number' ILIKE ${like}))`);
-    }
+    if (!addPaymentSearch(req, res, where)) return;
     const page = await list(db, 'payment_intents', where, pagingOf(req));
     res.json({ count: page.count, list: await Promise.all(page.list.map((p) => expand(db, p))) });
   });
