@@ -24,6 +24,7 @@ import {
   type Struct,
 } from 'superstruct';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a struct of any shape (Struct<unknown> rejects most)
 type AnyStruct = Struct<any, any>;
 /** Optional and nullable. */
 export const opt = <T, S>(s: Struct<T, S>) => optional(nullable(s));

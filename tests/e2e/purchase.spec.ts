@@ -3,7 +3,7 @@
  * payment link in the reference host, check the details, pay through the sandbox wallet page, see the completed
  * screen, follow the invoice link and find the invoice in the portal.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { merchant, signIn } from './support.ts';
 
 
