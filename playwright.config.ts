@@ -16,7 +16,7 @@ export default defineConfig({
   workers: 1,
   // One retry: a 2-core runner under load occasionally misses a timing window; a test that fails twice fails the run.
   retries: 1,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

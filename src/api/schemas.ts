@@ -11,7 +11,6 @@ import {
   create,
   enums,
   integer,
-  literal,
   nullable,
   number,
   optional,
@@ -99,8 +98,6 @@ export const StoreCategoriesStruct = array(type({ locales: record(string(), stri
 export const StoreExploreStruct = array(type({ type: string(), blocklets: array(StoreBlockletStruct) }));
 
 export const AnyObject = record(string(), unknown());
-export const Anything = unknown();
-export const LiteralTrue = literal(true);
 
 /** A failed check: path like `checkoutSession.line_items.0.price` and the struct's message. */
 export class SchemaError extends Error {

@@ -64,7 +64,7 @@ function useDebounced(value: string, ms: number): string {
   return out;
 }
 
-export function PaymentHistory({ prefix, customerId }: { prefix: string; customerId?: string }) {
+function PaymentHistory({ prefix, customerId }: { prefix: string; customerId?: string }) {
   const ready = useLazyMessages('portalPayments', en, loadZh);
   if (!ready) return <Loading rows={3} />;
   return <PaymentTable prefix={prefix} customerId={customerId} />;
