@@ -1,8 +1,8 @@
 /**
  * Checkout kinds end to end (issue 3), driven as a payer would against the reference host and the sandbox.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { axe, merchant, signIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { axe, expect, merchant, signIn, test } from './support.ts';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
 
 
