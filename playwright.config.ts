@@ -3,20 +3,23 @@ import { defineConfig } from '@playwright/test';
 
 // End-to-end flows against the host server on a fresh in-memory sandbox database, driven in Debian's
 // Chromium (no browser download). Screenshots of each flow are kept under test-results/.
+// Each worker has a server of its own (ports E2E_PORT, E2E_PORT + 1, …; tests/e2e/support.ts picks it): its own
+// database and sandbox clock, so the spec files run two at a time without meeting each other's data.
 const PORT = Number(process.env.E2E_PORT || 4173);
+const WORKERS = Number(process.env.E2E_WORKERS || 2);
 // A throwaway app key for this run, shared by the server (SANDBOX_APP_SK) and the tests that call the merchant API
 // as a merchant's server would (set before the workers fork, so they all see the same one).
-process.env.E2E_APP_SK ??= `0x${randomBytes(32).toString('hex')}`;
+const APP_SK = (process.env.E2E_APP_SK ??= `0x${randomBytes(32).toString('hex')}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   // One retry: a 2-core runner under load occasionally misses a timing window; a test that fails twice fails the run.
   retries: 1,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
@@ -26,13 +29,13 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, i) => ({
     command: 'npx tsx hosts/server/main.ts',
-    url: `http://127.0.0.1:${PORT}/__blocklet__.js?type=json`,
-    env: { PORT: String(PORT), SANDBOX_DB: 'memory', SANDBOX_APP_SK: process.env.E2E_APP_SK },
+    url: `http://127.0.0.1:${PORT + i}/__blocklet__.js?type=json`,
+    env: { PORT: String(PORT + i), SANDBOX_DB: 'memory', SANDBOX_APP_SK: APP_SK },
     reuseExistingServer: false,
     // The sandbox migrates a fresh PGlite database at start: tens of seconds on a loaded 2-core runner.
     timeout: 180_000,
-    stdout: 'pipe',
-  },
+    stdout: 'pipe' as const,
+  })),
 });

@@ -101,11 +101,6 @@ export function sharedChunks(opts: { elementsDir: string; core: string[]; common
   return { plugin, groups };
 }
 
-function dirnameOf(file: string): string {
-  const i = file.lastIndexOf('/');
-  return i < 0 ? '.' : file.slice(0, i);
-}
-
 function staticClosure(start: string, byName: Map<string, OutputChunk>): string[] {
   const seen = new Set<string>();
   const stack = [start];

@@ -11,10 +11,10 @@
  * result (<html lang>, <html data-theme>) to every element.
  */
 (function () {
-  var root = document.documentElement;
-  var app = window.blocklet || {};
-  var query = new URLSearchParams(window.location.search);
-  var codes = (Array.isArray(app.languages) ? app.languages : [])
+  const root = document.documentElement;
+  const app = window.blocklet || {};
+  const query = new URLSearchParams(window.location.search);
+  let codes = (Array.isArray(app.languages) ? app.languages : [])
     .map(function (l) { return l && typeof l.code === 'string' ? l.code : ''; })
     .filter(Boolean);
   if (!codes.length) codes = ['en', 'zh'];
@@ -22,15 +22,15 @@
   /** A language tag → one of the app's languages (zh-CN, zh-TW, tw → zh; en-US → en), or ''. */
   function pick(tag) {
     if (typeof tag !== 'string' || !tag) return '';
-    var t = tag.trim().toLowerCase();
-    var base = t === 'tw' || t.indexOf('zh') === 0 ? 'zh' : t.split(/[-_]/)[0];
-    for (var i = 0; i < codes.length; i++) if (codes[i].toLowerCase() === t || codes[i].toLowerCase() === base) return codes[i];
+    const t = tag.trim().toLowerCase();
+    const base = t === 'tw' || t.indexOf('zh') === 0 ? 'zh' : t.split(/[-_]/)[0];
+    for (let i = 0; i < codes.length; i++) if (codes[i].toLowerCase() === t || codes[i].toLowerCase() === base) return codes[i];
     return '';
   }
   function cookie(name) {
-    var parts = document.cookie ? document.cookie.split(';') : [];
-    for (var i = 0; i < parts.length; i++) {
-      var kv = parts[i].trim().split('=');
+    const parts = document.cookie ? document.cookie.split(';') : [];
+    for (let i = 0; i < parts.length; i++) {
+      const kv = parts[i].trim().split('=');
       if (kv[0] === name) {
         try { return decodeURIComponent(kv.slice(1).join('=')); } catch (e) { return ''; }
       }
@@ -39,24 +39,24 @@
   }
   function store(kind, key, value) {
     try {
-      var s = window[kind];
+      const s = window[kind];
       if (value === undefined) return s.getItem(key);
       s.setItem(key, value);
     } catch (e) { /* storage blocked */ }
     return null;
   }
 
-  var browser = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
-  var locale = pick(query.get('locale')) || pick(cookie('nf_lang'));
-  for (var i = 0; !locale && i < browser.length; i++) locale = pick(browser[i]);
+  const browser = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+  let locale = pick(query.get('locale')) || pick(cookie('nf_lang'));
+  for (let i = 0; !locale && i < browser.length; i++) locale = pick(browser[i]);
   root.lang = locale || codes[0];
 
-  var theme = app.theme || {};
-  var key = typeof theme.preferKey === 'string' && theme.preferKey ? theme.preferKey : 'blocklet_theme_prefer';
-  var ok = function (v) { return v === 'light' || v === 'dark' ? v : ''; };
-  var asked = ok(query.get('theme'));
+  const theme = app.theme || {};
+  const key = typeof theme.preferKey === 'string' && theme.preferKey ? theme.preferKey : 'blocklet_theme_prefer';
+  const ok = function (v) { return v === 'light' || v === 'dark' ? v : ''; };
+  const asked = ok(query.get('theme'));
   if (asked) store('sessionStorage', key, asked);
-  var mode = asked || ok(store('sessionStorage', key)) || ok(theme.prefer);
+  let mode = asked || ok(store('sessionStorage', key)) || ok(theme.prefer);
   if (!mode && (theme.prefer === 'system' || !theme.prefer)) mode = ok(store('localStorage', key));
   if (mode) root.setAttribute('data-theme', mode);
 })();

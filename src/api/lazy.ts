@@ -49,6 +49,7 @@ export function lazyResource<M, T extends object>(name: string, load: () => Prom
       get: (_target, key) => (typeof key === 'string' && key !== 'then' ? at([...path, key]) : undefined),
       apply: (_target, _this, args: unknown[]) =>
         resource().then((r) => {
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks a path typed by the proxied interface
           let owner: any = r;
           for (const k of path.slice(0, -1)) owner = owner[k];
           return owner[path[path.length - 1] as string](...args);

@@ -96,4 +96,3 @@ export const VendorStatusStruct = type({
 });
 
 export const FastCheckoutConfirmStruct = type({ fastPaid: opt(boolean()) });
-export const DiscountsStruct = type({ discounts: opt(array(record(string(), unknown()))) });

@@ -3,8 +3,6 @@
  * times are unix seconds unless noted. Only what screens read is typed; responses may carry more (schemas allow it).
  */
 
-export type Livemode = boolean;
-export type Nullable<T> = T | null | undefined;
 export type LocaleText = string | Record<string, string>;
 
 // ---- platform ----

@@ -14,8 +14,6 @@ import { Home } from './screens/Home.tsx';
 import { Profile } from './screens/Profile.tsx';
 import { StoreNavContext, type StoreNav } from './screens/shared.tsx';
 
-export { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './screens/Home.tsx';
-
 // Developer and console screens load on first use (out of the first-paint bundle).
 const MyBlocklets = lazy(() => import('./screens/Developer.tsx').then((m) => ({ default: m.MyBlocklets })));
 const AccessTokens = lazy(() => import('./screens/Developer.tsx').then((m) => ({ default: m.AccessTokens })));

@@ -103,7 +103,6 @@ export function prefetchCheckout(api: Api, props: Record<string, unknown>): void
 }
 
 function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {
-  const { checkoutId } = props;
   const api = useApi();
   const t = useT();
   const emit = useEmit<'pay-checkout'>();
@@ -115,7 +114,7 @@ function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {
   const loadError = query.isError && !query.data ? describe(query.error) : '';
   useEffect(() => {
     if (loadError) emit('error', { message: formatError(query.error), code: (query.error as { code?: string } | null)?.code });
-  }, [loadError]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [loadError]); // eslint-disable-line react-hooks/exhaustive-deps -- one error event per load failure
 
   if (query.data) return <CheckoutScreen ctx={query.data} {...props} />;
   if (loadError) {
@@ -142,7 +141,7 @@ function CheckoutScreen({ ctx, ...props }: CheckoutProps & { ctx: CheckoutContex
   useEffect(() => {
     emit('ready', { checkoutSessionId: session.id, mode: session.mode, livemode: session.livemode, status: view });
     if (view === 'expired') emit('expired', { checkoutSessionId: session.id });
-  }, [session.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [session.id]); // eslint-disable-line react-hooks/exhaustive-deps -- ready/expired once per session
   const t = useT();
   if (view === 'expired') return <StatePage tone="warning" title={t('checkout.expiredTitle')} text={t('checkout.expired')} />;
   if (view === 'empty') return <StatePage tone="info" title={t('checkout.emptyTitle')} text={t('checkout.emptyItems')} />;
@@ -219,7 +218,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
       lastNotice.current = state.notice.id;
       toast.show({ tone: 'warning', message: flowText(state.notice) });
     }
-  }, [state.notice]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [state.notice]); // eslint-disable-line react-hooks/exhaustive-deps -- one toast per notice
   useEffect(() => {
     if (!state.error) return;
     emit('error', { message: state.error.message ?? flowText(state.error), code: state.error.code });
@@ -228,7 +227,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
     // The merchant archived what was in the cart meanwhile (the platform answers EMPTY_CHECKOUT): load the session
     // again, which shows the empty page.
     if (state.error.code === 'EMPTY_CHECKOUT') void queryClient.invalidateQueries({ queryKey: ['checkout', 'open'] });
-  }, [state.error]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [state.error]); // eslint-disable-line react-hooks/exhaustive-deps -- one event per new flow error
 
   const profile = useQuery(['customers', 'me', user?.did ?? ''], () => api.customers.me(), { enabled: !!user, staleTime: 60_000 });
   const [quantityOk, setQuantityOk] = useState(true);
@@ -258,7 +257,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
           .catch((err: unknown) => console.warn('[pay-checkout] preferred quantity refused', err));
       }
     }
-  }, [initialized]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [initialized]); // eslint-disable-line react-hooks/exhaustive-deps -- the preferred quantity is applied once, on the first load
   // REQUIRE_CROSS_SELL: the cross-sell row shakes for 1 s (spec §8).
   const [shake, setShake] = useState(false);
   useEffect(() => {
@@ -272,6 +271,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const [dialogsNeeded, setDialogsNeeded] = useState(false);
   if (!dialogsNeeded && state.phase !== 'idle') setDialogsNeeded(true);
   const navigate = useNavigate();
+  const panel = usePanelClass();
 
   if (state.phase === 'paid' && state.session) return <Completed session={state.session} ctx={ctx} successUrl={successUrl} announce />;
 
@@ -369,7 +369,6 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
 
   const flowError = state.error ? flowText(state.error) : '';
   const merchant = appName();
-  const panel = usePanelClass();
   const livemode = session.livemode !== false;
 
   return (

@@ -62,7 +62,7 @@ export function Completed({ session, ctx, successUrl, announce, panelClass, link
     setRedirecting(true);
     const id = setTimeout(() => window.location.assign(target), SUCCESS_REDIRECT_DELAY_MS);
     return () => clearTimeout(id);
-  }, [session.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [session.id]); // eslint-disable-line react-hooks/exhaustive-deps -- the success redirect is scheduled once per session
 
   const custom =
     pickLocaleText(session.metadata?.page_info?.success_message ?? null, locale) ||

@@ -102,7 +102,7 @@ export function Donation({ session, link, currency, disabled, setAmount, onPayab
       live = false;
       clearTimeout(id);
     };
-  }, [value, rolling]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [value, rolling]); // eslint-disable-line react-hooks/exhaustive-deps -- recalculates on a new amount only, not on each render
 
   const pick = (next: string) => {
     setChoice(next);

@@ -87,7 +87,7 @@ export function PaymentForm(props: PaymentFormProps) {
       });
       return next;
     });
-  }, [profile]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [profile]); // eslint-disable-line react-hooks/exhaustive-deps -- fills the form once per profile that arrives
 
   const method = methods.find((m) => m.payment_currencies.some((c) => c.id === currencyId));
   const phoneEnabled = !!session.phone_number_collection?.enabled;
@@ -174,7 +174,7 @@ export function PaymentForm(props: PaymentFormProps) {
   // The profile has arrived (and filled the form, one render before): submit as the payer asked.
   useEffect(() => {
     if (waiting && !profilePending && (!profile || filledFrom === profile)) submit();
-  }, [waiting, profilePending, profile, filledFrom]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [waiting, profilePending, profile, filledFrom]); // eslint-disable-line react-hooks/exhaustive-deps -- submit is a new closure each render; these say when to run it
 
   const allCurrencies = methods.flatMap((m) => m.payment_currencies.map((c) => ({ c, m })));
   const LABELS = { line1: 'checkout.line1', line2: 'checkout.line2', city: 'checkout.city', state: 'checkout.state', postal_code: 'checkout.postalCode' } as const;

@@ -28,7 +28,7 @@ export function PhoneField({ value, error, disabled, onChange, onBlur }: PhoneFi
   // A prefilled international number picks its country.
   useEffect(() => {
     if (value.startsWith('+')) setCountry(splitPhone(value, country).country);
-  }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [value]); // eslint-disable-line react-hooks/exhaustive-deps -- a new value picks its country; picking one must not reset it
 
   const names = new Intl.DisplayNames([locale === 'zh' ? 'zh-CN' : 'en'], { type: 'region' });
   return (

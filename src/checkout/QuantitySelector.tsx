@@ -63,7 +63,7 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
     if (accepted === undefined || accepted === null || accepted === item.quantity) return;
     const id = setTimeout(() => void send(accepted), QUANTITY_DEBOUNCE_MS);
     return () => clearTimeout(id);
-  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps -- the debounce restarts on typing only
 
   const current = acceptQuantity(text, bounds) ?? item.quantity;
   const step = (delta: number) => {

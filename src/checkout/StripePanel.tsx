@@ -71,7 +71,7 @@ export function StripePanel({ open, paying, method, clientSecret, publishableKey
       stripe.current = null;
       container.remove();
     };
-  }, [open, clientSecret]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open, clientSecret]); // eslint-disable-line react-hooks/exhaustive-deps -- mounts Stripe once per opening and client secret
 
   const confirm = async () => {
     const s = stripe.current;

@@ -7,7 +7,6 @@ import { toBigInt, tokenUnitsToSmallest } from './money.ts';
 export type Tone = 'success' | 'secondary' | 'warning' | 'default' | 'error' | 'info';
 
 export type InvoiceStatus = 'draft' | 'open' | 'void' | 'paid' | 'uncollectible';
-export const INVOICE_STATUSES: readonly InvoiceStatus[] = ['draft', 'open', 'void', 'paid', 'uncollectible'];
 
 /** paid → success, open → secondary, uncollectible → warning, draft / void → default. */
 export const INVOICE_STATUS_TONE: Readonly<Record<InvoiceStatus, Tone>> = {

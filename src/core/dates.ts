@@ -38,16 +38,6 @@ export function formatDate(value: TimeInput, locale: unknown = 'en', options?: I
   return intlFormatter('DateTimeFormat', toIntlLocale(locale), options ?? { year: 'numeric', month: 'short', day: 'numeric' }).format(d.toDate());
 }
 
-/** Date and time in the locale's style, via Intl. */
-export function formatDateTime(value: TimeInput, locale: unknown = 'en'): string {
-  return formatDate(value, locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
-/** Unix seconds now. */
-export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
 /** Date range for filters (spec §5): start at 00:00:00, end at 23:59:59, as unix seconds. */
 export function dayRange(start: TimeInput, end: TimeInput): { start: number; end: number } | null {
   const s = toDayjs(start);

@@ -99,14 +99,3 @@ export function errorText(err: unknown, translate: (key: string, opts: { default
   const fallback = formatError(err);
   return key ? translate(key, { defaultValue: fallback }) : fallback;
 }
-
-/** Error codes the screens react to (spec §8). */
-export const ERROR_CODES = {
-  CUSTOMER_LIMITED: 'CUSTOMER_LIMITED',
-  UNIFIED_APP_REQUIRED: 'UNIFIED_APP_REQUIRED',
-  REQUIRE_CROSS_SELL: 'REQUIRE_CROSS_SELL',
-  NETWORK: 'NETWORK',
-  BAD_RESPONSE: 'BAD_RESPONSE',
-  TIMEOUT: 'TIMEOUT',
-  CANCELED: 'CANCELED',
-} as const;

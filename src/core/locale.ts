@@ -4,8 +4,6 @@
  */
 
 export type Locale = 'en' | 'zh';
-export const LOCALES: readonly Locale[] = ['en', 'zh'];
-export const DEFAULT_LOCALE: Locale = 'en';
 
 /** `'tw'`, `'zh-TW'`, `'zh-CN'`, `'zh_cn'`, `'zh'` → `'zh'`; anything else (or nothing) → `'en'`. */
 export function normalizeLocale(value: unknown): Locale {

@@ -6,8 +6,6 @@ import { intlFormatter } from './locale.ts';
 
 /** Default display/input precision (spec §9). */
 export const DEFAULT_PRECISION = 6;
-/** Default currency decimals (spec §9). */
-export const DEFAULT_DECIMALS = 2;
 
 export type AmountErrorCode = 'AMOUNT_INVALID' | 'AMOUNT_PRECISION';
 
@@ -270,18 +268,6 @@ export function compareAmounts(a: Int, b: Int): -1 | 0 | 1 {
 
 export function isZeroAmount(a: Int): boolean {
   return toBigInt(a) === 0n;
-}
-
-export function isPositiveAmount(a: Int): boolean {
-  return toBigInt(a) > 0n;
-}
-
-export function maxAmount(...amounts: Int[]): string {
-  return amounts.map(toBigInt).reduce((m, x) => (x > m ? x : m)).toString();
-}
-
-export function minAmount(...amounts: Int[]): string {
-  return amounts.map(toBigInt).reduce((m, x) => (x < m ? x : m)).toString();
 }
 
 /** Compares two decimal strings (`'1.50'` vs `'1.5'` → 0). */

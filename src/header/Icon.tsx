@@ -48,7 +48,7 @@ export function useIcons(names: Array<string | undefined>, hosts: string[]): Map
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the `wanted` array
   }, [loader, key]);
   return new Map(wanted.map((n) => [n, state.get(n) ?? loader.peek(n)]));
 }

@@ -55,7 +55,7 @@ export function MobileNavPanel({
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer, true);
     };
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- listeners bound per opening; handlers read current props
   const item = css`
     display: flex; align-items: center; min-height: 44px; padding: 0 12px; border-radius: var(--pay-radius);
     color: var(--pay-color-text); text-decoration: none;

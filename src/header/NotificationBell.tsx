@@ -56,7 +56,7 @@ export function NotificationBell({ info, user, onReady }: { info: AppInfo; user:
       },
       onRead: (e) => setLive((c) => afterRead(c ?? 0, e, user.did)),
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one socket per user; the callbacks read current values
   }, [api, appDid, user.did, user.role]);
 
   if (!ready) return null;

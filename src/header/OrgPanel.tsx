@@ -136,6 +136,7 @@ export function OrgPanel({
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape and Tab of its controls
     <div id={id} role="dialog" aria-labelledby={titleId} part="org-menu" className={cls.panel} onKeyDown={onKeyDown}>
       <div id={titleId} className={css`font-weight: 650;`}>
         {t('header.org.title')}
@@ -249,6 +250,7 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Enter in a field submits: the submit button is in the dialog's actions, outside the form */}
       <form
         onSubmit={(e) => void submit(e)}
         onKeyDown={(e) => {

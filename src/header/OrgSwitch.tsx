@@ -70,7 +70,7 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
     if (!failed) return;
     console.warn('[site-header] loading the organization failed; signing out', current.error);
     void session.logout().catch((err: unknown) => console.warn('[site-header] logout failed', err));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sign out once when loading the organization fails
   }, [failed]);
 
   // Outside click and Escape close the dropdown (Escape returns focus to the button).

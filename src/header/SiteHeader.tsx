@@ -313,6 +313,7 @@ function useNavFit({ ready, active, content }: { ready: boolean; active: boolean
     seen.current.content = content;
     if (level !== 'full') setLevel('full');
   }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- measures after every render, before the paint
   useLayoutEffect(() => {
     const record = () => {
       seen.current.header = header.current?.clientWidth ?? 0;
@@ -552,7 +553,6 @@ function LanguageMenu({ info, compact }: { info: AppInfo; compact: boolean }) {
   const override = useSettingsOverride();
   const emit = useEmit<'site-header'>();
   const t = useT();
-  const { css } = useCss();
   if (languages.length <= 1) return null;
   const current = languages.find((l) => l.code === locale) ?? languages[0];
   return (

@@ -7,7 +7,6 @@ import type { ToastInput, ToastTone } from '../state/toasts.ts';
 
 /** Toasts need a server at least this version. */
 export const TOAST_MIN_SERVER_VERSION = '1.16.42-beta-20250407';
-export const NOTIFICATION_PAGE_ID = '/userCenter/notification';
 export const ACTORS_SHOWN = 3;
 
 /** semver-ish compare: numeric parts, then a release sorts after any pre-release of it; pre-releases compare by parts. */

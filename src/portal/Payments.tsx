@@ -11,7 +11,6 @@ import type { PaymentMethod } from '../api/types.ts';
 import { TABLE_SEARCH_DEBOUNCE_MS } from '../core/constants.ts';
 import { customerLinks, methodExplorerHref, transactionOf } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
-import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { Link } from '../ui/Link.tsx';
 import { useQuery } from '../ui/query.ts';
@@ -65,7 +64,7 @@ function useDebounced(value: string, ms: number): string {
   return out;
 }
 
-export function PaymentHistory({ prefix, customerId }: { prefix: string; customerId?: string }) {
+function PaymentHistory({ prefix, customerId }: { prefix: string; customerId?: string }) {
   const ready = useLazyMessages('portalPayments', en, loadZh);
   if (!ready) return <Loading rows={3} />;
   return <PaymentTable prefix={prefix} customerId={customerId} />;
@@ -75,7 +74,6 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
   const api = useApi();
   const t = useT();
   const { css, cx } = useCss();
-  const { locale } = useSettings();
   const money = useMoney();
   const cell = useCellClass();
   const links = customerLinks(prefix);

@@ -173,6 +173,7 @@ function Overview({ prefix, filter, initial }: { prefix: string; filter: { custo
         <OverviewSummary prefix={prefix} customerId={filter.customer_id} onTab={(k) => setTab(k)} />
       </Suspense>
       {/* On a phone the tabs scroll sideways inside their row instead of widening the page. */}
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- focus is on its tabs (roving tabindex) */}
       <div role="tablist" aria-label={t('portal.overview')} part="tabs" onKeyDown={onKey} className={css`display: flex; gap: 24px; box-shadow: inset 0 -1px 0 var(--pay-color-border); overflow-x: auto; scrollbar-width: none; @media (max-width: 599px) { gap: 16px; }`}>
         {tabs.map((k) => (
           <button key={k} type="button" role="tab" id={`${base}-${k}`} part="tab" aria-selected={tab === k} aria-controls={`${base}-${k}-panel`} tabIndex={tab === k ? 0 : -1} className={tabClass} onClick={() => setTab(k)}>

@@ -9,7 +9,6 @@ import { createRefunds } from '../api/resources/refunds.ts';
 import type { PaymentMethod, Refund } from '../api/types.ts';
 import { methodExplorerHref, transactionOf } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
-import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useLazyMessages } from '../ui/lazy-messages.ts';
 import { Link } from '../ui/Link.tsx';
@@ -39,7 +38,6 @@ export default function InvoiceRefunds({ invoiceId, method }: InvoiceRefundsProp
   const api = useApi();
   const t = useT();
   const { css } = useCss();
-  const { locale } = useSettings();
   const money = useMoney();
   const q = useQuery(['refunds', invoiceId], () => createRefunds(api).list({ invoice_id: invoiceId, pageSize: 100 }));
   const refunds = q.data?.list ?? [];

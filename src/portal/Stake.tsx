@@ -17,7 +17,6 @@ import { customerLinks, methodExplorerHref } from '../core/links.ts';
 import { safeUrl } from '../core/url.ts';
 import { useApi } from '../ui/api.tsx';
 import { ConnectDialog } from '../ui/ConnectDialog.tsx';
-import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useLazyMessages } from '../ui/lazy-messages.ts';
 import { Link } from '../ui/Link.tsx';
@@ -84,7 +83,7 @@ export function RestakeDialog({ open, sub, onDone, onError, onCancel }: RestakeD
     })();
     return () => ctl.abort();
     // Only a new opening (or another subscription) starts a new request.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- callbacks are read through cb.current
   }, [open, sub.id, api]);
 
   return (
@@ -110,7 +109,6 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
   const ready = useStakeMessages();
   const t = useT();
   const { css } = useCss();
-  const { locale } = useSettings();
   const money = useMoney();
   const stake = sub.payment_details?.staking;
   const amount = stakeAmountOf(sub);

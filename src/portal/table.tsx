@@ -56,7 +56,9 @@ export function TableFrame({ label, part, busy, columns, children }: { label: st
     // position: relative keeps what is positioned inside (the caption, "opens in a new tab" texts of links, which
     // are absolutely positioned 1 px boxes) in this scroll box: without it they sit where the wide table puts them
     // and widen the page on a phone.
+    /* eslint-disable jsx-a11y/no-noninteractive-tabindex -- a scroll box takes focus to scroll by keys */
     <div className={css`position: relative; overflow-x: auto; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`} tabIndex={0} role="region" aria-labelledby={captionId}>
+      {/* eslint-enable jsx-a11y/no-noninteractive-tabindex -- only the scroll box */}
       <table part={part} aria-busy={busy} className={css`width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; & tbody tr:last-child > * { border-bottom: 0; } & tbody tr:hover { background: var(--pay-color-hover); }`}>
         <caption id={captionId} className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;`}>
           {label}

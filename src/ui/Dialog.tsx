@@ -145,6 +145,7 @@ export function Dialog({ open, onClose, title, children, actions, dismissible = 
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape, Tab trap and backdrop click
     <dialog
       ref={ref}
       className={cls.dialog}

@@ -151,7 +151,7 @@ function ElementRoot({
 
   const settings = useMemo<ResolvedSettings>(
     () => ({ ...base, locale, theme, mode }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `baseKey` stands for the `base` object
     [baseKey, locale, theme, mode],
   );
 
@@ -397,6 +397,7 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
     #onProviderAppeared = (ev: Event): void => {
       const e = ev as Event & { context?: unknown; contextTarget?: Element };
       if (e.context !== settingsContext || !e.contextTarget) return;
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk up the tree starts at this element
       let n: Node | null = this;
       while (n) {
         if (n === e.contextTarget) {

@@ -37,7 +37,7 @@ export function useQuery<T, K extends QueryKey = QueryKey>(
   const client = useQueryClient();
   const defaulted = client.defaultQueryOptions({ ...options, queryKey: key, queryFn: fn } as QueryObserverOptions<T, DefaultError, T, T, K>);
   // One observer per client: the client changes when the element's settings (base URL, locale…) change.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- options are pushed by the effect below
   const observer = useMemo(() => new QueryObserver<T, DefaultError, T, T, K>(client, defaulted), [client]);
   // Keep the observer's options current (key, fn, enabled…) without re-subscribing.
   useEffect(() => {
@@ -63,7 +63,7 @@ export function useMutation<T, V = void>(
 ): UseMutationResult<T, V> {
   const client = useQueryClient();
   const opts = { ...options, mutationFn: fn };
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- options are pushed by the effect below
   const observer = useMemo(() => new MutationObserver<T, DefaultError, V, unknown>(client, opts), [client]);
   useEffect(() => {
     observer.setOptions(opts);

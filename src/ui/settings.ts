@@ -35,8 +35,6 @@ export type Settings = {
 /** The context every element requests from its host; `Symbol.for` so separately built bundles agree. */
 export const settingsContext = createContext<SettingsInput>(Symbol.for('pay-elements.settings'));
 
-export const SETTING_KEYS = ['baseUrl', 'authToken', 'locale', 'livemode', 'theme'] as const;
-
 
 export function toTheme(value: string | null | undefined): ThemeSetting | undefined {
   return value === 'light' || value === 'dark' || value === 'auto' ? value : undefined;

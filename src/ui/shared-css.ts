@@ -11,8 +11,6 @@ export const visuallyHidden = `
   white-space: nowrap !important; border: 0 !important;
 `;
 
-export const reducedMotion = `@media (prefers-reduced-motion: reduce) { animation: none !important; transition: none !important; }`;
-
 /** Tone → [foreground token, background token]. */
 export type Tone = 'success' | 'secondary' | 'warning' | 'default' | 'error' | 'info';
 export const toneColors: Record<Tone, [string, string]> = {

@@ -127,6 +127,7 @@ type Interp<P> = string | number | false | null | undefined | ((props: P) => str
  * element's shadow root. Function interpolations receive the props. `$`-prefixed props are not forwarded to the DOM.
  *
  *   const Row = styled('div')<{ $gap?: number }>`display:flex;gap:${(p) => p.$gap ?? 8}px;`;
+ * @public the element toolkit's documented API (src/ui/README.md)
  */
 export function styled<T extends ElementType>(tag: T) {
   return <P extends object = object>(strings: TemplateStringsArray, ...values: Array<Interp<ComponentPropsWithRef<T> & P>>) => {

@@ -54,7 +54,7 @@ defineElement('test-thrower', Thrower, { messages: testMessages, prefix: 'test' 
 
 // Lifecycle probe: a prefetch at connect and a screen query under the same key.
 const life = { prefetches: [] as Array<{ api: Api; renders: number }>, renders: 0, fetches: 0 };
-const probeQuery = (api: Api) => ({
+const probeQuery = (_api: Api) => ({
   queryKey: ['probe'],
   queryFn: () => {
     life.fetches++;

@@ -116,7 +116,10 @@ export const sendKeys = (options: { press: string } | { type: string } | { down:
 /** Resize the page viewport. */
 export const setViewport = (viewport: { width: number; height: number }) => serverCommand('set-viewport', viewport);
 
-/** Emulate media features: `{ colorScheme: 'dark' }`, `{ reducedMotion: 'reduce' }`. */
+/**
+ * Emulate media features: `{ colorScheme: 'dark' }`, `{ reducedMotion: 'reduce' }`.
+ * @public documented in src/ui/README.md for element tests
+ */
 export const emulateMedia = (media: { colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' }) =>
   serverCommand('emulate-media', media);
 

@@ -434,7 +434,6 @@ describe('<blocklet-store>', () => {
       const search = Math.round(performance.now() - t0);
       equal(cards(el).length, 18, 'still one page of cards');
       equal(el.shadowRoot?.querySelectorAll('[part=blocklet-card]').length, 18, 'never more than a page in the DOM');
-      // eslint-disable-next-line no-console
       console.log(`store 1000-blocklet catalog: first page ${Math.round(first)} ms; page changes ${pageTimes.join('/')} ms; search (after the 300 ms debounce) ${search} ms; long tasks ${JSON.stringify(longTasks)}`);
       ok(first < 2000, `first page in ${first} ms`);
       ok(Math.max(...pageTimes) < 400, `page changes ${pageTimes.join('/')} ms`);

@@ -2,8 +2,7 @@
  * Axe (WCAG 2.2 AA rules) on the assembled product's main pages, light and dark, English and Chinese: the host page
  * and the elements' shadow roots together, as a visitor gets them.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { axe, signIn } from './support.ts';
+import { axe, expect, signIn, test } from './support.ts';
 
 // The host pages run under a strict CSP (script-src 'self'); axe is injected by the test only.
 test.use({ bypassCSP: true });

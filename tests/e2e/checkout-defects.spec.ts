@@ -2,8 +2,8 @@
  * Issue 13, checkout half: each defect a payer met, reproduced as a payer meets it (reference host, sandbox), and the
  * finish that stands beside Stripe Checkout. Each test failed before the fix for the reason in its name.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { axe, merchant, signIn } from './support.ts';
+import type { Locator, Page } from '@playwright/test';
+import { axe, expect, merchant, signIn, test } from './support.ts';
 
 /** A product of our own with one price (token amounts per currency), so no other flow is touched. */
 async function product(name: string, prices: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) {

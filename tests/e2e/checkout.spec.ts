@@ -1,8 +1,8 @@
 /**
  * Checkout kinds end to end (issue 3), driven as a payer would against the reference host and the sandbox.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { axe, merchant, signIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { axe, expect, merchant, signIn, test } from './support.ts';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
 
 
@@ -156,7 +156,6 @@ test('upsell switches to the yearly price and back; a required cross-sell must b
 test('a donation with a custom amount, the benefits list, and the range message of the spec', async ({ page }) => {
   await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_donation');
   const checkout = page.locator('pay-checkout');
-  const total = checkout.locator('[part~=total]');
   // Presets 1, 5, 10: the middle one is chosen.
   await expect(checkout.getByRole('radio', { name: '5 TBA' })).toBeChecked();
   await checkout.getByRole('button', { name: 'Who receives this' }).click();

@@ -1,8 +1,8 @@
 /**
  * <site-header> on the reference host against the sandbox, driven as a person would.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { axe, signIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { axe, expect, signIn, test } from './support.ts';
 
 // Temporary platform hostnames (*.ip.abtnet.io) resolve to the sandbox, for the temporary-domain notice.
 test.use({

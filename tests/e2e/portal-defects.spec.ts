@@ -5,9 +5,9 @@
  * by DID, the admin's credit transactions at 1280 px, the spec's date formats — and no portal screen wider than the
  * window at 320 and 390 px.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
-import { axe, merchant, signIn } from './support.ts';
+import { axe, expect, merchant, signIn, test } from './support.ts';
 
 const user = (name: RegExp) => DEMO_USERS.find((u) => name.test(u.fullName))!;
 const CASEY = user(/Casey/);

@@ -4,8 +4,8 @@
  * at once); and the sandbox clock moving a subscription through renewal, past due and recovery (paid through the
  * collect-batch wallet action) with the portal showing each state.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { merchant, signIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, merchant, signIn, test } from './support.ts';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
 
 const CASEY = DEMO_USERS[0]!;

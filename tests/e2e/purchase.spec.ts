@@ -3,8 +3,7 @@
  * payment link in the reference host, check the details, pay through the sandbox wallet page, see the completed
  * screen, follow the invoice link and find the invoice in the portal.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { merchant, signIn } from './support.ts';
+import { expect, merchant, signIn, test } from './support.ts';
 
 
 test('a customer buys the one-time product through the sandbox wallet and finds the invoice in the portal', async ({ page }, info) => {

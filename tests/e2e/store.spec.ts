@@ -4,8 +4,8 @@
  * on the protected pages; an unknown path lands on the store home; a developer creates a blocklet, requests review and
  * creates and deletes an access token; an admin approves the review, blocks and unblocks a blocklet and edits a category.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { axe, signIn } from './support.ts';
+import type { Page } from '@playwright/test';
+import { axe, expect, signIn, test } from './support.ts';
 import { makeZip } from './store-zip.ts';
 
 

@@ -4,8 +4,24 @@
  * app key (the server under test was started with it).
  */
 import { createRequire } from 'node:module';
-import { test, type Page } from '@playwright/test';
+import { test as base, type Page, type TestInfo } from '@playwright/test';
 import { signedFetch, type SignOptions } from '../server/payment-helpers.ts';
+
+export { expect } from '@playwright/test';
+
+/**
+ * Each worker has its own sandbox server (playwright.config.ts starts one per worker on E2E_PORT + n): its own
+ * database and its own sandbox clock, so a spec that moves the clock or fills a list never meets another's data.
+ */
+export const sandboxOrigin = (info: Pick<TestInfo, 'parallelIndex'>): string =>
+  `http://127.0.0.1:${Number(process.env.E2E_PORT || 4173) + info.parallelIndex}`;
+
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, info) => {
+    await use(sandboxOrigin(info));
+  },
+});
 
 /** Picks the demo user whose button matches `who` on the sandbox login page and waits to be back on `redirect`. */
 export async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
@@ -31,5 +47,5 @@ export async function axe(page: Page): Promise<string[]> {
 
 /** A merchant API call (`/payment/api…` path without the prefix) signed with the run's app key. */
 export function merchant(method: string, path: string, body?: unknown, opts: Omit<SignOptions, 'body'> = {}) {
-  return signedFetch(test.info().project.use.baseURL!, process.env.E2E_APP_SK!, method, path, { ...opts, body });
+  return signedFetch(sandboxOrigin(test.info()), process.env.E2E_APP_SK!, method, path, { ...opts, body });
 }

@@ -23,7 +23,6 @@ const PER_ROUTE = 10;
 const DOWN_ON_PURPOSE = /^\/\.well-known\/service\/sandbox\/icons-down\//;
 
 type Route = { method: string; path: string };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Express's router internals are untyped
 type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> }; rawPath?: string | string[]; handle?: any };
 
 /** Every route of the app with its full path, walked from the router stack (mount paths of nested routers included). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock, getConnectAction } from '../../hosts/server/platform.ts';
-import { asUser, CASEY, CHRIS, closeSandbox, collectEvents, login, openSandbox, walletBalance, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, CHRIS, closeSandbox, collectEvents, openSandbox, walletBalance, type Sandbox } from './payment-helpers.ts';
 
 let sb: Sandbox;
 let casey: string;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../../hosts/server/platform.ts';
 import { asUser, CASEY, closeSandbox, makeCustomer, openSandbox, signed, TBA, type Sandbox } from './payment-helpers.ts';
 
 /** Auto top-up of credit balances (hosts/server/payment/auto-recharge.ts): configuration and the clock firing it. */

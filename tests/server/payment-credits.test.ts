@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../../hosts/server/platform.ts';
 import { asUser, CASEY, closeSandbox, makeCustomer, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
 
 /** Credit grants over time, their consumption by credit-meter usage, and the credit transactions list. */

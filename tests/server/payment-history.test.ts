@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../../hosts/server/platform.ts';
 import { asUser, CASEY, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
 
 /** GET /api/payment-intents: the portal's payment history (the real list; the sandbox-only /api/payment-history is the same query), the customer's own payment intents only. */

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { events } from '../../hosts/server/platform.ts';
 import { createTopic, readTopic } from '../../hosts/server/service/notifications.ts';
 import { userSocket } from '../../hosts/server/service/realtime.ts';
-import { asUser, CASEY, CHRIS, closeSandbox, openSandbox, signed, TBA, type Sandbox } from './payment-helpers.ts';
+import { asUser, CASEY, CHRIS, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
 
 /**
  * Realtime authorization (docs/security.md "Realtime"): a user's topics need that user's session, and the events relay

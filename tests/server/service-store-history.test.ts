@@ -18,7 +18,6 @@ afterAll(() => sb.close());
 
 type Who = 'guest' | 'developer' | 'admin';
 const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> => asUser(sb, who === 'guest' ? null : tokens[who]!, method, `/store/api${path}`, body);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function upload(did: string, version: string): Promise<{ status: number; body: any }> {
   const fd = new FormData();
   const zip = makeZip({ 'hist/blocklet.json': JSON.stringify({ did, version, title: 'History Keeper' }) });
@@ -28,7 +27,6 @@ async function upload(did: string, version: string): Promise<{ status: number; b
 }
 const versions = async (did: string) =>
   (await sb.ctx.db.query<{ version: string; status: string }>('SELECT version, status FROM store_versions WHERE did = $1 ORDER BY created_at', [did])).rows.map((v) => `${v.version} ${v.status}`);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const devRow = async (): Promise<any> => (await call('developer', 'GET', '/developer/blocklets?keyword=hist-keeper')).body.dataList[0];
 
 describe('store upload keeps the review history', () => {

@@ -13,7 +13,6 @@ afterAll(() => sb.close());
 
 type Who = 'guest' | 'customer' | 'developer' | 'admin';
 const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> => asUser(sb, who === 'guest' ? null : tokens[who]!, method, `/store/api${path}`, body);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function upload(who: Who, file: Uint8Array | null, field = 'blocklet-release'): Promise<{ status: number; body: any }> {
   const fd = new FormData();
   if (file) fd.append(field, new Blob([new Uint8Array(file)], { type: 'application/zip' }), 'release.zip');

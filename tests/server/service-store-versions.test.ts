@@ -17,7 +17,6 @@ afterAll(() => sb.close());
 
 type Who = 'guest' | 'developer' | 'admin';
 const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> => asUser(sb, who === 'guest' ? null : tokens[who]!, method, `/store/api${path}`, body);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function upload(meta: Record<string, unknown>): Promise<{ status: number; body: any }> {
   const fd = new FormData();
   fd.append('blocklet-release', new Blob([new Uint8Array(makeZip({ 'blocklet.json': JSON.stringify(meta) }))], { type: 'application/zip' }), 'release.zip');

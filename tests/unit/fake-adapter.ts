@@ -1,5 +1,5 @@
 /** A fake axios adapter: routes requests to handlers, records every request. No network. */
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 
 export type Recorded = { method: string; url: string; origin: string; path: string; query: Record<string, string>; data: unknown };
 export type Reply = { status?: number; data?: unknown; statusText?: string } | 'network-error' | 'timeout';
@@ -59,7 +59,6 @@ function safeJson(s: string): unknown {
   }
 }
 
-export { AxiosHeaders };
 
 /** A minimal Storage for localStorage/sessionStorage stubs. */
 export function memoryStorage(init: Record<string, string> = {}) {

@@ -27,7 +27,6 @@ import { creditWallet } from './wallet.ts';
 import { assertOwner, listScope } from './resources/scope.ts';
 
 export const REFUND_TYPES = ['refund', 'stake_return'] as const;
-export type RefundType = (typeof REFUND_TYPES)[number];
 
 const COLUMNS = ['type', 'status', 'customer_id', 'currency_id', 'payment_intent_id', 'invoice_id', 'subscription_id'] as const;
 

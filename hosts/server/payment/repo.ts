@@ -4,6 +4,7 @@ import { clock, HttpError } from '../platform.ts';
 import { TABLES, type Table } from './schema.ts';
 
 /** A resource document as stored in `data` and returned by the API (amounts are smallest-unit strings). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- stored JSON: each route reads the fields it owns
 export type Doc = Record<string, any> & { id: string; livemode: boolean };
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -23,7 +23,7 @@ import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import type { Db, Queryable } from '../db.ts';
 import { clock, events, HttpError, registerConnectAction, type ConnectContext } from '../platform.ts';
-import { callerOf, requireMerchant } from './auth.ts';
+import { requireMerchant } from './auth.ts';
 import { addInterval, createInvoice, WALLET_METHODS, type InvoiceLine } from './billing.ts';
 import { runAutoRecharge } from './auto-recharge.ts';
 import { settleCreditUsage } from './credit-ledger.ts';
@@ -341,9 +341,4 @@ export function createBillingRoutes({ db }: SandboxContext): Router {
   });
 
   return r;
-}
-
-/** Whether the caller may act for the merchant (used by cancel/recover to allow immediate cancellation). */
-export function isMerchant(res: Parameters<typeof callerOf>[0]): boolean {
-  return callerOf(res).merchant;
 }

@@ -11,7 +11,6 @@
  */
 import { number, type } from 'superstruct';
 import { withQuery } from '../../core/url.ts';
-import { SERVICE_PREFIX } from '../constants.ts';
 import type { Transport } from '../http.ts';
 import { loadRelaySocket, socketUrl } from '../realtime.ts';
 import type { WebSocketCtor } from '../relay-socket.ts';
@@ -79,8 +78,8 @@ export function createNotifications(t: Transport) {
           .then(({ sharedSocket }) => {
             if (closed) return;
             const socket = sharedSocket(url, { heartbeatMs: NOTIFICATION_HEARTBEAT_MS, WebSocket: opts.WebSocket });
-            const listen = (topic: string, fn: (payload: any) => void) =>
-              offs.push(socket.subscribe(topic, topic, (payload) => fn(payload && typeof payload === 'object' ? payload : {})));
+            const listen = <T,>(topic: string, fn: (payload: T) => void) =>
+              offs.push(socket.subscribe(topic, topic, (payload) => fn((payload && typeof payload === 'object' ? payload : {}) as T)));
             listen(createEventTopic(opts.appDid, opts.userDid), opts.onCreate);
             listen(readEventTopic(opts.appDid, opts.userDid), opts.onRead);
           })

@@ -31,7 +31,7 @@ export function Guard({ admin, children }: { admin?: boolean; children: ReactNod
     if (!guest) return;
     const redirect = window.location.href;
     if (emit('login', { redirect }, { cancelable: true })) window.location.assign(session.loginUrl(back()));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- redirect once when the visitor turns out a guest
   }, [guest]);
   if (!session.initialized) return <Skeleton lines={3} />;
   if (session.error && !session.user) return <Alert tone="error" title={t('store.sessionError')} />;

@@ -54,7 +54,7 @@ export function Home({ category: routeCategory }: { category?: string | undefine
       if (k !== readFilters(window.location.search, routeCategory).keyword) apply({ keyword: k });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the debounce restarts on typing only
   }, [input]);
 
   // Back/forward to another keyword updates the field.

@@ -66,7 +66,7 @@ export function HomeBanner() {
         {items.map((b, i) => {
           const internal = b.link ? storePathOf(b.link, base, window.location.href) : null;
           const fallback = !b.link && b.did ? detailPath(base, b.did) : null;
-          const inner = b.name;
+          const name = b.name;
           return (
             <li key={`${b.did}-${i}`} part="banner-item" className={card}>
               <div className={inner}>
@@ -74,11 +74,11 @@ export function HomeBanner() {
               <div className={css`padding: 14px 16px; display: flex; flex-direction: column; gap: 6px; min-width: 0;`}>
                 <h3 className={css`margin: 0; font-size: 16px; font-weight: 700;`}>
                   {internal ?? fallback ? (
-                    <StoreLink href={(internal ?? fallback)!} className={linkCss}>{inner}</StoreLink>
+                    <StoreLink href={(internal ?? fallback)!} className={linkCss}>{name}</StoreLink>
                   ) : b.link ? (
-                    <a href={b.link} target="_blank" rel="noopener noreferrer" className={linkCss}>{inner}</a>
+                    <a href={b.link} target="_blank" rel="noopener noreferrer" className={linkCss}>{name}</a>
                   ) : (
-                    inner
+                    name
                   )}
                 </h3>
                 {b.desc ? <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>{b.desc}</p> : null}
