@@ -2,7 +2,7 @@ import type { Queryable } from '../db.ts';
 import { clock, HttpError } from '../platform.ts';
 import { getUser, type SandboxUser } from '../service/users.ts';
 import { sum } from './money.ts';
-import { find, insert, mustFind, newDoc, newId, type Doc } from './repo.ts';
+import { insert, mustFind, newDoc, newId, type Doc } from './repo.ts';
 
 /** Creating billing records: customers, payment intents, subscriptions (with items) and invoices (with lines). */
 
