@@ -13,8 +13,7 @@ export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode:
   return rows[0].data;
 }
 
-/** Customers (`customers.*`) and subscriptions (`subscriptions.*`). */
-
+/** A subscription with its items (prices expanded), customer, currency and method, as the API answers it. */
 export async function expandSubscription(q: Queryable, sub: Doc): Promise<Doc> {
   const { rows } = await q.query<{ data: Doc }>('SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id', [sub.id]);
   const items = await Promise.all(rows.map(async ({ data }) => ({ ...data, price: await expandPrice(q, await mustFind(q, 'prices', data.price_id)) })));

@@ -13,6 +13,7 @@ import { createSubscriptionChangeRoutes } from '../subscription-changes.ts';
 import { getUser } from '../../service/users.ts';
 import { assertOwner, listScope } from './scope.ts';
 
+/** Customers (`customers.*`) and subscriptions (`subscriptions.*`); lookups and expansion are in ../domain/customers.ts. */
 export function createCustomerRoutes(ctx: SandboxContext): Router {
   const { db } = ctx;
   const r = Router();
