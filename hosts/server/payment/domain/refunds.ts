@@ -14,6 +14,31 @@ import { creditWallet } from '../wallet.ts';
 export const REFUND_TYPES = ['refund', 'stake_return'] as const;
 export type RefundType = (typeof REFUND_TYPES)[number];
 
+/** A row of the `refunds` table (its `data` document; the indexed columns repeat some of its fields). */
+export type RefundRow = {
+  id: string;
+  object: 'refund';
+  livemode: boolean;
+  type: RefundType;
+  status: 'pending' | 'succeeded';
+  /** Smallest unit. */
+  amount: string;
+  currency_id: string;
+  customer_id: string | null;
+  payment_intent_id: string | null;
+  invoice_id: string | null;
+  subscription_id: string | null;
+  reason: string | null;
+  description: string;
+  metadata: Record<string, unknown>;
+  /** The movement: `{[method type]: {tx_hash, type, receiver}}` for wallet methods, a refund id for Stripe. */
+  payment_details: Record<string, unknown>;
+  status_transitions?: { succeeded_at: number };
+  /** ISO timestamps. */
+  created_at: string;
+  updated_at: string;
+};
+
 const COLUMNS = ['type', 'status', 'customer_id', 'currency_id', 'payment_intent_id', 'invoice_id', 'subscription_id'] as const;
 
 export const refundsMigration = {
@@ -29,7 +54,7 @@ export const refundsMigration = {
   ${COLUMNS.filter((c) => c.endsWith('_id') || c === 'status').map((c) => `CREATE INDEX refunds_${c}_idx ON refunds (${c});`).join('\n  ')}`,
 };
 
-async function insertRefund(q: Queryable, doc: Doc): Promise<Doc> {
+async function insertRefund(q: Queryable, doc: RefundRow): Promise<RefundRow> {
   const names = ['id', 'livemode', 'created_at', 'data', ...COLUMNS];
   await q.query(
     `INSERT INTO refunds (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
@@ -38,16 +63,16 @@ async function insertRefund(q: Queryable, doc: Doc): Promise<Doc> {
   return doc;
 }
 
-export async function findRefund(q: Queryable, id: string): Promise<Doc | null> {
-  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM refunds WHERE id = $1', [id]);
+export async function findRefund(q: Queryable, id: string): Promise<RefundRow | null> {
+  const { rows } = await q.query<{ data: RefundRow }>('SELECT data FROM refunds WHERE id = $1', [id]);
   return rows[0]?.data ?? null;
 }
 
-export async function listRefunds(q: Queryable, where: Where, paging: Paging): Promise<{ count: number; list: Doc[] }> {
+export async function listRefunds(q: Queryable, where: Where, paging: Paging): Promise<{ count: number; list: RefundRow[] }> {
   const clause = where.sql();
   const { rows: n } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM refunds ${clause}`, where.params);
   const order = paging.orderBy === 'updated_at' ? `(data->>'updated_at') ${paging.order}` : `created_at ${paging.order}, id ${paging.order}`;
-  const { rows } = await q.query<{ data: Doc }>(
+  const { rows } = await q.query<{ data: RefundRow }>(
     `SELECT data FROM refunds ${clause} ORDER BY ${order} LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`,
     where.params,
   );
@@ -63,13 +88,13 @@ export async function refundedAmount(q: Queryable, paymentIntentId: string): Pro
   return BigInt(rows[0]?.s ?? '0');
 }
 
-function newRefund(fields: Record<string, unknown> & { livemode: boolean }): Doc {
+function newRefund(fields: Partial<RefundRow> & Pick<RefundRow, 'livemode' | 'type' | 'amount' | 'currency_id' | 'customer_id'>): RefundRow {
   const now = new Date(clock.now()).toISOString();
   return {
     id: newId('re'), object: 'refund', status: 'pending', reason: null, description: '', metadata: {},
     payment_intent_id: null, invoice_id: null, subscription_id: null, payment_details: {},
     ...fields, created_at: now, updated_at: now,
-  } as Doc;
+  };
 }
 
 export type RefundInput = {
@@ -88,7 +113,7 @@ export type RefundInput = {
  * that did not succeed, zero, and more than what is left after earlier refunds (400), moves the money back and
  * records the refund as succeeded. Returns the refund; the caller publishes `refund.succeeded` after commit.
  */
-export async function refundPayment(tx: Queryable, input: RefundInput): Promise<Doc> {
+export async function refundPayment(tx: Queryable, input: RefundInput): Promise<RefundRow> {
   if (typeof input.paymentIntentId !== 'string' || !input.paymentIntentId) throw new HttpError(400, 'payment_intent_id is required');
   const intent = await find(tx, 'payment_intents', input.paymentIntentId, { lock: true });
   if (!intent) throw new HttpError(404, `No such payment intent: ${input.paymentIntentId}`);
@@ -131,7 +156,7 @@ export async function refundPayment(tx: Queryable, input: RefundInput): Promise<
 export async function recordStakeReturn(
   tx: Queryable,
   a: { sub: Doc; amount: string; currencyId: string; invoiceId: string; returnInvoiceId: string; paymentDetails: Record<string, unknown> },
-): Promise<Doc> {
+): Promise<RefundRow> {
   return insertRefund(tx, newRefund({
     livemode: a.sub.livemode, type: 'stake_return', status: 'succeeded', amount: a.amount, currency_id: a.currencyId,
     customer_id: a.sub.customer_id, invoice_id: a.invoiceId, subscription_id: a.sub.id, reason: 'stake_return',
@@ -145,7 +170,7 @@ export async function recordStakeReturn(
  * you.'): once per payment intent (reason 'vendor_failed'), the whole rest. Quietly does nothing when the payment
  * cannot be refunded (not succeeded, credits, already refunded).
  */
-export async function refundFailedVendorOrder(db: Db, paymentIntentId: string): Promise<Doc | null> {
+export async function refundFailedVendorOrder(db: Db, paymentIntentId: string): Promise<RefundRow | null> {
   try {
     const refund = await db.transaction(async (tx) => {
       const intent = await find(tx, 'payment_intents', paymentIntentId, { lock: true });
