@@ -1,4 +1,4 @@
-import type { Db, Tx } from './db.ts';
+import type { Db, Queryable, Tx } from './db.ts';
 import type { SandboxUser } from './service/users.ts';
 
 /**
@@ -7,6 +7,8 @@ import type { SandboxUser } from './service/users.ts';
  *
  * - events: the platform's event bus. The payment area publishes (`checkout.session.completed`,
  *   `invoice.paid`, ...); the realtime relay forwards every event to subscribed Phoenix channels.
+ * - wallet: a payer's wallet (balance, debit, credit of one currency), as the platform offers it to every
+ *   component. The payment area provides it (payment/wallet.ts); the store takes its stake through it.
  * - connect actions: wallet-connect (DID Connect) actions. The service area owns the connect sessions,
  *   their wire protocol and the sandbox wallet page; other areas register what an action means
  *   (what the wallet shows, what approving it does).
@@ -30,6 +32,31 @@ export const events = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
+};
+
+/** A payer's wallet, in smallest units; every move is one statement inside the caller's transaction. */
+export interface PlatformWallet {
+  /** The balance of one currency ('0' when it holds none). */
+  balance(q: Queryable, did: string, currencyId: string): Promise<string>;
+  /** Takes `amount`; false (nothing taken) when the balance is short. */
+  debit(q: Queryable, did: string, currencyId: string, amount: string): Promise<boolean>;
+  /** Adds `amount` (or with `set` makes it the balance); returns the new balance. */
+  credit(q: Queryable, did: string, currencyId: string, amount: string, opts?: { set?: boolean }): Promise<string>;
+}
+let walletProvider: PlatformWallet | null = null;
+/** The area that owns the wallets provides them (once, when it is loaded). */
+export function provideWallet(provider: PlatformWallet): void {
+  walletProvider = provider;
+}
+function walletOrThrow(): PlatformWallet {
+  if (!walletProvider) throw new Error('No wallet provider: the payment area is not loaded');
+  return walletProvider;
+}
+/** The wallet as the platform offers it to every area (delegates to the provider). */
+export const wallet: PlatformWallet = {
+  balance: (...a) => walletOrThrow().balance(...a),
+  debit: (...a) => walletOrThrow().debit(...a),
+  credit: (...a) => walletOrThrow().credit(...a),
 };
 
 export type ConnectContext = { db: Db; user: SandboxUser | null; livemode: boolean };

@@ -17,7 +17,7 @@ import { Spinner } from '../ui/Spinner.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { checkHref } from '../ui/url.ts';
-import { OrgAvatar } from './OrgSwitch.tsx';
+import { OrgAvatar } from './OrgAvatar.tsx';
 import { usePanelMessages } from './panel-messages.ts';
 import { nearEnd, ORG_LIST_MAX_HEIGHT, ORG_PAGE_SIZE, ORG_SEARCH_DEBOUNCE_MS } from './org-rules.ts';
 

@@ -17,29 +17,12 @@ import { useSession } from '../ui/session.tsx';
 import { focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
-import { ORG_MENU_WIDTH, orgInitial } from './org-rules.ts';
+import { OrgAvatar } from './OrgAvatar.tsx';
+import { ORG_MENU_WIDTH } from './org-rules.ts';
 
 const loadPanel = () => import('./OrgPanel.tsx');
 const OrgPanel = lazy(() => loadPanel().then((m) => ({ default: m.OrgPanel })));
 const CreateOrgDialog = lazy(() => loadPanel().then((m) => ({ default: m.CreateOrgDialog })));
-
-export function OrgAvatar({ name, owner, size = 24 }: { name: string | undefined; owner?: boolean; size?: number }) {
-  const { css } = useCss();
-  return (
-    <span
-      aria-hidden="true"
-      part={owner ? 'org-avatar org-avatar-owner' : 'org-avatar'}
-      className={css`
-        display: inline-flex; align-items: center; justify-content: center; flex: none; width: ${size}px; height: ${size}px;
-        border-radius: var(--pay-radius-sm); font-weight: 700; font-size: ${Math.round(size * 0.5)}px; line-height: 1;
-        background: ${owner ? 'var(--pay-color-primary)' : 'var(--pay-color-secondary-bg)'};
-        color: ${owner ? 'var(--pay-color-on-primary)' : 'var(--pay-color-secondary)'};
-      `}
-    >
-      {orgInitial(name)}
-    </span>
-  );
-}
 
 export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: () => void }) {
   const api = useApi();

@@ -10,7 +10,7 @@ import { isApiError } from '../api/errors.ts';
 import type { OverdueInvoices, PaymentCurrency, PaymentMethod } from '../api/types.ts';
 import { formatError } from '../core/errors.ts';
 import { safeUrl } from '../core/url.ts';
-import { createRefreshScheduler } from '../portal/refresh.ts';
+import { createRefreshScheduler } from '../core/refresh.ts';
 import { useApi } from '../ui/api.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';

@@ -1,5 +1,5 @@
 import '../../elements/pay-portal.ts';
-import { createRefreshScheduler } from '../../src/portal/refresh.ts';
+import { createRefreshScheduler } from '../../src/core/refresh.ts';
 import { $, $$, activeDeep, cleanup, deepEqual, equal, expectNoAxeViolations, mount, notEqual, ok, sendKeys, setViewport, shadowText, stub, waitFor } from './helpers.ts';
 
 const portal = (attrs = '') =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getConnectAction } from '../../hosts/server/platform.ts';
-import { refundPayment } from '../../hosts/server/payment/refunds.ts';
+import { refundPayment } from '../../hosts/server/payment/domain/refunds.ts';
 import { asUser, CASEY, closeSandbox, collectEvents, openSandbox, signed, TBA, walletBalance, type Sandbox } from './payment-helpers.ts';
 
 /** Refunds (spec §3 "Refund type: refund or stake_return"): merchant calls, limits, wallet, scoping, stake returns, vendors. */

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BILLING_REASONS, billingReasonKey, CREDIT_GRANT_STATUSES } from '../../src/core/billing.ts';
 import { REFRESH_DEBOUNCE_MS, REFRESH_MAX_WAIT_MS, TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_MOBILE, TABLE_PAGE_SIZE_OPTIONS, TABLE_SEARCH_DEBOUNCE_MS } from '../../src/core/constants.ts';
-import { createRefreshScheduler } from '../../src/portal/refresh.ts';
+import { createRefreshScheduler } from '../../src/core/refresh.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const locales = { en: JSON.parse(readFileSync(resolve(root, 'locales/en.json'), 'utf8')), zh: JSON.parse(readFileSync(resolve(root, 'locales/zh.json'), 'utf8')) };

@@ -27,9 +27,9 @@ import { mul } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice } from './pricing.ts';
 import { creditBalance } from './pay.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
-import { customerByIdOrDid } from './resources/customers.ts';
+import { customerByIdOrDid } from './domain/customers.ts';
 import { assertOwner } from './resources/scope.ts';
-import { charge, succeededIntent, type PlatformEvents } from './subscriptions.ts';
+import { charge, succeededIntent, type PlatformEvents } from './domain/charging.ts';
 
 registerMigrations('payment-auto-recharge', [
   {

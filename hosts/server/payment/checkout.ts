@@ -13,6 +13,7 @@ import { clientSecretOf } from './stripe-standin.ts';
 import { currencyIdsOf, paymentMethodsExpanded } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from './repo.ts';
 import { crossSellPrice } from './checkout-adjust.ts';
+import { emailError } from './domain/customers.ts';
 import { assertHasItems, pruneArchivedItems, saleableItems } from './checkout-items.ts';
 import { assertSessionActor, buildSession, checkoutContext, effectiveStatus, expandSession, seesPayer, sessionAmounts, type SessionActor } from './sessions.ts';
 
@@ -23,22 +24,6 @@ export function originOf(req: Request): string {
 }
 
 // --- form validation (product-spec section 5) ---------------------------------------------------------
-
-export function emailError(email: string): string | null {
-  const at = email.lastIndexOf('@');
-  const local = email.slice(0, at);
-  const domain = email.slice(at + 1);
-  if (email.length > 254) return 'customer_email must be at most 254 characters';
-  if (at < 1 || !domain) return 'customer_email is not a valid email address';
-  if (local.length > 64) return 'customer_email: the part before @ must be at most 64 characters';
-  if (!/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+$/.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
-    return 'customer_email is not a valid email address';
-  }
-  const labels = domain.split('.');
-  if (labels.length < 2 || labels.some((l) => !/^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/.test(l))) return 'customer_email is not a valid email address';
-  if (labels.some((l) => l.length > 63)) return 'customer_email: each part of the domain must be at most 63 characters';
-  return null;
-}
 
 const POSTAL_CODES: Record<string, RegExp> = {
   us: /^\d{5}(-\d{4})?$/, ca: /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/, gb: /^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/,

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { registerMigrations } from '../db.ts';
+import { provideWallet } from '../platform.ts';
 import { identify } from './auth.ts';
 import { createCheckoutRoutes } from './checkout.ts';
 import { checkoutDemoMigration, createCheckoutAdjustRoutes } from './checkout-adjust.ts';
@@ -16,13 +17,15 @@ import { createCustomerRoutes } from './resources/customers.ts';
 import { createInvoiceRoutes } from './resources/invoices.ts';
 import { createMethodRoutes } from './resources/methods.ts';
 import { createPaymentHistoryRoutes } from './resources/payment-history.ts';
-import { createRefundRoutes, refundsMigration } from './refunds.ts';
+import { refundsMigration } from './domain/refunds.ts';
+import { createRefundRoutes } from './refunds.ts';
 import { createSessionRoutes } from './resources/sessions.ts';
 import { objectGuard } from './resources/scope.ts';
 import { schemaMigration } from './schema.ts';
 import { seedMigration } from './seed.ts';
 import { registerRestakeConnectAction } from './restake.ts';
 import { createBillingRoutes, registerBillingConnectActions } from './subscriptions.ts';
+import { sandboxWallet } from './wallet.ts';
 
 /**
  * The payment API (the Payment Kit component), mounted at /payment/api and /api. Every request first goes
@@ -31,6 +34,7 @@ import { createBillingRoutes, registerBillingConnectActions } from './subscripti
  * request or an owner/admin session. Checkout routes come first so `/customers/me` and
  * `/checkout-sessions/retrieve/:id` win over the merchant `/:id` routes.
  */
+provideWallet(sandboxWallet);
 registerMigrations('payment', [schemaMigration, seedMigration, checkoutDemoMigration, refundsMigration]);
 registerPaymentConnectActions();
 registerBillingConnectActions();

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
-import { arr, bool, int, obj, oneOf, str, type Body } from './http.ts';
+import { arr, bool, int, obj, oneOf, str, type Body } from './domain/fields.ts';
 import { choice, integer, isAbsent, STOCK_MAX, tokenAmount } from '../validate.ts';
 import { fromUnit } from './money.ts';
 import { find, mustFind, newDoc, type Doc } from './repo.ts';

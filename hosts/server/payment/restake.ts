@@ -14,7 +14,9 @@ import { createInvoice, WALLET_METHODS } from './billing.ts';
 import { isAbsent, tokenAmount } from '../validate.ts';
 import { fromUnit } from './money.ts';
 import { mustFind, save, type Doc } from './repo.ts';
-import { assertConnectOwner, charge, needsStake, succeededIntent } from './subscriptions.ts';
+import { charge, succeededIntent } from './domain/charging.ts';
+import { assertConnectOwner } from './domain/customers.ts';
+import { needsStake } from './stakes.ts';
 
 export const RESTAKE_ACTION = 're-stake';
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db.ts';
 import { clock, HttpError } from '../platform.ts';
 import { boolean, integer, isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, tokenAmount, unixSeconds } from '../validate.ts';
-import { arr, bool, int, obj, oneOf, str, time, type Body } from './http.ts';
+import { arr, bool, int, obj, oneOf, str, time, type Body } from './domain/fields.ts';
 import { sessionDiscount } from './discounts.ts';
 import { fromUnit, mul, sub, sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';

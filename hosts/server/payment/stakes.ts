@@ -13,7 +13,7 @@ import type { Queryable } from '../db.ts';
 import { clock } from '../platform.ts';
 import { createInvoice, WALLET_METHODS } from './billing.ts';
 import { find, mustFind, save, type Doc } from './repo.ts';
-import { recordStakeReturn } from './refunds.ts';
+import { recordStakeReturn } from './domain/refunds.ts';
 import { creditWallet } from './wallet.ts';
 
 
@@ -61,4 +61,10 @@ export async function settleRevokedStakes(q: Queryable, out: Array<{ type: strin
     }));
   }
   return settled;
+}
+
+/** Whether resuming needs a new stake: the subscription had one and it was returned or slashed. */
+export function needsStake(sub: Doc): boolean {
+  const staking = sub.payment_details?.staking;
+  return Boolean(staking && staking.revoked_at);
 }

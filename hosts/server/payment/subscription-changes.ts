@@ -23,7 +23,7 @@ import { bodyOf, paramOf, str } from './http.ts';
 import { sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice } from './pricing.ts';
 import { find, mustFind, save, type Doc } from './repo.ts';
-import { expandSubscription } from './resources/customers.ts';
+import { expandSubscription } from './domain/customers.ts';
 import { assertOwner } from './resources/scope.ts';
 import { itemAmount } from './sessions.ts';
 

@@ -18,58 +18,29 @@
  *
  * Events (`invoice.paid`) are published only after the transaction that paid them committed.
  */
-import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import type { Db, Queryable } from '../db.ts';
-import { clock, events, HttpError, registerConnectAction, type ConnectContext } from '../platform.ts';
+import { clock, events, HttpError, registerConnectAction } from '../platform.ts';
 import { requireMerchant } from './auth.ts';
-import { addInterval, createInvoice, WALLET_METHODS, type InvoiceLine } from './billing.ts';
+import { addInterval, createInvoice, type InvoiceLine } from './billing.ts';
 import { runAutoRecharge } from './auto-recharge.ts';
 import { settleCreditUsage } from './credit-ledger.ts';
 import { bodyOf, int, livemodeOf, paramOf } from './http.ts';
 import { fromUnit, sum } from './money.ts';
 import { tokenAmount } from '../validate.ts';
-import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
-import { customerByIdOrDid } from './resources/customers.ts';
+import { find, mustFind, save, type Doc } from './repo.ts';
+import { assertConnectOwner, customerByIdOrDid } from './domain/customers.ts';
+import { charge, succeededIntent, type PlatformEvents } from './domain/charging.ts';
 import { assertOwner } from './resources/scope.ts';
 import { itemAmount } from './sessions.ts';
-import { settleRevokedStakes } from './stakes.ts';
-import { creditWallet, debitWallet } from './wallet.ts';
+import { needsStake, settleRevokedStakes } from './stakes.ts';
+import { creditWallet } from './wallet.ts';
 
 /** The most renewals one subscription gets in one run (a clock moved years ahead stops here). */
 const MAX_CYCLES = 500;
 /** The clock moves at most this far in one call (5 years). */
 const MAX_ADVANCE_SECONDS = 5 * 366 * 86400;
-
-export type PlatformEvents = Array<{ type: string; object: Doc }>;
-
-/**
- * Charges the customer for `amount` in a currency: wallet methods take it from the customer's sandbox wallet,
- * Stripe (a card on file) always succeeds, credit currencies and anything else fail. Returns the payment
- * details (tx hash) or null when nothing was taken.
- */
-export async function charge(q: Queryable, customer: Doc, currencyId: string, amount: string): Promise<Record<string, unknown> | null> {
-  const currency = await mustFind(q, 'payment_currencies', currencyId);
-  const method = await mustFind(q, 'payment_methods', currency.payment_method_id);
-  if (BigInt(amount) > 0n) {
-    if (currency.type === 'credit') return null;
-    if (WALLET_METHODS.has(method.type)) {
-      if (!customer.did || !(await debitWallet(q, customer.did, currencyId, amount))) return null;
-    } else if (method.type !== 'stripe') return null;
-  }
-  if (method.type === 'stripe') return { stripe: { payment_intent_id: `pi_stripe_${randomBytes(12).toString('hex')}` } };
-  return { [method.type]: { tx_hash: `0x${randomBytes(32).toString('hex')}`, payer: customer.did, type: 'transfer' } };
-}
-
-export async function succeededIntent(q: Queryable, a: { customer: Doc; currencyId: string; methodId: string; amount: string; description: string; details: Record<string, unknown> }): Promise<Doc> {
-  return insert(q, 'payment_intents', newDoc('payment_intents', a.customer.livemode, {
-    object: 'payment_intent', status: 'succeeded', amount: a.amount, amount_received: a.amount, amount_capturable: '0',
-    currency_id: a.currencyId, payment_method_id: a.methodId, customer_id: a.customer.id, checkout_session_id: null,
-    description: a.description, invoice_id: null, last_payment_error: null, payment_details: a.details,
-    capture_method: 'automatic', statement_descriptor: 'SANDBOX', metadata: {},
-  }));
-}
 
 /** The renewal lines of a subscription: its licensed items at their price in the subscription's currency. */
 export async function renewalLines(q: Queryable, sub: Doc): Promise<InvoiceLine[]> {
@@ -221,26 +192,6 @@ export async function payOverdue(q: Queryable, scope: OverdueScope & { currencyI
     }
   }
   return { invoices: paid, amount, events: paid.map((object) => ({ type: 'invoice.paid', object })) };
-}
-
-/** Whether resuming needs a new stake: the subscription had one and it was returned or slashed. */
-export function needsStake(sub: Doc): boolean {
-  const staking = sub.payment_details?.staking;
-  return Boolean(staking && staking.revoked_at);
-}
-
-/**
- * A wallet-connect request about a customer's documents (overdue invoices, a subscription's stake): only that
- * customer (the signed-in user whose DID the customer has) or an owner/admin may open it. 401 without a session,
- * 404 for an unknown id, 403 for another customer's — never a description of their documents.
- */
-export async function assertConnectOwner(ctx: ConnectContext, customer: Doc | null, subscription: Doc | null): Promise<void> {
-  if (!ctx.user) throw new HttpError(401, 'Sign in to pay for your own invoices', 'LOGIN_REQUIRED');
-  const subCustomer = subscription ? await find(ctx.db, 'customers', subscription.customer_id) : null;
-  const owners = [customer, subCustomer].filter((c): c is Doc => !!c);
-  if (!owners.length) throw new HttpError(404, 'No such customer or subscription');
-  if (ctx.user.role === 'owner' || ctx.user.role === 'admin') return;
-  if (owners.some((c) => !c.did || c.did !== ctx.user!.did)) throw new HttpError(403, 'You are not allowed to pay for another customer', 'NOT_YOUR_INVOICES');
 }
 
 function collectScope(params: Record<string, unknown>, livemode: boolean): OverdueScope & { currencyId: string } {

@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context.ts';
 import { clock } from '../platform.ts';
 import { paramOf } from './http.ts';
 import { find, mustFind, type Doc } from './repo.ts';
-import { refundFailedVendorOrder } from './refunds.ts';
+import { refundFailedVendorOrder } from './domain/refunds.ts';
 
 /**
  * Vendor orders (spec §3 Vendor status, §4 vendor progress): a product with `vendor_config` is delivered by a vendor

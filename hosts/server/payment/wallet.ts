@@ -3,6 +3,7 @@
  * on-chain balance. Every move is one statement, so it runs inside the caller's transaction and rolls back with it.
  */
 import type { Queryable } from '../db.ts';
+import type { PlatformWallet } from '../platform.ts';
 
 /** A wallet's balance of one currency ('0' when it holds none). */
 export async function walletBalance(q: Queryable, did: string, currencyId: string): Promise<string> {
@@ -29,3 +30,6 @@ export async function creditWallet(q: Queryable, did: string, currencyId: string
   );
   return rows[0]!.balance;
 }
+
+/** The sandbox wallet as the platform's wallet interface (provided in index.ts; other areas use platform.wallet). */
+export const sandboxWallet: PlatformWallet = { balance: walletBalance, debit: debitWallet, credit: creditWallet };

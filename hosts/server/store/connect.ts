@@ -17,9 +17,8 @@
  */
 import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { registerMigrations } from '../db.ts';
-import { HttpError, registerConnectAction } from '../platform.ts';
-import { isDeveloper, TOKEN_REMARK_MAX } from './manage.ts';
-import { debitWallet } from '../payment/wallet.ts';
+import { HttpError, registerConnectAction, wallet } from '../platform.ts';
+import { isDeveloper, TOKEN_REMARK_MAX } from './domain/rules.ts';
 import { base58 } from './seed.ts';
 
 /** What /join stakes: taken from the payer's sandbox wallet in TBA (18 decimals; `units` is the smallest unit). */
@@ -115,7 +114,7 @@ export function registerStoreConnectActions(): void {
       );
       if (!rows[0]) throw new HttpError(404, 'User not found', 'USER_NOT_FOUND');
       // Take the stake from the wallet in one conditional statement; short → refuse (the transaction rolls back).
-      if (!(await debitWallet(ctx.tx, ctx.userDid, STAKE_CURRENCY_ID, STAKE_UNITS))) {
+      if (!(await wallet.debit(ctx.tx, ctx.userDid, STAKE_CURRENCY_ID, STAKE_UNITS))) {
         throw new HttpError(400, `Insufficient ${STAKE.symbol} balance in the sandbox wallet: the stake is ${STAKE.amount} ${STAKE.symbol}`, 'INSUFFICIENT_BALANCE');
       }
       await ctx.tx.query('INSERT INTO store_developer_stakes (user_did, amount, symbol) VALUES ($1, $2, $3) ON CONFLICT (user_did) DO NOTHING', [

@@ -1,11 +1,13 @@
 import { Router, type Request } from 'express';
-import { registerMigrations, type Queryable } from '../db.ts';
+import { registerMigrations } from '../db.ts';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
-import { integer } from '../validate.ts';
 import { tileLogoSvg } from '../service/blocklet.ts';
 import { registerStoreConnectActions } from './connect.ts';
-import { createManageRoutes, isAdmin } from './manage.ts';
+import { categoriesById, categoryOut, iso, metaOut, rowOut, type BlockletRow } from './domain/blocklets.ts';
+import { isAdmin } from './domain/rules.ts';
+import { int, str } from './http.ts';
+import { createManageRoutes } from './manage.ts';
 import { currentUser } from '../service/users.ts';
 import { SEED_BLOCKLETS, SEED_CATEGORIES } from './seed.ts';
 import { atMost, higher, newestFirst } from './versions.ts';
@@ -161,74 +163,6 @@ registerMigrations('store', [
   },
 ]);
 
-export type CategoryRow = { id: string; name: string; locales: Record<string, string>; created_at: Date; updated_at: Date };
-export type BlockletRow = {
-  did: string;
-  name: string;
-  category_id: string | null;
-  owner_did: string;
-  downloads: string | number;
-  is_official: boolean;
-  current_version: string | null;
-  latest_version: string | null;
-  permission: string;
-  status: string;
-  block_reason: string | null;
-  review_type: string;
-  source: string;
-  remark: string;
-  meta: Record<string, unknown>;
-  readme: Record<string, string>;
-  last_published_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-};
-
-export const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
-
-export function categoryOut(c: CategoryRow) {
-  return { _id: c.id, id: c.id, name: c.name, locales: c.locales, createdAt: iso(c.created_at), updatedAt: iso(c.updated_at) };
-}
-
-export async function categoriesById(q: Queryable): Promise<Map<string, CategoryRow>> {
-  const { rows } = await q.query<CategoryRow>('SELECT * FROM store_categories ORDER BY position, id');
-  return new Map(rows.map((c) => [c.id, c]));
-}
-
-/** The blocklet meta as the store answers it: stored meta + live stats, category and dates. */
-export function metaOut(b: BlockletRow, cats: Map<string, CategoryRow>, meta = b.meta): Record<string, unknown> {
-  const c = b.category_id ? cats.get(b.category_id) : undefined;
-  return {
-    ...meta,
-    stats: { downloads: Number(b.downloads) },
-    category: c ? { _id: c.id, id: c.id, name: c.name, locales: c.locales } : null,
-    lastPublishedAt: iso(b.last_published_at),
-    createdAt: iso(b.created_at),
-    updatedAt: iso(b.updated_at),
-  };
-}
-
-/** The IBlocklet row (without meta). */
-export function rowOut(b: BlockletRow): Record<string, unknown> {
-  return {
-    id: b.did,
-    did: b.did,
-    currentVersion: b.current_version ? { version: b.current_version } : null,
-    latestVersion: b.latest_version ? { version: b.latest_version } : null,
-    reviewVersion: null,
-    lastPublishedAt: iso(b.last_published_at),
-    createdAt: iso(b.created_at),
-    updatedAt: iso(b.updated_at),
-    source: b.source,
-    ownerDid: b.owner_did,
-    permission: b.permission,
-    remark: b.remark,
-    reviewType: b.review_type,
-    status: b.status,
-    blockReason: b.block_reason,
-  };
-}
-
 const SORTS: Record<string, { col: string; dir: 'ASC' | 'DESC' }> = {
   'stats.downloads': { col: 'downloads', dir: 'DESC' },
   popularity: { col: 'downloads', dir: 'DESC' },
@@ -240,18 +174,6 @@ const SORTS: Record<string, { col: string; dir: 'ASC' | 'DESC' }> = {
   nameDesc: { col: 'lower(title)', dir: 'DESC' },
   createdAt: { col: 'created_at', dir: 'DESC' },
 };
-
-export function str(req: Request, key: string): string | undefined {
-  const v = req.query[key];
-  if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string') throw new HttpError(400, `${key} must be a single value`);
-  return v;
-}
-
-export function int(req: Request, key: string, dflt: number, min: number, max: number): number {
-  const v = str(req, key);
-  return v === undefined ? dflt : integer(v, key, { min, max });
-}
 
 /** A placeholder screenshot: a window frame with the blocklet's title, tinted per blocklet and page. */
 function screenshotSvg(did: string, title: string, n: number): string {

@@ -6,7 +6,9 @@ import { HttpError } from '../platform.ts';
 import { text as validText } from '../validate.ts';
 import { currentUser, type SandboxUser } from '../service/users.ts';
 import { validateStoreName } from '../../../src/core/validation.ts';
-import { categoriesById, categoryOut, int, iso, metaOut, rowOut, str, type BlockletRow, type CategoryRow } from './index.ts';
+import { categoriesById, categoryOut, iso, metaOut, rowOut, type BlockletRow, type CategoryRow } from './domain/blocklets.ts';
+import { BLOCK_REASON_MAX, isAdmin, isDeveloper, STORE_NAME_MAX, STORE_NAME_MIN, TOKEN_REMARK_MAX } from './domain/rules.ts';
+import { int, str } from './http.ts';
 import { seedDid } from './seed.ts';
 import { createUploadRoute } from './upload.ts';
 import { assertHigher, higher } from './versions.ts';
@@ -31,11 +33,6 @@ import { assertHigher, higher } from './versions.ts';
  * Guests get 401, others without the role 403; bad input 400; every write in one transaction.
  */
 
-export const STORE_NAME_MIN = 3;
-export const STORE_NAME_MAX = 64;
-export const TOKEN_REMARK_MAX = 64;
-export const BLOCK_REASON_MAX = 255;
-
 registerMigrations('store-manage', [
   {
     id: '001-access-tokens',
@@ -53,9 +50,6 @@ registerMigrations('store-manage', [
     CREATE INDEX store_access_tokens_user ON store_access_tokens (user_did);`,
   },
 ]);
-
-export const isAdmin = (u: SandboxUser) => u.role === 'owner' || u.role === 'admin';
-export const isDeveloper = (u: SandboxUser) => isAdmin(u) || u.passports.some((p) => p.role === 'developer');
 
 type VersionRow = { id: string; did: string; version: string; status: string; change_log: string; note: string | null; published_at: Date | null; created_at: Date };
 const versionOut = (v: VersionRow) => ({ id: v.id, version: v.version, status: v.status, changeLog: v.change_log, note: v.note, publishedAt: iso(v.published_at), createdAt: iso(v.created_at) });

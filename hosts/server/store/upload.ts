@@ -11,7 +11,7 @@ import type { Request, Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import type { SandboxUser } from '../service/users.ts';
-import { categoriesById, metaOut, rowOut, type BlockletRow } from './index.ts';
+import { categoriesById, metaOut, rowOut, type BlockletRow } from './domain/blocklets.ts';
 import { assertHigher, higher, validVersion } from './versions.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

@@ -11,7 +11,7 @@ import { sum } from '../money.ts';
 import { DECIMAL_MAX, tokenAmount, unixSeconds } from '../../validate.ts';
 import { currency } from '../pricing.ts';
 import { find, insert, list, mustFind, newDoc, save, type Doc } from '../repo.ts';
-import { customerByIdOrDid } from './customers.ts';
+import { customerByIdOrDid } from '../domain/customers.ts';
 import { assertOwner, listScope } from './scope.ts';
 
 /**

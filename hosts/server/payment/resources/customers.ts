@@ -1,44 +1,19 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
-import type { Queryable } from '../../db.ts';
 import { HttpError, clock } from '../../platform.ts';
 import { isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, unitAmount } from '../../validate.ts';
 import { callerOf, requireMerchant } from '../auth.ts';
 import { createSubscription, ensureCustomer } from '../billing.ts';
-import { emailError } from '../checkout.ts';
+import { customerByIdOrDid, emailError, expandSubscription } from '../domain/customers.ts';
 import { addSearch, arr, bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryString, str, time, type Body } from '../http.ts';
-import { currencyIdsOf, expandPrice } from '../pricing.ts';
+import { currencyIdsOf } from '../pricing.ts';
 import { find, list, mustFind, remove, save, type Doc } from '../repo.ts';
-import { needsStake } from '../subscriptions.ts';
+import { needsStake } from '../stakes.ts';
 import { createSubscriptionChangeRoutes } from '../subscription-changes.ts';
 import { getUser } from '../../service/users.ts';
 import { assertOwner, listScope } from './scope.ts';
 
-/** Customers (`customers.*`) and subscriptions (`subscriptions.*`). */
-
-/** A customer by id, or by DID in the request's mode. */
-export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode: boolean): Promise<Doc> {
-  if (idOrDid.startsWith('cus_')) return mustFind(q, 'customers', idOrDid);
-  const did = idOrDid.replace(/^did:abt:/, '');
-  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM customers WHERE did = $1 AND livemode = $2', [did, livemode]);
-  if (!rows[0]) throw new HttpError(404, `No such customer: ${idOrDid}`);
-  return rows[0].data;
-}
-
-export async function expandSubscription(q: Queryable, sub: Doc): Promise<Doc> {
-  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id', [sub.id]);
-  const items = await Promise.all(rows.map(async ({ data }) => ({ ...data, price: await expandPrice(q, await mustFind(q, 'prices', data.price_id)) })));
-  const currency = await find(q, 'payment_currencies', sub.currency_id);
-  return {
-    ...sub,
-    customer: await find(q, 'customers', sub.customer_id),
-    paymentCurrency: currency,
-    paymentMethod: await find(q, 'payment_methods', sub.default_payment_method_id),
-    items,
-    serviceType: items.some((i) => i.price.product?.type === 'credit') ? 'credit' : 'standard',
-  };
-}
-
+/** Customers (`customers.*`) and subscriptions (`subscriptions.*`); lookups and expansion are in ../domain/customers.ts. */
 export function createCustomerRoutes(ctx: SandboxContext): Router {
   const { db } = ctx;
   const r = Router();
