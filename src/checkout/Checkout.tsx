@@ -4,7 +4,7 @@
  * and payment form in two columns, stacked below md) and the completed screen. The payment itself runs in the
  * flow store (src/state/checkout.ts); this file renders it and talks to the host through events.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { CheckoutContext, CheckoutSession, LineItem, PaymentMethod, Price } from '../api/types.ts';
 import { isMetered } from '../core/billing.ts';
 import { acceptedMethods, checkoutView, isFiatMethod, lineItemAmount, methodOfCurrency, preferredQuantity, quantityBounds, validateCustomAmountItems, selectCurrency } from '../core/checkout.ts';
@@ -12,6 +12,7 @@ import { STORAGE_KEYS } from '../core/constants.ts';
 import { readStorage, writeStorage } from '../core/storage.ts';
 import { errorText, formatError } from '../core/errors.ts';
 import { customerLinks } from '../core/links.ts';
+import { queryParams } from '../core/params.ts';
 import { toBigInt } from '../core/money.ts';
 import { createCheckoutFlow, isBusy, type CheckoutFlow, type FlowState, type SubmitContext } from '../state/checkout.ts';
 import { Alert } from '../ui/Alert.tsx';
@@ -19,6 +20,7 @@ import { useApi, type Api } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
+import { usePayNavigate } from '../ui/navigate.ts';
 import { useQuery, useQueryClient } from '../ui/query.ts';
 import { prefetchSession, useSession } from '../ui/session.tsx';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
@@ -51,11 +53,6 @@ export type CheckoutProps = {
 };
 
 
-const appPrefix = (): string => {
-  const b = (globalThis as { blocklet?: { prefix?: unknown } }).blocklet;
-  return typeof b?.prefix === 'string' && b.prefix ? b.prefix : '/';
-};
-
 export function Checkout(props: CheckoutProps) {
   const t = useT();
   if (!props.checkoutId && props.donationMountLocation) {
@@ -75,7 +72,7 @@ export function Checkout(props: CheckoutProps) {
 
 function pageQuery(extra: Record<string, unknown> | undefined, currency: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(window.location.search)) if (k === 'currencyId' || k === 'qty' || k.startsWith('qty_')) out[k] = v;
+  for (const [k, v] of queryParams()) if (k === 'currencyId' || k === 'qty' || k.startsWith('qty_')) out[k] = v;
   for (const [k, v] of Object.entries(extra ?? {})) if (v !== undefined && v !== null && typeof v !== 'object') out[k] = String(v);
   if (currency) out.currencyId = currency;
   return out;
@@ -170,7 +167,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const [currencyId, setCurrencyId] = useState<string | undefined>(() =>
     selectCurrency({
       methods,
-      urlCurrencyId: currencyProp ?? new URLSearchParams(window.location.search).get('currencyId'),
+      urlCurrencyId: currencyProp ?? queryParams().get('currencyId'),
       sessionCurrencyId: session.currency_id,
       // Payers here sign in with a DID wallet (the platform's session), so the Stripe-first rule does not apply.
       isWalletUser: true,
@@ -239,7 +236,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
     // Not over a choice the payer already made while the session was loading.
     if (appliedQuantity.current || !initialized || session.status !== 'open' || touchedQuantity.current) return;
     appliedQuantity.current = true;
-    const query = new URLSearchParams(window.location.search);
+    const query = queryParams();
     for (const item of session.line_items) {
       if (!item.adjustable_quantity?.enabled) continue;
       const wanted = preferredQuantity({
@@ -268,7 +265,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   // The flow's dialogs load with the first submit (the request and the chunk travel together) and stay mounted.
   const [dialogsNeeded, setDialogsNeeded] = useState(false);
   if (!dialogsNeeded && state.phase !== 'idle') setDialogsNeeded(true);
-  const navigate = useNavigate();
+  const navigate = usePayNavigate();
 
   if (state.phase === 'paid' && state.session) return <Completed session={state.session} ctx={ctx} successUrl={successUrl} announce />;
 
@@ -365,7 +362,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   };
 
   const flowError = state.error ? flowText(state.error) : '';
-  const merchant = appName();
+  const merchant = api.blocklet.current()?.appName ?? '';
   const panel = usePanelClass();
   const livemode = session.livemode !== false;
 
@@ -475,7 +472,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
             currency={currency}
             method={method}
             money={money}
-            links={customerLinks(appPrefix())}
+            links={customerLinks(api.blocklet.current()?.prefix)}
             navigate={navigate}
           />
         </Suspense>
@@ -494,23 +491,10 @@ function usePanelClass(): string {
   `;
 }
 
-function appName(): string {
-  const b = (globalThis as { blocklet?: { appName?: unknown } }).blocklet;
-  return typeof b?.appName === 'string' ? b.appName : '';
-}
-
-/** An app link's click: a cancelable pay-navigate {path}; the host may route it (then the link does not load). */
-function useNavigate() {
-  const emit = useEmit<'pay-checkout'>();
-  return (path: string) => (e: MouseEvent<HTMLElement>) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    if (!emit('navigate', { path }, { cancelable: true })) e.preventDefault();
-  };
-}
-
 /** The completed screen (loaded on demand) on the checkout's surface, with the app's links. */
 function Completed(props: { session: CheckoutSession; ctx: CheckoutContext; successUrl?: string | undefined; announce?: boolean }) {
   const panelClass = usePanelClass();
+  const api = useApi();
   const { session, ctx } = props;
   // The currency the payer paid in (the session's, once paid).
   const method = methodOfCurrency(ctx.paymentMethods, session.currency_id);
@@ -524,8 +508,8 @@ function Completed(props: { session: CheckoutSession; ctx: CheckoutContext; succ
       <CompletedView
         {...props}
         panelClass={panelClass}
-        links={customerLinks(appPrefix())}
-        navigate={useNavigate()}
+        links={customerLinks(api.blocklet.current()?.prefix)}
+        navigate={usePayNavigate()}
         money={money}
         lineAmount={lineAmount}
         Image={ProductImage}

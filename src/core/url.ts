@@ -134,3 +134,4 @@ export function joinPath(...parts: Array<string | null | undefined>): string {
 export function withTrailingSlash(path: string): string {
   return path.endsWith('/') ? path : `${path}/`;
 }
+

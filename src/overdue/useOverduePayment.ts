@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../api/errors.ts';
 import type { OverdueInvoices, PaymentCurrency, PaymentMethod } from '../api/types.ts';
+import { connectErrorKey } from '../core/connect-errors.ts';
 import { formatError } from '../core/errors.ts';
 import { safeUrl } from '../core/url.ts';
 import { createRefreshScheduler } from '../portal/refresh.ts';
@@ -132,10 +133,8 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
 }
 
 function payErrorText(err: unknown, t: ReturnType<typeof useT>): string {
-  if (isApiError(err)) {
-    if (err.code === 'CONNECT_DECLINED') return t('overdue.declined');
-    if (err.code === 'CONNECT_EXPIRED') return t('overdue.expired');
-  }
+  const connectKey = connectErrorKey(err, { declined: 'overdue.declined', expired: 'overdue.expired' });
+  if (connectKey) return t(connectKey);
   const message = formatError(err);
   if (message === ACCOUNT_CHANGED) return t('overdue.accountChanged');
   if (message === 'Nothing to pay') return t('overdue.nothingToPay');

@@ -3,9 +3,9 @@
  * resolved settings, one per element. Screens call `useApi()` and never build URLs themselves.
  */
 import { createContext, useContext } from 'react';
-import { createApi } from '../api/index.ts';
+import { createApi, type Api } from '../api/index.ts';
 
-export type Api = ReturnType<typeof createApi>;
+export type { Api };
 
 export const ApiContext = createContext<Api | null>(null);
 

@@ -1,4 +1,5 @@
 /** /profile (?did= for someone else's): the person's public blocklets; without ?did= the signed-in user's. */
+import { queryParams } from '../../core/params.ts';
 import { useApi } from '../../ui/api.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -12,7 +13,7 @@ import { CardGrid, PageTitle, useStoreNav } from './shared.tsx';
 
 export function Profile() {
   const { search } = useStoreNav();
-  const did = new URLSearchParams(search).get('did');
+  const did = queryParams(search).get('did');
   if (did) return <ProfileOf did={did} />;
   return (
     <Guard>
