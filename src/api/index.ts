@@ -5,7 +5,8 @@ export type { ApiSettings, ApiOptions, RequestOptions, Target } from './http.ts'
 export { resolveLivemode } from './http.ts';
 export { clearBlockletCache, mountPointOf, type Resolved } from './base.ts';
 export { PAYMENT_KIT_DID, STORE_DID, SERVICE_PREFIX } from './constants.ts';
-export { queryKeys } from './query-keys.ts';
+export { queryKey, type QueryKeys } from './query-keys.ts';
+export { invalidate } from './query-invalidate.ts';
 export { settingsCacheKey } from './resources/settings.ts';
 export type { CrossSellItem, PromotionResult } from './resources/checkout.ts';
 export type { InvoiceListParams, CreditGrantListParams, CreditTransactionListParams } from './resources/customers.ts';

@@ -4,6 +4,8 @@
  * and payment form in two columns, stacked below md) and the completed screen. The payment itself runs in the
  * flow store (src/state/checkout.ts); this file renders it and talks to the host through events.
  */
+import { queryKey } from '../api/query-keys.ts';
+import { invalidate } from '../api/query-invalidate.ts';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { CheckoutContext, CheckoutSession, LineItem, PaymentMethod, Price } from '../api/types.ts';
 import { isMetered } from '../core/billing.ts';
@@ -81,7 +83,7 @@ function pageQuery(extra: Record<string, unknown> | undefined, currency: string 
 /** The checkout's first request (opening the session or payment link), shared by the screen and the prefetch. */
 function openQuery(api: Api, props: Pick<CheckoutProps, 'extraParams' | 'currency'> & { checkoutId: string }) {
   return {
-    queryKey: ['checkout', 'open', props.checkoutId] as const,
+    queryKey: queryKey('checkout', 'open', props.checkoutId),
     queryFn: () => api.checkout.open(props.checkoutId, pageQuery(props.extraParams, props.currency)),
     staleTime: Infinity,
   };
@@ -221,13 +223,13 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
     if (state.error.code === 'UNIFIED_APP_REQUIRED') toast.show({ tone: 'error', message: t('checkout.accountRequired') });
     // The merchant archived what was in the cart meanwhile (the platform answers EMPTY_CHECKOUT): load the session
     // again, which shows the empty page.
-    if (state.error.code === 'EMPTY_CHECKOUT') void queryClient.invalidateQueries({ queryKey: ['checkout', 'open'] });
+    if (state.error.code === 'EMPTY_CHECKOUT') void invalidate.checkouts(queryClient);
   }, [state.error]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const profile = useQuery(['customers', 'me', user?.did ?? ''], () => api.customers.me(), { enabled: !!user, staleTime: 60_000 });
+  const profile = useQuery(queryKey('checkout', 'customer', user?.did ?? ''), () => api.customers.me(), { enabled: !!user, staleTime: 60_000 });
   const [quantityOk, setQuantityOk] = useState(true);
   const [amountOk, setAmountOk] = useState(session.submit_type !== 'donate');
-  const crossSellQuery = useQuery(['checkout', 'cross-sell', session.id], () => api.checkout.crossSell.get(session.id), { staleTime: Infinity, retry: false });
+  const crossSellQuery = useQuery(queryKey('checkout', 'cross-sell', session.id), () => api.checkout.crossSell.get(session.id), { staleTime: Infinity, retry: false });
   // The preferred quantity (spec §5): qty_{priceId} or qty in the page URL, else the payer's saved one; applied once,
   // and only when there is one: otherwise the merchant's quantity on the session stands.
   const appliedQuantity = useRef(false);

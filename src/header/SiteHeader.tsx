@@ -2,6 +2,7 @@
  * <site-header> first screen: logo, app name, header navigation, language selector, theme toggle, session.
  * Data: api.blocklet.get() (window.blocklet) with the `meta` attribute on top; api.session for the user.
  */
+import { queryKey } from '../api/query-keys.ts';
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { USER_MENU_MAX_LINKS } from '../core/constants.ts';
@@ -100,7 +101,7 @@ function HeaderBar({
   const { locale, mode } = useSettings();
   const narrow = useMediaQuery(BELOW_MD);
   const small = useMediaQuery(BELOW_SM);
-  const blocklet = useQuery(['blocklet'], () => api.blocklet.get(), { staleTime: 10 * 60_000 });
+  const blocklet = useQuery(queryKey('blocklet'), () => api.blocklet.get(), { staleTime: 10 * 60_000 });
   const info: AppInfo = mergeAppInfo(blocklet.data, meta);
   const session = useSession();
   const guarding = useLoginGuard(guard, session);

@@ -5,6 +5,7 @@
  * action) with a state per currency (idle, paying, success, error → retry), and refreshes on a realtime
  * `invoice.paid` (debounced 1 s, at most 5 s) with a success toast.
  */
+import { invalidate } from '../api/query-invalidate.ts';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../api/errors.ts';
 import type { OverdueInvoices, PaymentCurrency, PaymentMethod } from '../api/types.ts';
@@ -57,10 +58,9 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
 
   const refresh = () => {
     void q.refetch();
-    void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+    void invalidate.invoices(queryClient);
     // A paid past-due renewal recovers its subscription (the portal's lists and overview show it).
-    void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
-    void queryClient.invalidateQueries({ queryKey: ['subscription'] });
+    void invalidate.subscriptions(queryClient);
   };
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;

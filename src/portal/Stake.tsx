@@ -7,6 +7,7 @@
  *   so the caller only refreshes. Failures go back to the caller ('Failed to renew the subscription' + the reason).
  * - `StakePanel`: the stake of a subscription, returned or slashed, with its transactions.
  */
+import { queryKey } from '../api/query-keys.ts';
 import { useEffect, useRef, useState } from 'react';
 import en from 'locale:en/portalStake';
 import { isApiError } from '../api/errors.ts';
@@ -178,6 +179,6 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
 /** An invoice's number (SBX-0002) rather than its id, once known (shares the invoice page's query). */
 function InvoiceNumber({ id, format = (n) => n }: { id: string; format?: (number: string) => string }) {
   const api = useApi();
-  const q = useQuery(['invoice', id], () => api.invoices.retrieve(id), { staleTime: 60_000 });
+  const q = useQuery(queryKey('invoice', id), () => api.invoices.retrieve(id), { staleTime: 60_000 });
   return <>{format(q.data?.number || id)}</>;
 }
