@@ -13,6 +13,7 @@ import en from 'locale:en/portalStake';
 import { isApiError } from '../api/errors.ts';
 import { RESTAKE_ACTION } from '../api/resources/customers.ts';
 import type { Subscription } from '../api/types.ts';
+import { connectErrorKey } from '../core/connect-errors.ts';
 import { formatError } from '../core/errors.ts';
 import { customerLinks, methodExplorerHref } from '../core/links.ts';
 import { safeUrl } from '../core/url.ts';
@@ -79,8 +80,8 @@ export function RestakeDialog({ open, sub, onDone, onError, onCancel }: RestakeD
         cb.current.onDone(amountText ? t('portalStake.resumed', { amount: amountText }) : t('portal.sub.resumed'));
       } catch (err) {
         if (ctl.signal.aborted || (isApiError(err) && err.code === 'CANCELED')) return;
-        const code = isApiError(err) ? err.code : undefined;
-        cb.current.onError(code === 'CONNECT_DECLINED' ? t('portalStake.declined') : code === 'CONNECT_EXPIRED' ? t('portalStake.expired') : formatError(err));
+        const connectKey = connectErrorKey(err, { declined: 'portalStake.declined', expired: 'portalStake.expired' });
+        cb.current.onError(connectKey ? t(connectKey) : formatError(err));
       }
     })();
     return () => ctl.abort();
