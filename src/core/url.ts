@@ -134,4 +134,3 @@ export function joinPath(...parts: Array<string | null | undefined>): string {
 export function withTrailingSlash(path: string): string {
   return path.endsWith('/') ? path : `${path}/`;
 }
-
