@@ -7,7 +7,6 @@ import { QueryClient } from '@tanstack/query-core';
 import type { Resolved } from './base.ts';
 import { ApiError } from './errors.ts';
 import { Transport, type ApiOptions, type ApiSettings, type RequestOptions } from './http.ts';
-import { queryKeys } from './query-keys.ts';
 import { createRealtime } from './realtime.ts';
 import type { WebSocketCtor } from './relay-socket.ts';
 import { lazyResource } from './lazy.ts';
@@ -86,7 +85,6 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
     http: (): Promise<AxiosInstance> => t.http(),
 
     queryClient,
-    queryKeys,
 
     realtime: { subscribe: realtime.subscribe, close: realtime.close, connected: realtime.connected },
     checkout: lazyResource('checkout', () => import('./resources/checkout.ts'), (m: { createCheckout: typeof createCheckout }) => m.createCheckout(t)),

@@ -5,6 +5,7 @@
 import type { AxiosAdapter, AxiosInstance, InternalAxiosRequestConfig, Method } from 'axios';
 import { loadAxios } from './axios.ts';
 import type { Struct } from 'superstruct';
+import { readStorage, removeStorage, writeStorage } from '../core/storage.ts';
 import { joinPath, originOf } from '../core/url.ts';
 import { globalBlocklet, pageHref, pageOrigin, platformOrigin, resolveBases, type Resolved } from './base.ts';
 import { SERVICE_PREFIX } from './constants.ts';
@@ -48,54 +49,34 @@ export type RequestOptions = {
   headers?: Record<string, string>;
 };
 
-type Storage = { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
-
-export function storage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
-  try {
-    const s = (globalThis as Record<string, unknown>)[kind] as Storage | undefined;
-    return s && typeof s.getItem === 'function' ? s : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A JSON value cached in sessionStorage under `key`. Never throws: blocked storage or a full quota means no cache, and
  * an entry that does not parse or that `accept` refuses (returns null or throws) is dropped.
  */
 export const sessionCache = {
   read<T>(key: string, accept: (value: unknown) => T | null): T | null {
-    const ss = storage('sessionStorage');
+    const raw = readStorage(key, 'session');
     try {
-      const raw = ss?.getItem(key);
       const value = raw ? accept(JSON.parse(raw)) : null;
-      if (raw && value === null) ss?.removeItem(key);
+      if (raw && value === null) removeStorage(key, 'session');
       return value;
     } catch {
-      ss?.removeItem(key);
+      removeStorage(key, 'session');
       return null;
     }
   },
   write(key: string, value: unknown): void {
-    try {
-      storage('sessionStorage')?.setItem(key, JSON.stringify(value));
-    } catch {
-      /* quota / privacy mode: no cache */
-    }
+    writeStorage(key, JSON.stringify(value), 'session');
   },
   remove(key: string): void {
-    storage('sessionStorage')?.removeItem(key);
+    removeStorage(key, 'session');
   },
 };
 
 /** Livemode from settings, else localStorage `livemode` ('false' → false), default true. */
 export function resolveLivemode(setting: boolean | undefined): boolean {
   if (typeof setting === 'boolean') return setting;
-  try {
-    return storage('localStorage')?.getItem('livemode') !== 'false';
-  } catch {
-    return true;
-  }
+  return readStorage('livemode') !== 'false';
 }
 
 const RELATIVE_BASE = 'http://page.invalid/';

@@ -10,6 +10,7 @@
  * Anything else → null, which the element answers with replaceState to the base (spec: other paths redirect to /).
  */
 import { useCallback, useEffect, useState } from 'react';
+import { queryParams } from '../core/params.ts';
 
 export type ProtectedRouteName = 'developer-blocklets' | 'developer-tokens' | 'console-blocklets' | 'console-categories';
 export type Route =
@@ -110,7 +111,7 @@ export const SORTS = ['popularity', 'publishAt', 'nameAsc', 'nameDesc'] as const
 export type SortKey = (typeof SORTS)[number];
 
 export function readFilters(search: string, routeCategory?: string): HomeFilters {
-  const q = new URLSearchParams(search);
+  const q = queryParams(search);
   const price = q.get('price');
   const sort = q.get('sortBy');
   const page = Number(q.get('page'));

@@ -4,21 +4,25 @@
  * and payment form in two columns, stacked below md) and the completed screen. The payment itself runs in the
  * flow store (src/state/checkout.ts); this file renders it and talks to the host through events.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { queryKey } from '../api/query-keys.ts';
+import { invalidate } from '../api/query-invalidate.ts';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { CheckoutContext, CheckoutSession, LineItem, PaymentMethod, Price } from '../api/types.ts';
 import { isMetered } from '../core/billing.ts';
-import { acceptedMethods, checkoutView, isFiatMethod, lineItemAmount, methodOfCurrency, preferredQuantity, quantityBounds, validateCustomAmountItems, selectCurrency } from '../core/checkout.ts';
-import { STORAGE_KEYS } from '../core/constants.ts';
+import { acceptedMethods, checkoutView, isFiatMethod, lineItemAmount, methodOfCurrency, validateCustomAmountItems, selectCurrency } from '../core/checkout.ts';
 import { readStorage, writeStorage } from '../core/storage.ts';
 import { errorText, formatError } from '../core/errors.ts';
 import { customerLinks } from '../core/links.ts';
+import { queryParams } from '../core/params.ts';
 import { formatAmount, toBigInt } from '../core/money.ts';
+import { createCheckoutController, type ControllerEnv } from '../state/checkout-controller.ts';
 import { createCheckoutFlow, isBusy, type CheckoutFlow, type FlowState, type SubmitContext } from '../state/checkout.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi, type Api } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
+import { usePayNavigate } from '../ui/navigate.ts';
 import { useQuery, useQueryClient } from '../ui/query.ts';
 import { prefetchSession, useSession } from '../ui/session.tsx';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
@@ -51,11 +55,6 @@ export type CheckoutProps = {
 };
 
 
-const appPrefix = (): string => {
-  const b = (globalThis as { blocklet?: { prefix?: unknown } }).blocklet;
-  return typeof b?.prefix === 'string' && b.prefix ? b.prefix : '/';
-};
-
 export function Checkout(props: CheckoutProps) {
   const t = useT();
   if (!props.checkoutId && props.donationMountLocation) {
@@ -75,7 +74,7 @@ export function Checkout(props: CheckoutProps) {
 
 function pageQuery(extra: Record<string, unknown> | undefined, currency: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(window.location.search)) if (k === 'currencyId' || k === 'qty' || k.startsWith('qty_')) out[k] = v;
+  for (const [k, v] of queryParams()) if (k === 'currencyId' || k === 'qty' || k.startsWith('qty_')) out[k] = v;
   for (const [k, v] of Object.entries(extra ?? {})) if (v !== undefined && v !== null && typeof v !== 'object') out[k] = String(v);
   if (currency) out.currencyId = currency;
   return out;
@@ -84,7 +83,7 @@ function pageQuery(extra: Record<string, unknown> | undefined, currency: string 
 /** The checkout's first request (opening the session or payment link), shared by the screen and the prefetch. */
 function openQuery(api: Api, props: Pick<CheckoutProps, 'extraParams' | 'currency'> & { checkoutId: string }) {
   return {
-    queryKey: ['checkout', 'open', props.checkoutId] as const,
+    queryKey: queryKey('checkout', 'open', props.checkoutId),
     queryFn: () => api.checkout.open(props.checkoutId, pageQuery(props.extraParams, props.currency)),
     staleTime: Infinity,
   };
@@ -169,20 +168,6 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const mode: CheckoutMode = modeProp === 'minimal' || modeProp === 'standalone' ? modeProp : 'standard';
 
   const methods = useMemo(() => acceptedMethods(ctx.paymentMethods, session.line_items) as PaymentMethod[], [ctx.paymentMethods, session.line_items]);
-  const [currencyId, setCurrencyId] = useState<string | undefined>(() =>
-    selectCurrency({
-      methods,
-      urlCurrencyId: currencyProp ?? new URLSearchParams(window.location.search).get('currencyId'),
-      sessionCurrencyId: session.currency_id,
-      // Payers here sign in with a DID wallet (the platform's session), so the Stripe-first rule does not apply.
-      isWalletUser: true,
-    }),
-  );
-  const method = methodOfCurrency(methods, currencyId);
-  const currency = method?.payment_currencies.find((c) => c.id === currencyId);
-  const fiat = isFiatMethod(method);
-  const money = useMoney(currency, fiat);
-
   const [flow] = useState(() =>
     createCheckoutFlow(
       {
@@ -199,144 +184,81 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
       session,
     ),
   );
-  useEffect(() => () => flow.dispose(), [flow]);
-  const state = useFlowState(flow);
-
-  // Realtime: a checkout.session.completed for this session completes the checkout (e.g. paid on the phone).
-  useEffect(
-    () =>
-      api.realtime.subscribe<{ id?: string }>('checkout.session.completed', (data) => {
-        if (data?.id === session.id) void flow.completedElsewhere();
+  // What the controller needs of the page and the payer, as of this render (set again on each commit).
+  const env: ControllerEnv = {
+    user,
+    initialized,
+    t: (key) => t(key),
+    describe,
+    toastError: (message) => toast.show({ tone: 'error', message }),
+    notice: (notice) => toast.show({ tone: 'warning', message: flowText(notice) }),
+    failed: (error) => {
+      emit('error', { message: error.message ?? flowText(error), code: error.code });
+      // Spec §8: UNIFIED_APP_REQUIRED toasts 'account required'.
+      if (error.code === 'UNIFIED_APP_REQUIRED') toast.show({ tone: 'error', message: t('checkout.accountRequired') });
+    },
+    currencyChanged: (currencyId) => emit('change', { checkoutSessionId: session.id, currencyId }),
+    // Sign in first (the sign-in page comes back here, and the form is then filled from the profile).
+    login: () => {
+      if (emit('login', { redirect: window.location.href }, { cancelable: true })) window.location.assign(loginUrl());
+    },
+  };
+  const [controller] = useState(() =>
+    createCheckoutController({
+      session,
+      flow,
+      checkout: api.checkout,
+      currencyId: selectCurrency({
+        methods,
+        urlCurrencyId: currencyProp ?? queryParams().get('currencyId'),
+        sessionCurrencyId: session.currency_id,
+        // Payers here sign in with a DID wallet (the platform's session), so the Stripe-first rule does not apply.
+        isWalletUser: true,
       }),
-    [api, flow, session.id],
+      onCompleted: (listener) => api.realtime.subscribe<{ id?: string }>('checkout.session.completed', listener),
+      // The merchant archived what was in the cart meanwhile (EMPTY_CHECKOUT): loaded again, the empty page shows.
+      reload: () => void invalidate.checkouts(queryClient),
+      storage: { read: readStorage, write: writeStorage },
+      env,
+    }),
   );
+  useLayoutEffect(() => controller.setEnv(env));
+  useEffect(() => controller.start(), [controller]);
+  const state = useFlowState(flow);
+  const { currencyId, shake } = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  const method = methodOfCurrency(methods, currencyId);
+  const currency = method?.payment_currencies.find((c) => c.id === currencyId);
+  const fiat = isFiatMethod(method);
+  const money = useMoney(currency, fiat);
 
-  // Toasts for notices and for errors raised while a dialog was open.
-  const lastNotice = useRef(0);
-  useEffect(() => {
-    if (state.notice && state.notice.id !== lastNotice.current) {
-      lastNotice.current = state.notice.id;
-      toast.show({ tone: 'warning', message: flowText(state.notice) });
-    }
-  }, [state.notice]); // eslint-disable-line react-hooks/exhaustive-deps -- one toast per notice
-  useEffect(() => {
-    if (!state.error) return;
-    emit('error', { message: state.error.message ?? flowText(state.error), code: state.error.code });
-    // Spec §8: UNIFIED_APP_REQUIRED toasts 'account required'.
-    if (state.error.code === 'UNIFIED_APP_REQUIRED') toast.show({ tone: 'error', message: t('checkout.accountRequired') });
-    // The merchant archived what was in the cart meanwhile (the platform answers EMPTY_CHECKOUT): load the session
-    // again, which shows the empty page.
-    if (state.error.code === 'EMPTY_CHECKOUT') void queryClient.invalidateQueries({ queryKey: ['checkout', 'open'] });
-  }, [state.error]); // eslint-disable-line react-hooks/exhaustive-deps -- one event per new flow error
-
-  const profile = useQuery(['customers', 'me', user?.did ?? ''], () => api.customers.me(), { enabled: !!user, staleTime: 60_000 });
+  const profile = useQuery(queryKey('checkout', 'customer', user?.did ?? ''), () => api.customers.me(), { enabled: !!user, staleTime: 60_000 });
   const [quantityOk, setQuantityOk] = useState(true);
   const [amountOk, setAmountOk] = useState(session.submit_type !== 'donate');
-  const crossSellQuery = useQuery(['checkout', 'cross-sell', session.id], () => api.checkout.crossSell.get(session.id), { staleTime: Infinity, retry: false });
-  // The preferred quantity (spec §5): qty_{priceId} or qty in the page URL, else the payer's saved one; applied once,
-  // and only when there is one: otherwise the merchant's quantity on the session stands.
-  const appliedQuantity = useRef(false);
-  const touchedQuantity = useRef(false);
+  const crossSellQuery = useQuery(queryKey('checkout', 'cross-sell', session.id), () => api.checkout.crossSell.get(session.id), { staleTime: Infinity, retry: false });
   useEffect(() => {
-    // Not over a choice the payer already made while the session was loading.
-    if (appliedQuantity.current || !initialized || session.status !== 'open' || touchedQuantity.current) return;
-    appliedQuantity.current = true;
-    const query = new URLSearchParams(window.location.search);
-    for (const item of session.line_items) {
-      if (!item.adjustable_quantity?.enabled) continue;
-      const wanted = preferredQuantity({
-        priceId: item.price_id,
-        query,
-        saved: user?.did ? readStorage(STORAGE_KEYS.quantityPreference(user.did, item.price_id)) : null,
-        bounds: quantityBounds(item),
-      });
-      if (wanted !== null && wanted !== item.quantity) {
-        void api.checkout
-          .adjustQuantity(session.id, { itemId: item.price_id, quantity: wanted })
-          .then((next) => flow.update(next))
-          .catch((err: unknown) => console.warn('[pay-checkout] preferred quantity refused', err));
-      }
-    }
-  }, [initialized]); // eslint-disable-line react-hooks/exhaustive-deps -- the preferred quantity is applied once, on the first load
-  // REQUIRE_CROSS_SELL: the cross-sell row shakes for 1 s (spec §8).
-  const [shake, setShake] = useState(false);
-  useEffect(() => {
-    if (state.error?.code !== 'REQUIRE_CROSS_SELL') return;
-    setShake(true);
-    const id = setTimeout(() => setShake(false), 1000);
-    return () => clearTimeout(id);
-  }, [state.error]);
+    if (initialized) controller.applyPreferredQuantity(queryParams());
+  }, [controller, initialized]);
 
   // The flow's dialogs load with the first submit (the request and the chunk travel together) and stay mounted.
   const [dialogsNeeded, setDialogsNeeded] = useState(false);
   if (!dialogsNeeded && state.phase !== 'idle') setDialogsNeeded(true);
-  const navigate = useNavigate();
-  const panel = usePanelClass();
+  const navigate = usePayNavigate();
 
   if (state.phase === 'paid' && state.session) return <Completed session={state.session} ctx={ctx} successUrl={successUrl} announce />;
 
   const busy = isBusy(state.phase);
   const donation = session.submit_type === 'donate';
   const current = state.session ?? session;
-
-  /** After a change on the server: the session as it is now (the platform's own UI retrieves it too). */
-  const refreshSession = async () => flow.update((await api.checkout.retrieve(session.id)).checkoutSession);
-  const setQuantity = async (priceId: string, quantity: number) => {
-    touchedQuantity.current = true;
-    try {
-      const next = await api.checkout.adjustQuantity(session.id, { itemId: priceId, quantity });
-      if (user?.did) writeStorage(STORAGE_KEYS.quantityPreference(user.did, priceId), String(quantity));
-      if (next.discounts?.length && currencyId) {
-        await api.checkout.recalculatePromotion(session.id, currencyId);
-        await refreshSession();
-      } else flow.update(next);
-    } catch (err) {
-      throw new Error(describe(err));
-    }
-  };
-  /** A change that returns the session: keep it, recalculating a promotion code first if there is one. */
-  const settle = async (next: CheckoutSession) => {
-    if (next.discounts?.length && currencyId) {
-      await api.checkout.recalculatePromotion(session.id, currencyId);
-      await refreshSession();
-    } else flow.update(next);
-  };
-  const guarded = async (work: () => Promise<void>) => {
-    try {
-      await work();
-    } catch (err) {
-      toast.show({ tone: 'error', message: describe(err) });
-    }
-  };
-  const upsell = (from: string, to: string | null) =>
-    guarded(async () => settle(to ? await api.checkout.upsell(session.id, { from, to }) : await api.checkout.downsell(session.id, { from })));
   const crossSellPrice = crossSellQuery.data && typeof crossSellQuery.data.id === 'string' ? (crossSellQuery.data as unknown as Price) : null;
   const crossSell = crossSellPrice
     ? {
         price: crossSellPrice,
         required: current.cross_sell_behavior === 'required',
         shake,
-        add: () => guarded(async () => settle(await api.checkout.crossSell.add(session.id, crossSellPrice.id))),
-        remove: () => guarded(async () => settle(await api.checkout.crossSell.remove(session.id))),
+        add: () => controller.addCrossSell(crossSellPrice.id),
+        remove: () => controller.removeCrossSell(),
       }
     : undefined;
-  const applyPromotion = async (code: string) => {
-    // Spec §5/§6: a promotion code needs a signed-in payer: sign in first (nothing is sent).
-    if (!user && initialized) {
-      requestLogin();
-      throw new Error(t('checkout.promoLoginRequired'));
-    }
-    await api.checkout.applyPromotion(session.id, { promotion_code: code, currency_id: currencyId ?? session.currency_id });
-    await refreshSession();
-  };
-  const removePromotion = async () => {
-    await api.checkout.removePromotion(session.id);
-    await refreshSession();
-  };
-  // Sign in first (the sign-in page comes back here, and the form is then filled from the profile).
-  const requestLogin = () => {
-    if (emit('login', { redirect: window.location.href }, { cancelable: true })) window.location.assign(loginUrl());
-  };
   const blocked = validateCustomAmountItems(session.line_items);
   const submitCtx: SubmitContext = { methodType: method?.type ?? '', currencyType: currency?.type, donation, userDid: user?.did };
   // Until the session is known the button keeps its plain label (no 'connect' flash for signed-in payers).
@@ -354,7 +276,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
           : t('checkout.submitPay');
 
   const onSubmit = (values: FormValues) => {
-    if (!signedIn) return requestLogin();
+    if (!signedIn) return controller.login();
     if (!method || !currency) return;
     const form = {
       customer_name: values.customer_name.trim(),
@@ -368,7 +290,8 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   };
 
   const flowError = state.error ? flowText(state.error) : '';
-  const merchant = appName();
+  const merchant = api.blocklet.current()?.appName ?? '';
+  const panel = usePanelClass();
   const livemode = session.livemode !== false;
 
   return (
@@ -399,13 +322,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
                 link={ctx.paymentLink}
                 currency={currency}
                 disabled={busy}
-                setAmount={async (priceId, amount) => {
-                  try {
-                    flow.update(await api.checkout.amount(session.id, { priceId, amount }));
-                  } catch (err) {
-                    throw new Error(describe(err));
-                  }
-                }}
+                setAmount={controller.setAmount}
                 onPayable={setAmountOk}
                 loadBenefits={() => (session.payment_link_id ? api.checkout.benefits(session.payment_link_id) : Promise.resolve([]))}
                 onCancel={() => emit('cancel', { checkoutSessionId: session.id })}
@@ -419,10 +336,10 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
               currency={currency}
               fiat={fiat}
               busy={busy}
-              onQuantity={setQuantity}
+              onQuantity={controller.setQuantity}
               onPayable={setQuantityOk}
-              promotion={current.allow_promotion_codes && !donation ? { apply: applyPromotion, remove: removePromotion } : undefined}
-              onUpsell={upsell}
+              promotion={current.allow_promotion_codes && !donation ? { apply: controller.applyPromotion, remove: controller.removePromotion } : undefined}
+              onUpsell={controller.upsell}
               crossSell={crossSell}
             />
           </div>
@@ -435,18 +352,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
             session={session}
             methods={methods}
             currencyId={currencyId}
-            onCurrencyChange={(id) => {
-              if (busy) return;
-              setCurrencyId(id);
-              emit('change', { checkoutSessionId: session.id, currencyId: id });
-              // A promotion code is recalculated in the new currency (spec §2).
-              if (current.discounts?.length) {
-                void api.checkout
-                  .recalculatePromotion(session.id, id)
-                  .then(refreshSession)
-                  .catch((err: unknown) => console.warn('[pay-checkout] recalculate promotion failed', err));
-              }
-            }}
+            onCurrencyChange={controller.setCurrency}
             profile={profile.data}
             signedIn={signedIn}
             busy={busy && state.phase !== 'connecting'}
@@ -477,7 +383,7 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
             currency={currency}
             method={method}
             money={money}
-            links={customerLinks(appPrefix())}
+            links={customerLinks(api.blocklet.current()?.prefix)}
             navigate={navigate}
           />
         </Suspense>
@@ -496,23 +402,10 @@ function usePanelClass(): string {
   `;
 }
 
-function appName(): string {
-  const b = (globalThis as { blocklet?: { appName?: unknown } }).blocklet;
-  return typeof b?.appName === 'string' ? b.appName : '';
-}
-
-/** An app link's click: a cancelable pay-navigate {path}; the host may route it (then the link does not load). */
-function useNavigate() {
-  const emit = useEmit<'pay-checkout'>();
-  return (path: string) => (e: MouseEvent<HTMLElement>) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    if (!emit('navigate', { path }, { cancelable: true })) e.preventDefault();
-  };
-}
-
 /** The completed screen (loaded on demand) on the checkout's surface, with the app's links. */
 function Completed(props: { session: CheckoutSession; ctx: CheckoutContext; successUrl?: string | undefined; announce?: boolean }) {
   const panelClass = usePanelClass();
+  const api = useApi();
   const { session, ctx } = props;
   // The currency the payer paid in (the session's, once paid).
   const method = methodOfCurrency(ctx.paymentMethods, session.currency_id);
@@ -526,8 +419,8 @@ function Completed(props: { session: CheckoutSession; ctx: CheckoutContext; succ
       <CompletedView
         {...props}
         panelClass={panelClass}
-        links={customerLinks(appPrefix())}
-        navigate={useNavigate()}
+        links={customerLinks(api.blocklet.current()?.prefix)}
+        navigate={usePayNavigate()}
         money={money}
         lineAmount={lineAmount}
         Image={ProductImage}

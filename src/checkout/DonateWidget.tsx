@@ -6,6 +6,7 @@
  * donation settings page, {mount point}/integrations/donations, in a new tab) or later; everyone else is told that
  * donations are not enabled. Loaded lazily with its `donate` strings.
  */
+import { queryKey } from '../api/query-keys.ts';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorText } from '../core/errors.ts';
 import { createDonations, type DonationSettingsInput } from '../api/resources/donations.ts';
@@ -43,12 +44,12 @@ function DonateWidgetBody({ mountLocation, settings, renderCheckout }: DonateWid
   const session = useSession();
   const donations = useMemo(() => createDonations(api), [api]);
   const target = settings?.target || mountLocation;
-  const key = ['donate-settings', mountLocation] as const;
+  const key = queryKey('donation', 'settings', mountLocation);
   const setting = useQuery(key, () => donations.getOrCreate({ mountLocation, description: settings?.description ?? settings?.title ?? '', settings: settings ?? {} }), {
     staleTime: 60 * 60 * 1000,
   });
   const active = setting.data?.active === true;
-  const link = useQuery(['donation-link', target], () => donations.link({ ...(settings ?? {}), target }), { enabled: active, staleTime: Infinity });
+  const link = useQuery(queryKey('donation', 'link', target), () => donations.link({ ...(settings ?? {}), target }), { enabled: active, staleTime: Infinity });
   const [asking, setAsking] = useState(false);
   // The enable button is gone once enabled: closing the question moves focus to the donation checkout instead.
   const landing = useRef<HTMLDivElement>(null);
@@ -140,7 +141,7 @@ function DonateWidgetBody({ mountLocation, settings, renderCheckout }: DonateWid
 
 /** "Configure now": the donation settings page in a new tab. */
 function ConfigureNow({ donations, label, onOpen }: { donations: ReturnType<typeof createDonations>; label: string; onOpen: () => void }) {
-  const page = useQuery(['donate-settings-page'], () => donations.settingsPageUrl(), { staleTime: Infinity });
+  const page = useQuery(queryKey('donation', 'settings-page'), () => donations.settingsPageUrl(), { staleTime: Infinity });
   return (
     <Button href={page.data ?? '#'} newTab onClick={onOpen}>
       {label}

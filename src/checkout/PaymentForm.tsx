@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import type { CheckoutSession, Customer, PaymentCurrency, PaymentMethod } from '../api/types.ts';
 import { validateEmail, validateName, validatePattern, validatePhone, validateBillingAddress, loadPhoneLib, type BillingAddress } from '../core/validation.ts';
 import { DEFAULT_COUNTRY } from '../core/constants.ts';
-import { pickLocaleText } from '../core/locale.ts';
+import { pickLocaleText, toIntlLocale } from '../core/locale.ts';
 import { Button } from '../ui/Button.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
@@ -345,7 +345,7 @@ function CurrencyCard({ currency, method, checked, onSelect, name }: { currency:
 
 function regionName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale === 'zh' ? 'zh-CN' : 'en'], { type: 'region' }).of(code.toUpperCase()) ?? code.toUpperCase();
+    return new Intl.DisplayNames([toIntlLocale(locale)], { type: 'region' }).of(code.toUpperCase()) ?? code.toUpperCase();
   } catch {
     return code.toUpperCase();
   }

@@ -4,6 +4,7 @@
  * pattern before that or when it fails to load.
  */
 import { useEffect, useState } from 'react';
+import { toIntlLocale } from '../core/locale.ts';
 import { DIAL_CODES, joinPhone, splitPhone } from '../core/phone.ts';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
@@ -30,7 +31,7 @@ export function PhoneField({ value, error, disabled, onChange, onBlur }: PhoneFi
     if (value.startsWith('+')) setCountry(splitPhone(value, country).country);
   }, [value]); // eslint-disable-line react-hooks/exhaustive-deps -- a new value picks its country; picking one must not reset it
 
-  const names = new Intl.DisplayNames([locale === 'zh' ? 'zh-CN' : 'en'], { type: 'region' });
+  const names = new Intl.DisplayNames([toIntlLocale(locale)], { type: 'region' });
   return (
     <div className={css`display: grid; grid-template-columns: minmax(120px, 38%) 1fr; gap: 8px; align-items: start;`}>
       <Select

@@ -13,7 +13,7 @@ export function normalizeLocale(value: unknown): Locale {
   return 'en';
 }
 
-/** BCP 47 tag for Intl: en → en-US, zh → zh-CN. */
+/** The one locale → Intl tag mapping (spec: en and zh, tw maps to zh, fallback en): zh → zh-CN, else en-US. */
 export function toIntlLocale(locale: unknown): string {
   return normalizeLocale(locale) === 'zh' ? 'zh-CN' : 'en-US';
 }

@@ -2,7 +2,7 @@
  * Money on strings: amounts are integer strings in the currency's smallest unit; all math is BigInt.
  * Never converts an amount to a JS number (no floating point anywhere).
  */
-import { intlFormatter } from './locale.ts';
+import { intlFormatter, toIntlLocale } from './locale.ts';
 
 /** Default display/input precision (spec §9). */
 export const DEFAULT_PRECISION = 6;
@@ -139,16 +139,6 @@ export function roundDecimal(value: string, places: number, rounding: Rounding =
   return negative && rounded !== 0n ? `-${out}` : out;
 }
 
-/** `'en'` → `'en-US'`, `'zh'` → `'zh-CN'`; other tags pass through. */
-export function intlLocale(locale: string | undefined): string {
-  if (!locale) return 'en-US';
-  const l = locale.toLowerCase();
-  if (l === 'en') return 'en-US';
-  if (l === 'zh' || l === 'zh_cn' || l === 'zh-cn') return 'zh-CN';
-  if (l === 'tw' || l === 'zh-tw' || l === 'zh_tw') return 'zh-TW';
-  return locale.replace('_', '-');
-}
-
 const separatorCache = new Map<string, { group: string; decimal: string }>();
 function separators(locale: string): { group: string; decimal: string } {
   let s = separatorCache.get(locale);
@@ -169,14 +159,14 @@ const GROUPING: Intl.NumberFormatOptions = { useGrouping: true, maximumFractionD
 /** Groups an integer digit string per locale (Intl on a BigInt, so no precision loss). */
 export function groupInteger(digits: string, locale?: string): string {
   try {
-    return intlFormatter('NumberFormat', intlLocale(locale), GROUPING).format(BigInt(digits));
+    return intlFormatter('NumberFormat', toIntlLocale(locale), GROUPING).format(BigInt(digits));
   } catch {
     return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   }
 }
 
 export type FormatAmountOptions = {
-  /** `en`, `zh`, or any BCP 47 tag; default `en`. */
+  /** `en` or `zh` (`tw` and `zh-*` are zh; anything else en, as core/locale toIntlLocale maps them); default `en`. */
   locale?: string;
   /** Max fraction digits shown (default 6); trailing zeros are trimmed. */
   precision?: number;
@@ -210,7 +200,7 @@ export function formatAmount(amount: string | number | bigint | null | undefined
   let frac = shown > 0 ? digits.slice(digits.length - shown).replace(/0+$/, '') : '';
   const minPrecision = Math.min(opts.minPrecision ?? 0, precision);
   if (frac.length < minPrecision) frac = frac.padEnd(minPrecision, '0');
-  const loc = intlLocale(opts.locale);
+  const loc = toIntlLocale(opts.locale);
   const { decimal } = separators(loc);
   const isZero = scaled === 0n;
   const body = groupInteger(int, loc) + (frac ? decimal + frac : '');

@@ -6,19 +6,15 @@
  */
 import { useEffect, useState } from 'react';
 import { createIconLoader, iconSvg, splitIconName, type IconLoader, type IconResult } from '../api/resources/icons.ts';
+import { readStorage, writeStorage } from '../core/storage.ts';
 import { useApi, type Api } from '../ui/api.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
 
 const loaders = new WeakMap<Api, Map<string, IconLoader>>();
 
-function sessionStore(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
+/** The icon cache's storage: the tab's sessionStorage, through the calls that never throw. */
+const sessionCache = { getItem: (key: string) => readStorage(key, 'session'), setItem: (key: string, value: string) => writeStorage(key, value, 'session') };
 
 function loaderFor(api: Api, hosts: string[]): IconLoader {
   let byHosts = loaders.get(api);
@@ -26,7 +22,7 @@ function loaderFor(api: Api, hosts: string[]): IconLoader {
   const key = hosts.join(' ');
   let l = byHosts.get(key);
   if (!l) {
-    l = createIconLoader({ hosts, base: api.origin ? `${api.origin}/` : undefined, storage: sessionStore() });
+    l = createIconLoader({ hosts, base: api.origin ? `${api.origin}/` : undefined, storage: sessionCache });
     byHosts.set(key, l);
   }
   return l;

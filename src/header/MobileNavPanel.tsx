@@ -8,7 +8,7 @@ import { focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import type { AppInfo, HeaderNavEntry, withTracking } from './blocklet.ts';
 import type { AppsSection as AppsSectionType } from './AppsGrid.tsx';
-import type { ProductsSlot } from './SiteHeader.tsx';
+import type { ProductsSlot } from './shared.ts';
 
 const ProductsSection = lazy(() => import('./ProductsMenu.tsx').then((m) => ({ default: m.ProductsSection })));
 const AppsSection = lazy(() => import('./AppsGrid.tsx').then((m) => ({ default: m.AppsSection })));

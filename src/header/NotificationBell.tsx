@@ -3,6 +3,7 @@
  * with the read-state query, the unread count as a badge, and the user socket: a create event for this user adds 1
  * (and may show a toast), a read event subtracts readCount (never below 0).
  */
+import { queryKey } from '../api/query-keys.ts';
 import { useEffect, useRef, useState, useLayoutEffect } from 'react';
 import type { Notification } from '../api/resources/notifications.ts';
 import { useApi } from '../ui/api.tsx';
@@ -26,7 +27,7 @@ export function NotificationBell({ info, user, onReady }: { info: AppInfo; user:
   const toast = useToast();
   const { locale } = useSettings();
   const { css } = useCss();
-  const unread = useQuery(['header', 'unread', user.did], () => api.session.notifications.unreadCount(), { staleTime: 60_000 });
+  const unread = useQuery(queryKey('header', 'unread', user.did), () => api.session.notifications.unreadCount(), { staleTime: 60_000 });
   const [live, setLive] = useState<number | null>(null);
   useEffect(() => {
     if (unread.data !== undefined) setLive(unread.data);

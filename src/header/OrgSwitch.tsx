@@ -5,6 +5,7 @@
  * Current org: api.session.orgs.currentOrgId(role) → get(id). Loading that org failing signs the user out (spec §4).
  * Switching: the passport switch with the orgId, then `header-org-change {orgId}` (cancelable); not canceled → reload.
  */
+import { queryKey } from '../api/query-keys.ts';
 import { useDismiss } from '../ui/dismiss.ts';
 import { formatError } from '../core/errors.ts';
 import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -39,7 +40,7 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
   const wrapRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const user = session.user;
-  const key = ['header', 'org', user?.did ?? ''];
+  const key = queryKey('header', 'org', user?.did ?? '');
   const current = useQuery(
     key,
     async (): Promise<Org | null> => {

@@ -3,12 +3,10 @@
  * hostname checks), and only then loads them (Overlays.tsx). Keeps both, and their checks, out of the first paint.
  */
 import { lazy, Suspense, useMemo } from 'react';
-import { domainSkipActive, hasConsentCookie, inFrame, isTemporaryDomain } from './storage.ts';
+import { DOMAINS_PATH, domainSkipActive, hasConsentCookie, inFrame, isTemporaryDomain } from './storage.ts';
 
 const DomainWarning = lazy(() => import('./Overlays.tsx').then((m) => ({ default: m.DomainWarning })));
 const CookieConsent = lazy(() => import('./Overlays.tsx').then((m) => ({ default: m.CookieConsent })));
-
-export const DOMAINS_PAGE = '/.well-known/service/admin/domains';
 
 export function OverlayGate(props: {
   domainWarning: boolean;
@@ -23,7 +21,7 @@ export function OverlayGate(props: {
     domain:
       props.domainWarning &&
       isTemporaryDomain(window.location.hostname) &&
-      !window.location.pathname.startsWith(DOMAINS_PAGE) &&
+      !window.location.pathname.startsWith(DOMAINS_PATH) &&
       !domainSkipActive(),
     cookie: props.cookieConsent && (props.cookieConsentInIframe || !inFrame()) && !hasConsentCookie(),
   }), [props.domainWarning, props.cookieConsent, props.cookieConsentInIframe]);

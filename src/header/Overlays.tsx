@@ -13,9 +13,8 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { usePanelMessages } from './panel-messages.ts';
-import { storeDomainSkip, writeConsentCookie } from './storage.ts';
+import { DOMAINS_PATH, storeDomainSkip, writeConsentCookie } from './storage.ts';
 
-export const DOMAINS_PATH = '/.well-known/service/admin/domains';
 const BENEFITS = ['https', 'brand', 'short', 'professional', 'fast'] as const;
 
 export function DomainWarning({ role }: { role: string | undefined }) {

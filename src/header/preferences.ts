@@ -6,6 +6,8 @@
  * sessionStorage → `theme.prefer` → localStorage → the system), as the reference host does in hosts/pages/prefs.js.
  * Reads and writes never throw (storage may be blocked).
  */
+import { removeStorage, writeStorage } from '../core/storage.ts';
+
 const DAY_MS = 86_400_000;
 
 export const LOCALE_COOKIE = 'nf_lang';
@@ -29,10 +31,6 @@ export function writeLocaleCookie(locale: string): void {
 
 /** Remembers the theme the person picked; a `?theme=` link's choice for this tab gives way to it. */
 export function storeThemePreference(theme: 'light' | 'dark', key: string = THEME_KEY): void {
-  try {
-    window.localStorage.setItem(key, theme);
-    window.sessionStorage.removeItem(key);
-  } catch {
-    /* storage blocked: the choice holds for this page only */
-  }
+  writeStorage(key, theme);
+  removeStorage(key, 'session');
 }

@@ -8,10 +8,14 @@
  *
  * Nothing else in the header touches document.cookie or storage. Reads never throw (storage may be blocked).
  */
+import { readStorage, writeStorage } from '../core/storage.ts';
+
 export const CONSENT_COOKIE = 'CookieConsent';
 export const CONSENT_DAYS = 365;
 export const DOMAIN_SKIP_KEY = 'domain-warning-skip';
 export const DOMAIN_SKIP_DAYS = 30;
+/** The platform's domain settings page: the notice links there and does not show on it. */
+export const DOMAINS_PATH = '/.well-known/service/admin/domains';
 const DAY_MS = 86_400_000;
 
 /** True when the consent cookie is set (any value but 'false', as react-cookie-consent reads it). */
@@ -48,21 +52,11 @@ export function domainSkipActive(now = Date.now(), stored: string | null = readS
   return Number.isFinite(at) && now - at >= 0 && now - at < DOMAIN_SKIP_DAYS * DAY_MS;
 }
 
-function readSkip(): string | null {
-  try {
-    return window.localStorage.getItem(DOMAIN_SKIP_KEY);
-  } catch {
-    return null;
-  }
-}
+const readSkip = (): string | null => readStorage(DOMAIN_SKIP_KEY);
 
 /** 'Remind Me Later': stores the time of the skip. */
 export function storeDomainSkip(now = Date.now()): void {
-  try {
-    window.localStorage.setItem(DOMAIN_SKIP_KEY, new Date(now).toISOString());
-  } catch {
-    /* storage blocked: the notice shows again next time */
-  }
+  writeStorage(DOMAIN_SKIP_KEY, new Date(now).toISOString());
 }
 
 /** Temporary platform hostnames (the notice shows only there). */

@@ -3,6 +3,7 @@
  * page, the checkout's overdue dialog and the portal overview (same key: one request, one cache). `null` when the
  * payer is not a customer yet (404: nothing can be due).
  */
+import { queryKey } from '../api/query-keys.ts';
 import { isApiError } from '../api/errors.ts';
 import type { OverdueInvoices } from '../api/types.ts';
 import { useApi } from '../ui/api.tsx';
@@ -13,7 +14,7 @@ export function useOverdueQuery(customerId: string | undefined) {
   const api = useApi();
   const session = useSession();
   const ref = customerId || session.user?.did || '';
-  return useQuery(['overdue', 'customer', ref], async (): Promise<OverdueInvoices | null> => {
+  return useQuery(queryKey('overdue', ref), async (): Promise<OverdueInvoices | null> => {
     try {
       return await api.customers.overdueInvoices(ref);
     } catch (err) {

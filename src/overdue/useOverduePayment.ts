@@ -5,9 +5,11 @@
  * action) with a state per currency (idle, paying, success, error → retry), and refreshes on a realtime
  * `invoice.paid` (debounced 1 s, at most 5 s) with a success toast.
  */
+import { invalidate } from '../api/query-invalidate.ts';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../api/errors.ts';
 import type { OverdueInvoices, PaymentCurrency, PaymentMethod } from '../api/types.ts';
+import { connectErrorKey } from '../core/connect-errors.ts';
 import { formatError } from '../core/errors.ts';
 import { safeUrl } from '../core/url.ts';
 import { createRefreshScheduler } from '../core/refresh.ts';
@@ -56,10 +58,9 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
 
   const refresh = () => {
     void q.refetch();
-    void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+    void invalidate.invoices(queryClient);
     // A paid past-due renewal recovers its subscription (the portal's lists and overview show it).
-    void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
-    void queryClient.invalidateQueries({ queryKey: ['subscription'] });
+    void invalidate.subscriptions(queryClient);
   };
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
@@ -132,10 +133,8 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
 }
 
 function payErrorText(err: unknown, t: ReturnType<typeof useT>): string {
-  if (isApiError(err)) {
-    if (err.code === 'CONNECT_DECLINED') return t('overdue.declined');
-    if (err.code === 'CONNECT_EXPIRED') return t('overdue.expired');
-  }
+  const connectKey = connectErrorKey(err, { declined: 'overdue.declined', expired: 'overdue.expired' });
+  if (connectKey) return t(connectKey);
   const message = formatError(err);
   if (message === ACCOUNT_CHANGED) return t('overdue.accountChanged');
   if (message === 'Nothing to pay') return t('overdue.nothingToPay');

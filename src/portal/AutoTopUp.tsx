@@ -5,6 +5,7 @@
  * sandbox's billing clock buys the package when the balance falls below the threshold within the daily limits.
  * Part of the lazily loaded Credits tab.
  */
+import { queryKey } from '../api/query-keys.ts';
 import { formatError } from '../core/errors.ts';
 import { useEffect, useId, useState } from 'react';
 import type { AutoRechargeInfo } from '../api/resources/customers.ts';
@@ -65,7 +66,7 @@ function unitsOrNull(value: string, currency: PaymentCurrency | undefined): stri
 export function CreditNotEnough({ currency, balance, customerId }: { currency: PaymentCurrency; balance: string; customerId?: string | undefined }) {
   const api = useApi();
   const t = useT();
-  const q = useQuery(['pending-amount', customerId ?? '', currency.id], () => api.payments.pendingAmount({ ...(customerId ? { customer_id: customerId } : {}), currency_id: currency.id }));
+  const q = useQuery(queryKey('credits', 'pending-amount', customerId ?? '', currency.id), () => api.payments.pendingAmount({ ...(customerId ? { customer_id: customerId } : {}), currency_id: currency.id }));
   const short = creditShortfall(balance, q.data?.[currency.id], currency.decimal);
   if (!short) return null;
   return (
@@ -78,7 +79,7 @@ export function CreditNotEnough({ currency, balance, customerId }: { currency: P
 export function AutoTopUp({ customer, currencyId, customerId }: { customer: string; currencyId: string; customerId?: string | undefined }) {
   const api = useApi();
   const t = useT();
-  const q = useQuery(['auto-recharge', customer, currencyId], () => api.credits.autoRecharge(customer, currencyId));
+  const q = useQuery(queryKey('credits', 'auto-recharge', customer, currencyId), () => api.credits.autoRecharge(customer, currencyId));
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={2} />;
   if (!q.data.packages.length || !q.data.currencies.length) {
@@ -135,7 +136,7 @@ function AutoTopUpForm({ info, customer, customerId }: { info: AutoRechargeInfo;
       }),
     {
       onSuccess: (config) => {
-        client.setQueryData(['auto-recharge', customer, credit.id], (old: AutoRechargeInfo | undefined) => (old ? { ...old, config } : old));
+        client.setQueryData(queryKey('credits', 'auto-recharge', customer, credit.id), (old: AutoRechargeInfo | undefined) => (old ? { ...old, config } : old));
         toast.show({ tone: 'success', message: config.enabled ? t('portal.autoTopUp.savedOn') : t('portal.autoTopUp.savedOff') });
       },
     },

@@ -4,6 +4,7 @@
  * filter (start day at 00:00:00, end day at 23:59:59, core `dayRange`), and the credit grant detail. Owners and
  * admins also see the meter event column and the admin credit links. Loaded lazily (not in the first paint).
  */
+import { queryKey } from '../api/query-keys.ts';
 import { useId, useState, type ReactNode } from 'react';
 import type { CreditGrant, CreditTransaction, User } from '../api/types.ts';
 import { CREDIT_GRANT_STATUS_TONE, type CreditGrantStatus } from '../core/billing.ts';
@@ -61,7 +62,7 @@ function AutoTopUps({ customerId }: { customerId?: string | undefined }) {
   const session = useSession();
   const titleId = useId();
   const customer = customerId ?? session.user?.did;
-  const q = useQuery(['credit-currencies', customerId ?? ''], () => api.credits.grants({ ...(customerId ? { customer_id: customerId } : {}), pageSize: 100 }));
+  const q = useQuery(queryKey('credits', 'currencies', customerId ?? ''), () => api.credits.grants({ ...(customerId ? { customer_id: customerId } : {}), pageSize: 100 }));
   const currencies = [...new Map((q.data?.list ?? []).filter((g) => g.paymentCurrency?.type === 'credit').map((g) => [g.currency_id, g.paymentCurrency!])).values()];
   if (!customer || !currencies.length) return null;
   return (
@@ -84,7 +85,7 @@ export function GrantTable({ prefix, customerId }: { prefix: string; customerId?
   const dashboard = useDashboard();
   const paging = usePaging(customerId ?? '');
   const { page, pageSize } = paging;
-  const q = useQuery(['credit-grants', customerId ?? '', page, pageSize], () => api.credits.grants({ ...(customerId ? { customer_id: customerId } : {}), page, pageSize }), {
+  const q = useQuery(queryKey('credits', 'grants', customerId ?? '', page, pageSize), () => api.credits.grants({ ...(customerId ? { customer_id: customerId } : {}), page, pageSize }), {
     placeholderData: (prev) => prev,
   });
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
@@ -155,7 +156,7 @@ export function TransactionTable({ prefix, filter }: { prefix: string; filter: T
   const key = JSON.stringify(params);
   const paging = usePaging(key);
   const { page, pageSize } = paging;
-  const q = useQuery(['credit-transactions', key, page, pageSize], () => api.credits.transactions({ ...params, page, pageSize }), { placeholderData: (prev) => prev });
+  const q = useQuery(queryKey('credits', 'transactions', key, page, pageSize), () => api.credits.transactions({ ...params, page, pageSize }), { placeholderData: (prev) => prev });
   const label = t('portal.credits.transactions');
   const links = customerLinks(prefix);
 
@@ -252,7 +253,7 @@ export function CreditGrantDetail({ id, prefix }: { id: string; prefix: string }
   const money = useMoney();
   const session = useSession();
   const dashboard = useDashboard();
-  const q = useQuery(['credit-grant', id], () => api.credits.grant(id));
+  const q = useQuery(queryKey('credits', 'grant', id), () => api.credits.grant(id));
   const g = q.data as (CreditGrant & { customer_id?: string; category?: string }) | undefined;
   const back = (
     <AppLink path={customerLinks(prefix).home('credits')} part="back">

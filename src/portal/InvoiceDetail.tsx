@@ -3,6 +3,7 @@
  * items, the transaction (tx hash with an explorer link, gas for ethereum, payment intent for stripe), and what to
  * do next: void needs no payment, open and uncollectible invoices link to the past-due page to pay.
  */
+import { queryKey } from '../api/query-keys.ts';
 import { lazy, Suspense } from 'react';
 import type { Invoice, PaymentMethod, Subscription } from '../api/types.ts';
 import { billingReasonKey, invoiceNeedsPayment, invoiceStatusTone } from '../core/billing.ts';
@@ -32,7 +33,7 @@ export function InvoiceDetail({ id, prefix, referer }: InvoiceDetailProps) {
   const api = useApi();
   const t = useT();
   const links = customerLinks(prefix);
-  const q = useQuery(['invoice', id], () => api.invoices.retrieve(id));
+  const q = useQuery(queryKey('invoice', id), () => api.invoices.retrieve(id));
   const back = (
     <AppLink path={links.home()} part="back">
       ← {t('portal.backToInvoices')}

@@ -3,6 +3,7 @@
  * amount, status chip with the spec's tones, billing reason; page size 10 (5 below md), options 5/10/20/50/100.
  * A Table / List switch shows the same page as a list grouped by month instead (InvoiceList.tsx, lazy).
  */
+import { queryKey } from '../api/query-keys.ts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { InvoiceListParams } from '../api/resources/customers.ts';
 import { billingReasonKey, invoiceStatusTone } from '../core/billing.ts';
@@ -45,7 +46,7 @@ export function InvoiceTable({ label, filter = {}, empty, prefix }: InvoiceTable
   const [picked, setLayout] = useState<'table' | 'list' | null>(null);
   const layout = picked ?? (phone ? 'list' : 'table');
 
-  const q = useQuery(['invoices', key, page, pageSize], () => api.invoices.list({ ...filter, page, pageSize }), { placeholderData: (prev) => prev });
+  const q = useQuery(queryKey('invoices', key, page, pageSize), () => api.invoices.list({ ...filter, page, pageSize }), { placeholderData: (prev) => prev });
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={Math.min(pageSize, 5)} />;
   const { count, list } = q.data;

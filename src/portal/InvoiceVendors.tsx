@@ -3,6 +3,7 @@
  * the invoice's checkout session has vendors; only then mounts the shared progress (src/ui/VendorProgress.tsx,
  * polled every 5 s until settled), so invoices without vendors never poll. Its `vendor` strings load with this chunk.
  */
+import { queryKey } from '../api/query-keys.ts';
 import en from 'locale:en/vendor';
 import { useApi } from '../ui/api.tsx';
 import { useLazyMessages } from '../ui/lazy-messages.ts';
@@ -16,7 +17,7 @@ export default function InvoiceVendors({ sessionId }: { sessionId: string }) {
   const ready = useLazyMessages('vendor', en, loadZh);
   const api = useApi();
   const { css } = useCss();
-  const q = useQuery(['invoice-vendors', sessionId], () => api.checkout.vendorStatus(sessionId));
+  const q = useQuery(queryKey('invoice', 'vendors', sessionId), () => api.checkout.vendorStatus(sessionId));
   if (!ready || !q.data?.vendors.length) return null;
   return (
     <div part="invoice-vendors" className={css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); padding: 12px 20px 20px; background: var(--pay-color-bg);`}>

@@ -7,6 +7,7 @@
  * The list and its logic are shared with the checkout's overdue-invoice dialog (src/overdue/).
  */
 import { customerLinks } from '../core/links.ts';
+import { queryParams } from '../core/params.ts';
 import { safeUrl } from '../core/url.ts';
 import { useT } from '../ui/i18n.tsx';
 import { Link } from '../ui/Link.tsx';
@@ -19,7 +20,7 @@ import { AppLink, LoadError, Loading, Notice, Page } from './parts.tsx';
 
 /** The referer to go back to: the attribute, else `?referer=` of the page (the customer link carries it). */
 function refererOf(attr: string | undefined): string | null {
-  const raw = attr ?? (typeof location !== 'undefined' ? new URLSearchParams(location.search).get('referer') : null);
+  const raw = attr ?? queryParams().get('referer');
   return raw ? safeUrl(raw) : null;
 }
 

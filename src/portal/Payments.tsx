@@ -4,6 +4,7 @@
  * payment intent). Table rules of spec §9: page size 10 (5 below md), options 5/10/20/50/100, search debounced
  * 300 ms. A lazy chunk with its own locale namespace (`portalPayments`), off the first paint.
  */
+import { queryKey } from '../api/query-keys.ts';
 import { useEffect, useState } from 'react';
 import en from 'locale:en/portalPayments';
 import type { PaymentHistoryItem } from '../api/resources/customers.ts';
@@ -85,7 +86,7 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
   const { page, pageSize } = paging;
   const label = t('portalPayments.title');
 
-  const q = useQuery(['payment-history', key, page, pageSize], () => api.payments.list({ customer_id: customerId, query: query || undefined, page, pageSize }), {
+  const q = useQuery(queryKey('payments', key, page, pageSize), () => api.payments.list({ customer_id: customerId, query: query || undefined, page, pageSize }), {
     placeholderData: (prev) => prev,
   });
 

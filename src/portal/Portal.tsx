@@ -5,6 +5,8 @@
  * invoice is refused with 403, shown as a refusal).
  */
 import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { queryParams } from '../core/params.ts';
+import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useSession } from '../ui/session.tsx';
@@ -49,11 +51,6 @@ export type PortalProps = {
   dashboard?: boolean;
 };
 
-const appPrefix = (): string => {
-  const b = (globalThis as { blocklet?: { prefix?: unknown } }).blocklet;
-  return typeof b?.prefix === 'string' && b.prefix ? b.prefix : '/';
-};
-
 export function Portal(props: PortalProps) {
   return (
     <DashboardContext.Provider value={props.dashboard === true}>
@@ -67,14 +64,14 @@ type Tab = (typeof TABS)[number];
 
 /** The tab the page address asks for (`?tab=`, the customer links' home(tab)), if any. */
 function tabOfLocation(): Tab | null {
-  const raw = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('tab') : null;
+  const raw = queryParams().get('tab');
   return (TABS as readonly string[]).includes(raw ?? '') ? (raw as Tab) : null;
 }
 
 function PortalView({ view, resourceId, customerId, referer }: PortalProps) {
   const t = useT();
   const session = useSession();
-  const prefix = appPrefix();
+  const prefix = useApi().blocklet.current()?.prefix || '/';
   if (!session.initialized) {
     return (
       <Page title={t('portal.invoices')}>

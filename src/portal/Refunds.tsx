@@ -4,6 +4,7 @@
  * with its type, amount, status, date, reason and transaction (the invoice's own tx hash piece, given as props).
  * Nothing at all while loading, on a failed load, or when the invoice has no refunds.
  */
+import { queryKey } from '../api/query-keys.ts';
 import en from 'locale:en/portalRefund';
 import { createRefunds } from '../api/resources/refunds.ts';
 import type { PaymentMethod, Refund } from '../api/types.ts';
@@ -39,7 +40,7 @@ export default function InvoiceRefunds({ invoiceId, method }: InvoiceRefundsProp
   const t = useT();
   const { css } = useCss();
   const money = useMoney();
-  const q = useQuery(['refunds', invoiceId], () => createRefunds(api).list({ invoice_id: invoiceId, pageSize: 100 }));
+  const q = useQuery(queryKey('invoice', invoiceId, 'refunds'), () => createRefunds(api).list({ invoice_id: invoiceId, pageSize: 100 }));
   const refunds = q.data?.list ?? [];
   if (!ready || !refunds.length) return null;
   const mono = css`font-family: var(--pay-font-family-mono); font-size: 13px; overflow-wrap: anywhere;`;

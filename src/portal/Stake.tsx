@@ -7,11 +7,13 @@
  *   so the caller only refreshes. Failures go back to the caller ('Failed to renew the subscription' + the reason).
  * - `StakePanel`: the stake of a subscription, returned or slashed, with its transactions.
  */
+import { queryKey } from '../api/query-keys.ts';
 import { useEffect, useRef, useState } from 'react';
 import en from 'locale:en/portalStake';
 import { isApiError } from '../api/errors.ts';
 import { RESTAKE_ACTION } from '../api/resources/customers.ts';
 import type { Subscription } from '../api/types.ts';
+import { connectErrorKey } from '../core/connect-errors.ts';
 import { formatError } from '../core/errors.ts';
 import { customerLinks, methodExplorerHref } from '../core/links.ts';
 import { safeUrl } from '../core/url.ts';
@@ -77,8 +79,8 @@ export function RestakeDialog({ open, sub, onDone, onError, onCancel }: RestakeD
         cb.current.onDone(amountText ? t('portalStake.resumed', { amount: amountText }) : t('portal.sub.resumed'));
       } catch (err) {
         if (ctl.signal.aborted || (isApiError(err) && err.code === 'CANCELED')) return;
-        const code = isApiError(err) ? err.code : undefined;
-        cb.current.onError(code === 'CONNECT_DECLINED' ? t('portalStake.declined') : code === 'CONNECT_EXPIRED' ? t('portalStake.expired') : formatError(err));
+        const connectKey = connectErrorKey(err, { declined: 'portalStake.declined', expired: 'portalStake.expired' });
+        cb.current.onError(connectKey ? t(connectKey) : formatError(err));
       }
     })();
     return () => ctl.abort();
@@ -176,6 +178,6 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
 /** An invoice's number (SBX-0002) rather than its id, once known (shares the invoice page's query). */
 function InvoiceNumber({ id, format = (n) => n }: { id: string; format?: (number: string) => string }) {
   const api = useApi();
-  const q = useQuery(['invoice', id], () => api.invoices.retrieve(id), { staleTime: 60_000 });
+  const q = useQuery(queryKey('invoice', id), () => api.invoices.retrieve(id), { staleTime: 60_000 });
   return <>{format(q.data?.number || id)}</>;
 }

@@ -4,6 +4,7 @@
  * the next renewal (the current period is already paid). 'Plan updates are not available' when the product has no
  * other plan; 'Failed to upgrade your subscription' when the change fails.
  */
+import { queryKey } from '../api/query-keys.ts';
 import { useId, useState, type ReactNode } from 'react';
 import type { PaymentOption, PlanOption } from '../api/resources/customers.ts';
 import type { Price, Subscription } from '../api/types.ts';
@@ -144,7 +145,7 @@ export function ChangePlanDialog({ open, sub, onClose, onDone }: ChangeProps) {
   const money = useMoney();
   const per = usePer();
   const name = useId();
-  const q = useQuery(['subscription-plans', sub.id], () => api.subscriptions.planOptions(sub.id), { staleTime: 0 });
+  const q = useQuery(queryKey('subscription', sub.id, 'plans'), () => api.subscriptions.planOptions(sub.id), { staleTime: 0 });
   const [choice, setChoice] = useState('');
   const keyOf = (p: PlanOption) => `${p.item_id}:${p.price.id}`;
   const plans = q.data?.plans ?? [];
@@ -203,7 +204,7 @@ export function ChangePaymentDialog({ open, sub, onClose, onDone }: ChangeProps)
   const { css } = useCss();
   const money = useMoney();
   const name = useId();
-  const q = useQuery(['subscription-payment-options', sub.id], () => api.subscriptions.paymentOptions(sub.id), { staleTime: 0 });
+  const q = useQuery(queryKey('subscription', sub.id, 'payment-options'), () => api.subscriptions.paymentOptions(sub.id), { staleTime: 0 });
   const options = (q.data?.options ?? []).filter((o) => !o.current);
   const [choice, setChoice] = useState('');
   const chosen = options.find((o) => o.currency.id === choice);

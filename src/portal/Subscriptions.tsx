@@ -4,6 +4,8 @@
  * stays until the period end, a trial ends at once) and resume ('Failed to renew the subscription' on failure;
  * a revoked stake needs a new one first).
  */
+import { queryKey } from '../api/query-keys.ts';
+import { invalidate } from '../api/query-invalidate.ts';
 import { formatError } from '../core/errors.ts';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { Subscription } from '../api/types.ts';
@@ -71,7 +73,7 @@ export function SubscriptionList({ prefix, customerId }: { prefix: string; custo
   const dashboard = useDashboard();
   const payClass = usePayLinkClass('sm');
   const here = typeof location !== 'undefined' ? location.href : undefined;
-  const q = useQuery(['subscriptions', customerId ?? ''], () => api.subscriptions.list({ ...(customerId ? { customer_id: customerId } : {}), pageSize: 100 }));
+  const q = useQuery(queryKey('subscriptions', customerId ?? ''), () => api.subscriptions.list({ ...(customerId ? { customer_id: customerId } : {}), pageSize: 100 }));
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={3} />;
   if (!q.data.list.length) return <Notice part="no-subscriptions" title={t('portal.sub.none')} text={t('portal.sub.noneHint')} action={<BrowseAction prefix={prefix} />} />;
@@ -135,10 +137,10 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
   const payClass = usePayLinkClass('md');
   // The past-due page links back here after paying.
   const here = typeof location !== 'undefined' ? location.href : undefined;
-  const q = useQuery(['subscription', id], () => api.subscriptions.retrieve(id));
+  const q = useQuery(queryKey('subscription', id), () => api.subscriptions.retrieve(id));
   const s = q.data;
   const scheduled = !!s && s.status !== 'canceled' && !!s.cancel_at;
-  const info = useQuery(['subscription-recover-info', id], () => api.subscriptions.recoverInfo(id), { enabled: scheduled });
+  const info = useQuery(queryKey('subscription', id, 'recover-info'), () => api.subscriptions.recoverInfo(id), { enabled: scheduled });
   const [cancelOpen, setCancelOpen] = useState(false);
   // The change dialog stays mounted while it closes (so focus returns to its opener); each opening is a fresh one.
   const [change, setChange] = useState<{ kind: 'plan' | 'payment'; open: boolean; n: number } | null>(null);
@@ -154,10 +156,9 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
   };
   const closeRestake = () => setRestake((r) => (r ? { ...r, open: false } : r));
   const refresh = (sub?: Subscription) => {
-    if (sub) client.setQueryData(['subscription', id], (old: Subscription | undefined) => ({ ...old, ...sub }));
-    void client.invalidateQueries({ queryKey: ['subscription', id] });
-    void client.invalidateQueries({ queryKey: ['subscriptions'] });
-    void client.invalidateQueries({ queryKey: ['subscription-recover-info', id] });
+    if (sub) client.setQueryData(queryKey('subscription', id), (old: Subscription | undefined) => ({ ...old, ...sub }));
+    // The subscription, what hangs off it (recover info, plans, payment options) and the lists.
+    void invalidate.subscription(client, id);
   };
   const resume = useMutation(() => api.subscriptions.recover(id), {
     onSuccess: (r) => {
@@ -185,8 +186,6 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
   const changed = (sub: Subscription, message: string) => {
     closeChange();
     refresh(sub);
-    void client.invalidateQueries({ queryKey: ['subscription-plans', id] });
-    void client.invalidateQueries({ queryKey: ['subscription-payment-options', id] });
     toast.show({ tone: 'success', message });
   };
   return (
@@ -290,7 +289,7 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
               closeRestake();
               setNeedStake(false);
               refresh();
-              void client.invalidateQueries({ queryKey: ['invoices'] }); // the stake invoice
+              void invalidate.invoices(client); // the stake invoice
               toast.show({ tone: 'success', message: text });
             }}
           />

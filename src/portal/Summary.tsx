@@ -4,6 +4,7 @@
  * credit balance. Reads the queries the tabs use (same keys, so one request each): subscriptions, credit grants and
  * the overdue invoices. A lazy chunk: the tabs below paint without waiting for it.
  */
+import { queryKey } from '../api/query-keys.ts';
 import { useId, type ReactNode } from 'react';
 import type { CreditGrant, PaymentCurrency, Subscription } from '../api/types.ts';
 import { SUBSCRIPTION_STATUS_TONE } from '../core/billing.ts';
@@ -53,8 +54,8 @@ export default function OverviewSummary({ prefix, customerId, onTab }: { prefix:
   const titleId = useId();
   const filter = customerId ? { customer_id: customerId } : {};
   // The same queries as the subscriptions tab and the credits tab (auto top-up): one request each.
-  const subs = useQuery(['subscriptions', customerId ?? ''], () => api.subscriptions.list({ ...filter, pageSize: 100 }));
-  const grants = useQuery(['credit-currencies', customerId ?? ''], () => api.credits.grants({ ...filter, pageSize: 100 }));
+  const subs = useQuery(queryKey('subscriptions', customerId ?? ''), () => api.subscriptions.list({ ...filter, pageSize: 100 }));
+  const grants = useQuery(queryKey('credits', 'currencies', customerId ?? ''), () => api.credits.grants({ ...filter, pageSize: 100 }));
   const overdue = useOverdueQuery(customerId);
 
   const live = (subs.data?.list ?? []).filter((s) => LIVE.has(s.status));

@@ -1,5 +1,5 @@
 /** Pieces every portal screen shares: page frame, load states, refusal screens, money, links that tell the host. */
-import { createContext, useContext, useEffect, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { PaymentCurrency } from '../api/types.ts';
 import { DATE_FORMAT, formatTime, type TimeInput } from '../core/dates.ts';
 import { errorCode, errorKey, errorStatus, formatError } from '../core/errors.ts';
@@ -9,6 +9,7 @@ import { Alert } from '../ui/Alert.tsx';
 import { Button, useButtonClass } from '../ui/Button.tsx';
 import { useEmit, useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
+import { usePayNavigate } from '../ui/navigate.ts';
 import { focusRing } from '../ui/shared-css.ts';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
 import { useCss } from '../ui/styles.tsx';
@@ -102,18 +103,14 @@ export function useMoney() {
  * may take to route without a reload.
  */
 export function AppLink({ path, children, className, part }: { path: string; children: ReactNode; className?: string; part?: string }) {
-  const emit = useEmit<'pay-portal'>();
+  const navigate = usePayNavigate();
   const { css, cx } = useCss();
   const href = checkHref(path);
-  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    if (!emit('navigate', { path }, { cancelable: true })) e.preventDefault();
-  };
   return (
     <a
       href={href ?? undefined}
       part={part}
-      onClick={onClick}
+      onClick={navigate(path)}
       className={cx(css`color: var(--pay-color-primary); text-decoration: none; border-radius: 2px; &:hover { text-decoration: underline; } ${focusRing}`, className)}
     >
       {children}

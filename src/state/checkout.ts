@@ -13,6 +13,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CheckoutContext, CheckoutFormData, CheckoutSession, ConnectSession, ConnectStatus, SubmitResponse } from '../api/types.ts';
+import { connectErrorKey } from '../core/connect-errors.ts';
 import { errorKey, formatError } from '../core/errors.ts';
 import { isPaymentDone, paymentIntentFailure } from '../core/checkout.ts';
 import { PAYMENT_POLL_MS, PAYMENT_POLL_TIMEOUT_MS, STRIPE_PANEL_DELAY_MS } from '../core/constants.ts';
@@ -114,10 +115,12 @@ const defaultSleep = (ms: number, signal: AbortSignal) =>
 
 const WALLET_TYPES = new Set(['arcblock', 'ethereum', 'base', 'bitcoin']);
 
+const CONNECT_KEYS = { declined: 'checkout.connectDeclined', expired: 'checkout.connectExpired' };
+
 function errorOf(err: unknown): FlowError {
   const code = (err as { code?: unknown })?.code;
-  if (code === 'CONNECT_DECLINED') return { key: 'checkout.connectDeclined', code };
-  if (code === 'CONNECT_EXPIRED') return { key: 'checkout.connectExpired', code };
+  const connectKey = connectErrorKey(err, CONNECT_KEYS);
+  if (connectKey) return { key: connectKey, code: code as string };
   const key = errorKey(err);
   return { message: formatError(err), ...(key ? { key } : {}), ...(typeof code === 'string' ? { code } : {}) };
 }

@@ -1,10 +1,11 @@
 /**
  * React bridge over @tanstack/query-core observers, on the element's own QueryClient (`api.queryClient`).
  *
- *   const q = useQuery(['blocklet'], () => api.blocklet.get());           // q.data, q.error, q.isPending…
+ *   const q = useQuery(queryKey('blocklet'), () => api.blocklet.get());  // q.data, q.error, q.isPending…
  *   const m = useMutation((vars) => api.session.logout(), { onSuccess }); // m.mutate(vars), m.isPending…
  *
- * The client is per element, so keys need not carry the settings (base URL, locale…).
+ * The client is per element, so keys need not carry the settings (base URL, locale…). Keys come from the one factory,
+ * src/api/query-keys.ts (`queryKey`); a change refreshes through `invalidate.<resource>` (query-invalidate.ts).
  */
 import {
   MutationObserver,

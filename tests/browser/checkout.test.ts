@@ -868,7 +868,9 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     button(el, 'Increase quantity').click();
     await waitFor(() => $(el, '[part~=total]')?.textContent === '20 TBA', { message: 'quantity 2' });
     await waitFor(() => button(el, 'Increase quantity').disabled, { message: 'plus disabled at the maximum' });
-    ok(!button(el, 'Decrease quantity').disabled);
+    // Both buttons wait while the change is under way; once it is done, minus is back and plus stays off.
+    await waitFor(() => !button(el, 'Decrease quantity').disabled, { message: 'minus enabled below the maximum' });
+    ok(button(el, 'Increase quantity').disabled, 'plus still disabled at the maximum');
     button(el, 'Increase quantity').click();
     await sleep(600);
     equal((await calls()).adjust, 1, 'nothing sent beyond the maximum');

@@ -783,7 +783,7 @@ describe('<site-header> navigation that does not fit', () => {
   });
 
   it('re-measures 100 ms after a resize (debounced), not before', async () => {
-    const sh = await import('../../src/header/SiteHeader.tsx');
+    const sh = await import('../../src/header/useNavFit.ts');
     equal(sh.NAV_RESIZE_DEBOUNCE_MS, 100);
     const navigation = Array.from({ length: 5 }, (_, i) => ({ id: `n${i}`, title: `Section number ${i + 1}`, link: `/s${i}` }));
     await setViewport({ width: 1600, height: 600 });

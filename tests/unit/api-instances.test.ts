@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import axios from 'axios';
+import { queryKey } from '../../src/api/query-keys.ts';
 import { clearBlockletCache, createApi, PAYMENT_KIT_DID } from '../../src/api/index.ts';
 import { checkoutContext, fakeAdapter } from './fake-adapter.ts';
 
@@ -59,13 +60,13 @@ describe('isolation between api instances', () => {
     expect(Object.keys(win)).toEqual([]);
   });
 
-  it('query keys and a per-instance query client', async () => {
+  it('a per-instance query client, emptied on dispose', async () => {
     const { adapter } = fakeAdapter({ '/api/checkout-sessions/retrieve/cs_1': { data: checkoutContext() } });
     const api = createApi({ locale: 'en' }, { adapter });
-    const data = await api.queryClient.fetchQuery({ queryKey: api.queryKeys.checkout('cs_1'), queryFn: () => api.checkout.retrieve('cs_1') });
+    const data = await api.queryClient.fetchQuery({ queryKey: queryKey('checkout', 'open', 'cs_1'), queryFn: () => api.checkout.retrieve('cs_1') });
     expect(data.checkoutSession.id).toBe('cs_1');
-    expect(api.queryClient.getQueryData(['checkout', 'cs_1'])).toBe(data);
+    expect(api.queryClient.getQueryData(queryKey('checkout', 'open', 'cs_1'))).toBe(data);
     api.dispose();
-    expect(api.queryClient.getQueryData(['checkout', 'cs_1'])).toBeUndefined();
+    expect(api.queryClient.getQueryData(queryKey('checkout', 'open', 'cs_1'))).toBeUndefined();
   });
 });

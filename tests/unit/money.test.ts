@@ -95,8 +95,10 @@ describe('formatAmount', () => {
     expect(formatAmount('123456789012345678901234567890', 18, { locale: 'en' })).toBe('123,456,789,012.345679');
   });
 
-  it('uses the locale decimal and group separators', () => {
-    expect(formatAmount('123456789', 2, { locale: 'de-DE' })).toBe('1.234.567,89');
+  it('formats in the product locales only: tw is zh, a tag outside en/zh falls back to en (spec §locales)', () => {
+    expect(formatAmount('123456789', 2, { locale: 'tw' })).toBe(formatAmount('123456789', 2, { locale: 'zh' }));
+    // de-DE would group with '.' and use ',' for decimals; the product's fallback is en
+    expect(formatAmount('123456789', 2, { locale: 'de-DE' })).toBe('1,234,567.89');
   });
 
   it('limits fraction digits to precision (default 6, rounded half up) and trims zeros', () => {

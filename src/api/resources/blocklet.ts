@@ -5,6 +5,8 @@ import type { WindowBlocklet } from '../types.ts';
 
 export function createBlocklet(t: Transport) {
   return {
+    /** The description known without a request (explicit settings.blocklet, else window.blocklet), read only. */
+    current: (): WindowBlocklet | undefined => t.blocklet,
     async get(): Promise<WindowBlocklet> {
       if (t.settings.blocklet) return t.settings.blocklet;
       const cross = isCrossOrigin(t.settings.baseUrl);

@@ -1,7 +1,8 @@
 /** Checkout session calls (spec §7). Screens call these; they never build URLs. */
 import { provideResource } from '../lazy.ts';
 import { ApiError } from '../errors.ts';
-import { storage, type Transport } from '../http.ts';
+import { readStorage, removeStorage, writeStorage } from '../../core/storage.ts';
+import type { Transport } from '../http.ts';
 import { AnyObject } from '../schemas.ts';
 import { CheckoutContextStruct, CheckoutSessionStruct, FastCheckoutConfirmStruct, SubmitResponseStruct, VendorStatusStruct } from '../schemas-checkout.ts';
 import type {
@@ -32,9 +33,8 @@ export function createCheckout(t: Transport) {
      */
     async open(id: string, query?: Record<string, string | number | boolean | undefined>): Promise<CheckoutContext> {
       if (!id.startsWith('plink_')) return api.retrieve(id);
-      const store = storage('sessionStorage');
       const key = plinkSessionKey(id);
-      const saved = store?.getItem(key);
+      const saved = readStorage(key, 'session');
       if (saved) {
         try {
           const ctx = await api.retrieve(saved);
@@ -46,12 +46,12 @@ export function createCheckout(t: Transport) {
         }
       }
       const ctx = await api.start(id, query);
-      store?.setItem(key, ctx.checkoutSession.id);
+      writeStorage(key, ctx.checkoutSession.id, 'session');
       return ctx;
     },
     /** Forget the tab's session for a payment link (the payer wants to buy again). */
     forgetLinkSession(plinkId: string): void {
-      storage('sessionStorage')?.removeItem(plinkSessionKey(plinkId));
+      removeStorage(plinkSessionKey(plinkId), 'session');
     },
     /** GET /api/checkout-sessions/retrieve/:id → CheckoutContext. */
     retrieve(id: string, opts: { signal?: AbortSignal } = {}): Promise<CheckoutContext> {

@@ -14,7 +14,9 @@ import { isDeveloperUser } from './Guard.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import type { ConnectSession, ConnectStatus } from '../../api/types.ts';
+import { connectErrorKey } from '../../core/connect-errors.ts';
 import { isAbsoluteUrl, safeUrl } from '../../core/url.ts';
+import { queryParams } from '../../core/params.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { useApi } from '../../ui/api.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -31,7 +33,7 @@ type Result = Record<string, unknown>;
 
 /** The opener's origin from `?opener=`, or null when missing or not an absolute http(s) URL. */
 export function openerOrigin(search: string): string | null {
-  const raw = new URLSearchParams(search).get('opener');
+  const raw = queryParams(search).get('opener');
   if (!raw || !isAbsoluteUrl(raw)) return null;
   const safe = safeUrl(raw);
   if (!safe) return null;
@@ -111,10 +113,8 @@ function WalletDialog({ state, onCancel, title }: { state: FlowState; onCancel: 
 
 function errorText(t: ReturnType<typeof useT>, e: ApiError | Error | undefined): string {
   if (!e) return '';
-  if (e instanceof ApiError) {
-    if (e.code === 'CONNECT_DECLINED') return t('store.connect.declined');
-    if (e.code === 'CONNECT_EXPIRED') return t('store.connect.expired');
-  }
+  const connectKey = connectErrorKey(e, { declined: 'store.connect.declined', expired: 'store.connect.expired' });
+  if (connectKey) return t(connectKey);
   // The wallet refused the stake for want of funds (the sandbox says how much it is).
   const short = /Insufficient \S+ balance.*the stake is (\S+) (\S+)/i.exec(e.message);
   if (short) return t('store.join.insufficient', { amount: short[1], symbol: short[2] });
@@ -139,7 +139,7 @@ export function ConnectPage({ kind }: { kind: ConnectKind }) {
   const t = useT();
   const { css } = useCss();
   const { search, base } = useStoreNav();
-  const q = new URLSearchParams(search);
+  const q = queryParams(search);
   const origin = openerOrigin(search);
   const action = kind === 'connect-cli' ? 'connect-cli' : 'gen-key-pair';
   const source = (q.get('source') ?? '').trim().slice(0, 64) || 'Blocklet CLI';

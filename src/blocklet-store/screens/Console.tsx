@@ -2,6 +2,8 @@
  * Console (owner and admin): /console/blocklets (all blocklets, 20 a page with a keyword: block with a reason /
  * unblock, approve or reject a version under review, approving with a category, set the category and the review type) and /console/categories (a name per locale, create and edit).
  */
+import { queryKey } from '../../api/query-keys.ts';
+import { invalidate } from '../../api/query-invalidate.ts';
 import { formatError } from '../../core/errors.ts';
 import { useEffect, useState } from 'react';
 import { formatNumber, pickLocaleText } from '../../core/locale.ts';
@@ -50,15 +52,15 @@ export function AllBlocklets() {
     }, 300);
     return () => clearTimeout(id);
   }, [input, keyword]);
-  const q = useQuery(['store', 'console', page, keyword, view], () => api.store.allBlocklets({ page, pageSize: CONSOLE_PAGE_SIZE, keyword: keyword || undefined, ...(view === 'pending' ? { reviewStatus: PENDING_STATUSES } : {}) }), {
+  const q = useQuery(queryKey('store', 'console', page, keyword, view), () => api.store.allBlocklets({ page, pageSize: CONSOLE_PAGE_SIZE, keyword: keyword || undefined, ...(view === 'pending' ? { reviewStatus: PENDING_STATUSES } : {}) }), {
     placeholderData: (prev) => prev,
   });
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / CONSOLE_PAGE_SIZE));
-  const cats = useQuery(['store', 'categories'], () => api.store.categories(), { staleTime: 60_000 });
+  const cats = useQuery(queryKey('store', 'categories'), () => api.store.categories(), { staleTime: 60_000 });
   const [blocking, setBlocking] = useState<StoreManagedBlocklet | null>(null);
   const [approving, setApproving] = useState<StoreManagedBlocklet | null>(null);
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['store'] });
+    void invalidate.store(qc);
   };
   const unblock = useMutation((did: string) => api.store.block(did, null), { onSuccess: refresh });
   // The review type goes with the current category (the store's category endpoint takes both).
@@ -310,7 +312,7 @@ export function Categories() {
   const t = useT();
   const { locale } = useSettings();
   const { css } = useCss();
-  const q = useQuery(['store', 'categories'], () => api.store.categories());
+  const q = useQuery(queryKey('store', 'categories'), () => api.store.categories());
   const [editing, setEditing] = useState<StoreCategory | 'new' | null>(null);
   return (
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
@@ -363,7 +365,7 @@ function CategoryDialog({ open, category, onClose }: { open: boolean; category: 
   const errors = Object.fromEntries(LANGS.map((l) => [l.code, !names[l.code]?.trim() ? t('validation.required') : (names[l.code]?.trim().length ?? 0) > 64 ? t('validation.maxLength', { max: 64 }) : null]));
   const save = useMutation(() => api.store.saveCategory(Object.fromEntries(LANGS.map((l) => [l.code, names[l.code]?.trim() ?? ''])), category ? categoryId(category) : undefined), {
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['store'] });
+      void invalidate.store(qc);
       onClose();
     },
   });

@@ -3,6 +3,7 @@
  * category, version with its review status, launch link, screenshots, readme (lazy, sanitized), versions with change
  * logs, requirements and capabilities, more by the author and in the category.
  */
+import { queryKey } from '../../api/query-keys.ts';
 import { readStorage } from '../../core/storage.ts';
 import { blockletMetaUrl } from '../../api/resources/store.ts';
 import { errorStatus, formatError } from '../../core/errors.ts';
@@ -56,12 +57,12 @@ export function Detail({ did, version }: { did: string; version?: string | undef
   const downloads = useDownloads();
   const primaryBtn = useButtonClass('primary', 'md');
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const q = useQuery(['store', 'blocklet', did, version ?? ''], () => api.store.get(did, version) as Promise<Meta>);
-  const info = useQuery(['store', 'info', did, version ?? ''], () => api.store.info(did, version), { enabled: q.isSuccess });
-  const versions = useQuery(['store', 'versions', did], () => api.store.versions(did), { enabled: q.isSuccess });
-  const storeBase = useQuery(['store', 'base'], async () => (await api.resolve()).store);
+  const q = useQuery(queryKey('store', 'blocklet', did, version ?? ''), () => api.store.get(did, version) as Promise<Meta>);
+  const info = useQuery(queryKey('store', 'info', did, version ?? ''), () => api.store.info(did, version), { enabled: q.isSuccess });
+  const versions = useQuery(queryKey('store', 'versions', did), () => api.store.versions(did), { enabled: q.isSuccess });
+  const storeBase = useQuery(queryKey('store', 'base'), async () => (await api.resolve()).store);
   // A meta whose category is only an id (or a bare string) is named from the category list (the home's, cached).
-  const categories = useQuery(['store', 'categories'], () => api.store.categories(), { staleTime: 5 * 60_000, enabled: q.isSuccess });
+  const categories = useQuery(queryKey('store', 'categories'), () => api.store.categories(), { staleTime: 5 * 60_000, enabled: q.isSuccess });
   const b = q.data;
   useEffect(() => {
     if (b) headingRef.current?.focus();

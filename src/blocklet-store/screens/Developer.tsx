@@ -3,6 +3,8 @@
  * request / cancel review, upload a release zip) and
  * /developer/access-tokens (create with a required name, the secret shown once with the CLI command, delete).
  */
+import { queryKey } from '../../api/query-keys.ts';
+import { invalidate } from '../../api/query-invalidate.ts';
 import { formatError } from '../../core/errors.ts';
 import { useEffect, useRef, useState } from 'react';
 import { validateStoreName } from '../../core/validation.ts';
@@ -36,7 +38,7 @@ export function MyBlocklets() {
   // Without a developer passport nothing here can be created or uploaded: say so and offer the way to one instead
   // of buttons that fail on submit (the server refuses with 403 too).
   const developer = isDeveloperUser(useSession().user);
-  const q = useQuery(['store', 'mine'], () => api.store.myBlocklets({ pageSize: 100 }), { enabled: developer });
+  const q = useQuery(queryKey('store', 'mine'), () => api.store.myBlocklets({ pageSize: 100 }), { enabled: developer });
   const [open, setOpen] = useState(false);
   // The last blocklet edited stays, so the closing dialog can return focus to its Edit button.
   const [editing, setEditing] = useState<StoreManagedBlocklet | null>(null);
@@ -44,7 +46,7 @@ export function MyBlocklets() {
   const [uploading, setUploading] = useState(false);
   const [notice, setNotice] = useState('');
   const review = useMutation((v: { b: StoreManagedBlocklet; action: 'request' | 'cancel' }) => api.store.review(v.b.did, v.b.reviewVersion?.version ?? '', v.action), {
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['store', 'mine'] }),
+    onSuccess: () => void invalidate.storeMine(qc),
   });
   return (
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
@@ -151,7 +153,7 @@ function BlockletDialog({ open, onClose, blocklet }: { open: boolean; onClose: (
     () => (blocklet ? api.store.updateBlocklet(blocklet.did, { remark: remark.trim(), permission }) : api.store.createBlocklet({ name: name.trim(), remark: remark.trim(), permission })),
     {
       onSuccess: () => {
-        void qc.invalidateQueries({ queryKey: ['store', 'mine'] });
+        void invalidate.storeMine(qc);
         setName('');
         setRemark('');
         setPermission('Public');
@@ -211,7 +213,7 @@ function UploadDialog({ open, onClose, onDone }: { open: boolean; onClose: () =>
   const invalid = !file ? t('store.dev.uploadRequired') : !/\.zip$/i.test(file.name) ? t('store.dev.uploadNotZip') : null;
   const upload = useMutation(() => api.store.uploadRelease(file!, file!.name), {
     onSuccess: (b) => {
-      void qc.invalidateQueries({ queryKey: ['store', 'mine'] });
+      void invalidate.storeMine(qc);
       setFile(null);
       setTouched(false);
       onDone(b);
@@ -243,7 +245,7 @@ export function AccessTokens() {
   const { css } = useCss();
   const qc = useQueryClient();
   const developer = isDeveloperUser(useSession().user);
-  const q = useQuery(['store', 'tokens'], () => api.store.accessTokens(), { enabled: developer });
+  const q = useQuery(queryKey('store', 'tokens'), () => api.store.accessTokens(), { enabled: developer });
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<StoreAccessToken | null>(null);
   const [confirm, setConfirm] = useState<StoreAccessToken | null>(null);
@@ -251,7 +253,7 @@ export function AccessTokens() {
   const del = useMutation((id: string) => api.store.deleteAccessToken(id), {
     onSuccess: () => {
       setConfirm(null);
-      void qc.invalidateQueries({ queryKey: ['store', 'tokens'] });
+      void invalidate.storeTokens(qc);
     },
   });
   return (
@@ -325,7 +327,7 @@ function CreateToken({ open, onClose, onCreated }: { open: boolean; onClose: () 
   const invalid = !name.trim() ? t('validation.required') : name.trim().length > TOKEN_NAME_MAX ? t('validation.maxLength', { max: TOKEN_NAME_MAX }) : null;
   const create = useMutation(() => api.store.createAccessToken(name.trim()), {
     onSuccess: (tok) => {
-      void qc.invalidateQueries({ queryKey: ['store', 'tokens'] });
+      void invalidate.storeTokens(qc);
       setName('');
       setTouched(false);
       onCreated(tok);

@@ -3,6 +3,7 @@
  * (keyword, category, price, sortBy, page); paged list (18 a page, so a catalog of thousands stays light);
  * loading, empty and error states.
  */
+import { queryKey } from '../../api/query-keys.ts';
 import { formatError } from '../../core/errors.ts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatNumber, pickLocaleText } from '../../core/locale.ts';
@@ -62,9 +63,9 @@ export function Home({ category: routeCategory }: { category?: string | undefine
     setInput((cur) => (cur.trim() === f.keyword ? cur : f.keyword));
   }, [f.keyword]);
 
-  const categories = useQuery(['store', 'categories'], () => api.store.categories(), { staleTime: 5 * 60_000 });
+  const categories = useQuery(queryKey('store', 'categories'), () => api.store.categories(), { staleTime: 5 * 60_000 });
   const list = useQuery(
-    ['store', 'list', f.keyword, f.category, f.price, f.sort, f.page],
+    queryKey('store', 'home', f),
     () =>
       api.store.list({
         keyword: f.keyword || undefined,

@@ -1,4 +1,6 @@
 /** /profile (?did= for someone else's): the person's public blocklets; without ?did= the signed-in user's. */
+import { queryKey } from '../../api/query-keys.ts';
+import { queryParams } from '../../core/params.ts';
 import { useApi } from '../../ui/api.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -12,7 +14,7 @@ import { CardGrid, PageTitle, useStoreNav } from './shared.tsx';
 
 export function Profile() {
   const { search } = useStoreNav();
-  const did = new URLSearchParams(search).get('did');
+  const did = queryParams(search).get('did');
   if (did) return <ProfileOf did={did} />;
   return (
     <Guard>
@@ -30,7 +32,7 @@ function ProfileOf({ did, name }: { did: string; name?: string | undefined }) {
   const api = useApi();
   const t = useT();
   const { css } = useCss();
-  const q = useQuery(['store', 'profile', did], () => api.store.list({ owner: did, pageSize: 1000, sortBy: 'stats.downloads', sortDirection: 'desc' }));
+  const q = useQuery(queryKey('store', 'profile', did), () => api.store.list({ owner: did, pageSize: 1000, sortBy: 'stats.downloads', sortDirection: 'desc' }));
   const owner = name ?? q.data?.dataList[0]?.owner?.fullName ?? did;
   return (
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>

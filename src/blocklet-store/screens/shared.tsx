@@ -1,9 +1,10 @@
 /** Pieces the store screens share: navigation context, in-store links, the logo tile and the blocklet card. */
-import { createContext, useContext, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { formatNumber } from '../../core/locale.ts';
 import type { StoreBlocklet } from '../../api/types.ts';
 import { useSettings } from '../../ui/context.tsx';
 import { useT } from '../../ui/i18n.tsx';
+import { routeClick } from '../../ui/navigate.ts';
 import { focusRing } from '../../ui/shared-css.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useCss } from '../../ui/styles.tsx';
@@ -25,8 +26,6 @@ export function useStoreNav(): StoreNav {
   return v;
 }
 
-const plainClick = (e: MouseEvent) => !(e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
-
 /** A real link (new tab, copy) that routes inside the store on a plain click. */
 export function StoreLink({ href, children, className, part }: { href: string; children: ReactNode; className?: string; part?: string }) {
   const { go } = useStoreNav();
@@ -36,9 +35,10 @@ export function StoreLink({ href, children, className, part }: { href: string; c
       part={part}
       className={className}
       onClick={(e) => {
-        if (!plainClick(e)) return;
-        e.preventDefault();
-        go(href);
+        routeClick(e, () => {
+          go(href);
+          return true;
+        });
       }}
     >
       {children}

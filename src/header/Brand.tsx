@@ -1,0 +1,44 @@
+import { useT } from '../ui/i18n.tsx';
+import { focusRing } from '../ui/shared-css.ts';
+import { useCss } from '../ui/styles.tsx';
+import { checkHref } from '../ui/url.ts';
+import { homeOf, pickLogo, type AppInfo } from './blocklet.ts';
+
+/** The logo and the app's name, a link to the app's home. */
+export function Brand({ info, small, dark, fixed = false }: { info: AppInfo; small: boolean; dark: boolean; fixed?: boolean }) {
+  const { css } = useCss();
+  const t = useT();
+  const logo = pickLogo(info, { small, dark });
+  const name = info.appName ?? '';
+  const src = checkHref(logo.src);
+  return (
+    <a
+      href={checkHref(homeOf(info)) ?? '/'}
+      part="brand"
+      aria-label={name ? t('header.logoHome', { name }) : t('common.home')}
+      className={css`
+        display: inline-flex; align-items: center; gap: 10px; min-width: 0; min-height: 40px; padding: 0 4px;
+        color: inherit; text-decoration: none; border-radius: var(--pay-radius-sm); flex: ${fixed ? 'none' : '0 1 auto'};
+        ${focusRing}
+      `}
+    >
+      {src ? (
+        <img
+          part="logo"
+          src={src}
+          alt=""
+          className={css`display: block; height: ${logo.wide ? 32 : 36}px; width: auto; max-width: ${logo.wide ? 180 : 36}px; object-fit: contain; border-radius: ${logo.wide ? 0 : 6}px;`}
+        />
+      ) : null}
+      {/* Below sm the square logo stands alone (the link's label names the app): a name cut to one letter helps no one. */}
+      {name && !logo.wide && !(small && src) ? (
+        <span
+          part="app-name"
+          className={css`font-weight: 700; font-size: 17px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 40vw;`}
+        >
+          {name}
+        </span>
+      ) : null}
+    </a>
+  );
+}

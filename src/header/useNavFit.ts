@@ -1,0 +1,93 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+
+/** Header resize handling is debounced (spec §9). */
+export const NAV_RESIZE_DEBOUNCE_MS = 100;
+
+/** How long the navigation waits for late controls before it is laid out anyway (a chunk that never loads). */
+export const NAV_SETTLE_TIMEOUT_MS = 4000;
+
+type FitLevel = 'full' | 'compact' | 'burger';
+
+/**
+ * Whether the desktop navigation fits between the brand and the controls, decided before it is ever painted:
+ *
+ * - Until the session is known and every late control (org switcher with its name, bell, apps, the Products
+ *   button) has its final width, the navigation is laid out but invisible (its room is kept, nothing jumps).
+ * - The fit is tried in layout effects, which run before the browser paints: first with the full controls, then
+ *   with compact ones (language, organization and user without their names), then the burger menu. A level is
+ *   kept only when the navigation's own content is not wider than the room it gets (scrollWidth ≤ clientWidth).
+ * - After that, a change of width (window, debounced 100 ms) or of the controls (a name arriving) tries again
+ *   from the top, still before a paint (flushSync in the ResizeObserver callback): never a collapse when it fits.
+ */
+export function useNavFit({ ready, active, content }: { ready: boolean; active: boolean; content: string }) {
+  const header = useRef<HTMLElement | null>(null);
+  const addons = useRef<HTMLDivElement | null>(null);
+  const nav = useRef<HTMLElement | null>(null);
+  const [level, setLevel] = useState<FitLevel>('full');
+  // A retry re-renders even when the level is already 'full' (its layout effect then measures again).
+  const [, setAttempt] = useState(0);
+  const [timedOut, setTimedOut] = useState(false);
+  const settled = ready || timedOut;
+  const seen = useRef({ content, header: 0, addons: 0 });
+  useEffect(() => {
+    if (ready) return;
+    const id = setTimeout(() => setTimedOut(true), NAV_SETTLE_TIMEOUT_MS);
+    return () => clearTimeout(id);
+  }, [ready]);
+  // New content (language, entries, user): start again from the full layout, before the paint.
+  if (seen.current.content !== content) {
+    seen.current.content = content;
+    if (level !== 'full') setLevel('full');
+  }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- measures after every render, before the paint
+  useLayoutEffect(() => {
+    const record = () => {
+      seen.current.header = header.current?.clientWidth ?? 0;
+      seen.current.addons = addons.current?.offsetWidth ?? 0;
+    };
+    if (level === 'burger') return record();
+    if (!active || !settled) return;
+    const n = nav.current;
+    const ul = n?.querySelector('ul');
+    if (!n || !ul) return;
+    // The items' own boxes (an open dropdown is positioned out of flow and must not count); items never shrink.
+    const items = [...ul.children] as HTMLElement[];
+    const gap = parseFloat(getComputedStyle(ul).columnGap || '0') || 0;
+    const natural = items.reduce((w, li) => w + li.getBoundingClientRect().width, 0) + gap * Math.max(0, items.length - 1);
+    const fits = natural <= n.clientWidth + 0.5;
+    if (fits) record();
+    else setLevel(level === 'full' ? 'compact' : 'burger');
+  });
+  useEffect(() => {
+    const h = header.current;
+    if (!h || !active || typeof ResizeObserver === 'undefined') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const retry = () =>
+      flushSync(() => {
+        setLevel('full');
+        setAttempt((n) => n + 1);
+      });
+    const ro = new ResizeObserver(() => {
+      const hw = h.clientWidth;
+      const aw = addons.current?.offsetWidth ?? 0;
+      if (Math.abs(hw - seen.current.header) >= 1) {
+        // The window: debounced (spec §9); the current level holds meanwhile.
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          if (Math.abs(h.clientWidth - seen.current.header) >= 1) retry();
+        }, NAV_RESIZE_DEBOUNCE_MS);
+      } else if (Math.abs(aw - seen.current.addons) >= 1) {
+        // A control changed its width (not one of our own level changes, which record theirs): try again now.
+        retry();
+      }
+    });
+    ro.observe(h);
+    if (addons.current) ro.observe(addons.current);
+    return () => {
+      clearTimeout(timer);
+      ro.disconnect();
+    };
+  }, [active]);
+  return { header, addons, nav, level: active ? level : 'full', shown: settled };
+}
