@@ -3,6 +3,4 @@ export { createApi, type Api } from './client.ts';
 export { ApiError } from './errors.ts';
 export { clearBlockletCache } from './base.ts';
 export { PAYMENT_KIT_DID, STORE_DID } from './constants.ts';
-export { queryKey, type QueryKeys } from './query-keys.ts';
-export { invalidate } from './query-invalidate.ts';
 export { settingsCacheKey } from './resources/settings.ts';

@@ -244,6 +244,8 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   if (!dialogsNeeded && state.phase !== 'idle') setDialogsNeeded(true);
   const navigate = usePayNavigate();
 
+  const panel = usePanelClass();
+
   if (state.phase === 'paid' && state.session) return <Completed session={state.session} ctx={ctx} successUrl={successUrl} announce />;
 
   const busy = isBusy(state.phase);
@@ -291,7 +293,6 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
 
   const flowError = state.error ? flowText(state.error) : '';
   const merchant = api.blocklet.current()?.appName ?? '';
-  const panel = usePanelClass();
   const livemode = session.livemode !== false;
 
   return (

@@ -6,11 +6,11 @@
 export type StorageKind = 'local' | 'session';
 type SafeStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** Runs `use` on the page's storage of that kind (looked up at call time); undefined when missing or it throws. */
-function attempt<T>(kind: StorageKind, use: (s: SafeStorage) => T): T | undefined {
+/** Runs `act` on the page's storage of that kind (looked up at call time); undefined when missing or it throws. */
+function attempt<T>(kind: StorageKind, act: (s: SafeStorage) => T): T | undefined {
   try {
     const s = (globalThis as unknown as Record<string, SafeStorage | undefined>)[`${kind}Storage`];
-    return s ? use(s) : undefined;
+    return s ? act(s) : undefined;
   } catch {
     return undefined;
   }

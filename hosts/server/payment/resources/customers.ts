@@ -7,7 +7,7 @@ import { createSubscription, ensureCustomer } from '../billing.ts';
 import { customerByIdOrDid, emailError, expandSubscription } from '../domain/customers.ts';
 import { addSearch, arr, bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryString, str, time, type Body } from '../http.ts';
 import { currencyIdsOf } from '../pricing.ts';
-import { find, list, mustFind, remove, save, type Doc } from '../repo.ts';
+import { find, list, mustFind, remove, save } from '../repo.ts';
 import { needsStake } from '../stakes.ts';
 import { createSubscriptionChangeRoutes } from '../subscription-changes.ts';
 import { getUser } from '../../service/users.ts';
