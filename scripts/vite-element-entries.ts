@@ -46,6 +46,8 @@ export function elementLoaders(opts: { firstRequest: Record<string, RegExp[]> })
         const later = new Set<string>();
         for (const c of wanted) for (const f of staticClosure(c.fileName, byName)) if (!closure.includes(f)) later.add(f);
         const list = (files: Iterable<string>) => [...files].map((f) => `import(${JSON.stringify(`./${f}`)})`).join(',');
+        // Array items without holes: an empty list adds no comma (a hole would be `undefined.catch`).
+        const items = (...parts: string[]) => parts.filter(Boolean).join(',');
         // Chunks are evaluated about in the order they are imported here: the chunk that defines the element (the
         // one holding elements/<tag>.ts) comes last, so the first request's chunks (axios, api resources) have
         // announced themselves when the element connects and its first requests go out at once (src/api/lazy.ts).
@@ -57,7 +59,7 @@ export function elementLoaders(opts: { firstRequest: Record<string, RegExp[]> })
           type: 'asset',
           fileName: `${tag}.js`,
           source:
-            `for(const p of[${[list(shared), `${FIRST_REQUEST_MARK}${list(later)}`, list(own)].filter(Boolean).join(',')}])p.catch(()=>{});` +
+            `for(const p of[${items(list(shared), FIRST_REQUEST_MARK + items(list(later), list(own)))}])p.catch(()=>{});` +
             `export default(await import(${JSON.stringify(`./${main.fileName}`)})).default;\n`,
         });
       }
