@@ -140,10 +140,12 @@ describe('<pay-portal>', () => {
     equal($(el, '[part~=stake-state]')?.textContent, 'Returned');
     ok(stake.textContent?.includes('Returned on'));
     equal(($(el, '[part~=stake-tx] a') as HTMLAnchorElement).href, 'https://explorer.example/tx/0xstake0');
-    const settled = $(el, '[part~=stake-settlement]')!;
+    // The settlement comes with the subscription's stake invoices, just after the panel.
+    const settled = await waitFor(() => $(el, '[part~=stake-settlement]'), { timeout: 5000 });
     // Invoices are named by their number once it is known, not by their id.
     await waitFor(() => settled.textContent?.includes('Invoice SBX-0005'), { message: 'the return invoice by number' });
-    equal((settled.querySelectorAll('a')[1] as HTMLAnchorElement).href, 'https://explorer.example/tx/0xret4');
+    // The return's transaction is the return invoice's own.
+    equal((settled.querySelectorAll('a')[1] as HTMLAnchorElement).href, 'https://explorer.example/tx/0xabc4def');
     await expectNoAxeViolations(el);
     cleanup();
     const staked = portal('view="invoice" resource-id="in_0003" theme="dark"');

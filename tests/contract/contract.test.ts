@@ -173,6 +173,18 @@ describe('the fields the elements read', () => {
   });
 });
 
+describe('the stake (issue 11 item 4)', () => {
+  it('is on the platform fields the portal reads (core subscriptionStake), with no sandbox-only stake object', async () => {
+    const sub = (await asUser(sb, chris, 'GET', `/api/subscriptions/${ids.stakeSub}`)).body;
+    expect(sub.payment_details.arcblock.staking).toMatchObject({ tx_hash: expect.stringMatching(/^0x/), address: expect.any(String) });
+    expect(sub.billing_thresholds.stake_gte).toBeGreaterThan(0);
+    expect(sub.payment_details.staking).toBeUndefined();
+    const reads = ['billing_thresholds.stake_gte', 'billing_thresholds.no_stake', 'payment_details.arcblock.staking.tx_hash', 'cancelation_details.return_stake', 'cancelation_details.slash_stake', 'canceled_at'];
+    expect(checker.unknownReads('SubscriptionExpanded', reads)).toEqual([]);
+    expect(checker.unknownReads('SubscriptionExpanded', ['payment_details.staking.amount'])).toEqual(['payment_details.staking.amount']);
+  });
+});
+
 describe('the list of open defects', () => {
   it('names only defects that still occur', () => {
     expect(KNOWN.filter(([re]) => !seen.has(re)).map(([, why]) => why)).toEqual([]);

@@ -6,6 +6,7 @@ import { sessionDiscount } from './discounts.ts';
 import { fromUnit, mul, sub, sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';
 import { find, mustFind, newDoc, type Doc } from './repo.ts';
+import { publicOf } from './stake-shape.ts';
 
 /** Checkout sessions: building one (from a merchant body or a payment link), its amounts, and its expanded view. */
 
@@ -183,7 +184,7 @@ export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
     payment_link: await rel('payment_links', session.payment_link_id),
     payment_intent: await rel('payment_intents', session.payment_intent_id),
     customer: await rel('customers', session.customer_id),
-    subscription: await rel('subscriptions', session.subscription_id),
+    subscription: await publicOf(q, await rel('subscriptions', session.subscription_id)),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Transport } from '../http.ts';
 import { AnyObject, paginated } from '../schemas.ts';
 import { CreditGrantStruct, InvoiceStruct, OverdueStruct, SubscriptionStruct } from '../schemas-billing.ts';
 import { CustomerStruct } from '../schemas-checkout.ts';
-import type { CreditGrant, CreditTransaction, Customer, Invoice, OverdueInvoices, Paginated, PaymentCurrency, PaymentIntent, PaymentMethod, Price, Subscription, SubscriptionStake } from '../types.ts';
+import type { CreditGrant, CreditTransaction, Customer, Invoice, OverdueInvoices, Paginated, PaymentCurrency, PaymentIntent, PaymentMethod, Price, Subscription } from '../types.ts';
 import { type } from 'superstruct';
 
 const enc = encodeURIComponent;
@@ -92,8 +92,8 @@ export function createSubscriptions(t: Transport) {
     overdueInvoices(id: string, opts: { authToken?: string } = {}): Promise<OverdueInvoices> {
       return t.request({ path: `api/subscriptions/${enc(id)}/overdue/invoices`, params: { authToken: opts.authToken }, schema: OverdueStruct });
     },
-    /** GET /api/subscriptions/:id/recover-info → {needStake, stake} (the stake that was revoked, if any). */
-    recoverInfo(id: string): Promise<{ needStake?: boolean; stake?: SubscriptionStake | null }> {
+    /** GET /api/subscriptions/:id/recover-info → {needStake}. */
+    recoverInfo(id: string): Promise<{ needStake?: boolean }> {
       return t.request({ path: `api/subscriptions/${enc(id)}/recover-info`, schema: AnyObject });
     },
     /** PUT /api/subscriptions/:id/recover → `{subscription, needStake?}` (a bare subscription body is wrapped). */

@@ -10,6 +10,7 @@ import { addSearch, arr, bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingO
 import { currencyIdsOf, expandPrice } from '../pricing.ts';
 import { find, list, mustFind, remove, save, type Doc } from '../repo.ts';
 import { needsStake } from '../subscriptions.ts';
+import { publicOf, publicSubscription } from '../stake-shape.ts';
 import { createSubscriptionChangeRoutes } from '../subscription-changes.ts';
 import { getUser } from '../../service/users.ts';
 import { assertOwner, listScope } from './scope.ts';
@@ -29,9 +30,10 @@ export async function expandSubscription(q: Queryable, sub: Doc): Promise<Doc> {
   const { rows } = await q.query<{ data: Doc }>('SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id', [sub.id]);
   const items = await Promise.all(rows.map(async ({ data }) => ({ ...data, price: await expandPrice(q, await mustFind(q, 'prices', data.price_id)) })));
   const currency = await find(q, 'payment_currencies', sub.currency_id);
+  const customer = await find(q, 'customers', sub.customer_id);
   return {
-    ...sub,
-    customer: await find(q, 'customers', sub.customer_id),
+    ...publicSubscription(sub, currency, customer?.did),
+    customer,
     paymentCurrency: currency,
     paymentMethod: await find(q, 'payment_methods', sub.default_payment_method_id),
     items,
@@ -123,7 +125,7 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
     const body = bodyOf(req);
     const sub = await mustFind(db, 'subscriptions', paramOf(req, 'id'));
     if (body.metadata !== undefined) obj(body, 'metadata');
-    res.json(await save(db, 'subscriptions', { ...sub, ...pick(body, ['metadata', 'description']) }));
+    res.json(await publicOf(db, await save(db, 'subscriptions', { ...sub, ...pick(body, ['metadata', 'description']) })));
   });
 
   r.put('/subscriptions/:id/cancel', async (req, res) => {
@@ -175,7 +177,7 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
       await remove(tx, 'subscriptions', doc.id);
       return doc;
     });
-    res.json(sub);
+    res.json(await publicOf(db, sub));
   });
 
   return r;
