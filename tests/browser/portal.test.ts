@@ -911,8 +911,8 @@ describe('<pay-portal> credits', () => {
     const { autoRecharge, autoRechargeSaves } = await portalState();
     equal(autoRechargeSaves, 1, 'the invalid attempts never reached the server');
     deepEqual(
-      { ...autoRecharge, customer_id: undefined, id: undefined, daily_limits: undefined },
-      { customer_id: undefined, id: undefined, daily_limits: undefined, currency_id: 'pc_crd', enabled: true, threshold: '1000', price_id: 'price_crd', quantity: 2, recharge_currency_id: 'pc_usd', daily_max_amount: '500', daily_max_attempts: 3 },
+      { ...autoRecharge, customer_id: undefined, id: undefined, daily_stats: undefined, last_recharge_date: undefined },
+      { customer_id: undefined, id: undefined, daily_stats: undefined, last_recharge_date: undefined, currency_id: 'pc_crd', enabled: true, threshold: '1000', price_id: 'price_crd', quantity: 2, recharge_currency_id: 'pc_usd', daily_limits: { max_amount: '500', max_attempts: 3 } },
     );
     await waitFor(() => $(el, '[part~=auto-top-up] [part~=chip]')?.textContent === 'On');
   });

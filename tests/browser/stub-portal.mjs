@@ -275,7 +275,7 @@ async function handleAutoRecharge(cfg, method, url, readBody, json) {
     cfg.autoRechargeSaves = (cfg.autoRechargeSaves ?? 0) + 1;
     if (cfg.autoRechargeFails) return json({ error: 'Ledger unavailable' }, 400);
     if (!(BigInt(body.threshold ?? '0') > 0n)) return json({ error: 'Threshold must be greater than 0' }, 400);
-    cfg.autoRecharge = { id: 'arc_1', ...body, daily_limits: { max_amount: body.daily_max_amount, max_attempts: body.daily_max_attempts } };
+    cfg.autoRecharge = { id: 'arc_1', daily_stats: { attempt_count: 0, total_amount: '0' }, last_recharge_date: null, ...body };
     return json(cfg.autoRecharge);
   }
   return null;
