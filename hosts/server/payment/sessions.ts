@@ -228,10 +228,15 @@ export function withoutPersonalData<T>(value: T): T {
  */
 export async function checkoutContext(q: Queryable, session: Doc, opts: { personal?: boolean } = {}): Promise<Body> {
   const checkoutSession = await expandSession(q, session);
+  // TPaymentLinkExpanded: the link's line items with their prices expanded (the session's, already expanded, reused).
+  const link = checkoutSession.payment_link as Doc | null;
+  const expanded = new Map((checkoutSession.line_items as Doc[]).map((i) => [i.price_id, i.price]));
+  const priceOf = async (id: string) => expanded.get(id) ?? (await find(q, 'prices', id).then((p) => p && expandPrice(q, p)));
+  const paymentLink = link && { ...link, line_items: await Promise.all(((link.line_items ?? []) as Doc[]).map(async (i) => ({ ...i, price: await priceOf(i.price_id) }))) };
   const ctx = {
     checkoutSession,
     paymentMethods: await paymentMethodsExpanded(q, { activeOnly: true }),
-    paymentLink: checkoutSession.payment_link,
+    paymentLink,
     paymentIntent: checkoutSession.payment_intent,
     customer: checkoutSession.customer,
   };
