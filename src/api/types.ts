@@ -423,21 +423,12 @@ export type Subscription = {
   serviceType?: 'credit' | 'standard';
   metadata?: Record<string, unknown> | null;
   created_at?: string | number;
-  /** `staking`: the subscription's stake (amount in the smallest unit; `revoked_at`/`revoke_reason` once returned or slashed). */
-  payment_details?: { staking?: SubscriptionStake | null; [k: string]: unknown } | null;
-};
-
-/** A subscription's stake (sandbox: set at creation, revoked by a return or slash, taken again by the `re-stake` action). */
-export type SubscriptionStake = {
-  amount?: string;
-  currency_id?: string;
-  tx_hash?: string | null;
-  invoice_id?: string;
-  staked_at?: number;
-  revoked_at?: number;
-  revoke_reason?: 'return' | 'slash' | (string & {});
-  previous?: SubscriptionStake;
-  [k: string]: unknown;
+  /** TSubscription: `stake_gte` is the stake, a number in token units (core `subscriptionStake` converts it). */
+  billing_thresholds?: { amount_gte?: number; stake_gte?: number | string; no_stake?: boolean; [k: string]: unknown } | null;
+  /** TSubscription: `arcblock.staking` is the stake's transaction and address, once taken. */
+  payment_details?: { arcblock?: { tx_hash?: string; payer?: string; staking?: { tx_hash?: string; address?: string } | null; [k: string]: unknown } | null; [k: string]: unknown } | null;
+  /** TSubscription: `return_stake` / `slash_stake` once the merchant's cancel returned or slashed the stake. */
+  cancelation_details?: { return_stake?: boolean; slash_stake?: boolean; [k: string]: unknown } | null;
 };
 
 export type OverdueInvoices = {

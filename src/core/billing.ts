@@ -173,3 +173,50 @@ export function showStaking(subscriptionData: { billing_threshold_amount?: strin
   return gt0(subscriptionData.billing_threshold_amount) || gt0(subscriptionData.min_stake_amount);
 }
 
+
+/** Where a subscription's stake stands: taken, or returned / slashed by the merchant's cancel. */
+export type StakeState = 'staked' | 'returned' | 'slashed';
+
+/**
+ * A subscription's stake from the platform's fields (TSubscription): the amount is `billing_thresholds.stake_gte`, a
+ * number in token units, converted here; the transaction is `payment_details.arcblock.staking.tx_hash`; a return or
+ * slash is `cancelation_details.return_stake` / `slash_stake`, dated by `canceled_at`. Null without a stake (none,
+ * `no_stake`, or no currency to read the amount in).
+ */
+export function subscriptionStake(
+  sub: {
+    billing_thresholds?: { stake_gte?: number | string | null; no_stake?: boolean | null } | null;
+    payment_details?: { arcblock?: { staking?: { tx_hash?: string | null } | null } | null } | null;
+    cancelation_details?: { return_stake?: boolean | null; slash_stake?: boolean | null } | null;
+    canceled_at?: number | null;
+  },
+  decimals: number | null | undefined,
+): { amount: string; txHash: string | null; state: StakeState; revokedAt: number | null } | null {
+  const thresholds = sub.billing_thresholds;
+  if (!thresholds || thresholds.no_stake || typeof decimals !== 'number') return null;
+  const amount = tokenUnitsToSmallest(thresholds.stake_gte ?? null, decimals);
+  if (!amount || toBigInt(amount) <= 0n) return null;
+  const c = sub.cancelation_details;
+  const state: StakeState = c?.slash_stake ? 'slashed' : c?.return_stake ? 'returned' : 'staked';
+  const tx = sub.payment_details?.arcblock?.staking?.tx_hash;
+  return { amount, txHash: typeof tx === 'string' && tx ? tx : null, state, revokedAt: state === 'staked' ? null : (sub.canceled_at ?? null) };
+}
+
+const STAKE_SETTLEMENTS = new Set(['return_stake', 'slash_stake']);
+const timeOf = (v: string | number | null | undefined): number => (typeof v === 'number' ? v * 1000 : v ? Date.parse(v) || 0 : 0);
+
+/**
+ * A subscription's stake invoices (its invoice list with `include_staking` and `include_return_staking`): the latest
+ * `stake`; for a revoked stake (`revokedAt`, unix seconds) the `return_stake` / `slash_stake` that settled it (made
+ * since); for a stake in force, the latest earlier stake's settlement (`previous`, older than the latest stake).
+ */
+export function stakeInvoices<T extends { billing_reason?: string | null; created_at?: string | number | null }>(
+  invoices: readonly T[],
+  revokedAt: number | null,
+): { stake: T | null; settlement: T | null; previous: T | null } {
+  const newest = [...invoices].sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at));
+  const stake = newest.find((i) => i.billing_reason === 'stake') ?? null;
+  const settlements = newest.filter((i) => STAKE_SETTLEMENTS.has(i.billing_reason ?? ''));
+  if (revokedAt !== null) return { stake, settlement: settlements.find((i) => timeOf(i.created_at) >= revokedAt * 1000) ?? null, previous: null };
+  return { stake, settlement: null, previous: stake ? (settlements.find((i) => timeOf(i.created_at) <= timeOf(stake.created_at)) ?? null) : null };
+}

@@ -23,7 +23,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { creditShortfall } from './credit-shortfall.ts';
-import { LoadError, Loading, timestamp, useMoney } from './parts.tsx';
+import { day, LoadError, Loading, timestamp, useMoney } from './parts.tsx';
 
 type Form = { enabled: boolean; threshold: string; priceId: string; quantity: string; currencyId: string; maxAmount: string; maxAttempts: string };
 
@@ -132,7 +132,8 @@ function AutoTopUpForm({ info, customer, customerId }: { info: AutoRechargeInfo;
     () =>
       api.credits.saveAutoRecharge({
         customer_id: customer, currency_id: credit.id, enabled: form.enabled, threshold: toSmallestUnit(form.threshold.trim(), credit.decimal),
-        price_id: form.priceId, quantity, recharge_currency_id: form.currencyId, daily_max_amount: maxAmount ?? '0', daily_max_attempts: Number(form.maxAttempts),
+        price_id: form.priceId, quantity, recharge_currency_id: form.currencyId,
+        daily_limits: { max_amount: maxAmount ?? '0', max_attempts: Number(form.maxAttempts) },
       }),
     {
       onSuccess: (config) => {
@@ -238,7 +239,11 @@ function AutoTopUpForm({ info, customer, customerId }: { info: AutoRechargeInfo;
             ? t('portal.autoTopUp.summary', { threshold: `${form.threshold.trim()} ${credit.symbol}`, credits: money(credits, credit), cost: money(cost, pay) })
             : null}
       </p>
-      {saved?.last_recharge_at ? <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>{t('portal.autoTopUp.last', { date: timestamp(saved.last_recharge_at) })}</p> : null}
+      {saved?.last_recharge_at || saved?.last_recharge_date ? (
+        <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>
+          {t('portal.autoTopUp.last', { date: saved.last_recharge_at ? timestamp(saved.last_recharge_at) : day(saved.last_recharge_date) })}
+        </p>
+      ) : null}
       {saved?.last_error ? <Alert tone="warning" title={t('portal.autoTopUp.lastFailed')}>{saved.last_error}</Alert> : null}
       {m.isError ? <Alert tone="error" title={t('portal.autoTopUp.saveFailed')}>{formatError(m.error)}</Alert> : null}
       <div>

@@ -82,7 +82,7 @@ function InvoiceView({
   const session = (invoice as { checkoutSession?: { id?: string } | null }).checkoutSession;
   const sessionId = invoice.status === 'paid' ? (session?.id ?? invoice.checkout_session_id ?? null) : null;
   const stakeSub: Subscription | null =
-    STAKE_REASONS.has(invoice.billing_reason ?? '') && invoice.subscription?.payment_details?.staking
+    STAKE_REASONS.has(invoice.billing_reason ?? '') && invoice.subscription
       ? { ...invoice.subscription, paymentCurrency: invoice.subscription.paymentCurrency ?? currency, paymentMethod: invoice.subscription.paymentMethod ?? (method as PaymentMethod | undefined) }
       : null;
 

@@ -15,7 +15,8 @@ import { RESTAKE_ACTION } from '../api/resources/customers.ts';
 import type { Subscription } from '../api/types.ts';
 import { connectErrorKey } from '../core/connect-errors.ts';
 import { formatError } from '../core/errors.ts';
-import { customerLinks, methodExplorerHref } from '../core/links.ts';
+import { subscriptionStake, stakeInvoices } from '../core/billing.ts';
+import { customerLinks, methodExplorerHref, transactionOf } from '../core/links.ts';
 import { safeUrl } from '../core/url.ts';
 import { useApi } from '../ui/api.tsx';
 import { ConnectDialog } from '../ui/ConnectDialog.tsx';
@@ -34,10 +35,9 @@ export function useStakeMessages(): boolean {
   return useLazyMessages('portalStake', en, loadZh);
 }
 
-/** The stake a subscription asks for again: the amount of its (revoked) stake. */
+/** The stake a subscription asks for again: the amount of its (revoked) stake, in the smallest unit. */
 export function stakeAmountOf(sub: Subscription): string | null {
-  const amount = sub.payment_details?.staking?.amount;
-  return typeof amount === 'string' && /^\d+$/.test(amount) && BigInt(amount) > 0n ? amount : null;
+  return subscriptionStake(sub, sub.paymentCurrency?.decimal)?.amount ?? null;
 }
 
 export type RestakeDialogProps = {
@@ -103,23 +103,33 @@ export function RestakeDialog({ open, sub, onDone, onError, onCancel }: RestakeD
 }
 
 /**
- * The stake of a subscription (subscription detail, and the invoice of a stake, its return or its slash): the
- * amount, whether it is staked, returned or slashed (and when), the stake's transaction and the return or slash
- * with its invoice and transaction.
+ * The stake of a subscription (subscription detail, and the invoice of a stake, its return or its slash), from the
+ * platform's fields (core `subscriptionStake`) and the subscription's stake invoices: the amount, whether it is
+ * staked, returned or slashed (and when), the stake's transaction and invoice, and the return or slash with its
+ * invoice and transaction (or, once staked again, the earlier stake's).
  */
 export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscription; prefix: string; headingLevel?: 2 | 3 }) {
   const ready = useStakeMessages();
+  const api = useApi();
   const t = useT();
   const { css } = useCss();
   const money = useMoney();
-  const stake = sub.payment_details?.staking;
-  const amount = stakeAmountOf(sub);
-  if (!ready || !stake || !amount) return null; // no English flash before the Chinese strings are there
-  const state = !stake.revoked_at ? 'staked' : stake.revoke_reason === 'slash' ? 'slashed' : 'returned';
+  const stake = subscriptionStake(sub, sub.paymentCurrency?.decimal);
+  const invoices = useQuery(
+    ['invoices', 'stake', sub.id],
+    () => api.invoices.list({ subscription_id: sub.id, include_staking: true, include_return_staking: true, pageSize: 100 }),
+    { enabled: Boolean(stake), staleTime: 30_000 },
+  );
+  if (!ready || !stake) return null; // no English flash before the Chinese strings are there
+  const { state } = stake;
+  const found = stakeInvoices(invoices.data?.list ?? [], state === 'staked' ? null : (stake.revokedAt ?? 0));
   const tone = state === 'staked' ? 'success' : state === 'slashed' ? 'warning' : 'default';
-  const when = state === 'staked' ? (stake.staked_at ? t('portalStake.stakedOn', { date: day(stake.staked_at) }) : '') : t(state === 'slashed' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: day(stake.revoked_at) });
-  const settlement = stake.settlement as { invoice_id?: string; tx_hash?: string } | undefined;
-  const previous = state === 'staked' ? stake.previous : undefined;
+  const stakedAt = found.stake?.created_at;
+  const when = state === 'staked' ? (stakedAt ? t('portalStake.stakedOn', { date: day(stakedAt) }) : '') : stake.revokedAt ? t(state === 'slashed' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: day(stake.revokedAt) }) : '';
+  const { settlement, previous } = found;
+  const txOf = (inv: { metadata?: { payment_details?: Record<string, unknown> } | null; paymentIntent?: { payment_details?: Record<string, unknown> } | null }) =>
+    transactionOf(inv.metadata?.payment_details ?? inv.paymentIntent?.payment_details, sub.paymentMethod).tx.tx_hash;
+  const settlementTx = settlement ? txOf(settlement) : undefined;
   const H = headingLevel === 3 ? 'h3' : 'h2';
   const mono = css`font-family: var(--pay-font-family-mono); font-size: 13px; overflow-wrap: anywhere;`;
   const hash = (h: string) => {
@@ -133,7 +143,7 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
       </H>
       <dl className={css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 10px 24px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px; & dd { margin-bottom: 10px; } }`}>
         <dt>{t('portalStake.amount')}</dt>
-        <dd part="stake-amount">{money(amount, sub.paymentCurrency)}</dd>
+        <dd part="stake-amount">{money(stake.amount, sub.paymentCurrency)}</dd>
         <dt>{t('portalStake.state')}</dt>
         <dd className={css`display: flex; gap: 8px; align-items: center; flex-wrap: wrap;`}>
           <StatusChip tone={tone}>
@@ -142,42 +152,33 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
           {when ? <span className={css`color: var(--pay-color-muted);`}>{when}</span> : null}
         </dd>
         <dt>{t('portalStake.transaction')}</dt>
-        <dd part="stake-tx">{stake.tx_hash ? hash(stake.tx_hash) : <span className={css`color: var(--pay-color-muted);`}>{t('portalStake.noTransaction')}</span>}</dd>
-        {stake.invoice_id ? (
+        <dd part="stake-tx">{stake.txHash ? hash(stake.txHash) : <span className={css`color: var(--pay-color-muted);`}>{t('portalStake.noTransaction')}</span>}</dd>
+        {found.stake ? (
           <>
             <dt>{t('portalStake.invoice')}</dt>
             <dd>
-              <AppLink path={customerLinks(prefix).invoice(stake.invoice_id)}>
-                <InvoiceNumber id={stake.invoice_id} />
-              </AppLink>
+              <AppLink path={customerLinks(prefix).invoice(found.stake.id)}>{found.stake.number || found.stake.id}</AppLink>
             </dd>
           </>
         ) : null}
-        {state !== 'staked' && settlement?.invoice_id ? (
+        {settlement ? (
           <>
             <dt>{t(state === 'slashed' ? 'portalStake.slashTx' : 'portalStake.returnTx')}</dt>
             <dd part="stake-settlement" className={css`display: flex; flex-direction: column; gap: 4px;`}>
-              <AppLink path={customerLinks(prefix).invoice(settlement.invoice_id)}><InvoiceNumber id={settlement.invoice_id} format={(number) => t('portalStake.settlementInvoice', { number })} /></AppLink>
-              {settlement.tx_hash ? hash(settlement.tx_hash) : null}
+              <AppLink path={customerLinks(prefix).invoice(settlement.id)}>{t('portalStake.settlementInvoice', { number: settlement.number || settlement.id })}</AppLink>
+              {settlementTx ? hash(settlementTx) : null}
             </dd>
           </>
         ) : null}
-        {previous?.revoked_at ? (
+        {previous ? (
           <>
             <dt>{t('portalStake.previous')}</dt>
             <dd part="stake-previous">
-              {money(previous.amount ?? amount, sub.paymentCurrency)} · {t(previous.revoke_reason === 'slash' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: day(previous.revoked_at) })}
+              {money(previous.total ?? stake.amount, sub.paymentCurrency)} · {t(previous.billing_reason === 'slash_stake' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: day(previous.created_at) })}
             </dd>
           </>
         ) : null}
       </dl>
     </section>
   );
-}
-
-/** An invoice's number (SBX-0002) rather than its id, once known (shares the invoice page's query). */
-function InvoiceNumber({ id, format = (n) => n }: { id: string; format?: (number: string) => string }) {
-  const api = useApi();
-  const q = useQuery(queryKey('invoice', id), () => api.invoices.retrieve(id), { staleTime: 60_000 });
-  return <>{format(q.data?.number || id)}</>;
 }

@@ -9,7 +9,7 @@ import { invalidate } from '../api/query-invalidate.ts';
 import { formatError } from '../core/errors.ts';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { Subscription } from '../api/types.ts';
-import { intervalText, SUBSCRIPTION_STATUS_TONE } from '../core/billing.ts';
+import { intervalText, subscriptionStake, SUBSCRIPTION_STATUS_TONE } from '../core/billing.ts';
 import { itemsTotal } from '../core/checkout.ts';
 import { customerLinks } from '../core/links.ts';
 import { Alert } from '../ui/Alert.tsx';
@@ -243,7 +243,7 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
           [t('portal.sub.started'), day(s.start_date ?? s.created_at)],
         ]}
       />
-      {s.payment_details?.staking?.amount ? (
+      {subscriptionStake(s, s.paymentCurrency?.decimal) ? (
         <Suspense fallback={null}>
           <StakePanel sub={s} prefix={prefix} />
         </Suspense>

@@ -35,8 +35,9 @@ function invoice(i) {
     // in_0000 is a purchase with vendors (cs_vendor); in_0005 a purchase without.
     ...(i === 0 ? { checkout_session_id: 'cs_vendor', checkoutSession: { id: 'cs_vendor', mode: 'payment' } } : {}),
     ...(i === 5 ? { checkout_session_id: 'cs_plain', checkoutSession: { id: 'cs_plain', mode: 'payment' } } : {}),
-    // Stake (i % 6 = 3) and stake return (4) invoices carry their subscription's stake; in_0002 has a promotion.
-    ...(i % 6 === 3 || i % 6 === 4 ? { subscription_id: 'sub_staked', subscription: stakedSub(i % 6 === 4) } : {}),
+    // Stake (i % 6 = 3) and stake return (4) invoices carry their subscription (the platform's fields, no stake
+    // bookkeeping): in_0003 and in_0004 are sub_staked's; in_0002 has a promotion.
+    ...(i % 6 === 3 || i % 6 === 4 ? { subscription_id: i < 6 ? 'sub_staked' : `sub_staked_${i}`, subscription: stakedSub(i % 6 === 4) } : {}),
     ...(i === 2
       ? { subtotal: String(BigInt(total) + E18), discounts: ['di_10'], discountDetails: [{ promotionCode: { id: 'promo_10', code: 'SANDBOX10' }, coupon: { id: 'co_10', name: '10% off' } }],
           total_discount_amounts: [{ amount: String(E18), discount: 'di_10', promotion_code: 'promo_10', coupon: 'co_10' }] }
@@ -45,8 +46,9 @@ function invoice(i) {
 }
 const stakedSub = (returned) => ({
   id: 'sub_staked', status: returned ? 'canceled' : 'active', description: 'Sandbox Node Hosting', currency_id: 'pc_tba',
-  payment_details: { staking: { amount: String(50n * E18), staked_at: Date.UTC(2026, 9, 1) / 1000, tx_hash: '0xstake0', invoice_id: 'in_0003',
-    ...(returned ? { revoked_at: Date.UTC(2026, 10, 1) / 1000, revoke_reason: 'return', settlement: { invoice_id: 'in_0004', tx_hash: '0xret4' } } : {}) } },
+  billing_thresholds: { amount_gte: 0, stake_gte: 50, reset_billing_cycle_anchor: false },
+  payment_details: { arcblock: { tx_hash: '0xstake0', payer: 'z1casey', staking: { tx_hash: '0xstake0', address: 'zstake0' } } },
+  ...(returned ? { canceled_at: Date.UTC(2026, 10, 1) / 1000, cancelation_details: { return_stake: true, slash_stake: false } } : {}),
 });
 
 const DAY = 86400;
@@ -68,7 +70,7 @@ function subscriptions() {
     { ...base, id: 'sub_trial', status: 'trialing', description: 'Sandbox Studio', trial_start: NOW - DAY, trial_end: NOW + 6 * DAY, current_period_end: NOW + 6 * DAY,
       items: [{ id: 'si_3', quantity: 1, price: price('price_studio', 'Sandbox Studio', 3) }] },
     { ...base, id: 'sub_stake', status: 'active', description: 'Sandbox Node Hosting', cancel_at: NOW + 25 * DAY, cancel_at_period_end: true, canceled_at: NOW - DAY,
-      payment_details: { staking: { amount: String(50n * E18), revoked_at: NOW - DAY, revoke_reason: 'slash' } }, items: [{ id: 'si_4', quantity: 1, price: price('price_node', 'Sandbox Node Hosting', 20) }] },
+      billing_thresholds: { amount_gte: 0, stake_gte: 50, reset_billing_cycle_anchor: false }, cancelation_details: { slash_stake: true }, items: [{ id: 'si_4', quantity: 1, price: price('price_node', 'Sandbox Node Hosting', 20) }] },
     { ...base, id: 'sub_ending', status: 'active', description: 'Sandbox Support', cancel_at: NOW + 25 * DAY, cancel_at_period_end: true, canceled_at: NOW - DAY,
       items: [{ id: 'si_5', quantity: 1, price: price('price_support', 'Sandbox Support', 1) }] },
   ];
@@ -84,7 +86,7 @@ async function handleSubscriptions(state, method, p, readBody, json) {
   if (!m) return null;
   const sub = cfg.subs.find((s) => s.id === m[1]);
   if (!sub) return json({ error: `No such subscription: ${m[1]}` }, 404);
-  const needStake = Boolean(sub.payment_details?.staking?.revoked_at);
+  const needStake = Boolean(sub.cancelation_details?.return_stake || sub.cancelation_details?.slash_stake);
   if (!m[2] && method === 'GET') return json(sub);
   if (m[2] === 'recover-info') return json({ needStake });
   if (m[2] === 'cancel' && method === 'PUT') {
@@ -198,9 +200,10 @@ function restake(state, p, url, json) {
   if (mode === 'wait') return json({ status: 'scanned' });
   if (mode === 'short' || !sub) return json({ status: 'error', error: 'Insufficient TBA balance in the sandbox wallet: the stake is 1 TBA' });
   Object.assign(sub, {
-    cancel_at: null, cancel_at_period_end: false, canceled_at: null,
-    payment_details: { staking: { amount: sub.payment_details.staking.amount, tx_hash: '0xstake1', invoice_id: 'in_0003', staked_at: NOW, previous: sub.payment_details.staking } },
+    cancel_at: null, cancel_at_period_end: false, canceled_at: null, cancelation_details: null,
+    payment_details: { arcblock: { tx_hash: '0xstake1', payer: 'z1casey', staking: { tx_hash: '0xstake1', address: 'zstake1' } } },
   });
+  cfg.restaked = [...(cfg.restaked ?? []), sub.id];
   return json({ status: 'succeed', result: { subscriptionId: sub.id, invoiceId: 'in_0003' } });
 }
 
@@ -272,7 +275,7 @@ async function handleAutoRecharge(cfg, method, url, readBody, json) {
     cfg.autoRechargeSaves = (cfg.autoRechargeSaves ?? 0) + 1;
     if (cfg.autoRechargeFails) return json({ error: 'Ledger unavailable' }, 400);
     if (!(BigInt(body.threshold ?? '0') > 0n)) return json({ error: 'Threshold must be greater than 0' }, 400);
-    cfg.autoRecharge = { id: 'arc_1', ...body, daily_limits: { max_amount: body.daily_max_amount, max_attempts: body.daily_max_attempts } };
+    cfg.autoRecharge = { id: 'arc_1', daily_stats: { attempt_count: 0, total_amount: '0' }, last_recharge_date: null, ...body };
     return json(cfg.autoRecharge);
   }
   return null;
@@ -378,7 +381,13 @@ export async function handlePortalStub(state, method, url, readBody, json) {
   }
   if (p === '/payment/api/invoices') {
     const status = url.searchParams.get('status');
-    const list = status ? all.filter((i) => status.split(',').includes(i.status)) : all;
+    // subscription_id scopes only the stake panel's query (include_return_staking), as before for the other lists.
+    const sid = url.searchParams.get('include_return_staking') ? url.searchParams.get('subscription_id') : null;
+    // sub_stake's stake was slashed (in_slash); once staked again it has a new stake invoice (in_restake).
+    const stakeOf = (id, reason, at) => ({ ...invoice(3), id, number: id === 'in_slash' ? 'SBX-SL01' : 'SBX-RS01', billing_reason: reason, total: String(50n * E18), subscription_id: 'sub_stake', created_at: new Date(at * 1000).toISOString() });
+    const extra = sid === 'sub_stake' ? [stakeOf('in_slash', 'slash_stake', NOW - DAY), ...((cfg.restaked ?? []).includes('sub_stake') ? [stakeOf('in_restake', 'stake', NOW)] : [])] : [];
+    const scoped = sid ? [...all.filter((i) => i.subscription_id === sid), ...extra] : all;
+    const list = status ? scoped.filter((i) => status.split(',').includes(i.status)) : scoped;
     const page = Number(url.searchParams.get('page') || 1);
     const size = Number(url.searchParams.get('pageSize') || 10);
     return json({ count: list.length, list: list.slice((page - 1) * size, page * size) });

@@ -44,8 +44,13 @@ describe('staking checkout', () => {
     expect(await balance()).toBe(TBA(30));
     const sub = (await asUser(sb, chris, 'GET', `/api/subscriptions/${result.subscriptionId}`)).body;
     expect(sub.latest_invoice_id).toBe(result.invoiceId);
-    expect(sub.payment_details.staking).toMatchObject({ amount: TBA(50), currency_id: 'pc_sandbox_tba', tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-    const stakeInvoice = (await asUser(sb, chris, 'GET', `/api/invoices/${sub.payment_details.staking.invoice_id}`)).body;
+    // The stake as the platform shows it (TSubscription): the amount in token units, the transaction under arcblock.
+    expect(sub.billing_thresholds).toMatchObject({ stake_gte: 50 });
+    expect(sub.payment_details.arcblock.staking).toMatchObject({ tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), address: expect.any(String) });
+    expect(sub.payment_details.staking).toBeUndefined();
+    const invoices = (await asUser(sb, chris, 'GET', `/api/invoices?subscription_id=${sub.id}&include_staking=true`)).body.list;
+    const stakeInvoice = invoices.find((i: { billing_reason: string }) => i.billing_reason === 'stake');
+    expect(Object.values(stakeInvoice.metadata.payment_details)[0]).toMatchObject({ tx_hash: sub.payment_details.arcblock.staking.tx_hash });
     expect(stakeInvoice).toMatchObject({ billing_reason: 'stake', status: 'paid', total: TBA(50), subscription_id: sub.id });
     expect((await asUser(sb, chris, 'GET', `/api/invoices/${result.invoiceId}`)).body).toMatchObject({ billing_reason: 'subscription_create', total: TBA(20) });
   });

@@ -20,7 +20,7 @@ afterAll(() => closeSandbox(sb));
 const advance = (seconds: number) => signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds } });
 const valid = () => ({
   customer_id: customerId, currency_id: 'pc_sandbox_credit', enabled: true, threshold: '1000', price_id: 'price_sandbox_credits', quantity: 2,
-  recharge_currency_id: 'pc_sandbox_tba', daily_max_amount: '0', daily_max_attempts: 1,
+  recharge_currency_id: 'pc_sandbox_tba', daily_limits: { max_amount: '0', max_attempts: 1 },
 });
 
 describe('auto top-up configuration', () => {
@@ -46,8 +46,9 @@ describe('auto top-up configuration', () => {
       [{ price_id: 'price_sandbox_team_monthly' }, /credit package/],
       [{ recharge_currency_id: 'pc_sandbox_eth' }, /cannot be paid/],
       [{ recharge_currency_id: 'pc_sandbox_credit' }, /cannot be paid/],
-      [{ daily_max_amount: '1.5' }, /daily_max_amount/],
-      [{ daily_max_attempts: -1 }, /daily_max_attempts/],
+      [{ daily_limits: { max_amount: '1.5', max_attempts: 1 } }, /daily_limits\.max_amount/],
+      [{ daily_limits: { max_amount: '0', max_attempts: -1 } }, /daily_limits\.max_attempts/],
+      [{ daily_limits: 'none' }, 'daily_limits must be an object'],
       [{ currency_id: 'pc_sandbox_tba' }, 'currency_id must be a credit currency'],
       [{ enabled: 'maybe' }, /enabled/],
     ];
@@ -81,7 +82,8 @@ describe('auto top-up firing', () => {
     expect(inv).toMatchObject({ status: 'paid', billing_reason: 'auto_recharge', total: TBA(2), currency_id: 'pc_sandbox_tba' });
     const cfg = (await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).body;
     expect(cfg.balance).toBe('20500');
-    expect(cfg.config).toMatchObject({ last_invoice_id: inv.id, daily_stats: { attempts: 1, amount: TBA(2) } });
+    // TAutoRechargeConfig's stats: today's attempts and amount, for last_recharge_date.
+    expect(cfg.config).toMatchObject({ last_invoice_id: inv.id, daily_stats: { attempt_count: 1, total_amount: TBA(2) }, last_recharge_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
 
     // Above the threshold now: nothing more.
     expect((await advance(60)).body.auto_recharges.filter((a: any) => a.customer_id === customerId)).toEqual([]);
@@ -93,7 +95,7 @@ describe('auto top-up firing', () => {
 
   it('the daily maximum amount limits it; disabled, it never fires', async () => {
     // 2 TBA per top-up, at most 3 TBA a day, unlimited attempts: one more today would exceed it.
-    await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), threshold: '10000000', daily_max_attempts: 0, daily_max_amount: TBA(3) });
+    await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), threshold: '10000000', daily_limits: { max_attempts: 0, max_amount: TBA(3) } });
     const mine = async (seconds: number) => (await advance(seconds)).body.auto_recharges.filter((a: any) => a.customer_id === customerId).map((a: any) => a.status);
     expect(await mine(DAY)).toEqual(['succeeded']);
     expect(await mine(60)).toEqual(['limited']);

@@ -158,8 +158,10 @@ describe('refunds', () => {
     expect(refund).toMatchObject({ type: 'stake_return', status: 'succeeded', amount: TBA(50), currency_id: 'pc_sandbox_tba', subscription_id: returned, reason: 'stake_return' });
     // The return is announced like any refund (the slash is not a refund).
     await vi.waitFor(() => expect(published.filter((e) => e.type === 'refund.succeeded').map((e) => e.object.id)).toEqual([refund.id]));
-    const sub = (await asUser(sb, casey, 'GET', `/api/subscriptions/${returned}`)).body;
-    const settlement = sub.payment_details.staking.settlement;
+    // The return invoice of the subscription (the subscription itself carries only cancelation_details.return_stake).
+    const invoices = (await asUser(sb, casey, 'GET', `/api/invoices?subscription_id=${returned}&include_return_staking=true&pageSize=100`)).body.list;
+    const back = invoices.find((i: { billing_reason: string }) => i.billing_reason === 'return_stake');
+    const settlement = { invoice_id: back.id, tx_hash: (Object.values(back.metadata.payment_details)[0] as { tx_hash: string }).tx_hash };
     // The stake had no invoice of its own here (the merchant API records a stake without a payment): the return invoice.
     expect(refund.invoice_id).toBe(settlement.invoice_id);
     expect(refund.metadata.return_invoice_id).toBe(settlement.invoice_id);

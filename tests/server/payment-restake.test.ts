@@ -9,6 +9,8 @@ let casey: string;
 let chris: string;
 const P = '/payment/api/did/re-stake';
 const balance = (did: string, currency?: string) => walletBalance(sb, did, currency);
+/** The sandbox's own row (its stake bookkeeping never leaves the server). */
+const stored = async (id: string) => (await sb.ctx.db.query<{ data: any }>('SELECT data FROM subscriptions WHERE id = $1', [id])).rows[0]!.data;
 
 beforeAll(async () => ({ sb, casey, chris } = await openSandbox()));
 afterAll(() => closeSandbox(sb));
@@ -59,8 +61,14 @@ describe('re-stake', () => {
     expect(await balance(CASEY.did)).toBe((BigInt(before) - BigInt(TBA(50))).toString());
     const resumed = (await asUser(sb, casey, 'GET', `/api/subscriptions/${sub.id}`)).body;
     expect(resumed).toMatchObject({ status: 'active', cancel_at: null, cancel_at_period_end: false });
-    expect(resumed.payment_details.staking).toMatchObject({ amount: TBA(50), tx_hash: expect.stringMatching(/^0x/), previous: { revoke_reason: 'slash' } });
-    expect(resumed.payment_details.staking.revoked_at).toBeUndefined();
+    // The platform's fields: the new stake's transaction, no return or slash any more; the sandbox's bookkeeping keeps
+    // the slashed one.
+    expect(resumed).toMatchObject({ billing_thresholds: { stake_gte: 50 }, payment_details: { arcblock: { staking: { tx_hash: expect.stringMatching(/^0x/) } } } });
+    expect(resumed.cancelation_details?.slash_stake).toBeFalsy();
+    expect(resumed.payment_details.staking).toBeUndefined();
+    const kept = (await stored(sub.id)).payment_details.staking;
+    expect(kept).toMatchObject({ amount: TBA(50), previous: { revoke_reason: 'slash' } });
+    expect(kept.revoked_at).toBeUndefined();
     expect((await asUser(sb, casey, 'GET', `/api/subscriptions/${sub.id}/recover-info`)).body.needStake).toBe(false);
     const invoice = (await asUser(sb, casey, 'GET', `/api/invoices/${ok.body.result.invoiceId}`)).body;
     expect(invoice).toMatchObject({ billing_reason: 'stake', status: 'paid', total: TBA(50), subscription_id: sub.id });
@@ -83,7 +91,9 @@ describe('stake return and slash', () => {
     const slashed = await revokedStake(CASEY.did, 'slash');
     expect((await signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds: 1 } })).status).toBe(200);
     for (const [sub, reason] of [[returned, 'return_stake'], [slashed, 'slash_stake']] as const) {
-      const s = (await asUser(sb, casey, 'GET', `/api/subscriptions/${sub.id}`)).body;
+      const shown = (await asUser(sb, casey, 'GET', `/api/subscriptions/${sub.id}`)).body;
+      expect(shown.cancelation_details).toMatchObject(reason === 'slash_stake' ? { slash_stake: true } : { return_stake: true });
+      const s = await stored(sub.id);
       expect(s.payment_details.staking).toMatchObject({ amount: TBA(50), staked_at: expect.any(Number), revoked_at: expect.any(Number), settlement: { invoice_id: expect.stringMatching(/^in_/), tx_hash: expect.stringMatching(/^0x/) } });
       const inv = (await asUser(sb, casey, 'GET', `/api/invoices/${s.payment_details.staking.settlement.invoice_id}`)).body;
       expect(inv).toMatchObject({ billing_reason: reason, status: 'paid', total: TBA(50), subscription_id: sub.id });

@@ -7,6 +7,8 @@ import {
   periodHours,
   showStaking,
   stakeAmount,
+  stakeInvoices,
+  subscriptionStake,
   trialSeconds,
   trialText,
   upsellSavingPercent,
@@ -72,5 +74,34 @@ describe('intervals and trials (spec §9)', () => {
     expect(stakeAmount({ min_stake_amount: 0 }, 18)).toBeNull();
     expect(stakeAmount({ min_stake_amount: 'x' }, 18)).toBeNull();
     expect(stakeAmount(null, 18)).toBeNull();
+  });
+});
+
+describe("a subscription's stake from the platform's fields (TSubscription)", () => {
+  const staked = { billing_thresholds: { stake_gte: 50 }, payment_details: { arcblock: { staking: { tx_hash: '0xabc' } } } };
+  it('the amount is stake_gte in token units, converted; the transaction is arcblock.staking', () => {
+    expect(subscriptionStake(staked, 18)).toEqual({ amount: '50000000000000000000', txHash: '0xabc', state: 'staked', revokedAt: null });
+    expect(subscriptionStake({ billing_thresholds: { stake_gte: 0.5 } }, 2)).toEqual({ amount: '50', txHash: null, state: 'staked', revokedAt: null });
+  });
+  it('a return or slash is the cancel\'s cancelation_details, dated by canceled_at', () => {
+    expect(subscriptionStake({ ...staked, canceled_at: 100, cancelation_details: { slash_stake: true } }, 18)).toMatchObject({ state: 'slashed', revokedAt: 100 });
+    expect(subscriptionStake({ ...staked, canceled_at: 100, cancelation_details: { return_stake: true, slash_stake: false } }, 18)).toMatchObject({ state: 'returned', revokedAt: 100 });
+  });
+  it('none without a positive stake, with no_stake, or without a currency', () => {
+    expect(subscriptionStake({ billing_thresholds: { stake_gte: 0 } }, 18)).toBeNull();
+    expect(subscriptionStake({ billing_thresholds: { stake_gte: 5, no_stake: true } }, 18)).toBeNull();
+    expect(subscriptionStake(staked, undefined)).toBeNull();
+    expect(subscriptionStake({ payment_details: { arcblock: { staking: { tx_hash: '0x1' } } } }, 18)).toBeNull();
+  });
+  it('the stake invoices: the latest stake, the settlement of a revoked stake, the earlier one once staked again', () => {
+    const inv = (id: string, billing_reason: string, created_at: string) => ({ id, billing_reason, created_at });
+    const first = inv('in_1', 'stake', '2026-10-01T00:00:00Z');
+    const slash = inv('in_2', 'slash_stake', '2026-10-10T00:00:00Z');
+    const again = inv('in_3', 'stake', '2026-10-20T00:00:00Z');
+    const revokedAt = Date.parse('2026-10-09T00:00:00Z') / 1000;
+    expect(stakeInvoices([first, slash], revokedAt)).toEqual({ stake: first, settlement: slash, previous: null });
+    expect(stakeInvoices([first], revokedAt)).toEqual({ stake: first, settlement: null, previous: null });
+    expect(stakeInvoices([slash, again, first, inv('in_4', 'manual', '2026-10-21T00:00:00Z')], null)).toEqual({ stake: again, settlement: null, previous: slash });
+    expect(stakeInvoices([first], null)).toEqual({ stake: first, settlement: null, previous: null });
   });
 });

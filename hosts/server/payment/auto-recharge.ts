@@ -5,7 +5,7 @@
  *   the stored configuration (null when never saved), the credit packages that grant the currency (prices with a
  *   `credit_config` for it), the currencies those packages can be paid in (not credit ones), and the balance now.
  * - `POST /api/auto-recharge-configs/submit {customer_id, currency_id, enabled, threshold, price_id, quantity,
- *   recharge_currency_id, daily_max_amount, daily_max_attempts}`: stores it. Amounts are strings in the smallest
+ *   recharge_currency_id, daily_limits{max_amount, max_attempts}}` (payment-kit-api.md): stores it. Amounts are strings in the smallest
  *   unit (threshold in the credit currency, the daily maximum in the paying currency); threshold > 0
  *   ('Threshold must be greater than 0'); daily maximum amount and attempts 0 = unlimited.
  * - `runAutoRecharge(tx)` (run by the billing clock after credit usage is settled): every enabled configuration
@@ -94,10 +94,13 @@ async function payingCurrencies(q: Queryable, prices: Doc[]): Promise<Doc[]> {
 
 const today = (): string => new Date(clock.now()).toISOString().slice(0, 10);
 
-/** Today's attempts and amount (yesterday's stats count as none). */
-function statsToday(cfg: Json): { date: string; attempts: number; amount: string } {
+/**
+ * Today's attempts and amount: `daily_stats{attempt_count, total_amount}` count for `last_recharge_date` (TAutoRechargeConfig),
+ * so the stats of an earlier day count as none.
+ */
+function statsToday(cfg: Json): { attempts: number; amount: string } {
   const s = cfg.daily_stats;
-  return s?.date === today() ? { date: s.date, attempts: Number(s.attempts ?? 0), amount: String(s.amount ?? '0') } : { date: today(), attempts: 0, amount: '0' };
+  return cfg.last_recharge_date === today() && s ? { attempts: Number(s.attempt_count ?? 0), amount: String(s.total_amount ?? '0') } : { attempts: 0, amount: '0' };
 }
 
 /** One top-up: charge the package, write the paid auto_recharge invoice and the credit grant. */
@@ -154,7 +157,8 @@ export async function runAutoRecharge(q: Queryable): Promise<{ attempts: Recharg
     const r = await topUp(q, cfg, cost, price, events);
     await writeConfig(q, {
       ...cfg,
-      daily_stats: { date: stats.date, attempts: stats.attempts + 1, amount: r.ok ? (BigInt(stats.amount) + BigInt(cost)).toString() : stats.amount },
+      last_recharge_date: today(),
+      daily_stats: { attempt_count: stats.attempts + 1, total_amount: r.ok ? (BigInt(stats.amount) + BigInt(cost)).toString() : stats.amount },
       ...(r.ok ? { last_recharge_at: clock.nowSeconds(), last_invoice_id: r.invoice!.id, last_error: null } : { last_error: r.error }),
       updated_at: new Date(clock.now()).toISOString(),
     });
@@ -202,12 +206,14 @@ export function createAutoRechargeRoutes({ db }: SandboxContext): Router {
       const payingId = str(body, 'recharge_currency_id', { required: true, max: 100 })!;
       const paying = (await payingCurrencies(tx, [price])).find((c) => c.id === payingId);
       if (!paying) throw new HttpError(400, `This package cannot be paid in currency ${payingId}`);
-      const maxAmount = unitAmount(body.daily_max_amount, 'daily_max_amount');
-      const maxAttempts = int(body, 'daily_max_attempts', { min: 0, max: MAX_DAILY_ATTEMPTS, fallback: 0 })!;
+      const limits = (body.daily_limits ?? {}) as Json;
+      if (typeof limits !== 'object' || Array.isArray(limits)) throw new HttpError(400, 'daily_limits must be an object');
+      const maxAmount = unitAmount(limits.max_amount ?? '0', 'daily_limits.max_amount');
+      const maxAttempts = int({ 'daily_limits.max_attempts': limits.max_attempts }, 'daily_limits.max_attempts', { min: 0, max: MAX_DAILY_ATTEMPTS, fallback: 0 })!;
       const existing = await configOf(tx, customer.id, currency.id, customer.livemode, true);
       const now = new Date(clock.now()).toISOString();
       return writeConfig(tx, {
-        ...(existing ?? { id: `arc_${randomBytes(12).toString('hex')}`, object: 'auto_recharge_config', created_at: now, daily_stats: null, last_recharge_at: null, last_error: null }),
+        ...(existing ?? { id: `arc_${randomBytes(12).toString('hex')}`, object: 'auto_recharge_config', created_at: now, daily_stats: { attempt_count: 0, total_amount: '0' }, last_recharge_date: null, last_recharge_at: null, last_error: null }),
         livemode: customer.livemode, customer_id: customer.id, currency_id: currency.id, enabled, threshold, price_id: price.id, quantity,
         recharge_currency_id: paying.id, payment_method_id: paying.payment_method_id,
         daily_limits: { max_amount: maxAmount, max_attempts: maxAttempts }, updated_at: now,

@@ -6,6 +6,7 @@ import { sessionDiscount } from './discounts.ts';
 import { fromUnit, mul, sub, sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';
 import { find, mustFind, newDoc, type Doc } from './repo.ts';
+import { publicOf } from './stake-shape.ts';
 
 /** Checkout sessions: building one (from a merchant body or a payment link), its amounts, and its expanded view. */
 
@@ -183,7 +184,7 @@ export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
     payment_link: await rel('payment_links', session.payment_link_id),
     payment_intent: await rel('payment_intents', session.payment_intent_id),
     customer: await rel('customers', session.customer_id),
-    subscription: await rel('subscriptions', session.subscription_id),
+    subscription: await publicOf(q, await rel('subscriptions', session.subscription_id)),
   };
 }
 
@@ -227,10 +228,15 @@ export function withoutPersonalData<T>(value: T): T {
  */
 export async function checkoutContext(q: Queryable, session: Doc, opts: { personal?: boolean } = {}): Promise<Body> {
   const checkoutSession = await expandSession(q, session);
+  // TPaymentLinkExpanded: the link's line items with their prices expanded (the session's, already expanded, reused).
+  const link = checkoutSession.payment_link as Doc | null;
+  const expanded = new Map((checkoutSession.line_items as Doc[]).map((i) => [i.price_id, i.price]));
+  const priceOf = async (id: string) => expanded.get(id) ?? (await find(q, 'prices', id).then((p) => p && expandPrice(q, p)));
+  const paymentLink = link && { ...link, line_items: await Promise.all(((link.line_items ?? []) as Doc[]).map(async (i) => ({ ...i, price: await priceOf(i.price_id) }))) };
   const ctx = {
     checkoutSession,
     paymentMethods: await paymentMethodsExpanded(q, { activeOnly: true }),
-    paymentLink: checkoutSession.payment_link,
+    paymentLink,
     paymentIntent: checkoutSession.payment_intent,
     customer: checkoutSession.customer,
   };

@@ -276,7 +276,7 @@ export function createBillingRoutes({ db }: SandboxContext): Router {
   r.get('/subscriptions/:id/recover-info', async (req, res) => {
     const sub = await mustFind(db, 'subscriptions', paramOf(req, 'id'));
     await assertOwner(db, res, sub, 'subscription');
-    res.json({ needStake: needsStake(sub), stake: sub.payment_details?.staking ?? null });
+    res.json({ needStake: needsStake(sub) });
   });
 
   r.get('/subscriptions/:id/overdue/invoices', async (req, res) => {

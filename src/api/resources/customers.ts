@@ -4,7 +4,7 @@ import type { Transport } from '../http.ts';
 import { AnyObject, paginated } from '../schemas.ts';
 import { CreditGrantStruct, InvoiceStruct, OverdueStruct, SubscriptionStruct } from '../schemas-billing.ts';
 import { CustomerStruct } from '../schemas-checkout.ts';
-import type { CreditGrant, CreditTransaction, Customer, Invoice, OverdueInvoices, Paginated, PaymentCurrency, PaymentIntent, PaymentMethod, Price, Subscription, SubscriptionStake } from '../types.ts';
+import type { CreditGrant, CreditTransaction, Customer, Invoice, OverdueInvoices, Paginated, PaymentCurrency, PaymentIntent, PaymentMethod, Price, Subscription } from '../types.ts';
 import { type } from 'superstruct';
 
 const enc = encodeURIComponent;
@@ -92,8 +92,8 @@ export function createSubscriptions(t: Transport) {
     overdueInvoices(id: string, opts: { authToken?: string } = {}): Promise<OverdueInvoices> {
       return t.request({ path: `api/subscriptions/${enc(id)}/overdue/invoices`, params: { authToken: opts.authToken }, schema: OverdueStruct });
     },
-    /** GET /api/subscriptions/:id/recover-info → {needStake, stake} (the stake that was revoked, if any). */
-    recoverInfo(id: string): Promise<{ needStake?: boolean; stake?: SubscriptionStake | null }> {
+    /** GET /api/subscriptions/:id/recover-info → {needStake}. */
+    recoverInfo(id: string): Promise<{ needStake?: boolean }> {
       return t.request({ path: `api/subscriptions/${enc(id)}/recover-info`, schema: AnyObject });
     },
     /** PUT /api/subscriptions/:id/recover → `{subscription, needStake?}` (a bare subscription body is wrapped). */
@@ -145,7 +145,11 @@ export type AutoRechargeConfig = {
   recharge_currency_id: string;
   payment_method_id?: string;
   daily_limits: { max_amount: string; max_attempts: number };
-  daily_stats?: { date: string; attempts: number; amount: string } | null;
+  /** Today's top-ups (TAutoRechargeConfig): they count for `last_recharge_date` only. */
+  daily_stats?: { attempt_count: number; total_amount: string } | null;
+  /** The day of the last top-up, YYYY-MM-DD. */
+  last_recharge_date?: string | null;
+  /** Sandbox extras (not on TAutoRechargeConfig): when the last top-up ran, and why the last one failed. */
   last_recharge_at?: number | null;
   last_error?: string | null;
 };
@@ -157,11 +161,8 @@ export type AutoRechargeInfo = {
   currencies: Array<PaymentCurrency & { paymentMethod?: Pick<PaymentMethod, 'id' | 'type' | 'name'> }>;
   balance: string;
 };
-/** What the portal saves: the configuration's own fields, with the daily limits flat. */
-export type AutoRechargeInput = Pick<AutoRechargeConfig, 'customer_id' | 'currency_id' | 'enabled' | 'threshold' | 'price_id' | 'quantity' | 'recharge_currency_id'> & {
-  daily_max_amount: string;
-  daily_max_attempts: number;
-};
+/** What the portal saves (payment-js SubmitAutoRechargeConfigData): the configuration's own fields and its daily limits. */
+export type AutoRechargeInput = Pick<AutoRechargeConfig, 'customer_id' | 'currency_id' | 'enabled' | 'threshold' | 'price_id' | 'quantity' | 'recharge_currency_id' | 'daily_limits'>;
 
 export function createCredits(t: Transport) {
   return {

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db.ts';
 import { HttpError, type ConnectContext } from '../../platform.ts';
 import { expandPrice } from '../pricing.ts';
 import { find, mustFind, type Doc } from '../repo.ts';
+import { publicSubscription } from '../stake-shape.ts';
 
 /** A customer by id, or by DID in the request's mode. */
 export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode: boolean): Promise<Doc> {
@@ -18,9 +19,10 @@ export async function expandSubscription(q: Queryable, sub: Doc): Promise<Doc> {
   const { rows } = await q.query<{ data: Doc }>('SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id', [sub.id]);
   const items = await Promise.all(rows.map(async ({ data }) => ({ ...data, price: await expandPrice(q, await mustFind(q, 'prices', data.price_id)) })));
   const currency = await find(q, 'payment_currencies', sub.currency_id);
+  const customer = await find(q, 'customers', sub.customer_id);
   return {
-    ...sub,
-    customer: await find(q, 'customers', sub.customer_id),
+    ...publicSubscription(sub, currency, customer?.did),
+    customer,
     paymentCurrency: currency,
     paymentMethod: await find(q, 'payment_methods', sub.default_payment_method_id),
     items,

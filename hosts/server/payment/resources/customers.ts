@@ -9,6 +9,7 @@ import { addSearch, arr, bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingO
 import { currencyIdsOf } from '../pricing.ts';
 import { find, list, mustFind, remove, save } from '../repo.ts';
 import { needsStake } from '../stakes.ts';
+import { publicOf, publicSubscription } from '../stake-shape.ts';
 import { createSubscriptionChangeRoutes } from '../subscription-changes.ts';
 import { getUser } from '../../service/users.ts';
 import { assertOwner, listScope } from './scope.ts';
@@ -98,7 +99,7 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
     const body = bodyOf(req);
     const sub = await mustFind(db, 'subscriptions', paramOf(req, 'id'));
     if (body.metadata !== undefined) obj(body, 'metadata');
-    res.json(await save(db, 'subscriptions', { ...sub, ...pick(body, ['metadata', 'description']) }));
+    res.json(await publicOf(db, await save(db, 'subscriptions', { ...sub, ...pick(body, ['metadata', 'description']) })));
   });
 
   r.put('/subscriptions/:id/cancel', async (req, res) => {
@@ -150,7 +151,7 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
       await remove(tx, 'subscriptions', doc.id);
       return doc;
     });
-    res.json(sub);
+    res.json(await publicOf(db, sub));
   });
 
   return r;

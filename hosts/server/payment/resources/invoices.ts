@@ -6,6 +6,7 @@ import { requireMerchant } from '../auth.ts';
 import { addSearch, bodyOf, listWhere, obj, pagingOf, paramOf, queryString, type Body } from '../http.ts';
 import { expandPrice } from '../pricing.ts';
 import { find, list, mustFind, save, type Doc } from '../repo.ts';
+import { publicOf } from '../stake-shape.ts';
 import { addPaymentSearch } from './payment-history.ts';
 import { assertOwner, listScope } from './scope.ts';
 
@@ -39,7 +40,7 @@ async function expandInvoice(q: Queryable, invoice: Doc, retrieve: boolean): Pro
     paymentCurrency: await find(q, 'payment_currencies', invoice.currency_id),
     paymentMethod: await find(q, 'payment_methods', invoice.default_payment_method_id),
     paymentIntent: invoice.payment_intent_id ? await find(q, 'payment_intents', invoice.payment_intent_id) : null,
-    subscription: invoice.subscription_id ? await find(q, 'subscriptions', invoice.subscription_id) : null,
+    subscription: invoice.subscription_id ? await publicOf(q, await find(q, 'subscriptions', invoice.subscription_id)) : null,
     lines,
     ...(discountDetails ? { discountDetails } : {}),
     ...(session ? { checkoutSession: session } : {}),
@@ -74,7 +75,7 @@ export function createInvoiceRoutes({ db }: SandboxContext): Router {
     res.json({
       count: page.count,
       list: await Promise.all(page.list.map((i) => expandInvoice(db, i, false))),
-      ...(subscriptionId ? { subscription: await find(db, 'subscriptions', subscriptionId) } : {}),
+      ...(subscriptionId ? { subscription: await publicOf(db, await find(db, 'subscriptions', subscriptionId)) } : {}),
     });
   };
   r.get('/invoices', listInvoices(false));
