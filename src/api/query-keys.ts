@@ -15,7 +15,7 @@ export type QueryKeys = {
   invoices: [filter: string, page: number, pageSize: number];
   invoice: [id: string] | [id: string, 'refunds'] | ['vendors', checkoutSessionId: string];
   subscriptions: [customerId: string];
-  subscription: [id: string] | [id: string, 'recover-info' | 'plans' | 'payment-options'];
+  subscription: [id: string] | [id: string, 'recover-info' | 'plans' | 'payment-options' | 'stake-invoices'];
   credits:
     | ['currencies', customerId: string]
     | ['grants', customerId: string, page: number, pageSize: number]

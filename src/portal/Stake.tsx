@@ -116,7 +116,7 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
   const money = useMoney();
   const stake = subscriptionStake(sub, sub.paymentCurrency?.decimal);
   const invoices = useQuery(
-    ['invoices', 'stake', sub.id],
+    queryKey('subscription', sub.id, 'stake-invoices'),
     () => api.invoices.list({ subscription_id: sub.id, include_staking: true, include_return_staking: true, pageSize: 100 }),
     { enabled: Boolean(stake), staleTime: 30_000 },
   );

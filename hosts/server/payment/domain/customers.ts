@@ -3,7 +3,7 @@ import type { Queryable } from '../../db.ts';
 import { HttpError, type ConnectContext } from '../../platform.ts';
 import { expandPrice } from '../pricing.ts';
 import { find, mustFind, type Doc } from '../repo.ts';
-import { publicSubscription } from '../stake-shape.ts';
+import { publicSubscription } from './stake-shape.ts';
 
 /** A customer by id, or by DID in the request's mode. */
 export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode: boolean): Promise<Doc> {

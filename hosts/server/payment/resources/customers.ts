@@ -9,7 +9,7 @@ import { addSearch, arr, bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingO
 import { currencyIdsOf } from '../pricing.ts';
 import { find, list, mustFind, remove, save } from '../repo.ts';
 import { needsStake } from '../stakes.ts';
-import { publicOf, publicSubscription } from '../stake-shape.ts';
+import { publicOf } from '../domain/stake-shape.ts';
 import { createSubscriptionChangeRoutes } from '../subscription-changes.ts';
 import { getUser } from '../../service/users.ts';
 import { assertOwner, listScope } from './scope.ts';

@@ -6,7 +6,7 @@ import { requireMerchant } from '../auth.ts';
 import { addSearch, bodyOf, listWhere, obj, pagingOf, paramOf, queryString, type Body } from '../http.ts';
 import { expandPrice } from '../pricing.ts';
 import { find, list, mustFind, save, type Doc } from '../repo.ts';
-import { publicOf } from '../stake-shape.ts';
+import { publicOf } from '../domain/stake-shape.ts';
 import { addPaymentSearch } from './payment-history.ts';
 import { assertOwner, listScope } from './scope.ts';
 

@@ -7,9 +7,9 @@
  * - `cancelation_details.return_stake` / `slash_stake`: the merchant's cancel returned or slashed it.
  * The stake's invoices (billing reasons `stake`, `return_stake`, `slash_stake`) are the subscription's invoices.
  */
-import type { Queryable } from '../db.ts';
-import { fromUnit } from './money.ts';
-import { find, type Doc } from './repo.ts';
+import type { Queryable } from '../../db.ts';
+import { fromUnit } from '../money.ts';
+import { find, type Doc } from '../repo.ts';
 
 /** A subscription row as the platform sends it, unexpanded; null stays null. */
 export async function publicOf(q: Queryable, sub: Doc | null): Promise<Doc | null> {
