@@ -111,7 +111,7 @@ module.exports = {
     {
       name: 'store-wallet-through-platform',
       comment:
-        "The store area reaches the wallet (and everything else of payment) through the platform interface " +
+        'The store area reaches the wallet (and everything else of payment) through the platform interface ' +
         "(hosts/server/platform.ts), never through the payment area's files.",
       severity: 'error',
       from: { path: '^hosts/server/store/' },

@@ -5,7 +5,17 @@ import { createServer } from 'vite';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { handleStub, initialState } from './tests/browser/stub-platform.mjs';
 
-const FORWARD = ['/src/', '/elements/', '/tests/', '/locales/', '/node_modules/', '/@vite/', '/@id/', '/@fs/', '/@react-refresh'];
+const FORWARD = [
+  '/src/',
+  '/elements/',
+  '/tests/',
+  '/locales/',
+  '/node_modules/',
+  '/@vite/',
+  '/@id/',
+  '/@fs/',
+  '/@react-refresh',
+];
 
 let vite;
 let viteOrigin;
@@ -55,7 +65,11 @@ async function platformStub(ctx, next) {
 async function forwardToVite(ctx, next) {
   const path = ctx.path;
   // The test runner's own files (/__web-dev-server__…, the test html) stay with it; test modules go to Vite.
-  if (!viteOrigin || !FORWARD.some((p) => path.startsWith(p)) || ctx.querystring.includes('wtr-session-id') && path.endsWith('.html')) {
+  if (
+    !viteOrigin ||
+    !FORWARD.some((p) => path.startsWith(p)) ||
+    (ctx.querystring.includes('wtr-session-id') && path.endsWith('.html'))
+  ) {
     return next();
   }
   const res = await fetch(`${viteOrigin}${ctx.url}`, { headers: { accept: ctx.get('accept') || '*/*' } });
@@ -79,7 +93,14 @@ export default {
       product: 'chromium',
       launchOptions: {
         executablePath: '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
       },
     }),
   ],

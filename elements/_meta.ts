@@ -57,7 +57,12 @@ export const SHARED_ATTRIBUTES: AttributeMeta[] = [
     type: 'string',
     description: 'Session token for cross-origin embeds; sent only to the configured platform origin.',
   },
-  { name: 'locale', type: 'string', description: 'UI language: en or zh (tw maps to zh; anything else falls back to en).', values: ['en', 'zh'] },
+  {
+    name: 'locale',
+    type: 'string',
+    description: 'UI language: en or zh (tw maps to zh; anything else falls back to en).',
+    values: ['en', 'zh'],
+  },
   {
     name: 'livemode',
     type: 'boolean',

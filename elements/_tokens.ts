@@ -23,20 +23,33 @@ export const PARTS = [
   { name: 'chip', description: 'A status chip.' },
   { name: 'menu', description: 'The popup of a menu button.' },
   { name: 'open-wallet', description: 'The Open DID Wallet link of the wallet connect panel.' },
-  { name: 'open-wallet-pending', description: 'The busy placeholder that holds the Open DID Wallet place (and the focus) until the wallet link exists.' },
+  {
+    name: 'open-wallet-pending',
+    description:
+      'The busy placeholder that holds the Open DID Wallet place (and the focus) until the wallet link exists.',
+  },
   { name: 'select', description: 'A select control.' },
   { name: 'skeleton', description: 'A loading placeholder.' },
   { name: 'spinner', description: 'A loading spinner.' },
   { name: 'vendors', description: 'The vendor delivery progress.' },
   { name: 'vendor', description: 'One vendor of the delivery progress (data-status: processing, delivered, failed).' },
-  { name: 'connect', description: 'The wallet connect panel (QR code, Open DID Wallet, status) of a wallet payment or sign-in.' },
+  {
+    name: 'connect',
+    description: 'The wallet connect panel (QR code, Open DID Wallet, status) of a wallet payment or sign-in.',
+  },
 ];
 
 /** Parts of the past-due payment (src/overdue): the portal's past-due page and the checkout's overdue dialog. */
 export const OVERDUE_PARTS = [
-  { name: 'overdue-dialog', description: 'The overdue dialog: pay what is past due before a new purchase or a subscription change.' },
+  {
+    name: 'overdue-dialog',
+    description: 'The overdue dialog: pay what is past due before a new purchase or a subscription change.',
+  },
   { name: 'overdue-cancel', description: 'The Cancel button of the overdue dialog.' },
-  { name: 'overdue-not-supported', description: "The note that a currency cannot be paid here (a Stripe balance), with its link to pay it elsewhere." },
+  {
+    name: 'overdue-not-supported',
+    description: 'The note that a currency cannot be paid here (a Stripe balance), with its link to pay it elsewhere.',
+  },
   { name: 'past-due-list', description: 'The amounts due per currency.' },
   { name: 'past-due-currency', description: 'One currency due (data-currency, data-state idle/paying/success/error).' },
   { name: 'past-due-amount', description: 'The amount due in a currency.' },

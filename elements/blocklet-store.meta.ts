@@ -4,10 +4,16 @@ import { PARTS, TOKENS } from './_tokens.ts';
 const meta: ElementMeta = {
   tag: 'blocklet-store',
   className: 'BlockletStoreElement',
-  summary: 'The blocklet store: home (search, category, price, sort, paging), blocklet detail, profile, developer blocklets and access tokens, console blocklets and categories; it routes inside itself with the History API under base-path.',
+  summary:
+    'The blocklet store: home (search, category, price, sort, paging), blocklet detail, profile, developer blocklets and access tokens, console blocklets and categories; it routes inside itself with the History API under base-path.',
   attributes: [
     ...SHARED_ATTRIBUTES,
-    { name: 'base-path', type: 'string', default: '/', description: 'Path the store is mounted at; its routes (search, blocklets/{did}) live under it.' },
+    {
+      name: 'base-path',
+      type: 'string',
+      default: '/',
+      description: 'Path the store is mounted at; its routes (search, blocklets/{did}) live under it.',
+    },
   ],
   events: [
     {
@@ -19,7 +25,8 @@ const meta: ElementMeta = {
     {
       name: 'store-login',
       detail: '{ redirect: string }',
-      description: 'A guest opened a protected page (developer or console). Cancel to sign in yourself; otherwise the store goes to the sign-in page, which comes back here.',
+      description:
+        'A guest opened a protected page (developer or console). Cancel to sign in yourself; otherwise the store goes to the sign-in page, which comes back here.',
       cancelable: true,
     },
   ],
@@ -47,7 +54,10 @@ const meta: ElementMeta = {
     { name: 'version-history', description: "The version history of a developer's blocklet." },
     { name: 'join-link', description: 'The link to the developer join page (stores that require a stake).' },
     { name: 'tips', description: 'The developer connect page: the steps to follow.' },
-    { name: 'no-opener', description: 'The developer connect page: the note that there is no page to report the result back to.' },
+    {
+      name: 'no-opener',
+      description: 'The developer connect page: the note that there is no page to report the result back to.',
+    },
     { name: 'connect-start', description: 'The developer connect page: the button that starts the wallet connect.' },
     { name: 'result', description: 'The developer connect page: the result (developer DID, key DID, public key).' },
     { name: 'developer-did', description: 'The result: the developer DID.' },

@@ -17,15 +17,21 @@ const meta: ElementMeta = {
     {
       name: 'mode',
       type: 'string',
-      description: 'Layout: standard (order summary left, payment right; stacked below 900 px), minimal (no summary), standalone (with header and footer).',
+      description:
+        'Layout: standard (order summary left, payment right; stacked below 900 px), minimal (no summary), standalone (with header and footer).',
       default: 'standard',
       values: ['standard', 'minimal', 'standalone'],
     },
-    { name: 'currency', type: 'string', description: 'Preferred payment currency id (else ?currencyId= in the page URL, else the session currency).' },
+    {
+      name: 'currency',
+      type: 'string',
+      description: 'Preferred payment currency id (else ?currencyId= in the page URL, else the session currency).',
+    },
     {
       name: 'success-url',
       type: 'string',
-      description: "Where to go after paying (http/https only; overrides the session's success_url). Cancel pay-complete to stay.",
+      description:
+        "Where to go after paying (http/https only; overrides the session's success_url). Cancel pay-complete to stay.",
     },
     {
       name: 'extra-params',
@@ -37,7 +43,8 @@ const meta: ElementMeta = {
     {
       name: 'donation-mount-location',
       type: 'string',
-      description: 'Without checkout-id: the donate widget of this mount location (inactive settings: owner/admin can enable them; see docs/sandbox.md).',
+      description:
+        'Without checkout-id: the donate widget of this mount location (inactive settings: owner/admin can enable them; see docs/sandbox.md).',
     },
     {
       name: 'donation-settings',
@@ -49,19 +56,49 @@ const meta: ElementMeta = {
     },
   ],
   events: [
-    { name: 'pay-ready', detail: "{ checkoutSessionId: string, mode: string, livemode: boolean, status: 'open' | 'complete' | 'expired' | 'empty' }", description: 'The checkout loaded.' },
-    { name: 'pay-change', detail: '{ checkoutSessionId: string, currencyId: string }', description: 'The payer chose another currency.' },
+    {
+      name: 'pay-ready',
+      detail:
+        "{ checkoutSessionId: string, mode: string, livemode: boolean, status: 'open' | 'complete' | 'expired' | 'empty' }",
+      description: 'The checkout loaded.',
+    },
+    {
+      name: 'pay-change',
+      detail: '{ checkoutSessionId: string, currencyId: string }',
+      description: 'The payer chose another currency.',
+    },
     {
       name: 'pay-complete',
-      detail: '{ checkoutSessionId: string, invoiceId: string | null, subscriptionId: string | null, paymentLinkId: string | null, mode: string }',
-      description: 'The payment went through (also when an already complete session loads). Not canceled: goes to the success URL, if any.',
+      detail:
+        '{ checkoutSessionId: string, invoiceId: string | null, subscriptionId: string | null, paymentLinkId: string | null, mode: string }',
+      description:
+        'The payment went through (also when an already complete session loads). Not canceled: goes to the success URL, if any.',
       cancelable: true,
     },
-    { name: 'pay-error', detail: '{ message: string, code?: string }', description: 'Loading or paying failed (the element shows the error too).' },
+    {
+      name: 'pay-error',
+      detail: '{ message: string, code?: string }',
+      description: 'Loading or paying failed (the element shows the error too).',
+    },
     { name: 'pay-expired', detail: '{ checkoutSessionId: string }', description: 'The session has expired.' },
-    { name: 'pay-cancel', detail: '{ checkoutSessionId: string }', description: 'The payer pressed Cancel on a donation checkout (the host closes or leaves it).' },
-    { name: 'pay-login', detail: '{ redirect: string }', description: 'A signed-out payer pressed the pay button or applied a promotion code. Not canceled: goes to the sign-in page.', cancelable: true },
-    { name: 'pay-navigate', detail: '{ path: string }', description: 'A link to an app page (invoice, subscription). Canceled: the host routes it itself.', cancelable: true },
+    {
+      name: 'pay-cancel',
+      detail: '{ checkoutSessionId: string }',
+      description: 'The payer pressed Cancel on a donation checkout (the host closes or leaves it).',
+    },
+    {
+      name: 'pay-login',
+      detail: '{ redirect: string }',
+      description:
+        'A signed-out payer pressed the pay button or applied a promotion code. Not canceled: goes to the sign-in page.',
+      cancelable: true,
+    },
+    {
+      name: 'pay-navigate',
+      detail: '{ path: string }',
+      description: 'A link to an app page (invoice, subscription). Canceled: the host routes it itself.',
+      cancelable: true,
+    },
   ],
   parts: [
     ...PARTS,
@@ -86,22 +123,37 @@ const meta: ElementMeta = {
     { name: 'promotion-add', description: 'The Add promotion code button.' },
     { name: 'summary-toggle', description: 'On a phone: the folded order summary (its total) that opens the details.' },
     { name: 'product-image', description: "A product's picture (summary and completed screen)." },
-    { name: 'product-image-fallback', description: "The tile with a product's initial when it has no picture or it does not load." },
+    {
+      name: 'product-image-fallback',
+      description: "The tile with a product's initial when it has no picture or it does not load.",
+    },
     { name: 'currency-logo', description: "A currency card's logo." },
     { name: 'paid', description: 'The completed screen: what was paid (amount and items).' },
     { name: 'paid-amount', description: 'The completed screen: the amount paid.' },
     { name: 'paid-item', description: 'The completed screen: one item paid for.' },
     { name: 'invoice-link', description: 'The completed screen: the View invoice button.' },
     { name: 'checkout-header', description: 'Standalone mode: the header bar with the app name.' },
-    { name: 'checkout-footer', description: "Standalone mode: the footer with the app's name (only when the app has one)." },
+    {
+      name: 'checkout-footer',
+      description: "Standalone mode: the footer with the app's name (only when the app has one).",
+    },
     { name: 'trial', description: 'The summary: the free trial line (days free, then the price).' },
     { name: 'metered', description: 'The summary: the usage-based (metered) price note of a line item.' },
     { name: 'staking', description: 'The summary: the staking amount row of a subscription that requires a stake.' },
-    { name: 'purpose', description: "The payment form: the merchant's note on what the payment is for (metadata.page_info)." },
+    {
+      name: 'purpose',
+      description: "The payment form: the merchant's note on what the payment is for (metadata.page_info).",
+    },
     { name: 'donation-cancel', description: 'The donation picker: the Cancel button (emits pay-cancel).' },
-    { name: 'stripe', description: 'The card payment panel (dialog) that holds the Stripe payment form (slot stripe-payment).' },
+    {
+      name: 'stripe',
+      description: 'The card payment panel (dialog) that holds the Stripe payment form (slot stripe-payment).',
+    },
     { name: 'card-pay', description: 'The card payment panel: its Pay button.' },
-    { name: 'pay-overdue', description: "The past-due confirm: the button that opens the overdue dialog (CUSTOMER_LIMITED)." },
+    {
+      name: 'pay-overdue',
+      description: 'The past-due confirm: the button that opens the overdue dialog (CUSTOMER_LIMITED).',
+    },
     ...OVERDUE_PARTS,
   ],
   cssProperties: TOKENS,

@@ -5,4 +5,8 @@ import { meta } from './_runtime/pay-checkout.ts';
 
 // The checkout draws its own surface (a card on wide screens), so the host box stays transparent around it.
 
-export default defineElement(meta.tag, Checkout, { ...optionsFromMeta(meta, 'pay', messages), hostBackground: false, prefetch: prefetchCheckout });
+export default defineElement(meta.tag, Checkout, {
+  ...optionsFromMeta(meta, 'pay', messages),
+  hostBackground: false,
+  prefetch: prefetchCheckout,
+});

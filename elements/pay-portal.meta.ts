@@ -14,26 +14,54 @@ const meta: ElementMeta = {
       description:
         'The screen: invoices (overview on its invoice tab), payments (overview on its payment history tab), subscriptions (overview on its subscriptions tab), credits (overview on its credits tab), invoice, past-due, subscription, credit-grant (the spec customer links /customer/invoice/{id}, /customer/invoice/past-due, /customer/subscription/{id}, /customer/credit-grant/{id} map to these).',
       default: 'invoices',
-      values: ['invoices', 'payments', 'subscriptions', 'credits', 'invoice', 'past-due', 'subscription', 'credit-grant'],
+      values: [
+        'invoices',
+        'payments',
+        'subscriptions',
+        'credits',
+        'invoice',
+        'past-due',
+        'subscription',
+        'credit-grant',
+      ],
     },
-    { name: 'resource-id', type: 'string', description: 'The invoice (in_…), subscription (sub_…) or credit grant id of the view.' },
-    { name: 'customer-id', type: 'string', description: "Narrow lists to one customer (the server still returns only the signed-in customer's own data)." },
+    {
+      name: 'resource-id',
+      type: 'string',
+      description: 'The invoice (in_…), subscription (sub_…) or credit grant id of the view.',
+    },
+    {
+      name: 'customer-id',
+      type: 'string',
+      description: "Narrow lists to one customer (the server still returns only the signed-in customer's own data).",
+    },
     {
       name: 'referer',
       type: 'string',
       description:
         "The page to come back to after paying: the pay action links to /customer/invoice/past-due?referer={referer} (URL-encoded); on the past-due view, a link back to it after paying (http(s) only; without the attribute the page's ?referer= is used).",
     },
-    { name: 'dashboard', type: 'boolean', description: 'Dashboard mode: also shows the admin links: /admin/billing/{id} and /admin/customers/{id} on invoice, subscription and credit grant pages, and a link to /admin/customers/{id} for each customer in the lists.' },
+    {
+      name: 'dashboard',
+      type: 'boolean',
+      description:
+        'Dashboard mode: also shows the admin links: /admin/billing/{id} and /admin/customers/{id} on invoice, subscription and credit grant pages, and a link to /admin/customers/{id} for each customer in the lists.',
+    },
   ],
   events: [
     {
       name: 'pay-navigate',
       detail: '{ path: string }',
-      description: 'A link to another portal page (invoice, list, past-due). Canceled: the host routes it itself; else the link loads.',
+      description:
+        'A link to another portal page (invoice, list, past-due). Canceled: the host routes it itself; else the link loads.',
       cancelable: true,
     },
-    { name: 'pay-error', detail: '{ message: string, code?: string, status?: number }', description: 'Loading a view or paying a past-due currency failed (the element shows the error too; 403 is shown as a refusal).' },
+    {
+      name: 'pay-error',
+      detail: '{ message: string, code?: string, status?: number }',
+      description:
+        'Loading a view or paying a past-due currency failed (the element shows the error too; 403 is shown as a refusal).',
+    },
   ],
   parts: [
     ...PARTS,
@@ -49,21 +77,41 @@ const meta: ElementMeta = {
     { name: 'chip', description: 'A status chip.' },
     { name: 'tabs', description: 'The overview tabs (subscriptions, invoices, payment history, credits).' },
     { name: 'tab', description: 'One overview tab.' },
-    { name: 'past-due-link', description: 'The pay action of the overview when something is past due (to /customer/invoice/past-due with the referer).' },
-    { name: 'overview-summary', description: 'The head of the overview: past due, plans, next charge, payment method, credits.' },
-    { name: 'overview-past-due', description: 'What is past due, per currency, with its pay action (only when something is).' },
+    {
+      name: 'past-due-link',
+      description:
+        'The pay action of the overview when something is past due (to /customer/invoice/past-due with the referer).',
+    },
+    {
+      name: 'overview-summary',
+      description: 'The head of the overview: past due, plans, next charge, payment method, credits.',
+    },
+    {
+      name: 'overview-past-due',
+      description: 'What is past due, per currency, with its pay action (only when something is).',
+    },
     { name: 'overview-plans', description: 'The current (live) plans.' },
     { name: 'overview-next-charge', description: 'The next charge and its date.' },
     { name: 'overview-payment-method', description: 'The payment method of the next charge.' },
     { name: 'overview-credits', description: 'The credit balance (only with credit grants).' },
-    { name: 'subscription-actions', description: 'The actions of a live subscription, weighted (pay when past due, change plan, payment method, cancel).' },
+    {
+      name: 'subscription-actions',
+      description:
+        'The actions of a live subscription, weighted (pay when past due, change plan, payment method, cancel).',
+    },
     { name: 'pay-subscription', description: 'The pay action of a past-due subscription.' },
     { name: 'admin-customer', description: "A list's link to the customer's admin page (dashboard mode)." },
     { name: 'browse', description: 'What an empty list suggests doing next (the app home).' },
     { name: 'subscription-list', description: 'The list of subscriptions.' },
     { name: 'subscription-row', description: 'A subscription of the list.' },
-    { name: 'subscription-facts', description: 'Status, period, renewal amount, trial and payment method of a subscription.' },
-    { name: 'subscription-next', description: 'What happens next to a subscription (renews, trial ends, cancels, ended).' },
+    {
+      name: 'subscription-facts',
+      description: 'Status, period, renewal amount, trial and payment method of a subscription.',
+    },
+    {
+      name: 'subscription-next',
+      description: 'What happens next to a subscription (renews, trial ends, cancels, ended).',
+    },
     { name: 'renewal-amount', description: 'The next renewal amount (metered items excluded).' },
     { name: 'subscription-items', description: 'The items of a subscription.' },
     { name: 'subscription-item', description: 'One item of a subscription.' },
@@ -82,18 +130,34 @@ const meta: ElementMeta = {
     { name: 'credit-date-filter', description: 'The date range filter of the credit transactions.' },
     { name: 'meter-event-cell', description: 'The meter event of a credit transaction (owners and admins only).' },
     { name: 'credit-grant', description: 'The facts of a credit grant.' },
-    { name: 'credit-grant-remaining', description: "A credit grant's usable remaining amount (0 once voided or expired)." },
+    {
+      name: 'credit-grant-remaining',
+      description: "A credit grant's usable remaining amount (0 once voided or expired).",
+    },
     { name: 'no-invoices', description: 'The empty invoice list, with what to do next.' },
-    { name: 'past-due-hint', description: 'The line under the past-due title: what is waiting, or that everything is paid.' },
-    { name: 'admin-links', description: 'Admin links (invoice and subscription in dashboard mode; credit grant in dashboard mode and for owners and admins).' },
+    {
+      name: 'past-due-hint',
+      description: 'The line under the past-due title: what is waiting, or that everything is paid.',
+    },
+    {
+      name: 'admin-links',
+      description:
+        'Admin links (invoice and subscription in dashboard mode; credit grant in dashboard mode and for owners and admins).',
+    },
     { name: 'login-required', description: "The 'Login to access this page' notice." },
     { name: 'forbidden', description: 'The refusal shown for another account’s data.' },
     ...OVERDUE_PARTS,
     { name: 'not-found', description: 'The notice for an invoice, subscription or credit grant that does not exist.' },
-    { name: 'no-subscriptions', description: 'The notice when the customer has no subscriptions (with a link to browse).' },
+    {
+      name: 'no-subscriptions',
+      description: 'The notice when the customer has no subscriptions (with a link to browse).',
+    },
     { name: 'no-payments', description: 'The notice when the customer has no payments yet.' },
     { name: 'no-credit-grants', description: 'The notice when the customer has no credit grants.' },
-    { name: 'no-credit-transactions', description: 'The notice when there are no credit transactions (in the chosen range).' },
+    {
+      name: 'no-credit-transactions',
+      description: 'The notice when there are no credit transactions (in the chosen range).',
+    },
     { name: 'invoice-layout', description: 'The invoice history layout switch (table or list grouped by month).' },
     { name: 'invoice-list', description: 'The invoice history as a list grouped by month.' },
     { name: 'invoice-group', description: 'One month of the invoice list (data-period).' },
@@ -127,9 +191,15 @@ const meta: ElementMeta = {
     { name: 'change-summary', description: 'What a change will cost or credit (announced as it changes).' },
     { name: 'auto-top-up', description: 'The credit auto top-up settings form.' },
     { name: 'auto-top-up-enabled', description: 'The auto top-up on/off switch.' },
-    { name: 'auto-top-up-summary', description: 'The sentence that sums up the auto top-up settings (announced as they change).' },
+    {
+      name: 'auto-top-up-summary',
+      description: 'The sentence that sums up the auto top-up settings (announced as they change).',
+    },
     { name: 'save-auto-top-up', description: 'The Save button of the auto top-up settings.' },
-    { name: 'credit-not-enough', description: 'The note that the credit balance is not enough, with its top-up action.' },
+    {
+      name: 'credit-not-enough',
+      description: 'The note that the credit balance is not enough, with its top-up action.',
+    },
   ],
   cssProperties: TOKENS,
 };

@@ -4,7 +4,7 @@ const meta: ElementMeta = {
   tag: 'pay-provider',
   className: 'PayProviderElement',
   summary:
-    'Sets the shared settings once for every element inside it (context protocol); an element\'s own attribute wins. Renders its children as they are (display: contents).',
+    "Sets the shared settings once for every element inside it (context protocol); an element's own attribute wins. Renders its children as they are (display: contents).",
   attributes: SHARED_ATTRIBUTES,
   events: [],
 };

@@ -38,7 +38,10 @@ function createProvider(): CustomElementConstructor {
 
     connectedCallback(): void {
       // Properties set before the element was defined (upgrade) shadow the accessors: re-apply them.
-      upgradeProperties(this, PROPS.map(([prop]) => prop));
+      upgradeProperties(
+        this,
+        PROPS.map(([prop]) => prop),
+      );
       // display: contents without touching anything outside: a shadow root holding a <slot> and a :host rule.
       if (!this.shadowRoot) {
         // An adopted stylesheet, not a <style>: the page's CSP may forbid inline styles (style-src without 'unsafe-inline').

@@ -26,13 +26,19 @@ const meta: ElementMeta = {
     {
       name: 'cookie-consent',
       type: 'boolean',
-      description: "Shows the cookie-consent notice until accepted (writes the cookie CookieConsent, 365 days, SameSite=Lax, Secure on https). Not inside an iframe unless cookie-consent-in-iframe.",
+      description:
+        'Shows the cookie-consent notice until accepted (writes the cookie CookieConsent, 365 days, SameSite=Lax, Secure on https). Not inside an iframe unless cookie-consent-in-iframe.',
     },
-    { name: 'cookie-consent-in-iframe', type: 'boolean', description: 'Also show the cookie-consent notice inside an iframe.' },
+    {
+      name: 'cookie-consent-in-iframe',
+      type: 'boolean',
+      description: 'Also show the cookie-consent notice inside an iframe.',
+    },
     {
       name: 'analytics',
       type: 'boolean',
-      description: "Sends a page view to the platform's analytics (GET /.well-known/analytics/pv/{page}, by fetch) 200 ms after each page.",
+      description:
+        "Sends a page view to the platform's analytics (GET /.well-known/analytics/pv/{page}, by fetch) 200 ms after each page.",
     },
     {
       name: 'login-required',
@@ -42,18 +48,47 @@ const meta: ElementMeta = {
     },
   ],
   events: [
-    { name: 'header-locale-change', detail: '{ locale: string }', description: 'The user picked a language. Not canceled: the header switches itself.', cancelable: true },
-    { name: 'header-theme-change', detail: "{ theme: 'light' | 'dark' }", description: 'The user toggled the theme (debounced 300 ms). The header switches itself at once.' },
+    {
+      name: 'header-locale-change',
+      detail: '{ locale: string }',
+      description: 'The user picked a language. Not canceled: the header switches itself.',
+      cancelable: true,
+    },
+    {
+      name: 'header-theme-change',
+      detail: "{ theme: 'light' | 'dark' }",
+      description: 'The user toggled the theme (debounced 300 ms). The header switches itself at once.',
+    },
     {
       name: 'header-login',
       detail: '{ redirect?: string, guard?: true }',
-      description: 'Before following the Sign in link ({}), or before the login guard redirects ({ redirect, guard: true }).',
+      description:
+        'Before following the Sign in link ({}), or before the login guard redirects ({ redirect, guard: true }).',
       cancelable: true,
     },
-    { name: 'header-logout', detail: '{ did: string }', description: 'Before signing out (then the page goes to /).', cancelable: true },
-    { name: 'header-org-change', detail: '{ orgId: string }', description: 'After switching organization (passport switch). Not canceled: the page reloads.', cancelable: true },
-    { name: 'header-org-create', detail: '{ org: object }', description: 'After creating an organization. Not canceled: the page goes to the organization list.', cancelable: true },
-    { name: 'header-cookie-consent', detail: '{}', description: 'The visitor accepted cookies (the CookieConsent cookie is written).' },
+    {
+      name: 'header-logout',
+      detail: '{ did: string }',
+      description: 'Before signing out (then the page goes to /).',
+      cancelable: true,
+    },
+    {
+      name: 'header-org-change',
+      detail: '{ orgId: string }',
+      description: 'After switching organization (passport switch). Not canceled: the page reloads.',
+      cancelable: true,
+    },
+    {
+      name: 'header-org-create',
+      detail: '{ org: object }',
+      description: 'After creating an organization. Not canceled: the page goes to the organization list.',
+      cancelable: true,
+    },
+    {
+      name: 'header-cookie-consent',
+      detail: '{}',
+      description: 'The visitor accepted cookies (the CookieConsent cookie is written).',
+    },
   ],
   parts: [
     ...PARTS,
@@ -65,7 +100,7 @@ const meta: ElementMeta = {
     { name: 'burger', description: 'The menu button below md.' },
     { name: 'mobile-nav', description: 'The navigation panel below md.' },
     { name: 'mobile-products', description: 'The Products disclosure inside the burger panel.' },
-    { name: 'mobile-apps', description: "The app shortcuts (and Manage) inside the burger panel on a phone." },
+    { name: 'mobile-apps', description: 'The app shortcuts (and Manage) inside the burger panel on a phone.' },
     { name: 'products', description: 'The Products menu button.' },
     { name: 'products-panel', description: 'The Products menu panel.' },
     { name: 'products-icon', description: "A product's icon tile (icon-service data, else its first letter)." },
@@ -81,9 +116,9 @@ const meta: ElementMeta = {
     { name: 'notifications-badge', description: 'The unread count on the bell.' },
     { name: 'cookie-consent', description: 'The cookie-consent notice.' },
     { name: 'domain-warning', description: 'The temporary-domain notice body.' },
-    { name: 'domain-later', description: 'The temporary-domain notice\'s Later button.' },
-    { name: 'domain-configure', description: 'The temporary-domain notice\'s Configure button (admins).' },
-    { name: 'cookie-accept', description: 'The cookie-consent notice\'s Accept button.' },
+    { name: 'domain-later', description: "The temporary-domain notice's Later button." },
+    { name: 'domain-configure', description: "The temporary-domain notice's Configure button (admins)." },
+    { name: 'cookie-accept', description: "The cookie-consent notice's Accept button." },
     { name: 'nav-group', description: 'A navigation entry with children (menu button).' },
     { name: 'products-group', description: 'A group of the Products menu panel.' },
     { name: 'apps-manage', description: 'The manage link of the apps grid (admins).' },
@@ -93,7 +128,10 @@ const meta: ElementMeta = {
     { name: 'avatar', description: 'The user avatar (image or initial).' },
     { name: 'org-list', description: 'The list of organizations in the organization dropdown.' },
     { name: 'org-empty', description: 'The no-organization line of the organization dropdown.' },
-    { name: 'org-avatar', description: 'An organization avatar (also org-avatar-owner for organizations the user owns).' },
+    {
+      name: 'org-avatar',
+      description: 'An organization avatar (also org-avatar-owner for organizations the user owns).',
+    },
     { name: 'org-avatar-owner', description: 'The avatar of an organization the user owns.' },
     { name: 'org-create', description: 'The Create organization button.' },
     { name: 'org-create-submit', description: 'The submit button of the Create organization dialog.' },

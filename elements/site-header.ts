@@ -4,4 +4,7 @@ import { defineElement, optionsFromMeta } from '../src/ui/element.tsx';
 import { prefetchSession } from '../src/ui/session.tsx';
 import { meta } from './_runtime/site-header.ts';
 
-export default defineElement(meta.tag, SiteHeader, { ...optionsFromMeta(meta, 'header', messages), prefetch: prefetchSession });
+export default defineElement(meta.tag, SiteHeader, {
+  ...optionsFromMeta(meta, 'header', messages),
+  prefetch: prefetchSession,
+});

@@ -40,7 +40,13 @@ const MEMORY_TAGS = (arg('memory') ?? 'pay-checkout,site-header').split(',');
 const TIMING_TAGS = arg('timing')?.split(',');
 const CASEY = 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8';
 
-type Build = { name: string; dist: string; port: number; server?: ChildProcess; storage?: Awaited<ReturnType<BrowserContext['storageState']>> };
+type Build = {
+  name: string;
+  dist: string;
+  port: number;
+  server?: ChildProcess;
+  storage?: Awaited<ReturnType<BrowserContext['storageState']>>;
+};
 type Spec = { tag: string; attrs: Record<string, string>; usable: string };
 
 /** Usable conditions, evaluated in the page against the element (string bodies of `(el) => boolean`). */
@@ -50,21 +56,33 @@ const SPECS: Spec[] = [
     attrs: { 'checkout-id': 'plink_sandbox_onetime' },
     usable: `const b = el.shadowRoot?.querySelector('[part~=submit]'); return !!b && !b.disabled && b.getAttribute('aria-disabled') !== 'true' && b.getAttribute('aria-busy') !== 'true';`,
   },
-  { tag: 'pay-portal', attrs: { view: 'invoices' }, usable: `return !!el.shadowRoot?.querySelector('[part~=invoice-row]');` },
+  {
+    tag: 'pay-portal',
+    attrs: { view: 'invoices' },
+    usable: `return !!el.shadowRoot?.querySelector('[part~=invoice-row]');`,
+  },
   {
     tag: 'site-header',
     attrs: {},
     usable: `const r = el.shadowRoot; return !!r?.querySelector('[part~=nav]') && !!r.querySelector('[part~=avatar], [part~=login]');`,
   },
-  { tag: 'blocklet-store', attrs: { 'base-path': '/__blocklet__.js' }, usable: `return !!el.shadowRoot?.querySelector('[part~=blocklet-card]');` },
+  {
+    tag: 'blocklet-store',
+    attrs: { 'base-path': '/__blocklet__.js' },
+    usable: `return !!el.shadowRoot?.querySelector('[part~=blocklet-card]');`,
+  },
 ];
 
 function startServer(b: Build): Promise<void> {
-  const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'hosts/server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(b.port), SANDBOX_DB: 'memory', SANDBOX_DIST_DIR: b.dist },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'hosts/server/main.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(b.port), SANDBOX_DB: 'memory', SANDBOX_DIST_DIR: b.dist },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   b.server = child;
   const url = `http://127.0.0.1:${b.port}/__blocklet__.js?type=json`;
   return new Promise((done, fail) => {
@@ -73,7 +91,11 @@ function startServer(b: Build): Promise<void> {
       if (child.exitCode !== null) return fail(new Error(`${b.name}: the server exited (${child.exitCode})`));
       fetch(url)
         .then((r) => (r.ok ? done() : Promise.reject(new Error(String(r.status)))))
-        .catch(() => (Date.now() - started > 300_000 ? fail(new Error(`${b.name}: the server did not start`)) : setTimeout(poll, 300)));
+        .catch(() =>
+          Date.now() - started > 300_000
+            ? fail(new Error(`${b.name}: the server did not start`))
+            : setTimeout(poll, 300),
+        );
     };
     poll();
   });
@@ -91,7 +113,10 @@ async function newContext(browser: Browser, b: Build): Promise<BrowserContext> {
 /** Signs in as Casey and pays once from the wallet balance (the portal then has an invoice). */
 async function prepare(browser: Browser, b: Build): Promise<void> {
   const ctx = await browser.newContext({ baseURL: origin(b) });
-  const res = await ctx.request.post('/.well-known/service/sandbox/login', { form: { did: CASEY }, headers: { accept: 'application/json' } });
+  const res = await ctx.request.post('/.well-known/service/sandbox/login', {
+    form: { did: CASEY },
+    headers: { accept: 'application/json' },
+  });
   if (!res.ok()) throw new Error(`${b.name}: sign-in failed (${res.status()})`);
   const page = await ctx.newPage();
   await page.goto('/checkout/plink_sandbox_onetime');
@@ -245,17 +270,18 @@ async function memoryRun(browser: Browser, b: Build, spec: Spec, cycles: number)
     for (let i = 0; i < cycles; i++) await cycle();
     await page.waitForTimeout(1500);
     const after = await heapUsed(cdp);
-    const proto = await cdp.send('Runtime.evaluate', { expression: `customElements.get(${JSON.stringify(spec.tag)}).prototype` });
+    const proto = await cdp.send('Runtime.evaluate', {
+      expression: `customElements.get(${JSON.stringify(spec.tag)}).prototype`,
+    });
     const instances = await cdp.send('Runtime.queryObjects', { prototypeObjectId: proto.result.objectId as string });
     const detached = await cdp.send('Runtime.callFunctionOn', {
       objectId: instances.objects.objectId as string,
       functionDeclaration: 'function () { return this.filter((el) => !el.isConnected).length; }',
       returnByValue: true,
     });
-    const probes = (await page.evaluate(() => (window as unknown as { __benchProbes: () => Omit<MemoryResult, 'retainedKB' | 'detached'> }).__benchProbes())) as Omit<
-      MemoryResult,
-      'retainedKB' | 'detached'
-    >;
+    const probes = (await page.evaluate(() =>
+      (window as unknown as { __benchProbes: () => Omit<MemoryResult, 'retainedKB' | 'detached'> }).__benchProbes(),
+    )) as Omit<MemoryResult, 'retainedKB' | 'detached'>;
     return { retainedKB: (after - before) / 1024, detached: detached.result.value as number, ...probes };
   } finally {
     await ctx.close();
@@ -284,18 +310,31 @@ const median = (xs: number[]) => {
 const ms = (x: number) => `${Math.round(x)} ms`;
 
 async function main(): Promise<void> {
-  const builds: Build[] = [{ name: 'this build', dist: resolve(arg('dist') ?? join(root, 'dist/elements')), port: Number(process.env.BENCH_PORT ?? 4300) }];
+  const builds: Build[] = [
+    {
+      name: 'this build',
+      dist: resolve(arg('dist') ?? join(root, 'dist/elements')),
+      port: Number(process.env.BENCH_PORT ?? 4300),
+    },
+  ];
   const base = arg('base');
   if (base) builds.push({ name: 'base', dist: resolve(base), port: Number(process.env.BENCH_BASE_PORT ?? 4310) });
-  for (const b of builds) if (!existsSync(join(b.dist, 'pay-checkout.js'))) throw new Error(`${b.dist} has no built elements: run npm run build`);
+  for (const b of builds)
+    if (!existsSync(join(b.dist, 'pay-checkout.js')))
+      throw new Error(`${b.dist} has no built elements: run npm run build`);
 
   const browser = await chromium.launch({ executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium' });
   try {
     await Promise.all(builds.map((b) => startServer(b)));
     for (const b of builds) await prepare(browser, b);
-    console.log(`Chromium ${browser.version()}, CPU throttle ${THROTTLE}x, ${RUNS} runs; builds: ${builds.map((b) => `${b.name} (${b.dist.replace(root + '/', '')})`).join(', ')}\n`);
+    console.log(
+      `Chromium ${browser.version()}, CPU throttle ${THROTTLE}x, ${RUNS} runs; builds: ${builds.map((b) => `${b.name} (${b.dist.replace(root + '/', '')})`).join(', ')}\n`,
+    );
 
-    const rows: string[] = ['| element | build | cold median | cold min | warm median | warm min |', '|---|---|---|---|---|---|'];
+    const rows: string[] = [
+      '| element | build | cold median | cold min | warm median | warm min |',
+      '|---|---|---|---|---|---|',
+    ];
     const coldMedian = new Map<string, number>();
     for (const spec of PARTS.has('timing') ? SPECS.filter((s) => !TIMING_TAGS || TIMING_TAGS.includes(s.tag)) : []) {
       const cold = new Map<Build, number[]>(builds.map((b) => [b, []]));
@@ -304,25 +343,37 @@ async function main(): Promise<void> {
         const warm = await warmRuns(browser, b, spec, RUNS);
         const c = cold.get(b)!;
         coldMedian.set(`${spec.tag}|${b.name}`, median(c));
-        rows.push(`| ${spec.tag} | ${b.name} | ${ms(median(c))} | ${ms(Math.min(...c))} | ${ms(median(warm))} | ${ms(Math.min(...warm))} |`);
+        rows.push(
+          `| ${spec.tag} | ${b.name} | ${ms(median(c))} | ${ms(Math.min(...c))} | ${ms(median(warm))} | ${ms(Math.min(...warm))} |`,
+        );
       }
       console.log(rows.at(-1 - (builds.length - 1))!, builds.length > 1 ? `\n${rows.at(-1)}` : '');
     }
 
-    const mem: string[] = [`| element | build | heap retained after ${CYCLES} cycles | detached elements | open sockets | live timers |`, '|---|---|---|---|---|---|'];
+    const mem: string[] = [
+      `| element | build | heap retained after ${CYCLES} cycles | detached elements | open sockets | live timers |`,
+      '|---|---|---|---|---|---|',
+    ];
     for (const spec of PARTS.has('memory') ? SPECS.filter((s) => MEMORY_TAGS.includes(s.tag)) : []) {
       for (const b of builds) {
         const m = await memoryRun(browser, b, spec, CYCLES);
-        mem.push(`| ${spec.tag} | ${b.name} | ${(m.retainedKB / 1024).toFixed(2)} MB | ${m.detached} | ${m.sockets} | ${m.intervals + m.timeouts} |`);
+        mem.push(
+          `| ${spec.tag} | ${b.name} | ${(m.retainedKB / 1024).toFixed(2)} MB | ${m.detached} | ${m.sockets} | ${m.intervals + m.timeouts} |`,
+        );
         console.log(mem.at(-1));
       }
     }
 
-    const many: string[] = ['| 20 checkouts on one page | build | time to all usable (median of 3) | JS heap per checkout |', '|---|---|---|---|'];
+    const many: string[] = [
+      '| 20 checkouts on one page | build | time to all usable (median of 3) | JS heap per checkout |',
+      '|---|---|---|---|',
+    ];
     for (const b of PARTS.has('many') ? builds : []) {
       const r: Array<{ ms: number; heapKBEach: number }> = [];
       for (let i = 0; i < 3; i++) r.push(await manyCheckouts(browser, b, 20));
-      many.push(`| | ${b.name} | ${ms(median(r.map((x) => x.ms)))} | ${Math.round(median(r.map((x) => x.heapKBEach)))} KB |`);
+      many.push(
+        `| | ${b.name} | ${ms(median(r.map((x) => x.ms)))} | ${Math.round(median(r.map((x) => x.heapKBEach)))} KB |`,
+      );
       console.log(many.at(-1));
     }
 
@@ -330,7 +381,9 @@ async function main(): Promise<void> {
     if (builds.length > 1 && PARTS.has('timing')) {
       const cur = coldMedian.get('pay-checkout|this build') as number;
       const was = coldMedian.get('pay-checkout|base') as number;
-      console.log(`\nCheckout cold time to usable: ${ms(cur)} vs ${ms(was)} (base): ${(cur / was).toFixed(2)}x, ${Math.round((1 - cur / was) * 100)}% lower.`);
+      console.log(
+        `\nCheckout cold time to usable: ${ms(cur)} vs ${ms(was)} (base): ${(cur / was).toFixed(2)}x, ${Math.round((1 - cur / was) * 100)}% lower.`,
+      );
     }
   } finally {
     await browser.close();

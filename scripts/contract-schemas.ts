@@ -45,7 +45,9 @@ export function generate(): { definitions: Record<string, Schema>; roots: Record
   const usedNames = new Set<string>();
 
   const isPrimitiveLike = (t: ts.Type) =>
-    (t.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike)) !== 0;
+    (t.flags &
+      (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike)) !==
+    0;
 
   // A Date is sent as its ISO string.
   const isDate = (t: ts.Type) => t.getSymbol()?.name === 'Date' && !!checker.getPropertyOfType(t, 'getTime');
@@ -53,7 +55,8 @@ export function generate(): { definitions: Record<string, Schema>; roots: Record
   function objectName(t: ts.Type): string {
     const sym = t.aliasSymbol ?? t.getSymbol();
     let base = sym && !sym.name.startsWith('__') ? sym.name : 'Object';
-    if (t.aliasTypeArguments?.length) base += `_${t.aliasTypeArguments.map((a) => a.aliasSymbol?.name ?? a.getSymbol()?.name ?? 'T').join('_')}`;
+    if (t.aliasTypeArguments?.length)
+      base += `_${t.aliasTypeArguments.map((a) => a.aliasSymbol?.name ?? a.getSymbol()?.name ?? 'T').join('_')}`;
     base = base.replace(/[^A-Za-z0-9_]/g, '_');
     let name = base;
     for (let i = 2; usedNames.has(name); i++) name = `${base}${i}`;
@@ -72,7 +75,8 @@ export function generate(): { definitions: Record<string, Schema>; roots: Record
     if (f & ts.TypeFlags.String || f & ts.TypeFlags.TemplateLiteral) return { type: 'string' };
     if (f & ts.TypeFlags.Number) return { type: 'number' };
     if (f & ts.TypeFlags.Boolean) return { type: 'boolean' };
-    if (f & (ts.TypeFlags.BigInt | ts.TypeFlags.ESSymbol | ts.TypeFlags.Void | ts.TypeFlags.Undefined)) return { not: {} };
+    if (f & (ts.TypeFlags.BigInt | ts.TypeFlags.ESSymbol | ts.TypeFlags.Void | ts.TypeFlags.Undefined))
+      return { not: {} };
     if (t.isUnion()) return convertUnion(t.types);
     if (t.isIntersection()) {
       // `string & {…}` (type-fest LiteralUnion, sequelize CreationOptional brands) is the primitive.
@@ -80,12 +84,18 @@ export function generate(): { definitions: Record<string, Schema>; roots: Record
       if (prim) return convert(prim);
       // `TCheckoutSession & {line_items: TLineItemExpanded[]}`: LineItem[] & TLineItemExpanded[] is an array of both.
       if (t.types.every((m) => checker.isArrayType(m))) {
-        return { type: 'array', items: { allOf: t.types.map((m) => convert(checker.getTypeArguments(m as ts.TypeReference)[0]!)) } };
+        return {
+          type: 'array',
+          items: { allOf: t.types.map((m) => convert(checker.getTypeArguments(m as ts.TypeReference)[0]!)) },
+        };
       }
     }
     if (checker.isArrayType(t) || checker.isTupleType(t)) {
       const args = checker.getTypeArguments(t as ts.TypeReference);
-      return { type: 'array', items: args.length === 1 || checker.isArrayType(t) ? convert(args[0]!) : { anyOf: args.map(convert) } };
+      return {
+        type: 'array',
+        items: args.length === 1 || checker.isArrayType(t) ? convert(args[0]!) : { anyOf: args.map(convert) },
+      };
     }
     if (isDate(t)) return { type: 'string' };
     if (t.getCallSignatures().length && !checker.getPropertiesOfType(t).length) return { not: {} };
@@ -103,7 +113,9 @@ export function generate(): { definitions: Record<string, Schema>; roots: Record
     }
     // type-fest's LiteralUnion<'a' | 'b', string> is `'a' | 'b' | (string & Record<never, never>)`: the real union is
     // the literals (the `string &` part only keeps editor completion), so it becomes an enum. A bare `string` stays open.
-    const literals = parts.filter((m) => m.flags & ts.TypeFlags.StringLiteral).map((m) => (m as ts.StringLiteralType).value);
+    const literals = parts
+      .filter((m) => m.flags & ts.TypeFlags.StringLiteral)
+      .map((m) => (m as ts.StringLiteralType).value);
     const brandedString = parts.some((m) => m.isIntersection() && m.types.some((x) => x.flags & ts.TypeFlags.String));
     const plainString = parts.some((m) => m.flags & ts.TypeFlags.String) || (brandedString && !literals.length);
     if (plainString) out.push({ type: 'string' });
@@ -134,10 +146,13 @@ export function generate(): { definitions: Record<string, Schema>; roots: Record
       if (prop.name.startsWith('__')) continue;
       const schema = convert(pt);
       properties[prop.name] = schema;
-      const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || (pt.isUnion() && pt.types.some((m) => m.flags & ts.TypeFlags.Undefined));
+      const optional =
+        (prop.flags & ts.SymbolFlags.Optional) !== 0 ||
+        (pt.isUnion() && pt.types.some((m) => m.flags & ts.TypeFlags.Undefined));
       if (!optional) required.push(prop.name);
     }
-    const index = checker.getIndexTypeOfType(t, ts.IndexKind.String) ?? checker.getIndexTypeOfType(t, ts.IndexKind.Number);
+    const index =
+      checker.getIndexTypeOfType(t, ts.IndexKind.String) ?? checker.getIndexTypeOfType(t, ts.IndexKind.Number);
     const def: Schema = { type: 'object', properties };
     if (required.length) def.required = required.sort();
     def.additionalProperties = index ? convert(index) : false;
@@ -160,7 +175,9 @@ function main() {
   if (process.argv.includes('--check')) {
     const committed = readFileSync(outFile, 'utf8');
     if (committed !== text) {
-      console.error('tests/contract/schemas.json is out of date with @blocklet/payment-types: run `npx tsx scripts/contract-schemas.ts`.');
+      console.error(
+        'tests/contract/schemas.json is out of date with @blocklet/payment-types: run `npx tsx scripts/contract-schemas.ts`.',
+      );
       process.exit(1);
     }
     console.log('tests/contract/schemas.json matches @blocklet/payment-types.');

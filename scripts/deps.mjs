@@ -8,7 +8,9 @@ import Module, { register } from 'node:module';
 
 const ALIAS = 'typescript-5';
 const mapped = (specifier) =>
-  specifier === 'typescript' || specifier.startsWith('typescript/') ? ALIAS + specifier.slice('typescript'.length) : null;
+  specifier === 'typescript' || specifier.startsWith('typescript/')
+    ? ALIAS + specifier.slice('typescript'.length)
+    : null;
 
 register(
   'data:text/javascript,' +

@@ -12,19 +12,28 @@ const fragment = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 
 function merge(target, source) {
   for (const [k, v] of Object.entries(source)) {
-    if (v && typeof v === 'object' && !Array.isArray(v)) target[k] = merge(target[k] && typeof target[k] === 'object' ? target[k] : {}, v);
+    if (v && typeof v === 'object' && !Array.isArray(v))
+      target[k] = merge(target[k] && typeof target[k] === 'object' ? target[k] : {}, v);
     else target[k] = v;
   }
   return target;
 }
 function sort(obj) {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return obj;
-  return Object.fromEntries(Object.keys(obj).sort().map((k) => [k, sort(obj[k])]));
+  return Object.fromEntries(
+    Object.keys(obj)
+      .sort()
+      .map((k) => [k, sort(obj[k])]),
+  );
 }
 for (const lang of Object.keys(fragment)) {
   const file = resolve(root, 'locales', `${lang}.json`);
   let current = {};
-  try { current = JSON.parse(readFileSync(file, 'utf8')); } catch { /* new file */ }
+  try {
+    current = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    /* new file */
+  }
   writeFileSync(file, `${JSON.stringify(sort(merge(current, fragment[lang])), null, 2)}\n`);
   console.log(`merged into locales/${lang}.json`);
 }

@@ -71,11 +71,22 @@ export function closure(entry: string): { files: Set<string>; firstRequest: Set<
   const code = readFileSync(entry, 'utf8');
   const mark = code.indexOf(FIRST_REQUEST_MARK);
   const end = mark < 0 ? -1 : code.indexOf(']', mark);
-  const eager = mark < 0 ? [] : [...importsIn(entry, code.slice(0, mark), DYNAMIC_IMPORT), ...importsIn(entry, code.slice(end), DYNAMIC_IMPORT)];
+  const eager =
+    mark < 0
+      ? []
+      : [
+          ...importsIn(entry, code.slice(0, mark), DYNAMIC_IMPORT),
+          ...importsIn(entry, code.slice(end), DYNAMIC_IMPORT),
+        ];
   const files = staticClosure([entry, ...eager]);
-  const firstRequest = new Set([...staticClosure(mark < 0 ? [] : importsIn(entry, code.slice(mark, end), DYNAMIC_IMPORT))].filter((f) => !files.has(f)));
+  const firstRequest = new Set(
+    [...staticClosure(mark < 0 ? [] : importsIn(entry, code.slice(mark, end), DYNAMIC_IMPORT))].filter(
+      (f) => !files.has(f),
+    ),
+  );
   const lazy = new Set<string>();
-  for (const f of files) if (f !== entry) for (const d of imports(f, DYNAMIC_IMPORT)) if (!files.has(d) && !firstRequest.has(d)) lazy.add(d);
+  for (const f of files)
+    if (f !== entry) for (const d of imports(f, DYNAMIC_IMPORT)) if (!files.has(d) && !firstRequest.has(d)) lazy.add(d);
   return { files, firstRequest, lazy };
 }
 
@@ -92,7 +103,9 @@ function main(): void {
   let failed = false;
   const rows: string[] = [];
   const union = new Set<string>();
-  rows.push('| element | first paint (gzip) | budget | + first request | files | lazy chunks (gzip, not in first paint) |');
+  rows.push(
+    '| element | first paint (gzip) | budget | + first request | files | lazy chunks (gzip, not in first paint) |',
+  );
   rows.push('|---|---|---|---|---|---|');
   for (const [tag, budget] of Object.entries(BUDGETS)) {
     const entry = join(dist, `${tag}.js`);
@@ -110,14 +123,18 @@ function main(): void {
       `| ${tag} | ${fmt(total)}${over ? ' OVER' : ''} | ${fmt(budget)} | ${firstRequest.size ? fmt(total + sum(firstRequest)) : '-'} | ${files.size} | ${lazy.size} (${fmt(sum(lazy))}) |`,
     );
     if (verbose) {
-      for (const f of [...files].sort((a, b) => gzipSize(b) - gzipSize(a))) rows.push(`|   ${relative(dist, f)} | ${fmt(gzipSize(f))} | | | | |`);
-      for (const f of firstRequest) rows.push(`|   (first request) ${relative(dist, f)} | | | ${fmt(gzipSize(f))} | | |`);
+      for (const f of [...files].sort((a, b) => gzipSize(b) - gzipSize(a)))
+        rows.push(`|   ${relative(dist, f)} | ${fmt(gzipSize(f))} | | | | |`);
+      for (const f of firstRequest)
+        rows.push(`|   (first request) ${relative(dist, f)} | | | ${fmt(gzipSize(f))} | | |`);
     }
   }
   const all = sum(union);
   const allOver = all > ALL_FOUR_BUDGET;
   failed ||= allOver;
-  rows.push(`| all four on one page | ${fmt(all)}${allOver ? ' OVER' : ''} | ${fmt(ALL_FOUR_BUDGET)} | - | ${union.size} | - |`);
+  rows.push(
+    `| all four on one page | ${fmt(all)}${allOver ? ' OVER' : ''} | ${fmt(ALL_FOUR_BUDGET)} | - | ${union.size} | - |`,
+  );
   console.log(rows.join('\n'));
   if (process.argv.includes('--readme')) writeReadme(rows.filter((r) => !r.startsWith('|   ')));
   if (failed) {

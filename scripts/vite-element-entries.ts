@@ -17,7 +17,15 @@ import type { Plugin } from 'vite';
 /** The lib entry name of an element's module: `chunks/<tag>` (emitted as chunks/<tag>-[hash].js). */
 export const elementModuleName = (tag: string): string => `chunks/${tag}`;
 
-type OutputChunk = { type: 'chunk'; name: string; fileName: string; imports: string[]; dynamicImports: string[]; moduleIds: string[]; isEntry: boolean };
+type OutputChunk = {
+  type: 'chunk';
+  name: string;
+  fileName: string;
+  imports: string[];
+  dynamicImports: string[];
+  moduleIds: string[];
+  isEntry: boolean;
+};
 
 /** Marks where a loader's first-request preloads start (npm run size counts what comes before as first paint). */
 export const FIRST_REQUEST_MARK = '/*first-request*/';
@@ -42,17 +50,22 @@ export function elementLoaders(opts: { firstRequest: Record<string, RegExp[]> })
         const closure = staticClosure(main.fileName, byName);
         const reachable = new Set(closure.flatMap((f) => byName.get(f)?.dynamicImports ?? []));
         const patterns = [...(opts.firstRequest['*'] ?? []), ...(opts.firstRequest[tag] ?? [])];
-        const wanted = chunks.filter((c) => reachable.has(c.fileName) && c.moduleIds.some((id) => patterns.some((p) => p.test(id))));
+        const wanted = chunks.filter(
+          (c) => reachable.has(c.fileName) && c.moduleIds.some((id) => patterns.some((p) => p.test(id))),
+        );
         const later = new Set<string>();
-        for (const c of wanted) for (const f of staticClosure(c.fileName, byName)) if (!closure.includes(f)) later.add(f);
-        const list = (files: Iterable<string>) => [...files].map((f) => `import(${JSON.stringify(`./${f}`)})`).join(',');
+        for (const c of wanted)
+          for (const f of staticClosure(c.fileName, byName)) if (!closure.includes(f)) later.add(f);
+        const list = (files: Iterable<string>) =>
+          [...files].map((f) => `import(${JSON.stringify(`./${f}`)})`).join(',');
         // Array items without holes: an empty list adds no comma (a hole would be `undefined.catch`).
         const items = (...parts: string[]) => parts.filter(Boolean).join(',');
         // Chunks are evaluated about in the order they are imported here: the chunk that defines the element (the
         // one holding elements/<tag>.ts) comes last, so the first request's chunks (axios, api resources) have
         // announced themselves when the element connects and its first requests go out at once (src/api/lazy.ts).
         // `npm run size` still counts that chunk in the first paint: the element module imports it statically.
-        const defines = (f: string) => byName.get(f)?.moduleIds.some((id) => /[\\/]elements[\\/][a-z][a-z0-9-]*\.ts$/.test(id)) ?? false;
+        const defines = (f: string) =>
+          byName.get(f)?.moduleIds.some((id) => /[\\/]elements[\\/][a-z][a-z0-9-]*\.ts$/.test(id)) ?? false;
         const shared = closure.filter((f) => f !== main.fileName && !defines(f));
         const own = closure.filter((f) => f !== main.fileName && defines(f));
         this.emitFile({
@@ -120,7 +133,10 @@ function assertAcyclic(chunks: OutputChunk[], byName: Map<string, OutputChunk>):
   const visit = (f: string, path: string[]): void => {
     state.set(f, 1);
     for (const d of byName.get(f)?.imports ?? []) {
-      if (state.get(d) === 1) throw new Error(`chunk cycle ${[...path.slice(path.indexOf(d)), f, d].join(' → ')}: element loaders preload chunks in parallel and need an acyclic chunk graph`);
+      if (state.get(d) === 1)
+        throw new Error(
+          `chunk cycle ${[...path.slice(path.indexOf(d)), f, d].join(' → ')}: element loaders preload chunks in parallel and need an acyclic chunk graph`,
+        );
       if (!state.has(d)) visit(d, [...path, f]);
     }
     state.set(f, 2);

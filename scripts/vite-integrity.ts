@@ -21,7 +21,9 @@ export type IntegrityManifest = { version: string; algorithm: 'sha384'; files: R
 export const sri = (bytes: Buffer | string): string => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? listFiles(join(dir, d.name)) : [join(dir, d.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? listFiles(join(dir, d.name)) : [join(dir, d.name)],
+  );
 }
 
 /** The manifest of a built directory (also used by tests to check what the server sends). */

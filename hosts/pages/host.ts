@@ -25,10 +25,23 @@
  */
 
 type View =
-  | { kind: 'element'; tag: 'pay-checkout' | 'pay-portal' | 'blocklet-store'; attrs: Record<string, string>; title: string }
+  | {
+      kind: 'element';
+      tag: 'pay-checkout' | 'pay-portal' | 'blocklet-store';
+      attrs: Record<string, string>;
+      title: string;
+    }
   | { kind: 'catalog'; title: string };
 
-type CatalogEntry = { id: string; name: string; description?: string | null; kind?: string; amount?: string | number | null; symbol?: string; decimal?: number };
+type CatalogEntry = {
+  id: string;
+  name: string;
+  description?: string | null;
+  kind?: string;
+  amount?: string | number | null;
+  symbol?: string;
+  decimal?: number;
+};
 
 const MODULE_BASE = import.meta.url;
 const moduleUrl = (name: string): string => new URL(`./${name}.js`, MODULE_BASE).href;
@@ -79,7 +92,8 @@ export function routeFor(path: string): View {
   const parts = path.split('/').filter(Boolean);
   const [first, second, third] = parts;
   if (first === 'checkout') {
-    if (second) return { kind: 'element', tag: 'pay-checkout', attrs: { 'checkout-id': seg(second) }, title: 'Checkout' };
+    if (second)
+      return { kind: 'element', tag: 'pay-checkout', attrs: { 'checkout-id': seg(second) }, title: 'Checkout' };
     return { kind: 'catalog', title: 'Checkout demo' };
   }
   if (first === 'customer') {
@@ -117,7 +131,11 @@ function notice(title: string, text: string): HTMLElement {
   return box;
 }
 
-function formatAmount(amount: string | number | null | undefined, decimal: number | undefined, symbol: string | undefined): string {
+function formatAmount(
+  amount: string | number | null | undefined,
+  decimal: number | undefined,
+  symbol: string | undefined,
+): string {
   if (amount === null || amount === undefined || amount === '') return '';
   const d = Math.max(0, Math.min(18, Number(decimal ?? 2)));
   let units: bigint;
@@ -142,7 +160,8 @@ async function renderCatalog(root: HTMLElement, seq: number): Promise<void> {
   h.textContent = 'Checkout demo';
   const lead = document.createElement('p');
   lead.className = 'lead';
-  lead.textContent = 'Seeded payment links of the sandbox. Open one to try the checkout; approve the payment in the sandbox wallet.';
+  lead.textContent =
+    'Seeded payment links of the sandbox. Open one to try the checkout; approve the payment in the sandbox wallet.';
   const list = document.createElement('ul');
   list.className = 'catalog';
   list.setAttribute('aria-busy', 'true');
@@ -150,13 +169,18 @@ async function renderCatalog(root: HTMLElement, seq: number): Promise<void> {
   root.replaceChildren(page);
   let entries: CatalogEntry[];
   try {
-    const res = await fetch('/payment/api/sandbox/catalog', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    const res = await fetch('/payment/api/sandbox/catalog', {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
     if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
     entries = (await res.json()) as CatalogEntry[];
     if (!Array.isArray(entries)) throw new Error('unexpected response');
   } catch (err) {
     if (seq !== renderSeq) return;
-    list.replaceWith(notice('The catalog could not be loaded', `GET /payment/api/sandbox/catalog failed: ${(err as Error).message}`));
+    list.replaceWith(
+      notice('The catalog could not be loaded', `GET /payment/api/sandbox/catalog failed: ${(err as Error).message}`),
+    );
     return;
   }
   if (seq !== renderSeq) return;
@@ -235,14 +259,20 @@ async function render(): Promise<void> {
   } catch (err) {
     console.error(`[host] ${view.tag} failed to load`, err);
     if (seq !== renderSeq) return;
-    root.replaceChildren(notice('This part of the product is not available', `The <${view.tag}> element could not be loaded. Run npm run build, then reload.`));
+    root.replaceChildren(
+      notice(
+        'This part of the product is not available',
+        `The <${view.tag}> element could not be loaded. Run npm run build, then reload.`,
+      ),
+    );
     current = null;
   }
 }
 
 /** A same-origin path (one leading '/'), or null. */
 function safePath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return null;
   return value;
 }
 
@@ -335,7 +365,12 @@ function reportHeightToParent(): void {
     parent.win.postMessage({ type: 'pay-embed:height', height }, parent.origin);
   };
   window.addEventListener('message', (e) => {
-    if (e.source !== window.parent || (e.data as { type?: unknown } | null)?.type !== 'pay-embed:hello' || e.origin === 'null') return;
+    if (
+      e.source !== window.parent ||
+      (e.data as { type?: unknown } | null)?.type !== 'pay-embed:hello' ||
+      e.origin === 'null'
+    )
+      return;
     parent = { win: e.source as Window, origin: e.origin };
     sent = 0;
     send();

@@ -15,7 +15,9 @@
   const app = window.blocklet || {};
   const query = new URLSearchParams(window.location.search);
   let codes = (Array.isArray(app.languages) ? app.languages : [])
-    .map(function (l) { return l && typeof l.code === 'string' ? l.code : ''; })
+    .map(function (l) {
+      return l && typeof l.code === 'string' ? l.code : '';
+    })
     .filter(Boolean);
   if (!codes.length) codes = ['en', 'zh'];
 
@@ -24,7 +26,8 @@
     if (typeof tag !== 'string' || !tag) return '';
     const t = tag.trim().toLowerCase();
     const base = t === 'tw' || t.indexOf('zh') === 0 ? 'zh' : t.split(/[-_]/)[0];
-    for (let i = 0; i < codes.length; i++) if (codes[i].toLowerCase() === t || codes[i].toLowerCase() === base) return codes[i];
+    for (let i = 0; i < codes.length; i++)
+      if (codes[i].toLowerCase() === t || codes[i].toLowerCase() === base) return codes[i];
     return '';
   }
   function cookie(name) {
@@ -32,7 +35,11 @@
     for (let i = 0; i < parts.length; i++) {
       const kv = parts[i].trim().split('=');
       if (kv[0] === name) {
-        try { return decodeURIComponent(kv.slice(1).join('=')); } catch (e) { return ''; }
+        try {
+          return decodeURIComponent(kv.slice(1).join('='));
+        } catch (e) {
+          return '';
+        }
       }
     }
     return '';
@@ -42,7 +49,9 @@
       const s = window[kind];
       if (value === undefined) return s.getItem(key);
       s.setItem(key, value);
-    } catch (e) { /* storage blocked */ }
+    } catch (e) {
+      /* storage blocked */
+    }
     return null;
   }
 
@@ -53,7 +62,9 @@
 
   const theme = app.theme || {};
   const key = typeof theme.preferKey === 'string' && theme.preferKey ? theme.preferKey : 'blocklet_theme_prefer';
-  const ok = function (v) { return v === 'light' || v === 'dark' ? v : ''; };
+  const ok = function (v) {
+    return v === 'light' || v === 'dark' ? v : '';
+  };
   const asked = ok(query.get('theme'));
   if (asked) store('sessionStorage', key, asked);
   let mode = asked || ok(store('sessionStorage', key)) || ok(theme.prefer);

@@ -34,7 +34,9 @@ export function originMatcher(list: string): (origin: string) => boolean {
   return (origin) => {
     const o = origin.toLowerCase();
     if (exact.has(o)) return true;
-    return anyPort.some((base) => o === base || (o.startsWith(`${base}:`) && /^\d{1,5}$/.test(o.slice(base.length + 1))));
+    return anyPort.some(
+      (base) => o === base || (o.startsWith(`${base}:`) && /^\d{1,5}$/.test(o.slice(base.length + 1))),
+    );
   };
 }
 
@@ -48,7 +50,10 @@ export function cors(list: string = process.env.SANDBOX_CORS_ORIGINS ?? DEFAULT_
     if (typeof origin !== 'string' || !allowed(origin)) {
       // Not a cross-origin request, or an origin not configured: no CORS headers (the browser blocks the answer).
       if (req.method === 'OPTIONS' && typeof origin === 'string' && req.headers['access-control-request-method']) {
-        res.status(403).json({ error: `Origin not allowed: ${origin.slice(0, 200)}. Add it to SANDBOX_CORS_ORIGINS.`, code: 'CORS_ORIGIN' });
+        res.status(403).json({
+          error: `Origin not allowed: ${origin.slice(0, 200)}. Add it to SANDBOX_CORS_ORIGINS.`,
+          code: 'CORS_ORIGIN',
+        });
         return;
       }
       return next();

@@ -25,7 +25,11 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 export const refuseNulInUrl: RequestHandler = (req, _res, next) => {
   if (NUL_IN_URL.test(req.originalUrl)) {
-    throw new HttpError(400, 'The request URL contains a NUL byte (%00), which no path or query value may hold', 'NUL_BYTE');
+    throw new HttpError(
+      400,
+      'The request URL contains a NUL byte (%00), which no path or query value may hold',
+      'NUL_BYTE',
+    );
   }
   // A path segment that is not valid percent-encoded UTF-8 (%FF, an overlong %C0%80, a lone surrogate %ED%A0%80) can
   // name no resource: refuse it here, once, instead of in every route that decodes an id.
@@ -57,7 +61,8 @@ export function checkParsed(body: unknown): void {
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_DEPTH) throw new HttpError(400, `The request body is nested too deeply (at most ${MAX_DEPTH} levels)`, 'BODY_TOO_DEEP');
+    if (depth >= MAX_DEPTH)
+      throw new HttpError(400, `The request body is nested too deeply (at most ${MAX_DEPTH} levels)`, 'BODY_TOO_DEEP');
     if (Array.isArray(value)) {
       for (const v of value) stack.push([v, depth + 1]);
       continue;
@@ -78,12 +83,21 @@ export const checkBody: RequestHandler = (req, _res, next) => {
 /** The body parser's errors (too large, not JSON, unknown charset…) as clear 4xx errors; null for anything else. */
 export function bodyParserError(err: unknown): HttpError | null {
   const e = err as { type?: unknown; status?: unknown; message?: unknown } | null;
-  if (!e || typeof e.type !== 'string' || typeof e.status !== 'number' || e.status < 400 || e.status >= 500) return null;
+  if (!e || typeof e.type !== 'string' || typeof e.status !== 'number' || e.status < 400 || e.status >= 500)
+    return null;
   switch (e.type) {
     case 'entity.too.large':
-      return new HttpError(413, `The request body is too large (at most ${BODY_LIMIT / 1024 / 1024} MB as JSON, ${FORM_LIMIT / 1024} KB as a form)`, 'BODY_TOO_LARGE');
+      return new HttpError(
+        413,
+        `The request body is too large (at most ${BODY_LIMIT / 1024 / 1024} MB as JSON, ${FORM_LIMIT / 1024} KB as a form)`,
+        'BODY_TOO_LARGE',
+      );
     case 'entity.parse.failed':
-      return new HttpError(400, 'The request body is not valid JSON (a JSON object or array is expected)', 'INVALID_JSON');
+      return new HttpError(
+        400,
+        'The request body is not valid JSON (a JSON object or array is expected)',
+        'INVALID_JSON',
+      );
     case 'parameters.too.many':
       return new HttpError(413, 'The form has too many fields', 'BODY_TOO_LARGE');
     default:

@@ -17,7 +17,9 @@ sandbox.server.listen(port, () => {
   console.log(`  sign in:  ${url}.well-known/service/sandbox/login`);
   console.log('  @blocklet/payment-js environment:');
   console.log(`    BLOCKLET_APP_SK=${sandbox.ctx.appKey.sk}`);
-  console.log(`    BLOCKLET_MOUNT_POINTS='[{"did":"${PAYMENT_KIT_DID}","port":${port},"status":6}]' BLOCKLET_MODE=test`);
+  console.log(
+    `    BLOCKLET_MOUNT_POINTS='[{"did":"${PAYMENT_KIT_DID}","port":${port},"status":6}]' BLOCKLET_MODE=test`,
+  );
 });
 const shutdown = () => {
   sandbox.close().finally(() => process.exit(0));

@@ -28,13 +28,23 @@ const PAGES_DIR = resolve(ROOT, 'hosts/pages');
 
 export type PageOptions = { distDir?: string };
 
-const RESERVED = ['/api', '/payment', '/store', '/.well-known', '/elements', '/plain', '/frameworks', '/__blocklet__.js'];
+const RESERVED = [
+  '/api',
+  '/payment',
+  '/store',
+  '/.well-known',
+  '/elements',
+  '/plain',
+  '/frameworks',
+  '/__blocklet__.js',
+];
 const isReserved = (p: string) => RESERVED.some((r) => p === r || p.startsWith(`${r}/`));
 
 const ID_RE = /^[A-Za-z0-9_]{1,128}$/;
 
 /** The version of the elements this server ships (the build's __PAY_ELEMENTS_VERSION__ comes from the same file). */
-const PACKAGE_VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const PACKAGE_VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
 /** A leading `{semver}/` of an /elements/ path. */
 const VERSION_DIR_RE = /^(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\//;
 
@@ -67,7 +77,10 @@ export function createPageRoutes(ctx: SandboxContext, opts: PageOptions = {}): R
     const versioned = rel === null ? null : VERSION_DIR_RE.exec(rel);
     if (versioned) {
       if (versioned[1] !== PACKAGE_VERSION) {
-        res.status(404).type('text/plain').send(`Version ${versioned[1]} is not served here; this server has ${PACKAGE_VERSION}.\n`);
+        res
+          .status(404)
+          .type('text/plain')
+          .send(`Version ${versioned[1]} is not served here; this server has ${PACKAGE_VERSION}.\n`);
         return;
       }
       rel = rel!.slice(versioned[0].length);
@@ -130,7 +143,14 @@ ${body}
       res.status(400).type('text/plain').send('Invalid checkout id: use letters, digits and underscores only.\n');
       return;
     }
-    sendHtml(res, plainPage('Checkout', 'pay-checkout', `<pay-checkout checkout-id="${esc(id)}" base-url="/payment/"></pay-checkout>`));
+    sendHtml(
+      res,
+      plainPage(
+        'Checkout',
+        'pay-checkout',
+        `<pay-checkout checkout-id="${esc(id)}" base-url="/payment/"></pay-checkout>`,
+      ),
+    );
   };
   r.get('/plain/checkout/:id', (req, res) => plain(req.params.id, res));
   r.get('/plain/checkout.html', (req, res) => plain(req.query.id, res));
@@ -148,7 +168,8 @@ ${body}
   });
 
   /* the framework hosts (hosts/frameworks/README.md), built by npm run hosts:build */
-  for (const app of ['vue', 'react', 'svelte', 'angular']) r.use(`/frameworks/${app}`, express.static(resolve(ROOT, 'hosts/frameworks', app, 'dist')));
+  for (const app of ['vue', 'react', 'svelte', 'angular'])
+    r.use(`/frameworks/${app}`, express.static(resolve(ROOT, 'hosts/frameworks', app, 'dist')));
 
   r.get('/embed-demo', (_req, res) => {
     sendHtml(
@@ -186,8 +207,10 @@ ${body}
   r.get('/{*path}', (req: Request, res: Response, next) => {
     if (isReserved(req.path)) return next();
     if (/\.[a-z0-9]{2,5}$/i.test(req.path) && !req.path.startsWith('/blocklet')) return next(); // files (favicon.ico …)
-    let html = process.env.NODE_ENV === 'development' ? readFileSync(resolve(PAGES_DIR, 'index.html'), 'utf8') : index();
-    if (req.path === '/embed' || req.path.startsWith('/embed/')) html = html.replace('<site-header>', '<site-header embed-mode="1">');
+    let html =
+      process.env.NODE_ENV === 'development' ? readFileSync(resolve(PAGES_DIR, 'index.html'), 'utf8') : index();
+    if (req.path === '/embed' || req.path.startsWith('/embed/'))
+      html = html.replace('<site-header>', '<site-header embed-mode="1">');
     sendHtml(res, html);
   });
 

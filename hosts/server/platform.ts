@@ -70,7 +70,10 @@ export interface ConnectAction {
   /** Checks params and says what the wallet should show; throws an HttpError(4xx) on bad params. */
   describe(params: Record<string, unknown>, ctx: ConnectContext): Promise<ConnectSummary>;
   /** Performs the action inside the given transaction when the wallet approves. Returns a JSON result. */
-  approve(params: Record<string, unknown>, ctx: ConnectContext & { tx: Tx; userDid: string }): Promise<Record<string, unknown>>;
+  approve(
+    params: Record<string, unknown>,
+    ctx: ConnectContext & { tx: Tx; userDid: string },
+  ): Promise<Record<string, unknown>>;
 }
 const actions = new Map<string, ConnectAction>();
 

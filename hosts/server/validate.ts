@@ -41,7 +41,8 @@ const fail = (message: string, opts?: Code): never => {
 
 /** An integer in [min, max] (see above for what counts as an integer). */
 export function integer(value: unknown, name: string, range: { min: number; max: number } & Code): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n < range.min || n > range.max) {
     return fail(`${name} must be an integer between ${range.min} and ${range.max}`, range);
   }
@@ -51,8 +52,10 @@ export function integer(value: unknown, name: string, range: { min: number; max:
 /** A unix time in seconds (integer, from `min`, at most year 9999). */
 export function unixSeconds(value: unknown, name: string, opts: { min?: number } & Code = {}): number {
   const min = opts.min ?? 0;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < 0 || n > UNIX_SECONDS_MAX) return fail(`${name} must be a unix timestamp in seconds`, opts);
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < 0 || n > UNIX_SECONDS_MAX)
+    return fail(`${name} must be a unix timestamp in seconds`, opts);
   if (n < min) return fail(`${name} must not be before ${min}`, opts);
   return n;
 }
@@ -73,12 +76,17 @@ export function queryBoolean(value: unknown, name: string, opts?: Code): boolean
 
 /** One of a list of strings. */
 export function choice<T extends string>(value: unknown, name: string, values: readonly T[], opts?: Code): T {
-  if (typeof value !== 'string' || !(values as readonly string[]).includes(value)) return fail(`${name} must be one of ${values.join(', ')}`, opts);
+  if (typeof value !== 'string' || !(values as readonly string[]).includes(value))
+    return fail(`${name} must be one of ${values.join(', ')}`, opts);
   return value as T;
 }
 
 /** A string of at most `max` characters (TEXT_MAX by default); `trim` trims it first; `required` refuses blank. */
-export function text(value: unknown, name: string, opts: { max?: number; required?: boolean; trim?: boolean } & Code = {}): string | undefined {
+export function text(
+  value: unknown,
+  name: string,
+  opts: { max?: number; required?: boolean; trim?: boolean } & Code = {},
+): string | undefined {
   if (isAbsent(value)) return opts.required ? fail(`${name} is required`, opts) : undefined;
   if (typeof value !== 'string') return fail(`${name} must be a string`, opts);
   const out = opts.trim ? value.trim() : value;
@@ -90,8 +98,17 @@ export function text(value: unknown, name: string, opts: { max?: number; require
 
 /** An amount in the smallest unit: an integer string of at most AMOUNT_DIGITS digits, normalized ('007' → '7'). */
 export function unitAmount(value: unknown, name: string, opts: { positive?: boolean } & Code = {}): string {
-  const s = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!new RegExp(`^\\d{1,${AMOUNT_DIGITS}}$`).test(s)) return fail(`${name} must be a non-negative integer amount in the smallest unit (at most ${AMOUNT_DIGITS} digits)`, opts);
+  const s =
+    typeof value === 'number' && Number.isSafeInteger(value)
+      ? String(value)
+      : typeof value === 'string'
+        ? value.trim()
+        : '';
+  if (!new RegExp(`^\\d{1,${AMOUNT_DIGITS}}$`).test(s))
+    return fail(
+      `${name} must be a non-negative integer amount in the smallest unit (at most ${AMOUNT_DIGITS} digits)`,
+      opts,
+    );
   const out = BigInt(s).toString();
   if (opts.positive && out === '0') return fail(`${name} must be greater than 0`, opts);
   return out;
@@ -105,7 +122,8 @@ const DECIMAL_RE = /^(\d+)(?:\.(\d+))?$/;
  * results longer than AMOUNT_DIGITS digits.
  */
 export function tokenAmount(value: unknown, decimal: number, name: string): string {
-  const raw = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const raw =
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
   const m = raw.length <= AMOUNT_DIGITS * 2 ? DECIMAL_RE.exec(raw) : null;
   if (!m) {
     return fail(`${name} must be a non-negative decimal amount, got ${JSON.stringify(value)?.slice(0, 60)}`);
@@ -114,14 +132,17 @@ export function tokenAmount(value: unknown, decimal: number, name: string): stri
   const trimmed = frac.replace(/0+$/, '');
   if (trimmed.length > decimal) return fail(`${name}: amount decimal places must be less than or equal to ${decimal}`);
   const out = (BigInt(whole) * 10n ** BigInt(decimal) + BigInt(trimmed.padEnd(decimal, '0') || '0')).toString();
-  if (out.length > AMOUNT_DIGITS) return fail(`${name} is too large (at most ${AMOUNT_DIGITS} digits in the smallest unit)`);
+  if (out.length > AMOUNT_DIGITS)
+    return fail(`${name} is too large (at most ${AMOUNT_DIGITS} digits in the smallest unit)`);
   return out;
 }
 
 /** A percentage: greater than 0, at most 100, at most two decimals (a JSON number or a decimal string). */
 export function percent(value: unknown, name: string, opts?: Code): number {
-  const s = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const s =
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
   const n = /^\d{1,3}(\.\d{1,2})?$/.test(s) ? Number(s) : NaN;
-  if (!(n > 0 && n <= 100)) return fail(`${name} must be a number greater than 0 and at most 100, with at most two decimals`, opts);
+  if (!(n > 0 && n <= 100))
+    return fail(`${name} must be a number greater than 0 and at most 100, with at most two decimals`, opts);
   return n;
 }

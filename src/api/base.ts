@@ -80,7 +80,11 @@ export function fetchBlockletJson(origin: string, adapter?: AxiosAdapter): Promi
   if (hit && now - hit.at < BLOCKLET_CACHE_MS) return hit.promise;
   const url = `${origin}${BLOCKLET_JSON_PATH}`;
   const promise = loadAxios()
-    .then((axios) => axios.create(adapter ? { adapter } : {}).get(url, { responseType: 'json', timeout: 20000, headers: { Accept: 'application/json' } }))
+    .then((axios) =>
+      axios
+        .create(adapter ? { adapter } : {})
+        .get(url, { responseType: 'json', timeout: 20000, headers: { Accept: 'application/json' } }),
+    )
     .then(
       (res) => {
         let data: unknown = res.data;
@@ -124,7 +128,11 @@ export type Resolved = {
   crossOrigin: boolean;
 };
 
-export type ResolveInput = { baseUrl?: string | undefined; blocklet?: WindowBlocklet | undefined; adapter?: AxiosAdapter | undefined };
+export type ResolveInput = {
+  baseUrl?: string | undefined;
+  blocklet?: WindowBlocklet | undefined;
+  adapter?: AxiosAdapter | undefined;
+};
 
 /** Resolves the payment and store bases for one request (uses the module cache for cross-origin descriptions). */
 export async function resolveBases(input: ResolveInput): Promise<Resolved> {
@@ -154,7 +162,9 @@ export async function resolveBases(input: ResolveInput): Promise<Resolved> {
     payment = withTrailingSlash(abs);
   } else {
     const mp = mountPointOf(blocklet, PAYMENT_KIT_DID);
-    const prefix = blocklet?.prefix ? withTrailingSlash(blocklet.prefix.startsWith('/') ? blocklet.prefix : `/${blocklet.prefix}`) : undefined;
+    const prefix = blocklet?.prefix
+      ? withTrailingSlash(blocklet.prefix.startsWith('/') ? blocklet.prefix : `/${blocklet.prefix}`)
+      : undefined;
     payment = at(mp ?? prefix ?? '/');
   }
   const storeMp = mountPointOf(blocklet, STORE_DID) ?? DEFAULT_STORE_MOUNT;

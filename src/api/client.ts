@@ -87,17 +87,33 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
     queryClient,
 
     realtime: { subscribe: realtime.subscribe, close: realtime.close, connected: realtime.connected },
-    checkout: lazyResource('checkout', () => import('./resources/checkout.ts'), (m: { createCheckout: typeof createCheckout }) => m.createCheckout(t)),
+    checkout: lazyResource(
+      'checkout',
+      () => import('./resources/checkout.ts'),
+      (m: { createCheckout: typeof createCheckout }) => m.createCheckout(t),
+    ),
     customers: lazyResource('customers', customers, (m: CustomersModule) => m.createCustomers(t)),
     invoices: lazyResource('customers', customers, (m: CustomersModule) => m.createInvoices(t)),
     subscriptions: lazyResource('customers', customers, (m: CustomersModule) => m.createSubscriptions(t)),
     credits: lazyResource('customers', customers, (m: CustomersModule) => m.createCredits(t)),
     payments: lazyResource('customers', customers, (m: CustomersModule) => m.createPayments(t)),
-    connect: lazyResource('connect', () => import('./resources/connect.ts'), (m: { createConnect: typeof createConnect }) => m.createConnect(t)),
+    connect: lazyResource(
+      'connect',
+      () => import('./resources/connect.ts'),
+      (m: { createConnect: typeof createConnect }) => m.createConnect(t),
+    ),
     session: createSession(t),
     blocklet,
-    store: lazyResource('store', () => import('./resources/store.ts'), (m: { createStore: typeof createStore }) => m.createStore(t)),
-    stripe: lazyResource('stripe', () => import('./resources/stripe.ts'), (m: { createStripe: typeof createStripe }) => m.createStripe(t)),
+    store: lazyResource(
+      'store',
+      () => import('./resources/store.ts'),
+      (m: { createStore: typeof createStore }) => m.createStore(t),
+    ),
+    stripe: lazyResource(
+      'stripe',
+      () => import('./resources/stripe.ts'),
+      (m: { createStripe: typeof createStripe }) => m.createStripe(t),
+    ),
     /**
      * Disposes the instance: drops its realtime subscriptions and empties the query cache at once. A fetch still in
      * flight schedules its query's garbage collection when it settles; with gcTime 0 that is immediate, so no
@@ -106,7 +122,11 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
     dispose(): void {
       realtime.close();
       const defaults = queryClient.getDefaultOptions();
-      queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, gcTime: 0 }, mutations: { ...defaults.mutations, gcTime: 0 } });
+      queryClient.setDefaultOptions({
+        ...defaults,
+        queries: { ...defaults.queries, gcTime: 0 },
+        mutations: { ...defaults.mutations, gcTime: 0 },
+      });
       for (const q of queryClient.getQueryCache().getAll()) q.gcTime = 0;
       for (const m of queryClient.getMutationCache().getAll()) m.gcTime = 0;
       void queryClient.cancelQueries().catch(() => {});

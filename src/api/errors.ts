@@ -52,7 +52,11 @@ export function toApiError(err: unknown): ApiError {
         : undefined;
     return new ApiError(formatError(err), { status: e.response.status, code, data, cause: err });
   }
-  if (e.code === 'ERR_CANCELED' || (err as { name?: string } | null)?.name === 'CanceledError' || (err as { name?: string } | null)?.name === 'AbortError') {
+  if (
+    e.code === 'ERR_CANCELED' ||
+    (err as { name?: string } | null)?.name === 'CanceledError' ||
+    (err as { name?: string } | null)?.name === 'AbortError'
+  ) {
     return new ApiError('Request canceled', { code: 'CANCELED', key: 'error.canceled', cause: err });
   }
   if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT') {

@@ -155,7 +155,8 @@ export class Transport {
     const supplied = (k: string) => (params[k] !== undefined && params[k] !== null) || inUrl.has(k);
     if (!supplied('locale') && this.settings.locale) params.locale = this.settings.locale;
     if (!supplied('livemode')) params.livemode = this.livemode;
-    if (this.settings.authToken && !supplied('authToken') && this.isPlatformUrl(url)) params.authToken = this.settings.authToken;
+    if (this.settings.authToken && !supplied('authToken') && this.isPlatformUrl(url))
+      params.authToken = this.settings.authToken;
     config.params = params;
     return config;
   }

@@ -12,7 +12,10 @@ import { withQuery } from '../core/url.ts';
 import { SERVICE_PREFIX } from './constants.ts';
 import type { WebSocketCtor } from './relay-socket.ts';
 
-export type RealtimeHandler<T = Record<string, unknown>> = (response: T, event: { type: string; payload: unknown }) => void;
+export type RealtimeHandler<T = Record<string, unknown>> = (
+  response: T,
+  event: { type: string; payload: unknown },
+) => void;
 
 export type RealtimeDeps = {
   /** The platform origin ('' → the page's origin). */
@@ -36,7 +39,10 @@ export function socketUrl(origin: string | undefined, name: string, authToken?: 
   if (!o || o === 'null') return undefined;
   // A socket that must carry a session (a user's own topics) sends the element's auth token, if it has one, as the
   // `authToken` parameter; same-origin pages send the cookie. Sockets are shared per URL, so per token too.
-  return withQuery(`${wsOrigin(o)}${SERVICE_PREFIX}/${name}/websocket`, { vsn: '2.0.0', authToken: authToken || undefined });
+  return withQuery(`${wsOrigin(o)}${SERVICE_PREFIX}/${name}/websocket`, {
+    vsn: '2.0.0',
+    authToken: authToken || undefined,
+  });
 }
 
 export const loadRelaySocket = () => import('./relay-socket.ts');
@@ -68,7 +74,8 @@ export function createRealtime(deps: RealtimeDeps) {
           `relay:${appPid}:events`,
           eventType,
           (payload) => {
-            const response = payload && typeof payload === 'object' ? (payload as { response?: unknown }).response : undefined;
+            const response =
+              payload && typeof payload === 'object' ? (payload as { response?: unknown }).response : undefined;
             handler(response as T, { type: eventType, payload });
           },
         );

@@ -16,7 +16,10 @@ export const SubscriptionStruct = type({ id: string(), status: string() });
 export const CreditGrantStruct = type({ id: string(), status: string(), remaining_amount: Amount });
 
 export const OverdueStruct = type({
-  summary: record(string(), type({ amount: Amount, currency: PaymentCurrencyStruct, method: type({ id: string(), type: string() }) })),
+  summary: record(
+    string(),
+    type({ amount: Amount, currency: PaymentCurrencyStruct, method: type({ id: string(), type: string() }) }),
+  ),
   invoices: array(InvoiceStruct),
   subscriptionCount: opt(number()),
 });

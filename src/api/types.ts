@@ -107,7 +107,12 @@ export type PaymentCurrency = {
   is_base_currency?: boolean;
   type?: 'standard' | 'credit' | (string & {});
   metadata?: Record<string, unknown> | null;
-  recharge_config?: { base_price_id?: string; payment_link_id?: string; checkout_url?: string; settings?: unknown } | null;
+  recharge_config?: {
+    base_price_id?: string;
+    payment_link_id?: string;
+    checkout_url?: string;
+    settings?: unknown;
+  } | null;
   /** Some responses expand the method on the currency. */
   method?: PaymentMethod;
 };
@@ -133,7 +138,11 @@ export type PaymentMethod = {
   payment_currencies: PaymentCurrency[];
 };
 
-export type PaymentSettings = { paymentMethods: PaymentMethod[]; baseCurrency: PaymentCurrency | null; [k: string]: unknown };
+export type PaymentSettings = {
+  paymentMethods: PaymentMethod[];
+  baseCurrency: PaymentCurrency | null;
+  [k: string]: unknown;
+};
 
 export type Recurring = {
   interval: 'hour' | 'day' | 'week' | 'month' | 'year';
@@ -145,10 +154,20 @@ export type Recurring = {
 
 export type CustomUnitAmount = { preset?: string; presets?: string[]; minimum?: string; maximum?: string };
 
-export type CurrencyOption = { currency_id: string; unit_amount: string; custom_unit_amount?: CustomUnitAmount | null; tiers?: unknown };
+export type CurrencyOption = {
+  currency_id: string;
+  unit_amount: string;
+  custom_unit_amount?: CustomUnitAmount | null;
+  tiers?: unknown;
+};
 
 /** `credit_amount` is in token units of the credit currency on the platform (core/money.ts tokenUnitsToSmallest). */
-export type CreditConfig = { credit_amount?: string | number; currency_id?: string; valid_duration_value?: number; valid_duration_unit?: string };
+export type CreditConfig = {
+  credit_amount?: string | number;
+  currency_id?: string;
+  valid_duration_value?: number;
+  valid_duration_unit?: string;
+};
 
 export type ProductFeature = { name: string; [k: string]: unknown };
 
@@ -222,7 +241,11 @@ export type LineItem = {
   upsell_price?: Price | null;
   custom_amount?: string | null;
   adjustable_quantity?: { enabled: boolean; minimum?: number; maximum?: number } | null;
-  discount_amounts?: Array<{ amount: string; promotion_code?: { code?: string } | string | null; [k: string]: unknown }>;
+  discount_amounts?: Array<{
+    amount: string;
+    promotion_code?: { code?: string } | string | null;
+    [k: string]: unknown;
+  }>;
   cross_sell?: boolean | null;
   [k: string]: unknown;
 };
@@ -286,7 +309,10 @@ export type PaymentIntent = {
   amount_received?: string;
   currency_id?: string;
   last_payment_error?: { message?: string; [k: string]: unknown } | null;
-  payment_details?: Record<string, { tx_hash?: string; gas_price?: string; gas_used?: string; payment_intent_id?: string }>;
+  payment_details?: Record<
+    string,
+    { tx_hash?: string; gas_price?: string; gas_used?: string; payment_intent_id?: string }
+  >;
   paymentCurrency?: PaymentCurrency;
   paymentMethod?: PaymentMethod;
   created_at?: string | number;
@@ -301,11 +327,22 @@ export type PaymentLink = {
   id: string;
   name?: string;
   donation_settings?: DonationSettings | null;
-  after_completion?: { type?: string; hosted_confirmation?: { custom_message?: string }; redirect?: { url?: string } } | null;
+  after_completion?: {
+    type?: string;
+    hosted_confirmation?: { custom_message?: string };
+    redirect?: { url?: string };
+  } | null;
   metadata?: { show_product_features?: boolean; [k: string]: unknown } | null;
 };
 
-export type Address = { line1?: string; line2?: string; city?: string; state?: string; postal_code?: string; country?: string };
+export type Address = {
+  line1?: string;
+  line2?: string;
+  city?: string;
+  state?: string;
+  postal_code?: string;
+  country?: string;
+};
 
 export type Customer = {
   /** null in the `customers.me()` fallback (a signed-in user who is not a customer yet). */
@@ -362,7 +399,15 @@ export type VendorStatus = {
   vendorType?: 'didnames' | 'launcher' | (string & {});
 };
 
-export type Beneficiary = { name?: string; address?: string; avatar?: string; percent?: number | string; amount?: string; url?: string; type?: string };
+export type Beneficiary = {
+  name?: string;
+  address?: string;
+  avatar?: string;
+  percent?: number | string;
+  amount?: string;
+  url?: string;
+  type?: string;
+};
 
 export type Invoice = {
   id: string;
@@ -390,7 +435,12 @@ export type Invoice = {
   subtotal?: string;
   /** TInvoice.discounts: the ids of the discounts applied (spec §3 Discount). */
   discounts?: string[];
-  total_discount_amounts?: Array<{ amount: string; discount?: string | null; promotion_code?: string | null; coupon?: string | null }>;
+  total_discount_amounts?: Array<{
+    amount: string;
+    discount?: string | null;
+    promotion_code?: string | null;
+    coupon?: string | null;
+  }>;
   /** Only on retrieve (payment-js InvoiceWithDiscount): each discount's coupon and promotion code. */
   discountDetails?: InvoiceDiscountDetail[];
 };
@@ -403,7 +453,8 @@ export type SubscriptionItem = { id: string; price_id?: string; price?: Price; q
 
 export type Subscription = {
   id: string;
-  status: 'active' | 'past_due' | 'paused' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'trialing' | (string & {});
+  status:
+    'active' | 'past_due' | 'paused' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'trialing' | (string & {});
   description?: string | null;
   currency_id?: string;
   customer_id?: string;
@@ -424,9 +475,22 @@ export type Subscription = {
   metadata?: Record<string, unknown> | null;
   created_at?: string | number;
   /** TSubscription: `stake_gte` is the stake, a number in token units (core `subscriptionStake` converts it). */
-  billing_thresholds?: { amount_gte?: number; stake_gte?: number | string; no_stake?: boolean; [k: string]: unknown } | null;
+  billing_thresholds?: {
+    amount_gte?: number;
+    stake_gte?: number | string;
+    no_stake?: boolean;
+    [k: string]: unknown;
+  } | null;
   /** TSubscription: `arcblock.staking` is the stake's transaction and address, once taken. */
-  payment_details?: { arcblock?: { tx_hash?: string; payer?: string; staking?: { tx_hash?: string; address?: string } | null; [k: string]: unknown } | null; [k: string]: unknown } | null;
+  payment_details?: {
+    arcblock?: {
+      tx_hash?: string;
+      payer?: string;
+      staking?: { tx_hash?: string; address?: string } | null;
+      [k: string]: unknown;
+    } | null;
+    [k: string]: unknown;
+  } | null;
   /** TSubscription: `return_stake` / `slash_stake` once the merchant's cancel returned or slashed the stake. */
   cancelation_details?: { return_stake?: boolean; slash_stake?: boolean; [k: string]: unknown } | null;
 };
@@ -522,7 +586,10 @@ export type StoreListParams = {
 };
 
 export type StoreList = { dataList: StoreBlocklet[]; total: number };
-export type StoreExploreSection = { type: 'trending' | 'topRated' | 'recentlyUpdated' | (string & {}); blocklets: StoreBlocklet[] };
+export type StoreExploreSection = {
+  type: 'trending' | 'topRated' | 'recentlyUpdated' | (string & {});
+  blocklets: StoreBlocklet[];
+};
 
 /** A refund (spec §3 "Refund type: refund or stake_return"; payment-js TRefund): amounts in the smallest unit. */
 export type Refund = {

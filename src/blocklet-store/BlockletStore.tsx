@@ -27,7 +27,8 @@ export type BlockletStoreProps = { basePath?: string };
 
 /** /join exists only when the platform's preference permissionMode is 'staking'. */
 const stakingMode = (): boolean =>
-  (window as { blocklet?: { preferences?: { permissionMode?: unknown } } }).blocklet?.preferences?.permissionMode === 'staking';
+  (window as { blocklet?: { preferences?: { permissionMode?: unknown } } }).blocklet?.preferences?.permissionMode ===
+  'staking';
 
 export function BlockletStore({ basePath }: BlockletStoreProps) {
   const base = normalizeBase(basePath);
@@ -54,7 +55,9 @@ export function BlockletStore({ basePath }: BlockletStoreProps) {
 
   return (
     <StoreNavContext.Provider value={nav}>
-      <div className={css`background: var(--pay-color-bg); color: var(--pay-color-text); padding: 24px 0 48px; min-height: 320px;`}>
+      <div
+        className={css`background: var(--pay-color-bg); color: var(--pay-color-text); padding: 24px 0 48px; min-height: 320px;`}
+      >
         <Container>
           <Screen route={route ?? { name: 'home' }} />
         </Container>
@@ -91,7 +94,15 @@ function Screen({ route: r }: { route: Route }) {
       return (
         <Guard admin={isConsole(r.name)}>
           <Suspense fallback={<Skeleton lines={4} />}>
-            {r.name === 'developer-blocklets' ? <MyBlocklets /> : r.name === 'developer-tokens' ? <AccessTokens /> : r.name === 'console-blocklets' ? <AllBlocklets /> : <Categories />}
+            {r.name === 'developer-blocklets' ? (
+              <MyBlocklets />
+            ) : r.name === 'developer-tokens' ? (
+              <AccessTokens />
+            ) : r.name === 'console-blocklets' ? (
+              <AllBlocklets />
+            ) : (
+              <Categories />
+            )}
           </Suspense>
         </Guard>
       );

@@ -12,7 +12,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { queryParams } from '../core/params.ts';
 
-export type ProtectedRouteName = 'developer-blocklets' | 'developer-tokens' | 'console-blocklets' | 'console-categories';
+export type ProtectedRouteName =
+  'developer-blocklets' | 'developer-tokens' | 'console-blocklets' | 'console-categories';
 export type Route =
   | { name: 'home'; category?: string | undefined }
   | { name: 'detail'; did: string; version?: string | undefined }
@@ -53,9 +54,12 @@ export function matchRoute(pathname: string, base: string, opts: RouteOptions = 
     return null;
   }
   if (parts[0] === 'category' && parts[1] && parts.length === 2) return { name: 'home', category: parts[1] };
-  if (parts[0] === 'blocklets' && parts[1] && parts.length <= 3) return { name: 'detail', did: parts[1].replace(/^did:abt:/, ''), version: parts[2] };
-  if (parts[0] === 'blocklet' && parts[1] && parts.length === 2) return { name: 'detail', did: parts[1].replace(/^did:abt:/, '') };
-  if (parts.length === 1 && (SIMPLE as readonly string[]).includes(rest)) return { name: rest as (typeof SIMPLE)[number] };
+  if (parts[0] === 'blocklets' && parts[1] && parts.length <= 3)
+    return { name: 'detail', did: parts[1].replace(/^did:abt:/, ''), version: parts[2] };
+  if (parts[0] === 'blocklet' && parts[1] && parts.length === 2)
+    return { name: 'detail', did: parts[1].replace(/^did:abt:/, '') };
+  if (parts.length === 1 && (SIMPLE as readonly string[]).includes(rest))
+    return { name: rest as (typeof SIMPLE)[number] };
   if (rest === 'join') return opts.staking ? { name: 'join' } : null;
   const p = PROTECTED[rest];
   if (p) return { name: p, protected: true };
@@ -106,7 +110,13 @@ export function useLocation(): Location & {
 }
 
 /** Home filters kept in the URL (platform-header-store.md B.1 /search query). */
-export type HomeFilters = { keyword: string; category: string; price: '' | 'free' | 'payment'; sort: SortKey; page: number };
+export type HomeFilters = {
+  keyword: string;
+  category: string;
+  price: '' | 'free' | 'payment';
+  sort: SortKey;
+  page: number;
+};
 export const SORTS = ['popularity', 'publishAt', 'nameAsc', 'nameDesc'] as const;
 export type SortKey = (typeof SORTS)[number];
 

@@ -6,17 +6,40 @@
  */
 import { queryKey } from '../api/query-keys.ts';
 import { invalidate } from '../api/query-invalidate.ts';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { CheckoutContext, CheckoutSession, LineItem, PaymentMethod, Price } from '../api/types.ts';
 import { isMetered } from '../core/billing.ts';
-import { acceptedMethods, checkoutView, isFiatMethod, lineItemAmount, methodOfCurrency, validateCustomAmountItems, selectCurrency } from '../core/checkout.ts';
+import {
+  acceptedMethods,
+  checkoutView,
+  isFiatMethod,
+  lineItemAmount,
+  methodOfCurrency,
+  validateCustomAmountItems,
+  selectCurrency,
+} from '../core/checkout.ts';
 import { readStorage, writeStorage } from '../core/storage.ts';
 import { errorText, formatError } from '../core/errors.ts';
 import { customerLinks } from '../core/links.ts';
 import { queryParams } from '../core/params.ts';
 import { formatAmount, toBigInt } from '../core/money.ts';
 import { createCheckoutController, type ControllerEnv } from '../state/checkout-controller.ts';
-import { createCheckoutFlow, isBusy, type CheckoutFlow, type FlowState, type SubmitContext } from '../state/checkout.ts';
+import {
+  createCheckoutFlow,
+  isBusy,
+  type CheckoutFlow,
+  type FlowState,
+  type SubmitContext,
+} from '../state/checkout.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi, type Api } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -54,7 +77,6 @@ export type CheckoutProps = {
   donationSettings?: Record<string, unknown>;
 };
 
-
 export function Checkout(props: CheckoutProps) {
   const t = useT();
   if (!props.checkoutId && props.donationMountLocation) {
@@ -75,7 +97,8 @@ export function Checkout(props: CheckoutProps) {
 function pageQuery(extra: Record<string, unknown> | undefined, currency: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of queryParams()) if (k === 'currencyId' || k === 'qty' || k.startsWith('qty_')) out[k] = v;
-  for (const [k, v] of Object.entries(extra ?? {})) if (v !== undefined && v !== null && typeof v !== 'object') out[k] = String(v);
+  for (const [k, v] of Object.entries(extra ?? {}))
+    if (v !== undefined && v !== null && typeof v !== 'object') out[k] = String(v);
   if (currency) out.currencyId = currency;
   return out;
 }
@@ -112,7 +135,8 @@ function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {
   const describe = (err: unknown) => errorText(err, t);
   const loadError = query.isError && !query.data ? describe(query.error) : '';
   useEffect(() => {
-    if (loadError) emit('error', { message: formatError(query.error), code: (query.error as { code?: string } | null)?.code });
+    if (loadError)
+      emit('error', { message: formatError(query.error), code: (query.error as { code?: string } | null)?.code });
   }, [loadError]); // eslint-disable-line react-hooks/exhaustive-deps -- one error event per load failure
 
   if (query.data) return <CheckoutScreen ctx={query.data} {...props} />;
@@ -142,8 +166,10 @@ function CheckoutScreen({ ctx, ...props }: CheckoutProps & { ctx: CheckoutContex
     if (view === 'expired') emit('expired', { checkoutSessionId: session.id });
   }, [session.id]); // eslint-disable-line react-hooks/exhaustive-deps -- ready/expired once per session
   const t = useT();
-  if (view === 'expired') return <StatePage tone="warning" title={t('checkout.expiredTitle')} text={t('checkout.expired')} />;
-  if (view === 'empty') return <StatePage tone="info" title={t('checkout.emptyTitle')} text={t('checkout.emptyItems')} />;
+  if (view === 'expired')
+    return <StatePage tone="warning" title={t('checkout.expiredTitle')} text={t('checkout.expired')} />;
+  if (view === 'empty')
+    return <StatePage tone="info" title={t('checkout.emptyTitle')} text={t('checkout.emptyItems')} />;
   if (view === 'complete') return <Completed session={session} ctx={ctx} successUrl={props.successUrl} />;
   return <OpenCheckout ctx={ctx} {...props} />;
 }
@@ -152,7 +178,12 @@ function useFlowState(flow: CheckoutFlow): FlowState {
   return useSyncExternalStore(flow.subscribe, flow.getState, flow.getState);
 }
 
-function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl }: CheckoutProps & { ctx: CheckoutContext }) {
+function OpenCheckout({
+  ctx,
+  mode: modeProp,
+  currency: currencyProp,
+  successUrl,
+}: CheckoutProps & { ctx: CheckoutContext }) {
   const api = useApi();
   const t = useT();
   const emit = useEmit<'pay-checkout'>();
@@ -167,19 +198,28 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const session = ctx.checkoutSession;
   const mode: CheckoutMode = modeProp === 'minimal' || modeProp === 'standalone' ? modeProp : 'standard';
 
-  const methods = useMemo(() => acceptedMethods(ctx.paymentMethods, session.line_items) as PaymentMethod[], [ctx.paymentMethods, session.line_items]);
+  const methods = useMemo(
+    () => acceptedMethods(ctx.paymentMethods, session.line_items) as PaymentMethod[],
+    [ctx.paymentMethods, session.line_items],
+  );
   const [flow] = useState(() =>
     createCheckoutFlow(
       {
         sessionId: session.id,
-        submit: (form) => (session.submit_type === 'donate' ? api.checkout.donateSubmit(session.id, form) : api.checkout.submit(session.id, form)),
+        submit: (form) =>
+          session.submit_type === 'donate'
+            ? api.checkout.donateSubmit(session.id, form)
+            : api.checkout.submit(session.id, form),
         fastConfirm: () => api.checkout.fastCheckoutConfirm(session.id),
         openConnect: (action, params) => api.connect.open(action, params),
         waitConnect: (action, token, opts) => api.connect.waitFor(action, token, opts),
         retrieve: (opts) => api.checkout.retrieve(session.id, opts),
         abortStripe: () => api.checkout.abortStripe(session.id),
         // Spec §8: a failed card payment is also an analytics event (loaded on demand).
-        onPayFailed: () => void import('../api/resources/analytics.ts').then((m) => m.createAnalytics({ origin: window.location.origin }).event('payFailed')),
+        onPayFailed: () =>
+          void import('../api/resources/analytics.ts').then((m) =>
+            m.createAnalytics({ origin: window.location.origin }).event('payFailed'),
+          ),
       },
       session,
     ),
@@ -231,10 +271,17 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const fiat = isFiatMethod(method);
   const money = useMoney(currency, fiat);
 
-  const profile = useQuery(queryKey('checkout', 'customer', user?.did ?? ''), () => api.customers.me(), { enabled: !!user, staleTime: 60_000 });
+  const profile = useQuery(queryKey('checkout', 'customer', user?.did ?? ''), () => api.customers.me(), {
+    enabled: !!user,
+    staleTime: 60_000,
+  });
   const [quantityOk, setQuantityOk] = useState(true);
   const [amountOk, setAmountOk] = useState(session.submit_type !== 'donate');
-  const crossSellQuery = useQuery(queryKey('checkout', 'cross-sell', session.id), () => api.checkout.crossSell.get(session.id), { staleTime: Infinity, retry: false });
+  const crossSellQuery = useQuery(
+    queryKey('checkout', 'cross-sell', session.id),
+    () => api.checkout.crossSell.get(session.id),
+    { staleTime: Infinity, retry: false },
+  );
   useEffect(() => {
     if (initialized) controller.applyPreferredQuantity(queryParams());
   }, [controller, initialized]);
@@ -246,12 +293,16 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
 
   const panel = usePanelClass();
 
-  if (state.phase === 'paid' && state.session) return <Completed session={state.session} ctx={ctx} successUrl={successUrl} announce />;
+  if (state.phase === 'paid' && state.session)
+    return <Completed session={state.session} ctx={ctx} successUrl={successUrl} announce />;
 
   const busy = isBusy(state.phase);
   const donation = session.submit_type === 'donate';
   const current = state.session ?? session;
-  const crossSellPrice = crossSellQuery.data && typeof crossSellQuery.data.id === 'string' ? (crossSellQuery.data as unknown as Price) : null;
+  const crossSellPrice =
+    crossSellQuery.data && typeof crossSellQuery.data.id === 'string'
+      ? (crossSellQuery.data as unknown as Price)
+      : null;
   const crossSell = crossSellPrice
     ? {
         price: crossSellPrice,
@@ -262,11 +313,19 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
       }
     : undefined;
   const blocked = validateCustomAmountItems(session.line_items);
-  const submitCtx: SubmitContext = { methodType: method?.type ?? '', currencyType: currency?.type, donation, userDid: user?.did };
+  const submitCtx: SubmitContext = {
+    methodType: method?.type ?? '',
+    currencyType: currency?.type,
+    donation,
+    userDid: user?.did,
+  };
   // Until the session is known the button keeps its plain label (no 'connect' flash for signed-in payers).
   const signedIn = !!user || donation || !initialized;
   // 'Donate 5 TBA': the amount once the session holds it.
-  const donateLabel = amountOk && toBigInt(current.amount_total ?? '0') > 0n ? t('checkout.submitDonateAmount', { amount: money(current.amount_total) }) : t('checkout.submitDonate');
+  const donateLabel =
+    amountOk && toBigInt(current.amount_total ?? '0') > 0n
+      ? t('checkout.submitDonateAmount', { amount: money(current.amount_total) })
+      : t('checkout.submitDonate');
   const submitLabel = !signedIn
     ? t(session.mode === 'payment' ? 'checkout.connectAndPay' : 'checkout.connectAndSubscribe')
     : donation
@@ -296,14 +355,25 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
   const livemode = session.livemode !== false;
 
   return (
-    <div part="checkout" data-mode={mode} className={`${panel} ${css`max-width: ${mode === 'minimal' ? '560px' : '1040px'}; padding: 0; overflow: hidden;`}`}>
+    <div
+      part="checkout"
+      data-mode={mode}
+      className={`${panel} ${css`max-width: ${mode === 'minimal' ? '560px' : '1040px'}; padding: 0; overflow: hidden;`}`}
+    >
       {mode === 'standalone' ? (
-        <header part="checkout-header" className={css`display: flex; align-items: center; gap: 10px; padding: 16px 24px; border-bottom: 1px solid var(--pay-color-border); font-weight: 700;`}>
+        <header
+          part="checkout-header"
+          className={css`display: flex; align-items: center; gap: 10px; padding: 16px 24px; border-bottom: 1px solid var(--pay-color-border); font-weight: 700;`}
+        >
           {merchant || t('checkout.title')}
         </header>
       ) : null}
       {!livemode ? (
-        <div part="test-mode" role="note" className={css`display: flex; justify-content: center; gap: 8px; align-items: center; padding: 6px 12px; background: var(--pay-color-warning-bg); color: var(--pay-color-warning); font-size: 13px; font-weight: 600; border-bottom: 1px solid var(--pay-color-warning);`}>
+        <div
+          part="test-mode"
+          role="note"
+          className={css`display: flex; justify-content: center; gap: 8px; align-items: center; padding: 6px 12px; background: var(--pay-color-warning-bg); color: var(--pay-color-warning); font-size: 13px; font-weight: 600; border-bottom: 1px solid var(--pay-color-warning);`}
+        >
           <span>{t('checkout.testMode')}</span>
           <span className={css`font-weight: 400;`}>· {t('checkout.testModeHint')}</span>
         </div>
@@ -316,7 +386,9 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
         `}
       >
         {donation ? (
-          <div className={css`@media (min-width: 900px) { padding-inline-end: 40px; border-inline-end: 1px solid var(--pay-color-border); }`}>
+          <div
+            className={css`@media (min-width: 900px) { padding-inline-end: 40px; border-inline-end: 1px solid var(--pay-color-border); }`}
+          >
             <Suspense fallback={<Skeleton lines={4} />}>
               <Donation
                 session={current}
@@ -325,13 +397,17 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
                 disabled={busy}
                 setAmount={controller.setAmount}
                 onPayable={setAmountOk}
-                loadBenefits={() => (session.payment_link_id ? api.checkout.benefits(session.payment_link_id) : Promise.resolve([]))}
+                loadBenefits={() =>
+                  session.payment_link_id ? api.checkout.benefits(session.payment_link_id) : Promise.resolve([])
+                }
                 onCancel={() => emit('cancel', { checkoutSessionId: session.id })}
               />
             </Suspense>
           </div>
         ) : mode !== 'minimal' ? (
-          <div className={css`@media (min-width: 900px) { padding-inline-end: 40px; border-inline-end: 1px solid var(--pay-color-border); }`}>
+          <div
+            className={css`@media (min-width: 900px) { padding-inline-end: 40px; border-inline-end: 1px solid var(--pay-color-border); }`}
+          >
             <Summary
               session={current}
               currency={currency}
@@ -339,16 +415,18 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
               busy={busy}
               onQuantity={controller.setQuantity}
               onPayable={setQuantityOk}
-              promotion={current.allow_promotion_codes && !donation ? { apply: controller.applyPromotion, remove: controller.removePromotion } : undefined}
+              promotion={
+                current.allow_promotion_codes && !donation
+                  ? { apply: controller.applyPromotion, remove: controller.removePromotion }
+                  : undefined
+              }
               onUpsell={controller.upsell}
               crossSell={crossSell}
             />
           </div>
         ) : null}
         <div className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0;`}>
-          {flowError && state.phase === 'idle' ? (
-            <Alert tone="error" title={flowError} />
-          ) : null}
+          {flowError && state.phase === 'idle' ? <Alert tone="error" title={flowError} /> : null}
           <PaymentForm
             session={session}
             methods={methods}
@@ -362,7 +440,13 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
             // button is only disabled, so one error has one message.
             payable={amountOk}
             blockedReason={
-              blocked ? t('checkout.multipleCustomAmount') : !method ? t('checkout.unsupportedMethod') : !quantityOk ? t('checkout.quantityCleared') : null
+              blocked
+                ? t('checkout.multipleCustomAmount')
+                : !method
+                  ? t('checkout.unsupportedMethod')
+                  : !quantityOk
+                    ? t('checkout.quantityCleared')
+                    : null
             }
             submitLabel={submitLabel}
             merchant={merchant || t('checkout.title')}
@@ -371,7 +455,10 @@ function OpenCheckout({ ctx, mode: modeProp, currency: currencyProp, successUrl 
         </div>
       </div>
       {mode === 'standalone' && merchant ? (
-        <footer part="checkout-footer" className={css`padding: 16px 24px; border-top: 1px solid var(--pay-color-border); color: var(--pay-color-muted); font-size: 12px; text-align: center;`}>
+        <footer
+          part="checkout-footer"
+          className={css`padding: 16px 24px; border-top: 1px solid var(--pay-color-border); color: var(--pay-color-muted); font-size: 12px; text-align: center;`}
+        >
           {merchant}
         </footer>
       ) : null}
@@ -404,13 +491,21 @@ function usePanelClass(): string {
 }
 
 /** The completed screen (loaded on demand) on the checkout's surface, with the app's links. */
-function Completed(props: { session: CheckoutSession; ctx: CheckoutContext; successUrl?: string | undefined; announce?: boolean }) {
+function Completed(props: {
+  session: CheckoutSession;
+  ctx: CheckoutContext;
+  successUrl?: string | undefined;
+  announce?: boolean;
+}) {
   const panelClass = usePanelClass();
   const api = useApi();
   const { session, ctx } = props;
   // The currency the payer paid in (the session's, once paid).
   const method = methodOfCurrency(ctx.paymentMethods, session.currency_id);
-  const money = useMoney(method?.payment_currencies.find((c) => c.id === session.currency_id), isFiatMethod(method));
+  const money = useMoney(
+    method?.payment_currencies.find((c) => c.id === session.currency_id),
+    isFiatMethod(method),
+  );
   const lineAmount = (item: LineItem) => {
     const price = item.upsell_price ?? item.price;
     return money(isMetered(price.recurring) ? '0' : lineItemAmount({ ...item, price }, session.currency_id));
@@ -430,15 +525,42 @@ function Completed(props: { session: CheckoutSession; ctx: CheckoutContext; succ
   );
 }
 
-function StatePage({ tone, title, text, action }: { tone: 'error' | 'warning' | 'info'; title: string; text: string; action?: ReactNode }) {
+function StatePage({
+  tone,
+  title,
+  text,
+  action,
+}: {
+  tone: 'error' | 'warning' | 'info';
+  title: string;
+  text: string;
+  action?: ReactNode;
+}) {
   const { css } = useCss();
-  const color = tone === 'error' ? 'var(--pay-color-danger)' : tone === 'warning' ? 'var(--pay-color-warning)' : 'var(--pay-color-info)';
+  const color =
+    tone === 'error'
+      ? 'var(--pay-color-danger)'
+      : tone === 'warning'
+        ? 'var(--pay-color-warning)'
+        : 'var(--pay-color-info)';
   return (
-    <div part="checkout state" data-state={tone} role={tone === 'error' ? 'alert' : undefined} className={`${usePanelClass()} ${css`max-width: 640px; display: flex; justify-content: center; padding: 56px 24px;`}`}>
-      <div className={css`max-width: 480px; display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center;`}>
+    <div
+      part="checkout state"
+      data-state={tone}
+      role={tone === 'error' ? 'alert' : undefined}
+      className={`${usePanelClass()} ${css`max-width: 640px; display: flex; justify-content: center; padding: 56px 24px;`}`}
+    >
+      <div
+        className={css`max-width: 480px; display: flex; flex-direction: column; align-items: center; gap: 12px; text-align: center;`}
+      >
         <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="10" fill="none" stroke={color} strokeWidth="1.6" />
-          <path d={tone === 'info' ? 'M12 8h.01M11 12h1v4h1' : 'M12 7v6M12 16.5h.01'} stroke={color} strokeWidth="2" strokeLinecap="round" />
+          <path
+            d={tone === 'info' ? 'M12 8h.01M11 12h1v4h1' : 'M12 7v6M12 16.5h.01'}
+            stroke={color}
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
         </svg>
         <h2 className={css`margin: 0; font-size: 24px;`}>{title}</h2>
         <p className={css`margin: 0; color: var(--pay-color-muted); overflow-wrap: anywhere;`}>{text}</p>
@@ -451,7 +573,11 @@ function StatePage({ tone, title, text, action }: { tone: 'error' | 'warning' | 
 function CheckoutSkeleton() {
   const { css } = useCss();
   return (
-    <div part="checkout" aria-busy="true" className={`${usePanelClass()} ${css`display: grid; grid-template-columns: 1fr 1fr; gap: 40px; max-width: 1040px; padding: 36px 40px; @media (max-width: 899px) { grid-template-columns: 1fr; padding: 20px 16px; }`}`}>
+    <div
+      part="checkout"
+      aria-busy="true"
+      className={`${usePanelClass()} ${css`display: grid; grid-template-columns: 1fr 1fr; gap: 40px; max-width: 1040px; padding: 36px 40px; @media (max-width: 899px) { grid-template-columns: 1fr; padding: 20px 16px; }`}`}
+    >
       <div className={css`display: flex; flex-direction: column; gap: 14px;`}>
         <Skeleton width="40%" delay={0} />
         <Skeleton height={40} width="60%" delay={0} announce={false} />

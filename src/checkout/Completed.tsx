@@ -36,7 +36,18 @@ export type CompletedProps = {
   Image: typeof ProductImage;
 };
 
-export function Completed({ session, ctx, successUrl, announce, panelClass, links, navigate, money, lineAmount, Image }: CompletedProps) {
+export function Completed({
+  session,
+  ctx,
+  successUrl,
+  announce,
+  panelClass,
+  links,
+  navigate,
+  money,
+  lineAmount,
+  Image,
+}: CompletedProps) {
   const t = useT();
   const emit = useEmit<'pay-checkout'>();
   const { css } = useCss();
@@ -66,19 +77,34 @@ export function Completed({ session, ctx, successUrl, announce, panelClass, link
 
   const custom =
     pickLocaleText(session.metadata?.page_info?.success_message ?? null, locale) ||
-    (ctx.paymentLink?.after_completion as { hosted_confirmation?: { custom_message?: string } } | undefined)?.hosted_confirmation?.custom_message ||
+    (ctx.paymentLink?.after_completion as { hosted_confirmation?: { custom_message?: string } } | undefined)
+      ?.hosted_confirmation?.custom_message ||
     '';
-  const hasVendors = session.line_items.some((i) => ((i.upsell_price ?? i.price)?.product?.vendor_config?.length ?? 0) > 0);
+  const hasVendors = session.line_items.some(
+    (i) => ((i.upsell_price ?? i.price)?.product?.vendor_config?.length ?? 0) > 0,
+  );
   // `subscriptions` holds ids or expanded subscriptions depending on the server.
   const listed = (session.subscriptions ?? []).map((s) => (typeof s === 'string' ? s : s.id)).filter(Boolean);
   const subscriptionIds = listed.length ? listed : session.subscription_id ? [session.subscription_id] : [];
 
   return (
-    <div part="checkout completed" className={`${panelClass} ${css`max-width: 640px; display: flex; justify-content: center; padding: 48px 24px;`}`}>
-      <div className={css`max-width: 520px; width: 100%; display: flex; flex-direction: column; align-items: center; gap: 14px; text-align: center;`}>
+    <div
+      part="checkout completed"
+      className={`${panelClass} ${css`max-width: 640px; display: flex; justify-content: center; padding: 48px 24px;`}`}
+    >
+      <div
+        className={css`max-width: 520px; width: 100%; display: flex; flex-direction: column; align-items: center; gap: 14px; text-align: center;`}
+      >
         <svg width="64" height="64" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
           <circle cx="32" cy="32" r="30" fill="var(--pay-color-success-bg)" />
-          <path d="M20 33l8 8 16-17" stroke="var(--pay-color-success)" strokeWidth="4" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M20 33l8 8 16-17"
+            stroke="var(--pay-color-success)"
+            strokeWidth="4"
+            fill="none"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <h2 ref={heading} tabIndex={-1} className={css`margin: 0; font-size: 24px; outline: none;`}>
           {session.submit_type === 'donate'
@@ -93,12 +119,22 @@ export function Completed({ session, ctx, successUrl, announce, panelClass, link
         ) : null}
         <div className={css`display: flex; gap: 12px; flex-wrap: wrap; justify-content: center; margin-top: 8px;`}>
           {subscriptionIds.map((id) => (
-            <Button key={id} variant="secondary" href={links.subscription(id)} onClick={navigate(links.subscription(id))}>
+            <Button
+              key={id}
+              variant="secondary"
+              href={links.subscription(id)}
+              onClick={navigate(links.subscription(id))}
+            >
               {t('checkout.viewSubscription')}
             </Button>
           ))}
           {session.invoice_id ? (
-            <Button variant={subscriptionIds.length ? 'secondary' : 'primary'} href={links.invoice(session.invoice_id)} onClick={navigate(links.invoice(session.invoice_id))} part="invoice-link">
+            <Button
+              variant={subscriptionIds.length ? 'secondary' : 'primary'}
+              href={links.invoice(session.invoice_id)}
+              onClick={navigate(links.invoice(session.invoice_id))}
+              part="invoice-link"
+            >
               {t('checkout.viewInvoice')}
             </Button>
           ) : null}
@@ -109,13 +145,22 @@ export function Completed({ session, ctx, successUrl, announce, panelClass, link
             <VendorProgress sessionId={session.id} />
           </Suspense>
         ) : null}
-        {redirecting ? <p role="status" className={css`margin: 0; font-size: 13px; color: var(--pay-color-muted);`}>{t('checkout.redirecting')}</p> : null}
+        {redirecting ? (
+          <p role="status" className={css`margin: 0; font-size: 13px; color: var(--pay-color-muted);`}>
+            {t('checkout.redirecting')}
+          </p>
+        ) : null}
       </div>
     </div>
   );
 }
 
-function CompletedDetails({ session, money, lineAmount, Image }: Pick<CompletedProps, 'session' | 'money' | 'lineAmount' | 'Image'>) {
+function CompletedDetails({
+  session,
+  money,
+  lineAmount,
+  Image,
+}: Pick<CompletedProps, 'session' | 'money' | 'lineAmount' | 'Image'>) {
   const t = useT();
   const { css } = useCss();
   const items = session.line_items.map((i) => ({ ...i, price: i.upsell_price ?? i.price }));
@@ -134,20 +179,26 @@ function CompletedDetails({ session, money, lineAmount, Image }: Pick<CompletedP
           </dd>
         </div>
       </dl>
-      <h3 className={css`margin: 0; font-size: 13px; font-weight: 650; color: var(--pay-color-muted);`}>{t('checkout.paidItems')}</h3>
+      <h3 className={css`margin: 0; font-size: 13px; font-weight: 650; color: var(--pay-color-muted);`}>
+        {t('checkout.paidItems')}
+      </h3>
       <ul className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px;`}>
         {items.map((item) => {
           const name = String(item.price.product?.name ?? item.price.nickname ?? item.price.id);
           return (
-            <li key={item.price_id} part="paid-item" className={css`display: grid; grid-template-columns: 36px minmax(0, 1fr) auto; gap: 10px; align-items: center;`}>
+            <li
+              key={item.price_id}
+              part="paid-item"
+              className={css`display: grid; grid-template-columns: 36px minmax(0, 1fr) auto; gap: 10px; align-items: center;`}
+            >
               <Image src={item.price.product?.images?.[0]} name={name} size={36} />
               <span className={css`display: flex; flex-direction: column; min-width: 0;`}>
                 <span className={css`font-weight: 600; overflow-wrap: anywhere;`}>{name}</span>
-                <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>{t('checkout.quantity', { count: item.quantity })}</span>
+                <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>
+                  {t('checkout.quantity', { count: item.quantity })}
+                </span>
               </span>
-              <span className={css`font-variant-numeric: tabular-nums; white-space: nowrap;`}>
-                {lineAmount(item)}
-              </span>
+              <span className={css`font-variant-numeric: tabular-nums; white-space: nowrap;`}>{lineAmount(item)}</span>
             </li>
           );
         })}

@@ -45,11 +45,23 @@ function DonateWidgetBody({ mountLocation, settings, renderCheckout }: DonateWid
   const donations = useMemo(() => createDonations(api), [api]);
   const target = settings?.target || mountLocation;
   const key = queryKey('donation', 'settings', mountLocation);
-  const setting = useQuery(key, () => donations.getOrCreate({ mountLocation, description: settings?.description ?? settings?.title ?? '', settings: settings ?? {} }), {
-    staleTime: 60 * 60 * 1000,
-  });
+  const setting = useQuery(
+    key,
+    () =>
+      donations.getOrCreate({
+        mountLocation,
+        description: settings?.description ?? settings?.title ?? '',
+        settings: settings ?? {},
+      }),
+    {
+      staleTime: 60 * 60 * 1000,
+    },
+  );
   const active = setting.data?.active === true;
-  const link = useQuery(queryKey('donation', 'link', target), () => donations.link({ ...(settings ?? {}), target }), { enabled: active, staleTime: Infinity });
+  const link = useQuery(queryKey('donation', 'link', target), () => donations.link({ ...(settings ?? {}), target }), {
+    enabled: active,
+    staleTime: Infinity,
+  });
   const [asking, setAsking] = useState(false);
   // The enable button is gone once enabled: closing the question moves focus to the donation checkout instead.
   const landing = useRef<HTMLDivElement>(null);
@@ -70,7 +82,15 @@ function DonateWidgetBody({ mountLocation, settings, renderCheckout }: DonateWid
   if (setting.isError && !setting.data) {
     return (
       <div part="donate" className={box}>
-        <Alert tone="error" title={t('donate.loadFailed')} action={<Button variant="secondary" size="sm" onClick={() => void setting.refetch()}>{t('donate.retry')}</Button>}>
+        <Alert
+          tone="error"
+          title={t('donate.loadFailed')}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void setting.refetch()}>
+              {t('donate.retry')}
+            </Button>
+          }
+        >
           {errorText(setting.error, t)}
         </Alert>
       </div>
@@ -86,7 +106,9 @@ function DonateWidgetBody({ mountLocation, settings, renderCheckout }: DonateWid
       description={t('donate.configureText')}
       actions={
         <>
-          <Button variant="secondary" onClick={closeQuestion}>{t('donate.configureLater')}</Button>
+          <Button variant="secondary" onClick={closeQuestion}>
+            {t('donate.configureLater')}
+          </Button>
           <ConfigureNow donations={donations} label={t('donate.configureNow')} onOpen={closeQuestion} />
         </>
       }
@@ -107,26 +129,45 @@ function DonateWidgetBody({ mountLocation, settings, renderCheckout }: DonateWid
     if (link.isError) {
       return (
         <div part="donate" className={box}>
-          <Alert tone="error" title={t('donate.loadFailed')} action={<Button variant="secondary" size="sm" onClick={() => void link.refetch()}>{t('donate.retry')}</Button>}>
+          <Alert
+            tone="error"
+            title={t('donate.loadFailed')}
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void link.refetch()}>
+                {t('donate.retry')}
+              </Button>
+            }
+          >
             {errorText(link.error, t)}
           </Alert>
           {dialog}
         </div>
       );
     }
-    return <><Skeleton lines={3} />{dialog}</>;
+    return (
+      <>
+        <Skeleton lines={3} />
+        {dialog}
+      </>
+    );
   }
 
   const role = session.user?.role;
   const manager = typeof role === 'string' && MANAGERS.has(role);
   return (
     <section part="donate" className={box} aria-labelledby="donate-title">
-      <h2 id="donate-title" className={css`margin: 0; font-size: 1.15rem;`}>{title}</h2>
+      <h2 id="donate-title" className={css`margin: 0; font-size: 1.15rem;`}>
+        {title}
+      </h2>
       {manager ? (
         <>
           <p className={css`margin: 0; color: var(--pay-color-muted);`}>{t('donate.inactiveManager')}</p>
           <div>
-            <Button pending={enable.isPending} pendingLabel={t('donate.enabling')} onClick={() => enable.mutate(setting.data!.id)}>
+            <Button
+              pending={enable.isPending}
+              pendingLabel={t('donate.enabling')}
+              onClick={() => enable.mutate(setting.data!.id)}
+            >
               {t('donate.enable')}
             </Button>
           </div>
@@ -134,14 +175,28 @@ function DonateWidgetBody({ mountLocation, settings, renderCheckout }: DonateWid
       ) : (
         <Alert tone="info">{t('donate.notEnabled')}</Alert>
       )}
-      <div aria-live="assertive">{enable.isError ? <Alert tone="error">{t('donate.enableFailed', { message: errorText(enable.error, t) })}</Alert> : null}</div>
+      <div aria-live="assertive">
+        {enable.isError ? (
+          <Alert tone="error">{t('donate.enableFailed', { message: errorText(enable.error, t) })}</Alert>
+        ) : null}
+      </div>
     </section>
   );
 }
 
 /** "Configure now": the donation settings page in a new tab. */
-function ConfigureNow({ donations, label, onOpen }: { donations: ReturnType<typeof createDonations>; label: string; onOpen: () => void }) {
-  const page = useQuery(queryKey('donation', 'settings-page'), () => donations.settingsPageUrl(), { staleTime: Infinity });
+function ConfigureNow({
+  donations,
+  label,
+  onOpen,
+}: {
+  donations: ReturnType<typeof createDonations>;
+  label: string;
+  onOpen: () => void;
+}) {
+  const page = useQuery(queryKey('donation', 'settings-page'), () => donations.settingsPageUrl(), {
+    staleTime: Infinity,
+  });
   return (
     <Button href={page.data ?? '#'} newTab onClick={onOpen}>
       {label}

@@ -35,7 +35,16 @@ export type DonationProps = {
 /** The custom amount settles for this long before it is sent. */
 export const DONATION_AMOUNT_DEBOUNCE_MS = 400;
 
-export function Donation({ session, link, currency, disabled, setAmount, onPayable, loadBenefits, onCancel }: DonationProps) {
+export function Donation({
+  session,
+  link,
+  currency,
+  disabled,
+  setAmount,
+  onPayable,
+  loadBenefits,
+  onCancel,
+}: DonationProps) {
   const t = useT();
   const { css } = useCss();
   const { locale } = useSettings();
@@ -54,7 +63,9 @@ export function Donation({ session, link, currency, disabled, setAmount, onPayab
     const saved = readStorage(STORAGE_KEYS.donationPreset);
     if (saved === 'custom' && allowCustom) return 'custom';
     if (saved && presets.includes(saved)) return saved;
-    return settings.preset && presets.includes(settings.preset) ? settings.preset : (defaultPreset(presets) ?? (allowCustom ? 'custom' : ''));
+    return settings.preset && presets.includes(settings.preset)
+      ? settings.preset
+      : (defaultPreset(presets) ?? (allowCustom ? 'custom' : ''));
   })();
   const [choice, setChoice] = useState<string>(initialPreset);
   const [custom, setCustom] = useState(() => readStorage(STORAGE_KEYS.donationCustomAmount) ?? '');
@@ -65,7 +76,9 @@ export function Donation({ session, link, currency, disabled, setAmount, onPayab
   const sent = useRef<string>('');
 
   const value = choice === 'custom' ? custom.trim() : choice;
-  const problem = value ? validateDonationAmount(value, { min: settings.minimum ?? null, max: settings.maximum ?? null, precision }) : { key: 'validation.amountInvalid' as const };
+  const problem = value
+    ? validateDonationAmount(value, { min: settings.minimum ?? null, max: settings.maximum ?? null, precision })
+    : { key: 'validation.amountInvalid' as const };
 
   // Payable only once the session holds the amount on screen: a Donate right after typing cannot pay a stale one.
   useEffect(() => {
@@ -142,23 +155,47 @@ export function Donation({ session, link, currency, disabled, setAmount, onPayab
   const radio = css`position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; ${focusRing}`;
 
   return (
-    <section part="donation" aria-labelledby={`${groupId}-h`} className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0;`}>
+    <section
+      part="donation"
+      aria-labelledby={`${groupId}-h`}
+      className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0;`}
+    >
       <div className={css`display: flex; flex-direction: column; gap: 4px;`}>
-        <h2 id={`${groupId}-h`} className={css`margin: 0; font-size: 22px; font-weight: 750;`}>{title}</h2>
+        <h2 id={`${groupId}-h`} className={css`margin: 0; font-size: 22px; font-weight: 750;`}>
+          {title}
+        </h2>
         {description ? <p className={css`margin: 0; color: var(--pay-color-muted);`}>{description}</p> : null}
       </div>
       <fieldset className={css`border: 0; margin: 0; padding: 0; min-width: 0;`} disabled={disabled}>
-        <legend className={css`font-weight: 650; margin-bottom: 10px; padding: 0;`}>{t('checkout.donationTitle')}</legend>
-        <div role="radiogroup" aria-label={t('checkout.donationAmounts')} className={css`display: grid; grid-template-columns: repeat(auto-fill, minmax(110px, 1fr)); gap: 10px;`}>
+        <legend className={css`font-weight: 650; margin-bottom: 10px; padding: 0;`}>
+          {t('checkout.donationTitle')}
+        </legend>
+        <div
+          role="radiogroup"
+          aria-label={t('checkout.donationAmounts')}
+          className={css`display: grid; grid-template-columns: repeat(auto-fill, minmax(110px, 1fr)); gap: 10px;`}
+        >
           {presets.map((p) => (
             <label key={p} className={card} data-checked={choice === p} part="donation-preset">
-              <input type="radio" className={radio} name={`${groupId}-amount`} checked={choice === p} onChange={() => pick(p)} />
+              <input
+                type="radio"
+                className={radio}
+                name={`${groupId}-amount`}
+                checked={choice === p}
+                onChange={() => pick(p)}
+              />
               {formatAmount(toSmallestUnit(p, decimals, precision), decimals, { locale })} {symbol}
             </label>
           ))}
           {allowCustom ? (
             <label className={card} data-checked={choice === 'custom'} part="donation-preset">
-              <input type="radio" className={radio} name={`${groupId}-amount`} checked={choice === 'custom'} onChange={() => pick('custom')} />
+              <input
+                type="radio"
+                className={radio}
+                name={`${groupId}-amount`}
+                checked={choice === 'custom'}
+                onChange={() => pick('custom')}
+              />
               {t('checkout.donationCustom')}
             </label>
           ) : null}
@@ -185,7 +222,13 @@ export function Donation({ session, link, currency, disabled, setAmount, onPayab
               onWheel={(e) => (e.currentTarget as HTMLInputElement).blur()}
             />
           </div>
-          <Button variant="secondary" aria-label={t('checkout.donationRandom')} onClick={roll} disabled={disabled || rolling} className={css`margin-top: 25px;`}>
+          <Button
+            variant="secondary"
+            aria-label={t('checkout.donationRandom')}
+            onClick={roll}
+            disabled={disabled || rolling}
+            className={css`margin-top: 25px;`}
+          >
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <rect x="3" y="3" width="18" height="18" rx="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
               <circle cx="8.5" cy="8.5" r="1.4" fill="currentColor" />
@@ -195,28 +238,52 @@ export function Donation({ session, link, currency, disabled, setAmount, onPayab
           </Button>
         </div>
       ) : error ? (
-        <p role="alert" className={css`margin: 0; font-size: 13px; color: var(--pay-color-danger);`}>{error}</p>
+        <p role="alert" className={css`margin: 0; font-size: 13px; color: var(--pay-color-danger);`}>
+          {error}
+        </p>
       ) : null}
       <div className={css`display: flex; flex-direction: column; gap: 8px;`}>
         <div>
-          <Button variant="text" size="sm" aria-expanded={benefitsOpen} aria-controls={`${groupId}-benefits`} onClick={() => void toggleBenefits()}>
+          <Button
+            variant="text"
+            size="sm"
+            aria-expanded={benefitsOpen}
+            aria-controls={`${groupId}-benefits`}
+            onClick={() => void toggleBenefits()}
+          >
             {benefitsOpen ? t('checkout.donationBenefitsHide') : t('checkout.donationBenefits')}
           </Button>
         </div>
-        <ul id={`${groupId}-benefits`} hidden={!benefitsOpen} part="benefits" className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px;`}>
+        <ul
+          id={`${groupId}-benefits`}
+          hidden={!benefitsOpen}
+          part="benefits"
+          className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px;`}
+        >
           {(benefits ?? []).map((b, i) => {
             const avatar = safeImageSrc(b.avatar);
             return (
               <li key={`${b.address ?? b.name}-${i}`} className={css`display: flex; align-items: center; gap: 10px;`}>
                 {avatar ? (
-                  <img src={avatar} alt="" width={28} height={28} className={css`border-radius: ${b.type === 'dapp' ? '6px' : '50%'};`} />
+                  <img
+                    src={avatar}
+                    alt=""
+                    width={28}
+                    height={28}
+                    className={css`border-radius: ${b.type === 'dapp' ? '6px' : '50%'};`}
+                  />
                 ) : (
-                  <span aria-hidden="true" className={css`width: 28px; height: 28px; border-radius: ${b.type === 'dapp' ? '6px' : '50%'}; background: var(--pay-color-neutral-bg); display: grid; place-items: center; font-size: 12px; font-weight: 700;`}>
+                  <span
+                    aria-hidden="true"
+                    className={css`width: 28px; height: 28px; border-radius: ${b.type === 'dapp' ? '6px' : '50%'}; background: var(--pay-color-neutral-bg); display: grid; place-items: center; font-size: 12px; font-weight: 700;`}
+                  >
                     {String(b.name ?? '?').slice(0, 1)}
                   </span>
                 )}
                 <span className={css`flex: 1; min-width: 0; overflow-wrap: anywhere;`}>{b.name}</span>
-                <span className={css`color: var(--pay-color-muted); font-variant-numeric: tabular-nums;`}>{b.percent}%</span>
+                <span className={css`color: var(--pay-color-muted); font-variant-numeric: tabular-nums;`}>
+                  {b.percent}%
+                </span>
               </li>
             );
           })}

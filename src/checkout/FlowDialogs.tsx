@@ -57,14 +57,25 @@ export function FlowDialogs({
   const { locale } = useSettings();
   const fast = state.fastPay;
   const connectUrl = state.connect ? safeUrl(state.connect.url) : null;
-  const status = state.phase === 'paying' ? t('checkout.confirming') : state.connect?.status === 'scanned' ? t('checkout.walletScanned') : t('checkout.waitingWallet');
-  const balance = fast?.token?.balance ? `${formatAmount(fast.token.balance, currency?.decimal ?? 2, { locale })} ${currency?.symbol ?? ''}`.trim() : '';
+  const status =
+    state.phase === 'paying'
+      ? t('checkout.confirming')
+      : state.connect?.status === 'scanned'
+        ? t('checkout.walletScanned')
+        : t('checkout.waitingWallet');
+  const balance = fast?.token?.balance
+    ? `${formatAmount(fast.token.balance, currency?.decimal ?? 2, { locale })} ${currency?.symbol ?? ''}`.trim()
+    : '';
   const connecting = state.phase === 'connecting' || (state.phase === 'paying' && !!state.connect);
 
   return (
     <>
       <Dialog
-        open={state.phase === 'fastPay' || state.phase === 'fastPaying' || (state.phase === 'paying' && !state.connect && !state.stripe)}
+        open={
+          state.phase === 'fastPay' ||
+          state.phase === 'fastPaying' ||
+          (state.phase === 'paying' && !state.connect && !state.stripe)
+        }
         onClose={() => flow.cancel()}
         dismissible={state.phase === 'fastPay'}
         title={t('checkout.fastPayTitle')}
@@ -73,7 +84,12 @@ export function FlowDialogs({
             <Button variant="secondary" disabled={state.phase !== 'fastPay'} onClick={() => void flow.useWallet(ctx)}>
               {t('checkout.fastPayUseWallet')}
             </Button>
-            <Button data-autofocus pending={state.phase !== 'fastPay'} pendingLabel={t('common.processing')} onClick={() => void flow.confirmFastPay(ctx)}>
+            <Button
+              data-autofocus
+              pending={state.phase !== 'fastPay'}
+              pendingLabel={t('common.processing')}
+              onClick={() => void flow.confirmFastPay(ctx)}
+            >
               {t('checkout.fastPayConfirm')}
             </Button>
           </>
@@ -136,7 +152,11 @@ export function FlowDialogs({
             onPaid={() => flow.cancel()}
             invoicePath={(id) => links.invoice(id)}
             renderLink={(path, children) => (
-              <a href={checkHref(path) ?? undefined} onClick={navigate(path)} className={css`color: var(--pay-color-primary); font-weight: 600; ${focusRing}`}>
+              <a
+                href={checkHref(path) ?? undefined}
+                onClick={navigate(path)}
+                className={css`color: var(--pay-color-primary); font-weight: 600; ${focusRing}`}
+              >
                 {children}
               </a>
             )}

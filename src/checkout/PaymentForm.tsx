@@ -6,7 +6,15 @@
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { CheckoutSession, Customer, PaymentCurrency, PaymentMethod } from '../api/types.ts';
-import { validateEmail, validateName, validatePattern, validatePhone, validateBillingAddress, loadPhoneLib, type BillingAddress } from '../core/validation.ts';
+import {
+  validateEmail,
+  validateName,
+  validatePattern,
+  validatePhone,
+  validateBillingAddress,
+  loadPhoneLib,
+  type BillingAddress,
+} from '../core/validation.ts';
 import { DEFAULT_COUNTRY } from '../core/constants.ts';
 import { pickLocaleText, toIntlLocale } from '../core/locale.ts';
 import { Button } from '../ui/Button.tsx';
@@ -52,7 +60,21 @@ const COUNTRIES = ['us', 'cn', 'gb', 'ca', 'de', 'fr', 'jp', 'sg', 'au', 'in'] a
 type FieldName = 'customer_name' | 'customer_email' | 'customer_phone' | 'line1' | 'city' | 'state' | 'postal_code';
 
 export function PaymentForm(props: PaymentFormProps) {
-  const { session, methods, currencyId, onCurrencyChange, profile, signedIn, profilePending = false, busy, payable = true, blockedReason, submitLabel, merchant, onSubmit } = props;
+  const {
+    session,
+    methods,
+    currencyId,
+    onCurrencyChange,
+    profile,
+    signedIn,
+    profilePending = false,
+    busy,
+    payable = true,
+    blockedReason,
+    submitLabel,
+    merchant,
+    onSubmit,
+  } = props;
   const t = useT();
   const { css } = useCss();
   const { locale } = useSettings();
@@ -78,7 +100,11 @@ export function PaymentForm(props: PaymentFormProps) {
         customer_name: v.customer_name || profile.name || profile.fullName || '',
         customer_email: v.customer_email || profile.email || '',
         customer_phone: v.customer_phone || profile.phone || '',
-        billing_address: { ...profile.address, ...stripEmpty(v.billing_address), country: v.billing_address.country || profile.address?.country || DEFAULT_COUNTRY },
+        billing_address: {
+          ...profile.address,
+          ...stripEmpty(v.billing_address),
+          country: v.billing_address.country || profile.address?.country || DEFAULT_COUNTRY,
+        },
       };
       // Errors shown before the profile arrived are re-checked against the filled values.
       setErrors((cur) => {
@@ -108,7 +134,8 @@ export function PaymentForm(props: PaymentFormProps) {
     };
   }, [phoneEnabled]);
 
-  const msg = (key: string | null | undefined): string | undefined => (key ? (key.startsWith('validation.') ? t(key) : key) : undefined);
+  const msg = (key: string | null | undefined): string | undefined =>
+    key ? (key.startsWith('validation.') ? t(key) : key) : undefined;
 
   function validate(v: FormValues): Partial<Record<FieldName, string>> {
     const out: Partial<Record<FieldName, string>> = {};
@@ -121,8 +148,10 @@ export function PaymentForm(props: PaymentFormProps) {
     if (phoneEnabled) put('customer_phone', validatePhone(v.customer_phone, { required: true, lib: phoneLib }));
     const addr = validateBillingAddress(v.billing_address, addressMode);
     for (const [k, key] of Object.entries(addr)) put(k as FieldName, key);
-    for (const f of ['customer_name', 'customer_email', 'customer_phone'] as const) put(f, validatePattern(v[f], rules[f], locale));
-    for (const f of ['line1', 'city', 'state', 'postal_code'] as const) put(f, validatePattern(v.billing_address[f], rules[f], locale));
+    for (const f of ['customer_name', 'customer_email', 'customer_phone'] as const)
+      put(f, validatePattern(v[f], rules[f], locale));
+    for (const f of ['line1', 'city', 'state', 'postal_code'] as const)
+      put(f, validatePattern(v.billing_address[f], rules[f], locale));
     return out;
   }
 
@@ -177,7 +206,13 @@ export function PaymentForm(props: PaymentFormProps) {
   }, [waiting, profilePending, profile, filledFrom]); // eslint-disable-line react-hooks/exhaustive-deps -- submit is a new closure each render; these say when to run it
 
   const allCurrencies = methods.flatMap((m) => m.payment_currencies.map((c) => ({ c, m })));
-  const LABELS = { line1: 'checkout.line1', line2: 'checkout.line2', city: 'checkout.city', state: 'checkout.state', postal_code: 'checkout.postalCode' } as const;
+  const LABELS = {
+    line1: 'checkout.line1',
+    line2: 'checkout.line2',
+    city: 'checkout.city',
+    state: 'checkout.state',
+    postal_code: 'checkout.postalCode',
+  } as const;
   /** One billing-address input: label, autocomplete, value, live validation (line2 is optional). */
   const addressField = (name: keyof typeof LABELS, autoComplete: string, required = true) => {
     const field = name === 'line2' ? undefined : (name as FieldName);
@@ -189,7 +224,9 @@ export function PaymentForm(props: PaymentFormProps) {
         required={required}
         value={values.billing_address[name] ?? ''}
         error={field ? errors[field] : undefined}
-        onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, [name]: e.target.value } }), field)}
+        onChange={(e) =>
+          update((v) => ({ ...v, billing_address: { ...v.billing_address, [name]: e.target.value } }), field)
+        }
         onBlur={field ? () => blur(field) : undefined}
       />
     );
@@ -197,23 +234,48 @@ export function PaymentForm(props: PaymentFormProps) {
   const showAddress = addressMode !== 'none';
 
   return (
-    <form ref={formRef} part="form" noValidate onSubmit={submit} aria-labelledby={`${formId}-h`} className={css`display: flex; flex-direction: column; gap: 18px; min-width: 0;`}>
+    <form
+      ref={formRef}
+      part="form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={`${formId}-h`}
+      className={css`display: flex; flex-direction: column; gap: 18px; min-width: 0;`}
+    >
       <h2 id={`${formId}-h`} className={css`${visuallyHidden}`}>
         {t('checkout.payment')}
       </h2>
       {allCurrencies.length > 0 ? (
         <fieldset className={css`border: 0; margin: 0; padding: 0; min-width: 0;`} disabled={busy}>
-          <legend className={css`font-weight: 650; font-size: 15px; margin-bottom: 10px; padding: 0;`}>{t('checkout.payWith')}</legend>
-          <div role="radiogroup" aria-label={t('checkout.currencyGroup')} className={css`display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 10px;`}>
+          <legend className={css`font-weight: 650; font-size: 15px; margin-bottom: 10px; padding: 0;`}>
+            {t('checkout.payWith')}
+          </legend>
+          <div
+            role="radiogroup"
+            aria-label={t('checkout.currencyGroup')}
+            className={css`display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 10px;`}
+          >
             {allCurrencies.map(({ c, m }) => (
-              <CurrencyCard key={c.id} currency={c} method={m} checked={c.id === currencyId} onSelect={() => onCurrencyChange(c.id)} name={`${formId}-currency`} />
+              <CurrencyCard
+                key={c.id}
+                currency={c}
+                method={m}
+                checked={c.id === currencyId}
+                onSelect={() => onCurrencyChange(c.id)}
+                name={`${formId}-currency`}
+              />
             ))}
           </div>
         </fieldset>
       ) : null}
 
-      <fieldset className={css`border: 0; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 14px; min-width: 0;`} disabled={busy}>
-        <legend className={css`font-weight: 650; font-size: 15px; margin-bottom: 10px; padding: 0;`}>{t('checkout.contact')}</legend>
+      <fieldset
+        className={css`border: 0; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 14px; min-width: 0;`}
+        disabled={busy}
+      >
+        <legend className={css`font-weight: 650; font-size: 15px; margin-bottom: 10px; padding: 0;`}>
+          {t('checkout.contact')}
+        </legend>
         <TextField
           label={t('checkout.name')}
           name="customer_name"
@@ -250,21 +312,33 @@ export function PaymentForm(props: PaymentFormProps) {
       </fieldset>
 
       {showAddress ? (
-        <fieldset className={css`border: 0; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 14px; min-width: 0;`} disabled={busy}>
-          <legend className={css`font-weight: 650; font-size: 15px; margin-bottom: 10px; padding: 0;`}>{t('checkout.billingAddress')}</legend>
+        <fieldset
+          className={css`border: 0; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 14px; min-width: 0;`}
+          disabled={busy}
+        >
+          <legend className={css`font-weight: 650; font-size: 15px; margin-bottom: 10px; padding: 0;`}>
+            {t('checkout.billingAddress')}
+          </legend>
           <Select
             label={t('checkout.country')}
             name="country"
             autoComplete="country"
             value={values.billing_address.country}
             options={COUNTRIES.map((c) => ({ value: c, label: regionName(c, locale) }))}
-            onChange={(e) => update((v) => ({ ...v, billing_address: { ...v.billing_address, country: e.target.value } }), 'postal_code')}
+            onChange={(e) =>
+              update(
+                (v) => ({ ...v, billing_address: { ...v.billing_address, country: e.target.value } }),
+                'postal_code',
+              )
+            }
           />
           {addressMode === 'required' ? (
             <>
               {addressField('line1', 'address-line1')}
               {addressField('line2', 'address-line2', false)}
-              <div className={css`display: grid; grid-template-columns: 1fr 1fr; gap: 12px; @media (max-width: 420px) { grid-template-columns: 1fr; }`}>
+              <div
+                className={css`display: grid; grid-template-columns: 1fr 1fr; gap: 12px; @media (max-width: 420px) { grid-template-columns: 1fr; }`}
+              >
                 {addressField('city', 'address-level2')}
                 {addressField('state', 'address-level1')}
               </div>
@@ -274,14 +348,27 @@ export function PaymentForm(props: PaymentFormProps) {
         </fieldset>
       ) : null}
 
-      {purposeText ? <p part="purpose" className={css`margin: 0; font-size: 13px; color: var(--pay-color-muted);`}>{purposeText}</p> : null}
+      {purposeText ? (
+        <p part="purpose" className={css`margin: 0; font-size: 13px; color: var(--pay-color-muted);`}>
+          {purposeText}
+        </p>
+      ) : null}
       {session.mode === 'subscription' || session.mode === 'setup' ? (
-        <p className={css`margin: 0; font-size: 12px; color: var(--pay-color-muted);`}>{t('checkout.confirmSubscription', { merchant })}</p>
+        <p className={css`margin: 0; font-size: 12px; color: var(--pay-color-muted);`}>
+          {t('checkout.confirmSubscription', { merchant })}
+        </p>
       ) : null}
       {blockedReason ? (
-        <p role="alert" className={css`margin: 0; color: var(--pay-color-danger); font-size: 13px;`}>{blockedReason}</p>
+        <p role="alert" className={css`margin: 0; color: var(--pay-color-danger); font-size: 13px;`}>
+          {blockedReason}
+        </p>
       ) : null}
-      <p role="alert" className={css`margin: 0; color: var(--pay-color-danger); font-size: 13px; &:empty { display: none; }`}>{summaryError}</p>
+      <p
+        role="alert"
+        className={css`margin: 0; color: var(--pay-color-danger); font-size: 13px; &:empty { display: none; }`}
+      >
+        {summaryError}
+      </p>
       <Button
         type="submit"
         size="lg"
@@ -294,13 +381,27 @@ export function PaymentForm(props: PaymentFormProps) {
         {submitLabel}
       </Button>
       {!signedIn && session.submit_type !== 'donate' ? (
-        <p className={css`margin: -6px 0 0; font-size: 12px; color: var(--pay-color-muted); text-align: center;`}>{t('checkout.connectHint')}</p>
+        <p className={css`margin: -6px 0 0; font-size: 12px; color: var(--pay-color-muted); text-align: center;`}>
+          {t('checkout.connectHint')}
+        </p>
       ) : null}
     </form>
   );
 }
 
-function CurrencyCard({ currency, method, checked, onSelect, name }: { currency: PaymentCurrency; method: PaymentMethod; checked: boolean; onSelect: () => void; name: string }) {
+function CurrencyCard({
+  currency,
+  method,
+  checked,
+  onSelect,
+  name,
+}: {
+  currency: PaymentCurrency;
+  method: PaymentMethod;
+  checked: boolean;
+  onSelect: () => void;
+  name: string;
+}) {
   const { css } = useCss();
   const src = safeImageSrc(currency.logo ?? method.logo);
   const [broken, setBroken] = useState(false);
@@ -329,15 +430,30 @@ function CurrencyCard({ currency, method, checked, onSelect, name }: { currency:
       />
       {/* The currency's logo (its initial when it has none or it does not load). */}
       {logo ? (
-        <img part="currency-logo" src={logo} alt="" width={28} height={28} onError={() => setBroken(true)} className={css`border-radius: 50%; flex: none; display: block;`} />
+        <img
+          part="currency-logo"
+          src={logo}
+          alt=""
+          width={28}
+          height={28}
+          onError={() => setBroken(true)}
+          className={css`border-radius: 50%; flex: none; display: block;`}
+        />
       ) : (
-        <span aria-hidden="true" className={css`width: 28px; height: 28px; flex: none; border-radius: 50%; display: grid; place-items: center; font-size: 12px; font-weight: 700; background: var(--pay-color-neutral-bg); color: var(--pay-color-muted);`}>
+        <span
+          aria-hidden="true"
+          className={css`width: 28px; height: 28px; flex: none; border-radius: 50%; display: grid; place-items: center; font-size: 12px; font-weight: 700; background: var(--pay-color-neutral-bg); color: var(--pay-color-muted);`}
+        >
           {currency.symbol.slice(0, 1)}
         </span>
       )}
       <span className={css`display: flex; flex-direction: column; min-width: 0; line-height: 1.25;`}>
         <span className={css`font-weight: 650;`}>{currency.symbol}</span>
-        <span className={css`font-size: 12px; color: var(--pay-color-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{method.name}</span>
+        <span
+          className={css`font-size: 12px; color: var(--pay-color-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}
+        >
+          {method.name}
+        </span>
       </span>
     </label>
   );
@@ -345,7 +461,9 @@ function CurrencyCard({ currency, method, checked, onSelect, name }: { currency:
 
 function regionName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([toIntlLocale(locale)], { type: 'region' }).of(code.toUpperCase()) ?? code.toUpperCase();
+    return (
+      new Intl.DisplayNames([toIntlLocale(locale)], { type: 'region' }).of(code.toUpperCase()) ?? code.toUpperCase()
+    );
   } catch {
     return code.toUpperCase();
   }

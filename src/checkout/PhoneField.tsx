@@ -39,7 +39,10 @@ export function PhoneField({ value, error, disabled, onChange, onBlur }: PhoneFi
         name="phone_country"
         value={country}
         disabled={disabled}
-        options={Object.entries(DIAL_CODES).map(([c, code]) => ({ value: c, label: `${c.toUpperCase()} +${code} · ${names.of(c.toUpperCase()) ?? ''}` }))}
+        options={Object.entries(DIAL_CODES).map(([c, code]) => ({
+          value: c,
+          label: `${c.toUpperCase()} +${code} · ${names.of(c.toUpperCase()) ?? ''}`,
+        }))}
         onChange={(e) => {
           setCountry(e.target.value);
           onChange(joinPhone(e.target.value, national));

@@ -31,7 +31,9 @@ export function Promotion({ session, disabled, money, apply, remove }: Promotion
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
   const applied = session.discounts?.[0];
-  const appliedCode = applied ? ((applied.verification_data as { code?: string } | undefined)?.code ?? String(applied.promotion_code ?? '')) : '';
+  const appliedCode = applied
+    ? ((applied.verification_data as { code?: string } | undefined)?.code ?? String(applied.promotion_code ?? ''))
+    : '';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -59,7 +61,9 @@ export function Promotion({ session, disabled, money, apply, remove }: Promotion
     return (
       <div part="promotion" className={css`display: flex; flex-direction: column; gap: 4px;`}>
         <div className={css`display: flex; align-items: center; justify-content: space-between; gap: 8px;`}>
-          <span className={css`display: inline-flex; align-items: center; gap: 6px; padding: 2px 4px 2px 10px; border-radius: 999px; background: var(--pay-color-neutral-bg); font-weight: 600; font-size: 13px;`}>
+          <span
+            className={css`display: inline-flex; align-items: center; gap: 6px; padding: 2px 4px 2px 10px; border-radius: 999px; background: var(--pay-color-neutral-bg); font-weight: 600; font-size: 13px;`}
+          >
             {appliedCode}
             <button
               type="button"
@@ -81,7 +85,11 @@ export function Promotion({ session, disabled, money, apply, remove }: Promotion
               ×
             </button>
           </span>
-          {toBigInt(discount) > 0n ? <span className={css`color: var(--pay-color-success); font-variant-numeric: tabular-nums;`}>−{money(discount)}</span> : null}
+          {toBigInt(discount) > 0n ? (
+            <span className={css`color: var(--pay-color-success); font-variant-numeric: tabular-nums;`}>
+              −{money(discount)}
+            </span>
+          ) : null}
         </div>
         {toBigInt(discount) > 0n ? null : (
           <p role="alert" className={css`margin: 0; font-size: 12px; color: var(--pay-color-danger);`}>

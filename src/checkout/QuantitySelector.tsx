@@ -81,8 +81,19 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
   const busy = disabled || pending;
   return (
     <div className={css`display: flex; flex-direction: column; gap: 4px;`}>
-      <div role="group" aria-label={t('checkout.quantityLabel', { name })} part="quantity" className={css`display: inline-flex; align-items: center; gap: 6px;`}>
-        <button type="button" className={btn} aria-label={t('checkout.decrease')} disabled={busy || current <= bounds.min} onClick={() => step(-1)}>
+      <div
+        role="group"
+        aria-label={t('checkout.quantityLabel', { name })}
+        part="quantity"
+        className={css`display: inline-flex; align-items: center; gap: 6px;`}
+      >
+        <button
+          type="button"
+          className={btn}
+          aria-label={t('checkout.decrease')}
+          disabled={busy || current <= bounds.min}
+          onClick={() => step(-1)}
+        >
           −
         </button>
         <input
@@ -100,11 +111,21 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
           }}
           className={css`width: 52px; height: 30px; text-align: center; border: 1px solid var(--pay-color-border-strong); border-radius: var(--pay-radius-sm); background: var(--pay-color-bg); color: var(--pay-color-text); font: inherit; font-variant-numeric: tabular-nums; ${focusRing}`}
         />
-        <button type="button" className={btn} aria-label={t('checkout.increase')} disabled={busy || current >= bounds.max} onClick={() => step(1)}>
+        <button
+          type="button"
+          className={btn}
+          aria-label={t('checkout.increase')}
+          disabled={busy || current >= bounds.max}
+          onClick={() => step(1)}
+        >
           +
         </button>
       </div>
-      <p id={errorId} role="alert" className={css`margin: 0; font-size: 12px; color: var(--pay-color-danger); &:empty { display: none; }`}>
+      <p
+        id={errorId}
+        role="alert"
+        className={css`margin: 0; font-size: 12px; color: var(--pay-color-danger); &:empty { display: none; }`}
+      >
         {error}
       </p>
     </div>

@@ -29,7 +29,16 @@ export type StripePanelProps = {
   onAbort: () => void;
 };
 
-export function StripePanel({ open, paying, method, clientSecret, publishableKey, amountText, onConfirmed, onAbort }: StripePanelProps) {
+export function StripePanel({
+  open,
+  paying,
+  method,
+  clientSecret,
+  publishableKey,
+  amountText,
+  onConfirmed,
+  onAbort,
+}: StripePanelProps) {
   const t = useT();
   const api = useApi();
   const { css } = useCss();
@@ -50,7 +59,8 @@ export function StripePanel({ open, paying, method, clientSecret, publishableKey
     // It never gets wider than the dialog (the card form inside shrinks with it on a phone). Set through CSSOM: a strict
     // CSP (no 'unsafe-inline') blocks a style attribute, not style.cssText.
     const fit = 'display:block;box-sizing:border-box;min-width:0;max-width:100%;overflow-wrap:anywhere';
-    container.style.cssText = mode === 'dark' ? `${fit};background:#fff;color:#0f172a;color-scheme:light;padding:8px;border-radius:8px` : fit;
+    container.style.cssText =
+      mode === 'dark' ? `${fit};background:#fff;color:#0f172a;color-scheme:light;padding:8px;border-radius:8px` : fit;
     host.append(container);
     setReady(false);
     setError('');
@@ -79,7 +89,11 @@ export function StripePanel({ open, paying, method, clientSecret, publishableKey
     setConfirming(true);
     setError('');
     try {
-      const result = await s.stripe.confirmPayment({ elements: s.elements, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
+      const result = await s.stripe.confirmPayment({
+        elements: s.elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: window.location.href },
+      });
       if (result.error) setError(result.error.message || t('checkout.cardFailed'));
       else onConfirmed();
     } catch (err) {
@@ -102,7 +116,13 @@ export function StripePanel({ open, paying, method, clientSecret, publishableKey
           <Button variant="secondary" disabled={busy} onClick={onAbort}>
             {t('common.cancel')}
           </Button>
-          <Button part="card-pay" pending={busy} pendingLabel={t('common.processing')} disabled={!ready} onClick={() => void confirm()}>
+          <Button
+            part="card-pay"
+            pending={busy}
+            pendingLabel={t('common.processing')}
+            disabled={!ready}
+            onClick={() => void confirm()}
+          >
             {t('checkout.cardPay', { amount: amountText })}
           </Button>
         </>
@@ -111,7 +131,10 @@ export function StripePanel({ open, paying, method, clientSecret, publishableKey
       <div part="stripe" className={css`display: flex; flex-direction: column; gap: 12px; min-height: 120px;`}>
         {!ready && !error ? <Skeleton variant="rect" height={120} delay={0} /> : null}
         <slot name={STRIPE_SLOT} />
-        <p role="alert" className={css`margin: 0; color: var(--pay-color-danger); font-size: 13px; &:empty { display: none; }`}>
+        <p
+          role="alert"
+          className={css`margin: 0; color: var(--pay-color-danger); font-size: 13px; &:empty { display: none; }`}
+        >
           {error}
         </p>
       </div>

@@ -6,7 +6,13 @@
 import { useId, useState } from 'react';
 import type { CheckoutSession, LineItem, PaymentCurrency, Price } from '../api/types.ts';
 import { intervalText, isMetered, stakeAmount, trialSeconds, trialText, upsellSavingPercent } from '../core/billing.ts';
-import { itemsTotal, lineItemAmount, summaryCollapsedByDefault, trialApplies, unitAmountFor } from '../core/checkout.ts';
+import {
+  itemsTotal,
+  lineItemAmount,
+  summaryCollapsedByDefault,
+  trialApplies,
+  unitAmountFor,
+} from '../core/checkout.ts';
 import { pickLocaleText } from '../core/locale.ts';
 import { isZeroAmount, subAmounts, toBigInt } from '../core/money.ts';
 import { Button } from '../ui/Button.tsx';
@@ -35,12 +41,24 @@ export type SummaryProps = {
   /** Switch an item to its upsell price (`to`) or back (`to` null). */
   onUpsell?: (from: string, to: string | null) => Promise<void>;
   /** The suggested cross-sell price, when there is one. */
-  crossSell?: { price: Price; required: boolean; shake: boolean; add: () => Promise<void>; remove: () => Promise<void> } | undefined;
+  crossSell?:
+    | { price: Price; required: boolean; shake: boolean; add: () => Promise<void>; remove: () => Promise<void> }
+    | undefined;
 };
 
 const itemPrice = (item: LineItem) => item.upsell_price ?? item.price;
 
-export function Summary({ session, currency, fiat = false, busy = false, onQuantity, onPayable, promotion, onUpsell, crossSell }: SummaryProps) {
+export function Summary({
+  session,
+  currency,
+  fiat = false,
+  busy = false,
+  onQuantity,
+  onPayable,
+  promotion,
+  onUpsell,
+  crossSell,
+}: SummaryProps) {
   const t = useT();
   const { css } = useCss();
   const { locale } = useSettings();
@@ -57,11 +75,22 @@ export function Summary({ session, currency, fiat = false, busy = false, onQuant
   const sameCurrency = currencyId === session.currency_id;
   const discount = sameCurrency ? (session.total_details?.amount_discount ?? '0') : '0';
   const recurringItems = items.filter((i) => i.price.recurring);
-  const trial = session.mode !== 'payment' && trialApplies(session.subscription_data, currencyId)
-    ? trialSeconds({ trialInDays: session.subscription_data?.trial_period_days ?? null, trialEnd: session.subscription_data?.trial_end ?? null })
-    : 0;
+  const trial =
+    session.mode !== 'payment' && trialApplies(session.subscription_data, currencyId)
+      ? trialSeconds({
+          trialInDays: session.subscription_data?.trial_period_days ?? null,
+          trialEnd: session.subscription_data?.trial_end ?? null,
+        })
+      : 0;
   // Due today: nothing for recurring items during a trial.
-  const dueToday = trial > 0 ? itemsTotal(items.filter((i) => !i.price.recurring), currencyId, { excludeMetered: true }) : subtractFloor(subtotal, discount);
+  const dueToday =
+    trial > 0
+      ? itemsTotal(
+          items.filter((i) => !i.price.recurring),
+          currencyId,
+          { excludeMetered: true },
+        )
+      : subtractFloor(subtotal, discount);
   const renewal = itemsTotal(recurringItems, currencyId, { excludeMetered: true });
   const firstRecurring = recurringItems.find((i) => !isMetered(i.price.recurring))?.price.recurring;
   const interval = firstRecurring ? intervalText(firstRecurring) : null;
@@ -74,7 +103,11 @@ export function Summary({ session, currency, fiat = false, busy = false, onQuant
 
   const row = css`display: flex; justify-content: space-between; gap: 16px; align-items: baseline; font-variant-numeric: tabular-nums;`;
   return (
-    <section part="summary" aria-labelledby={`${listId}-h`} className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0;`}>
+    <section
+      part="summary"
+      aria-labelledby={`${listId}-h`}
+      className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0;`}
+    >
       {phone ? (
         <h2 id={`${listId}-h`} className={css`margin: 0; font-size: inherit;`}>
           <button
@@ -91,147 +124,227 @@ export function Summary({ session, currency, fiat = false, busy = false, onQuant
           >
             <span className={css`flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px;`}>
               <span className={css`font-weight: 650;`}>{t('checkout.summary')}</span>
-              <span className={css`font-size: 13px; color: var(--pay-color-primary);`}>{open ? t('checkout.summaryHide') : t('checkout.summaryShow')}</span>
+              <span className={css`font-size: 13px; color: var(--pay-color-primary);`}>
+                {open ? t('checkout.summaryHide') : t('checkout.summaryShow')}
+              </span>
             </span>
-            <span part="total" className={css`font-size: 20px; font-weight: 750; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; text-align: end;`}>
+            <span
+              part="total"
+              className={css`font-size: 20px; font-weight: 750; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; text-align: end;`}
+            >
               {money(dueToday)}
             </span>
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false" className={css`flex: none; transition: transform var(--pay-transition); transform: rotate(${open ? 180 : 0}deg);`}>
-              <path d="M3.5 6l4.5 4.5L12.5 6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            <svg
+              width="16"
+              height="16"
+              viewBox="0 0 16 16"
+              aria-hidden="true"
+              focusable="false"
+              className={css`flex: none; transition: transform var(--pay-transition); transform: rotate(${open ? 180 : 0}deg);`}
+            >
+              <path
+                d="M3.5 6l4.5 4.5L12.5 6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
         </h2>
       ) : null}
-      <div id={`${listId}-body`} hidden={folded} className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0; &[hidden] { display: none; }`}>
-      <div className={css`display: flex; justify-content: space-between; align-items: center; gap: 12px; &:empty { display: none; }`}>
-        {phone ? null : (
-          <h2 id={`${listId}-h`} className={css`margin: 0; font-size: 15px; font-weight: 650; color: var(--pay-color-muted);`}>
-            {t('checkout.summary')}
-          </h2>
-        )}
-        {items.length >= 3 ? (
-          <button
-            type="button"
-            aria-expanded={!collapsed}
-            aria-controls={listId}
-            onClick={() => setCollapsed((c) => !c)}
-            className={css`border: 0; background: none; color: var(--pay-color-primary); font: inherit; font-size: 13px; cursor: pointer; padding: 4px; border-radius: var(--pay-radius-sm); ${focusRing}`}
-          >
-            {collapsed ? t('checkout.showItems', { count: items.length }) : t('checkout.hideItems')}
-          </button>
-        ) : null}
-      </div>
-      <div className={css`display: flex; flex-direction: column; gap: 4px; &:empty { display: none; }`}>
-        {phone ? null : (
-          <div className={css`font-size: 34px; font-weight: 750; letter-spacing: -0.02em; line-height: 1.15; font-variant-numeric: tabular-nums; word-break: break-word;`} part="total">
-            {money(dueToday)}
-          </div>
-        )}
-        {interval && !isZeroAmount(renewal) ? (
-          <div className={css`color: var(--pay-color-muted);`}>
-            {trial > 0 ? t('checkout.trialThen', { amount: money(renewal), interval: intervalLabel }) : t('checkout.thenRenews', { amount: money(renewal), interval: intervalLabel })}
-          </div>
-        ) : null}
-        {trial > 0 ? (
-          <div part="trial" className={css`color: var(--pay-color-success); font-weight: 600;`}>
-            {(() => {
-              const tt = trialText(trial);
-              return t(tt.key, tt.params);
-            })()}
-          </div>
-        ) : null}
-      </div>
-      <ul id={listId} hidden={collapsed} className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 14px;`}>
-        {items.map((item) => {
-          const p = item.price;
-          const product = p.product;
-          const name = product?.name ?? p.nickname ?? p.id;
-          const unit = unitAmountFor(p, currencyId);
-          const recurring = p.recurring ? intervalText(p.recurring) : null;
-          const adjustable = !!item.adjustable_quantity?.enabled && !!onQuantity;
-          return (
-            <li key={item.price_id} part="line-item" className={css`display: grid; grid-template-columns: 48px minmax(0, 1fr) auto; column-gap: 12px; align-items: start; line-height: 1.4;`}>
-              <ProductImage src={product?.images?.[0]} name={String(name)} />
-              <div className={css`min-width: 0; display: flex; flex-direction: column; gap: 2px;`}>
-                <span className={css`font-weight: 600; overflow-wrap: anywhere;`}>{name}</span>
-                {product?.description ? (
-                  <span className={css`font-size: 13px; color: var(--pay-color-muted); overflow-wrap: anywhere;`}>{pickLocaleText(product.description, locale)}</span>
-                ) : null}
-                {isMetered(p.recurring) ? (
-                  <span className={css`font-size: 13px; color: var(--pay-color-muted);`} part="metered">
-                    {t('checkout.billedByUsage', { amount: money(unit.amount), unit: product?.unit_label || t('checkout.unitDefault') })}
-                  </span>
-                ) : null}
-                {/* One quantity control: the stepper when the payer may change it, else 'Qty 3'. */}
-                <ItemMeta
-                  parts={[
-                    adjustable ? null : t('checkout.quantity', { count: item.quantity }),
-                    item.quantity > 1 || adjustable ? t('checkout.eachPrice', { amount: money(unit.amount) }) : null,
-                    recurring ? t(recurring.key, recurring.params) : null,
-                  ]}
-                />
-                {adjustable ? (
-                  <QuantitySelector
-                    item={item}
-                    name={String(name)}
-                    disabled={busy}
-                    onChange={(q) => onQuantity!(item.price_id, q)}
-                    onPayable={(ok) => onPayable?.(ok)}
+      <div
+        id={`${listId}-body`}
+        hidden={folded}
+        className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0; &[hidden] { display: none; }`}
+      >
+        <div
+          className={css`display: flex; justify-content: space-between; align-items: center; gap: 12px; &:empty { display: none; }`}
+        >
+          {phone ? null : (
+            <h2
+              id={`${listId}-h`}
+              className={css`margin: 0; font-size: 15px; font-weight: 650; color: var(--pay-color-muted);`}
+            >
+              {t('checkout.summary')}
+            </h2>
+          )}
+          {items.length >= 3 ? (
+            <button
+              type="button"
+              aria-expanded={!collapsed}
+              aria-controls={listId}
+              onClick={() => setCollapsed((c) => !c)}
+              className={css`border: 0; background: none; color: var(--pay-color-primary); font: inherit; font-size: 13px; cursor: pointer; padding: 4px; border-radius: var(--pay-radius-sm); ${focusRing}`}
+            >
+              {collapsed ? t('checkout.showItems', { count: items.length }) : t('checkout.hideItems')}
+            </button>
+          ) : null}
+        </div>
+        <div className={css`display: flex; flex-direction: column; gap: 4px; &:empty { display: none; }`}>
+          {phone ? null : (
+            <div
+              className={css`font-size: 34px; font-weight: 750; letter-spacing: -0.02em; line-height: 1.15; font-variant-numeric: tabular-nums; word-break: break-word;`}
+              part="total"
+            >
+              {money(dueToday)}
+            </div>
+          )}
+          {interval && !isZeroAmount(renewal) ? (
+            <div className={css`color: var(--pay-color-muted);`}>
+              {trial > 0
+                ? t('checkout.trialThen', { amount: money(renewal), interval: intervalLabel })
+                : t('checkout.thenRenews', { amount: money(renewal), interval: intervalLabel })}
+            </div>
+          ) : null}
+          {trial > 0 ? (
+            <div part="trial" className={css`color: var(--pay-color-success); font-weight: 600;`}>
+              {(() => {
+                const tt = trialText(trial);
+                return t(tt.key, tt.params);
+              })()}
+            </div>
+          ) : null}
+        </div>
+        <ul
+          id={listId}
+          hidden={collapsed}
+          className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 14px;`}
+        >
+          {items.map((item) => {
+            const p = item.price;
+            const product = p.product;
+            const name = product?.name ?? p.nickname ?? p.id;
+            const unit = unitAmountFor(p, currencyId);
+            const recurring = p.recurring ? intervalText(p.recurring) : null;
+            const adjustable = !!item.adjustable_quantity?.enabled && !!onQuantity;
+            return (
+              <li
+                key={item.price_id}
+                part="line-item"
+                className={css`display: grid; grid-template-columns: 48px minmax(0, 1fr) auto; column-gap: 12px; align-items: start; line-height: 1.4;`}
+              >
+                <ProductImage src={product?.images?.[0]} name={String(name)} />
+                <div className={css`min-width: 0; display: flex; flex-direction: column; gap: 2px;`}>
+                  <span className={css`font-weight: 600; overflow-wrap: anywhere;`}>{name}</span>
+                  {product?.description ? (
+                    <span className={css`font-size: 13px; color: var(--pay-color-muted); overflow-wrap: anywhere;`}>
+                      {pickLocaleText(product.description, locale)}
+                    </span>
+                  ) : null}
+                  {isMetered(p.recurring) ? (
+                    <span className={css`font-size: 13px; color: var(--pay-color-muted);`} part="metered">
+                      {t('checkout.billedByUsage', {
+                        amount: money(unit.amount),
+                        unit: product?.unit_label || t('checkout.unitDefault'),
+                      })}
+                    </span>
+                  ) : null}
+                  {/* One quantity control: the stepper when the payer may change it, else 'Qty 3'. */}
+                  <ItemMeta
+                    parts={[
+                      adjustable ? null : t('checkout.quantity', { count: item.quantity }),
+                      item.quantity > 1 || adjustable ? t('checkout.eachPrice', { amount: money(unit.amount) }) : null,
+                      recurring ? t(recurring.key, recurring.params) : null,
+                    ]}
                   />
-                ) : null}
-                {onUpsell && item.original.upsell?.upsells_to ? (
-                  <UpsellSwitch item={item} currencyId={currencyId} money={money} disabled={busy} onUpsell={onUpsell} />
-                ) : null}
-                {unit.missing && !item.custom_amount ? (
-                  <span role="note" className={css`font-size: 12px; color: var(--pay-color-warning);`}>{t('checkout.missingCurrency')}</span>
-                ) : null}
-              </div>
-              <span className={css`font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap;`}>
-                {money(isMetered(p.recurring) ? '0' : lineItemAmount(item, currencyId))}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-      {crossSell && !items.some((i) => i.cross_sell) ? <CrossSellCard offer={crossSell} money={money} disabled={busy} currencyId={currencyId} /> : null}
-      {crossSell && items.some((i) => i.cross_sell) ? (
-        <div>
-          <Button variant="text" size="sm" disabled={busy} onClick={() => void crossSell.remove()} aria-label={t('checkout.crossSellRemoveLabel', { name: crossSell.price.product?.name ?? '' })}>
-            {t('checkout.crossSellRemove')} {crossSell.price.product?.name}
-          </Button>
-        </div>
-      ) : null}
-      <dl className={css`margin: 0; display: flex; flex-direction: column; gap: 8px; border-top: 1px solid var(--pay-color-border); padding-top: 14px; & dt, & dd { margin: 0; }`}>
-        <div className={row}>
-          <dt>{t('checkout.subtotal')}</dt>
-          <dd>{money(subtotal)}</dd>
-        </div>
-        {promotion ? (
+                  {adjustable ? (
+                    <QuantitySelector
+                      item={item}
+                      name={String(name)}
+                      disabled={busy}
+                      onChange={(q) => onQuantity!(item.price_id, q)}
+                      onPayable={(ok) => onPayable?.(ok)}
+                    />
+                  ) : null}
+                  {onUpsell && item.original.upsell?.upsells_to ? (
+                    <UpsellSwitch
+                      item={item}
+                      currencyId={currencyId}
+                      money={money}
+                      disabled={busy}
+                      onUpsell={onUpsell}
+                    />
+                  ) : null}
+                  {unit.missing && !item.custom_amount ? (
+                    <span role="note" className={css`font-size: 12px; color: var(--pay-color-warning);`}>
+                      {t('checkout.missingCurrency')}
+                    </span>
+                  ) : null}
+                </div>
+                <span className={css`font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap;`}>
+                  {money(isMetered(p.recurring) ? '0' : lineItemAmount(item, currencyId))}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        {crossSell && !items.some((i) => i.cross_sell) ? (
+          <CrossSellCard offer={crossSell} money={money} disabled={busy} currencyId={currencyId} />
+        ) : null}
+        {crossSell && items.some((i) => i.cross_sell) ? (
           <div>
-            <dt className={css`${visuallyHidden}`}>{t('checkout.promoTitle')}</dt>
-            <dd>
-              <Promotion session={session} disabled={busy} money={money} apply={promotion.apply} remove={promotion.remove} />
-            </dd>
+            <Button
+              variant="text"
+              size="sm"
+              disabled={busy}
+              onClick={() => void crossSell.remove()}
+              aria-label={t('checkout.crossSellRemoveLabel', { name: crossSell.price.product?.name ?? '' })}
+            >
+              {t('checkout.crossSellRemove')} {crossSell.price.product?.name}
+            </Button>
           </div>
-        ) : toBigInt(discount) > 0n ? (
+        ) : null}
+        <dl
+          className={css`margin: 0; display: flex; flex-direction: column; gap: 8px; border-top: 1px solid var(--pay-color-border); padding-top: 14px; & dt, & dd { margin: 0; }`}
+        >
           <div className={row}>
-            <dt>{t('checkout.discount')}</dt>
-            <dd className={css`color: var(--pay-color-success);`}>−{money(discount)}</dd>
+            <dt>{t('checkout.subtotal')}</dt>
+            <dd>{money(subtotal)}</dd>
           </div>
-        ) : null}
-        <div className={`${row} ${css`font-weight: 700; font-size: 16px; border-top: 1px solid var(--pay-color-border); padding-top: 10px;`}`}>
-          <dt>{t('checkout.totalDue')}</dt>
-          <dd>{money(dueToday)}</dd>
-        </div>
+          {promotion ? (
+            <div>
+              <dt className={css`${visuallyHidden}`}>{t('checkout.promoTitle')}</dt>
+              <dd>
+                <Promotion
+                  session={session}
+                  disabled={busy}
+                  money={money}
+                  apply={promotion.apply}
+                  remove={promotion.remove}
+                />
+              </dd>
+            </div>
+          ) : toBigInt(discount) > 0n ? (
+            <div className={row}>
+              <dt>{t('checkout.discount')}</dt>
+              <dd className={css`color: var(--pay-color-success);`}>−{money(discount)}</dd>
+            </div>
+          ) : null}
+          <div
+            className={`${row} ${css`font-weight: 700; font-size: 16px; border-top: 1px solid var(--pay-color-border); padding-top: 10px;`}`}
+          >
+            <dt>{t('checkout.totalDue')}</dt>
+            <dd>{money(dueToday)}</dd>
+          </div>
+          {stake ? (
+            <div part="staking" className={row}>
+              <dt>{t('checkout.staking')}</dt>
+              <dd>{money(stake)}</dd>
+            </div>
+          ) : null}
+        </dl>
         {stake ? (
-          <div part="staking" className={row}>
-            <dt>{t('checkout.staking')}</dt>
-            <dd>{money(stake)}</dd>
-          </div>
+          <p className={css`margin: -8px 0 0; font-size: 12px; color: var(--pay-color-muted);`}>
+            {t('checkout.stakingHint')}
+          </p>
         ) : null}
-      </dl>
-      {stake ? <p className={css`margin: -8px 0 0; font-size: 12px; color: var(--pay-color-muted);`}>{t('checkout.stakingHint')}</p> : null}
-      {hasMetered ? <p className={css`margin: -8px 0 0; font-size: 12px; color: var(--pay-color-muted);`}>{t('checkout.usageLater')}</p> : null}
+        {hasMetered ? (
+          <p className={css`margin: -8px 0 0; font-size: 12px; color: var(--pay-color-muted);`}>
+            {t('checkout.usageLater')}
+          </p>
+        ) : null}
       </div>
     </section>
   );
@@ -241,7 +354,9 @@ export function Summary({ session, currency, fiat = false, busy = false, onQuant
 function ItemMeta({ parts }: { parts: Array<string | null> }) {
   const { css } = useCss();
   const shown = parts.filter(Boolean);
-  return shown.length ? <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>{shown.join(' · ')}</span> : null;
+  return shown.length ? (
+    <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>{shown.join(' · ')}</span>
+  ) : null;
 }
 
 function UpsellSwitch({
@@ -264,9 +379,13 @@ function UpsellSwitch({
   const on = !!item.upsell_price_id;
   const fromAmount = unitAmountFor(item.original, currencyId).amount;
   const toAmount = unitAmountFor(to, currencyId).amount;
-  const percent = item.original.recurring && to.recurring
-    ? upsellSavingPercent({ amount: fromAmount, recurring: item.original.recurring }, { amount: toAmount, recurring: to.recurring })
-    : 0;
+  const percent =
+    item.original.recurring && to.recurring
+      ? upsellSavingPercent(
+          { amount: fromAmount, recurring: item.original.recurring },
+          { amount: toAmount, recurring: to.recurring },
+        )
+      : 0;
   const interval = to.recurring ? intervalText(to.recurring) : null;
   const params = { amount: money(toAmount), interval: interval ? t(interval.key, interval.params) : '', percent };
   const toggle = async () => {
@@ -278,7 +397,10 @@ function UpsellSwitch({
     }
   };
   return (
-    <label part="upsell" className={css`display: inline-flex; align-items: center; gap: 10px; margin-top: 6px; font-size: 13px; cursor: pointer; &:has(input:disabled) { cursor: not-allowed; opacity: 0.7; }`}>
+    <label
+      part="upsell"
+      className={css`display: inline-flex; align-items: center; gap: 10px; margin-top: 6px; font-size: 13px; cursor: pointer; &:has(input:disabled) { cursor: not-allowed; opacity: 0.7; }`}
+    >
       <input
         type="checkbox"
         role="switch"
@@ -322,11 +444,15 @@ function CrossSellCard({
       `}
     >
       <div className={css`flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px;`}>
-        <span className={css`font-size: 12px; color: ${offer.required ? 'var(--pay-color-danger)' : 'var(--pay-color-muted)'}; font-weight: 600;`}>
+        <span
+          className={css`font-size: 12px; color: ${offer.required ? 'var(--pay-color-danger)' : 'var(--pay-color-muted)'}; font-weight: 600;`}
+        >
           {offer.required ? t('checkout.crossSellRequired') : t('checkout.crossSellTitle')}
         </span>
         <span className={css`font-weight: 600; overflow-wrap: anywhere;`}>{name}</span>
-        <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>{money(unitAmountFor(offer.price, currencyId).amount)}</span>
+        <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>
+          {money(unitAmountFor(offer.price, currencyId).amount)}
+        </span>
       </div>
       <Button
         variant="secondary"

@@ -78,7 +78,13 @@ export type Interval = 'hour' | 'day' | 'week' | 'month' | 'year';
 export const INTERVALS: readonly Interval[] = ['hour', 'day', 'week', 'month', 'year'];
 
 /** Interval lengths in hours for upsell savings (spec §9): hour 1, day 24, week 7 d, month 30 d, year 365 d. */
-export const INTERVAL_HOURS: Readonly<Record<Interval, number>> = { hour: 1, day: 24, week: 168, month: 720, year: 8760 };
+export const INTERVAL_HOURS: Readonly<Record<Interval, number>> = {
+  hour: 1,
+  day: 24,
+  week: 168,
+  month: 720,
+  year: 8760,
+};
 
 export function isInterval(x: unknown): x is Interval {
   return typeof x === 'string' && (INTERVALS as readonly string[]).includes(x);
@@ -130,7 +136,10 @@ export function trialSeconds(opts: { trialInDays?: number | null; trialEnd?: num
  * Upsell saving in whole percent: how much cheaper per hour `to` is than `from` (rounded half-up), 0 when not cheaper.
  * Amounts are smallest-unit strings in the same currency. BigInt only.
  */
-export function upsellSavingPercent(from: { amount: string; recurring: Recurring }, to: { amount: string; recurring: Recurring }): number {
+export function upsellSavingPercent(
+  from: { amount: string; recurring: Recurring },
+  to: { amount: string; recurring: Recurring },
+): number {
   const fa = toBigInt(from.amount);
   const ta = toBigInt(to.amount);
   const fh = BigInt(periodHours(from.recurring));
@@ -154,16 +163,23 @@ export function isMetered(recurring: Recurring | null | undefined): boolean {
  * billing threshold), which the platform sends as a number in token units. Null when there is none.
  */
 export function stakeAmount(
-  subscriptionData: { billing_threshold_amount?: string | number | null; min_stake_amount?: string | number | null } | null | undefined,
+  subscriptionData:
+    { billing_threshold_amount?: string | number | null; min_stake_amount?: string | number | null } | null | undefined,
   decimals: number,
 ): string | null {
   if (!showStaking(subscriptionData)) return null;
-  const amount = tokenUnitsToSmallest(subscriptionData?.min_stake_amount ?? subscriptionData?.billing_threshold_amount, decimals);
+  const amount = tokenUnitsToSmallest(
+    subscriptionData?.min_stake_amount ?? subscriptionData?.billing_threshold_amount,
+    decimals,
+  );
   return amount && toBigInt(amount) > 0n ? amount : null;
 }
 
 /** Staking shown when threshold or minimum stake is above 0 (spec §4). */
-export function showStaking(subscriptionData: { billing_threshold_amount?: string | number | null; min_stake_amount?: string | number | null } | null | undefined): boolean {
+export function showStaking(
+  subscriptionData:
+    { billing_threshold_amount?: string | number | null; min_stake_amount?: string | number | null } | null | undefined,
+): boolean {
   if (!subscriptionData) return false;
   const gt0 = (v: string | number | null | undefined) => {
     if (v === null || v === undefined || v === '') return false;
@@ -172,7 +188,6 @@ export function showStaking(subscriptionData: { billing_threshold_amount?: strin
   };
   return gt0(subscriptionData.billing_threshold_amount) || gt0(subscriptionData.min_stake_amount);
 }
-
 
 /** Where a subscription's stake stands: taken, or returned / slashed by the merchant's cancel. */
 export type StakeState = 'staked' | 'returned' | 'slashed';
@@ -199,11 +214,17 @@ export function subscriptionStake(
   const c = sub.cancelation_details;
   const state: StakeState = c?.slash_stake ? 'slashed' : c?.return_stake ? 'returned' : 'staked';
   const tx = sub.payment_details?.arcblock?.staking?.tx_hash;
-  return { amount, txHash: typeof tx === 'string' && tx ? tx : null, state, revokedAt: state === 'staked' ? null : (sub.canceled_at ?? null) };
+  return {
+    amount,
+    txHash: typeof tx === 'string' && tx ? tx : null,
+    state,
+    revokedAt: state === 'staked' ? null : (sub.canceled_at ?? null),
+  };
 }
 
 const STAKE_SETTLEMENTS = new Set(['return_stake', 'slash_stake']);
-const timeOf = (v: string | number | null | undefined): number => (typeof v === 'number' ? v * 1000 : v ? Date.parse(v) || 0 : 0);
+const timeOf = (v: string | number | null | undefined): number =>
+  typeof v === 'number' ? v * 1000 : v ? Date.parse(v) || 0 : 0;
 
 /**
  * A subscription's stake invoices (its invoice list with `include_staking` and `include_return_staking`): the latest
@@ -217,6 +238,15 @@ export function stakeInvoices<T extends { billing_reason?: string | null; create
   const newest = [...invoices].sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at));
   const stake = newest.find((i) => i.billing_reason === 'stake') ?? null;
   const settlements = newest.filter((i) => STAKE_SETTLEMENTS.has(i.billing_reason ?? ''));
-  if (revokedAt !== null) return { stake, settlement: settlements.find((i) => timeOf(i.created_at) >= revokedAt * 1000) ?? null, previous: null };
-  return { stake, settlement: null, previous: stake ? (settlements.find((i) => timeOf(i.created_at) <= timeOf(stake.created_at)) ?? null) : null };
+  if (revokedAt !== null)
+    return {
+      stake,
+      settlement: settlements.find((i) => timeOf(i.created_at) >= revokedAt * 1000) ?? null,
+      previous: null,
+    };
+  return {
+    stake,
+    settlement: null,
+    previous: stake ? (settlements.find((i) => timeOf(i.created_at) <= timeOf(stake.created_at)) ?? null) : null,
+  };
 }

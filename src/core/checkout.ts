@@ -2,7 +2,15 @@
  * Pure checkout rules (spec §4, §5, §9): session view state, payment completion, currency choice, trial,
  * amounts per currency, quantities, donation amounts. Amount math in BigInt on strings.
  */
-import { addAmounts, compareDecimals, decimalPlaces, isDecimalString, mulAmount, precisionMessage, DEFAULT_PRECISION } from './money.ts';
+import {
+  addAmounts,
+  compareDecimals,
+  decimalPlaces,
+  isDecimalString,
+  mulAmount,
+  precisionMessage,
+  DEFAULT_PRECISION,
+} from './money.ts';
 import { SUMMARY_COLLAPSE_AT, VENDOR_ERROR_GRACE_MS } from './constants.ts';
 import type { ValidationError } from './validation.ts';
 
@@ -17,7 +25,11 @@ type PriceLike = {
   quantity_available?: number | null;
   quantity_sold?: number | null;
   quantity_limit_per_checkout?: number | null;
-  product?: { quantity_available?: number | null; quantity_sold?: number | null; quantity_limit_per_checkout?: number | null } | null;
+  product?: {
+    quantity_available?: number | null;
+    quantity_sold?: number | null;
+    quantity_limit_per_checkout?: number | null;
+  } | null;
 };
 type ItemLike = {
   price: PriceLike;
@@ -25,7 +37,12 @@ type ItemLike = {
   custom_amount?: string | null;
   adjustable_quantity?: { enabled?: boolean; minimum?: number | null; maximum?: number | null } | null;
 };
-type SessionLike = { status?: string; payment_status?: string; expires_at?: number | null; line_items?: ItemLike[] | null };
+type SessionLike = {
+  status?: string;
+  payment_status?: string;
+  expires_at?: number | null;
+  line_items?: ItemLike[] | null;
+};
 type CurrencyLike = { id: string; active?: boolean };
 type MethodLike = { type: string; payment_currencies?: CurrencyLike[] | null };
 
@@ -34,19 +51,30 @@ export type CheckoutView = 'complete' | 'expired' | 'empty' | 'open';
 /** complete when status is complete; expired when expires_at ≤ now; empty with no line items; else open. */
 export function checkoutView(session: SessionLike, nowSeconds: number = Math.floor(Date.now() / 1000)): CheckoutView {
   if (session.status === 'complete') return 'complete';
-  if (session.status === 'expired' || (typeof session.expires_at === 'number' && session.expires_at > 0 && session.expires_at <= nowSeconds)) return 'expired';
+  if (
+    session.status === 'expired' ||
+    (typeof session.expires_at === 'number' && session.expires_at > 0 && session.expires_at <= nowSeconds)
+  )
+    return 'expired';
   if (!session.line_items || session.line_items.length === 0) return 'empty';
   return 'open';
 }
 
 /** Poll end condition: session complete and payment_status paid or no_payment_required. */
 export function isPaymentDone(session: SessionLike | null | undefined): boolean {
-  return !!session && session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
+  return (
+    !!session &&
+    session.status === 'complete' &&
+    (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
+  );
 }
 
 /** The message to throw while polling: paymentIntent requires_action with a last payment error. */
-export function paymentIntentFailure(pi: { status?: string; last_payment_error?: { message?: string } | null } | null | undefined): string | null {
-  if (pi && pi.status === 'requires_action' && pi.last_payment_error) return pi.last_payment_error.message || 'Payment failed';
+export function paymentIntentFailure(
+  pi: { status?: string; last_payment_error?: { message?: string } | null } | null | undefined,
+): string | null {
+  if (pi && pi.status === 'requires_action' && pi.last_payment_error)
+    return pi.last_payment_error.message || 'Payment failed';
   return null;
 }
 
@@ -98,7 +126,10 @@ export function methodOfCurrency<M extends MethodLike>(methods: M[], currencyId:
 }
 
 /** Trial ignored when the chosen currency is not in the comma list `trial_currency` (no list → applies). */
-export function trialApplies(subscriptionData: { trial_currency?: string | null } | null | undefined, currencyId: string | undefined): boolean {
+export function trialApplies(
+  subscriptionData: { trial_currency?: string | null } | null | undefined,
+  currencyId: string | undefined,
+): boolean {
   const list = subscriptionData?.trial_currency;
   if (!list) return true;
   if (!currencyId) return false;
@@ -114,7 +145,8 @@ export function trialApplies(subscriptionData: { trial_currency?: string | null 
  * `missing: true` (amount '0') when the price has no amount for the currency (spec §8: zero with a warning).
  */
 export function unitAmountFor(price: PriceLike, currencyId: string | undefined): { amount: string; missing: boolean } {
-  if (!currencyId || price.currency_id === currencyId) return { amount: price.unit_amount ?? '0', missing: price.unit_amount == null };
+  if (!currencyId || price.currency_id === currencyId)
+    return { amount: price.unit_amount ?? '0', missing: price.unit_amount == null };
   const opt = price.currency_options?.find((o) => o.currency_id === currencyId);
   if (opt) return { amount: opt.unit_amount, missing: false };
   return { amount: '0', missing: true };
@@ -127,9 +159,15 @@ export function lineItemAmount(item: ItemLike, currencyId: string | undefined): 
 }
 
 /** Sum of line totals; `excludeMetered` for the renewal amount (spec §9). */
-export function itemsTotal(items: ItemLike[], currencyId: string | undefined, opts: { excludeMetered?: boolean } = {}): string {
+export function itemsTotal(
+  items: ItemLike[],
+  currencyId: string | undefined,
+  opts: { excludeMetered?: boolean } = {},
+): string {
   return addAmounts(
-    ...items.filter((i) => !(opts.excludeMetered && i.price.recurring?.usage_type === 'metered')).map((i) => lineItemAmount(i, currencyId)),
+    ...items
+      .filter((i) => !(opts.excludeMetered && i.price.recurring?.usage_type === 'metered'))
+      .map((i) => lineItemAmount(i, currencyId)),
   );
 }
 
@@ -163,7 +201,10 @@ export function quantityBounds(item: Pick<ItemLike, 'price' | 'adjustable_quanti
 }
 
 /** 'validation.exceedInventory' / 'validation.exceedPurchaseLimit' or null. */
-export function validateQuantity(price: PriceLike, quantity: number): 'validation.exceedInventory' | 'validation.exceedPurchaseLimit' | null {
+export function validateQuantity(
+  price: PriceLike,
+  quantity: number,
+): 'validation.exceedInventory' | 'validation.exceedPurchaseLimit' | null {
   const { available, sold, limit } = stock(price);
   if (available !== undefined && sold + quantity > available) return 'validation.exceedInventory';
   if (limit !== undefined && limit < quantity) return 'validation.exceedPurchaseLimit';
@@ -193,7 +234,8 @@ export function preferredQuantity(opts: {
   saved?: string | number | null;
   bounds: { min: number; max: number };
 }): number | null {
-  const get = (k: string) => (opts.query instanceof URLSearchParams ? (opts.query.get(k) ?? undefined) : opts.query?.[k]);
+  const get = (k: string) =>
+    opts.query instanceof URLSearchParams ? (opts.query.get(k) ?? undefined) : opts.query?.[k];
   for (const raw of [get(`qty_${opts.priceId}`), get('qty'), opts.saved]) {
     if (raw === undefined || raw === null || raw === '') continue;
     const n = Number(raw);
@@ -216,7 +258,8 @@ export function validateDonationAmount(
   const v = value.trim();
   if (!v || !isDecimalString(v) || v.startsWith('-')) return { key: 'validation.amountInvalid' };
   const precision = opts.precision ?? DEFAULT_PRECISION;
-  if (decimalPlaces(v) > precision) return { key: 'validation.amountPrecision', params: { precision, message: precisionMessage(precision) } };
+  if (decimalPlaces(v) > precision)
+    return { key: 'validation.amountPrecision', params: { precision, message: precisionMessage(precision) } };
   const min = opts.min || '0';
   const max = opts.max || '';
   if (compareDecimals(v, min) < 0 || (max && compareDecimals(v, max) > 0) || compareDecimals(v, '0') <= 0) {
@@ -235,8 +278,14 @@ export function defaultPreset(presets: string[] | null | undefined): string | un
  * Random donation amount: up to 5 × the largest preset (100 when none), capped by maximum; 2 decimals, > 0.
  * `rnd` in [0, 1) (Math.random by default).
  */
-export function randomDonationAmount(presets: string[] | null | undefined, maximum?: string | null, rnd: () => number = Math.random): string {
-  const largest = (presets ?? []).filter(isDecimalString).reduce<string | undefined>((m, p) => (!m || compareDecimals(p, m) > 0 ? p : m), undefined);
+export function randomDonationAmount(
+  presets: string[] | null | undefined,
+  maximum?: string | null,
+  rnd: () => number = Math.random,
+): string {
+  const largest = (presets ?? [])
+    .filter(isDecimalString)
+    .reduce<string | undefined>((m, p) => (!m || compareDecimals(p, m) > 0 ? p : m), undefined);
   // work in cents
   const toCents = (s: string) => {
     const [i = '0', f = ''] = s.split('.');

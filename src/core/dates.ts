@@ -35,7 +35,11 @@ export function formatTime(value: TimeInput, format: string = TIMESTAMP_FORMAT):
 export function formatDate(value: TimeInput, locale: unknown = 'en', options?: Intl.DateTimeFormatOptions): string {
   const d = toDayjs(value);
   if (!d) return '';
-  return intlFormatter('DateTimeFormat', toIntlLocale(locale), options ?? { year: 'numeric', month: 'short', day: 'numeric' }).format(d.toDate());
+  return intlFormatter(
+    'DateTimeFormat',
+    toIntlLocale(locale),
+    options ?? { year: 'numeric', month: 'short', day: 'numeric' },
+  ).format(d.toDate());
 }
 
 /** Date range for filters (spec §5): start at 00:00:00, end at 23:59:59, as unix seconds. */
@@ -45,4 +49,3 @@ export function dayRange(start: TimeInput, end: TimeInput): { start: number; end
   if (!s || !e) return null;
   return { start: s.startOf('day').unix(), end: e.endOf('day').unix() };
 }
-

@@ -45,7 +45,11 @@ export function formatError(err: unknown): string {
   if (Array.isArray(err.details) && err.details.length) {
     const entries = err.details.map((d) => {
       const rec = isRec(d) ? d : {};
-      const path = Array.isArray(rec.path) ? rec.path.map(String).join('.') : typeof rec.path === 'string' ? rec.path : '';
+      const path = Array.isArray(rec.path)
+        ? rec.path.map(String).join('.')
+        : typeof rec.path === 'string'
+          ? rec.path
+          : '';
       const msg = messageOf(rec.message ?? d);
       return path ? `${path}: ${msg}` : msg;
     });
@@ -72,7 +76,8 @@ export function requestFailedMessage(status: number | string, statusText: string
 /** The server's error code (`response.data.code` or `err.code`), when any. */
 export function errorCode(err: unknown): string | undefined {
   if (!isRec(err)) return undefined;
-  if (isRec(err.response) && isRec(err.response.data) && typeof err.response.data.code === 'string') return err.response.data.code;
+  if (isRec(err.response) && isRec(err.response.data) && typeof err.response.data.code === 'string')
+    return err.response.data.code;
   return typeof err.code === 'string' ? err.code : undefined;
 }
 

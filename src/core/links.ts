@@ -36,12 +36,21 @@ export function explorerTxLink(explorerHost: string, txHash: string): string {
 }
 
 /** One method's entry of a payment's or refund's `payment_details` (spec §3 Transaction details). */
-export type TxDetails = { tx_hash?: string; gas_price?: string; gas_used?: string; payment_intent_id?: string; refund_id?: string };
+export type TxDetails = {
+  tx_hash?: string;
+  gas_price?: string;
+  gas_used?: string;
+  payment_intent_id?: string;
+  refund_id?: string;
+};
 /** What these helpers read of a payment method: its type and its per-type settings (explorer_host). */
 export type TxMethod = { type?: string; settings?: object } | null | undefined;
 
 /** The transaction of a payment or a refund: the method's entry of `payment_details`, else the first one. */
-export function transactionOf(details: Record<string, unknown> | null | undefined, method: TxMethod): { methodType: string; tx: TxDetails } {
+export function transactionOf(
+  details: Record<string, unknown> | null | undefined,
+  method: TxMethod,
+): { methodType: string; tx: TxDetails } {
   const all = (details ?? {}) as Record<string, TxDetails>;
   const methodType = method?.type ?? Object.keys(all)[0] ?? '';
   return { methodType, tx: all[methodType] ?? Object.values(all)[0] ?? {} };
@@ -49,6 +58,8 @@ export function transactionOf(details: Record<string, unknown> | null | undefine
 
 /** The explorer page of a tx hash paid with `method` (its settings' explorer_host), checked; null without one. */
 export function methodExplorerHref(method: TxMethod, txHash: string): string | null {
-  const settings = method?.type ? (method.settings as Record<string, { explorer_host?: string } | undefined> | undefined)?.[method.type] : undefined;
+  const settings = method?.type
+    ? (method.settings as Record<string, { explorer_host?: string } | undefined> | undefined)?.[method.type]
+    : undefined;
   return settings?.explorer_host ? safeUrl(explorerTxLink(settings.explorer_host, txHash)) : null;
 }

@@ -28,7 +28,11 @@ const formatters = new Map<string, unknown>();
  * An Intl formatter made once per kind, locale tag and options, then reused (constructing one is far slower than
  * formatting with it; a checkout used to build about 22 number formatters per load).
  */
-export function intlFormatter<K extends keyof IntlFormatters>(kind: K, locale: string, options?: IntlFormatters[K][0]): IntlFormatters[K][1] {
+export function intlFormatter<K extends keyof IntlFormatters>(
+  kind: K,
+  locale: string,
+  options?: IntlFormatters[K][0],
+): IntlFormatters[K][1] {
   const key = `${kind}|${locale}|${options ? JSON.stringify(options) : ''}`;
   let f = formatters.get(key) as IntlFormatters[K][1] | undefined;
   if (!f) {
@@ -40,14 +44,28 @@ export function intlFormatter<K extends keyof IntlFormatters>(kind: K, locale: s
 }
 
 /** Numbers (counts, percents) via Intl. For money use money.formatAmount. */
-export function formatNumber(value: number | bigint, locale: unknown = 'en', options?: Intl.NumberFormatOptions): string {
+export function formatNumber(
+  value: number | bigint,
+  locale: unknown = 'en',
+  options?: Intl.NumberFormatOptions,
+): string {
   return intlFormatter('NumberFormat', toIntlLocale(locale), options).format(value);
 }
 
 /** Picks a per-locale text: a string as is, else `map[locale] ?? map.en ?? map.zh ?? first value ?? ''`. */
-export function pickLocaleText(value: string | Record<string, string | undefined> | null | undefined, locale: unknown): string {
+export function pickLocaleText(
+  value: string | Record<string, string | undefined> | null | undefined,
+  locale: unknown,
+): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   const l = typeof locale === 'string' ? locale : 'en';
-  return value[l] ?? value[normalizeLocale(l)] ?? value.en ?? value.zh ?? Object.values(value).find((v) => typeof v === 'string') ?? '';
+  return (
+    value[l] ??
+    value[normalizeLocale(l)] ??
+    value.en ??
+    value.zh ??
+    Object.values(value).find((v) => typeof v === 'string') ??
+    ''
+  );
 }

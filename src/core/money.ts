@@ -35,9 +35,14 @@ function parseDecimal(value: string | number | bigint): ParsedDecimal {
   const text = typeof value === 'string' ? value.trim().replace(/[\s_]/g, '') : String(value);
   const m = DECIMAL_RE.exec(text);
   if (!m || ((m[2] ?? '') === '' && (m[3] ?? '') === '')) {
-    throw new AmountError('AMOUNT_INVALID', `Invalid amount: ${JSON.stringify(String(value))}`, 'validation.amountInvalid', {
-      value: String(value),
-    });
+    throw new AmountError(
+      'AMOUNT_INVALID',
+      `Invalid amount: ${JSON.stringify(String(value))}`,
+      'validation.amountInvalid',
+      {
+        value: String(value),
+      },
+    );
   }
   return { negative: m[1] === '-', int: m[2] || '0', frac: m[3] ?? '' };
 }
@@ -48,15 +53,22 @@ export function toBigInt(amount: string | number | bigint | null | undefined): b
   if (typeof amount === 'bigint') return amount;
   if (typeof amount === 'number') {
     if (!Number.isSafeInteger(amount)) {
-      throw new AmountError('AMOUNT_INVALID', `Invalid integer amount: ${amount}`, 'validation.amountInvalid', { value: String(amount) });
+      throw new AmountError('AMOUNT_INVALID', `Invalid integer amount: ${amount}`, 'validation.amountInvalid', {
+        value: String(amount),
+      });
     }
     return BigInt(amount);
   }
   const t = amount.trim();
   if (!/^[+-]?\d+$/.test(t)) {
-    throw new AmountError('AMOUNT_INVALID', `Invalid integer amount: ${JSON.stringify(amount)}`, 'validation.amountInvalid', {
-      value: amount,
-    });
+    throw new AmountError(
+      'AMOUNT_INVALID',
+      `Invalid integer amount: ${JSON.stringify(amount)}`,
+      'validation.amountInvalid',
+      {
+        value: amount,
+      },
+    );
   }
   return BigInt(t);
 }
@@ -93,7 +105,9 @@ export function toSmallestUnit(value: string | number, decimals: number, precisi
   const limit = Math.min(precision, decimals);
   const significant = frac.replace(/0+$/, '');
   if (frac.length > limit && significant.length > limit) {
-    throw new AmountError('AMOUNT_PRECISION', precisionMessage(limit), 'validation.amountPrecision', { precision: limit });
+    throw new AmountError('AMOUNT_PRECISION', precisionMessage(limit), 'validation.amountPrecision', {
+      precision: limit,
+    });
   }
   const digits = int + significant.padEnd(decimals, '0').slice(0, decimals);
   const n = BigInt(digits);
@@ -145,7 +159,10 @@ function separators(locale: string): { group: string; decimal: string } {
   if (!s) {
     try {
       const parts = intlFormatter('NumberFormat', locale).formatToParts(1234567.5);
-      s = { group: parts.find((p) => p.type === 'group')?.value ?? ',', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' };
+      s = {
+        group: parts.find((p) => p.type === 'group')?.value ?? ',',
+        decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      };
     } catch {
       s = { group: ',', decimal: '.' };
     }
@@ -182,7 +199,11 @@ export type FormatAmountOptions = {
  * Smallest-unit amount → locale-formatted token amount: `formatAmount('123456789', 2, {locale:'en'})` →
  * `'1,234,567.89'`. Grouping per locale on the integer part only, fraction limited to `precision`.
  */
-export function formatAmount(amount: string | number | bigint | null | undefined, decimals: number, opts: FormatAmountOptions = {}): string {
+export function formatAmount(
+  amount: string | number | bigint | null | undefined,
+  decimals: number,
+  opts: FormatAmountOptions = {},
+): string {
   const precision = Math.max(0, opts.precision ?? DEFAULT_PRECISION);
   const rounding = opts.rounding ?? 'half-up';
   let n: bigint;
@@ -229,7 +250,7 @@ export function mulAmount(a: Int, quantity: Int): string {
 export function mulAmountDecimal(a: Int, factor: string, rounding: Rounding = 'half-up'): string {
   const { negative, int, frac } = parseDecimal(factor);
   const n = toBigInt(a);
-  const neg = (n < 0n) !== negative;
+  const neg = n < 0n !== negative;
   const product = (n < 0n ? -n : n) * BigInt(int + frac);
   const r = roundScaled(product, frac.length, rounding);
   return (neg && r !== 0n ? -r : r).toString();
@@ -240,7 +261,7 @@ export function divAmount(a: Int, divisor: Int, rounding: Rounding = 'half-up'):
   const d = toBigInt(divisor);
   if (d === 0n) throw new AmountError('AMOUNT_INVALID', 'Division by zero', 'validation.amountInvalid');
   const n = toBigInt(a);
-  const neg = (n < 0n) !== (d < 0n);
+  const neg = n < 0n !== d < 0n;
   const an = n < 0n ? -n : n;
   const ad = d < 0n ? -d : d;
   let q = an / ad;

@@ -6,7 +6,10 @@ import { REFRESH_DEBOUNCE_MS, REFRESH_MAX_WAIT_MS } from '../core/constants.ts';
 
 export type RefreshScheduler = { trigger: () => void; cancel: () => void; pending: () => boolean };
 
-export function createRefreshScheduler(run: () => void, opts: { wait?: number; maxWait?: number } = {}): RefreshScheduler {
+export function createRefreshScheduler(
+  run: () => void,
+  opts: { wait?: number; maxWait?: number } = {},
+): RefreshScheduler {
   const wait = opts.wait ?? REFRESH_DEBOUNCE_MS;
   const maxWait = opts.maxWait ?? REFRESH_MAX_WAIT_MS;
   let timer: ReturnType<typeof setTimeout> | null = null;

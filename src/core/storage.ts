@@ -16,7 +16,9 @@ function attempt<T>(kind: StorageKind, act: (s: SafeStorage) => T): T | undefine
   }
 }
 
-export const readStorage = (key: string, kind: StorageKind = 'local'): string | null => attempt(kind, (s) => s.getItem(key)) ?? null;
-export const writeStorage = (key: string, value: string, kind: StorageKind = 'local'): void => void attempt(kind, (s) => s.setItem(key, value));
-export const removeStorage = (key: string, kind: StorageKind = 'local'): void => void attempt(kind, (s) => s.removeItem(key));
-
+export const readStorage = (key: string, kind: StorageKind = 'local'): string | null =>
+  attempt(kind, (s) => s.getItem(key)) ?? null;
+export const writeStorage = (key: string, value: string, kind: StorageKind = 'local'): void =>
+  void attempt(kind, (s) => s.setItem(key, value));
+export const removeStorage = (key: string, kind: StorageKind = 'local'): void =>
+  void attempt(kind, (s) => s.removeItem(key));

@@ -37,7 +37,10 @@ export function safeUrl(url: string | null | undefined, options?: string | SafeU
   }
   const protocol = parsed.protocol.toLowerCase();
   const allowed =
-    protocol === 'http:' || protocol === 'https:' || (opts.allowMailto && protocol === 'mailto:') || (opts.allowTel && protocol === 'tel:');
+    protocol === 'http:' ||
+    protocol === 'https:' ||
+    (opts.allowMailto && protocol === 'mailto:') ||
+    (opts.allowTel && protocol === 'tel:');
   if (!allowed) return null;
   if (opts.sameOrigin) {
     if (!base) return null;
@@ -59,7 +62,10 @@ export function safeUrl(url: string | null | undefined, options?: string | SafeU
 export function safeImageSrc(url: string | null | undefined, options?: string | SafeUrlOptions): string | null {
   if (typeof url !== 'string') return null;
   const trimmed = url.trim();
-  if (/^data:image\/(?:png|gif|jpeg|webp|avif|svg\+xml)(?:;[a-z0-9=.+-]+)*,[a-z0-9+/=%._~!$&'()*,;:@?-]*$/i.test(trimmed)) return trimmed;
+  if (
+    /^data:image\/(?:png|gif|jpeg|webp|avif|svg\+xml)(?:;[a-z0-9=.+-]+)*,[a-z0-9+/=%._~!$&'()*,;:@?-]*$/i.test(trimmed)
+  )
+    return trimmed;
   return safeUrl(trimmed, options);
 }
 

@@ -87,7 +87,10 @@ export function loadPhoneLib(): Promise<PhoneLib | null> {
  * Phone (when collection is enabled): `required` → 'validation.required' if empty; valid by the phone library when
  * given (else the fallback regex). Empty is valid when not required.
  */
-export function validatePhone(value: unknown, opts: { required?: boolean; lib?: PhoneLib | null } = {}): ValidationKey | null {
+export function validatePhone(
+  value: unknown,
+  opts: { required?: boolean; lib?: PhoneLib | null } = {},
+): ValidationKey | null {
   if (isBlank(value)) return opts.required ? 'validation.required' : null;
   const v = String(value).trim();
   // A bare dial prefix (e.g. "+1") counts as empty.
@@ -172,9 +175,11 @@ export function validateBillingAddress(
   const out: Partial<Record<keyof BillingAddress, ValidationKey>> = {};
   if (mode === 'none') return out;
   const a = address ?? {};
-  const fields: Array<keyof BillingAddress> = mode === 'required' ? ['line1', 'city', 'state', 'postal_code'] : ['postal_code'];
+  const fields: Array<keyof BillingAddress> =
+    mode === 'required' ? ['line1', 'city', 'state', 'postal_code'] : ['postal_code'];
   for (const f of fields) if (isBlank(a[f])) out[f] = 'validation.required';
-  if (!out.postal_code && a.postal_code && !isPostalCode(a.postal_code, a.country)) out.postal_code = 'validation.postalCode';
+  if (!out.postal_code && a.postal_code && !isPostalCode(a.postal_code, a.country))
+    out.postal_code = 'validation.postalCode';
   return out;
 }
 

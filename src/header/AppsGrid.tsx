@@ -23,12 +23,21 @@ export const MANAGE_PATH = '/.well-known/service/admin/navigation';
 export type AppShortcut = { key: string; title: string; href: string; icon?: string };
 
 const inSessionManager = (i: NavItem) =>
-  (Array.isArray(i.section) ? i.section.includes('sessionManager') : i.section === 'sessionManager') && i.id !== '/sessionManager';
+  (Array.isArray(i.section) ? i.section.includes('sessionManager') : i.section === 'sessionManager') &&
+  i.id !== '/sessionManager';
 
 /** Items of the grid for a role (guest when none), localized, with the locale on their links. */
-type Helpers = { localized: (v: LocalizedText | undefined, l: 'en' | 'zh') => string; withLocale: (link: string, l: 'en' | 'zh') => string };
+type Helpers = {
+  localized: (v: LocalizedText | undefined, l: 'en' | 'zh') => string;
+  withLocale: (link: string, l: 'en' | 'zh') => string;
+};
 
-export function sessionManagerItems(info: AppInfo, role: string | undefined, locale: 'en' | 'zh', { localized, withLocale }: Helpers): AppShortcut[] {
+export function sessionManagerItems(
+  info: AppInfo,
+  role: string | undefined,
+  locale: 'en' | 'zh',
+  { localized, withLocale }: Helpers,
+): AppShortcut[] {
   const r = role || 'guest';
   return (info.navigation ?? [])
     .filter((i) => i && inSessionManager(i))
@@ -47,7 +56,19 @@ export function sessionManagerItems(info: AppInfo, role: string | undefined, loc
 }
 
 /** `helpers`: blocklet.ts localized/withLocale, passed in so this lazy chunk does not share a chunk with the first paint. */
-export function AppsGrid({ info, role, helpers, iconHosts, onReady }: { info: AppInfo; role: string | undefined; helpers: Helpers; iconHosts: string[]; onReady?: () => void }) {
+export function AppsGrid({
+  info,
+  role,
+  helpers,
+  iconHosts,
+  onReady,
+}: {
+  info: AppInfo;
+  role: string | undefined;
+  helpers: Helpers;
+  iconHosts: string[];
+  onReady?: () => void;
+}) {
   const ready = usePanelMessages();
   // The header lays itself out once its controls have their final width (SiteHeader useNavFit).
   useLayoutEffect(() => {
@@ -68,10 +89,7 @@ export function AppsGrid({ info, role, helpers, iconHosts, onReady }: { info: Ap
   if (!ready || items.length === 0) return null;
   const admin = role === 'owner' || role === 'admin';
   return (
-    <div
-      ref={wrap}
-      className={css`position: relative; flex: none;`}
-    >
+    <div ref={wrap} className={css`position: relative; flex: none;`}>
       <button
         ref={button}
         type="button"
@@ -88,7 +106,9 @@ export function AppsGrid({ info, role, helpers, iconHosts, onReady }: { info: Ap
         `}
       >
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          {[4, 12, 20].flatMap((x) => [4, 12, 20].map((y) => <circle key={`${x}-${y}`} cx={x} cy={y} r="2" fill="currentColor" />))}
+          {[4, 12, 20].flatMap((x) =>
+            [4, 12, 20].map((y) => <circle key={`${x}-${y}`} cx={x} cy={y} r="2" fill="currentColor" />),
+          )}
         </svg>
       </button>
       {open ? (
@@ -104,7 +124,9 @@ export function AppsGrid({ info, role, helpers, iconHosts, onReady }: { info: Ap
             color: var(--pay-color-text); box-shadow: var(--pay-shadow-lg);
           `}
         >
-          <ul className={css`list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px;`}>
+          <ul
+            className={css`list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px;`}
+          >
             {items.map((i) => (
               <li key={i.key}>
                 <a
@@ -129,7 +151,9 @@ export function AppsGrid({ info, role, helpers, iconHosts, onReady }: { info: Ap
             ))}
           </ul>
           {admin ? (
-            <div className={css`display: flex; justify-content: flex-end; margin-top: 8px; padding-top: 8px; border-top: 1px solid var(--pay-color-border);`}>
+            <div
+              className={css`display: flex; justify-content: flex-end; margin-top: 8px; padding-top: 8px; border-top: 1px solid var(--pay-color-border);`}
+            >
               <a
                 part="apps-manage"
                 href={checkHref(`${api.origin || ''}${MANAGE_PATH}`) ?? '#'}
@@ -149,7 +173,17 @@ export function AppsGrid({ info, role, helpers, iconHosts, onReady }: { info: Ap
  * The same shortcuts inside the burger panel, where the Apps button does not fit (below sm): every entry of the wide
  * header stays reachable at every width. A labelled list of links, and Manage for owner/admin.
  */
-export function AppsSection({ info, role, helpers, onNavigate }: { info: AppInfo; role: string | undefined; helpers: Helpers; onNavigate?: () => void }) {
+export function AppsSection({
+  info,
+  role,
+  helpers,
+  onNavigate,
+}: {
+  info: AppInfo;
+  role: string | undefined;
+  helpers: Helpers;
+  onNavigate?: () => void;
+}) {
   const ready = usePanelMessages();
   const { locale } = useSettings();
   const api = useApi();
@@ -165,18 +199,28 @@ export function AppsSection({ info, role, helpers, onNavigate }: { info: AppInfo
   `;
   return (
     <section part="mobile-apps" aria-labelledby={id}>
-      <h2 id={id} className={css`margin: 0; padding: 12px 12px 4px; font-size: 12px; font-weight: 650; letter-spacing: 0.04em; text-transform: uppercase; color: var(--pay-color-muted);`}>
+      <h2
+        id={id}
+        className={css`margin: 0; padding: 12px 12px 4px; font-size: 12px; font-weight: 650; letter-spacing: 0.04em; text-transform: uppercase; color: var(--pay-color-muted);`}
+      >
         {t('headerPanels.apps.button')}
       </h2>
       <ul className={css`list-style: none; margin: 0; padding: 0;`}>
         {items.map((i) => (
           <li key={i.key}>
-            <a className={row} href={checkHref(i.href) ?? '#'} onClick={onNavigate}>{i.title}</a>
+            <a className={row} href={checkHref(i.href) ?? '#'} onClick={onNavigate}>
+              {i.title}
+            </a>
           </li>
         ))}
         {admin ? (
           <li>
-            <a part="apps-manage" className={row} href={checkHref(`${api.origin || ''}${MANAGE_PATH}`) ?? '#'} onClick={onNavigate}>
+            <a
+              part="apps-manage"
+              className={row}
+              href={checkHref(`${api.origin || ''}${MANAGE_PATH}`) ?? '#'}
+              onClick={onNavigate}
+            >
               {t('headerPanels.apps.manage')}
             </a>
           </li>

@@ -18,7 +18,14 @@ export function Avatar({ user, size = 28 }: { user: HeaderUser; size?: number })
   if (src && !broken) {
     return (
       <span className={box} part="avatar">
-        <img src={src} alt="" width={size} height={size} onError={() => setBroken(true)} className={css`width: 100%; height: 100%; object-fit: cover;`} />
+        <img
+          src={src}
+          alt=""
+          width={size}
+          height={size}
+          onError={() => setBroken(true)}
+          className={css`width: 100%; height: 100%; object-fit: cover;`}
+        />
       </span>
     );
   }

@@ -5,7 +5,17 @@ import { checkHref } from '../ui/url.ts';
 import { homeOf, pickLogo, type AppInfo } from './blocklet.ts';
 
 /** The logo and the app's name, a link to the app's home. */
-export function Brand({ info, small, dark, fixed = false }: { info: AppInfo; small: boolean; dark: boolean; fixed?: boolean }) {
+export function Brand({
+  info,
+  small,
+  dark,
+  fixed = false,
+}: {
+  info: AppInfo;
+  small: boolean;
+  dark: boolean;
+  fixed?: boolean;
+}) {
   const { css } = useCss();
   const t = useT();
   const logo = pickLogo(info, { small, dark });

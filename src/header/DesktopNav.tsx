@@ -35,14 +35,26 @@ export function DesktopNav({
     ${focusRing}
   `;
   return (
-    <nav ref={navRef} aria-label={label} part="nav" data-shown={hidden ? undefined : ''} className={css`min-width: 0; flex: 0 1 auto; margin-inline-start: 16px; ${hidden ? 'visibility: hidden;' : ''}`}>
+    <nav
+      ref={navRef}
+      aria-label={label}
+      part="nav"
+      data-shown={hidden ? undefined : ''}
+      className={css`min-width: 0; flex: 0 1 auto; margin-inline-start: 16px; ${hidden ? 'visibility: hidden;' : ''}`}
+    >
       <ul className={css`display: flex; align-items: center; gap: 2px; list-style: none; margin: 0; padding: 0;`}>
         {entries.map((e, i) => [
           products?.index === i ? productsItem(products, link, onProductsReady) : null,
           <li key={e.key}>
             {e.children.length > 0 ? (
               <MenuButton
-                label={<span className={css`color: ${current === e.key ? 'var(--pay-color-text)' : 'var(--pay-color-muted)'}; font-weight: ${current === e.key ? 650 : 500};`}>{e.title}</span>}
+                label={
+                  <span
+                    className={css`color: ${current === e.key ? 'var(--pay-color-text)' : 'var(--pay-color-muted)'}; font-weight: ${current === e.key ? 650 : 500};`}
+                  >
+                    {e.title}
+                  </span>
+                }
                 items={e.children.map(toMenuItem)}
                 width={280}
                 part="nav-group"
@@ -69,7 +81,14 @@ function productsItem(p: ProductsSlot, linkClass: string, onReady?: () => void) 
   return (
     <li key="__products">
       <Suspense fallback={<span className={linkClass} />}>
-        <ProductsMenu variant={p.variant} locale={p.locale} buttonClass={linkClass} track={withTracking} iconHosts={p.iconHosts} {...(onReady ? { onReady } : {})} />
+        <ProductsMenu
+          variant={p.variant}
+          locale={p.locale}
+          buttonClass={linkClass}
+          track={withTracking}
+          iconHosts={p.iconHosts}
+          {...(onReady ? { onReady } : {})}
+        />
       </Suspense>
     </li>
   );

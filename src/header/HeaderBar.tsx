@@ -9,7 +9,16 @@ import { useQuery } from '../ui/query.ts';
 import { BELOW_MD, BELOW_SM, useMediaQuery } from '../ui/responsive.ts';
 import { useSession } from '../ui/session.tsx';
 import { useCss } from '../ui/styles.tsx';
-import { activeKey, hasNavEntry, headerNav, iconHostsOf, mergeAppInfo, productsPosition, sectionNav, type AppInfo } from './blocklet.ts';
+import {
+  activeKey,
+  hasNavEntry,
+  headerNav,
+  iconHostsOf,
+  mergeAppInfo,
+  productsPosition,
+  sectionNav,
+  type AppInfo,
+} from './blocklet.ts';
 import { Brand } from './Brand.tsx';
 import { DesktopNav } from './DesktopNav.tsx';
 import { GuardIndicator } from './GuardIndicator.tsx';
@@ -71,7 +80,9 @@ export function HeaderBar({
   const { host } = useHost();
   const position = productsPosition(info, nav.length);
   const rawLang = host.getAttribute('locale') || host.closest('[lang]')?.getAttribute('lang') || locale;
-  const products = position ? { ...position, locale: { raw: rawLang, resolved: locale }, iconHosts: iconHostsOf(info) } : undefined;
+  const products = position
+    ? { ...position, locale: { raw: rawLang, resolved: locale }, iconHosts: iconHostsOf(info) }
+    : undefined;
   const orgs = session.initialized && showOrgSwitch(info, !!session.user, path);
   const bell = session.initialized && !!session.user && hasNavEntry(info, '/userCenter/notification');
   // Below sm the Apps button does not fit: its shortcuts move into the burger panel.
@@ -79,7 +90,12 @@ export function HeaderBar({
   const userRole = typeof session.user?.role === 'string' ? session.user.role : undefined;
   // The controls whose final width comes later (lazy chunks, the organization's name): the navigation is laid out
   // (and shown) only once they are in, so it never paints inline and then collapses.
-  const pending = [products ? 'products' : '', orgs ? 'org' : '', bell ? 'bell' : '', session.user && !small ? 'apps' : ''].filter(Boolean);
+  const pending = [
+    products ? 'products' : '',
+    orgs ? 'org' : '',
+    bell ? 'bell' : '',
+    session.user && !small ? 'apps' : '',
+  ].filter(Boolean);
   const ready = useReadiness(pending);
   const hasNav = nav.length > 0 || !!products;
   const fit = useNavFit({
@@ -113,16 +129,33 @@ export function HeaderBar({
   return (
     <header part="header" className={cls.bar} ref={fit.header} aria-busy={guarding || undefined}>
       {below && (hasNav || appsInMenu) ? (
-        <MobileNav entries={nav} current={current} products={products} apps={appsInMenu ? { info, role: userRole } : undefined} />
+        <MobileNav
+          entries={nav}
+          current={current}
+          products={products}
+          apps={appsInMenu ? { info, role: userRole } : undefined}
+        />
       ) : null}
       <Brand info={info} small={small} dark={mode === 'dark'} fixed={!below} />
       {!below && hasNav ? (
-        <DesktopNav entries={nav} current={current} label={t('header.nav')} products={products} navRef={fit.nav} hidden={!fit.shown} onProductsReady={ready.report.products} />
+        <DesktopNav
+          entries={nav}
+          current={current}
+          label={t('header.nav')}
+          products={products}
+          navRef={fit.nav}
+          hidden={!fit.shown}
+          onProductsReady={ready.report.products}
+        />
       ) : null}
       <div className={cls.spacer} />
       {session.initialized && (overlays.domainWarning || overlays.cookieConsent) ? (
         <Suspense fallback={null}>
-          <OverlayGate {...overlays} mobile={narrow} role={typeof session.user?.role === 'string' ? session.user.role : undefined} />
+          <OverlayGate
+            {...overlays}
+            mobile={narrow}
+            role={typeof session.user?.role === 'string' ? session.user.role : undefined}
+          />
         </Suspense>
       ) : null}
       <div className={cls.addons} part="addons" ref={fit.addons}>
@@ -140,7 +173,13 @@ export function HeaderBar({
         <ThemeToggle info={info} />
         {session.user && !small ? (
           <Suspense fallback={null}>
-            <AppsGrid info={info} role={userRole} helpers={LINK_HELPERS} iconHosts={iconHostsOf(info)} onReady={ready.report.apps} />
+            <AppsGrid
+              info={info}
+              role={userRole}
+              helpers={LINK_HELPERS}
+              iconHosts={iconHostsOf(info)}
+              onReady={ready.report.apps}
+            />
           </Suspense>
         ) : null}
         {guarding ? <GuardIndicator /> : <SessionArea compact={compact} links={userLinks} />}

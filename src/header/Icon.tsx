@@ -14,7 +14,10 @@ import { checkHref } from '../ui/url.ts';
 const loaders = new WeakMap<Api, Map<string, IconLoader>>();
 
 /** The icon cache's storage: the tab's sessionStorage, through the calls that never throw. */
-const sessionCache = { getItem: (key: string) => readStorage(key, 'session'), setItem: (key: string, value: string) => writeStorage(key, value, 'session') };
+const sessionCache = {
+  getItem: (key: string) => readStorage(key, 'session'),
+  setItem: (key: string, value: string) => writeStorage(key, value, 'session'),
+};
 
 function loaderFor(api: Api, hosts: string[]): IconLoader {
   let byHosts = loaders.get(api);
@@ -71,7 +74,14 @@ export function IconTile({
   if (url && !broken) {
     return (
       <span aria-hidden="true" part={part} className={className} data-icon={name}>
-        <img src={url} alt="" width={size} height={size} onError={() => setBroken(true)} className={css`width: 100%; height: 100%; object-fit: contain;`} />
+        <img
+          src={url}
+          alt=""
+          width={size}
+          height={size}
+          onError={() => setBroken(true)}
+          className={css`width: 100%; height: 100%; object-fit: contain;`}
+        />
       </span>
     );
   }
@@ -80,7 +90,16 @@ export function IconTile({
     const inner = Math.round(size * 0.62);
     return (
       <span aria-hidden="true" part={part} className={className} data-icon={name}>
-        <span style={{ display: 'block', width: inner, height: inner, backgroundColor: 'currentColor', mask, WebkitMask: mask }} />
+        <span
+          style={{
+            display: 'block',
+            width: inner,
+            height: inner,
+            backgroundColor: 'currentColor',
+            mask,
+            WebkitMask: mask,
+          }}
+        />
       </span>
     );
   }

@@ -23,7 +23,12 @@ export function LanguageMenu({ info, compact }: { info: AppInfo; compact: boolea
         <>
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="1.7" fill="none" />
-            <path d="M3 12h18M12 3c2.5 2.7 3.6 5.7 3.6 9s-1.1 6.3-3.6 9c-2.5-2.7-3.6-5.7-3.6-9S9.5 5.7 12 3z" stroke="currentColor" strokeWidth="1.7" fill="none" />
+            <path
+              d="M3 12h18M12 3c2.5 2.7 3.6 5.7 3.6 9s-1.1 6.3-3.6 9c-2.5-2.7-3.6-5.7-3.6-9S9.5 5.7 12 3z"
+              stroke="currentColor"
+              strokeWidth="1.7"
+              fill="none"
+            />
           </svg>
           {compact ? null : <span>{current?.name}</span>}
         </>
@@ -36,7 +41,8 @@ export function LanguageMenu({ info, compact }: { info: AppInfo; compact: boolea
           if (l.code === locale) return;
           // The choice sticks (the platform's nf_lang cookie): the next page, a reload and a link all read it.
           void loadPreferences().then((m) => m.writeLocaleCookie(l.code));
-          if (emit('locale-change', { locale: l.code }, { cancelable: true })) override({ locale: normalizeLocale(l.code) });
+          if (emit('locale-change', { locale: l.code }, { cancelable: true }))
+            override({ locale: normalizeLocale(l.code) });
         },
       }))}
     />

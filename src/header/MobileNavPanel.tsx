@@ -47,7 +47,8 @@ export function MobileNavPanel({
     };
     const onPointer = (e: PointerEvent) => {
       const path = e.composedPath();
-      if (!path.includes(panelRef.current as EventTarget) && !path.includes(buttonRef.current as EventTarget)) onClose(false);
+      if (!path.includes(panelRef.current as EventTarget) && !path.includes(buttonRef.current as EventTarget))
+        onClose(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer, true);
@@ -69,7 +70,9 @@ export function MobileNavPanel({
         <li key={e.key}>
           {e.children.length > 0 ? (
             <>
-              <div className={css`padding: 12px 12px 4px; font-size: 12px; font-weight: 650; color: var(--pay-color-muted); text-transform: uppercase; letter-spacing: 0.04em;`}>
+              <div
+                className={css`padding: 12px 12px 4px; font-size: 12px; font-weight: 650; color: var(--pay-color-muted); text-transform: uppercase; letter-spacing: 0.04em;`}
+              >
                 {e.title}
               </div>
               {renderList(e.children, depth + 1)}
@@ -102,10 +105,18 @@ export function MobileNavPanel({
         box-shadow: var(--pay-shadow-lg);
       `}
     >
-      {products && products.index < entries.length ? renderList(entries.slice(0, products.index), 0) : renderList(entries, 0)}
+      {products && products.index < entries.length
+        ? renderList(entries.slice(0, products.index), 0)
+        : renderList(entries, 0)}
       {products && open ? (
         <Suspense fallback={null}>
-          <ProductsSection variant={products.variant} locale={products.locale} track={track} iconHosts={products.iconHosts} onNavigate={() => onClose(false)} />
+          <ProductsSection
+            variant={products.variant}
+            locale={products.locale}
+            track={track}
+            iconHosts={products.iconHosts}
+            onNavigate={() => onClose(false)}
+          />
         </Suspense>
       ) : null}
       {products && products.index < entries.length ? renderList(entries.slice(products.index), 0) : null}

@@ -17,7 +17,15 @@ import type { AppInfo } from './blocklet.ts';
 import { afterRead, countsForUser, shouldToast, toastFor } from './notifications.ts';
 import { usePanelMessages } from './panel-messages.ts';
 
-export function NotificationBell({ info, user, onReady }: { info: AppInfo; user: { did: string; role?: string | undefined }; onReady?: () => void }) {
+export function NotificationBell({
+  info,
+  user,
+  onReady,
+}: {
+  info: AppInfo;
+  user: { did: string; role?: string | undefined };
+  onReady?: () => void;
+}) {
   const ready = usePanelMessages();
   useLayoutEffect(() => {
     if (ready) onReady?.();
@@ -27,7 +35,9 @@ export function NotificationBell({ info, user, onReady }: { info: AppInfo; user:
   const toast = useToast();
   const { locale } = useSettings();
   const { css } = useCss();
-  const unread = useQuery(queryKey('header', 'unread', user.did), () => api.session.notifications.unreadCount(), { staleTime: 60_000 });
+  const unread = useQuery(queryKey('header', 'unread', user.did), () => api.session.notifications.unreadCount(), {
+    staleTime: 60_000,
+  });
   const [live, setLive] = useState<number | null>(null);
   useEffect(() => {
     if (unread.data !== undefined) setLive(unread.data);
@@ -51,7 +61,9 @@ export function NotificationBell({ info, user, onReady }: { info: AppInfo; user:
         if (!countsForUser(n, user)) return;
         setLive((c) => (c ?? 0) + 1);
         const c = ctxRef.current;
-        if (shouldToast(n, { toastAlert: c.toastAlert, serverVersion: c.serverVersion, userAgent: navigator.userAgent })) {
+        if (
+          shouldToast(n, { toastAlert: c.toastAlert, serverVersion: c.serverVersion, userAgent: navigator.userAgent })
+        ) {
           toast.show(toastFor(n, c.t as never, api.session.notifications.viewUrl(n, c.locale)));
         }
       },
@@ -61,7 +73,8 @@ export function NotificationBell({ info, user, onReady }: { info: AppInfo; user:
   }, [api, appDid, user.did, user.role]);
 
   if (!ready) return null;
-  const label = count > 0 ? t('headerPanels.notifications.bellUnread', { count }) : t('headerPanels.notifications.bell');
+  const label =
+    count > 0 ? t('headerPanels.notifications.bellUnread', { count }) : t('headerPanels.notifications.bell');
   return (
     <a
       part="notifications"
@@ -75,7 +88,13 @@ export function NotificationBell({ info, user, onReady }: { info: AppInfo; user:
       `}
     >
       <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinejoin="round" />
+        <path
+          d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          fill="none"
+          strokeLinejoin="round"
+        />
         <path d="M10 20.5a2 2 0 0 0 4 0" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" />
       </svg>
       {count > 0 ? (

@@ -68,12 +68,22 @@ export function OrgPanel({
       try {
         const res = await api.session.orgs.list({ search: q, page, pageSize: ORG_PAGE_SIZE }, ctrl.signal);
         if (ctrl.signal.aborted) return;
-        setList((s) => ({ orgs: page === 1 ? res.orgs : [...s.orgs, ...res.orgs], total: res.paging.total, page, loading: false }));
+        setList((s) => ({
+          orgs: page === 1 ? res.orgs : [...s.orgs, ...res.orgs],
+          total: res.paging.total,
+          page,
+          loading: false,
+        }));
       } catch (err) {
         if (ctrl.signal.aborted) return;
         // A failing list is an empty list with total 0 (spec §8).
         console.warn('[site-header] listing organizations failed', err);
-        setList((s) => ({ orgs: page === 1 ? [] : s.orgs, total: page === 1 ? 0 : s.orgs.length, page, loading: false }));
+        setList((s) => ({
+          orgs: page === 1 ? [] : s.orgs,
+          total: page === 1 ? 0 : s.orgs.length,
+          page,
+          loading: false,
+        }));
       } finally {
         if (inflight.current === ctrl) inflight.current = null;
       }
@@ -154,13 +164,25 @@ export function OrgPanel({
       <ul ref={listRef} className={cls.list} onScroll={onScroll} part="org-list" aria-busy={list.loading}>
         {list.orgs.map((o) => (
           <li key={o.id}>
-            <button type="button" className={cls.item} aria-current={o.id === currentId ? 'true' : undefined} onClick={() => onSwitch(o)}>
+            <button
+              type="button"
+              className={cls.item}
+              aria-current={o.id === currentId ? 'true' : undefined}
+              onClick={() => onSwitch(o)}
+            >
               <OrgAvatar name={o.name} owner={o.isOwner === true} size={28} />
               <span className={cls.name}>{o.name}</span>
               {o.isOwner ? <span className={cls.meta}>{t('header.org.owner')}</span> : null}
               {o.id === currentId ? (
                 <svg width="16" height="16" viewBox="0 0 24 24" role="img" aria-label={t('header.org.current')}>
-                  <path d="M5 12.5l4.5 4.5L19 7.5" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+                  <path
+                    d="M5 12.5l4.5 4.5L19 7.5"
+                    stroke="currentColor"
+                    strokeWidth="2.2"
+                    fill="none"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                 </svg>
               ) : null}
             </button>
@@ -200,7 +222,10 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
   const { css } = useCss();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<{ name?: ValidationError | undefined; description?: ValidationError | undefined }>({});
+  const [errors, setErrors] = useState<{
+    name?: ValidationError | undefined;
+    description?: ValidationError | undefined;
+  }>({});
   const [status, setStatus] = useState<CreateStatus>('idle');
   const [failure, setFailure] = useState('');
   const nameRef = useRef<HTMLInputElement>(null);
@@ -244,7 +269,12 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
           <Button variant="secondary" onClick={onClose} disabled={submitting}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void submit()} pending={submitting} pendingLabel={t('header.org.create.submitting')} part="org-create-submit">
+          <Button
+            onClick={() => void submit()}
+            pending={submitting}
+            pendingLabel={t('header.org.create.submitting')}
+            part="org-create-submit"
+          >
             {t('header.org.create.submit')}
           </Button>
         </>
@@ -256,7 +286,9 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') void submit(e);
         }}
-        className={css`display: flex; flex-direction: column; gap: 12px;`} noValidate>
+        className={css`display: flex; flex-direction: column; gap: 12px;`}
+        noValidate
+      >
         {status === 'error' ? (
           <Alert tone="error" title={t('header.org.create.failed')}>
             {failure}

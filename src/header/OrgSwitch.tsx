@@ -105,11 +105,29 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
         ) : (
           <>
             <VisuallyHidden>{t('header.org.title')}: </VisuallyHidden>
-            <span className={css`overflow: hidden; text-overflow: ellipsis; white-space: nowrap; ${pendingName ? 'width: 130px;' : ''}`}>{pendingName ? '' : name}</span>
+            <span
+              className={css`overflow: hidden; text-overflow: ellipsis; white-space: nowrap; ${pendingName ? 'width: 130px;' : ''}`}
+            >
+              {pendingName ? '' : name}
+            </span>
           </>
         )}
-        <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={css`@media (max-width: 359px) { display: none; }`}>
-          <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <svg
+          width="14"
+          height="14"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          focusable="false"
+          className={css`@media (max-width: 359px) { display: none; }`}
+        >
+          <path
+            d="M6 9l6 6 6-6"
+            stroke="currentColor"
+            strokeWidth="2"
+            fill="none"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       {open ? (

@@ -17,14 +17,17 @@ export function OverlayGate(props: {
 }) {
   // Decided when the settings change (an attribute set after the first render counts), not on every render: a notice
   // that was answered writes its cookie or skip, so it does not come back.
-  const due = useMemo(() => ({
-    domain:
-      props.domainWarning &&
-      isTemporaryDomain(window.location.hostname) &&
-      !window.location.pathname.startsWith(DOMAINS_PATH) &&
-      !domainSkipActive(),
-    cookie: props.cookieConsent && (props.cookieConsentInIframe || !inFrame()) && !hasConsentCookie(),
-  }), [props.domainWarning, props.cookieConsent, props.cookieConsentInIframe]);
+  const due = useMemo(
+    () => ({
+      domain:
+        props.domainWarning &&
+        isTemporaryDomain(window.location.hostname) &&
+        !window.location.pathname.startsWith(DOMAINS_PATH) &&
+        !domainSkipActive(),
+      cookie: props.cookieConsent && (props.cookieConsentInIframe || !inFrame()) && !hasConsentCookie(),
+    }),
+    [props.domainWarning, props.cookieConsent, props.cookieConsentInIframe],
+  );
   return (
     <Suspense fallback={null}>
       {due.domain && !props.mobile ? <DomainWarning role={props.role} /> : null}

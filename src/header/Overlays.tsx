@@ -55,7 +55,9 @@ export function DomainWarning({ role }: { role: string | undefined }) {
       }
     >
       <div part="domain-warning">
-        <p className={css`margin: 0 0 8px;`}>{admin ? t('headerPanels.domain.adminText') : t('headerPanels.domain.guestText')}</p>
+        <p className={css`margin: 0 0 8px;`}>
+          {admin ? t('headerPanels.domain.adminText') : t('headerPanels.domain.guestText')}
+        </p>
         {admin ? (
           <ul className={css`margin: 0; padding-inline-start: 20px; display: grid; gap: 4px;`}>
             {BENEFITS.map((b) => (

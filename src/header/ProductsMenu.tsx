@@ -72,7 +72,8 @@ export function ProductsMenu({
   const groups = groupsFor(variant);
   const icons = useIcons(open ? groups.flatMap((g) => g.items.map((p) => p.icon)) : [], iconHosts);
   // The catalog speaks en, zh, zh-TW and ja: the raw tag while it agrees with the resolved locale, else the latter.
-  const lang: ProductLang = normalizeLocale(locale.raw) === locale.resolved ? productLang(locale.raw) : productLang(locale.resolved);
+  const lang: ProductLang =
+    normalizeLocale(locale.raw) === locale.resolved ? productLang(locale.raw) : productLang(locale.resolved);
 
   useDismiss(open, closePanel, wrap, button);
 
@@ -81,10 +82,7 @@ export function ProductsMenu({
     &:hover { background: var(--pay-color-hover); } ${focusRing}
   `;
   return (
-    <div
-      ref={wrap}
-      className={css`position: relative;`}
-    >
+    <div ref={wrap} className={css`position: relative;`}>
       <button
         ref={button}
         type="button"
@@ -97,7 +95,14 @@ export function ProductsMenu({
       >
         {PRODUCTS_LABEL[lang]}
         <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M6 9l6 6 6-6"
+            stroke="currentColor"
+            strokeWidth="2"
+            fill="none"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       {open ? (
@@ -116,14 +121,28 @@ export function ProductsMenu({
           {groups.map((g) => {
             const headingId = `${panelId}-${g.key}`;
             return (
-              <section key={g.key} aria-labelledby={headingId} part="products-group" className={css`min-width: 0; padding-inline-end: 8px;`}>
-                <h2 id={headingId} className={css`margin: 0 0 6px 8px; font-size: 12px; font-weight: 650; letter-spacing: 0.04em; text-transform: uppercase; color: var(--pay-color-muted);`}>
+              <section
+                key={g.key}
+                aria-labelledby={headingId}
+                part="products-group"
+                className={css`min-width: 0; padding-inline-end: 8px;`}
+              >
+                <h2
+                  id={headingId}
+                  className={css`margin: 0 0 6px 8px; font-size: 12px; font-weight: 650; letter-spacing: 0.04em; text-transform: uppercase; color: var(--pay-color-muted);`}
+                >
                   {g.title[lang]}
                 </h2>
                 <ul className={css`list-style: none; margin: 0; padding: 0;`}>
                   {g.items.map((p) => (
                     <li key={p.name}>
-                      <a className={item} href={checkHref(productHref(g, p, lang, track)) ?? '#'} target="_blank" rel="noopener noreferrer" onClick={() => setOpen(false)}>
+                      <a
+                        className={item}
+                        href={checkHref(productHref(g, p, lang, track)) ?? '#'}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        onClick={() => setOpen(false)}
+                      >
                         <IconTile
                           part="products-icon"
                           name={p.icon}
@@ -134,10 +153,16 @@ export function ProductsMenu({
                         />
                         <span className={css`min-width: 0;`}>
                           <span className={css`display: block; font-weight: 600;`}>{p.name}</span>
-                          <span className={css`display: block; font-size: 13px; line-height: 1.4; color: var(--pay-color-muted); text-wrap: pretty;`}>
+                          <span
+                            className={css`display: block; font-size: 13px; line-height: 1.4; color: var(--pay-color-muted); text-wrap: pretty;`}
+                          >
                             {p.description[lang]}
                           </span>
-                          <span className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>{t('common.opensInNewTab')}</span>
+                          <span
+                            className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}
+                          >
+                            {t('common.opensInNewTab')}
+                          </span>
                         </span>
                       </a>
                     </li>
@@ -176,7 +201,8 @@ export function ProductsSection({
   const listId = useId();
   const groups = groupsFor(variant);
   const icons = useIcons(open ? groups.flatMap((g) => g.items.map((p) => p.icon)) : [], iconHosts);
-  const lang: ProductLang = normalizeLocale(locale.raw) === locale.resolved ? productLang(locale.raw) : productLang(locale.resolved);
+  const lang: ProductLang =
+    normalizeLocale(locale.raw) === locale.resolved ? productLang(locale.raw) : productLang(locale.resolved);
   const row = css`
     display: flex; align-items: center; gap: 12px; width: 100%; min-height: 44px; padding: 0 12px; border: 0; border-radius: var(--pay-radius);
     background: transparent; color: var(--pay-color-text); font: inherit; text-align: start; text-decoration: none; cursor: pointer;
@@ -184,10 +210,30 @@ export function ProductsSection({
   `;
   return (
     <div part="mobile-products" data-variant={variant}>
-      <button type="button" className={`${row} ${css`justify-content: space-between;`}`} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className={`${row} ${css`justify-content: space-between;`}`}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
         {PRODUCTS_LABEL[lang]}
-        <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ transform: open ? 'rotate(180deg)' : undefined }}>
-          <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <svg
+          width="14"
+          height="14"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          focusable="false"
+          style={{ transform: open ? 'rotate(180deg)' : undefined }}
+        >
+          <path
+            d="M6 9l6 6 6-6"
+            stroke="currentColor"
+            strokeWidth="2"
+            fill="none"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       <div id={listId} hidden={!open}>
@@ -196,13 +242,22 @@ export function ProductsSection({
               const headingId = `${listId}-${g.key}`;
               return (
                 <section key={g.key} aria-labelledby={headingId} className={css`padding-inline-start: 12px;`}>
-                  <h2 id={headingId} className={css`margin: 0; padding: 12px 12px 4px; font-size: 12px; font-weight: 650; letter-spacing: 0.04em; text-transform: uppercase; color: var(--pay-color-muted);`}>
+                  <h2
+                    id={headingId}
+                    className={css`margin: 0; padding: 12px 12px 4px; font-size: 12px; font-weight: 650; letter-spacing: 0.04em; text-transform: uppercase; color: var(--pay-color-muted);`}
+                  >
                     {g.title[lang]}
                   </h2>
                   <ul className={css`list-style: none; margin: 0; padding: 0;`}>
                     {g.items.map((p) => (
                       <li key={p.name}>
-                        <a className={row} href={checkHref(productHref(g, p, lang, track)) ?? '#'} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+                        <a
+                          className={row}
+                          href={checkHref(productHref(g, p, lang, track)) ?? '#'}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          onClick={onNavigate}
+                        >
                           <IconTile
                             part="products-icon"
                             name={p.icon}
@@ -213,8 +268,14 @@ export function ProductsSection({
                           />
                           <span className={css`min-width: 0; padding: 6px 0;`}>
                             <span className={css`display: block; font-weight: 600;`}>{p.name}</span>
-                            <span className={css`display: block; font-size: 13px; color: var(--pay-color-muted);`}>{p.description[lang]}</span>
-                            <span className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>{t('common.opensInNewTab')}</span>
+                            <span className={css`display: block; font-size: 13px; color: var(--pay-color-muted);`}>
+                              {p.description[lang]}
+                            </span>
+                            <span
+                              className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}
+                            >
+                              {t('common.opensInNewTab')}
+                            </span>
                           </span>
                         </a>
                       </li>

@@ -46,7 +46,12 @@ export function SessionArea({ compact, links = [] }: { compact: boolean; links?:
   const rk = roleKey(user.role);
   const role = rk ? t(rk) : user.role;
   const items: MenuItem[] = [
-    ...links.map((l) => ({ key: `link-${l.key}`, label: l.title, href: l.href!, ...(l.external ? { newTab: true } : {}) })),
+    ...links.map((l) => ({
+      key: `link-${l.key}`,
+      label: l.title,
+      href: l.href!,
+      ...(l.external ? { newTab: true } : {}),
+    })),
     {
       key: 'logout',
       label: signingOut ? t('common.processing') : t('header.signOut'),
@@ -73,17 +78,29 @@ export function SessionArea({ compact, links = [] }: { compact: boolean; links?:
           {compact ? (
             <VisuallyHidden>{name}</VisuallyHidden>
           ) : (
-            <span className={css`max-width: 140px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 550;`}>{name}</span>
+            <span
+              className={css`max-width: 140px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 550;`}
+            >
+              {name}
+            </span>
           )}
         </>
       }
       header={
-        <div className={css`display: flex; gap: 12px; align-items: center; padding: 10px 10px 12px; margin-bottom: 6px; border-bottom: 1px solid var(--pay-color-border);`}>
+        <div
+          className={css`display: flex; gap: 12px; align-items: center; padding: 10px 10px 12px; margin-bottom: 6px; border-bottom: 1px solid var(--pay-color-border);`}
+        >
           <Avatar user={user} size={40} />
           <div className={css`min-width: 0;`}>
-            <div className={css`font-weight: 650; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{name}</div>
+            <div className={css`font-weight: 650; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>
+              {name}
+            </div>
             {user.email && user.email !== name ? (
-              <div className={css`font-size: 12px; color: var(--pay-color-muted); overflow: hidden; text-overflow: ellipsis;`}>{user.email}</div>
+              <div
+                className={css`font-size: 12px; color: var(--pay-color-muted); overflow: hidden; text-overflow: ellipsis;`}
+              >
+                {user.email}
+              </div>
             ) : null}
             {role ? (
               <div className={css`margin-top: 4px; font-size: 12px; color: var(--pay-color-muted);`}>{role}</div>

@@ -20,14 +20,26 @@ export type SiteHeaderProps = {
   analytics?: boolean;
 };
 
-export function SiteHeader({ meta, embedMode, showDomainWarning, cookieConsent, cookieConsentInIframe, loginRequired, analytics }: SiteHeaderProps) {
+export function SiteHeader({
+  meta,
+  embedMode,
+  showDomainWarning,
+  cookieConsent,
+  cookieConsentInIframe,
+  loginRequired,
+  analytics,
+}: SiteHeaderProps) {
   if (String(embedMode ?? '') === '1') return null;
   return (
     <HeaderBar
       meta={meta}
       guard={loginRequired === true}
       analytics={analytics === true}
-      overlays={{ domainWarning: showDomainWarning !== false, cookieConsent: cookieConsent === true, cookieConsentInIframe: cookieConsentInIframe === true }}
+      overlays={{
+        domainWarning: showDomainWarning !== false,
+        cookieConsent: cookieConsent === true,
+        cookieConsentInIframe: cookieConsentInIframe === true,
+      }}
     />
   );
 }

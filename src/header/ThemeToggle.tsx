@@ -26,7 +26,8 @@ export function ThemeToggle({ info }: { info: AppInfo }) {
       aria-label={next === 'dark' ? t('header.themeToDark') : t('header.themeToLight')}
       title={next === 'dark' ? t('header.themeToDark') : t('header.themeToLight')}
       onClick={() => {
-        const preferKey = typeof info.theme?.preferKey === 'string' && info.theme.preferKey ? info.theme.preferKey : undefined;
+        const preferKey =
+          typeof info.theme?.preferKey === 'string' && info.theme.preferKey ? info.theme.preferKey : undefined;
         void loadPreferences().then((m) => m.storeThemePreference(next, preferKey));
         override({ theme: next });
         clearTimeout(timer.current);
@@ -41,11 +42,22 @@ export function ThemeToggle({ info }: { info: AppInfo }) {
       {mode === 'dark' ? (
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="4" stroke="currentColor" strokeWidth="1.8" fill="none" />
-          <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          <path
+            d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          />
         </svg>
       ) : (
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinejoin="round" />
+          <path
+            d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            fill="none"
+            strokeLinejoin="round"
+          />
         </svg>
       )}
     </button>

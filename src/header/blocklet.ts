@@ -85,7 +85,8 @@ const inSection = (item: NavItem, section: string): boolean => {
 
 /** Spec §5 role filter: an item with no role, or whose roles include the user's role or 'guest'. */
 export function roleAllows(item: { role?: string | string[] | undefined }, role: string): boolean {
-  if (item.role === undefined || item.role === null || (Array.isArray(item.role) && item.role.length === 0)) return true;
+  if (item.role === undefined || item.role === null || (Array.isArray(item.role) && item.role.length === 0))
+    return true;
   const roles = Array.isArray(item.role) ? item.role : [item.role];
   return roles.includes(role) || roles.includes('guest');
 }
@@ -101,18 +102,21 @@ function toEntry(item: NavItem, locale: Locale, key: string, role: string): Head
   const rawLink = localized(item.link, locale);
   const title = localized(item.title, locale);
   if (!title) return null;
-  if (children.length > 0) return { key, title, description: localized(item.description, locale) || undefined, external: false, children };
+  if (children.length > 0)
+    return { key, title, description: localized(item.description, locale) || undefined, external: false, children };
   // Items are kept only with a link or non-empty children; a link that is not http(s)/relative (javascript:, data:…)
   // counts as none.
   const href = rawLink ? withTracking(withLocale(rawLink, locale)) : '';
   if (!href || !safeLink(href)) return null;
-  const external = isAbsoluteUrl(rawLink) && (() => {
-    try {
-      return new URL(rawLink, window.location.href).origin !== window.location.origin;
-    } catch {
-      return true;
-    }
-  })();
+  const external =
+    isAbsoluteUrl(rawLink) &&
+    (() => {
+      try {
+        return new URL(rawLink, window.location.href).origin !== window.location.origin;
+      } catch {
+        return true;
+      }
+    })();
   return {
     key,
     title,
@@ -146,7 +150,10 @@ export function activeKey(entries: HeaderNavEntry[], pathname: string): string |
     for (const e of list) {
       if (e.href && !e.external) {
         const path = new URL(e.href, window.location.href).pathname;
-        const matches = path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`);
+        const matches =
+          path === '/'
+            ? pathname === '/'
+            : pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`);
         if (matches && (!best || path.length > best.len)) best = { key: top ?? e.key, len: path.length };
       }
       visit(e.children, top ?? e.key);
@@ -188,7 +195,10 @@ export function hasNavEntry(info: AppInfo, id: string): boolean {
  * value, read with parseInt, is the index in the header navigation (clamped). Null when neither is set.
  */
 export function productsPosition(info: AppInfo, navLength: number): { variant: 1 | 2; index: number } | null {
-  for (const [key, variant] of [['USE_AIGNE_THEME', 2], ['USE_ARCBLOCK_THEME', 1]] as const) {
+  for (const [key, variant] of [
+    ['USE_AIGNE_THEME', 2],
+    ['USE_ARCBLOCK_THEME', 1],
+  ] as const) {
     const raw = info[key];
     if (raw === undefined || raw === null || raw === '' || raw === false) continue;
     const n = Number.parseInt(String(raw), 10);

@@ -7,7 +7,10 @@
  */
 export type GuardState = 'off' | 'loading' | 'redirect' | 'pass';
 
-export function guardState(required: boolean, session: { initialized: boolean; user: unknown; error: unknown }): GuardState {
+export function guardState(
+  required: boolean,
+  session: { initialized: boolean; user: unknown; error: unknown },
+): GuardState {
   if (!required) return 'off';
   if (!session.initialized) return 'loading';
   if (session.user) return 'pass';

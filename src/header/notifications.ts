@@ -44,7 +44,9 @@ export const isWalletOrArcSphere = (ua: string): boolean => /ABTWallet|ArcWallet
 
 const receiversOf = (n: Notification): string[] => [
   ...(typeof n.receiver === 'string' ? [n.receiver] : []),
-  ...(Array.isArray(n.receivers) ? n.receivers.map((r) => (typeof r === 'string' ? r : (r as { did?: string })?.did ?? '')) : []),
+  ...(Array.isArray(n.receivers)
+    ? n.receivers.map((r) => (typeof r === 'string' ? r : ((r as { did?: string })?.did ?? '')))
+    : []),
 ];
 
 /** A create event counts for the user when they receive it (system notices count for owner/admin only). */
@@ -65,7 +67,8 @@ export type ToastContext = { toastAlert: unknown; serverVersion: unknown; userAg
 /** Toast only with the app's toastAlert on, a new enough server, a component source, outside a wallet/ArcSphere. */
 export function shouldToast(n: Notification, ctx: ToastContext): boolean {
   if (ctx.toastAlert !== true) return false;
-  if (typeof ctx.serverVersion !== 'string' || compareVersions(ctx.serverVersion, TOAST_MIN_SERVER_VERSION) < 0) return false;
+  if (typeof ctx.serverVersion !== 'string' || compareVersions(ctx.serverVersion, TOAST_MIN_SERVER_VERSION) < 0)
+    return false;
   if (n.source !== 'component') return false;
   return !isWalletOrArcSphere(ctx.userAgent);
 }
@@ -76,10 +79,19 @@ type T = (key: string, opts?: Record<string, unknown>) => string;
 export function actorsText(names: string[], t: T): string {
   const list = names.filter(Boolean);
   if (list.length <= ACTORS_SHOWN) return list.join(', ');
-  return t('headerPanels.notifications.others', { names: list.slice(0, ACTORS_SHOWN).join(', '), count: list.length - ACTORS_SHOWN });
+  return t('headerPanels.notifications.others', {
+    names: list.slice(0, ACTORS_SHOWN).join(', '),
+    count: list.length - ACTORS_SHOWN,
+  });
 }
 
-const TONES: Record<string, ToastTone> = { normal: 'default', success: 'success', info: 'info', warning: 'warning', error: 'error' };
+const TONES: Record<string, ToastTone> = {
+  normal: 'default',
+  success: 'success',
+  info: 'info',
+  warning: 'warning',
+  error: 'error',
+};
 const ACTIVITIES = ['comment', 'like', 'follow', 'tips', 'mention', 'assign', 'un_assign'];
 
 /** The toast for a notification (text only; the toast renders it as text). */
@@ -89,7 +101,10 @@ export function toastFor(n: Notification, t: T, viewHref?: string): ToastInput {
   const type = n.activity?.type;
   const activity =
     type && ACTIVITIES.includes(type) && names.length
-      ? t(`headerPanels.notifications.activity.${type}`, { actors: actorsText(names, t), target: n.activity?.target?.name ?? '' }).trim()
+      ? t(`headerPanels.notifications.activity.${type}`, {
+          actors: actorsText(names, t),
+          target: n.activity?.target?.name ?? '',
+        }).trim()
       : '';
   const message = [activity, n.description ?? ''].filter(Boolean).join(' — ') || n.title || '';
   return {

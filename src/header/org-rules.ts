@@ -10,5 +10,7 @@ export const ORG_MENU_WIDTH = 340;
 export const orgInitial = (name: string | undefined): string => ([...(name ?? '').trim()][0] ?? '?').toUpperCase();
 
 /** True when a scrolled list is within `threshold` px of its end. */
-export const nearEnd = (el: { scrollTop: number; scrollHeight: number; clientHeight: number }, threshold = ORG_LOAD_MORE_THRESHOLD): boolean =>
-  el.scrollHeight - el.scrollTop - el.clientHeight <= threshold;
+export const nearEnd = (
+  el: { scrollTop: number; scrollHeight: number; clientHeight: number },
+  threshold = ORG_LOAD_MORE_THRESHOLD,
+): boolean => el.scrollHeight - el.scrollTop - el.clientHeight <= threshold;

@@ -8,4 +8,9 @@ export const LINK_HELPERS = { localized, withLocale };
 export const loadPreferences = () => import('./preferences.ts');
 
 /** Where the Products menu goes in the navigation, and what it needs. */
-export type ProductsSlot = { variant: 1 | 2; index: number; locale: { raw: string; resolved: 'en' | 'zh' }; iconHosts: string[] };
+export type ProductsSlot = {
+  variant: 1 | 2;
+  index: number;
+  locale: { raw: string; resolved: 'en' | 'zh' };
+  iconHosts: string[];
+};

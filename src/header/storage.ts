@@ -70,4 +70,3 @@ export function inFrame(): boolean {
     return true;
   }
 }
-

@@ -54,7 +54,8 @@ export function useNavFit({ ready, active, content }: { ready: boolean; active: 
     // The items' own boxes (an open dropdown is positioned out of flow and must not count); items never shrink.
     const items = [...ul.children] as HTMLElement[];
     const gap = parseFloat(getComputedStyle(ul).columnGap || '0') || 0;
-    const natural = items.reduce((w, li) => w + li.getBoundingClientRect().width, 0) + gap * Math.max(0, items.length - 1);
+    const natural =
+      items.reduce((w, li) => w + li.getBoundingClientRect().width, 0) + gap * Math.max(0, items.length - 1);
     const fits = natural <= n.clientWidth + 0.5;
     if (fits) record();
     else setLevel(level === 'full' ? 'compact' : 'burger');

@@ -7,5 +7,8 @@ export function useReadiness(keys: string[]) {
   for (const k of ['products', 'org', 'bell', 'apps']) {
     report.current[k] ??= () => setDone((d) => (d.has(k) ? d : new Set(d).add(k)));
   }
-  return { all: keys.every((k) => done.has(k)), report: report.current as Record<'products' | 'org' | 'bell' | 'apps', () => void> };
+  return {
+    all: keys.every((k) => done.has(k)),
+    report: report.current as Record<'products' | 'org' | 'bell' | 'apps', () => void>,
+  };
 }

@@ -63,7 +63,15 @@ function OverdueDialogBody({ open, customerId, onClose, onPaid, invoicePath, ren
   if (state.isError && !data) {
     const key = isApiError(state.error) ? state.error.key : undefined;
     body = (
-      <Alert tone="error" title={t('overdue.loadFailed')} action={<Button variant="secondary" size="sm" onClick={state.reload}>{t('common.retry')}</Button>}>
+      <Alert
+        tone="error"
+        title={t('overdue.loadFailed')}
+        action={
+          <Button variant="secondary" size="sm" onClick={state.reload}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
         {key ? t(key, { defaultValue: formatError(state.error) }) : formatError(state.error)}
       </Alert>
     );

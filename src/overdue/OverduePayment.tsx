@@ -48,19 +48,30 @@ export function OverdueList({ state, variant, invoicePath, renderLink }: Overdue
 
   const stripeClicked = (d: Due) => {
     const path = d.firstInvoiceId ? invoicePath(d.firstInvoiceId) : null;
-    toast.show({ tone: 'warning', message: t('overdue.notSupported'), ...(path ? { action: { label: t('overdue.viewNow'), href: path } } : {}) });
+    toast.show({
+      tone: 'warning',
+      message: t('overdue.notSupported'),
+      ...(path ? { action: { label: t('overdue.viewNow'), href: path } } : {}),
+    });
     setStripeNotice((prev) => ({ ...prev, [d.currency.id]: true }));
   };
 
   const notSupported = (d: Due) => (
-    <span role={dialog ? 'status' : undefined} part="overdue-not-supported" className={css`display: flex; gap: 8px; flex-wrap: wrap; align-items: center; color: var(--pay-color-muted);`}>
+    <span
+      role={dialog ? 'status' : undefined}
+      part="overdue-not-supported"
+      className={css`display: flex; gap: 8px; flex-wrap: wrap; align-items: center; color: var(--pay-color-muted);`}
+    >
       {t('overdue.notSupported')}
       {d.firstInvoiceId ? renderLink(invoicePath(d.firstInvoiceId), t('overdue.viewNow')) : null}
     </span>
   );
 
   return (
-    <ul part="past-due-list" className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: ${dialog ? 8 : 12}px;`}>
+    <ul
+      part="past-due-list"
+      className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: ${dialog ? 8 : 12}px;`}
+    >
       {[...due, ...paidRows].map((d) => {
         const id = d.currency.id;
         const row = rows[id] ?? { phase: 'idle' };
@@ -70,21 +81,32 @@ export function OverdueList({ state, variant, invoicePath, renderLink }: Overdue
         let action: ReactNode;
         if (row.phase === 'success') {
           action = (
-            <span role="status" part="past-due-paid" className={css`color: var(--pay-color-success, #15803d); font-weight: 600;`}>
+            <span
+              role="status"
+              part="past-due-paid"
+              className={css`color: var(--pay-color-success, #15803d); font-weight: 600;`}
+            >
               ✓ {t('overdue.paid')}
             </span>
           );
         } else if (stripe && !dialog) {
           action = notSupported(d);
         } else if (stripe) {
-          action = stripeNotice[id] ? notSupported(d) : (
+          action = stripeNotice[id] ? (
+            notSupported(d)
+          ) : (
             <Button part="pay-currency" onClick={() => stripeClicked(d)}>
               {label}
             </Button>
           );
         } else {
           action = (
-            <Button part="pay-currency" pending={row.phase === 'paying'} disabled={!customerRef || (connect !== null && connect.currencyId !== id)} onClick={() => void state.pay(d)}>
+            <Button
+              part="pay-currency"
+              pending={row.phase === 'paying'}
+              disabled={!customerRef || (connect !== null && connect.currencyId !== id)}
+              onClick={() => void state.pay(d)}
+            >
               {row.phase === 'error' ? t('common.retry') : label}
             </Button>
           );
@@ -92,9 +114,20 @@ export function OverdueList({ state, variant, invoicePath, renderLink }: Overdue
         return (
           <li key={id} part="past-due-currency" data-currency={id} data-state={row.phase} className={card}>
             <div className={css`display: flex; align-items: center; gap: 12px; min-width: 0;`}>
-              {logo ? <img src={logo} alt="" width={dialog ? 28 : 32} height={dialog ? 28 : 32} className={css`border-radius: 50%; flex: none;`} /> : null}
+              {logo ? (
+                <img
+                  src={logo}
+                  alt=""
+                  width={dialog ? 28 : 32}
+                  height={dialog ? 28 : 32}
+                  className={css`border-radius: 50%; flex: none;`}
+                />
+              ) : null}
               <div className={css`display: flex; flex-direction: column; gap: 2px; min-width: 0;`}>
-                <span part="past-due-amount" className={css`font-size: ${dialog ? 17 : 20}px; font-weight: 700; font-variant-numeric: tabular-nums;`}>
+                <span
+                  part="past-due-amount"
+                  className={css`font-size: ${dialog ? 17 : 20}px; font-weight: 700; font-variant-numeric: tabular-nums;`}
+                >
                   {money(d.amount, d.currency)}
                 </span>
                 <span className={css`color: var(--pay-color-muted); font-size: 14px;`}>
@@ -102,7 +135,11 @@ export function OverdueList({ state, variant, invoicePath, renderLink }: Overdue
                 </span>
               </div>
             </div>
-            <div className={css`display: flex; flex-direction: column; align-items: flex-end; gap: 8px; min-width: 0; @media (max-width: 599px) { align-items: stretch; width: 100%; }`}>{action}</div>
+            <div
+              className={css`display: flex; flex-direction: column; align-items: flex-end; gap: 8px; min-width: 0; @media (max-width: 599px) { align-items: stretch; width: 100%; }`}
+            >
+              {action}
+            </div>
             {row.phase === 'error' ? (
               <div className={css`flex-basis: 100%;`}>
                 <Alert tone="error" title={t('overdue.failed')}>

@@ -22,8 +22,15 @@ import { useOverdueQuery } from './query.ts';
 const ACTION = 'collect-batch';
 const ACCOUNT_CHANGED = 'Account changed, please pay manually.';
 
-export type Due = { amount: string; currency: PaymentCurrency; method: PaymentMethod; count: number; firstInvoiceId?: string };
-export type RowState = { phase: 'idle' } | { phase: 'paying' } | { phase: 'success'; due: Due } | { phase: 'error'; message: string };
+export type Due = {
+  amount: string;
+  currency: PaymentCurrency;
+  method: PaymentMethod;
+  count: number;
+  firstInvoiceId?: string;
+};
+export type RowState =
+  { phase: 'idle' } | { phase: 'paying' } | { phase: 'success'; due: Due } | { phase: 'error'; message: string };
 export type ConnectState = { currencyId: string; url: string | null; status: string };
 
 export type OverduePayment = {
@@ -83,7 +90,12 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
   const due: Due[] = data
     ? Object.entries(data.summary).map(([currencyId, s]) => {
         const invoices = data.invoices.filter((i) => i.currency_id === currencyId);
-        return { ...s, currency: { ...s.currency, id: s.currency.id ?? currencyId }, count: invoices.length, ...(invoices[0] ? { firstInvoiceId: invoices[0].id } : {}) };
+        return {
+          ...s,
+          currency: { ...s.currency, id: s.currency.id ?? currencyId },
+          count: invoices.length,
+          ...(invoices[0] ? { firstInvoiceId: invoices[0].id } : {}),
+        };
       })
     : [];
   const paidRows = Object.entries(rows)
@@ -107,7 +119,8 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
       setConnect({ currencyId, url: safeUrl(c.url), status: 'created' });
       await api.connect.waitFor(ACTION, c.token, {
         signal: ctrl.signal,
-        onStatus: (s) => setConnect((cur) => (cur && cur.currencyId === currencyId ? { ...cur, status: s.status } : cur)),
+        onStatus: (s) =>
+          setConnect((cur) => (cur && cur.currencyId === currencyId ? { ...cur, status: s.status } : cur)),
       });
       if (ctrl.signal.aborted) return;
       setConnect(null);
@@ -129,7 +142,20 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
     if (id) setRow(id, { phase: 'idle' });
   };
 
-  return { data, error: q.error, isError: q.isError, reload: () => void q.refetch(), due, paidRows, rows, anyPaid, customerRef, connect, pay, cancelConnect };
+  return {
+    data,
+    error: q.error,
+    isError: q.isError,
+    reload: () => void q.refetch(),
+    due,
+    paidRows,
+    rows,
+    anyPaid,
+    customerRef,
+    connect,
+    pay,
+    cancelConnect,
+  };
 }
 
 function payErrorText(err: unknown, t: ReturnType<typeof useT>): string {

@@ -25,7 +25,15 @@ import { TextField } from '../ui/TextField.tsx';
 import { creditShortfall } from './credit-shortfall.ts';
 import { day, LoadError, Loading, timestamp, useMoney } from './parts.tsx';
 
-type Form = { enabled: boolean; threshold: string; priceId: string; quantity: string; currencyId: string; maxAmount: string; maxAttempts: string };
+type Form = {
+  enabled: boolean;
+  threshold: string;
+  priceId: string;
+  quantity: string;
+  currencyId: string;
+  maxAmount: string;
+  maxAttempts: string;
+};
 
 function initialForm(info: AutoRechargeInfo): Form {
   const c = info.config;
@@ -63,23 +71,45 @@ function unitsOrNull(value: string, currency: PaymentCurrency | undefined): stri
  * 'notEnough' (spec §8): the balance cannot cover the customer's pending usage in this credit currency. The
  * portal's own customer, or the `customerId` the element was given.
  */
-export function CreditNotEnough({ currency, balance, customerId }: { currency: PaymentCurrency; balance: string; customerId?: string | undefined }) {
+export function CreditNotEnough({
+  currency,
+  balance,
+  customerId,
+}: {
+  currency: PaymentCurrency;
+  balance: string;
+  customerId?: string | undefined;
+}) {
   const api = useApi();
   const t = useT();
-  const q = useQuery(queryKey('credits', 'pending-amount', customerId ?? '', currency.id), () => api.payments.pendingAmount({ ...(customerId ? { customer_id: customerId } : {}), currency_id: currency.id }));
+  const q = useQuery(queryKey('credits', 'pending-amount', customerId ?? '', currency.id), () =>
+    api.payments.pendingAmount({ ...(customerId ? { customer_id: customerId } : {}), currency_id: currency.id }),
+  );
   const short = creditShortfall(balance, q.data?.[currency.id], currency.decimal);
   if (!short) return null;
   return (
     <div part="credit-not-enough">
-      <Alert tone="warning">{t('portal.credits.notEnough', { amount: short.amount, symbol: currency.symbol, quantity: short.quantity })}</Alert>
+      <Alert tone="warning">
+        {t('portal.credits.notEnough', { amount: short.amount, symbol: currency.symbol, quantity: short.quantity })}
+      </Alert>
     </div>
   );
 }
 
-export function AutoTopUp({ customer, currencyId, customerId }: { customer: string; currencyId: string; customerId?: string | undefined }) {
+export function AutoTopUp({
+  customer,
+  currencyId,
+  customerId,
+}: {
+  customer: string;
+  currencyId: string;
+  customerId?: string | undefined;
+}) {
   const api = useApi();
   const t = useT();
-  const q = useQuery(queryKey('credits', 'auto-recharge', customer, currencyId), () => api.credits.autoRecharge(customer, currencyId));
+  const q = useQuery(queryKey('credits', 'auto-recharge', customer, currencyId), () =>
+    api.credits.autoRecharge(customer, currencyId),
+  );
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={2} />;
   if (!q.data.packages.length || !q.data.currencies.length) {
@@ -93,7 +123,15 @@ export function AutoTopUp({ customer, currencyId, customerId }: { customer: stri
   return <AutoTopUpForm info={q.data} customer={customer} customerId={customerId} />;
 }
 
-function AutoTopUpForm({ info, customer, customerId }: { info: AutoRechargeInfo; customer: string; customerId?: string | undefined }) {
+function AutoTopUpForm({
+  info,
+  customer,
+  customerId,
+}: {
+  info: AutoRechargeInfo;
+  customer: string;
+  customerId?: string | undefined;
+}) {
   const api = useApi();
   const t = useT();
   const { css } = useCss();
@@ -131,14 +169,25 @@ function AutoTopUpForm({ info, customer, customerId }: { info: AutoRechargeInfo;
   const m = useMutation(
     () =>
       api.credits.saveAutoRecharge({
-        customer_id: customer, currency_id: credit.id, enabled: form.enabled, threshold: toSmallestUnit(form.threshold.trim(), credit.decimal),
-        price_id: form.priceId, quantity, recharge_currency_id: form.currencyId,
+        customer_id: customer,
+        currency_id: credit.id,
+        enabled: form.enabled,
+        threshold: toSmallestUnit(form.threshold.trim(), credit.decimal),
+        price_id: form.priceId,
+        quantity,
+        recharge_currency_id: form.currencyId,
         daily_limits: { max_amount: maxAmount ?? '0', max_attempts: Number(form.maxAttempts) },
       }),
     {
       onSuccess: (config) => {
-        client.setQueryData(queryKey('credits', 'auto-recharge', customer, credit.id), (old: AutoRechargeInfo | undefined) => (old ? { ...old, config } : old));
-        toast.show({ tone: 'success', message: config.enabled ? t('portal.autoTopUp.savedOn') : t('portal.autoTopUp.savedOff') });
+        client.setQueryData(
+          queryKey('credits', 'auto-recharge', customer, credit.id),
+          (old: AutoRechargeInfo | undefined) => (old ? { ...old, config } : old),
+        );
+        toast.show({
+          tone: 'success',
+          message: config.enabled ? t('portal.autoTopUp.savedOn') : t('portal.autoTopUp.savedOff'),
+        });
       },
     },
   );
@@ -158,12 +207,19 @@ function AutoTopUpForm({ info, customer, customerId }: { info: AutoRechargeInfo;
       }}
       className={css`display: flex; flex-direction: column; gap: 16px; padding: 20px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`}
     >
-      <div className={css`display: flex; justify-content: space-between; align-items: center; gap: 12px; flex-wrap: wrap;`}>
+      <div
+        className={css`display: flex; justify-content: space-between; align-items: center; gap: 12px; flex-wrap: wrap;`}
+      >
         <span className={css`display: inline-flex; gap: 10px; align-items: center;`}>
           <strong>{t('portal.autoTopUp.balance', { amount: money(info.balance, credit) })}</strong>
-          <StatusChip tone={saved?.enabled ? 'success' : 'default'}>{saved?.enabled ? t('portal.autoTopUp.on') : t('portal.autoTopUp.off')}</StatusChip>
+          <StatusChip tone={saved?.enabled ? 'success' : 'default'}>
+            {saved?.enabled ? t('portal.autoTopUp.on') : t('portal.autoTopUp.off')}
+          </StatusChip>
         </span>
-        <label htmlFor={switchId} className={css`display: inline-flex; gap: 8px; align-items: center; min-height: 32px; cursor: pointer; font-weight: 600;`}>
+        <label
+          htmlFor={switchId}
+          className={css`display: inline-flex; gap: 8px; align-items: center; min-height: 32px; cursor: pointer; font-weight: 600;`}
+        >
           <input
             id={switchId}
             type="checkbox"
@@ -210,7 +266,10 @@ function AutoTopUpForm({ info, customer, customerId }: { info: AutoRechargeInfo;
           label={t('portal.autoTopUp.paymentMethod')}
           value={form.currencyId}
           onChange={(e) => set({ currencyId: e.target.value })}
-          options={info.currencies.map((c) => ({ value: c.id, label: c.paymentMethod ? `${c.paymentMethod.name} (${c.symbol})` : c.symbol }))}
+          options={info.currencies.map((c) => ({
+            value: c.id,
+            label: c.paymentMethod ? `${c.paymentMethod.name} (${c.symbol})` : c.symbol,
+          }))}
         />
         <TextField
           label={t('portal.autoTopUp.dailyMaxAmount')}
@@ -236,16 +295,30 @@ function AutoTopUpForm({ info, customer, customerId }: { info: AutoRechargeInfo;
         {!form.enabled
           ? t('portal.autoTopUp.summaryOff')
           : !errors.threshold && cost && credits
-            ? t('portal.autoTopUp.summary', { threshold: `${form.threshold.trim()} ${credit.symbol}`, credits: money(credits, credit), cost: money(cost, pay) })
+            ? t('portal.autoTopUp.summary', {
+                threshold: `${form.threshold.trim()} ${credit.symbol}`,
+                credits: money(credits, credit),
+                cost: money(cost, pay),
+              })
             : null}
       </p>
       {saved?.last_recharge_at || saved?.last_recharge_date ? (
         <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>
-          {t('portal.autoTopUp.last', { date: saved.last_recharge_at ? timestamp(saved.last_recharge_at) : day(saved.last_recharge_date) })}
+          {t('portal.autoTopUp.last', {
+            date: saved.last_recharge_at ? timestamp(saved.last_recharge_at) : day(saved.last_recharge_date),
+          })}
         </p>
       ) : null}
-      {saved?.last_error ? <Alert tone="warning" title={t('portal.autoTopUp.lastFailed')}>{saved.last_error}</Alert> : null}
-      {m.isError ? <Alert tone="error" title={t('portal.autoTopUp.saveFailed')}>{formatError(m.error)}</Alert> : null}
+      {saved?.last_error ? (
+        <Alert tone="warning" title={t('portal.autoTopUp.lastFailed')}>
+          {saved.last_error}
+        </Alert>
+      ) : null}
+      {m.isError ? (
+        <Alert tone="error" title={t('portal.autoTopUp.saveFailed')}>
+          {formatError(m.error)}
+        </Alert>
+      ) : null}
       <div>
         <Button type="submit" part="save-auto-top-up" pending={m.isPending}>
           {t('portal.autoTopUp.save')}

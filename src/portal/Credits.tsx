@@ -19,7 +19,20 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { AutoTopUp } from './AutoTopUp.tsx';
-import { AdminCustomerCell, AdminLinks, AppLink, BrowseAction, day, LoadError, Loading, Notice, Page, timestamp, useDashboard, useMoney } from './parts.tsx';
+import {
+  AdminCustomerCell,
+  AdminLinks,
+  AppLink,
+  BrowseAction,
+  day,
+  LoadError,
+  Loading,
+  Notice,
+  Page,
+  timestamp,
+  useDashboard,
+  useMoney,
+} from './parts.tsx';
 import { Pager, TableFrame, useCellClass, usePaging } from './table.tsx';
 
 /** Owners and admins (by role or passport) see the meter event column and the admin credit links. */
@@ -36,7 +49,11 @@ export function usableRemaining(g: Pick<CreditGrant, 'status' | 'remaining_amoun
 
 function GrantStatus({ status }: { status: string }) {
   const t = useT();
-  return <StatusChip tone={CREDIT_GRANT_STATUS_TONE[status as CreditGrantStatus] ?? 'default'}>{t(`portal.creditStatus.${status}`, { defaultValue: status })}</StatusChip>;
+  return (
+    <StatusChip tone={CREDIT_GRANT_STATUS_TONE[status as CreditGrantStatus] ?? 'default'}>
+      {t(`portal.creditStatus.${status}`, { defaultValue: status })}
+    </StatusChip>
+  );
 }
 
 /** The Credits tab: grants, then transactions. */
@@ -62,12 +79,22 @@ function AutoTopUps({ customerId }: { customerId?: string | undefined }) {
   const session = useSession();
   const titleId = useId();
   const customer = customerId ?? session.user?.did;
-  const q = useQuery(queryKey('credits', 'currencies', customerId ?? ''), () => api.credits.grants({ ...(customerId ? { customer_id: customerId } : {}), pageSize: 100 }));
-  const currencies = [...new Map((q.data?.list ?? []).filter((g) => g.paymentCurrency?.type === 'credit').map((g) => [g.currency_id, g.paymentCurrency!])).values()];
+  const q = useQuery(queryKey('credits', 'currencies', customerId ?? ''), () =>
+    api.credits.grants({ ...(customerId ? { customer_id: customerId } : {}), pageSize: 100 }),
+  );
+  const currencies = [
+    ...new Map(
+      (q.data?.list ?? [])
+        .filter((g) => g.paymentCurrency?.type === 'credit')
+        .map((g) => [g.currency_id, g.paymentCurrency!]),
+    ).values(),
+  ];
   if (!customer || !currencies.length) return null;
   return (
     <section aria-labelledby={titleId} className={css`display: flex; flex-direction: column; gap: 12px;`}>
-      <h2 id={titleId} className={css`margin: 8px 0 0; font-size: 18px;`}>{t('portal.autoTopUp.title')}</h2>
+      <h2 id={titleId} className={css`margin: 8px 0 0; font-size: 18px;`}>
+        {t('portal.autoTopUp.title')}
+      </h2>
       <p className={css`margin: 0; color: var(--pay-color-muted);`}>{t('portal.autoTopUp.intro')}</p>
       {currencies.map((c) => (
         <AutoTopUp key={c.id} customer={customer} currencyId={c.id} customerId={customerId} />
@@ -85,12 +112,24 @@ export function GrantTable({ prefix, customerId }: { prefix: string; customerId?
   const dashboard = useDashboard();
   const paging = usePaging(customerId ?? '');
   const { page, pageSize } = paging;
-  const q = useQuery(queryKey('credits', 'grants', customerId ?? '', page, pageSize), () => api.credits.grants({ ...(customerId ? { customer_id: customerId } : {}), page, pageSize }), {
-    placeholderData: (prev) => prev,
-  });
+  const q = useQuery(
+    queryKey('credits', 'grants', customerId ?? '', page, pageSize),
+    () => api.credits.grants({ ...(customerId ? { customer_id: customerId } : {}), page, pageSize }),
+    {
+      placeholderData: (prev) => prev,
+    },
+  );
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={3} />;
-  if (q.data.count === 0) return <Notice part="no-credit-grants" title={t('portal.credits.noGrants')} text={t('portal.credits.noGrantsHint')} action={<BrowseAction prefix={prefix} />} />;
+  if (q.data.count === 0)
+    return (
+      <Notice
+        part="no-credit-grants"
+        title={t('portal.credits.noGrants')}
+        text={t('portal.credits.noGrantsHint')}
+        action={<BrowseAction prefix={prefix} />}
+      />
+    );
   const label = t('portal.credits.grants');
   return (
     <div className={css`display: flex; flex-direction: column; gap: 12px;`}>
@@ -116,13 +155,21 @@ export function GrantTable({ prefix, customerId }: { prefix: string; customerId?
             <td className={cell}>
               <GrantStatus status={g.status} />
             </td>
-            <td className={cx(cell, css`text-align: end; font-weight: 600;`)}>{money(usableRemaining(g), g.paymentCurrency)}</td>
-            <td className={cx(cell, css`text-align: end;`)}>{money(g.amount ?? g.remaining_amount, g.paymentCurrency)}</td>
+            <td className={cx(cell, css`text-align: end; font-weight: 600;`)}>
+              {money(usableRemaining(g), g.paymentCurrency)}
+            </td>
+            <td className={cx(cell, css`text-align: end;`)}>
+              {money(g.amount ?? g.remaining_amount, g.paymentCurrency)}
+            </td>
             <td className={cell}>{day(g.effective_at ?? g.created_at)}</td>
             <td className={cell}>{g.expires_at ? day(g.expires_at) : t('portal.never')}</td>
             {dashboard ? (
               <td className={cell}>
-                <AdminCustomerCell prefix={prefix} customerId={(g as { customer_id?: string }).customer_id} name={(g as { customer?: { name?: string } | null }).customer?.name} />
+                <AdminCustomerCell
+                  prefix={prefix}
+                  customerId={(g as { customer_id?: string }).customer_id}
+                  name={(g as { customer?: { name?: string } | null }).customer?.name}
+                />
               </td>
             ) : null}
           </tr>
@@ -156,14 +203,29 @@ export function TransactionTable({ prefix, filter }: { prefix: string; filter: T
   const key = JSON.stringify(params);
   const paging = usePaging(key);
   const { page, pageSize } = paging;
-  const q = useQuery(queryKey('credits', 'transactions', key, page, pageSize), () => api.credits.transactions({ ...params, page, pageSize }), { placeholderData: (prev) => prev });
+  const q = useQuery(
+    queryKey('credits', 'transactions', key, page, pageSize),
+    () => api.credits.transactions({ ...params, page, pageSize }),
+    { placeholderData: (prev) => prev },
+  );
   const label = t('portal.credits.transactions');
   const links = customerLinks(prefix);
 
   const filters = (
-    <div part="credit-date-filter" role="group" aria-label={t('portal.credits.dateRange')} className={css`display: flex; gap: 12px; align-items: flex-end; flex-wrap: wrap;`}>
+    <div
+      part="credit-date-filter"
+      role="group"
+      aria-label={t('portal.credits.dateRange')}
+      className={css`display: flex; gap: 12px; align-items: flex-end; flex-wrap: wrap;`}
+    >
       <div className={css`width: 180px;`}>
-        <TextField type="date" label={t('portal.credits.from')} value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+        <TextField
+          type="date"
+          label={t('portal.credits.from')}
+          value={from}
+          max={to || undefined}
+          onChange={(e) => setFrom(e.target.value)}
+        />
       </div>
       <div className={css`width: 180px;`}>
         <TextField
@@ -192,9 +254,22 @@ export function TransactionTable({ prefix, filter }: { prefix: string; filter: T
   let body: ReactNode;
   if (q.isError && !q.data) body = <LoadError error={q.error} retry={() => void q.refetch()} />;
   else if (!q.data) body = <Loading rows={3} />;
-  else if (q.data.count === 0) body = <Notice part="no-credit-transactions" title={t(from || to ? 'portal.credits.noTransactionsInRange' : 'portal.credits.noTransactions')} text={t(from || to ? 'portal.credits.noTransactionsInRangeHint' : 'portal.credits.noTransactionsHint')} />;
+  else if (q.data.count === 0)
+    body = (
+      <Notice
+        part="no-credit-transactions"
+        title={t(from || to ? 'portal.credits.noTransactionsInRange' : 'portal.credits.noTransactions')}
+        text={t(from || to ? 'portal.credits.noTransactionsInRangeHint' : 'portal.credits.noTransactionsHint')}
+      />
+    );
   else {
-    const columns: Array<[ReactNode, boolean?]> = [[t('portal.date')], [t('portal.credits.type')], [t('portal.amount'), true], [t('portal.creditGrant')], [t('portal.description')]];
+    const columns: Array<[ReactNode, boolean?]> = [
+      [t('portal.date')],
+      [t('portal.credits.type')],
+      [t('portal.amount'), true],
+      [t('portal.creditGrant')],
+      [t('portal.description')],
+    ];
     if (admin) columns.push([t('portal.credits.meterEvent')]);
     body = (
       <>
@@ -205,19 +280,31 @@ export function TransactionTable({ prefix, filter }: { prefix: string; filter: T
             const amount = money(tx.credit_amount ?? tx.amount ?? '0', currency);
             const event = tx.meterEvent as { id?: string; event_name?: string } | null | undefined;
             return (
-              <tr key={`${tx.activity_type}-${tx.id ?? i}`} part="credit-transaction-row" data-id={tx.id} data-type={tx.activity_type}>
+              <tr
+                key={`${tx.activity_type}-${tx.id ?? i}`}
+                part="credit-transaction-row"
+                data-id={tx.id}
+                data-type={tx.activity_type}
+              >
                 <td className={cell}>{timestamp(tx.created_at)}</td>
                 <td className={cell}>{t(usage ? 'portal.credits.usage' : 'portal.credits.grant')}</td>
                 <td className={cx(cell, css`text-align: end; font-weight: 600;`)}>{`${usage ? '−' : '+'}${amount}`}</td>
                 <td className={cell}>
-                  {tx.credit_grant_id ? <AppLink path={links.creditGrant(tx.credit_grant_id)}>{tx.creditGrant?.name || tx.credit_grant_id}</AppLink> : null}
+                  {tx.credit_grant_id ? (
+                    <AppLink path={links.creditGrant(tx.credit_grant_id)}>
+                      {tx.creditGrant?.name || tx.credit_grant_id}
+                    </AppLink>
+                  ) : null}
                 </td>
                 <td className={cx(cell, css`white-space: normal; min-width: 140px; color: var(--pay-color-muted);`)}>
                   {tx.description || (usage && tx.meter ? `${tx.meter.event_name ?? ''}` : '')}
                   {tx.metadata?.invoice_id ? (
                     <>
                       {' '}
-                      <AppLink path={links.invoice(tx.metadata.invoice_id)} className={css`&& { text-decoration: underline; }`}>
+                      <AppLink
+                        path={links.invoice(tx.metadata.invoice_id)}
+                        className={css`&& { text-decoration: underline; }`}
+                      >
                         {t('portal.invoice')}
                       </AppLink>
                     </>
@@ -225,7 +312,13 @@ export function TransactionTable({ prefix, filter }: { prefix: string; filter: T
                 </td>
                 {admin ? (
                   // Wraps (ids are long): the admin's extra column must not push the table past its frame.
-                  <td className={cx(cell, css`font-family: var(--pay-font-family-mono); font-size: 13px; white-space: normal; overflow-wrap: anywhere; min-width: 160px; max-width: 240px;`)} part="meter-event-cell">
+                  <td
+                    className={cx(
+                      cell,
+                      css`font-family: var(--pay-font-family-mono); font-size: 13px; white-space: normal; overflow-wrap: anywhere; min-width: 160px; max-width: 240px;`,
+                    )}
+                    part="meter-event-cell"
+                  >
                     {event?.id ? `${event.event_name ?? ''} · ${event.id}` : ''}
                   </td>
                 ) : null}
@@ -261,17 +354,39 @@ export function CreditGrantDetail({ id, prefix }: { id: string; prefix: string }
     </AppLink>
   );
   // Owners and admins, and dashboard mode (spec §2 Admin links).
-  const admin = g && (dashboard || isOwnerOrAdmin(session.user)) ? <AdminLinks prefix={prefix} billing={g.id} billingLabel={t('portal.credits.adminGrant')} customerId={g.customer_id} /> : null;
+  const admin =
+    g && (dashboard || isOwnerOrAdmin(session.user)) ? (
+      <AdminLinks
+        prefix={prefix}
+        billing={g.id}
+        billingLabel={t('portal.credits.adminGrant')}
+        customerId={g.customer_id}
+      />
+    ) : null;
   const prices = g?.applicability_config?.scope?.prices ?? [];
   const facts: Array<[string, ReactNode]> = g
     ? [
-        [t('portal.remaining'), <span part="credit-grant-remaining">{money(usableRemaining(g), g.paymentCurrency)}</span>],
+        [
+          t('portal.remaining'),
+          <span part="credit-grant-remaining">{money(usableRemaining(g), g.paymentCurrency)}</span>,
+        ],
         // What was left when it was voided or expired: on record, not usable.
-        ...(usableRemaining(g) !== (g.remaining_amount ?? '0') ? ([[t(`portal.credits.unused.${g.status}`), money(g.remaining_amount, g.paymentCurrency)]] as Array<[string, ReactNode]>) : []),
+        ...(usableRemaining(g) !== (g.remaining_amount ?? '0')
+          ? ([[t(`portal.credits.unused.${g.status}`), money(g.remaining_amount, g.paymentCurrency)]] as Array<
+              [string, ReactNode]
+            >)
+          : []),
         [t('portal.granted'), money(g.amount ?? g.remaining_amount, g.paymentCurrency)],
         [t('portal.effective'), day(g.effective_at ?? g.created_at)],
         [t('portal.expires'), g.expires_at ? day(g.expires_at) : t('portal.never')],
-        ...(g.category ? ([[t('portal.credits.category'), t(`portal.credits.categories.${g.category}`, { defaultValue: g.category })]] as Array<[string, ReactNode]>) : []),
+        ...(g.category
+          ? ([
+              [
+                t('portal.credits.category'),
+                t(`portal.credits.categories.${g.category}`, { defaultValue: g.category }),
+              ],
+            ] as Array<[string, ReactNode]>)
+          : []),
         [t('portal.credits.appliesTo'), prices.length ? prices.join(', ') : t('portal.credits.allUsage')],
       ]
     : [];
@@ -292,7 +407,10 @@ export function CreditGrantDetail({ id, prefix }: { id: string; prefix: string }
         <Loading />
       ) : (
         <>
-          <dl part="credit-grant" className={css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 10px 24px; margin: 0; padding: 20px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg); & dt { color: var(--pay-color-muted); } & dd { margin: 0; overflow-wrap: anywhere; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px; & dd { margin-bottom: 10px; } }`}>
+          <dl
+            part="credit-grant"
+            className={css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 10px 24px; margin: 0; padding: 20px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg); & dt { color: var(--pay-color-muted); } & dd { margin: 0; overflow-wrap: anywhere; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px; & dd { margin-bottom: 10px; } }`}
+          >
             {facts.map(([k, v]) => (
               <div key={k} className={css`display: contents;`}>
                 <dt>{k}</dt>

@@ -15,7 +15,18 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { Link } from '../ui/Link.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
-import { AdminLinks, AppLink, day, LoadError, Loading, Page, timestamp, useDashboard, useMoney, usePayLinkClass } from './parts.tsx';
+import {
+  AdminLinks,
+  AppLink,
+  day,
+  LoadError,
+  Loading,
+  Page,
+  timestamp,
+  useDashboard,
+  useMoney,
+  usePayLinkClass,
+} from './parts.tsx';
 
 // The stake of a stake / stake return / slash invoice: a lazy chunk (src/portal/Stake.tsx).
 const StakePanel = lazy(() => import('./Stake.tsx').then((m) => ({ default: m.StakePanel })));
@@ -75,22 +86,42 @@ function InvoiceView({
   const currency = invoice.paymentCurrency;
   const method = invoice.paymentMethod as PaymentMethod | undefined;
   const links = customerLinks(prefix);
-  const { methodType, tx } = transactionOf(invoice.metadata?.payment_details ?? invoice.paymentIntent?.payment_details, method);
+  const { methodType, tx } = transactionOf(
+    invoice.metadata?.payment_details ?? invoice.paymentIntent?.payment_details,
+    method,
+  );
   const txHref = tx.tx_hash ? methodExplorerHref(method, tx.tx_hash) : null;
-  const lines = (invoice.lines ?? []) as Array<{ id?: string; description?: string; quantity?: number; amount?: string; price?: { product?: { name?: string } } }>;
+  const lines = (invoice.lines ?? []) as Array<{
+    id?: string;
+    description?: string;
+    quantity?: number;
+    amount?: string;
+    price?: { product?: { name?: string } };
+  }>;
   const logo = checkHref(currency?.logo ?? method?.logo);
   const session = (invoice as { checkoutSession?: { id?: string } | null }).checkoutSession;
   const sessionId = invoice.status === 'paid' ? (session?.id ?? invoice.checkout_session_id ?? null) : null;
   const stakeSub: Subscription | null =
     STAKE_REASONS.has(invoice.billing_reason ?? '') && invoice.subscription
-      ? { ...invoice.subscription, paymentCurrency: invoice.subscription.paymentCurrency ?? currency, paymentMethod: invoice.subscription.paymentMethod ?? (method as PaymentMethod | undefined) }
+      ? {
+          ...invoice.subscription,
+          paymentCurrency: invoice.subscription.paymentCurrency ?? currency,
+          paymentMethod: invoice.subscription.paymentMethod ?? (method as PaymentMethod | undefined),
+        }
       : null;
 
   const dl = css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 10px 24px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; overflow-wrap: anywhere; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px 0; & dd { margin-bottom: 10px; } }`;
   const card = css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); padding: 20px; background: var(--pay-color-bg); display: flex; flex-direction: column; gap: 14px;`;
   const h2 = css`margin: 0; font-size: 16px; font-weight: 650;`;
 
-  const admin = dashboard ? <AdminLinks prefix={prefix} billing={invoice.id} billingLabel={t('portal.adminInvoice')} customerId={invoice.customer_id} /> : null;
+  const admin = dashboard ? (
+    <AdminLinks
+      prefix={prefix}
+      billing={invoice.id}
+      billingLabel={t('portal.adminInvoice')}
+      customerId={invoice.customer_id}
+    />
+  ) : null;
 
   return (
     <Page
@@ -99,16 +130,23 @@ function InvoiceView({
       title={
         <span className={css`display: inline-flex; align-items: center; gap: 12px; flex-wrap: wrap;`}>
           {t('portal.invoice')} {invoice.number || invoice.id}
-          <StatusChip tone={invoiceStatusTone(invoice.status)}>{t(`portal.invoiceStatus.${invoice.status}`, { defaultValue: invoice.status })}</StatusChip>
+          <StatusChip tone={invoiceStatusTone(invoice.status)}>
+            {t(`portal.invoiceStatus.${invoice.status}`, { defaultValue: invoice.status })}
+          </StatusChip>
         </span>
       }
     >
       <div part="invoice" className={css`display: flex; flex-direction: column; gap: 16px;`}>
         <div className={card}>
-          <div className={css`font-size: 32px; font-weight: 750; font-variant-numeric: tabular-nums; letter-spacing: -0.02em;`} part="invoice-total">
+          <div
+            className={css`font-size: 32px; font-weight: 750; font-variant-numeric: tabular-nums; letter-spacing: -0.02em;`}
+            part="invoice-total"
+          >
             {money(invoice.total, currency)}
           </div>
-          {invoice.status === 'void' ? <p className={css`margin: 0; color: var(--pay-color-muted);`}>{t('portal.noPaymentRequired')}</p> : null}
+          {invoice.status === 'void' ? (
+            <p className={css`margin: 0; color: var(--pay-color-muted);`}>{t('portal.noPaymentRequired')}</p>
+          ) : null}
           {invoiceNeedsPayment(invoice.status) ? (
             <div>
               <AppLink path={links.pastDue(referer || undefined)} part="pay" className={payClass}>
@@ -145,7 +183,9 @@ function InvoiceView({
                 <dd className={css`display: flex; align-items: center; gap: 8px;`}>
                   {logo ? <img src={logo} alt="" width={20} height={20} className={css`border-radius: 50%;`} /> : null}
                   {method.name}
-                  {currency?.symbol ? <span className={css`color: var(--pay-color-muted);`}>({currency.symbol})</span> : null}
+                  {currency?.symbol ? (
+                    <span className={css`color: var(--pay-color-muted);`}>({currency.symbol})</span>
+                  ) : null}
                 </dd>
               </>
             ) : null}
@@ -155,18 +195,26 @@ function InvoiceView({
         {lines.length ? (
           <div className={card}>
             <h2 className={h2}>{t('portal.items')}</h2>
-            <table className={css`width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; & th, & td { padding: 8px 0; text-align: start; border-bottom: 1px solid var(--pay-color-border); } & tr:last-child td { border-bottom: 0; } & th { font-size: 12px; color: var(--pay-color-muted); font-weight: 600; }`}>
+            <table
+              className={css`width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; & th, & td { padding: 8px 0; text-align: start; border-bottom: 1px solid var(--pay-color-border); } & tr:last-child td { border-bottom: 0; } & th { font-size: 12px; color: var(--pay-color-muted); font-weight: 600; }`}
+            >
               <thead>
                 <tr>
                   <th scope="col">{t('portal.item')}</th>
-                  <th scope="col" className={css`text-align: end !important;`}>{t('portal.quantity')}</th>
-                  <th scope="col" className={css`text-align: end !important;`}>{t('portal.amount')}</th>
+                  <th scope="col" className={css`text-align: end !important;`}>
+                    {t('portal.quantity')}
+                  </th>
+                  <th scope="col" className={css`text-align: end !important;`}>
+                    {t('portal.amount')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {lines.map((l, i) => (
                   <tr key={l.id ?? i}>
-                    <td><bdi>{l.price?.product?.name ?? l.description ?? ''}</bdi></td>
+                    <td>
+                      <bdi>{l.price?.product?.name ?? l.description ?? ''}</bdi>
+                    </td>
                     <td className={css`text-align: end !important;`}>{l.quantity ?? 1}</td>
                     <td className={css`text-align: end !important;`}>{money(l.amount ?? '0', currency)}</td>
                   </tr>
@@ -178,7 +226,9 @@ function InvoiceView({
                 <InvoiceDiscounts invoice={invoice} />
               </Suspense>
             ) : null}
-            <div className={css`display: flex; justify-content: space-between; font-weight: 700; border-top: 1px solid var(--pay-color-border); padding-top: 10px;`}>
+            <div
+              className={css`display: flex; justify-content: space-between; font-weight: 700; border-top: 1px solid var(--pay-color-border); padding-top: 10px;`}
+            >
               <span>{t('portal.total')}</span>
               <span>{money(invoice.total, currency)}</span>
             </div>
@@ -221,7 +271,9 @@ function InvoiceView({
               {invoice.paymentIntent?.id || tx.payment_intent_id ? (
                 <>
                   <dt>{t('portal.paymentIntent')}</dt>
-                  <dd className={css`font-family: var(--pay-font-family-mono); font-size: 13px;`}>{tx.payment_intent_id ?? invoice.paymentIntent?.id}</dd>
+                  <dd className={css`font-family: var(--pay-font-family-mono); font-size: 13px;`}>
+                    {tx.payment_intent_id ?? invoice.paymentIntent?.id}
+                  </dd>
                 </>
               ) : null}
             </dl>

@@ -17,12 +17,19 @@ export default function InvoiceDiscounts({ invoice }: { invoice: Invoice }) {
     .map((d, i) => {
       // discountDetails (the retrieve's) in the order of the amounts; matched by coupon or promotion code when it can be.
       const details = invoice.discountDetails ?? [];
-      const info = details.find((x) => (d.promotion_code && x.promotionCode?.id === d.promotion_code) || (d.coupon && x.coupon?.id === d.coupon)) ?? details[i];
+      const info =
+        details.find(
+          (x) =>
+            (d.promotion_code && x.promotionCode?.id === d.promotion_code) || (d.coupon && x.coupon?.id === d.coupon),
+        ) ?? details[i];
       return { amount: String(d.amount), code: info?.promotionCode?.code ?? null, coupon: info?.coupon?.name ?? null };
     });
   if (!discounts.length) return null;
   return (
-    <dl part="invoice-discounts" className={css`margin: 0; display: flex; flex-direction: column; gap: 6px; border-top: 1px solid var(--pay-color-border); padding-top: 10px; font-variant-numeric: tabular-nums; & > div { display: flex; justify-content: space-between; gap: 12px; } & dd { margin: 0; }`}>
+    <dl
+      part="invoice-discounts"
+      className={css`margin: 0; display: flex; flex-direction: column; gap: 6px; border-top: 1px solid var(--pay-color-border); padding-top: 10px; font-variant-numeric: tabular-nums; & > div { display: flex; justify-content: space-between; gap: 12px; } & dd { margin: 0; }`}
+    >
       {invoice.subtotal ? (
         <div>
           <dt>{t('portal.subtotal')}</dt>

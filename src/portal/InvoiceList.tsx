@@ -23,13 +23,28 @@ export default function InvoiceList({ list, prefix, label }: { list: Invoice[]; 
   const groups = groupInvoicesByPeriod(list);
   const base = useId();
   return (
-    <div part="invoice-list" role="region" aria-label={label} className={css`display: flex; flex-direction: column; gap: 16px;`}>
+    <div
+      part="invoice-list"
+      role="region"
+      aria-label={label}
+      className={css`display: flex; flex-direction: column; gap: 16px;`}
+    >
       {groups.map((g) => (
-        <section key={g.key || 'none'} part="invoice-group" data-period={g.key} aria-labelledby={`${base}-${g.key || 'none'}`}>
-          <h2 id={`${base}-${g.key || 'none'}`} className={css`margin: 0 0 8px; font-size: 14px; font-weight: 600; color: var(--pay-color-muted);`}>
+        <section
+          key={g.key || 'none'}
+          part="invoice-group"
+          data-period={g.key}
+          aria-labelledby={`${base}-${g.key || 'none'}`}
+        >
+          <h2
+            id={`${base}-${g.key || 'none'}`}
+            className={css`margin: 0 0 8px; font-size: 14px; font-weight: 600; color: var(--pay-color-muted);`}
+          >
             {g.key ? formatDate(g.start, locale, { year: 'numeric', month: 'long' }) : '—'}
           </h2>
-          <ul className={css`list-style: none; margin: 0; padding: 0; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`}>
+          <ul
+            className={css`list-style: none; margin: 0; padding: 0; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`}
+          >
             {g.items.map((inv) => (
               <li
                 key={inv.id}
@@ -44,8 +59,12 @@ export default function InvoiceList({ list, prefix, label }: { list: Invoice[]; 
                     {day(inv.created_at)} · {t(billingReasonKey(inv.billing_reason))}
                   </span>
                 </span>
-                <span className={css`font-weight: 600; font-variant-numeric: tabular-nums;`}>{money(inv.total, inv.paymentCurrency)}</span>
-                <StatusChip tone={invoiceStatusTone(inv.status)}>{t(`portal.invoiceStatus.${inv.status}`, { defaultValue: inv.status })}</StatusChip>
+                <span className={css`font-weight: 600; font-variant-numeric: tabular-nums;`}>
+                  {money(inv.total, inv.paymentCurrency)}
+                </span>
+                <StatusChip tone={invoiceStatusTone(inv.status)}>
+                  {t(`portal.invoiceStatus.${inv.status}`, { defaultValue: inv.status })}
+                </StatusChip>
               </li>
             ))}
           </ul>

@@ -15,7 +15,17 @@ import { useQuery } from '../ui/query.ts';
 import { Button } from '../ui/Button.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
-import { AdminCustomerCell, AppLink, BrowseAction, day, LoadError, Loading, Notice, useDashboard, useMoney } from './parts.tsx';
+import {
+  AdminCustomerCell,
+  AppLink,
+  BrowseAction,
+  day,
+  LoadError,
+  Loading,
+  Notice,
+  useDashboard,
+  useMoney,
+} from './parts.tsx';
 import { Pager, TableFrame, useCellClass, usePaging } from './table.tsx';
 
 // The grouped list (spec §2 "table and grouped list") is off the first paint: loaded when picked.
@@ -46,16 +56,43 @@ export function InvoiceTable({ label, filter = {}, empty, prefix }: InvoiceTable
   const [picked, setLayout] = useState<'table' | 'list' | null>(null);
   const layout = picked ?? (phone ? 'list' : 'table');
 
-  const q = useQuery(queryKey('invoices', key, page, pageSize), () => api.invoices.list({ ...filter, page, pageSize }), { placeholderData: (prev) => prev });
+  const q = useQuery(
+    queryKey('invoices', key, page, pageSize),
+    () => api.invoices.list({ ...filter, page, pageSize }),
+    { placeholderData: (prev) => prev },
+  );
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={Math.min(pageSize, 5)} />;
   const { count, list } = q.data;
-  if (count === 0) return <>{empty ?? <Notice part="no-invoices" title={t('portal.noInvoices')} text={t('portal.noInvoicesHint')} action={<BrowseAction prefix={prefix} />} />}</>;
+  if (count === 0)
+    return (
+      <>
+        {empty ?? (
+          <Notice
+            part="no-invoices"
+            title={t('portal.noInvoices')}
+            text={t('portal.noInvoicesHint')}
+            action={<BrowseAction prefix={prefix} />}
+          />
+        )}
+      </>
+    );
 
   const layouts = (
-    <div role="group" aria-label={t('portal.layout.label')} part="invoice-layout" className={css`display: flex; gap: 8px; justify-content: flex-end;`}>
+    <div
+      role="group"
+      aria-label={t('portal.layout.label')}
+      part="invoice-layout"
+      className={css`display: flex; gap: 8px; justify-content: flex-end;`}
+    >
       {(['table', 'list'] as const).map((l) => (
-        <Button key={l} variant={layout === l ? 'primary' : 'secondary'} size="sm" aria-pressed={layout === l} onClick={() => setLayout(l)}>
+        <Button
+          key={l}
+          variant={layout === l ? 'primary' : 'secondary'}
+          size="sm"
+          aria-pressed={layout === l}
+          onClick={() => setLayout(l)}
+        >
           {t(`portal.layout.${l}`)}
         </Button>
       ))}
@@ -74,7 +111,14 @@ export function InvoiceTable({ label, filter = {}, empty, prefix }: InvoiceTable
           label={label}
           part="invoice-table"
           busy={q.isFetching}
-          columns={[[t('portal.number')], [t('portal.date')], [t('portal.amount'), true], [t('portal.status')], [t('portal.reason')], ...(dashboard ? ([[t('portal.customer')]] as Array<[string]>) : [])]}
+          columns={[
+            [t('portal.number')],
+            [t('portal.date')],
+            [t('portal.amount'), true],
+            [t('portal.status')],
+            [t('portal.reason')],
+            ...(dashboard ? ([[t('portal.customer')]] as Array<[string]>) : []),
+          ]}
         >
           {list.map((inv) => (
             <tr key={inv.id} part="invoice-row">
@@ -82,14 +126,24 @@ export function InvoiceTable({ label, filter = {}, empty, prefix }: InvoiceTable
                 <AppLink path={links.invoice(inv.id)}>{inv.number || inv.id}</AppLink>
               </th>
               <td className={cell}>{day(inv.created_at)}</td>
-              <td className={cx(cell, css`text-align: end; font-weight: 600;`)}>{money(inv.total, inv.paymentCurrency)}</td>
-              <td className={cell}>
-                <StatusChip tone={invoiceStatusTone(inv.status)}>{t(`portal.invoiceStatus.${inv.status}`, { defaultValue: inv.status })}</StatusChip>
+              <td className={cx(cell, css`text-align: end; font-weight: 600;`)}>
+                {money(inv.total, inv.paymentCurrency)}
               </td>
-              <td className={cx(cell, css`color: var(--pay-color-muted);`)}>{t(billingReasonKey(inv.billing_reason))}</td>
+              <td className={cell}>
+                <StatusChip tone={invoiceStatusTone(inv.status)}>
+                  {t(`portal.invoiceStatus.${inv.status}`, { defaultValue: inv.status })}
+                </StatusChip>
+              </td>
+              <td className={cx(cell, css`color: var(--pay-color-muted);`)}>
+                {t(billingReasonKey(inv.billing_reason))}
+              </td>
               {dashboard ? (
                 <td className={cell}>
-                  <AdminCustomerCell prefix={prefix} customerId={inv.customer_id} name={(inv as { customer?: { name?: string } | null }).customer?.name} />
+                  <AdminCustomerCell
+                    prefix={prefix}
+                    customerId={inv.customer_id}
+                    name={(inv as { customer?: { name?: string } | null }).customer?.name}
+                  />
                 </td>
               ) : null}
             </tr>

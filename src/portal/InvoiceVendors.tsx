@@ -20,7 +20,10 @@ export default function InvoiceVendors({ sessionId }: { sessionId: string }) {
   const q = useQuery(queryKey('invoice', 'vendors', sessionId), () => api.checkout.vendorStatus(sessionId));
   if (!ready || !q.data?.vendors.length) return null;
   return (
-    <div part="invoice-vendors" className={css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); padding: 12px 20px 20px; background: var(--pay-color-bg);`}>
+    <div
+      part="invoice-vendors"
+      className={css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); padding: 12px 20px 20px; background: var(--pay-color-bg);`}
+    >
       <VendorProgress sessionId={sessionId} />
     </div>
   );

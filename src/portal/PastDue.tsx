@@ -37,7 +37,15 @@ export function PastDue(props: { prefix: string; customerId?: string | undefined
   return <PastDuePage {...props} />;
 }
 
-function PastDuePage({ prefix, customerId, referer }: { prefix: string; customerId?: string | undefined; referer?: string | undefined }) {
+function PastDuePage({
+  prefix,
+  customerId,
+  referer,
+}: {
+  prefix: string;
+  customerId?: string | undefined;
+  referer?: string | undefined;
+}) {
   const t = useT();
   const { css } = useCss();
   const state = useOverduePayment(customerId);
@@ -57,15 +65,27 @@ function PastDuePage({ prefix, customerId, referer }: { prefix: string; customer
         action={<AppLink path={links.home()}>{t('portal.sub.back')}</AppLink>}
       />
     );
-  else body = <OverdueList state={state} variant="page" invoicePath={(id) => links.invoice(id)} renderLink={(path, children) => <AppLink path={path}>{children}</AppLink>} />;
+  else
+    body = (
+      <OverdueList
+        state={state}
+        variant="page"
+        invoicePath={(id) => links.invoice(id)}
+        renderLink={(path, children) => <AppLink path={path}>{children}</AppLink>}
+      />
+    );
 
   return (
     <Page title={t('portal.pastDue')}>
       {/* What the page is about, only while it is true: waiting invoices, or all of them paid here. */}
       {due.length ? (
-        <p part="past-due-hint" className={css`margin: -8px 0 0; color: var(--pay-color-muted);`}>{t('portal.pastDueHint')}</p>
+        <p part="past-due-hint" className={css`margin: -8px 0 0; color: var(--pay-color-muted);`}>
+          {t('portal.pastDueHint')}
+        </p>
       ) : anyPaid ? (
-        <p part="past-due-hint" role="status" className={css`margin: -8px 0 0; color: var(--pay-color-muted);`}>{t('portal.pastDueAllPaid')}</p>
+        <p part="past-due-hint" role="status" className={css`margin: -8px 0 0; color: var(--pay-color-muted);`}>
+          {t('portal.pastDueAllPaid')}
+        </p>
       ) : null}
       {body}
       {anyPaid && back ? (
@@ -76,7 +96,11 @@ function PastDuePage({ prefix, customerId, referer }: { prefix: string; customer
       {due.length ? (
         <>
           <h2 className={css`margin: 8px 0 0; font-size: 18px;`}>{t('overdue.dueInvoices')}</h2>
-          <InvoiceTable label={t('overdue.dueInvoices')} prefix={prefix} filter={{ ...(customerId ? { customer_id: customerId } : {}), status: 'open,uncollectible' }} />
+          <InvoiceTable
+            label={t('overdue.dueInvoices')}
+            prefix={prefix}
+            filter={{ ...(customerId ? { customer_id: customerId } : {}), status: 'open,uncollectible' }}
+          />
         </>
       ) : null}
       <OverdueConnect state={state} />

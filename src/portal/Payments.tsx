@@ -20,7 +20,17 @@ import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
 import { useLazyMessages } from '../ui/lazy-messages.ts';
-import { AdminCustomerCell, AppLink, BrowseAction, LoadError, Loading, Notice, timestamp, useDashboard, useMoney } from './parts.tsx';
+import {
+  AdminCustomerCell,
+  AppLink,
+  BrowseAction,
+  LoadError,
+  Loading,
+  Notice,
+  timestamp,
+  useDashboard,
+  useMoney,
+} from './parts.tsx';
 import { Pager, TableFrame, useCellClass, usePaging } from './table.tsx';
 
 const loadZh = () => import('locale:zh/portalPayments').then((m) => m.default);
@@ -86,9 +96,13 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
   const { page, pageSize } = paging;
   const label = t('portalPayments.title');
 
-  const q = useQuery(queryKey('payments', key, page, pageSize), () => api.payments.list({ customer_id: customerId, query: query || undefined, page, pageSize }), {
-    placeholderData: (prev) => prev,
-  });
+  const q = useQuery(
+    queryKey('payments', key, page, pageSize),
+    () => api.payments.list({ customer_id: customerId, query: query || undefined, page, pageSize }),
+    {
+      placeholderData: (prev) => prev,
+    },
+  );
 
   const search = (
     <div className={css`max-width: 360px;`}>
@@ -107,8 +121,23 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
   let body;
   if (q.isError && !q.data) body = <LoadError error={q.error} retry={() => void q.refetch()} />;
   else if (!q.data) body = <Loading rows={Math.min(pageSize, 5)} />;
-  else if (q.data.count === 0 && !query) body = <Notice part="no-payments" title={t('portalPayments.empty')} text={t('portalPayments.emptyHint')} action={<BrowseAction prefix={prefix} />} />;
-  else if (q.data.count === 0) body = <Notice part="no-payments" title={t('portalPayments.noMatches', { query })} text={t('portalPayments.noMatchesHint')} />;
+  else if (q.data.count === 0 && !query)
+    body = (
+      <Notice
+        part="no-payments"
+        title={t('portalPayments.empty')}
+        text={t('portalPayments.emptyHint')}
+        action={<BrowseAction prefix={prefix} />}
+      />
+    );
+  else if (q.data.count === 0)
+    body = (
+      <Notice
+        part="no-payments"
+        title={t('portalPayments.noMatches', { query })}
+        text={t('portalPayments.noMatchesHint')}
+      />
+    );
   else {
     const { count, list } = q.data;
     body = (
@@ -135,14 +164,27 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
                 <th scope="row" className={cx(cell, css`font-weight: 600;`)}>
                   {p.created_at ? timestamp(p.created_at) : '—'}
                 </th>
-                <td className={cx(cell, css`text-align: end; font-weight: 600;`)}>{money(p.amount_received && status === 'succeeded' ? p.amount_received : p.amount, p.paymentCurrency)}</td>
-                <td className={cell}>
-                  <StatusChip tone={paymentStatusTone(status)}>{t(`portalPayments.statuses.${status}`, { defaultValue: status })}</StatusChip>
+                <td className={cx(cell, css`text-align: end; font-weight: 600;`)}>
+                  {money(p.amount_received && status === 'succeeded' ? p.amount_received : p.amount, p.paymentCurrency)}
                 </td>
                 <td className={cell}>
-                  {t('portalPayments.methodCurrency', { method: p.paymentMethod?.name ?? p.paymentMethod?.type ?? '—', symbol: p.paymentCurrency?.symbol ?? '' })}
+                  <StatusChip tone={paymentStatusTone(status)}>
+                    {t(`portalPayments.statuses.${status}`, { defaultValue: status })}
+                  </StatusChip>
                 </td>
-                <td className={cell}>{p.invoice ? <AppLink path={links.invoice(p.invoice.id)}>{p.invoice.number || p.invoice.id}</AppLink> : <Dash label={t('portalPayments.noInvoice')} />}</td>
+                <td className={cell}>
+                  {t('portalPayments.methodCurrency', {
+                    method: p.paymentMethod?.name ?? p.paymentMethod?.type ?? '—',
+                    symbol: p.paymentCurrency?.symbol ?? '',
+                  })}
+                </td>
+                <td className={cell}>
+                  {p.invoice ? (
+                    <AppLink path={links.invoice(p.invoice.id)}>{p.invoice.number || p.invoice.id}</AppLink>
+                  ) : (
+                    <Dash label={t('portalPayments.noInvoice')} />
+                  )}
+                </td>
                 <td className={cx(cell, css`font-family: var(--pay-font-family-mono);`)}>
                   {tx.hash ? (
                     tx.href ? (
@@ -160,7 +202,11 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
                 </td>
                 {dashboard ? (
                   <td className={cell}>
-                    <AdminCustomerCell prefix={prefix} customerId={p.customer_id} name={(p as { customer?: { name?: string } | null }).customer?.name} />
+                    <AdminCustomerCell
+                      prefix={prefix}
+                      customerId={p.customer_id}
+                      name={(p as { customer?: { name?: string } | null }).customer?.name}
+                    />
                   </td>
                 ) : null}
               </tr>

@@ -40,7 +40,8 @@ function Lazy({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export type PortalView = 'invoices' | 'payments' | 'subscriptions' | 'credits' | 'invoice' | 'past-due' | 'subscription' | 'credit-grant';
+export type PortalView =
+  'invoices' | 'payments' | 'subscriptions' | 'credits' | 'invoice' | 'past-due' | 'subscription' | 'credit-grant';
 export type PortalProps = {
   view?: string;
   resourceId?: string;
@@ -98,7 +99,11 @@ function PortalView({ view, resourceId, customerId, referer }: PortalProps) {
         </Lazy>
       );
     case 'subscription':
-      return id ? <SubscriptionDetail id={id} prefix={prefix} /> : <Overview prefix={prefix} filter={filter} initial="subscriptions" />;
+      return id ? (
+        <SubscriptionDetail id={id} prefix={prefix} />
+      ) : (
+        <Overview prefix={prefix} filter={filter} initial="subscriptions" />
+      );
     case 'subscriptions':
       return <Overview prefix={prefix} filter={filter} initial="subscriptions" />;
     case 'credit-grant':
@@ -141,7 +146,12 @@ function InvoicesPage({ prefix, filter }: { prefix: string; filter: { customer_i
   );
 }
 
-const TAB_LABEL: Record<Tab, string> = { subscriptions: 'portal.subscriptions', invoices: 'portal.invoiceHistory', payments: 'portal.paymentHistory', credits: 'portal.credits.tab' };
+const TAB_LABEL: Record<Tab, string> = {
+  subscriptions: 'portal.subscriptions',
+  invoices: 'portal.invoiceHistory',
+  payments: 'portal.paymentHistory',
+  credits: 'portal.credits.tab',
+};
 
 /**
  * The portal home: what a customer comes for first (the summary: past due, plans, next charge, payment method,
@@ -156,7 +166,16 @@ function Overview({ prefix, filter, initial }: { prefix: string; filter: { custo
   const tabs = TABS;
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = tabs.indexOf(tab);
-    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i + tabs.length - 1) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? tabs[(i + 1) % tabs.length]
+        : e.key === 'ArrowLeft'
+          ? tabs[(i + tabs.length - 1) % tabs.length]
+          : e.key === 'Home'
+            ? tabs[0]
+            : e.key === 'End'
+              ? tabs[tabs.length - 1]
+              : null;
     if (!next) return;
     e.preventDefault();
     setTab(next);
@@ -171,9 +190,26 @@ function Overview({ prefix, filter, initial }: { prefix: string; filter: { custo
       </Suspense>
       {/* On a phone the tabs scroll sideways inside their row instead of widening the page. */}
       {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- focus is on its tabs (roving tabindex) */}
-      <div role="tablist" aria-label={t('portal.overview')} part="tabs" onKeyDown={onKey} className={css`display: flex; gap: 24px; box-shadow: inset 0 -1px 0 var(--pay-color-border); overflow-x: auto; scrollbar-width: none; @media (max-width: 599px) { gap: 16px; }`}>
+      <div
+        role="tablist"
+        aria-label={t('portal.overview')}
+        part="tabs"
+        onKeyDown={onKey}
+        className={css`display: flex; gap: 24px; box-shadow: inset 0 -1px 0 var(--pay-color-border); overflow-x: auto; scrollbar-width: none; @media (max-width: 599px) { gap: 16px; }`}
+      >
         {tabs.map((k) => (
-          <button key={k} type="button" role="tab" id={`${base}-${k}`} part="tab" aria-selected={tab === k} aria-controls={`${base}-${k}-panel`} tabIndex={tab === k ? 0 : -1} className={tabClass} onClick={() => setTab(k)}>
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            id={`${base}-${k}`}
+            part="tab"
+            aria-selected={tab === k}
+            aria-controls={`${base}-${k}-panel`}
+            tabIndex={tab === k ? 0 : -1}
+            className={tabClass}
+            onClick={() => setTab(k)}
+          >
             {t(TAB_LABEL[k])}
           </button>
         ))}
@@ -190,7 +226,11 @@ function Overview({ prefix, filter, initial }: { prefix: string; filter: { custo
             <CreditsPanel prefix={prefix} customerId={filter.customer_id} />
           </Suspense>
         ) : (
-          <InvoiceTable label={t('portal.invoiceHistory')} prefix={prefix} filter={{ ...filter, include_staking: true }} />
+          <InvoiceTable
+            label={t('portal.invoiceHistory')}
+            prefix={prefix}
+            filter={{ ...filter, include_staking: true }}
+          />
         )}
       </div>
     </Page>

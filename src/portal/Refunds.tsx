@@ -21,7 +21,13 @@ import { timestamp, useMoney } from './parts.tsx';
 
 const loadZh = () => import('locale:zh/portalRefund').then((m) => m.default);
 
-const TONES: Record<string, Tone> = { succeeded: 'success', pending: 'secondary', requires_action: 'warning', failed: 'error', canceled: 'default' };
+const TONES: Record<string, Tone> = {
+  succeeded: 'success',
+  pending: 'secondary',
+  requires_action: 'warning',
+  failed: 'error',
+  canceled: 'default',
+};
 
 /** The tone of a refund's status chip: succeeded success, pending secondary, action required warning, failed error. */
 export function refundTone(status: string): Tone {
@@ -40,22 +46,35 @@ export default function InvoiceRefunds({ invoiceId, method }: InvoiceRefundsProp
   const t = useT();
   const { css } = useCss();
   const money = useMoney();
-  const q = useQuery(queryKey('invoice', invoiceId, 'refunds'), () => createRefunds(api).list({ invoice_id: invoiceId, pageSize: 100 }));
+  const q = useQuery(queryKey('invoice', invoiceId, 'refunds'), () =>
+    createRefunds(api).list({ invoice_id: invoiceId, pageSize: 100 }),
+  );
   const refunds = q.data?.list ?? [];
   if (!ready || !refunds.length) return null;
   const mono = css`font-family: var(--pay-font-family-mono); font-size: 13px; overflow-wrap: anywhere;`;
   return (
-    <section part="refunds" aria-labelledby={`refunds-${invoiceId}`} className={css`display: flex; flex-direction: column; gap: 12px; padding: 20px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`}>
+    <section
+      part="refunds"
+      aria-labelledby={`refunds-${invoiceId}`}
+      className={css`display: flex; flex-direction: column; gap: 12px; padding: 20px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`}
+    >
       <h2 id={`refunds-${invoiceId}`} className={css`margin: 0; font-size: 16px; font-weight: 650;`}>
         {t('portalRefund.title')}
       </h2>
-      <ul className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; & > li + li { border-top: 1px solid var(--pay-color-border); }`}>
+      <ul
+        className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; & > li + li { border-top: 1px solid var(--pay-color-border); }`}
+      >
         {refunds.map((r: Refund) => {
           const m = (r.paymentMethod ?? method) as PaymentMethod | undefined;
           const { tx } = transactionOf(r.payment_details, m);
           const txHref = tx.tx_hash ? methodExplorerHref(m, tx.tx_hash) : null;
           return (
-            <li key={r.id} part="refund" data-type={r.type} className={css`display: flex; flex-direction: column; gap: 8px; padding: 12px 0;`}>
+            <li
+              key={r.id}
+              part="refund"
+              data-type={r.type}
+              className={css`display: flex; flex-direction: column; gap: 8px; padding: 12px 0;`}
+            >
               <div className={css`display: flex; align-items: center; gap: 12px; flex-wrap: wrap;`}>
                 <span part="refund-type" className={css`font-weight: 650;`}>
                   {t(`portalRefund.types.${r.type}`, { defaultValue: r.type })}
@@ -67,7 +86,9 @@ export default function InvoiceRefunds({ invoiceId, method }: InvoiceRefundsProp
                   <span part="refund-status">{t(`portalRefund.statuses.${r.status}`, { defaultValue: r.status })}</span>
                 </StatusChip>
               </div>
-              <dl className={css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 6px 24px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; overflow-wrap: anywhere; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px; & dd { margin-bottom: 8px; } }`}>
+              <dl
+                className={css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 6px 24px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; overflow-wrap: anywhere; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px; & dd { margin-bottom: 8px; } }`}
+              >
                 <dt>{t('portalRefund.date')}</dt>
                 <dd>{timestamp(r.created_at)}</dd>
                 {r.reason ? (
@@ -86,7 +107,9 @@ export default function InvoiceRefunds({ invoiceId, method }: InvoiceRefundsProp
                 ) : tx.refund_id ? (
                   <>
                     <dt>{t('portalRefund.refundId')}</dt>
-                    <dd part="refund-tx" className={mono}>{tx.refund_id}</dd>
+                    <dd part="refund-tx" className={mono}>
+                      {tx.refund_id}
+                    </dd>
                   </>
                 ) : null}
               </dl>

@@ -108,7 +108,15 @@ export function RestakeDialog({ open, sub, onDone, onError, onCancel }: RestakeD
  * staked, returned or slashed (and when), the stake's transaction and invoice, and the return or slash with its
  * invoice and transaction (or, once staked again, the earlier stake's).
  */
-export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscription; prefix: string; headingLevel?: 2 | 3 }) {
+export function StakePanel({
+  sub,
+  prefix,
+  headingLevel = 2,
+}: {
+  sub: Subscription;
+  prefix: string;
+  headingLevel?: 2 | 3;
+}) {
   const ready = useStakeMessages();
   const api = useApi();
   const t = useT();
@@ -117,7 +125,13 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
   const stake = subscriptionStake(sub, sub.paymentCurrency?.decimal);
   const invoices = useQuery(
     queryKey('subscription', sub.id, 'stake-invoices'),
-    () => api.invoices.list({ subscription_id: sub.id, include_staking: true, include_return_staking: true, pageSize: 100 }),
+    () =>
+      api.invoices.list({
+        subscription_id: sub.id,
+        include_staking: true,
+        include_return_staking: true,
+        pageSize: 100,
+      }),
     { enabled: Boolean(stake), staleTime: 30_000 },
   );
   if (!ready || !stake) return null; // no English flash before the Chinese strings are there
@@ -125,9 +139,19 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
   const found = stakeInvoices(invoices.data?.list ?? [], state === 'staked' ? null : (stake.revokedAt ?? 0));
   const tone = state === 'staked' ? 'success' : state === 'slashed' ? 'warning' : 'default';
   const stakedAt = found.stake?.created_at;
-  const when = state === 'staked' ? (stakedAt ? t('portalStake.stakedOn', { date: day(stakedAt) }) : '') : stake.revokedAt ? t(state === 'slashed' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: day(stake.revokedAt) }) : '';
+  const when =
+    state === 'staked'
+      ? stakedAt
+        ? t('portalStake.stakedOn', { date: day(stakedAt) })
+        : ''
+      : stake.revokedAt
+        ? t(state === 'slashed' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: day(stake.revokedAt) })
+        : '';
   const { settlement, previous } = found;
-  const txOf = (inv: { metadata?: { payment_details?: Record<string, unknown> } | null; paymentIntent?: { payment_details?: Record<string, unknown> } | null }) =>
+  const txOf = (inv: {
+    metadata?: { payment_details?: Record<string, unknown> } | null;
+    paymentIntent?: { payment_details?: Record<string, unknown> } | null;
+  }) =>
     transactionOf(inv.metadata?.payment_details ?? inv.paymentIntent?.payment_details, sub.paymentMethod).tx.tx_hash;
   const settlementTx = settlement ? txOf(settlement) : undefined;
   const H = headingLevel === 3 ? 'h3' : 'h2';
@@ -137,11 +161,17 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
     return <span className={mono}>{href ? <Link href={href}>{h}</Link> : h}</span>;
   };
   return (
-    <section part="stake" aria-labelledby={`stake-${sub.id}`} className={css`display: flex; flex-direction: column; gap: 12px; padding: 20px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`}>
+    <section
+      part="stake"
+      aria-labelledby={`stake-${sub.id}`}
+      className={css`display: flex; flex-direction: column; gap: 12px; padding: 20px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`}
+    >
       <H id={`stake-${sub.id}`} className={css`margin: 0; font-size: 16px; font-weight: 650;`}>
         {t('portalStake.title')}
       </H>
-      <dl className={css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 10px 24px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px; & dd { margin-bottom: 10px; } }`}>
+      <dl
+        className={css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 10px 24px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px; & dd { margin-bottom: 10px; } }`}
+      >
         <dt>{t('portalStake.amount')}</dt>
         <dd part="stake-amount">{money(stake.amount, sub.paymentCurrency)}</dd>
         <dt>{t('portalStake.state')}</dt>
@@ -152,12 +182,20 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
           {when ? <span className={css`color: var(--pay-color-muted);`}>{when}</span> : null}
         </dd>
         <dt>{t('portalStake.transaction')}</dt>
-        <dd part="stake-tx">{stake.txHash ? hash(stake.txHash) : <span className={css`color: var(--pay-color-muted);`}>{t('portalStake.noTransaction')}</span>}</dd>
+        <dd part="stake-tx">
+          {stake.txHash ? (
+            hash(stake.txHash)
+          ) : (
+            <span className={css`color: var(--pay-color-muted);`}>{t('portalStake.noTransaction')}</span>
+          )}
+        </dd>
         {found.stake ? (
           <>
             <dt>{t('portalStake.invoice')}</dt>
             <dd>
-              <AppLink path={customerLinks(prefix).invoice(found.stake.id)}>{found.stake.number || found.stake.id}</AppLink>
+              <AppLink path={customerLinks(prefix).invoice(found.stake.id)}>
+                {found.stake.number || found.stake.id}
+              </AppLink>
             </dd>
           </>
         ) : null}
@@ -165,7 +203,9 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
           <>
             <dt>{t(state === 'slashed' ? 'portalStake.slashTx' : 'portalStake.returnTx')}</dt>
             <dd part="stake-settlement" className={css`display: flex; flex-direction: column; gap: 4px;`}>
-              <AppLink path={customerLinks(prefix).invoice(settlement.id)}>{t('portalStake.settlementInvoice', { number: settlement.number || settlement.id })}</AppLink>
+              <AppLink path={customerLinks(prefix).invoice(settlement.id)}>
+                {t('portalStake.settlementInvoice', { number: settlement.number || settlement.id })}
+              </AppLink>
               {settlementTx ? hash(settlementTx) : null}
             </dd>
           </>
@@ -174,7 +214,10 @@ export function StakePanel({ sub, prefix, headingLevel = 2 }: { sub: Subscriptio
           <>
             <dt>{t('portalStake.previous')}</dt>
             <dd part="stake-previous">
-              {money(previous.total ?? stake.amount, sub.paymentCurrency)} · {t(previous.billing_reason === 'slash_stake' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', { date: day(previous.created_at) })}
+              {money(previous.total ?? stake.amount, sub.paymentCurrency)} ·{' '}
+              {t(previous.billing_reason === 'slash_stake' ? 'portalStake.slashedOn' : 'portalStake.returnedOn', {
+                date: day(previous.created_at),
+              })}
             </dd>
           </>
         ) : null}

@@ -33,11 +33,30 @@ function usePer() {
 }
 
 /** A radio list of choices (native radios: arrow keys move, the group is one tab stop). */
-function Choices<T>({ legend, name, items, value, onChange, keyOf, label }: { legend: string; name: string; items: T[]; value: string; onChange: (k: string) => void; keyOf: (x: T) => string; label: (x: T) => ReactNode }) {
+function Choices<T>({
+  legend,
+  name,
+  items,
+  value,
+  onChange,
+  keyOf,
+  label,
+}: {
+  legend: string;
+  name: string;
+  items: T[];
+  value: string;
+  onChange: (k: string) => void;
+  keyOf: (x: T) => string;
+  label: (x: T) => ReactNode;
+}) {
   const { css } = useCss();
   const c = useFieldClasses();
   return (
-    <fieldset part="choices" className={css`border: 0; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px;`}>
+    <fieldset
+      part="choices"
+      className={css`border: 0; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px;`}
+    >
       <legend className={c.label}>{legend}</legend>
       {items.map((x) => {
         const k = keyOf(x);
@@ -47,7 +66,14 @@ function Choices<T>({ legend, name, items, value, onChange, keyOf, label }: { le
             part="choice"
             className={css`display: flex; gap: 10px; align-items: center; min-height: 44px; padding: 8px 12px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius); cursor: pointer; &:has(input:checked) { border-color: var(--pay-color-primary); }`}
           >
-            <input type="radio" name={name} value={k} checked={value === k} onChange={() => onChange(k)} className={css`width: 18px; height: 18px; margin: 0; flex: none; accent-color: var(--pay-color-primary);`} />
+            <input
+              type="radio"
+              name={name}
+              value={k}
+              checked={value === k}
+              onChange={() => onChange(k)}
+              className={css`width: 18px; height: 18px; margin: 0; flex: none; accent-color: var(--pay-color-primary);`}
+            />
             <span className={css`display: flex; flex-direction: column; gap: 2px; min-width: 0;`}>{label(x)}</span>
           </label>
         );
@@ -60,8 +86,14 @@ function Choices<T>({ legend, name, items, value, onChange, keyOf, label }: { le
 function Summary({ rows, note }: { rows: Array<[string, ReactNode]>; note: string }) {
   const { css } = useCss();
   return (
-    <div part="change-summary" aria-live="polite" className={css`display: flex; flex-direction: column; gap: 8px; padding: 12px 16px; border-radius: var(--pay-radius); background: var(--pay-color-surface, transparent); border: 1px solid var(--pay-color-border);`}>
-      <dl className={css`display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; font-weight: 600; }`}>
+    <div
+      part="change-summary"
+      aria-live="polite"
+      className={css`display: flex; flex-direction: column; gap: 8px; padding: 12px 16px; border-radius: var(--pay-radius); background: var(--pay-color-surface, transparent); border: 1px solid var(--pay-color-border);`}
+    >
+      <dl
+        className={css`display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; & dt { color: var(--pay-color-muted); } & dd { margin: 0; font-weight: 600; }`}
+      >
         {rows.map(([k, v]) => (
           <div key={k} className={css`display: contents;`}>
             <dt>{k}</dt>
@@ -145,13 +177,18 @@ export function ChangePlanDialog({ open, sub, onClose, onDone }: ChangeProps) {
   const money = useMoney();
   const per = usePer();
   const name = useId();
-  const q = useQuery(queryKey('subscription', sub.id, 'plans'), () => api.subscriptions.planOptions(sub.id), { staleTime: 0 });
+  const q = useQuery(queryKey('subscription', sub.id, 'plans'), () => api.subscriptions.planOptions(sub.id), {
+    staleTime: 0,
+  });
   const [choice, setChoice] = useState('');
   const keyOf = (p: PlanOption) => `${p.item_id}:${p.price.id}`;
   const plans = q.data?.plans ?? [];
   const chosen = plans.find((p) => keyOf(p) === choice);
   const current = (sub.items ?? []).find((i) => i.id === chosen?.item_id)?.price;
-  const m = useMutation(() => api.subscriptions.changePlan(sub.id, { item_id: chosen!.item_id, price_id: chosen!.price.id }), { onSuccess: onDone });
+  const m = useMutation(
+    () => api.subscriptions.changePlan(sub.id, { item_id: chosen!.item_id, price_id: chosen!.price.id }),
+    { onSuccess: onDone },
+  );
   const date = day(q.data?.effective_at ?? sub.current_period_end);
   const label = (p: PlanOption) => (
     <>
@@ -164,16 +201,41 @@ export function ChangePlanDialog({ open, sub, onClose, onDone }: ChangeProps) {
   let body: ReactNode;
   if (q.isError && !q.data) body = <LoadError error={q.error} retry={() => void q.refetch()} />;
   else if (!q.data) body = <Loading rows={2} />;
-  else if (!plans.length) body = <Alert tone="info" title={t('portal.change.noPlans')}>{t('portal.change.noPlansText')}</Alert>;
+  else if (!plans.length)
+    body = (
+      <Alert tone="info" title={t('portal.change.noPlans')}>
+        {t('portal.change.noPlansText')}
+      </Alert>
+    );
   else
     body = (
       <>
-        <Choices legend={t('portal.change.choosePlan')} name={name} items={plans} value={choice} onChange={setChoice} keyOf={keyOf} label={label} />
+        <Choices
+          legend={t('portal.change.choosePlan')}
+          name={name}
+          items={plans}
+          value={choice}
+          onChange={setChoice}
+          keyOf={keyOf}
+          label={label}
+        />
         {chosen ? (
           <Summary
             rows={[
-              [t('portal.change.current'), `${current?.product?.name ?? ''} · ${money(q.data.current_amount, sub.paymentCurrency)} ${per(current)}`.replace(/^ · /, '')],
-              [t('portal.change.new'), `${chosen.price.product?.name ?? ''} · ${money(chosen.amount, sub.paymentCurrency)} ${per(chosen.price)}`.replace(/^ · /, '')],
+              [
+                t('portal.change.current'),
+                `${current?.product?.name ?? ''} · ${money(q.data.current_amount, sub.paymentCurrency)} ${per(current)}`.replace(
+                  /^ · /,
+                  '',
+                ),
+              ],
+              [
+                t('portal.change.new'),
+                `${chosen.price.product?.name ?? ''} · ${money(chosen.amount, sub.paymentCurrency)} ${per(chosen.price)}`.replace(
+                  /^ · /,
+                  '',
+                ),
+              ],
             ]}
             note={t('portal.change.fromRenewal', { date, amount: money(chosen.amount, sub.paymentCurrency) })}
           />
@@ -204,18 +266,32 @@ export function ChangePaymentDialog({ open, sub, onClose, onDone }: ChangeProps)
   const { css } = useCss();
   const money = useMoney();
   const name = useId();
-  const q = useQuery(queryKey('subscription', sub.id, 'payment-options'), () => api.subscriptions.paymentOptions(sub.id), { staleTime: 0 });
+  const q = useQuery(
+    queryKey('subscription', sub.id, 'payment-options'),
+    () => api.subscriptions.paymentOptions(sub.id),
+    { staleTime: 0 },
+  );
   const options = (q.data?.options ?? []).filter((o) => !o.current);
   const [choice, setChoice] = useState('');
   const chosen = options.find((o) => o.currency.id === choice);
-  const m = useMutation(() => api.subscriptions.changePayment(sub.id, { currency_id: chosen!.currency.id }), { onSuccess: onDone });
+  const m = useMutation(() => api.subscriptions.changePayment(sub.id, { currency_id: chosen!.currency.id }), {
+    onSuccess: onDone,
+  });
   const date = day(q.data?.effective_at ?? sub.current_period_end);
   const describe = (o: Pick<PaymentOption, 'currency' | 'method'>) => `${o.method.name} (${o.currency.symbol})`;
-  const current = sub.paymentMethod && sub.paymentCurrency ? `${sub.paymentMethod.name} (${sub.paymentCurrency.symbol})` : (sub.paymentCurrency?.symbol ?? '');
+  const current =
+    sub.paymentMethod && sub.paymentCurrency
+      ? `${sub.paymentMethod.name} (${sub.paymentCurrency.symbol})`
+      : (sub.paymentCurrency?.symbol ?? '');
   let body: ReactNode;
   if (q.isError && !q.data) body = <LoadError error={q.error} retry={() => void q.refetch()} />;
   else if (!q.data) body = <Loading rows={2} />;
-  else if (!options.length) body = <Alert tone="info" title={t('portal.change.noMethods')}>{t('portal.change.noMethodsText')}</Alert>;
+  else if (!options.length)
+    body = (
+      <Alert tone="info" title={t('portal.change.noMethods')}>
+        {t('portal.change.noMethodsText')}
+      </Alert>
+    );
   else
     body = (
       <>
@@ -229,7 +305,9 @@ export function ChangePaymentDialog({ open, sub, onClose, onDone }: ChangeProps)
           label={(o) => (
             <>
               <span className={css`font-weight: 600;`}>{describe(o)}</span>
-              <span className={css`color: var(--pay-color-muted); font-size: 14px;`}>{money(o.amount, o.currency)}</span>
+              <span className={css`color: var(--pay-color-muted); font-size: 14px;`}>
+                {money(o.amount, o.currency)}
+              </span>
             </>
           )}
         />

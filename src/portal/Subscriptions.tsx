@@ -23,16 +23,40 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { useFieldClasses } from '../ui/TextField.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
-import { AdminCustomerCell, AdminLinks, AppLink, BrowseAction, day, LoadError, Loading, Notice, Page, useDashboard, useMoney, usePayLinkClass } from './parts.tsx';
+import {
+  AdminCustomerCell,
+  AdminLinks,
+  AppLink,
+  BrowseAction,
+  day,
+  LoadError,
+  Loading,
+  Notice,
+  Page,
+  useDashboard,
+  useMoney,
+  usePayLinkClass,
+} from './parts.tsx';
 
 /** Stripe's cancellation feedback values (what the reasons map to). */
-export const CANCEL_REASONS = ['too_expensive', 'missing_features', 'switched_service', 'unused', 'customer_service', 'too_complex', 'low_quality', 'other'] as const;
+export const CANCEL_REASONS = [
+  'too_expensive',
+  'missing_features',
+  'switched_service',
+  'unused',
+  'customer_service',
+  'too_complex',
+  'low_quality',
+  'other',
+] as const;
 
 const LIVE = new Set(['active', 'trialing', 'past_due']);
 
 // Change plan / payment method: a lazy chunk, loaded when the customer opens one.
 const ChangePlanDialog = lazy(() => import('./SubscriptionChanges.tsx').then((m) => ({ default: m.ChangePlanDialog })));
-const ChangePaymentDialog = lazy(() => import('./SubscriptionChanges.tsx').then((m) => ({ default: m.ChangePaymentDialog })));
+const ChangePaymentDialog = lazy(() =>
+  import('./SubscriptionChanges.tsx').then((m) => ({ default: m.ChangePaymentDialog })),
+);
 // Re-stake through the wallet (resuming after a returned or slashed stake): a lazy chunk too.
 const RestakeDialog = lazy(() => import('./Stake.tsx').then((m) => ({ default: m.RestakeDialog })));
 const StakePanel = lazy(() => import('./Stake.tsx').then((m) => ({ default: m.StakePanel })));
@@ -49,9 +73,16 @@ function useSubscriptionText() {
   /** What happens next: cancels on, trial ends on, renews on … for …, or ended. */
   return (s: Subscription): string => {
     const end = day(s.current_period_end);
-    if (s.status === 'canceled') return t('portal.sub.endedOn', { date: day((s as { ended_at?: number }).ended_at ?? s.canceled_at ?? s.current_period_end) });
+    if (s.status === 'canceled')
+      return t('portal.sub.endedOn', {
+        date: day((s as { ended_at?: number }).ended_at ?? s.canceled_at ?? s.current_period_end),
+      });
     if (s.cancel_at) return t('portal.sub.cancelsOn', { date: day(s.cancel_at) });
-    if (s.status === 'trialing') return t('portal.sub.trialEndsOn', { date: day(s.trial_end ?? s.current_period_end), amount: money(renewalAmount(s), s.paymentCurrency) });
+    if (s.status === 'trialing')
+      return t('portal.sub.trialEndsOn', {
+        date: day(s.trial_end ?? s.current_period_end),
+        amount: money(renewalAmount(s), s.paymentCurrency),
+      });
     if (s.status === 'past_due') return t('portal.sub.pastDueText');
     return t('portal.sub.renewsOn', { date: end, amount: money(renewalAmount(s), s.paymentCurrency) });
   };
@@ -60,7 +91,9 @@ function useSubscriptionText() {
 function SubStatus({ s }: { s: Subscription }) {
   const t = useT();
   return (
-    <StatusChip tone={SUBSCRIPTION_STATUS_TONE[s.status] ?? 'default'}>{t(`portal.subscriptionStatus.${s.status}`, { defaultValue: s.status })}</StatusChip>
+    <StatusChip tone={SUBSCRIPTION_STATUS_TONE[s.status] ?? 'default'}>
+      {t(`portal.subscriptionStatus.${s.status}`, { defaultValue: s.status })}
+    </StatusChip>
   );
 }
 
@@ -73,13 +106,26 @@ export function SubscriptionList({ prefix, customerId }: { prefix: string; custo
   const dashboard = useDashboard();
   const payClass = usePayLinkClass('sm');
   const here = typeof location !== 'undefined' ? location.href : undefined;
-  const q = useQuery(queryKey('subscriptions', customerId ?? ''), () => api.subscriptions.list({ ...(customerId ? { customer_id: customerId } : {}), pageSize: 100 }));
+  const q = useQuery(queryKey('subscriptions', customerId ?? ''), () =>
+    api.subscriptions.list({ ...(customerId ? { customer_id: customerId } : {}), pageSize: 100 }),
+  );
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={3} />;
-  if (!q.data.list.length) return <Notice part="no-subscriptions" title={t('portal.sub.none')} text={t('portal.sub.noneHint')} action={<BrowseAction prefix={prefix} />} />;
+  if (!q.data.list.length)
+    return (
+      <Notice
+        part="no-subscriptions"
+        title={t('portal.sub.none')}
+        text={t('portal.sub.noneHint')}
+        action={<BrowseAction prefix={prefix} />}
+      />
+    );
   const list = [...q.data.list].sort((a, b) => Number(LIVE.has(b.status)) - Number(LIVE.has(a.status)));
   return (
-    <ul part="subscription-list" className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 12px;`}>
+    <ul
+      part="subscription-list"
+      className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 12px;`}
+    >
       {list.map((s) => (
         <li
           key={s.id}
@@ -87,13 +133,20 @@ export function SubscriptionList({ prefix, customerId }: { prefix: string; custo
           className={css`display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap; padding: 16px 20px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`}
         >
           <div className={css`display: flex; flex-direction: column; gap: 4px; min-width: 0;`}>
-            <AppLink path={customerLinks(prefix).subscription(s.id)} className={css`font-weight: 650; font-size: 16px; overflow-wrap: anywhere;`}>
+            <AppLink
+              path={customerLinks(prefix).subscription(s.id)}
+              className={css`font-weight: 650; font-size: 16px; overflow-wrap: anywhere;`}
+            >
               {s.description || s.id}
             </AppLink>
             <span className={css`color: var(--pay-color-muted); font-size: 13px;`}>{next(s)}</span>
             {dashboard ? (
               <span className={css`font-size: 13px;`}>
-                <AdminCustomerCell prefix={prefix} customerId={s.customer_id} name={(s.customer as { name?: string } | null | undefined)?.name} />
+                <AdminCustomerCell
+                  prefix={prefix}
+                  customerId={s.customer_id}
+                  name={(s.customer as { name?: string } | null | undefined)?.name}
+                />
               </span>
             ) : null}
           </div>
@@ -114,7 +167,10 @@ export function SubscriptionList({ prefix, customerId }: { prefix: string; custo
 function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   const { css } = useCss();
   return (
-    <dl part="subscription-facts" className={css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 10px 24px; margin: 0; padding: 20px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg); & dt { color: var(--pay-color-muted); } & dd { margin: 0; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px; & dd { margin-bottom: 10px; } }`}>
+    <dl
+      part="subscription-facts"
+      className={css`display: grid; grid-template-columns: minmax(140px, max-content) 1fr; gap: 10px 24px; margin: 0; padding: 20px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg); & dt { color: var(--pay-color-muted); } & dd { margin: 0; } @media (max-width: 599px) { grid-template-columns: 1fr; gap: 2px; & dd { margin-bottom: 10px; } }`}
+    >
       {items.map(([k, v]) => (
         <div key={k} className={css`display: contents;`}>
           <dt>{k}</dt>
@@ -140,7 +196,9 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
   const q = useQuery(queryKey('subscription', id), () => api.subscriptions.retrieve(id));
   const s = q.data;
   const scheduled = !!s && s.status !== 'canceled' && !!s.cancel_at;
-  const info = useQuery(queryKey('subscription', id, 'recover-info'), () => api.subscriptions.recoverInfo(id), { enabled: scheduled });
+  const info = useQuery(queryKey('subscription', id, 'recover-info'), () => api.subscriptions.recoverInfo(id), {
+    enabled: scheduled,
+  });
   const [cancelOpen, setCancelOpen] = useState(false);
   // The change dialog stays mounted while it closes (so focus returns to its opener); each opening is a fresh one.
   const [change, setChange] = useState<{ kind: 'plan' | 'payment'; open: boolean; n: number } | null>(null);
@@ -177,8 +235,18 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
       ← {t('portal.sub.back')}
     </AppLink>
   );
-  if (q.isError && !s) return <Page back={back} title={t('portal.subscription')}><LoadError error={q.error} retry={() => void q.refetch()} /></Page>;
-  if (!s) return <Page back={back} title={t('portal.subscription')}><Loading /></Page>;
+  if (q.isError && !s)
+    return (
+      <Page back={back} title={t('portal.subscription')}>
+        <LoadError error={q.error} retry={() => void q.refetch()} />
+      </Page>
+    );
+  if (!s)
+    return (
+      <Page back={back} title={t('portal.subscription')}>
+        <Loading />
+      </Page>
+    );
 
   const items = s.items ?? [];
   const canCancel = LIVE.has(s.status) && !s.cancel_at;
@@ -201,7 +269,10 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
         canCancel ? (
           // Weighted as Stripe does: the one thing to do first (pay what is due, else change the plan), then the
           // payment method; cancel is a quiet text action, never the primary one.
-          <span part="subscription-actions" className={css`display: inline-flex; gap: 8px; flex-wrap: wrap; align-items: center;`}>
+          <span
+            part="subscription-actions"
+            className={css`display: inline-flex; gap: 8px; flex-wrap: wrap; align-items: center;`}
+          >
             {pastDue ? (
               <AppLink path={customerLinks(prefix).pastDue(here)} part="pay-subscription" className={payClass}>
                 {t('portal.pay')}
@@ -218,28 +289,69 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
             </Button>
           </span>
         ) : scheduled ? (
-          <Button part="resume-subscription" pending={resume.isPending || restake?.open === true} onClick={() => (stakeNeeded ? startRestake() : resume.mutate())}>
+          <Button
+            part="resume-subscription"
+            pending={resume.isPending || restake?.open === true}
+            onClick={() => (stakeNeeded ? startRestake() : resume.mutate())}
+          >
             {t('portal.sub.resume')}
           </Button>
         ) : null
       }
     >
-      {dashboard ? <AdminLinks prefix={prefix} billing={s.id} billingLabel={t('portal.adminSubscription')} customerId={s.customer_id} /> : null}
+      {dashboard ? (
+        <AdminLinks
+          prefix={prefix}
+          billing={s.id}
+          billingLabel={t('portal.adminSubscription')}
+          customerId={s.customer_id}
+        />
+      ) : null}
       {pastDue ? (
         <Alert tone="warning" title={t('portal.subscriptionStatus.past_due')}>
           {t('portal.sub.pastDueText')}
         </Alert>
       ) : null}
-      {resume.isError ? <Alert tone="error" title={t('portal.sub.renewFailed')}>{formatError(resume.error)}</Alert> : null}
-      {restakeError ? <Alert tone="error" title={t('portal.sub.renewFailed')}>{restakeError}</Alert> : null}
-      {scheduled && stakeNeeded ? <Alert tone="warning" title={t('portal.sub.stakeRequired')}>{t('portal.sub.stakeRequiredText')}</Alert> : null}
+      {resume.isError ? (
+        <Alert tone="error" title={t('portal.sub.renewFailed')}>
+          {formatError(resume.error)}
+        </Alert>
+      ) : null}
+      {restakeError ? (
+        <Alert tone="error" title={t('portal.sub.renewFailed')}>
+          {restakeError}
+        </Alert>
+      ) : null}
+      {scheduled && stakeNeeded ? (
+        <Alert tone="warning" title={t('portal.sub.stakeRequired')}>
+          {t('portal.sub.stakeRequiredText')}
+        </Alert>
+      ) : null}
       <Facts
         items={[
           [t('portal.status'), <span part="subscription-next">{next(s)}</span>],
           [t('portal.currentPeriod'), `${day(s.current_period_start)} – ${day(s.current_period_end)}`],
-          ...(LIVE.has(s.status) && !s.cancel_at ? ([[t('portal.sub.nextAmount'), <span part="renewal-amount">{money(renewalAmount(s), s.paymentCurrency)}</span>]] as Array<[string, ReactNode]>) : []),
-          ...(s.trial_end ? ([[t('portal.sub.trial'), `${day(s.trial_start ?? s.start_date)} – ${day(s.trial_end)}`]] as Array<[string, ReactNode]>) : []),
-          ...(s.paymentMethod ? ([[t('portal.paymentMethod'), `${s.paymentMethod.name}${s.paymentCurrency ? ` (${s.paymentCurrency.symbol})` : ''}`]] as Array<[string, ReactNode]>) : []),
+          ...(LIVE.has(s.status) && !s.cancel_at
+            ? ([
+                [
+                  t('portal.sub.nextAmount'),
+                  <span part="renewal-amount">{money(renewalAmount(s), s.paymentCurrency)}</span>,
+                ],
+              ] as Array<[string, ReactNode]>)
+            : []),
+          ...(s.trial_end
+            ? ([[t('portal.sub.trial'), `${day(s.trial_start ?? s.start_date)} – ${day(s.trial_end)}`]] as Array<
+                [string, ReactNode]
+              >)
+            : []),
+          ...(s.paymentMethod
+            ? ([
+                [
+                  t('portal.paymentMethod'),
+                  `${s.paymentMethod.name}${s.paymentCurrency ? ` (${s.paymentCurrency.symbol})` : ''}`,
+                ],
+              ] as Array<[string, ReactNode]>)
+            : []),
           [t('portal.sub.started'), day(s.start_date ?? s.created_at)],
         ]}
       />
@@ -249,31 +361,54 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
         </Suspense>
       ) : null}
       <h2 className={css`margin: 8px 0 0; font-size: 18px;`}>{t('portal.items')}</h2>
-      <ul part="subscription-items" className={css`list-style: none; margin: 0; padding: 0; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg); & > li { display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; padding: 12px 20px; border-bottom: 1px solid var(--pay-color-border); } & > li:last-child { border-bottom: 0; }`}>
+      <ul
+        part="subscription-items"
+        className={css`list-style: none; margin: 0; padding: 0; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg); & > li { display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; padding: 12px 20px; border-bottom: 1px solid var(--pay-color-border); } & > li:last-child { border-bottom: 0; }`}
+      >
         {items.map((item) => {
           const price = item.price;
           const metered = price?.recurring?.usage_type === 'metered';
           const interval = price?.recurring ? intervalText(price.recurring) : null;
-          const unit = price ? itemsTotal([{ price, quantity: item.quantity ?? 1 }] as Parameters<typeof itemsTotal>[0], s.currency_id) : '0';
+          const unit = price
+            ? itemsTotal([{ price, quantity: item.quantity ?? 1 }] as Parameters<typeof itemsTotal>[0], s.currency_id)
+            : '0';
           return (
             <li key={item.id} part="subscription-item">
               <span>
                 <bdi>{price?.product?.name ?? item.price_id}</bdi> × {item.quantity ?? 1}
               </span>
               <span className={css`color: var(--pay-color-muted);`}>
-                {metered ? t('portal.sub.metered') : `${money(unit, s.paymentCurrency)}${interval ? ` ${t(interval.key, interval.params)}` : ''}`}
+                {metered
+                  ? t('portal.sub.metered')
+                  : `${money(unit, s.paymentCurrency)}${interval ? ` ${t(interval.key, interval.params)}` : ''}`}
               </span>
             </li>
           );
         })}
       </ul>
       <h2 className={css`margin: 8px 0 0; font-size: 18px;`}>{t('portal.subscriptionInvoices')}</h2>
-      <InvoiceTable label={t('portal.subscriptionInvoices')} prefix={prefix} filter={{ subscription_id: id, include_staking: true }} />
+      <InvoiceTable
+        label={t('portal.subscriptionInvoices')}
+        prefix={prefix}
+        filter={{ subscription_id: id, include_staking: true }}
+      />
       <Suspense fallback={null}>
         {change?.kind === 'plan' ? (
-          <ChangePlanDialog key={change.n} open={change.open} sub={s} onClose={closeChange} onDone={(sub) => changed(sub, t('portal.change.planChanged', { date: day(sub.current_period_end) }))} />
+          <ChangePlanDialog
+            key={change.n}
+            open={change.open}
+            sub={s}
+            onClose={closeChange}
+            onDone={(sub) => changed(sub, t('portal.change.planChanged', { date: day(sub.current_period_end) }))}
+          />
         ) : change?.kind === 'payment' ? (
-          <ChangePaymentDialog key={change.n} open={change.open} sub={s} onClose={closeChange} onDone={(sub) => changed(sub, t('portal.change.methodChanged', { date: day(sub.current_period_end) }))} />
+          <ChangePaymentDialog
+            key={change.n}
+            open={change.open}
+            sub={s}
+            onClose={closeChange}
+            onDone={(sub) => changed(sub, t('portal.change.methodChanged', { date: day(sub.current_period_end) }))}
+          />
         ) : null}
         {restake ? (
           <RestakeDialog
@@ -302,14 +437,30 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
         onDone={(sub) => {
           setCancelOpen(false);
           refresh(sub);
-          toast.show({ tone: 'success', message: sub.status === 'canceled' ? t('portal.sub.canceledNow') : t('portal.sub.canceledAtEnd', { date: day(sub.cancel_at) }) });
+          toast.show({
+            tone: 'success',
+            message:
+              sub.status === 'canceled'
+                ? t('portal.sub.canceledNow')
+                : t('portal.sub.canceledAtEnd', { date: day(sub.cancel_at) }),
+          });
         }}
       />
     </Page>
   );
 }
 
-function CancelDialog({ open, sub, onClose, onDone }: { open: boolean; sub: Subscription; onClose: () => void; onDone: (s: Subscription) => void }) {
+function CancelDialog({
+  open,
+  sub,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  sub: Subscription;
+  onClose: () => void;
+  onDone: (s: Subscription) => void;
+}) {
   const api = useApi();
   const t = useT();
   const { css, cx } = useCss();
@@ -318,16 +469,27 @@ function CancelDialog({ open, sub, onClose, onDone }: { open: boolean; sub: Subs
   const [comment, setComment] = useState('');
   const commentId = useId();
   const trial = sub.status === 'trialing';
-  const m = useMutation(() => api.subscriptions.cancel(sub.id, { at: 'current_period_end', ...(reason ? { feedback: reason } : {}), ...(comment.trim() ? { comment: comment.trim() } : {}), reason: 'cancellation_requested' }), {
-    onSuccess: onDone,
-  });
+  const m = useMutation(
+    () =>
+      api.subscriptions.cancel(sub.id, {
+        at: 'current_period_end',
+        ...(reason ? { feedback: reason } : {}),
+        ...(comment.trim() ? { comment: comment.trim() } : {}),
+        reason: 'cancellation_requested',
+      }),
+    {
+      onSuccess: onDone,
+    },
+  );
   return (
     <Dialog
       open={open}
       onClose={() => (m.isPending ? undefined : onClose())}
       dismissible={!m.isPending}
       title={t('portal.sub.cancelTitle')}
-      description={trial ? t('portal.sub.cancelTrialText') : t('portal.sub.cancelPaidText', { date: day(sub.current_period_end) })}
+      description={
+        trial ? t('portal.sub.cancelTrialText') : t('portal.sub.cancelPaidText', { date: day(sub.current_period_end) })
+      }
       actions={
         <>
           <Button variant="secondary" disabled={m.isPending} onClick={onClose}>
@@ -343,8 +505,18 @@ function CancelDialog({ open, sub, onClose, onDone }: { open: boolean; sub: Subs
         <fieldset className={css`border: 0; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px;`}>
           <legend className={c.label}>{t('portal.sub.reasonLabel')}</legend>
           {CANCEL_REASONS.map((r) => (
-            <label key={r} className={css`display: flex; gap: 8px; align-items: center; min-height: 28px; cursor: pointer;`}>
-              <input type="radio" name="cancel-reason" value={r} checked={reason === r} onChange={() => setReason(r)} className={css`width: 18px; height: 18px; margin: 0; accent-color: var(--pay-color-primary);`} />
+            <label
+              key={r}
+              className={css`display: flex; gap: 8px; align-items: center; min-height: 28px; cursor: pointer;`}
+            >
+              <input
+                type="radio"
+                name="cancel-reason"
+                value={r}
+                checked={reason === r}
+                onChange={() => setReason(r)}
+                className={css`width: 18px; height: 18px; margin: 0; accent-color: var(--pay-color-primary);`}
+              />
               {t(`portal.sub.reasons.${r}`)}
             </label>
           ))}
@@ -354,10 +526,21 @@ function CancelDialog({ open, sub, onClose, onDone }: { open: boolean; sub: Subs
             {t('portal.sub.comment')}
           </label>
           <div className={c.control}>
-            <textarea id={commentId} rows={3} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} className={cx(c.input, css`height: auto; padding: 8px 0; resize: vertical;`)} />
+            <textarea
+              id={commentId}
+              rows={3}
+              maxLength={1000}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              className={cx(c.input, css`height: auto; padding: 8px 0; resize: vertical;`)}
+            />
           </div>
         </div>
-        {m.isError ? <Alert tone="error" title={t('portal.sub.cancelFailed')}>{formatError(m.error)}</Alert> : null}
+        {m.isError ? (
+          <Alert tone="error" title={t('portal.sub.cancelFailed')}>
+            {formatError(m.error)}
+          </Alert>
+        ) : null}
       </div>
     </Dialog>
   );

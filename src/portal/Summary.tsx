@@ -39,12 +39,23 @@ function creditBalances(grants: CreditGrant[]): Array<{ currency: PaymentCurrenc
     if (g.paymentCurrency?.type !== 'credit') continue;
     const id = g.currency_id ?? g.paymentCurrency.id;
     const prev = out.get(id) ?? { currency: g.paymentCurrency, amount: '0' };
-    out.set(id, { ...prev, amount: g.status === 'granted' ? addAmounts(prev.amount, g.remaining_amount ?? '0') : prev.amount });
+    out.set(id, {
+      ...prev,
+      amount: g.status === 'granted' ? addAmounts(prev.amount, g.remaining_amount ?? '0') : prev.amount,
+    });
   }
   return [...out.values()];
 }
 
-export default function OverviewSummary({ prefix, customerId, onTab }: { prefix: string; customerId?: string | undefined; onTab: (tab: Tab) => void }) {
+export default function OverviewSummary({
+  prefix,
+  customerId,
+  onTab,
+}: {
+  prefix: string;
+  customerId?: string | undefined;
+  onTab: (tab: Tab) => void;
+}) {
   const api = useApi();
   const t = useT();
   const { css } = useCss();
@@ -54,8 +65,12 @@ export default function OverviewSummary({ prefix, customerId, onTab }: { prefix:
   const titleId = useId();
   const filter = customerId ? { customer_id: customerId } : {};
   // The same queries as the subscriptions tab and the credits tab (auto top-up): one request each.
-  const subs = useQuery(queryKey('subscriptions', customerId ?? ''), () => api.subscriptions.list({ ...filter, pageSize: 100 }));
-  const grants = useQuery(queryKey('credits', 'currencies', customerId ?? ''), () => api.credits.grants({ ...filter, pageSize: 100 }));
+  const subs = useQuery(queryKey('subscriptions', customerId ?? ''), () =>
+    api.subscriptions.list({ ...filter, pageSize: 100 }),
+  );
+  const grants = useQuery(queryKey('credits', 'currencies', customerId ?? ''), () =>
+    api.credits.grants({ ...filter, pageSize: 100 }),
+  );
   const overdue = useOverdueQuery(customerId);
 
   const live = (subs.data?.list ?? []).filter((s) => LIVE.has(s.status));
@@ -81,8 +96,15 @@ export default function OverviewSummary({ prefix, customerId, onTab }: { prefix:
   );
 
   return (
-    <section part="overview-summary" aria-labelledby={titleId} className={css`display: flex; flex-direction: column; gap: 12px;`}>
-      <h2 id={titleId} className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;`}>
+    <section
+      part="overview-summary"
+      aria-labelledby={titleId}
+      className={css`display: flex; flex-direction: column; gap: 12px;`}
+    >
+      <h2
+        id={titleId}
+        className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;`}
+      >
         {t('portal.summary.title')}
       </h2>
       {due.length ? (
@@ -101,70 +123,110 @@ export default function OverviewSummary({ prefix, customerId, onTab }: { prefix:
         </div>
       ) : null}
       <div className={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(160px, 1fr)); gap: 12px;`}>
-        {box('overview-plans', t('portal.summary.plans'), <>
-          {!subs.data ? (
-            <span className={muted} aria-busy="true">…</span>
-          ) : live.length ? (
-            <ul className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px;`}>
-              {live.slice(0, 3).map((s) => (
-                <li key={s.id} className={css`display: flex; gap: 8px; align-items: center; flex-wrap: wrap;`}>
-                  <AppLink path={links.subscription(s.id)} className={css`font-weight: 650; overflow-wrap: anywhere;`}>
-                    {s.description || s.id}
-                  </AppLink>
-                  {s.status !== 'active' ? <StatusChip tone={SUBSCRIPTION_STATUS_TONE[s.status] ?? 'default'}>{t(`portal.subscriptionStatus.${s.status}`, { defaultValue: s.status })}</StatusChip> : null}
-                </li>
-              ))}
-              {live.length > 3 ? (
-                <li>
-                  <Button variant="text" size="sm" onClick={() => onTab('subscriptions')} className={css`margin-inline-start: -8px;`}>
-                    {t('portal.summary.more', { count: live.length - 3 })}
+        {box(
+          'overview-plans',
+          t('portal.summary.plans'),
+          <>
+            {!subs.data ? (
+              <span className={muted} aria-busy="true">
+                …
+              </span>
+            ) : live.length ? (
+              <ul
+                className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px;`}
+              >
+                {live.slice(0, 3).map((s) => (
+                  <li key={s.id} className={css`display: flex; gap: 8px; align-items: center; flex-wrap: wrap;`}>
+                    <AppLink
+                      path={links.subscription(s.id)}
+                      className={css`font-weight: 650; overflow-wrap: anywhere;`}
+                    >
+                      {s.description || s.id}
+                    </AppLink>
+                    {s.status !== 'active' ? (
+                      <StatusChip tone={SUBSCRIPTION_STATUS_TONE[s.status] ?? 'default'}>
+                        {t(`portal.subscriptionStatus.${s.status}`, { defaultValue: s.status })}
+                      </StatusChip>
+                    ) : null}
+                  </li>
+                ))}
+                {live.length > 3 ? (
+                  <li>
+                    <Button
+                      variant="text"
+                      size="sm"
+                      onClick={() => onTab('subscriptions')}
+                      className={css`margin-inline-start: -8px;`}
+                    >
+                      {t('portal.summary.more', { count: live.length - 3 })}
+                    </Button>
+                  </li>
+                ) : null}
+              </ul>
+            ) : (
+              <span className={muted}>{t('portal.summary.noPlan')}</span>
+            )}
+          </>,
+        )}
+        {box(
+          'overview-next-charge',
+          t('portal.summary.nextCharge'),
+          <>
+            {next ? (
+              <>
+                <span className={big}>{money(renewalAmount(next.s), next.s.paymentCurrency)}</span>
+                <span className={muted}>{t('portal.summary.nextChargeOn', { date: day(next.at) })}</span>
+              </>
+            ) : (
+              <span className={muted}>{subs.data ? t('portal.summary.noCharge') : '…'}</span>
+            )}
+          </>,
+        )}
+        {box(
+          'overview-payment-method',
+          t('portal.summary.paymentMethod'),
+          <>
+            {method?.paymentMethod ? (
+              <>
+                <span className={css`font-weight: 650; overflow-wrap: anywhere;`}>
+                  {method.paymentMethod.name}
+                  {method.paymentCurrency?.symbol ? ` (${method.paymentCurrency.symbol})` : ''}
+                </span>
+                <AppLink
+                  path={links.subscription(method.id)}
+                  className={css`font-size: 14px; display: inline-flex; min-height: 24px; align-items: center;`}
+                >
+                  {t('portal.summary.changeMethod')}
+                </AppLink>
+              </>
+            ) : (
+              <span className={muted}>{subs.data ? t('portal.summary.noMethod') : '…'}</span>
+            )}
+          </>,
+        )}
+        {balances.length
+          ? box(
+              'overview-credits',
+              t('portal.summary.credits'),
+              <>
+                {balances.map((b) => (
+                  <span key={b.currency.id} className={big}>
+                    {money(b.amount, b.currency)}
+                  </span>
+                ))}
+                <span>
+                  <Button
+                    variant="text"
+                    size="sm"
+                    onClick={() => onTab('credits')}
+                    className={css`margin-inline-start: -8px;`}
+                  >
+                    {t('portal.summary.viewCredits')}
                   </Button>
-                </li>
-              ) : null}
-            </ul>
-          ) : (
-            <span className={muted}>{t('portal.summary.noPlan')}</span>
-          )}
-        </>)}
-        {box('overview-next-charge', t('portal.summary.nextCharge'), <>
-          {next ? (
-            <>
-              <span className={big}>{money(renewalAmount(next.s), next.s.paymentCurrency)}</span>
-              <span className={muted}>{t('portal.summary.nextChargeOn', { date: day(next.at) })}</span>
-            </>
-          ) : (
-            <span className={muted}>{subs.data ? t('portal.summary.noCharge') : '…'}</span>
-          )}
-        </>)}
-        {box('overview-payment-method', t('portal.summary.paymentMethod'), <>
-          {method?.paymentMethod ? (
-            <>
-              <span className={css`font-weight: 650; overflow-wrap: anywhere;`}>
-                {method.paymentMethod.name}
-                {method.paymentCurrency?.symbol ? ` (${method.paymentCurrency.symbol})` : ''}
-              </span>
-              <AppLink path={links.subscription(method.id)} className={css`font-size: 14px; display: inline-flex; min-height: 24px; align-items: center;`}>
-                {t('portal.summary.changeMethod')}
-              </AppLink>
-            </>
-          ) : (
-            <span className={muted}>{subs.data ? t('portal.summary.noMethod') : '…'}</span>
-          )}
-        </>)}
-        {balances.length ? (
-          box('overview-credits', t('portal.summary.credits'), <>
-            {balances.map((b) => (
-              <span key={b.currency.id} className={big}>
-                {money(b.amount, b.currency)}
-              </span>
-            ))}
-            <span>
-              <Button variant="text" size="sm" onClick={() => onTab('credits')} className={css`margin-inline-start: -8px;`}>
-                {t('portal.summary.viewCredits')}
-              </Button>
-            </span>
-          </>)
-        ) : null}
+                </span>
+              </>,
+            )
+          : null}
       </div>
     </section>
   );

@@ -7,10 +7,17 @@ import { compareAmounts, fromSmallestUnit, roundDecimal, subAmounts } from '../c
 
 export type CreditShortfall = { amount: string; quantity: string };
 
-export function creditShortfall(balance: string | null | undefined, pending: string | null | undefined, decimals: number): CreditShortfall | null {
+export function creditShortfall(
+  balance: string | null | undefined,
+  pending: string | null | undefined,
+  decimals: number,
+): CreditShortfall | null {
   const b = /^-?\d+$/.test(String(balance ?? '')) ? String(balance) : '0';
   const p = /^\d+$/.test(String(pending ?? '')) ? String(pending) : '0';
   if (p === '0' || compareAmounts(p, b) <= 0) return null;
   const missing = subAmounts(p, b);
-  return { amount: fromSmallestUnit(p, decimals), quantity: roundDecimal(fromSmallestUnit(missing, decimals), 2, 'up') };
+  return {
+    amount: fromSmallestUnit(p, decimals),
+    quantity: roundDecimal(fromSmallestUnit(missing, decimals), 2, 'up'),
+  };
 }

@@ -8,7 +8,9 @@ import { toDayjs, type TimeInput } from '../core/dates.ts';
 export type InvoiceGroup<T> = { key: string; start: Date; items: T[] };
 
 /** Groups by month (`YYYY-MM`); invoices without a valid date go into a last group with key `''`. */
-export function groupInvoicesByPeriod<T extends { created_at?: TimeInput }>(list: readonly T[]): Array<InvoiceGroup<T>> {
+export function groupInvoicesByPeriod<T extends { created_at?: TimeInput }>(
+  list: readonly T[],
+): Array<InvoiceGroup<T>> {
   const groups = new Map<string, InvoiceGroup<T>>();
   for (const inv of list) {
     const d = toDayjs(inv.created_at ?? null);

@@ -15,13 +15,32 @@ import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
 
-export function Page({ title, back, actions, children }: { title: ReactNode; back?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function Page({
+  title,
+  back,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  back?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const { css } = useCss();
   return (
-    <section part="portal" className={css`max-width: 1040px; margin: 0 auto; padding: 28px 24px 48px; display: flex; flex-direction: column; gap: 20px; @media (max-width: 599px) { padding: 20px 16px 32px; }`}>
+    <section
+      part="portal"
+      className={css`max-width: 1040px; margin: 0 auto; padding: 28px 24px 48px; display: flex; flex-direction: column; gap: 20px; @media (max-width: 599px) { padding: 20px 16px 32px; }`}
+    >
       {back}
-      <div className={css`display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap;`}>
-        <h1 className={css`margin: 0; font-size: 26px; font-weight: 750; letter-spacing: -0.01em; overflow-wrap: anywhere; @media (max-width: 599px) { font-size: 22px; }`}>{title}</h1>
+      <div
+        className={css`display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap;`}
+      >
+        <h1
+          className={css`margin: 0; font-size: 26px; font-weight: 750; letter-spacing: -0.01em; overflow-wrap: anywhere; @media (max-width: 599px) { font-size: 22px; }`}
+        >
+          {title}
+        </h1>
         {actions}
       </div>
       {children}
@@ -75,10 +94,24 @@ export function LoadError({ error, retry }: { error: unknown; retry: () => void 
   );
 }
 
-export function Notice({ title, text, action, part }: { title: string; text?: string; action?: ReactNode; part?: string }) {
+export function Notice({
+  title,
+  text,
+  action,
+  part,
+}: {
+  title: string;
+  text?: string;
+  action?: ReactNode;
+  part?: string;
+}) {
   const { css } = useCss();
   return (
-    <div part={part} role="status" className={css`display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 48px 16px; text-align: center; border: 1px dashed var(--pay-color-border-strong); border-radius: var(--pay-radius-lg);`}>
+    <div
+      part={part}
+      role="status"
+      className={css`display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 48px 16px; text-align: center; border: 1px dashed var(--pay-color-border-strong); border-radius: var(--pay-radius-lg);`}
+    >
       <h2 className={css`margin: 0; font-size: 18px;`}>{title}</h2>
       {text ? <p className={css`margin: 0; color: var(--pay-color-muted); max-width: 460px;`}>{text}</p> : null}
       {action}
@@ -102,7 +135,17 @@ export function useMoney() {
  * A link to an app page: a real href (works without the host), plus a cancelable `pay-navigate {path}` the host
  * may take to route without a reload.
  */
-export function AppLink({ path, children, className, part }: { path: string; children: ReactNode; className?: string; part?: string }) {
+export function AppLink({
+  path,
+  children,
+  className,
+  part,
+}: {
+  path: string;
+  children: ReactNode;
+  className?: string;
+  part?: string;
+}) {
   const navigate = usePayNavigate();
   const { css, cx } = useCss();
   const href = checkHref(path);
@@ -111,7 +154,10 @@ export function AppLink({ path, children, className, part }: { path: string; chi
       href={href ?? undefined}
       part={part}
       onClick={navigate(path)}
-      className={cx(css`color: var(--pay-color-primary); text-decoration: none; border-radius: 2px; &:hover { text-decoration: underline; } ${focusRing}`, className)}
+      className={cx(
+        css`color: var(--pay-color-primary); text-decoration: none; border-radius: 2px; &:hover { text-decoration: underline; } ${focusRing}`,
+        className,
+      )}
     >
       {children}
     </a>
@@ -126,20 +172,52 @@ export const useDashboard = (): boolean => useContext(DashboardContext);
  * The admin links of a page (part `admin-links`): the resource in admin (/admin/billing/{id}) and its customer
  * (/admin/customers/{id}).
  */
-export function AdminLinks({ prefix, billing, billingLabel, customerId }: { prefix: string; billing?: string | undefined; billingLabel?: string; customerId?: string | null | undefined }) {
+export function AdminLinks({
+  prefix,
+  billing,
+  billingLabel,
+  customerId,
+}: {
+  prefix: string;
+  billing?: string | undefined;
+  billingLabel?: string;
+  customerId?: string | null | undefined;
+}) {
   const t = useT();
   const { css } = useCss();
   const admin = adminLinks(prefix);
   return (
     <div className={css`display: flex; gap: 8px 16px; flex-wrap: wrap;`} part="admin-links">
-      {billing ? <AppLink path={admin.billing(billing)} className={css`display: inline-flex; align-items: center; min-height: 24px;`}>{billingLabel}</AppLink> : null}
-      {customerId ? <AppLink path={admin.customer(customerId)} className={css`display: inline-flex; align-items: center; min-height: 24px;`}>{t('portal.adminCustomerLink')}</AppLink> : null}
+      {billing ? (
+        <AppLink
+          path={admin.billing(billing)}
+          className={css`display: inline-flex; align-items: center; min-height: 24px;`}
+        >
+          {billingLabel}
+        </AppLink>
+      ) : null}
+      {customerId ? (
+        <AppLink
+          path={admin.customer(customerId)}
+          className={css`display: inline-flex; align-items: center; min-height: 24px;`}
+        >
+          {t('portal.adminCustomerLink')}
+        </AppLink>
+      ) : null}
     </div>
   );
 }
 
 /** A list's customer cell in dashboard mode: the customer's admin page, named by the customer. */
-export function AdminCustomerCell({ prefix, customerId, name }: { prefix: string; customerId: string | null | undefined; name?: string | null | undefined }) {
+export function AdminCustomerCell({
+  prefix,
+  customerId,
+  name,
+}: {
+  prefix: string;
+  customerId: string | null | undefined;
+  name?: string | null | undefined;
+}) {
   if (!customerId) return <>—</>;
   return (
     <AppLink path={adminLinks(prefix).customer(customerId)} part="admin-customer">
@@ -153,7 +231,11 @@ export function BrowseAction({ prefix }: { prefix: string }) {
   const t = useT();
   const { css } = useCss();
   return (
-    <AppLink path={prefix || '/'} part="browse" className={css`display: inline-flex; align-items: center; min-height: 32px; font-weight: 600;`}>
+    <AppLink
+      path={prefix || '/'}
+      part="browse"
+      className={css`display: inline-flex; align-items: center; min-height: 32px; font-weight: 600;`}
+    >
       {t('portal.browse')} →
     </AppLink>
   );

@@ -48,7 +48,19 @@ export function useCellClass(): string {
 }
 
 /** A captioned table in a keyboard-scrollable region, header row from `columns` ([label, end-aligned?]). */
-export function TableFrame({ label, part, busy, columns, children }: { label: string; part: string; busy?: boolean; columns: Array<[ReactNode, boolean?]>; children: ReactNode }) {
+export function TableFrame({
+  label,
+  part,
+  busy,
+  columns,
+  children,
+}: {
+  label: string;
+  part: string;
+  busy?: boolean;
+  columns: Array<[ReactNode, boolean?]>;
+  children: ReactNode;
+}) {
   const { css, cx } = useCss();
   const cell = useCellClass();
   const captionId = useId();
@@ -57,14 +69,28 @@ export function TableFrame({ label, part, busy, columns, children }: { label: st
     // are absolutely positioned 1 px boxes) in this scroll box: without it they sit where the wide table puts them
     // and widen the page on a phone.
     /* eslint-disable jsx-a11y/no-noninteractive-tabindex -- a scroll box takes focus to scroll by keys */
-    <div className={css`position: relative; overflow-x: auto; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`} tabIndex={0} role="region" aria-labelledby={captionId}>
+    <div
+      className={css`position: relative; overflow-x: auto; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`}
+      tabIndex={0}
+      role="region"
+      aria-labelledby={captionId}
+    >
       {/* eslint-enable jsx-a11y/no-noninteractive-tabindex -- only the scroll box */}
-      <table part={part} aria-busy={busy} className={css`width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; & tbody tr:last-child > * { border-bottom: 0; } & tbody tr:hover { background: var(--pay-color-hover); }`}>
-        <caption id={captionId} className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;`}>
+      <table
+        part={part}
+        aria-busy={busy}
+        className={css`width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; & tbody tr:last-child > * { border-bottom: 0; } & tbody tr:hover { background: var(--pay-color-hover); }`}
+      >
+        <caption
+          id={captionId}
+          className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;`}
+        >
           {label}
         </caption>
         <thead>
-          <tr className={css`background: var(--pay-color-surface); font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--pay-color-muted);`}>
+          <tr
+            className={css`background: var(--pay-color-surface); font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--pay-color-muted);`}
+          >
             {columns.map(([c, end], i) => (
               <th key={i} scope="col" className={cx(cell, end ? css`text-align: end;` : undefined)}>
                 {c}
@@ -89,7 +115,11 @@ export function Pager({ label, count, paging }: { label: string; count: number; 
   const from = count ? (page - 1) * pageSize + 1 : 0;
   const to = Math.min(count, page * pageSize);
   return (
-    <nav aria-label={label} part="pagination" className={css`display: flex; align-items: center; justify-content: flex-end; gap: 12px; flex-wrap: wrap; font-size: 13px; color: var(--pay-color-muted);`}>
+    <nav
+      aria-label={label}
+      part="pagination"
+      className={css`display: flex; align-items: center; justify-content: flex-end; gap: 12px; flex-wrap: wrap; font-size: 13px; color: var(--pay-color-muted);`}
+    >
       <div className={css`width: 150px;`}>
         <Select
           label={t('portal.rowsPerPage')}
@@ -99,14 +129,32 @@ export function Pager({ label, count, paging }: { label: string; count: number; 
           onChange={(e) => paging.setPageSize(Number(e.target.value))}
         />
       </div>
-      <span aria-live="polite">{t('portal.range', { from: formatNumber(from, locale), to: formatNumber(to, locale), total: formatNumber(count, locale) })}</span>
+      <span aria-live="polite">
+        {t('portal.range', {
+          from: formatNumber(from, locale),
+          to: formatNumber(to, locale),
+          total: formatNumber(count, locale),
+        })}
+      </span>
       {/* Previous, page and next wrap as one piece on a narrow screen. */}
       <div className={css`display: flex; align-items: center; gap: 8px;`}>
-        <Button variant="secondary" size="sm" aria-label={t('portal.previous')} disabled={page <= 1} onClick={() => paging.setPage(page - 1)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={t('portal.previous')}
+          disabled={page <= 1}
+          onClick={() => paging.setPage(page - 1)}
+        >
           ‹
         </Button>
         <span>{t('portal.pageOf', { page, pages })}</span>
-        <Button variant="secondary" size="sm" aria-label={t('portal.next')} disabled={page >= pages} onClick={() => paging.setPage(page + 1)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={t('portal.next')}
+          disabled={page >= pages}
+          onClick={() => paging.setPage(page + 1)}
+        >
           ›
         </Button>
       </div>

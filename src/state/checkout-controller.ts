@@ -27,7 +27,14 @@ export const CROSS_SELL_SHAKE_MS = 1000;
 type CheckoutApi = ReturnType<typeof createCheckout>;
 export type CheckoutCalls = Pick<
   CheckoutApi,
-  'retrieve' | 'adjustQuantity' | 'amount' | 'recalculatePromotion' | 'applyPromotion' | 'removePromotion' | 'upsell' | 'downsell'
+  | 'retrieve'
+  | 'adjustQuantity'
+  | 'amount'
+  | 'recalculatePromotion'
+  | 'applyPromotion'
+  | 'removePromotion'
+  | 'upsell'
+  | 'downsell'
 > & { crossSell: Pick<CheckoutApi['crossSell'], 'add' | 'remove'> };
 
 /** The page and the payer, as the view knows them now. */
@@ -182,7 +189,8 @@ export function createCheckoutController(deps: ControllerDeps): CheckoutControll
         await settle(next);
       }),
     setAmount: (priceId, amount) => explained(async () => flow.update(await checkout.amount(id, { priceId, amount }))),
-    upsell: (from, to) => toasted(async () => settle(to ? await checkout.upsell(id, { from, to }) : await checkout.downsell(id, { from }))),
+    upsell: (from, to) =>
+      toasted(async () => settle(to ? await checkout.upsell(id, { from, to }) : await checkout.downsell(id, { from }))),
     addCrossSell: (priceId) => toasted(async () => settle(await checkout.crossSell.add(id, priceId))),
     removeCrossSell: () => toasted(async () => settle(await checkout.crossSell.remove(id))),
     async applyPromotion(code) {
@@ -205,7 +213,12 @@ export function createCheckoutController(deps: ControllerDeps): CheckoutControll
       for (const item of session.line_items) {
         if (!item.adjustable_quantity?.enabled) continue;
         const key = saveKey(item.price_id);
-        const wanted = preferredQuantity({ priceId: item.price_id, query, saved: key ? deps.storage.read(key) : null, bounds: quantityBounds(item) });
+        const wanted = preferredQuantity({
+          priceId: item.price_id,
+          query,
+          saved: key ? deps.storage.read(key) : null,
+          bounds: quantityBounds(item),
+        });
         if (wanted !== null && wanted !== item.quantity) {
           void checkout
             .adjustQuantity(id, { itemId: item.price_id, quantity: wanted })

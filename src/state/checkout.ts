@@ -12,7 +12,14 @@
  * click, a second Enter or a re-render cannot submit or pay twice (and the server is idempotent on top of that).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { CheckoutContext, CheckoutFormData, CheckoutSession, ConnectSession, ConnectStatus, SubmitResponse } from '../api/types.ts';
+import type {
+  CheckoutContext,
+  CheckoutFormData,
+  CheckoutSession,
+  ConnectSession,
+  ConnectStatus,
+  SubmitResponse,
+} from '../api/types.ts';
 import { connectErrorKey } from '../core/connect-errors.ts';
 import { errorKey, formatError } from '../core/errors.ts';
 import { isPaymentDone, paymentIntentFailure } from '../core/checkout.ts';
@@ -59,7 +66,11 @@ export type FlowDeps = {
   submit: (form: CheckoutFormData) => Promise<SubmitResponse>;
   fastConfirm: () => Promise<{ fastPaid?: boolean | null }>;
   openConnect: (action: string, params: Record<string, unknown>) => Promise<ConnectSession>;
-  waitConnect: (action: string, token: string, opts: { signal: AbortSignal; onStatus: (s: ConnectStatus) => void }) => Promise<ConnectStatus>;
+  waitConnect: (
+    action: string,
+    token: string,
+    opts: { signal: AbortSignal; onStatus: (s: ConnectStatus) => void },
+  ) => Promise<ConnectStatus>;
   retrieve: (opts: { signal?: AbortSignal }) => Promise<CheckoutContext>;
   /** POST …/abort-stripe (optional: without it, aborting only closes the panel). */
   abortStripe?: () => Promise<unknown>;
@@ -129,7 +140,15 @@ const isAbort = (err: unknown) =>
   (err instanceof DOMException && err.name === 'AbortError') || (err as { code?: unknown })?.code === 'CANCELED';
 
 export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | null = null): CheckoutFlow {
-  const store = createStore<FlowState>()(() => ({ phase: 'idle', connect: null, fastPay: null, error: null, notice: null, session: initial, stripe: null }));
+  const store = createStore<FlowState>()(() => ({
+    phase: 'idle',
+    connect: null,
+    fastPay: null,
+    error: null,
+    notice: null,
+    session: initial,
+    stripe: null,
+  }));
   const sleep = deps.sleep ?? defaultSleep;
   const now = deps.now ?? (() => Date.now());
   let work: AbortController | null = null;
@@ -144,7 +163,13 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
   const fail = (err: unknown) => {
     if (isAbort(err)) return;
     const error = errorOf(err);
-    set({ phase: error.code === 'CUSTOMER_LIMITED' ? 'customerLimited' : 'idle', connect: null, fastPay: null, stripe: null, error });
+    set({
+      phase: error.code === 'CUSTOMER_LIMITED' ? 'customerLimited' : 'idle',
+      connect: null,
+      fastPay: null,
+      stripe: null,
+      error,
+    });
   };
   const paid = (session: CheckoutSession) => {
     work?.abort();
@@ -175,7 +200,8 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
             return fail(new Error(failure));
           }
         }
-        if (now() >= deadline) return set({ phase: 'idle', connect: null, stripe: null, error: { key: 'checkout.paymentTimeout' } });
+        if (now() >= deadline)
+          return set({ phase: 'idle', connect: null, stripe: null, error: { key: 'checkout.paymentTimeout' } });
         await sleep(deps.pollMs ?? PAYMENT_POLL_MS, signal);
       }
     } catch (err) {
@@ -189,7 +215,10 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
     const action = session?.mode ?? 'payment';
     set({ phase: 'connecting', fastPay: null, connect: null, error: null });
     try {
-      const c = await deps.openConnect(action, { checkoutSessionId: deps.sessionId, ...(ctx.userDid ? { sessionUserDid: ctx.userDid } : {}) });
+      const c = await deps.openConnect(action, {
+        checkoutSessionId: deps.sessionId,
+        ...(ctx.userDid ? { sessionUserDid: ctx.userDid } : {}),
+      });
       if (signal.aborted) return;
       set({ connect: { ...c, action, status: 'created' } });
       await deps.waitConnect(action, c.token, {
@@ -233,7 +262,13 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
         } catch {
           return;
         }
-        return set({ phase: 'stripePaying', stripe: { clientSecret: sc.client_secret, publishableKey: (sc as { publishable_key?: string }).publishable_key } });
+        return set({
+          phase: 'stripePaying',
+          stripe: {
+            clientSecret: sc.client_secret,
+            publishableKey: (sc as { publishable_key?: string }).publishable_key,
+          },
+        });
       }
       if (!WALLET_TYPES.has(ctx.methodType)) {
         return set({ phase: 'idle', error: { key: 'checkout.unsupportedMethod' } });
@@ -309,4 +344,8 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
 }
 
 export const isBusy = (phase: FlowPhase): boolean =>
-  phase === 'submitting' || phase === 'fastPaying' || phase === 'connecting' || phase === 'paying' || phase === 'stripePaying';
+  phase === 'submitting' ||
+  phase === 'fastPaying' ||
+  phase === 'connecting' ||
+  phase === 'paying' ||
+  phase === 'stripePaying';

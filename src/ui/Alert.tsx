@@ -37,9 +37,23 @@ export function Alert({ tone = 'info', title, children, action, className }: Ale
         className,
       )}
     >
-      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ flex: 'none', color: fg, marginTop: 1 }}>
+      <svg
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        style={{ flex: 'none', color: fg, marginTop: 1 }}
+      >
         <circle cx="12" cy="12" r="9.5" stroke="currentColor" strokeWidth="1.8" fill="none" />
-        <path d={icons[tone]} stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d={icons[tone]}
+          stroke="currentColor"
+          strokeWidth="2"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <div className={css`flex: 1; min-width: 0;`}>
         {title ? <div className={css`font-weight: 650; color: ${fg}; margin-bottom: 2px;`}>{title}</div> : null}

@@ -19,7 +19,16 @@ export type AmountProps = {
 };
 
 /** A money amount formatted with core `formatAmount` in the element's locale, plus its symbol. Tabular digits. */
-export function Amount({ amount, decimals, symbol, precision, minPrecision, rounding, strong, className }: AmountProps) {
+export function Amount({
+  amount,
+  decimals,
+  symbol,
+  precision,
+  minPrecision,
+  rounding,
+  strong,
+  className,
+}: AmountProps) {
   const { locale } = useSettings();
   const { css, cx } = useCss();
   const text = formatAmount(amount, decimals, {
@@ -29,7 +38,13 @@ export function Amount({ amount, decimals, symbol, precision, minPrecision, roun
     ...(rounding !== undefined ? { rounding } : {}),
   });
   return (
-    <span part="amount" className={cx(css`font-variant-numeric: tabular-nums; white-space: nowrap; ${strong ? 'font-weight: 700;' : ''}`, className)}>
+    <span
+      part="amount"
+      className={cx(
+        css`font-variant-numeric: tabular-nums; white-space: nowrap; ${strong ? 'font-weight: 700;' : ''}`,
+        className,
+      )}
+    >
       {text}
       {symbol ? <span className={css`margin-inline-start: 0.3em;`}>{symbol}</span> : null}
     </span>

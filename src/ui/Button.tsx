@@ -82,7 +82,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   const content = (
     <>
       {pending ? <Spinner size={size === 'sm' ? 14 : 16} /> : startIcon}
-      <span>{pending ? pendingLabel ?? t('common.processing') : children}</span>
+      <span>{pending ? (pendingLabel ?? t('common.processing')) : children}</span>
       {pending ? null : endIcon}
     </>
   );

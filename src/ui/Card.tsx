@@ -14,7 +14,17 @@ export type CardProps = Omit<HTMLAttributes<HTMLElement>, 'title'> & {
 };
 
 /** Bordered surface with optional title row. */
-export function Card({ title, headingLevel = 3, extra, padding = 20, as = 'div', part = 'card', className, children, ...rest }: CardProps) {
+export function Card({
+  title,
+  headingLevel = 3,
+  extra,
+  padding = 20,
+  as = 'div',
+  part = 'card',
+  className,
+  children,
+  ...rest
+}: CardProps) {
   const { css, cx } = useCss();
   const Tag = as;
   const H = `h${headingLevel}` as 'h3';

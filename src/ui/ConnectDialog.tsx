@@ -24,7 +24,16 @@ export type ConnectDialogProps = {
   cancellable?: boolean;
 };
 
-export function ConnectDialog({ open, onCancel, title, text, openLabel, url, status, cancellable = true }: ConnectDialogProps) {
+export function ConnectDialog({
+  open,
+  onCancel,
+  title,
+  text,
+  openLabel,
+  url,
+  status,
+  cancellable = true,
+}: ConnectDialogProps) {
   const t = useT();
   const { css } = useCss();
   // The primary action has the focus from the start (not Close): a busy placeholder while the request is being made,
@@ -34,7 +43,8 @@ export function ConnectDialog({ open, onCancel, title, text, openLabel, url, sta
     if (!open || !url || !box.current) return;
     const root = box.current.getRootNode() as Document | ShadowRoot;
     const active = root.activeElement;
-    if (!active || !box.current.closest('dialog')?.contains(active)) box.current.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    if (!active || !box.current.closest('dialog')?.contains(active))
+      box.current.querySelector<HTMLElement>('[data-autofocus]')?.focus();
   }, [open, url]);
   return (
     <Dialog
@@ -48,7 +58,11 @@ export function ConnectDialog({ open, onCancel, title, text, openLabel, url, sta
         </Button>
       }
     >
-      <div ref={box} part="connect" className={css`display: flex; flex-direction: column; gap: 16px; align-items: stretch;`}>
+      <div
+        ref={box}
+        part="connect"
+        className={css`display: flex; flex-direction: column; gap: 16px; align-items: stretch;`}
+      >
         <p className={css`margin: 0;`}>{text}</p>
         {url ? (
           <Button href={url} newTab part="open-wallet" data-autofocus>
@@ -59,7 +73,11 @@ export function ConnectDialog({ open, onCancel, title, text, openLabel, url, sta
             {openLabel}
           </Button>
         )}
-        <p role="status" aria-live="polite" className={css`margin: 0; display: flex; gap: 10px; align-items: center; color: var(--pay-color-muted); font-size: 14px;`}>
+        <p
+          role="status"
+          aria-live="polite"
+          className={css`margin: 0; display: flex; gap: 10px; align-items: center; color: var(--pay-color-muted); font-size: 14px;`}
+        >
           <Spinner size={16} />
           {status}
         </p>

@@ -54,7 +54,17 @@ export function deepActiveElement(root: Document | ShadowRoot = document): HTMLE
  * inert, Tab/Shift+Tab wrap inside, Escape closes unless `dismissible={false}`, focus returns to the opener,
  * aria-labelledby points at the title.
  */
-export function Dialog({ open, onClose, title, children, actions, dismissible = true, width = 480, initialFocusRef, description }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  actions,
+  dismissible = true,
+  width = 480,
+  initialFocusRef,
+  description,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const { css } = useCss();
@@ -71,7 +81,10 @@ export function Dialog({ open, onClose, title, children, actions, dismissible = 
     if (open && !d.open) {
       opener.current = deepActiveElement(document);
       d.showModal();
-      const first = initialFocusRef?.current ?? d.querySelector<HTMLElement>('[data-autofocus]') ?? d.querySelector<HTMLElement>(FOCUSABLE);
+      const first =
+        initialFocusRef?.current ??
+        d.querySelector<HTMLElement>('[data-autofocus]') ??
+        d.querySelector<HTMLElement>(FOCUSABLE);
       first?.focus();
     } else if (!open && d.open) {
       d.close();
@@ -173,7 +186,12 @@ export function Dialog({ open, onClose, title, children, actions, dismissible = 
               {title}
             </h2>
             {dismissible ? (
-              <button type="button" className={cls.close} aria-label={t('common.close')} onClick={() => onClose('close-button')}>
+              <button
+                type="button"
+                className={cls.close}
+                aria-label={t('common.close')}
+                onClick={() => onClose('close-button')}
+              >
                 <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                   <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
                 </svg>

@@ -22,7 +22,14 @@ export function ErrorScreen({ onRetry, home = hostHome() }: { onRetry: () => voi
         padding: 48px 24px; min-height: 240px; color: var(--pay-color-text);
       `}
     >
-      <svg width="48" height="48" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ color: 'var(--pay-color-warning)' }}>
+      <svg
+        width="48"
+        height="48"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        style={{ color: 'var(--pay-color-warning)' }}
+      >
         <path d="M12 3l9.5 16.5h-19z" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinejoin="round" />
         <path d="M12 10v4M12 17h.01" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
@@ -58,8 +65,8 @@ export class ErrorBoundary extends Component<Props, { error: unknown; key: numbe
   };
 
   override render(): ReactNode {
-    if (this.state.error) return this.props.fallback ? this.props.fallback(this.retry) : <ErrorScreen onRetry={this.retry} />;
+    if (this.state.error)
+      return this.props.fallback ? this.props.fallback(this.retry) : <ErrorScreen onRetry={this.retry} />;
     return <Fragment key={this.state.key}>{this.props.children}</Fragment>;
   }
 }
-

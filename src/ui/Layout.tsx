@@ -15,7 +15,17 @@ export type StackProps = HTMLAttributes<HTMLDivElement> & {
 };
 
 /** Flex box with a gap. */
-export function Stack({ direction = 'column', gap = 12, align, justify, wrap, stackBelowMd, className, children, ...rest }: StackProps) {
+export function Stack({
+  direction = 'column',
+  gap = 12,
+  align,
+  justify,
+  wrap,
+  stackBelowMd,
+  className,
+  children,
+  ...rest
+}: StackProps) {
   const { css, cx } = useCss();
   return (
     <div

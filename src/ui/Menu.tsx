@@ -1,13 +1,5 @@
 import { useDismiss } from './dismiss.ts';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useHost } from './context.tsx';
 import { focusRing } from './shared-css.ts';
 import { useCss } from './styles.tsx';
@@ -77,7 +69,9 @@ export function MenuButton({
   const id = useId();
   const menuId = `m${id}`;
 
-  const itemEls = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])') ?? [])];
+  const itemEls = () => [
+    ...(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])') ?? []),
+  ];
 
   const openMenu = (focus: 'first' | 'last') => {
     pendingFocus.current = focus;
@@ -198,7 +192,14 @@ export function MenuButton({
       {open ? (
         <div className={cls.popup} part="menu">
           {header}
-          <ul id={menuId} ref={menuRef} role="menu" aria-labelledby={`${menuId}-button`} className={cls.list} onKeyDown={onMenuKey}>
+          <ul
+            id={menuId}
+            ref={menuRef}
+            role="menu"
+            aria-labelledby={`${menuId}-button`}
+            className={cls.list}
+            onKeyDown={onMenuKey}
+          >
             {items.map((item) => {
               const role = item.checked === undefined ? 'menuitem' : 'menuitemradio';
               const body = (
@@ -209,8 +210,21 @@ export function MenuButton({
                     {item.description ? <span className={cls.desc}>{item.description}</span> : null}
                   </span>
                   {item.checked ? (
-                    <svg className={cls.check} width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                      <path d="M5 12.5l4.5 4.5L19 7.5" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" />
+                    <svg
+                      className={cls.check}
+                      width="16"
+                      height="16"
+                      viewBox="0 0 24 24"
+                      aria-hidden="true"
+                      focusable="false"
+                    >
+                      <path
+                        d="M5 12.5l4.5 4.5L19 7.5"
+                        stroke="currentColor"
+                        strokeWidth="2.2"
+                        fill="none"
+                        strokeLinecap="round"
+                      />
                     </svg>
                   ) : null}
                 </>

@@ -31,7 +31,15 @@ export type SkeletonProps = {
 };
 
 /** Shimmering placeholder shown after a delay (default 500 ms); nothing before it, so fast loads do not flash. */
-export function Skeleton({ lines = 1, width, height, variant = 'text', delay = SKELETON_DELAY_MS, announce = true, className }: SkeletonProps) {
+export function Skeleton({
+  lines = 1,
+  width,
+  height,
+  variant = 'text',
+  delay = SKELETON_DELAY_MS,
+  announce = true,
+  className,
+}: SkeletonProps) {
   const ready = useDelay(delay);
   const { css, keyframes, cx } = useCss();
   const t = useT();
@@ -43,7 +51,8 @@ export function Skeleton({ lines = 1, width, height, variant = 'text', delay = S
     background-size: 300% 100%; animation: ${shimmer} 1.4s ease-in-out infinite;
     @media (prefers-reduced-motion: reduce) { animation: none; }
   `;
-  const size = (v: number | string | undefined, d: string) => (v === undefined ? d : typeof v === 'number' ? `${v}px` : v);
+  const size = (v: number | string | undefined, d: string) =>
+    v === undefined ? d : typeof v === 'number' ? `${v}px` : v;
   const n = height !== undefined || variant !== 'text' ? 1 : Math.max(1, lines);
   return (
     <span className={cx(css`display: flex; flex-direction: column; gap: 8px;`, className)} part="skeleton">

@@ -18,7 +18,14 @@ export function Spinner({ size = 20, label, className }: SpinnerProps) {
     @media (prefers-reduced-motion: reduce) { animation-duration: 2.4s; }
   `;
   const svg = (
-    <svg className={cx(cls, className)} viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false" part="spinner">
+    <svg
+      className={cx(cls, className)}
+      viewBox="0 0 24 24"
+      fill="none"
+      aria-hidden="true"
+      focusable="false"
+      part="spinner"
+    >
       <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
       <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
     </svg>

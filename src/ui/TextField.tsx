@@ -56,7 +56,17 @@ export function useFieldIds(id: string | undefined, prefix: string, hint: ReactN
 }
 
 /** The hint and the announced error under a field (the error paragraph is always there so role=alert announces). */
-export function FieldNotes({ hint, error, hintId, errorId }: { hint: ReactNode; error: ReactNode; hintId: string; errorId: string }) {
+export function FieldNotes({
+  hint,
+  error,
+  hintId,
+  errorId,
+}: {
+  hint: ReactNode;
+  error: ReactNode;
+  hintId: string;
+  errorId: string;
+}) {
   const c = useFieldClasses();
   return (
     <>
@@ -74,7 +84,20 @@ export function FieldNotes({ hint, error, hintId, errorId }: { hint: ReactNode; 
 
 /** Labelled input with hint and error (aria-invalid, aria-describedby, announced error), required mark. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, hideLabel, adornment, endAdornment, fullWidth = true, id, required, className, disabled, ...rest },
+  {
+    label,
+    hint,
+    error,
+    hideLabel,
+    adornment,
+    endAdornment,
+    fullWidth = true,
+    id,
+    required,
+    className,
+    disabled,
+    ...rest
+  },
   ref,
 ) {
   const c = useFieldClasses();
@@ -92,7 +115,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         ) : null}
         {required ? <span className={c.hidden}> ({t('common.required')})</span> : null}
       </label>
-      <div className={c.control} data-invalid={error ? 'true' : undefined} data-disabled={disabled ? 'true' : undefined}>
+      <div
+        className={c.control}
+        data-invalid={error ? 'true' : undefined}
+        data-disabled={disabled ? 'true' : undefined}
+      >
         {adornment}
         <input
           {...rest}

@@ -24,7 +24,9 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
     >
       <div className={css`flex: 1; min-width: 0;`}>
         {toast.title ? (
-          <div className={css`font-weight: 650; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;`}>{toast.title}</div>
+          <div className={css`font-weight: 650; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;`}>
+            {toast.title}
+          </div>
         ) : null}
         <div
           className={css`
@@ -99,7 +101,12 @@ export function ToastRegion() {
           <ToastItem key={x.id} toast={x} onClose={() => dismiss(x.id)} />
         ))}
       </div>
-      <div role="status" aria-live="polite" className={region} style={urgent.length ? { top: 16 + urgent.length * 84 } : undefined}>
+      <div
+        role="status"
+        aria-live="polite"
+        className={region}
+        style={urgent.length ? { top: 16 + urgent.length * 84 } : undefined}
+      >
         {calm.map((x) => (
           <ToastItem key={x.id} toast={x} onClose={() => dismiss(x.id)} />
         ))}

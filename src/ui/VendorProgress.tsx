@@ -48,21 +48,41 @@ export function VendorProgress({ sessionId }: { sessionId: string }) {
 
   if (!vendors.length) return null;
   return (
-    <section part="vendors" aria-labelledby="vendors-h" className={css`width: 100%; display: flex; flex-direction: column; gap: 12px; text-align: start; margin-top: 8px;`}>
-      <h3 id="vendors-h" className={css`margin: 0; font-size: 15px;`}>{t('vendor.title')}</h3>
+    <section
+      part="vendors"
+      aria-labelledby="vendors-h"
+      className={css`width: 100%; display: flex; flex-direction: column; gap: 12px; text-align: start; margin-top: 8px;`}
+    >
+      <h3 id="vendors-h" className={css`margin: 0; font-size: 15px;`}>
+        {t('vendor.title')}
+      </h3>
       {vendors.map((v, i) => {
         const failed = v.status === 'failed';
         const done = !failed && v.progress >= 100;
         const percent = failed ? 0 : done ? 100 : Math.min(99, Math.max(v.progress, creep));
         const title = v.title || v.name || `#${i + 1}`;
         return (
-          <div key={`${v.name}-${i}`} part="vendor" data-status={failed ? 'failed' : done ? 'delivered' : 'processing'} className={css`display: flex; flex-direction: column; gap: 6px;`}>
+          <div
+            key={`${v.name}-${i}`}
+            part="vendor"
+            data-status={failed ? 'failed' : done ? 'delivered' : 'processing'}
+            className={css`display: flex; flex-direction: column; gap: 6px;`}
+          >
             <div className={css`display: flex; justify-content: space-between; gap: 8px; font-size: 14px;`}>
               <span className={css`font-weight: 600;`}>{title}</span>
-              <span className={css`color: ${failed ? 'var(--pay-color-danger)' : done ? 'var(--pay-color-success)' : 'var(--pay-color-muted)'}; display: inline-flex; align-items: center; gap: 4px;`}>
+              <span
+                className={css`color: ${failed ? 'var(--pay-color-danger)' : done ? 'var(--pay-color-success)' : 'var(--pay-color-muted)'}; display: inline-flex; align-items: center; gap: 4px;`}
+              >
                 {done ? (
                   <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path d="M5 12.5l4.5 4.5L19 7.5" stroke="currentColor" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+                    <path
+                      d="M5 12.5l4.5 4.5L19 7.5"
+                      stroke="currentColor"
+                      strokeWidth="3"
+                      fill="none"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
                   </svg>
                 ) : null}
                 {failed ? t('vendor.failedShort') : done ? t('vendor.delivered') : t('vendor.processing')}
@@ -83,7 +103,10 @@ export function VendorProgress({ sessionId }: { sessionId: string }) {
             </div>
             {failed ? (
               <p role="alert" className={css`margin: 0; font-size: 13px; color: var(--pay-color-danger);`}>
-                {t('vendor.failed')} {v.error_message ? <span className={css`display: block; color: var(--pay-color-warning);`}>{v.error_message}</span> : null}
+                {t('vendor.failed')}{' '}
+                {v.error_message ? (
+                  <span className={css`display: block; color: var(--pay-color-warning);`}>{v.error_message}</span>
+                ) : null}
               </p>
             ) : null}
           </div>

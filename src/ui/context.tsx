@@ -58,9 +58,9 @@ export type EventTag = keyof PayElementEventMaps;
  * they share. */
 type Details<T extends EventTag> = T extends EventTag
   ? {
-      [K in keyof PayElementEventMaps[T] & string as K extends `${infer _Prefix}-${infer Name}` ? Name : never]: PayElementEventMaps[T][K] extends CustomEvent<infer D>
-        ? D
-        : never;
+      [
+        K in keyof PayElementEventMaps[T] & string as K extends `${infer _Prefix}-${infer Name}` ? Name : never
+      ]: PayElementEventMaps[T][K] extends CustomEvent<infer D> ? D : never;
     }
   : never;
 

@@ -5,7 +5,12 @@
  */
 import { useEffect, type RefObject } from 'react';
 
-export function useDismiss(open: boolean, close: () => void, wrap: RefObject<HTMLElement | null>, escape?: RefObject<HTMLElement | null>): void {
+export function useDismiss(
+  open: boolean,
+  close: () => void,
+  wrap: RefObject<HTMLElement | null>,
+  escape?: RefObject<HTMLElement | null>,
+): void {
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: Event) => {

@@ -29,7 +29,16 @@
  */
 import { ContextEvent as ContextRequestEvent, type ContextCallback } from '@lit/context';
 import { setup } from 'goober';
-import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  createElement,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ApiContext, createApi, type Api } from './api.tsx';
 import { ElementContext, type ElementContextValue, type ResolvedSettings } from './context.tsx';
@@ -43,7 +52,15 @@ import { ToastRegion } from './Toast.tsx';
 import { hostCss } from './tokens.ts';
 import { createToastStore, type ToastStore } from '../state/toasts.ts';
 import { defineOnce, isLostObject, upgradeProperties, warnObjectAttribute } from './define.ts';
-import { parseAttribute, propValue, SHARED_PROPS, stringifyProp, toCamel, toDashed, type PropType } from './attributes.ts';
+import {
+  parseAttribute,
+  propValue,
+  SHARED_PROPS,
+  stringifyProp,
+  toCamel,
+  toDashed,
+  type PropType,
+} from './attributes.ts';
 import type { i18n as I18n } from 'i18next';
 
 export { parseAttribute, stringifyProp, SHARED_PROPS, toDashed, type PropType };
@@ -93,7 +110,12 @@ function hostApi(s: HostServices, settings: ApiSettingsOf): Api {
   if (s.api?.key !== key) {
     s.api = {
       key,
-      api: createApi({ baseUrl: settings.baseUrl, authToken: settings.authToken, locale: settings.locale, livemode: settings.livemode }),
+      api: createApi({
+        baseUrl: settings.baseUrl,
+        authToken: settings.authToken,
+        locale: settings.locale,
+        livemode: settings.livemode,
+      }),
     };
   }
   s.api.api.configure({ locale: settings.locale, livemode: settings.livemode });
@@ -196,7 +218,10 @@ function ElementRoot({
   for (const key of Object.keys(options.props ?? {})) componentProps[key] = rest[key];
 
   const display = options.display ?? 'block';
-  setHostCss(container, `${hostCss(theme)}:host{display:${display};${options.hostBackground === false ? 'background:transparent;' : ''}}`);
+  setHostCss(
+    container,
+    `${hostCss(theme)}:host{display:${display};${options.hostBackground === false ? 'background:transparent;' : ''}}`,
+  );
   return (
     <ElementContext.Provider value={elementValue}>
       <StyleContext.Provider value={styles}>
@@ -232,7 +257,11 @@ export function defineElement<P extends object>(
 }
 
 /** The element class (only called where HTMLElement exists). */
-function createElementClass(tag: string, Component: ComponentType<Record<string, unknown>>, options: ElementOptions): CustomElementConstructor {
+function createElementClass(
+  tag: string,
+  Component: ComponentType<Record<string, unknown>>,
+  options: ElementOptions,
+): CustomElementConstructor {
   if (!gooberReady) {
     setup(createElement);
     gooberReady = true;
@@ -266,7 +295,8 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
         if (types[prop] === 'json') {
           // An object set before the element was defined lands in an attribute: the dashed one (warned about by
           // attributeChangedCallback, which runs for it next) or, from React and Vue, the property name lower-cased.
-          if (prop.toLowerCase() !== attr) warnObjectAttribute(tag, prop.toLowerCase(), prop, this.getAttribute(prop.toLowerCase()));
+          if (prop.toLowerCase() !== attr)
+            warnObjectAttribute(tag, prop.toLowerCase(), prop, this.getAttribute(prop.toLowerCase()));
           if (isLostObject(value)) continue;
         }
         const v = parseAttribute(types[prop] ?? 'string', value);
@@ -315,7 +345,9 @@ function createElementClass(tag: string, Component: ComponentType<Record<string,
     #render(): void {
       if (!this.#live) return;
       this.#root ??= createRoot(this.#shadow);
-      this.#root.render(<ElementRoot rootProps={{ ...this.#props, container: this.#shadow }} Component={Component} options={options} />);
+      this.#root.render(
+        <ElementRoot rootProps={{ ...this.#props, container: this.#shadow }} Component={Component} options={options} />,
+      );
     }
 
     /** Make the api with the settings known now and start the element's first requests. */

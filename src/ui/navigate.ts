@@ -5,7 +5,10 @@
 import type { MouseEvent as ReactMouseEvent } from 'react';
 import { useEmit } from './context.tsx';
 
-type Click = Pick<MouseEvent, 'defaultPrevented' | 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'preventDefault'>;
+type Click = Pick<
+  MouseEvent,
+  'defaultPrevented' | 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'preventDefault'
+>;
 
 /** True for a plain left click: the only click a link may route itself (modified clicks open tabs, windows...). */
 export function isPlainClick(e: Omit<Click, 'preventDefault'>): boolean {

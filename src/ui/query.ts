@@ -28,7 +28,10 @@ export function useQueryClient(): QueryClient {
   return c;
 }
 
-export type UseQueryOptions<T, K extends QueryKey> = Omit<QueryObserverOptions<T, DefaultError, T, T, K>, 'queryKey' | 'queryFn'>;
+export type UseQueryOptions<T, K extends QueryKey> = Omit<
+  QueryObserverOptions<T, DefaultError, T, T, K>,
+  'queryKey' | 'queryFn'
+>;
 
 export function useQuery<T, K extends QueryKey = QueryKey>(
   key: K,
@@ -36,7 +39,13 @@ export function useQuery<T, K extends QueryKey = QueryKey>(
   options: UseQueryOptions<T, K> = {},
 ): QueryObserverResult<T, DefaultError> {
   const client = useQueryClient();
-  const defaulted = client.defaultQueryOptions({ ...options, queryKey: key, queryFn: fn } as QueryObserverOptions<T, DefaultError, T, T, K>);
+  const defaulted = client.defaultQueryOptions({ ...options, queryKey: key, queryFn: fn } as QueryObserverOptions<
+    T,
+    DefaultError,
+    T,
+    T,
+    K
+  >);
   // One observer per client: the client changes when the element's settings (base URL, locale…) change.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- options are pushed by the effect below
   const observer = useMemo(() => new QueryObserver<T, DefaultError, T, T, K>(client, defaulted), [client]);

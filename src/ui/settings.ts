@@ -35,7 +35,6 @@ export type Settings = {
 /** The context every element requests from its host; `Symbol.for` so separately built bundles agree. */
 export const settingsContext = createContext<SettingsInput>(Symbol.for('pay-elements.settings'));
 
-
 export function toTheme(value: string | null | undefined): ThemeSetting | undefined {
   return value === 'light' || value === 'dark' || value === 'auto' ? value : undefined;
 }
@@ -59,7 +58,11 @@ const pick = <T>(...values: Array<T | undefined | null>): T | undefined => {
 };
 
 /** Own attribute → provider → defaults. */
-export function resolveSettings(own: SettingsInput, provided: SettingsInput | undefined, host: Element | null): Settings {
+export function resolveSettings(
+  own: SettingsInput,
+  provided: SettingsInput | undefined,
+  host: Element | null,
+): Settings {
   const p = provided ?? {};
   // The first locale given (own → provider → nearest lang → browser), normalized by core (tw → zh, else en).
   const locale = normalizeLocale(

@@ -120,7 +120,8 @@ export function useCss(): StyleBinding {
   return b;
 }
 
-type Interp<P> = string | number | false | null | undefined | ((props: P) => string | number | false | null | undefined);
+type Interp<P> =
+  string | number | false | null | undefined | ((props: P) => string | number | false | null | undefined);
 
 /**
  * A tiny `styled` on top of the per-root `css`: declare at module level, the rule is written into the rendering
@@ -130,7 +131,10 @@ type Interp<P> = string | number | false | null | undefined | ((props: P) => str
  * @public the element toolkit's documented API (src/ui/README.md)
  */
 export function styled<T extends ElementType>(tag: T) {
-  return <P extends object = object>(strings: TemplateStringsArray, ...values: Array<Interp<ComponentPropsWithRef<T> & P>>) => {
+  return <P extends object = object>(
+    strings: TemplateStringsArray,
+    ...values: Array<Interp<ComponentPropsWithRef<T> & P>>
+  ) => {
     type Props = ComponentPropsWithRef<T> & P & { className?: string };
     const Styled = forwardRef(function Styled(props: object, ref: Ref<unknown>): ReactElement {
       const { css } = useCss();

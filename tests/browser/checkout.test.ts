@@ -1,12 +1,29 @@
 import '../../elements/pay-checkout.ts';
 import zhMessages from '../../locales/zh.json';
-import { $, $$, activeDeep, cleanup, equal, expectNoAxeViolations, mount, ok, sendKeys, setViewport, shadowText, sleep, stub, waitFor } from './helpers.ts';
+import {
+  $,
+  $$,
+  activeDeep,
+  cleanup,
+  equal,
+  expectNoAxeViolations,
+  mount,
+  ok,
+  sendKeys,
+  setViewport,
+  shadowText,
+  sleep,
+  stub,
+  waitFor,
+} from './helpers.ts';
 
 type Calls = Record<string, number>;
 const calls = async (): Promise<Calls> => (await fetch('/__stub/checkout/calls')).json();
 const checkout = (attrs = '') =>
-  mount(`<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light" ${attrs}></pay-checkout>`).firstElementChild as HTMLElement;
-const formReady = (el: HTMLElement) => waitFor(() => $(el, '[part~=form]'), { message: 'checkout form did not render', timeout: 10_000 });
+  mount(`<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light" ${attrs}></pay-checkout>`)
+    .firstElementChild as HTMLElement;
+const formReady = (el: HTMLElement) =>
+  waitFor(() => $(el, '[part~=form]'), { message: 'checkout form did not render', timeout: 10_000 });
 const field = (el: HTMLElement, name: string) => $<HTMLInputElement>(el, `[name=${name}]`) as HTMLInputElement;
 const submitButton = (el: HTMLElement) => $<HTMLButtonElement>(el, 'button[part~=submit]') as HTMLButtonElement;
 function type(input: HTMLInputElement, value: string): void {
@@ -26,7 +43,6 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-
 /** No saved quantity from an earlier test: it is a payer's preference and would be applied on load (spec §5). */
 function forgetQuantityPreferences(): void {
   for (const k of Object.keys(localStorage)) if (k.startsWith('quantity_preference_')) localStorage.removeItem(k);
@@ -45,9 +61,13 @@ describe('<pay-checkout>', () => {
     const form = $(el, '[part~=form]')!.getBoundingClientRect();
     ok(summary.right <= form.left, 'summary left of the form');
     await setViewport({ width: 600, height: 900 });
-    await waitFor(() => $(el, '[part~=summary]')!.getBoundingClientRect().bottom <= $(el, '[part~=form]')!.getBoundingClientRect().top, {
-      message: 'stacked below md',
-    });
+    await waitFor(
+      () =>
+        $(el, '[part~=summary]')!.getBoundingClientRect().bottom <= $(el, '[part~=form]')!.getBoundingClientRect().top,
+      {
+        message: 'stacked below md',
+      },
+    );
     // The form is filled from the profile.
     await waitFor(() => field(el, 'customer_email').value === 'casey@example.com');
     equal(field(el, 'customer_name').value, 'Casey Customer');
@@ -205,7 +225,10 @@ describe('<pay-checkout>', () => {
     await waitFor(() => field(el, 'customer_email').value);
     submitButton(el).click();
     const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
-    ok(dialog.textContent?.includes('Pay 10 TBA from your wallet balance (1,000 TBA available)?'), dialog.textContent ?? '');
+    ok(
+      dialog.textContent?.includes('Pay 10 TBA from your wallet balance (1,000 TBA available)?'),
+      dialog.textContent ?? '',
+    );
     const confirm = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Confirm and pay')!;
     confirm.click();
     confirm.click();
@@ -228,7 +251,10 @@ describe('<pay-checkout>', () => {
     payNow.click();
 
     // The overdue dialog opens on top, lists what is due per currency, and passes axe.
-    const row = await waitFor(() => $<HTMLElement>(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'), { message: 'TBA row', timeout: 5000 });
+    const row = await waitFor(
+      () => $<HTMLElement>(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'),
+      { message: 'TBA row', timeout: 5000 },
+    );
     const overdue = row.closest('dialog')!;
     ok(overdue.textContent?.includes('Pay past-due invoices'), overdue.textContent ?? '');
     ok(overdue.textContent?.includes('Pay what is due in each currency.'), overdue.textContent ?? '');
@@ -240,9 +266,14 @@ describe('<pay-checkout>', () => {
     equal(payRow.textContent, 'Pay 25 TBA');
     payRow.click();
     // The wallet request dialog, then (approved) everything closes and the payer is told.
-    await waitFor(() => $$<HTMLDialogElement>(el, 'dialog[open]').some((d) => d.textContent?.includes('Pay with DID Wallet')), { message: 'wallet dialog' });
+    await waitFor(
+      () => $$<HTMLDialogElement>(el, 'dialog[open]').some((d) => d.textContent?.includes('Pay with DID Wallet')),
+      { message: 'wallet dialog' },
+    );
     await waitFor(() => !$(el, 'dialog[open]'), { message: 'all dialogs closed', timeout: 8000 });
-    await waitFor(() => shadowText(el).includes('All past-due invoices are paid. You can finish your purchase now.'), { message: 'paid toast' });
+    await waitFor(() => shadowText(el).includes('All past-due invoices are paid. You can finish your purchase now.'), {
+      message: 'paid toast',
+    });
     await waitFor(() => activeDeep() === submitButton(el), { message: 'focus back on the submit button' });
     equal((await calls()).collect, 1);
 
@@ -260,7 +291,10 @@ describe('<pay-checkout>', () => {
     submitButton(el).click();
     const payNow = await waitFor(() => $<HTMLButtonElement>(el, 'dialog[open] button[part~=pay-overdue]'));
     payNow.click();
-    const row = await waitFor(() => $<HTMLElement>(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'), { timeout: 5000 });
+    const row = await waitFor(
+      () => $<HTMLElement>(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'),
+      { timeout: 5000 },
+    );
     row.querySelector<HTMLButtonElement>('button[part~=pay-currency]')!.click();
     await waitFor(() => row.dataset.state === 'error', { message: 'error state', timeout: 8000 });
     const alert = row.querySelector('[role=alert]')!;
@@ -275,12 +309,17 @@ describe('<pay-checkout>', () => {
     overdue.querySelector<HTMLButtonElement>('button[part~=overdue-cancel]')!.click();
     await waitFor(() => !overdue.open, { message: 'overdue dialog closed' });
     ok($(el, 'dialog[open] button[part~=pay-overdue]'), 'the confirm is still open');
-    await waitFor(() => activeDeep() === $(el, 'dialog[open] button[part~=pay-overdue]'), { message: 'focus returns to pay now' });
+    await waitFor(() => activeDeep() === $(el, 'dialog[open] button[part~=pay-overdue]'), {
+      message: 'focus returns to pay now',
+    });
 
     // Opened again; now the wallet approves: the retry pays.
     await stub({ signedIn: true, checkout: { limited: true } });
     $<HTMLButtonElement>(el, 'dialog[open] button[part~=pay-overdue]')!.click();
-    const again = await waitFor(() => $<HTMLElement>(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'), { timeout: 5000 });
+    const again = await waitFor(
+      () => $<HTMLElement>(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'),
+      { timeout: 5000 },
+    );
     again.querySelector<HTMLButtonElement>('button[part~=pay-currency]')!.click();
     await waitFor(() => !$(el, 'dialog[open]'), { message: 'all dialogs closed after paying', timeout: 8000 });
     ok(!submitButton(el).disabled);
@@ -293,10 +332,19 @@ describe('<pay-checkout>', () => {
     await waitFor(() => field(el, 'customer_email').value);
     submitButton(el).click();
     (await waitFor(() => $<HTMLButtonElement>(el, 'dialog[open] button[part~=pay-overdue]'))).click();
-    const usd = await waitFor(() => $<HTMLElement>(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_usd]'), { timeout: 5000 });
+    const usd = await waitFor(
+      () => $<HTMLElement>(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_usd]'),
+      { timeout: 5000 },
+    );
     ok(usd.textContent?.includes('12.5 USD'), usd.textContent ?? '');
     usd.querySelector<HTMLButtonElement>('button[part~=pay-currency]')!.click();
-    const toast = await waitFor(() => $$<HTMLElement>(el, '[part~=toast]').find((x) => x.textContent?.includes('This payment method is not supported')), { message: 'toast' })!;
+    const toast = await waitFor(
+      () =>
+        $$<HTMLElement>(el, '[part~=toast]').find((x) =>
+          x.textContent?.includes('This payment method is not supported'),
+        ),
+      { message: 'toast' },
+    )!;
     const view = [...toast!.querySelectorAll('a')].find((a) => a.textContent === 'View now')!;
     equal(new URL(view.href).pathname, '/customer/invoice/in_overdue_1');
     const inline = await waitFor(() => usd.querySelector<HTMLElement>('[part~=overdue-not-supported]'));
@@ -318,12 +366,17 @@ describe('<pay-checkout>', () => {
 
   it('overdue dialog in Chinese and dark: axe clean; a load failure shows an error alert with retry', async () => {
     await stub({ signedIn: true, checkout: { limited: true } });
-    const zh = mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh" theme="dark"></pay-checkout>').firstElementChild as HTMLElement;
+    const zh = mount(
+      '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh" theme="dark"></pay-checkout>',
+    ).firstElementChild as HTMLElement;
     await formReady(zh);
     await waitFor(() => field(zh, 'customer_email').value);
     submitButton(zh).click();
     (await waitFor(() => $<HTMLButtonElement>(zh, 'dialog[open] button[part~=pay-overdue]'))).click();
-    const row = await waitFor(() => $<HTMLElement>(zh, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'), { timeout: 5000 });
+    const row = await waitFor(
+      () => $<HTMLElement>(zh, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'),
+      { timeout: 5000 },
+    );
     ok(shadowText(zh).includes('支付逾期账单'), 'Chinese title');
     equal(row.querySelector('button[part~=pay-currency]')?.textContent, '支付 25 TBA');
     await expectNoAxeViolations(zh);
@@ -335,13 +388,18 @@ describe('<pay-checkout>', () => {
     await waitFor(() => field(el, 'customer_email').value);
     submitButton(el).click();
     (await waitFor(() => $<HTMLButtonElement>(el, 'dialog[open] button[part~=pay-overdue]'))).click();
-    const alert = await waitFor(() => $<HTMLElement>(el, 'dialog[open] [part~=overdue-dialog] [role=alert]'), { timeout: 8000 });
+    const alert = await waitFor(() => $<HTMLElement>(el, 'dialog[open] [part~=overdue-dialog] [role=alert]'), {
+      timeout: 8000,
+    });
     ok(alert.textContent?.includes('The past-due invoices could not be loaded.'), alert.textContent ?? '');
     ok(alert.textContent?.includes('Overdue invoices are not available right now'), alert.textContent ?? '');
     await expectNoAxeViolations(el);
     await stub({ signedIn: true, checkout: { limited: true } });
     [...alert.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click();
-    await waitFor(() => $(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'), { message: 'loaded after retry', timeout: 5000 });
+    await waitFor(() => $(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_tba]'), {
+      message: 'loaded after retry',
+      timeout: 5000,
+    });
   });
 
   it('asks a signed-out payer to connect first (pay-login, cancelable)', async () => {
@@ -374,7 +432,10 @@ describe('<pay-checkout>', () => {
     await waitFor(() => submitButton(el).textContent === 'Loading your details…');
     equal(submitButton(el).getAttribute('aria-busy'), 'true');
     equal($$(el, '[aria-invalid=true]').length, 0, 'nothing is validated before the profile is there');
-    await waitFor(async () => (await calls()).submit === 1, { timeout: 5000, message: 'submitted once the profile arrived' });
+    await waitFor(async () => (await calls()).submit === 1, {
+      timeout: 5000,
+      message: 'submitted once the profile arrived',
+    });
     equal(field(el, 'customer_email').value, 'casey@example.com');
     equal($$(el, '[aria-invalid=true]').length, 0);
     ok(!shadowText(el).includes('Please correct the highlighted fields.'));
@@ -384,8 +445,14 @@ describe('<pay-checkout>', () => {
     await stub({ signedIn: true, checkout: { delayMs: 1500 } });
     const el = checkout();
     await sleep(250);
-    ok(!$(el, '[part=skeleton], [data-skeleton]') && !shadowText(el).includes('Loading'), 'nothing flashes before 0.5 s');
-    await waitFor(() => $(el, '[aria-busy=true]')?.querySelector('*'), { timeout: 1200, message: 'skeleton after 0.5 s' });
+    ok(
+      !$(el, '[part=skeleton], [data-skeleton]') && !shadowText(el).includes('Loading'),
+      'nothing flashes before 0.5 s',
+    );
+    await waitFor(() => $(el, '[aria-busy=true]')?.querySelector('*'), {
+      timeout: 1200,
+      message: 'skeleton after 0.5 s',
+    });
     await formReady(el);
   });
 
@@ -406,7 +473,9 @@ describe('<pay-checkout>', () => {
     const a = checkout();
     const seen = events(a, ['pay-expired']);
     await waitFor(() =>
-      shadowText(a).includes('This link has expired. This means that your payment has already been processed or your session has expired.'),
+      shadowText(a).includes(
+        'This link has expired. This means that your payment has already been processed or your session has expired.',
+      ),
     );
     equal(seen.length, 1);
     cleanup();
@@ -461,7 +530,8 @@ describe('<pay-checkout>', () => {
   });
 
   it('speaks Chinese', async () => {
-    const el = mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh"></pay-checkout>').firstElementChild as HTMLElement;
+    const el = mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh"></pay-checkout>')
+      .firstElementChild as HTMLElement;
     await formReady(el);
     ok(shadowText(el).includes('订单摘要'));
     ok(shadowText(el).includes('今日应付'));
@@ -487,7 +557,13 @@ describe('<pay-checkout>', () => {
     ok(submitButton(el).disabled, 'not payable');
     equal(submitButton(el).textContent, 'Donate');
     // One error, one message: under the amount only (no second, different text above the button).
-    equal($$(el, '[role=alert]').filter((a) => a.textContent).map((a) => a.textContent).join('|'), 'Please enter an amount between 0.1 and 100.');
+    equal(
+      $$(el, '[role=alert]')
+        .filter((a) => a.textContent)
+        .map((a) => a.textContent)
+        .join('|'),
+      'Please enter an amount between 0.1 and 100.',
+    );
     type(input, '2.5');
     await waitFor(async () => (await calls()).amount === 2, { timeout: 3000 });
     await waitFor(() => !submitButton(el).disabled);
@@ -495,7 +571,9 @@ describe('<pay-checkout>', () => {
     await expectNoAxeViolations(el);
     cleanup();
     for (const attrs of ['theme="dark"', 'locale="zh"']) {
-      const other = mount(`<pay-checkout checkout-id="cs_test_1" base-url="/payment/" ${attrs.includes('locale') ? attrs : `locale="en" ${attrs}`}></pay-checkout>`).firstElementChild as HTMLElement;
+      const other = mount(
+        `<pay-checkout checkout-id="cs_test_1" base-url="/payment/" ${attrs.includes('locale') ? attrs : `locale="en" ${attrs}`}></pay-checkout>`,
+      ).firstElementChild as HTMLElement;
       await waitFor(() => $(other, '[part~=donation]'), { timeout: 5000 });
       await expectNoAxeViolations(other);
       cleanup();
@@ -576,7 +654,11 @@ describe('<pay-checkout> order summary controls', () => {
     ok(shadowText(el).includes('SAVE10'));
     ok(shadowText(el).includes('−1 TBA'));
     // The remove button is disabled until the apply has settled (a click on it before then does nothing).
-    (await waitFor(() => (button(el, 'Remove promotion code SAVE10').disabled ? null : button(el, 'Remove promotion code SAVE10')))).click();
+    (
+      await waitFor(() =>
+        button(el, 'Remove promotion code SAVE10').disabled ? null : button(el, 'Remove promotion code SAVE10'),
+      )
+    ).click();
     await waitFor(() => $(el, '[part~=total]')?.textContent === '10 TBA');
     add().click();
     const again = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
@@ -584,7 +666,9 @@ describe('<pay-checkout> order summary controls', () => {
     again.querySelector<HTMLFormElement>('form')!.requestSubmit();
     await waitFor(() => shadowText(el).includes('This code gives no discount on this purchase'));
     // noDiscount is shown in red (the danger colour) and announced.
-    const note = $$<HTMLElement>(el, '[role=alert]').find((p) => p.textContent === 'This code gives no discount on this purchase')!;
+    const note = $$<HTMLElement>(el, '[role=alert]').find(
+      (p) => p.textContent === 'This code gives no discount on this purchase',
+    )!;
     const probe = document.createElement('span');
     probe.style.color = 'var(--pay-color-danger)';
     note.parentElement!.append(probe);
@@ -594,15 +678,28 @@ describe('<pay-checkout> order summary controls', () => {
 });
 
 describe('<pay-checkout> donate widget (donation-mount-location)', () => {
-  const SETTINGS = JSON.stringify({ title: 'Tip the author', amount: { presets: ['1', '5', '10'] } }).replace(/"/g, '&quot;');
+  const SETTINGS = JSON.stringify({ title: 'Tip the author', amount: { presets: ['1', '5', '10'] } }).replace(
+    /"/g,
+    '&quot;',
+  );
   const widget = (attrs = 'locale="en" theme="light"') =>
-    mount(`<pay-checkout donation-mount-location="/blog/post-1" donation-settings="${SETTINGS}" base-url="/payment/" ${attrs}></pay-checkout>`).firstElementChild as HTMLElement;
-  const button = (el: HTMLElement, text: string) => $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent?.trim() === text);
+    mount(
+      `<pay-checkout donation-mount-location="/blog/post-1" donation-settings="${SETTINGS}" base-url="/payment/" ${attrs}></pay-checkout>`,
+    ).firstElementChild as HTMLElement;
+  const button = (el: HTMLElement, text: string) =>
+    $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent?.trim() === text);
   // The stub platform's session is always a customer; the owner case reads another stub route instead.
   const realOpen = XMLHttpRequest.prototype.open;
   function signInAsOwner(): void {
-    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
-      const next = String(url).includes('/.well-known/service/api/did/session') ? '/payment/api/__stub/owner-session' : url;
+    XMLHttpRequest.prototype.open = function (
+      this: XMLHttpRequest,
+      method: string,
+      url: string | URL,
+      ...rest: unknown[]
+    ) {
+      const next = String(url).includes('/.well-known/service/api/did/session')
+        ? '/payment/api/__stub/owner-session'
+        : url;
       return (realOpen as (...a: unknown[]) => void).call(this, method, next, ...rest);
     } as typeof XMLHttpRequest.prototype.open;
   }
@@ -617,7 +714,10 @@ describe('<pay-checkout> donate widget (donation-mount-location)', () => {
     await waitFor(() => shadowText(el).includes('Donations are not enabled for this page.'));
     ok(shadowText(el).includes('Tip the author'), 'the widget title');
     equal(button(el, 'Enable donations'), undefined, 'no enable action for a customer');
-    equal(($(el, '[part~=donate] [role=status]') ?? $(el, '[part~=donate] [part~=alert]'))?.getAttribute('data-tone'), 'info');
+    equal(
+      ($(el, '[part~=donate] [role=status]') ?? $(el, '[part~=donate] [part~=alert]'))?.getAttribute('data-tone'),
+      'info',
+    );
     await expectNoAxeViolations(el);
     const first = await calls();
     equal(first.donateSettings, 1);
@@ -640,15 +740,25 @@ describe('<pay-checkout> donate widget (donation-mount-location)', () => {
     const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
     ok(dialog.textContent?.includes('Donations enabled'));
     ok(dialog.textContent?.includes('Do you want to configure the donation settings now, or later?'));
-    const now = await waitFor(() => [...dialog.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent?.includes('Configure now') && a.getAttribute('href') !== '#'));
-    equal(new URL(now.href).pathname, '/payment/integrations/donations', 'the donation settings page under the mount point');
+    const now = await waitFor(() =>
+      [...dialog.querySelectorAll<HTMLAnchorElement>('a')].find(
+        (a) => a.textContent?.includes('Configure now') && a.getAttribute('href') !== '#',
+      ),
+    );
+    equal(
+      new URL(now.href).pathname,
+      '/payment/integrations/donations',
+      'the donation settings page under the mount point',
+    );
     equal(now.target, '_blank', 'in a new tab');
     await expectNoAxeViolations(el);
     equal((await calls()).donateEnable, 1);
     button(el, 'Later')!.click();
     await waitFor(() => !$(el, 'dialog[open]'));
     await waitFor(() => $(el, '[part~=donation]'), { message: 'the donation checkout of the target', timeout: 5000 });
-    await waitFor(() => el.shadowRoot!.contains(activeDeep()), { message: 'focus stays in the widget (on the donation checkout)' });
+    await waitFor(() => el.shadowRoot!.contains(activeDeep()), {
+      message: 'focus stays in the widget (on the donation checkout)',
+    });
     equal((await calls()).donations, 1);
   });
 
@@ -680,7 +790,13 @@ describe('<pay-checkout> donate widget (donation-mount-location)', () => {
     for (const attrs of ['locale="zh" theme="light"', 'locale="zh" theme="dark"', 'locale="en" theme="dark"']) {
       sessionStorage.clear();
       const other = widget(attrs);
-      await waitFor(() => shadowText(other).includes(attrs.includes('zh') ? '本页尚未启用捐赠。' : 'Donations are not enabled for this page.'), { timeout: 5000 });
+      await waitFor(
+        () =>
+          shadowText(other).includes(
+            attrs.includes('zh') ? '本页尚未启用捐赠。' : 'Donations are not enabled for this page.',
+          ),
+        { timeout: 5000 },
+      );
       await expectNoAxeViolations(other);
       cleanup();
     }
@@ -690,16 +806,29 @@ describe('<pay-checkout> donate widget (donation-mount-location)', () => {
 describe('<pay-checkout> in Chinese: every screen passes axe, light and dark', () => {
   const zh = zhMessages.checkout;
   const mountZh = (theme: string, attrs = '') =>
-    mount(`<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh" theme="${theme}" ${attrs}></pay-checkout>`).firstElementChild as HTMLElement;
-  const openDialog = (el: HTMLElement) => waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'), { timeout: 5000, message: 'a dialog opens' });
+    mount(
+      `<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh" theme="${theme}" ${attrs}></pay-checkout>`,
+    ).firstElementChild as HTMLElement;
+  const openDialog = (el: HTMLElement) =>
+    waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'), { timeout: 5000, message: 'a dialog opens' });
   const filled = async (el: HTMLElement) => {
     await formReady(el);
     await waitFor(() => field(el, 'customer_email').value, { message: 'profile filled' });
   };
 
-  type Screen = { name: string; state: Record<string, unknown>; signedIn?: boolean; attrs?: string; ready: (el: HTMLElement) => Promise<unknown> };
+  type Screen = {
+    name: string;
+    state: Record<string, unknown>;
+    signedIn?: boolean;
+    attrs?: string;
+    ready: (el: HTMLElement) => Promise<unknown>;
+  };
   const screens: Screen[] = [
-    { name: 'open checkout (3 items, collapsed summary, test mode, quantity, promotion codes)', state: { items: 3, livemode: false, adjustable: true, promotions: true }, ready: filled },
+    {
+      name: 'open checkout (3 items, collapsed summary, test mode, quantity, promotion codes)',
+      state: { items: 3, livemode: false, adjustable: true, promotions: true },
+      ready: filled,
+    },
     { name: 'standalone layout', state: {}, attrs: 'mode="standalone"', ready: formReady },
     { name: 'minimal layout', state: {}, attrs: 'mode="minimal"', ready: formReady },
     { name: 'signed out (connect first)', state: {}, signedIn: false, ready: formReady },
@@ -714,8 +843,16 @@ describe('<pay-checkout> in Chinese: every screen passes axe, light and dark', (
     },
     { name: 'expired', state: { view: 'expired' }, ready: (el) => waitFor(() => shadowText(el).includes(zh.expired)) },
     { name: 'empty', state: { view: 'empty' }, ready: (el) => waitFor(() => shadowText(el).includes(zh.emptyItems)) },
-    { name: 'completed', state: { view: 'complete' }, ready: (el) => waitFor(() => shadowText(el).includes(zh.completedTitle)) },
-    { name: "error 'Oops'", state: { fails: 404 }, ready: (el) => waitFor(() => shadowText(el).includes(zh.oops), { timeout: 5000 }) },
+    {
+      name: 'completed',
+      state: { view: 'complete' },
+      ready: (el) => waitFor(() => shadowText(el).includes(zh.completedTitle)),
+    },
+    {
+      name: "error 'Oops'",
+      state: { fails: 404 },
+      ready: (el) => waitFor(() => shadowText(el).includes(zh.oops), { timeout: 5000 }),
+    },
     {
       name: 'wallet connect dialog',
       state: { connect: 'wait' },
@@ -762,7 +899,11 @@ describe('<pay-checkout> in Chinese: every screen passes axe, light and dark', (
         await waitFor(() => $(el, 'dialog[open] [part~=past-due-currency][data-currency=pc_usd]'), { timeout: 5000 });
       },
     },
-    { name: 'donation', state: { donation: true }, ready: (el) => waitFor(() => $(el, '[part~=donation]'), { timeout: 5000 }) },
+    {
+      name: 'donation',
+      state: { donation: true },
+      ready: (el) => waitFor(() => $(el, '[part~=donation]'), { timeout: 5000 }),
+    },
   ];
 
   for (const theme of ['light', 'dark']) {
@@ -788,19 +929,24 @@ describe('<pay-checkout> in Chinese: every screen passes axe, light and dark', (
 
 describe('<pay-checkout> checklist gaps (issue 3)', () => {
   const button = (el: HTMLElement, label: string) => $<HTMLButtonElement>(el, `button[aria-label="${label}"]`)!;
-  const addPromotion = (el: HTMLElement) => $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === 'Add promotion code')!;
+  const addPromotion = (el: HTMLElement) =>
+    $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === 'Add promotion code')!;
 
   it('starts a payment link with the extraParams set right after it was connected (as Angular binds properties)', async () => {
     const host = mount('<div></div>').firstElementChild as HTMLElement;
     const id = `plink_late_${Date.now()}`;
     performance.clearResourceTimings(); // (the buffer holds 250 entries)
     const el = document.createElement('pay-checkout') as HTMLElement & { extraParams?: Record<string, unknown> };
-    for (const [k, v] of Object.entries({ 'checkout-id': id, 'base-url': '/payment/', locale: 'en', theme: 'light' })) el.setAttribute(k, v);
+    for (const [k, v] of Object.entries({ 'checkout-id': id, 'base-url': '/payment/', locale: 'en', theme: 'light' }))
+      el.setAttribute(k, v);
     // Angular's first change detection: the element is inserted, then its bound properties are set, in one task.
     host.append(el);
     el.extraParams = { ref: 'late-bound' };
     await formReady(el);
-    const started = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes(`/checkout-sessions/start/${id}`));
+    const started = performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => n.includes(`/checkout-sessions/start/${id}`));
     equal(started.length, 1, 'one session started');
     equal(new URL(started[0]!).searchParams.get('ref'), 'late-bound');
   });
@@ -814,7 +960,10 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     const el = host.firstElementChild as HTMLElement;
     await formReady(el);
     await waitFor(() => seen.length === 1, { message: 'pay-ready' });
-    equal(JSON.stringify(seen[0]!.detail), JSON.stringify({ checkoutSessionId: 'cs_test_1', mode: 'subscription', livemode: false, status: 'open' }));
+    equal(
+      JSON.stringify(seen[0]!.detail),
+      JSON.stringify({ checkoutSessionId: 'cs_test_1', mode: 'subscription', livemode: false, status: 'open' }),
+    );
     ok(seen[0]!.bubbles && seen[0]!.composed, 'reaches the host');
     cleanup();
     await stub({ signedIn: true, checkout: { view: 'expired' } });
@@ -830,7 +979,8 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     const host = mount('<div></div>').firstElementChild as HTMLElement;
     const ready: CustomEvent[] = [];
     host.addEventListener('pay-ready', (e) => ready.push(e as CustomEvent));
-    host.innerHTML = '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>';
+    host.innerHTML =
+      '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>';
     const el = host.firstElementChild as HTMLElement;
     await formReady(el);
     await waitFor(() => field(el, 'customer_name').value === 'Casey Customer', { message: 'profile filled' });
@@ -851,7 +1001,9 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     el.setAttribute('theme', 'dark');
     el.setAttribute('livemode', 'false');
     await waitFor(async () => (await calls())['load:zh:false'] === 1, { message: 'reloaded in test mode' });
-    await waitFor(() => getComputedStyle(el).getPropertyValue('--pay-color-bg').trim() !== '#ffffff', { message: 'dark tokens' });
+    await waitFor(() => getComputedStyle(el).getPropertyValue('--pay-color-bg').trim() !== '#ffffff', {
+      message: 'dark tokens',
+    });
     await sleep(50);
     ok(field(el, 'customer_name') === name, 'still the same input element');
     equal(name.value, 'Ada Lovelace');
@@ -887,7 +1039,9 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
     type(dialog.querySelector<HTMLInputElement>('input[name=promotion_code]')!, 'SAVE10');
     dialog.querySelector<HTMLFormElement>('form')!.requestSubmit();
-    await waitFor(() => dialog.textContent?.includes('Sign in to use a promotion code.'), { message: 'login message under the input' });
+    await waitFor(() => dialog.textContent?.includes('Sign in to use a promotion code.'), {
+      message: 'login message under the input',
+    });
     equal(logins.length, 1);
     equal((await calls()).apply, undefined, 'no code was sent');
     await expectNoAxeViolations(el);
@@ -920,7 +1074,8 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     ok(shadowText(el).includes(successMessage.en));
     ok(!shadowText(el).includes('The payment went through.'), 'not the default text');
     cleanup();
-    const zh = mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh"></pay-checkout>').firstElementChild as HTMLElement;
+    const zh = mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh"></pay-checkout>')
+      .firstElementChild as HTMLElement;
     await waitFor(() => shadowText(zh).includes(successMessage.zh));
   });
 
@@ -930,8 +1085,21 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
       checkout: {
         view: 'complete',
         vendors: [
-          { name: 'didnames', title: 'DID name registration', status: 'delivered', progress: 100, vendorType: 'didnames' },
-          { name: 'launcher', title: 'App installation', status: 'failed', progress: 60, error_message: 'The launcher is offline', vendorType: 'launcher' },
+          {
+            name: 'didnames',
+            title: 'DID name registration',
+            status: 'delivered',
+            progress: 100,
+            vendorType: 'didnames',
+          },
+          {
+            name: 'launcher',
+            title: 'App installation',
+            status: 'failed',
+            progress: 60,
+            error_message: 'The launcher is offline',
+            vendorType: 'launcher',
+          },
           { name: 'mirror', title: 'Mirror setup', status: 'processing', progress: 99.5 },
         ],
       },
@@ -947,7 +1115,12 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     equal(failed.dataset.status, 'failed');
     equal(bar('App installation')!.getAttribute('aria-valuenow'), '0');
     const alert = failed.querySelector('[role=alert]')!;
-    ok(alert.textContent?.includes('An exception occurred during installation. We will automatically process a refund for you.'), alert.textContent ?? '');
+    ok(
+      alert.textContent?.includes(
+        'An exception occurred during installation. We will automatically process a refund for you.',
+      ),
+      alert.textContent ?? '',
+    );
     ok(alert.textContent?.includes('The launcher is offline'));
     equal(bar('Mirror setup')!.getAttribute('aria-valuenow'), '99', 'not 100 until the server says 100');
     equal(bar('Mirror setup')!.closest<HTMLElement>('[part~=vendor]')!.dataset.status, 'processing');
@@ -955,9 +1128,17 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
   });
 
   it('a processing vendor bar animates above the server figure, never to 100', async () => {
-    await stub({ signedIn: true, checkout: { view: 'complete', vendors: [{ name: 'launcher', title: 'App installation', status: 'processing', progress: 5 }] } });
+    await stub({
+      signedIn: true,
+      checkout: {
+        view: 'complete',
+        vendors: [{ name: 'launcher', title: 'App installation', status: 'processing', progress: 5 }],
+      },
+    });
     const el = checkout();
-    const bar = await waitFor(() => $<HTMLElement>(el, '[role=progressbar][aria-label="App installation"]'), { timeout: 5000 });
+    const bar = await waitFor(() => $<HTMLElement>(el, '[role=progressbar][aria-label="App installation"]'), {
+      timeout: 5000,
+    });
     await waitFor(() => Number(bar.getAttribute('aria-valuenow')) > 5, { message: 'creeps up', timeout: 3000 });
     ok(Number(bar.getAttribute('aria-valuenow')) <= 99);
   });
@@ -976,7 +1157,9 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     ok(activeDeep() !== input, 'the focused amount input lets go on the wheel (the page scrolls, the value stays)');
     equal(input.value, '2.5');
     type(input, '1.1234567');
-    await waitFor(() => shadowText(el).includes('Amount decimal places must be less than or equal to 6'), { message: 'precision message' });
+    await waitFor(() => shadowText(el).includes('Amount decimal places must be less than or equal to 6'), {
+      message: 'precision message',
+    });
     ok(submitButton(el).disabled, 'not payable');
   });
 
@@ -985,7 +1168,11 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     const el = checkout();
     await formReady(el);
     await waitFor(() => field(el, 'customer_email').value);
-    ok(shadowText(el).includes('to charge you for this and future payments in accordance with their terms. You can cancel at any time.'));
+    ok(
+      shadowText(el).includes(
+        'to charge you for this and future payments in accordance with their terms. You can cancel at any time.',
+      ),
+    );
     equal(submitButton(el).textContent, 'Start trial');
     cleanup();
     await stub({ signedIn: true, checkout: { mode: 'payment' } });
@@ -998,16 +1185,23 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
 describe('<pay-checkout> finish (issue 13)', () => {
   const lineItems = (el: HTMLElement) => $$<HTMLElement>(el, '[part~=line-item]');
   const noWiderThan = (el: HTMLElement, width: number) => {
-    ok(document.documentElement.scrollWidth <= width, `page ${document.documentElement.scrollWidth} px wide at ${width}`);
+    ok(
+      document.documentElement.scrollWidth <= width,
+      `page ${document.documentElement.scrollWidth} px wide at ${width}`,
+    );
     for (const node of $$<HTMLElement>(el, '*')) {
       const r = node.getBoundingClientRect();
-      if (r.width && r.right > width + 0.5) throw new Error(`${node.tagName}.${node.getAttribute('part') ?? ''} reaches ${r.right} px at ${width}`);
+      if (r.width && r.right > width + 0.5)
+        throw new Error(`${node.tagName}.${node.getAttribute('part') ?? ''} reaches ${r.right} px at ${width}`);
     }
   };
 
   it("keeps the merchant's quantity (no preference), one quantity control, pictures and logos with fallbacks, fiat minor digits", async () => {
     forgetQuantityPreferences();
-    await stub({ signedIn: true, checkout: { qty: 3, adjustable: true, items: 2, images: true, logos: true, fiatWhole: true } });
+    await stub({
+      signedIn: true,
+      checkout: { qty: 3, adjustable: true, items: 2, images: true, logos: true, fiatWhole: true },
+    });
     const el = checkout();
     await formReady(el);
     await waitFor(() => field(el, 'customer_email').value, { message: 'signed in and the profile loaded' });
@@ -1023,7 +1217,9 @@ describe('<pay-checkout> finish (issue 13)', () => {
     // Pictures: the first product's loads; the second's is broken and falls back to its initial.
     const img = first!.querySelector<HTMLImageElement>('img[part~=product-image]')!;
     await waitFor(() => img.complete && img.naturalWidth > 0, { message: 'the picture loads' });
-    await waitFor(() => second!.querySelector('[part~=product-image-fallback]'), { message: 'a broken picture falls back' });
+    await waitFor(() => second!.querySelector('[part~=product-image-fallback]'), {
+      message: 'a broken picture falls back',
+    });
     equal(second!.querySelector('img'), null);
     equal(second!.querySelector('[part~=product-image-fallback]')!.textContent, 'S');
     // Rows line up: picture, text and amount start on one line.
@@ -1086,7 +1282,10 @@ describe('<pay-checkout> finish (issue 13)', () => {
       ok(body.hidden, 'the details are folded');
       equal(lineItems(el)[0]!.getClientRects().length, 0, 'line items not shown');
       // Pay is on the first screen.
-      ok(submitButton(el).getBoundingClientRect().bottom <= 800, `Pay at ${submitButton(el).getBoundingClientRect().bottom}`);
+      ok(
+        submitButton(el).getBoundingClientRect().bottom <= 800,
+        `Pay at ${submitButton(el).getBoundingClientRect().bottom}`,
+      );
       noWiderThan(el, width);
       await expectNoAxeViolations(el);
       // Keyboard: Enter opens it, and it says so.
@@ -1105,10 +1304,14 @@ describe('<pay-checkout> finish (issue 13)', () => {
     await stub({ signedIn: true, checkout: { promotions: true } });
     const el = checkout();
     await formReady(el);
-    $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === 'Add promotion code')!.click();
+    $$<HTMLButtonElement>(el, 'button')
+      .find((b) => b.textContent === 'Add promotion code')!
+      .click();
     const input = await waitFor(() => $<HTMLInputElement>(el, 'dialog[open] input[name=promotion_code]'));
     type(input, 'SAVE10');
-    $$<HTMLButtonElement>(el, 'dialog[open] button').find((b) => b.textContent === 'Apply')!.click();
+    $$<HTMLButtonElement>(el, 'dialog[open] button')
+      .find((b) => b.textContent === 'Apply')!
+      .click();
     const remove = await waitFor(() => $<HTMLButtonElement>(el, 'button[aria-label="Remove promotion code SAVE10"]'));
     const r = remove.getBoundingClientRect();
     ok(r.width >= 24 && r.height >= 24, `${r.width} × ${r.height}`);
@@ -1122,7 +1325,11 @@ describe('<pay-checkout> finish (issue 13)', () => {
     const items = $$<HTMLElement>(el, '[part~=paid-item]');
     equal(items.length, 2);
     ok(items[0]!.textContent!.includes('Pro License') && items[0]!.textContent!.includes('10 TBA'));
-    ok(items[1]!.textContent!.includes('Support Pack') && items[1]!.textContent!.includes('Qty 2') && items[1]!.textContent!.includes('30 TBA'));
+    ok(
+      items[1]!.textContent!.includes('Support Pack') &&
+        items[1]!.textContent!.includes('Qty 2') &&
+        items[1]!.textContent!.includes('30 TBA'),
+    );
     await expectNoAxeViolations(el);
   });
 
@@ -1136,7 +1343,9 @@ describe('<pay-checkout> finish (issue 13)', () => {
   it('a network error reads in the payer’s language', async () => {
     await stub({ signedIn: true });
     // A payment API nobody answers: the request fails as a network error.
-    const el = mount('<pay-checkout checkout-id="cs_test_1" base-url="http://127.0.0.1:9/payment/" locale="zh"></pay-checkout>').firstElementChild as HTMLElement;
+    const el = mount(
+      '<pay-checkout checkout-id="cs_test_1" base-url="http://127.0.0.1:9/payment/" locale="zh"></pay-checkout>',
+    ).firstElementChild as HTMLElement;
     await waitFor(() => shadowText(el).includes('网络错误'), { timeout: 15_000, message: shadowText(el) });
     ok(!shadowText(el).includes('Network error occurred'));
   });

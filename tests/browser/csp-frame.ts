@@ -7,14 +7,21 @@ export type CspViolation = { directive: string; blocked: string; sample: string;
 
 export type CspFrameWindow = Window & {
   cspViolations: CspViolation[];
-  loadElement: (tag: 'pay-checkout' | 'pay-portal' | 'site-header' | 'blocklet-store' | 'pay-provider') => Promise<unknown>;
+  loadElement: (
+    tag: 'pay-checkout' | 'pay-portal' | 'site-header' | 'blocklet-store' | 'pay-provider',
+  ) => Promise<unknown>;
   cspFrameReady: boolean;
 };
 
 const w = window as unknown as CspFrameWindow;
 w.cspViolations = [];
 document.addEventListener('securitypolicyviolation', (e) => {
-  w.cspViolations.push({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}` });
+  w.cspViolations.push({
+    directive: e.effectiveDirective,
+    blocked: e.blockedURI,
+    sample: e.sample,
+    source: `${e.sourceFile}:${e.lineNumber}`,
+  });
 });
 w.loadElement = (tag) => import(`../../elements/${tag}.ts`);
 w.cspFrameReady = true;

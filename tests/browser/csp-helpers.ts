@@ -20,10 +20,13 @@ export async function cspFrame(tags: Tag | Tag[], { width = 1280, height = 800 }
   iframe.title = 'CSP frame';
   iframe.src = '/__stub/csp-frame.html';
   document.body.appendChild(iframe);
-  const win = await waitFor(() => {
-    const w = iframe.contentWindow as CspFrameWindow | null;
-    return w?.cspFrameReady ? w : null;
-  }, { timeout: 10_000, message: 'CSP frame did not load' });
+  const win = await waitFor(
+    () => {
+      const w = iframe.contentWindow as CspFrameWindow | null;
+      return w?.cspFrameReady ? w : null;
+    },
+    { timeout: 10_000, message: 'CSP frame did not load' },
+  );
   for (const tag of Array.isArray(tags) ? tags : [tags]) await win.loadElement(tag);
   const doc = iframe.contentDocument!;
   return {

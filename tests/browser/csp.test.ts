@@ -36,8 +36,13 @@ function hostStyled(f: CspFrame, el: Element, background: string | null = 'rgb(2
 describe('strict CSP (no unsafe-inline styles, no eval)', () => {
   it('<pay-checkout> is styled: the Pay button is the primary colour, the layout is two columns', async () => {
     frame = await cspFrame('pay-checkout');
-    const el = frame.mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>');
-    const pay = await waitFor(() => el.shadowRoot?.querySelector<HTMLButtonElement>('button[part~=submit]'), { timeout: 10_000, message: 'no Pay button' });
+    const el = frame.mount(
+      '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>',
+    );
+    const pay = await waitFor(() => el.shadowRoot?.querySelector<HTMLButtonElement>('button[part~=submit]'), {
+      timeout: 10_000,
+      message: 'no Pay button',
+    });
     hostStyled(frame, el, null); // the checkout draws its own surfaces (hostBackground: false)
     equal(frame.win.getComputedStyle(el).backgroundColor, TRANSPARENT, 'transparent host');
     const s = frame.win.getComputedStyle(pay);
@@ -50,31 +55,47 @@ describe('strict CSP (no unsafe-inline styles, no eval)', () => {
     // A rule added after the first paint (focus ring, a dialog) lands too.
     const input = el.shadowRoot!.querySelector<HTMLInputElement>('input[name=customer_email]')!;
     input.focus();
-    ok(frame.win.getComputedStyle(input).borderTopStyle !== 'none' || frame.win.getComputedStyle(input.parentElement!).borderTopStyle !== 'none');
+    ok(
+      frame.win.getComputedStyle(input).borderTopStyle !== 'none' ||
+        frame.win.getComputedStyle(input.parentElement!).borderTopStyle !== 'none',
+    );
     noViolations(frame, 'pay-checkout');
   });
 
   it('<pay-portal> is styled: the invoice table, chips and buttons', async () => {
     frame = await cspFrame('pay-portal');
     const el = frame.mount('<pay-portal base-url="/payment/" locale="en" theme="light"></pay-portal>');
-    const chip = await waitFor(() => el.shadowRoot?.querySelector('[part~=chip]'), { timeout: 10_000, message: 'no invoices' });
+    const chip = await waitFor(() => el.shadowRoot?.querySelector('[part~=chip]'), {
+      timeout: 10_000,
+      message: 'no invoices',
+    });
     hostStyled(frame, el);
     const s = frame.win.getComputedStyle(chip);
     ok(s.backgroundColor !== TRANSPARENT, `chip background ${s.backgroundColor}`);
     ok(parseFloat(s.borderTopLeftRadius) > 0, 'chip is rounded');
     const next = el.shadowRoot!.querySelector('button[aria-label="Next page"]')!;
-    ok(parseFloat(frame.win.getComputedStyle(next).minHeight) >= 24 || next.getBoundingClientRect().height >= 24, 'button sized');
+    ok(
+      parseFloat(frame.win.getComputedStyle(next).minHeight) >= 24 || next.getBoundingClientRect().height >= 24,
+      'button sized',
+    );
     noViolations(frame, 'pay-portal');
   });
 
   it('<site-header> is styled: a flex bar with the navigation inline', async () => {
     frame = await cspFrame('site-header');
     const el = frame.mount('<site-header locale="en" theme="light"></site-header>');
-    await waitFor(() => el.shadowRoot?.querySelector('[part=user]') || el.shadowRoot?.querySelector('[part=login]'), { timeout: 10_000, message: 'header did not render' });
+    await waitFor(() => el.shadowRoot?.querySelector('[part=user]') || el.shadowRoot?.querySelector('[part=login]'), {
+      timeout: 10_000,
+      message: 'header did not render',
+    });
     const nav = el.shadowRoot!.querySelector('nav[part=nav]')!;
     const links = [...nav.querySelectorAll('a')];
     ok(links.length >= 2, 'nav links');
-    equal(Math.round(links[0]!.getBoundingClientRect().top), Math.round(links[1]!.getBoundingClientRect().top), 'nav links side by side');
+    equal(
+      Math.round(links[0]!.getBoundingClientRect().top),
+      Math.round(links[1]!.getBoundingClientRect().top),
+      'nav links side by side',
+    );
     const brand = el.shadowRoot!.querySelector('[part=brand]')!;
     equal(frame.win.getComputedStyle(brand).textDecorationLine, 'none', 'brand link not underlined');
     ok(el.getBoundingClientRect().height <= 80, `header height ${el.getBoundingClientRect().height}`);
@@ -85,13 +106,20 @@ describe('strict CSP (no unsafe-inline styles, no eval)', () => {
     frame = await cspFrame('blocklet-store');
     frame.win.history.replaceState(null, '', '/store-test/');
     const el = frame.mount('<blocklet-store base-path="/store-test/" locale="en" theme="light"></blocklet-store>');
-    const cards = await waitFor(() => {
-      const list = el.shadowRoot?.querySelectorAll('[part=blocklet-card]');
-      return list && list.length >= 2 ? [...list] : null;
-    }, { timeout: 10_000, message: 'no cards' });
+    const cards = await waitFor(
+      () => {
+        const list = el.shadowRoot?.querySelectorAll('[part=blocklet-card]');
+        return list && list.length >= 2 ? [...list] : null;
+      },
+      { timeout: 10_000, message: 'no cards' },
+    );
     hostStyled(frame, el);
     const [a, b] = cards as [Element, Element];
-    equal(Math.round(a.getBoundingClientRect().top), Math.round(b.getBoundingClientRect().top), 'cards side by side (grid)');
+    equal(
+      Math.round(a.getBoundingClientRect().top),
+      Math.round(b.getBoundingClientRect().top),
+      'cards side by side (grid)',
+    );
     const s = frame.win.getComputedStyle(a);
     ok(parseFloat(s.borderTopLeftRadius) > 0 && s.borderTopStyle !== 'none', 'card border');
     equal(s.textDecorationLine, 'none', 'card link not underlined');
@@ -105,7 +133,10 @@ describe('strict CSP (no unsafe-inline styles, no eval)', () => {
     );
     equal(frame.win.getComputedStyle(provider).display, 'contents');
     const el = provider.querySelector('pay-checkout')!;
-    const pay = await waitFor(() => el.shadowRoot?.querySelector<HTMLButtonElement>('button[part~=submit]'), { timeout: 10_000, message: 'no Pay button' });
+    const pay = await waitFor(() => el.shadowRoot?.querySelector<HTMLButtonElement>('button[part~=submit]'), {
+      timeout: 10_000,
+      message: 'no Pay button',
+    });
     equal(frame.win.getComputedStyle(pay).backgroundColor, DARK_PRIMARY, 'dark primary');
     noViolations(frame, 'pay-provider');
   });

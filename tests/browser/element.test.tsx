@@ -8,7 +8,7 @@ import type { Api } from '../../src/ui/api.tsx';
 import { useQuery } from '../../src/ui/query.ts';
 import { useT } from '../../src/ui/i18n.tsx';
 import { useCss } from '../../src/ui/styles.tsx';
-import { $, cleanup, deepEqual, equal, mount, notEqual, ok, shadowText, sleep, waitFor , sendKeys } from './helpers.ts';
+import { $, cleanup, deepEqual, equal, mount, notEqual, ok, shadowText, sleep, waitFor, sendKeys } from './helpers.ts';
 
 // Snapshots taken before any element is defined or rendered.
 const headBefore = document.head.children.length;
@@ -23,14 +23,16 @@ function ProbeView(props: Probe) {
   const { css } = useCss();
   const [last, setLast] = useState<string>('');
   return (
-    <div className={css`color: var(--pay-color-text); background: var(--pay-color-bg); padding: 4px;`} data-testid="probe">
+    <div
+      className={css`color: var(--pay-color-text); background: var(--pay-color-bg); padding: 4px;`}
+      data-testid="probe"
+    >
       <output data-props>{JSON.stringify(props)}</output>
-      <output data-settings>{JSON.stringify({ locale: s.locale, theme: s.theme, baseUrl: s.baseUrl, livemode: s.livemode, mode: s.mode })}</output>
+      <output data-settings>
+        {JSON.stringify({ locale: s.locale, theme: s.theme, baseUrl: s.baseUrl, livemode: s.livemode, mode: s.mode })}
+      </output>
       <span data-text>{t('common.close')}</span>
-      <button
-        type="button"
-        onClick={() => setLast(String(emit('thing-done', { n: 1 }, { cancelable: true })))}
-      >
+      <button type="button" onClick={() => setLast(String(emit('thing-done', { n: 1 }, { cancelable: true })))}>
         emit
       </button>
       <span data-last>{last}</span>
@@ -76,7 +78,8 @@ defineElement('test-life', Lifecycle, {
 });
 
 const propsOf = (el: Element) => JSON.parse($(el, '[data-props]')?.textContent || '{}') as Probe;
-const settingsOf = (el: Element) => JSON.parse($(el, '[data-settings]')?.textContent || '{}') as Record<string, unknown>;
+const settingsOf = (el: Element) =>
+  JSON.parse($(el, '[data-settings]')?.textContent || '{}') as Record<string, unknown>;
 const rendered = (el: Element) => waitFor(() => $(el, '[data-props]'), { message: 'element did not render' });
 
 afterEach(cleanup);
@@ -162,7 +165,11 @@ describe('defineElement: frameworks and late definitions', () => {
     el.data = { qty: 2, tags: ['a'] };
     el.open = false;
     mount('').appendChild(el);
-    defineElement('test-late-json', ProbeView, { messages: testMessages, prefix: 'test', props: { data: 'json', open: 'boolean' } });
+    defineElement('test-late-json', ProbeView, {
+      messages: testMessages,
+      prefix: 'test',
+      props: { data: 'json', open: 'boolean' },
+    });
     await rendered(el);
     await waitFor(() => JSON.stringify(propsOf(el).data) === '{"qty":2,"tags":["a"]}');
     equal(propsOf(el).open, false);
@@ -191,11 +198,18 @@ describe('defineElement: frameworks and late definitions', () => {
   it('warns for the lower-cased property name a framework wrote before the element was defined', async () => {
     const seen = await warnings(async () => {
       const host = mount('<test-late-camel extradata="[object Object]"></test-late-camel>');
-      defineElement('test-late-camel', ProbeView, { messages: testMessages, prefix: 'test', props: { extraData: 'json' } });
+      defineElement('test-late-camel', ProbeView, {
+        messages: testMessages,
+        prefix: 'test',
+        props: { extraData: 'json' },
+      });
       await rendered(host.firstElementChild as HTMLElement);
     });
     equal(seen.length, 1, seen.join('\n'));
-    ok(seen[0]?.includes('extradata="[object Object]"') && seen[0].includes('Set the extraData property instead'), seen[0]);
+    ok(
+      seen[0]?.includes('extradata="[object Object]"') && seen[0].includes('Set the extraData property instead'),
+      seen[0],
+    );
   });
 
   it('says so, with both versions, when another copy of the library already defined the tag', async () => {
@@ -209,9 +223,14 @@ describe('defineElement: frameworks and late definitions', () => {
     });
     equal(result, OtherCopy, 'the first definition stays');
     equal(seen.length, 1, seen.join('\n'));
-    ok(seen[0]?.includes('<test-twice>') && seen[0].includes('0.0.1-other') && seen[0].includes(`version ${VERSION}`), seen[0]);
+    ok(
+      seen[0]?.includes('<test-twice>') && seen[0].includes('0.0.1-other') && seen[0].includes(`version ${VERSION}`),
+      seen[0],
+    );
     // The same copy asking again (a module evaluated twice by one bundle) is quiet.
-    const again = await warnings(() => void defineElement('test-probe', ProbeView, { messages: testMessages, prefix: 'test' }));
+    const again = await warnings(
+      () => void defineElement('test-probe', ProbeView, { messages: testMessages, prefix: 'test' }),
+    );
     deepEqual(again, []);
   });
 });
@@ -254,7 +273,8 @@ describe('defineElement: nothing leaks out of the shadow root', () => {
     equal(document.head.children.length, headBefore, 'head children');
     equal(document.head.innerHTML, headHtmlBefore, 'head content');
     // Rules live in stylesheets adopted by each root (no <style> element: a strict CSP would block it).
-    const rulesOf = (el: HTMLElement) => el.shadowRoot!.adoptedStyleSheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n');
+    const rulesOf = (el: HTMLElement) =>
+      el.shadowRoot!.adoptedStyleSheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n');
     ok(rulesOf(a as HTMLElement).includes('var(--pay-color-bg)'), 'rules written into the root');
     ok(rulesOf(a as HTMLElement).includes('--pay-color-primary: #1d4ed8'), 'light tokens on the first');
     ok(rulesOf(b as HTMLElement).includes('--pay-color-primary: #60a5fa'), 'second root has its own sheets (dark)');
@@ -279,7 +299,9 @@ describe('defineElement: nothing leaks out of the shadow root', () => {
 
 describe('defineElement: settings', () => {
   it('isolates two instances with different locale and theme', async () => {
-    const c = mount(`<test-probe locale="en" theme="light"></test-probe><test-probe locale="zh" theme="dark"></test-probe>`);
+    const c = mount(
+      `<test-probe locale="en" theme="light"></test-probe><test-probe locale="zh" theme="dark"></test-probe>`,
+    );
     const [en, zh] = [...c.children] as HTMLElement[];
     await rendered(en as HTMLElement);
     await rendered(zh as HTMLElement);
@@ -297,7 +319,9 @@ describe('defineElement: settings', () => {
     const c = mount(`<test-probe theme="dark" style="--pay-color-bg: rgb(1, 2, 3)"></test-probe>`);
     const el = c.firstElementChild as HTMLElement;
     await rendered(el);
-    await waitFor(() => getComputedStyle($(el, '[data-testid=probe]') as HTMLElement).backgroundColor === 'rgb(1, 2, 3)');
+    await waitFor(
+      () => getComputedStyle($(el, '[data-testid=probe]') as HTMLElement).backgroundColor === 'rgb(1, 2, 3)',
+    );
   });
 
   it('defaults locale to the nearest lang attribute and theme to auto', async () => {
@@ -319,7 +343,13 @@ describe('defineElement: settings', () => {
     await rendered(inherits);
     await rendered(own);
     await waitFor(() => settingsOf(inherits).locale === 'zh');
-    deepEqual(settingsOf(inherits), { locale: 'zh', theme: 'dark', baseUrl: 'https://pay.example/payment/', livemode: false, mode: 'dark' });
+    deepEqual(settingsOf(inherits), {
+      locale: 'zh',
+      theme: 'dark',
+      baseUrl: 'https://pay.example/payment/',
+      livemode: false,
+      mode: 'dark',
+    });
     equal(settingsOf(own).locale, 'en');
     equal(settingsOf(own).theme, 'light');
     equal(settingsOf(own).baseUrl, 'https://pay.example/payment/');
@@ -332,7 +362,9 @@ describe('defineElement: settings', () => {
   });
 
   it('reaches elements inside another shadow root and a provider defined later', async () => {
-    const host = mount(`<pay-provider locale="zh"><div id="outer"></div></pay-provider>`).querySelector('#outer') as HTMLElement;
+    const host = mount(`<pay-provider locale="zh"><div id="outer"></div></pay-provider>`).querySelector(
+      '#outer',
+    ) as HTMLElement;
     const root = host.attachShadow({ mode: 'open' });
     root.innerHTML = '<test-probe></test-probe>';
     const el = root.querySelector('test-probe') as HTMLElement;

@@ -1,9 +1,27 @@
 import '../../elements/site-header.ts';
-import { $, $$, activeDeep, cleanup, deepEqual, equal, expectNoAxeViolations, mount, notEqual, ok, sendKeys, setViewport, shadowText, sleep, stub, waitFor } from './helpers.ts';
+import {
+  $,
+  $$,
+  activeDeep,
+  cleanup,
+  deepEqual,
+  equal,
+  expectNoAxeViolations,
+  mount,
+  notEqual,
+  ok,
+  sendKeys,
+  setViewport,
+  shadowText,
+  sleep,
+  stub,
+  waitFor,
+} from './helpers.ts';
 
 const header = (attrs = '') => mount(`<site-header ${attrs}></site-header>`).firstElementChild as HTMLElement;
 const ready = (el: HTMLElement) => waitFor(() => $(el, '[part=brand]'), { message: 'header did not render' });
-const sessionReady = (el: HTMLElement) => waitFor(() => $(el, '[part=login]') || $(el, '[part=user]'), { message: 'session did not load' });
+const sessionReady = (el: HTMLElement) =>
+  waitFor(() => $(el, '[part=login]') || $(el, '[part=user]'), { message: 'session did not load' });
 
 beforeEach(async () => {
   await stub({});
@@ -21,7 +39,10 @@ describe('<site-header>', () => {
     const nav = $(el, 'nav[part=nav]') as HTMLElement;
     ok(nav, 'nav');
     const links = [...nav.querySelectorAll<HTMLAnchorElement>('a')];
-    deepEqual(links.map((a) => a.textContent), ['Home', 'Store', 'Blog']);
+    deepEqual(
+      links.map((a) => a.textContent),
+      ['Home', 'Store', 'Blog'],
+    );
     equal(new URL(links[1]?.href ?? '').search, '?locale=en', 'links carry the locale');
     const blog = links[2] as HTMLAnchorElement;
     equal(blog.target, '_blank');
@@ -47,7 +68,10 @@ describe('<site-header>', () => {
       const list = $$(el, '[role=menu] [role=menuitem]');
       return list.length ? list : null;
     });
-    deepEqual(items.map((i) => i.textContent?.replace('(opens in a new tab)', '').trim()), ['GuideGetting started', 'API']);
+    deepEqual(
+      items.map((i) => i.textContent?.replace('(opens in a new tab)', '').trim()),
+      ['GuideGetting started', 'API'],
+    );
     equal(activeDeep(), items[0]);
     equal((items[1] as HTMLAnchorElement).target, '_blank');
     await sendKeys({ press: 'Escape' });
@@ -56,10 +80,15 @@ describe('<site-header>', () => {
   });
 
   it('meta attribute overrides fields of window.blocklet; embed-mode 1 renders nothing', async () => {
-    const el = header(`locale="en" meta='{"appName":"Acme","appLogoRect":"","navigation":[{"title":"Pricing","link":"/pricing"}],"languages":[{"code":"en","name":"English"}],"theme":{"prefer":"light"}}'`);
+    const el = header(
+      `locale="en" meta='{"appName":"Acme","appLogoRect":"","navigation":[{"title":"Pricing","link":"/pricing"}],"languages":[{"code":"en","name":"English"}],"theme":{"prefer":"light"}}'`,
+    );
     await ready(el);
     await waitFor(() => $(el, '[part=app-name]')?.textContent === 'Acme');
-    deepEqual($$(el, 'nav[part=nav] a').map((a) => a.textContent), ['Pricing']);
+    deepEqual(
+      $$(el, 'nav[part=nav] a').map((a) => a.textContent),
+      ['Pricing'],
+    );
     equal($(el, '[part~=locale]'), null, 'no language selector with one language');
     equal($(el, '[part=theme-toggle]'), null, 'no theme toggle unless prefer is system');
     const hidden = header('embed-mode="1"');
@@ -223,16 +252,19 @@ async function stubHeader(state: Record<string, unknown>): Promise<void> {
   const res = await fetch('/__stub/state', { method: 'POST', body: JSON.stringify(state) });
   if (!res.ok) throw new Error('stub state failed');
 }
-const headerLog = async (): Promise<Array<{ method: string; path: string; query: Record<string, string>; body?: any }>> =>
-  (await fetch('/__stub/header-log')).json();
-const orgButton = (el: HTMLElement) => waitFor(() => $<HTMLButtonElement>(el, '[part=org-switch]'), { message: 'no org switcher' });
+const headerLog = async (): Promise<
+  Array<{ method: string; path: string; query: Record<string, string>; body?: any }>
+> => (await fetch('/__stub/header-log')).json();
+const orgButton = (el: HTMLElement) =>
+  waitFor(() => $<HTMLButtonElement>(el, '[part=org-switch]'), { message: 'no org switcher' });
 const openOrgs = async (el: HTMLElement) => {
   const button = await orgButton(el);
   await waitFor(() => button.textContent?.includes('Org 01') || button.textContent?.includes('Beta'));
   button.click();
   return waitFor(() => $(el, '[part=org-menu]'), { message: 'org menu did not open' });
 };
-const orgNames = (el: HTMLElement) => $$(el, '[part=org-list] button').map((b) => b.querySelector('span:nth-child(2)')?.textContent);
+const orgNames = (el: HTMLElement) =>
+  $$(el, '[part=org-list] button').map((b) => b.querySelector('span:nth-child(2)')?.textContent);
 
 describe('<site-header> organization switcher', () => {
   it('is shown only with the org setting on and a signed-in user, and not on the admin path', async () => {
@@ -273,7 +305,10 @@ describe('<site-header> organization switcher', () => {
     await waitFor(() => orgNames(el).length === 3);
     deepEqual(orgNames(el), ['Org 01', 'Beta Builders', 'Org 03']);
     const avatars = $$(el, '[part=org-list] [part~=org-avatar]');
-    notEqual(getComputedStyle(avatars[0] as Element).backgroundColor, getComputedStyle(avatars[1] as Element).backgroundColor);
+    notEqual(
+      getComputedStyle(avatars[0] as Element).backgroundColor,
+      getComputedStyle(avatars[1] as Element).backgroundColor,
+    );
     ok((avatars[0] as Element).getAttribute('part')?.includes('org-avatar-owner'), 'owner avatar');
     equal($$(el, '[part=org-list] button')[0]?.getAttribute('aria-current'), 'true', 'the current org is marked');
     ok(menu.textContent?.includes('Owner'));
@@ -380,7 +415,9 @@ describe('<site-header> organization switcher', () => {
     document.addEventListener('header-org-create', veto);
     try {
       await sendKeys({ press: 'Enter' });
-      await waitFor(() => name?.disabled === true && desc?.disabled === true, { message: 'inputs disabled while submitting' });
+      await waitFor(() => name?.disabled === true && desc?.disabled === true, {
+        message: 'inputs disabled while submitting',
+      });
       equal(submit.getAttribute('aria-busy'), 'true');
       await waitFor(() => created.length === 1);
       const post = (await headerLog()).find((r) => r.method === 'POST' && r.path.endsWith('/api/user/orgs'));
@@ -400,9 +437,15 @@ describe('<site-header> organization switcher', () => {
     await waitFor(() => $(el, 'dialog[open]'));
     await sendKeys({ type: 'Acme' });
     await sendKeys({ press: 'Enter' });
-    const alert = await waitFor(() => $$(el, 'dialog [role=alert]').find((a) => a.textContent?.includes('Organization limit reached')));
+    const alert = await waitFor(() =>
+      $$(el, 'dialog [role=alert]').find((a) => a.textContent?.includes('Organization limit reached')),
+    );
     ok(alert.textContent?.includes('Failed to create the organization'), 'titled');
-    equal(($$<HTMLInputElement>(el, 'dialog input')[0] as HTMLInputElement).disabled, false, 'error state: editable again');
+    equal(
+      ($$<HTMLInputElement>(el, 'dialog input')[0] as HTMLInputElement).disabled,
+      false,
+      'error state: editable again',
+    );
     cleanup();
     await stubHeader({ signedIn: true, header: { getFails: 403 } });
     const out = header(`locale="en" ${ORG_META}`);
@@ -434,7 +477,12 @@ describe('<site-header> organization switcher', () => {
 const BELL_META = `meta='${JSON.stringify({
   navigation: [
     { id: 'home', title: 'Home', link: '/' },
-    { id: '/userCenter/notification', section: 'userCenter', title: 'Notifications', link: '/.well-known/service/user/notifications' },
+    {
+      id: '/userCenter/notification',
+      section: 'userCenter',
+      title: 'Notifications',
+      link: '/.well-known/service/user/notifications',
+    },
   ],
 })}'`;
 
@@ -442,14 +490,17 @@ describe('<site-header> notifications', () => {
   it('the bell shows only with the notification nav entry and a user; badge, label and read-state link', async () => {
     // The navigation is shown only once every late control it makes room for (the lazy bell among them) is in:
     // from then on a bell that was going to show would be there.
-    const settled = (el: HTMLElement) => waitFor(() => $(el, '[part=nav][data-shown]'), { message: 'navigation not shown' });
+    const settled = (el: HTMLElement) =>
+      waitFor(() => $(el, '[part=nav][data-shown]'), { message: 'navigation not shown' });
     const out = header(`locale="en" ${BELL_META}`);
     await sessionReady(out);
     await settled(out);
     equal($(out, '[part=notifications]'), null, 'signed out: no bell');
     cleanup();
     await stubHeader({ signedIn: true, header: { unread: 3 } });
-    const noEntry = header(`locale="en" meta='${JSON.stringify({ navigation: [{ id: 'home', title: 'Home', link: '/' }] })}'`);
+    const noEntry = header(
+      `locale="en" meta='${JSON.stringify({ navigation: [{ id: 'home', title: 'Home', link: '/' }] })}'`,
+    );
     await waitFor(() => $(noEntry, '[part~=user]'));
     await settled(noEntry);
     equal($(noEntry, '[part=notifications]'), null, 'no /userCenter/notification entry: no bell');
@@ -493,7 +544,10 @@ describe('<site-header> notifications', () => {
     ok(!n.shouldToast({ source: 'system' }, ctx), 'component source only');
     ok(!n.shouldToast({ source: 'component' }, { ...ctx, serverVersion: '1.16.41' }), 'version gate');
     ok(!n.shouldToast({ source: 'component' }, { ...ctx, userAgent: 'Mozilla/5.0 ArcSphere/1.0' }), 'not in ArcSphere');
-    ok(!n.shouldToast({ source: 'component' }, { ...ctx, userAgent: 'Mozilla/5.0 ABTWallet/5.0' }), 'not in the wallet');
+    ok(
+      !n.shouldToast({ source: 'component' }, { ...ctx, userAgent: 'Mozilla/5.0 ABTWallet/5.0' }),
+      'not in the wallet',
+    );
     ok(!n.shouldToast({ source: 'component' }, { ...ctx, toastAlert: false }));
 
     const el = header('locale="en"');
@@ -501,7 +555,12 @@ describe('<site-header> notifications', () => {
     // The element's own t (en) to render the texts.
     const en = (await import('../../locales/en.json')).default as any;
     const t = (key: string, o: Record<string, any> = {}) => {
-      const base = key.split('.').reduce((x: any, k) => x?.[k], en) ?? key.split('.').slice(0, -1).reduce((x: any, k) => x?.[k], en)?.[`${key.split('.').at(-1)}_${o.count === 1 ? 'one' : 'other'}`];
+      const base =
+        key.split('.').reduce((x: any, k) => x?.[k], en) ??
+        key
+          .split('.')
+          .slice(0, -1)
+          .reduce((x: any, k) => x?.[k], en)?.[`${key.split('.').at(-1)}_${o.count === 1 ? 'one' : 'other'}`];
       return String(base).replace(/\{\{(\w+)\}\}/g, (_: string, k: string) => String(o[k]));
     };
     equal(n.actorsText(['Ann', 'Bo', 'Cy'], t), 'Ann, Bo, Cy');
@@ -652,9 +711,14 @@ describe('<site-header> products menu', () => {
     equal(button.getAttribute('aria-expanded'), 'false');
     const panel = await openProducts(el);
     equal(button.getAttribute('aria-expanded'), 'true');
-    deepEqual([...panel.querySelectorAll<HTMLElement>('h2')].map((h) => h.textContent), ['Applications', 'Components', 'Compute/Storage', 'Identity']);
+    deepEqual(
+      [...panel.querySelectorAll<HTMLElement>('h2')].map((h) => h.textContent),
+      ['Applications', 'Components', 'Compute/Storage', 'Identity'],
+    );
     equal([...panel.querySelectorAll<HTMLElement>('a')].length, 18);
-    const kit = [...panel.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent?.includes('Payment Kit')) as HTMLAnchorElement;
+    const kit = [...panel.querySelectorAll<HTMLAnchorElement>('a')].find((a) =>
+      a.textContent?.includes('Payment Kit'),
+    ) as HTMLAnchorElement;
     ok(kit.textContent?.includes('Payments and subscriptions for apps'), 'one-line description');
     equal(kit.target, '_blank');
     ok(kit.rel.includes('noopener'));
@@ -678,7 +742,10 @@ describe('<site-header> products menu', () => {
     equal($(el, '[part=products]')?.getAttribute('data-variant'), '2');
     equal($(el, '[part=products]')?.textContent, '產品');
     ok($(el, 'nav[part=nav] > ul > li:first-child [part=products]'), 'at index 0');
-    deepEqual([...panel.querySelectorAll<HTMLElement>('h2')].map((h) => h.textContent), ['應用', '框架與工具', '模型轉接器']);
+    deepEqual(
+      [...panel.querySelectorAll<HTMLElement>('h2')].map((h) => h.textContent),
+      ['應用', '框架與工具', '模型轉接器'],
+    );
     ok(new URL((panel.querySelector<HTMLElement>('a') as HTMLAnchorElement).href).pathname.startsWith('/zh-tw/'));
     cleanup();
     const ja = header(`locale="ja" ${productsMeta({ USE_AIGNE_THEME: '5' })}`);
@@ -696,13 +763,27 @@ describe('<site-header> products menu', () => {
     await sleep(50);
     equal($(none, '[part=products]'), null, 'no menu without a theme setting');
     const p = await import('../../src/header/products.ts');
-    deepEqual([p.productColumns(2000), p.productColumns(900), p.productColumns(843), p.productColumns(584), p.productColumns(583), p.productColumns(300)], [3, 3, 2, 2, 1, 1]);
+    deepEqual(
+      [
+        p.productColumns(2000),
+        p.productColumns(900),
+        p.productColumns(843),
+        p.productColumns(584),
+        p.productColumns(583),
+        p.productColumns(300),
+      ],
+      [3, 3, 2, 2, 1, 1],
+    );
     const warn = console.warn;
     const warned: unknown[][] = [];
     console.warn = (...a: unknown[]) => void warned.push(a);
     try {
       const b = await import('../../src/header/blocklet.ts');
-      equal(b.withTracking('https://exa mple.com:bad/'), 'https://exa mple.com:bad/', 'an invalid URL is left as it was');
+      equal(
+        b.withTracking('https://exa mple.com:bad/'),
+        'https://exa mple.com:bad/',
+        'an invalid URL is left as it was',
+      );
       deepEqual(warned, [['[site-header] invalid link', 'https://exa mple.com:bad/']], 'the invalid URL is logged');
       const t = new URL(b.withTracking('https://docs.example.org/a?x=1', 'footer'));
       deepEqual(
@@ -727,7 +808,13 @@ describe('<site-header> products menu', () => {
 const appsMeta = `meta='${JSON.stringify({
   navigation: [
     { id: 'home', title: 'Home', link: '/' },
-    { id: '/sm/billing', section: 'sessionManager', title: { en: 'My billing', zh: '我的账单' }, link: '/customer', role: ['customer', 'owner'] },
+    {
+      id: '/sm/billing',
+      section: 'sessionManager',
+      title: { en: 'My billing', zh: '我的账单' },
+      link: '/customer',
+      role: ['customer', 'owner'],
+    },
     { id: '/sm/console', section: 'sessionManager', title: 'Console', link: '/console', role: ['admin'] },
     { id: '/sm/norole', section: 'sessionManager', title: 'No role', link: '/x' },
     { id: '/sessionManager', section: 'sessionManager', title: 'Root', link: '/root', role: ['customer'] },
@@ -747,7 +834,10 @@ describe('<site-header> session-manager grid', () => {
     equal(button.getAttribute('aria-label'), 'Apps');
     button.click();
     const panel = await waitFor(() => $(el, '[part=apps-panel]'));
-    deepEqual([...panel.querySelectorAll<HTMLElement>('a')].map((a) => a.textContent?.slice(1)), ['My billing']);
+    deepEqual(
+      [...panel.querySelectorAll<HTMLElement>('a')].map((a) => a.textContent?.slice(1)),
+      ['My billing'],
+    );
     equal(new URL((panel.querySelector<HTMLElement>('a') as HTMLAnchorElement).href).search, '?locale=en');
     equal(panel.getBoundingClientRect().width, 350);
     equal(getComputedStyle(panel).maxHeight, '350px');
@@ -763,8 +853,14 @@ describe('<site-header> session-manager grid', () => {
     const b = await import('../../src/header/blocklet.ts');
     const info = JSON.parse(appsMeta.slice("meta='".length, -1));
     const h = { localized: b.localized, withLocale: b.withLocale };
-    deepEqual(a.sessionManagerItems(info, 'admin', 'zh', h).map((i) => i.title), ['Console']);
-    deepEqual(a.sessionManagerItems(info, 'owner', 'zh', h).map((i) => i.title), ['我的账单']);
+    deepEqual(
+      a.sessionManagerItems(info, 'admin', 'zh', h).map((i) => i.title),
+      ['Console'],
+    );
+    deepEqual(
+      a.sessionManagerItems(info, 'owner', 'zh', h).map((i) => i.title),
+      ['我的账单'],
+    );
     deepEqual(a.sessionManagerItems(info, undefined, 'en', h), [], 'guest: none of these');
     equal(a.MANAGE_PATH, '/.well-known/service/admin/navigation');
   });
@@ -772,20 +868,34 @@ describe('<site-header> session-manager grid', () => {
 
 describe('<site-header> navigation that does not fit', () => {
   it('falls back to the burger menu when the links do not fit beside the controls, and back when they do', async () => {
-    const navigation = Array.from({ length: 9 }, (_, i) => ({ id: `n${i}`, title: `Section number ${i + 1}`, link: `/s${i}` }));
+    const navigation = Array.from({ length: 9 }, (_, i) => ({
+      id: `n${i}`,
+      title: `Section number ${i + 1}`,
+      link: `/s${i}`,
+    }));
     await setViewport({ width: 1100, height: 600 });
     const el = header(`locale="en" meta='${JSON.stringify({ navigation })}'`);
     await waitFor(() => $(el, '[part=brand]'));
-    await waitFor(() => $(el, '[part=burger]') && !$(el, '[part=nav]'), { timeout: 3000, message: 'burger when the links do not fit' });
+    await waitFor(() => $(el, '[part=burger]') && !$(el, '[part=nav]'), {
+      timeout: 3000,
+      message: 'burger when the links do not fit',
+    });
     await setViewport({ width: 2400, height: 600 });
-    await waitFor(() => $(el, '[part=nav]') && !$(el, '[part=burger]'), { timeout: 3000, message: 'links when they fit' });
+    await waitFor(() => $(el, '[part=nav]') && !$(el, '[part=burger]'), {
+      timeout: 3000,
+      message: 'links when they fit',
+    });
     await setViewport({ width: 1280, height: 800 });
   });
 
   it('re-measures 100 ms after a resize (debounced), not before', async () => {
     const sh = await import('../../src/header/useNavFit.ts');
     equal(sh.NAV_RESIZE_DEBOUNCE_MS, 100);
-    const navigation = Array.from({ length: 5 }, (_, i) => ({ id: `n${i}`, title: `Section number ${i + 1}`, link: `/s${i}` }));
+    const navigation = Array.from({ length: 5 }, (_, i) => ({
+      id: `n${i}`,
+      title: `Section number ${i + 1}`,
+      link: `/s${i}`,
+    }));
     await setViewport({ width: 1600, height: 600 });
     const el = header(`locale="en" meta='${JSON.stringify({ navigation })}'`);
     el.style.display = 'block';
@@ -796,7 +906,10 @@ describe('<site-header> navigation that does not fit', () => {
     el.style.width = '640px';
     await sleep(60);
     ok($(el, '[part=nav]') && !$(el, '[part=burger]'), 'nothing changes within the debounce');
-    await waitFor(() => $(el, '[part=burger]') && !$(el, '[part=nav]'), { timeout: 3000, message: 'burger after the debounce' });
+    await waitFor(() => $(el, '[part=burger]') && !$(el, '[part=nav]'), {
+      timeout: 3000,
+      message: 'burger after the debounce',
+    });
     ok(performance.now() - t0 >= 100, 'not before 100 ms');
     await setViewport({ width: 1280, height: 800 });
   });
@@ -822,7 +935,10 @@ describe('<site-header> roles', () => {
     ok(!shadowText(el).includes('Admin tools'), 'a parent with no remaining children is dropped');
     ($(el, '[part=user]')!.querySelector('button') ?? $(el, '[part=user]'))!.click();
     await waitFor(() => $$(el, '[role=menuitem]').some((m) => m.textContent === 'My billing'));
-    ok(!$$(el, '[role=menuitem]').some((m) => m.textContent === 'Owner page'), 'owner-only link hidden from a customer');
+    ok(
+      !$$(el, '[role=menuitem]').some((m) => m.textContent === 'Owner page'),
+      'owner-only link hidden from a customer',
+    );
     await setViewport({ width: 1280, height: 800 });
   });
 });
@@ -834,20 +950,36 @@ describe('<site-header> icons from the icon service', () => {
   });
 
   it('products menu icons: one batched request, the next host after a failing one, cached for the next element', async () => {
-    const el = header(`locale="en" ${productsMeta({ USE_ARCBLOCK_THEME: '1', iconHosts: ['/__stub/icons-down', '/__stub/icons'] })}`);
+    const el = header(
+      `locale="en" ${productsMeta({ USE_ARCBLOCK_THEME: '1', iconHosts: ['/__stub/icons-down', '/__stub/icons'] })}`,
+    );
     const panel = await openProducts(el);
-    const kit = await waitFor(() => panel.querySelector<HTMLElement>('[part=products-icon][data-icon="tabler:credit-card"]'), { message: 'icon not loaded' });
-    ok(kit.firstElementChild instanceof HTMLElement && getComputedStyle(kit.firstElementChild).maskImage.startsWith('url("data:image/svg+xml'), 'drawn as a mask');
+    const kit = await waitFor(
+      () => panel.querySelector<HTMLElement>('[part=products-icon][data-icon="tabler:credit-card"]'),
+      { message: 'icon not loaded' },
+    );
+    ok(
+      kit.firstElementChild instanceof HTMLElement &&
+        getComputedStyle(kit.firstElementChild).maskImage.startsWith('url("data:image/svg+xml'),
+      'drawn as a mask',
+    );
     equal(kit.getBoundingClientRect().width, 32);
-    await waitFor(() => panel.querySelectorAll('[data-icon-fallback]').length === 0, { message: 'every product has its icon' });
+    await waitFor(() => panel.querySelectorAll('[data-icon-fallback]').length === 0, {
+      message: 'every product has its icon',
+    });
     const log = await iconLog();
     equal(log.length, 2, log.join(' | '));
     ok(log[0]?.startsWith('/__stub/icons-down/tabler.json?icons='), 'first host tried first');
     ok(log[1]?.startsWith('/__stub/icons/tabler.json?icons='), 'then the next host');
-    ok(log.every((u) => `${location.origin}${u}`.length <= 500), 'URL within 500 characters');
+    ok(
+      log.every((u) => `${location.origin}${u}`.length <= 500),
+      'URL within 500 characters',
+    );
     ok(sessionStorage.getItem('site-header-icon:tabler:credit-card'), 'cached in sessionStorage');
     cleanup();
-    const again = header(`locale="en" ${productsMeta({ USE_ARCBLOCK_THEME: '1', iconHosts: ['/__stub/icons-down', '/__stub/icons'] })}`);
+    const again = header(
+      `locale="en" ${productsMeta({ USE_ARCBLOCK_THEME: '1', iconHosts: ['/__stub/icons-down', '/__stub/icons'] })}`,
+    );
     const panel2 = await openProducts(again);
     ok(panel2.querySelector('[part=products-icon][data-icon="tabler:credit-card"]'), 'shown at once from the cache');
     await sleep(100);
@@ -859,7 +991,9 @@ describe('<site-header> icons from the icon service', () => {
     const panel = await openProducts(el);
     await waitFor(async () => (await iconLog()).length === 1);
     await sleep(100);
-    const tile = panel.querySelector<HTMLElement>('[part=products-icon][data-icon-fallback="tabler:credit-card"]') as HTMLElement;
+    const tile = panel.querySelector<HTMLElement>(
+      '[part=products-icon][data-icon-fallback="tabler:credit-card"]',
+    ) as HTMLElement;
     ok(tile, 'letter tile');
     equal(tile.textContent, 'P');
     equal(panel.querySelectorAll('a').length, 18);
@@ -872,8 +1006,22 @@ describe('<site-header> icons from the icon service', () => {
       iconHosts: '/__stub/icons',
       navigation: [
         { id: 'home', title: 'Home', link: '/' },
-        { id: '/sm/billing', section: 'sessionManager', title: 'My billing', icon: 'tabler:receipt', link: '/customer', role: ['customer', 'owner'] },
-        { id: '/sm/logo', section: 'sessionManager', title: 'Logo app', icon: '/__stub/logo/square.svg', link: '/logo', role: ['customer', 'owner'] },
+        {
+          id: '/sm/billing',
+          section: 'sessionManager',
+          title: 'My billing',
+          icon: 'tabler:receipt',
+          link: '/customer',
+          role: ['customer', 'owner'],
+        },
+        {
+          id: '/sm/logo',
+          section: 'sessionManager',
+          title: 'Logo app',
+          icon: '/__stub/logo/square.svg',
+          link: '/logo',
+          role: ['customer', 'owner'],
+        },
       ],
     };
     const el = header(`locale="en" meta='${JSON.stringify(meta)}'`);
@@ -883,7 +1031,10 @@ describe('<site-header> icons from the icon service', () => {
     const icon = await waitFor(() => panel.querySelector<HTMLElement>('[part=apps-icon][data-icon="tabler:receipt"]'));
     equal(icon.getBoundingClientRect().width, 50);
     ok(panel.querySelector('[part=apps-icon] img[src$="/__stub/logo/square.svg"]'), 'URL icon as an image');
-    deepEqual([...panel.querySelectorAll('a')].map((a) => a.textContent), ['My billing', 'Logo app']);
+    deepEqual(
+      [...panel.querySelectorAll('a')].map((a) => a.textContent),
+      ['My billing', 'Logo app'],
+    );
     await expectNoAxeViolations(el);
   });
 });
@@ -895,10 +1046,14 @@ describe('<site-header> products in the burger menu', () => {
     const burger = await waitFor(() => $<HTMLButtonElement>(el, '[part=burger]'));
     equal($(el, '[part=products]'), null, 'no desktop products button');
     burger.click();
-    const section = await waitFor(() => $(el, '[part=mobile-nav] [part=mobile-products]'), { message: 'no products in the burger' });
+    const section = await waitFor(() => $(el, '[part=mobile-nav] [part=mobile-products]'), {
+      message: 'no products in the burger',
+    });
     const panel = $(el, '[part=mobile-nav]') as HTMLElement;
     deepEqual(
-      [...panel.querySelectorAll<HTMLElement>(':scope > ul > li > a, [part=mobile-products] > button')].map((n) => n.textContent),
+      [...panel.querySelectorAll<HTMLElement>(':scope > ul > li > a, [part=mobile-products] > button')].map(
+        (n) => n.textContent,
+      ),
       ['Home', 'Products', 'Store'],
       'at the configured index',
     );
@@ -909,8 +1064,13 @@ describe('<site-header> products in the burger menu', () => {
     equal(toggle.getAttribute('aria-expanded'), 'true');
     const list = section.querySelector(`#${CSS.escape(toggle.getAttribute('aria-controls') ?? '')}`) as HTMLElement;
     await waitFor(() => list.querySelectorAll('a').length === 18);
-    deepEqual([...list.querySelectorAll('h2')].map((h) => h.textContent), ['Applications', 'Components', 'Compute/Storage', 'Identity']);
-    const kit = [...list.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.textContent?.includes('Payment Kit')) as HTMLAnchorElement;
+    deepEqual(
+      [...list.querySelectorAll('h2')].map((h) => h.textContent),
+      ['Applications', 'Components', 'Compute/Storage', 'Identity'],
+    );
+    const kit = [...list.querySelectorAll<HTMLAnchorElement>('a')].find((a) =>
+      a.textContent?.includes('Payment Kit'),
+    ) as HTMLAnchorElement;
     equal(kit.target, '_blank');
     equal(new URL(kit.href).searchParams.get('utm_medium'), 'header_nav');
     await waitFor(() => list.querySelector('[data-icon="tabler:credit-card"]'), { message: 'icons in the burger too' });
@@ -935,7 +1095,12 @@ describe('<site-header> login guard', () => {
   const realOpen = XMLHttpRequest.prototype.open;
   /** Routes the session request to a slow signed-out stub, so the guard's indicator can be seen. */
   const slowSession = (ms: number) => {
-    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+    XMLHttpRequest.prototype.open = function (
+      this: XMLHttpRequest,
+      method: string,
+      url: string | URL,
+      ...rest: unknown[]
+    ) {
       const u = String(url).includes('/api/did/session') ? `/__stub/slow-session?ms=${ms}` : url;
       return (realOpen as (...a: unknown[]) => void).call(this, method, u, ...rest);
     } as typeof XMLHttpRequest.prototype.open;
@@ -1035,8 +1200,19 @@ const everyOverlayMeta = (products: Record<string, string>) =>
           { id: 'api', title: 'API', link: 'https://example.com/api' },
         ],
       },
-      { id: '/userCenter/notification', section: 'userCenter', title: 'Notifications', link: '/.well-known/service/user/notifications' },
-      { id: '/sm/billing', section: 'sessionManager', title: { en: 'My billing', zh: '我的账单' }, link: '/customer', role: ['customer'] },
+      {
+        id: '/userCenter/notification',
+        section: 'userCenter',
+        title: 'Notifications',
+        link: '/.well-known/service/user/notifications',
+      },
+      {
+        id: '/sm/billing',
+        section: 'sessionManager',
+        title: { en: 'My billing', zh: '我的账单' },
+        link: '/customer',
+        role: ['customer'],
+      },
     ],
     settings: { org: { enabled: true } },
     ...products,
@@ -1052,7 +1228,9 @@ describe('<site-header> axe on every overlay', () => {
         this.timeout(30_000);
         await setViewport({ width: 1700, height: 900 });
         await stubHeader({ signedIn: true, header: { unread: 2 } });
-        const el = header(`locale="${locale}" theme="${theme}" cookie-consent ${everyOverlayMeta({ USE_ARCBLOCK_THEME: '1' })}`);
+        const el = header(
+          `locale="${locale}" theme="${theme}" cookie-consent ${everyOverlayMeta({ USE_ARCBLOCK_THEME: '1' })}`,
+        );
         await waitFor(() => $(el, '[part=cookie-consent]'), { message: 'no cookie notice' });
         await waitFor(() => $(el, '[part=notifications-badge]'), { message: 'no bell' });
         await waitFor(() => $(el, '[part=nav][data-shown]'), { message: 'navigation does not fit' });
@@ -1099,10 +1277,24 @@ describe('<site-header> navigation and logo rules', () => {
     const b = await import('../../src/header/blocklet.ts');
     const logos = { appLogo: 's.svg', appLogoDark: 'sd.svg', appLogoRect: 'r.svg', appLogoRectDark: 'rd.svg' } as any;
     deepEqual(
-      [b.pickLogo(logos, { small: true, dark: false }), b.pickLogo(logos, { small: true, dark: true }), b.pickLogo(logos, { small: false, dark: false }), b.pickLogo(logos, { small: false, dark: true })],
-      [{ src: 's.svg', wide: false }, { src: 'sd.svg', wide: false }, { src: 'r.svg', wide: true }, { src: 'rd.svg', wide: true }],
+      [
+        b.pickLogo(logos, { small: true, dark: false }),
+        b.pickLogo(logos, { small: true, dark: true }),
+        b.pickLogo(logos, { small: false, dark: false }),
+        b.pickLogo(logos, { small: false, dark: true }),
+      ],
+      [
+        { src: 's.svg', wide: false },
+        { src: 'sd.svg', wide: false },
+        { src: 'r.svg', wide: true },
+        { src: 'rd.svg', wide: true },
+      ],
     );
-    deepEqual(b.pickLogo({ appLogo: 's.svg', appLogoRect: 'r.svg' } as any, { small: false, dark: true }), { src: 'r.svg', wide: true }, 'no dark variant: the light one');
+    deepEqual(
+      b.pickLogo({ appLogo: 's.svg', appLogoRect: 'r.svg' } as any, { small: false, dark: true }),
+      { src: 'r.svg', wide: true },
+      'no dark variant: the light one',
+    );
     equal(b.localized({ zh: '中', en: 'En' }, 'ja' as any), 'En', 'fallback en');
     equal(b.localized({ zh: '中' }, 'en'), '中', 'then zh');
     equal(b.withLocale('mailto:a@b.c', 'zh'), 'mailto:a@b.c');
@@ -1117,17 +1309,37 @@ describe('<site-header> navigation and logo rules', () => {
         { id: 'm', section: 'footer', title: 'Mail', link: 'mailto:x@y.z' },
       ],
     } as any;
-    deepEqual(b.headerNav(info, 'en').map((e) => e.title), ['A', 'H', 'Both']);
-    deepEqual(b.sectionNav(info, 'en', 'guest', 'footer').map((e) => [e.title, e.href]), [['F', '/f?locale=en'], ['Both', '/both?locale=en'], ['Mail', 'mailto:x@y.z']]);
+    deepEqual(
+      b.headerNav(info, 'en').map((e) => e.title),
+      ['A', 'H', 'Both'],
+    );
+    deepEqual(
+      b.sectionNav(info, 'en', 'guest', 'footer').map((e) => [e.title, e.href]),
+      [
+        ['F', '/f?locale=en'],
+        ['Both', '/both?locale=en'],
+        ['Mail', 'mailto:x@y.z'],
+      ],
+    );
 
     await stub({ signedIn: true });
     const navigation = [
       { id: 'home', title: 'Home', link: '/' },
-      ...Array.from({ length: 7 }, (_, i) => ({ id: `/u${i}`, section: 'userCenter', title: `Link ${i + 1}`, link: `/u${i}` })),
+      ...Array.from({ length: 7 }, (_, i) => ({
+        id: `/u${i}`,
+        section: 'userCenter',
+        title: `Link ${i + 1}`,
+        link: `/u${i}`,
+      })),
     ];
     const el = header(`locale="en" meta='${JSON.stringify({ navigation })}'`);
     ((await waitFor(() => $<HTMLButtonElement>(el, '[part~=user]'))) as HTMLButtonElement).click();
     await waitFor(() => $$(el, '[role=menuitem]').some((m) => m.textContent === 'Sign out'));
-    deepEqual($$(el, '[role=menuitem]').map((m) => m.textContent).filter((t) => t?.startsWith('Link')), ['Link 1', 'Link 2', 'Link 3', 'Link 4', 'Link 5']);
+    deepEqual(
+      $$(el, '[role=menuitem]')
+        .map((m) => m.textContent)
+        .filter((t) => t?.startsWith('Link')),
+      ['Link 1', 'Link 2', 'Link 3', 'Link 4', 'Link 5'],
+    );
   });
 });

@@ -8,7 +8,9 @@ export function ok(value: unknown, message = 'expected a truthy value'): asserts
 
 export function equal<T>(actual: T, expected: T, message?: string): void {
   if (!Object.is(actual, expected)) {
-    throw new AssertionError(`${message ? `${message}: ` : ''}expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+    throw new AssertionError(
+      `${message ? `${message}: ` : ''}expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+    );
   }
 }
 
@@ -19,13 +21,19 @@ export function deepEqual(actual: unknown, expected: unknown, message?: string):
 }
 
 export function notEqual<T>(actual: T, expected: T, message?: string): void {
-  if (Object.is(actual, expected)) throw new AssertionError(`${message ? `${message}: ` : ''}expected something other than ${JSON.stringify(expected)}`);
+  if (Object.is(actual, expected))
+    throw new AssertionError(
+      `${message ? `${message}: ` : ''}expected something other than ${JSON.stringify(expected)}`,
+    );
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Polls until `fn` returns a truthy value (or throws the last error after `timeout`). */
-export async function waitFor<T>(fn: () => T | Promise<T>, { timeout = 5000, interval = 20, message = 'waitFor timed out' } = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  fn: () => T | Promise<T>,
+  { timeout = 5000, interval = 20, message = 'waitFor timed out' } = {},
+): Promise<NonNullable<T>> {
   const start = Date.now();
   let lastError: unknown;
   for (;;) {
@@ -86,7 +94,8 @@ export async function expectNoAxeViolations(context: Element | Document): Promis
   });
   if (result.violations.length) {
     const lines = result.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n    ')}`,
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n    ')}`,
     );
     throw new AssertionError(`axe violations:\n  ${lines.join('\n  ')}`);
   }
@@ -124,7 +133,18 @@ export const emulateMedia = (media: { colorScheme?: 'light' | 'dark'; reducedMot
   serverCommand('emulate-media', media);
 
 /** Switch the platform stand-in (tests/browser/stub-platform.mjs). */
-export async function stub(state: { hostile?: boolean; signedIn?: boolean; noPassport?: boolean; storeFails?: number; storeEmpty?: boolean; delayMs?: number; checkout?: Record<string, unknown>; portal?: Record<string, unknown> } = {}): Promise<void> {
+export async function stub(
+  state: {
+    hostile?: boolean;
+    signedIn?: boolean;
+    noPassport?: boolean;
+    storeFails?: number;
+    storeEmpty?: boolean;
+    delayMs?: number;
+    checkout?: Record<string, unknown>;
+    portal?: Record<string, unknown>;
+  } = {},
+): Promise<void> {
   const res = await fetch('/__stub/state', { method: 'POST', body: JSON.stringify(state) });
   if (!res.ok) throw new Error('stub state failed');
 }

@@ -18,9 +18,27 @@ const HOSTILE = `
 
 /** The typography that matters, for every element of a shadow tree (nested roots included), in document order. */
 const PROPS = [
-  'font-family', 'font-size', 'font-style', 'font-weight', 'font-variant-caps', 'font-feature-settings', 'font-kerning',
-  'line-height', 'letter-spacing', 'word-spacing', 'text-align', 'text-transform', 'text-indent', 'text-shadow',
-  'white-space-collapse', 'text-wrap-mode', 'word-break', 'hyphens', 'color', '-webkit-text-fill-color', 'cursor',
+  'font-family',
+  'font-size',
+  'font-style',
+  'font-weight',
+  'font-variant-caps',
+  'font-feature-settings',
+  'font-kerning',
+  'line-height',
+  'letter-spacing',
+  'word-spacing',
+  'text-align',
+  'text-transform',
+  'text-indent',
+  'text-shadow',
+  'white-space-collapse',
+  'text-wrap-mode',
+  'word-break',
+  'hyphens',
+  'color',
+  '-webkit-text-fill-color',
+  'cursor',
 ];
 function typography(host: Element): string[] {
   const out: string[] = [];
@@ -28,7 +46,9 @@ function typography(host: Element): string[] {
     for (const el of root.querySelectorAll('*')) {
       if (el.localName === 'style' || el.localName === 'slot') continue;
       const cs = getComputedStyle(el);
-      out.push(`${el.localName}${el.getAttribute('part') ? `[${el.getAttribute('part')}]` : ''} ${PROPS.map((p) => cs.getPropertyValue(p)).join('|')}`);
+      out.push(
+        `${el.localName}${el.getAttribute('part') ? `[${el.getAttribute('part')}]` : ''} ${PROPS.map((p) => cs.getPropertyValue(p)).join('|')}`,
+      );
       if (el.shadowRoot) walk(el.shadowRoot);
     }
   };
@@ -44,8 +64,12 @@ function addStyle(css: string): HTMLStyleElement {
 }
 
 const checkoutReady = (el: HTMLElement) =>
-  waitFor(() => $(el, '[part~=form]') && ($(el, '[name=customer_email]') as HTMLInputElement | null)?.value, { message: 'checkout form', timeout: 10_000 });
-const headerReady = (el: HTMLElement) => waitFor(() => $(el, '[part~=user], [part~=login]'), { message: 'header', timeout: 10_000 });
+  waitFor(() => $(el, '[part~=form]') && ($(el, '[name=customer_email]') as HTMLInputElement | null)?.value, {
+    message: 'checkout form',
+    timeout: 10_000,
+  });
+const headerReady = (el: HTMLElement) =>
+  waitFor(() => $(el, '[part~=user], [part~=login]'), { message: 'header', timeout: 10_000 });
 
 let styles: HTMLStyleElement[] = [];
 beforeEach(async () => {
@@ -60,7 +84,11 @@ afterEach(() => {
 
 describe('host page styles', () => {
   for (const [tag, html, ready] of [
-    ['pay-checkout', '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>', checkoutReady],
+    [
+      'pay-checkout',
+      '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>',
+      checkoutReady,
+    ],
     ['site-header', '<site-header locale="en" theme="light"></site-header>', headerReady],
   ] as const) {
     it(`do not change the typography inside <${tag}>`, async () => {
@@ -76,12 +104,20 @@ describe('host page styles', () => {
 
   it('the documented custom properties still theme the text', async () => {
     styles.push(addStyle(HOSTILE));
-    const el = mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>').firstElementChild as HTMLElement;
+    const el = mount(
+      '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>',
+    ).firstElementChild as HTMLElement;
     await checkoutReady(el);
     const email = $(el, '[name=customer_email]') as HTMLElement;
     ok(!getComputedStyle(email).fontFamily.includes('Courier'), getComputedStyle(email).fontFamily);
-    styles.push(addStyle('pay-checkout { --pay-font-family: Georgia, serif; --pay-color-text: rgb(1, 2, 3); --pay-font-size: 15px; }'));
-    await waitFor(() => getComputedStyle(email).fontFamily === 'Georgia, serif', { message: `font: ${getComputedStyle(email).fontFamily}` });
+    styles.push(
+      addStyle(
+        'pay-checkout { --pay-font-family: Georgia, serif; --pay-color-text: rgb(1, 2, 3); --pay-font-size: 15px; }',
+      ),
+    );
+    await waitFor(() => getComputedStyle(email).fontFamily === 'Georgia, serif', {
+      message: `font: ${getComputedStyle(email).fontFamily}`,
+    });
     equal(getComputedStyle(el).color, 'rgb(1, 2, 3)');
     equal(getComputedStyle(el).fontSize, '15px');
   });

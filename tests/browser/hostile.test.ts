@@ -46,7 +46,16 @@ function deepAll(root: Document | ShadowRoot | Element): Element[] {
 }
 
 const deepText = (el: Element): string =>
-  deepAll(el.shadowRoot!).map((e) => (e.shadowRoot ? '' : [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(''))).join(' ');
+  deepAll(el.shadowRoot!)
+    .map((e) =>
+      e.shadowRoot
+        ? ''
+        : [...e.childNodes]
+            .filter((n) => n.nodeType === 3)
+            .map((n) => n.textContent)
+            .join(''),
+    )
+    .join(' ');
 
 /** What every hostile render must satisfy. */
 function expectHarmless(f: CspFrame, el: HTMLElement, where: string, { showsData = true } = {}): void {
@@ -55,11 +64,28 @@ function expectHarmless(f: CspFrame, el: HTMLElement, where: string, { showsData
   equal((window as Pwnable).__pwned, undefined, `${where}: a script ran in the test page`);
   equal(w.alerted!.length, 0, `${where}: alert()`);
   // Hostile text is shown, as text (proves the data reached the screen).
-  if (showsData) ok(deepText(el).includes("<script>window.__pwned='script'</script>"), `${where}: hostile text not rendered as text`);
-  equal(deepAll(el.shadowRoot!).filter((e) => e.localName === 'script' || (e.localName === 'img' && e.getAttribute('src') === 'x')).length, 0, `${where}: markup from data became elements`);
+  if (showsData)
+    ok(
+      deepText(el).includes("<script>window.__pwned='script'</script>"),
+      `${where}: hostile text not rendered as text`,
+    );
+  equal(
+    deepAll(el.shadowRoot!).filter(
+      (e) => e.localName === 'script' || (e.localName === 'img' && e.getAttribute('src') === 'x'),
+    ).length,
+    0,
+    `${where}: markup from data became elements`,
+  );
   // No link or source with another scheme than http(s) (links may also be mailto:/tel:).
   for (const e of deepAll(f.doc)) {
-    const attr = e.localName === 'a' || e.localName === 'area' ? 'href' : ['img', 'iframe', 'source', 'video', 'audio', 'embed'].includes(e.localName) ? 'src' : e.localName === 'form' ? 'action' : null;
+    const attr =
+      e.localName === 'a' || e.localName === 'area'
+        ? 'href'
+        : ['img', 'iframe', 'source', 'video', 'audio', 'embed'].includes(e.localName)
+          ? 'src'
+          : e.localName === 'form'
+            ? 'action'
+            : null;
     const value = attr ? e.getAttribute(attr) : null;
     if (value === null) continue;
     const scheme = new URL(value, f.win.location.href).protocol;
@@ -72,7 +98,10 @@ function expectHarmless(f: CspFrame, el: HTMLElement, where: string, { showsData
     const wide = deepAll(f.doc)
       .filter((e) => e.getBoundingClientRect().right > doc.clientWidth + 1)
       .slice(-6)
-      .map((e) => `${e.localName}${e.getAttribute('part') ? `[part=${e.getAttribute('part')}]` : ''} ${Math.round(e.getBoundingClientRect().width)}px`);
+      .map(
+        (e) =>
+          `${e.localName}${e.getAttribute('part') ? `[part=${e.getAttribute('part')}]` : ''} ${Math.round(e.getBoundingClientRect().width)}px`,
+      );
     ok(false, `${where}: page ${doc.scrollWidth}px wide in a ${doc.clientWidth}px window; widest: ${wide.join(', ')}`);
   }
   equal(f.win.cspViolations.length, 0, `${where}: CSP violations ${JSON.stringify(f.win.cspViolations.slice(0, 3))}`);
@@ -85,17 +114,27 @@ describe('hostile data', () => {
     this.timeout(30_000);
     frame = await hostileFrame('pay-checkout');
     await stub({ signedIn: true, hostile: true, checkout: { items: 3, promotions: true, adjustable: true } });
-    let el = frame.mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>');
+    let el = frame.mount(
+      '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>',
+    );
     await waitFor(() => shadow(el, 'button[part~=submit]'), { timeout: 10_000, message: 'no Pay button' });
     expectHarmless(frame, el, 'checkout form');
     el.remove();
     await stub({ signedIn: true, hostile: true, checkout: { donation: true } });
-    el = frame.mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>');
+    el = frame.mount(
+      '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>',
+    );
     await waitFor(() => shadow(el, 'button[part~=submit]'), { timeout: 10_000, message: 'no Donate button' });
     expectHarmless(frame, el, 'checkout donation');
     el.remove();
-    await stub({ signedIn: true, hostile: true, checkout: { view: 'complete', successUrl: 'javascript:window.__pwned=1' } });
-    el = frame.mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>');
+    await stub({
+      signedIn: true,
+      hostile: true,
+      checkout: { view: 'complete', successUrl: 'javascript:window.__pwned=1' },
+    });
+    el = frame.mount(
+      '<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="en" theme="light"></pay-checkout>',
+    );
     await waitFor(() => shadow(el, '[part~=invoice-link]'), { timeout: 10_000, message: 'no completed screen' });
     expectHarmless(frame, el, 'checkout completed', { showsData: false }); // links only (success_url, invoice)
   });
@@ -104,25 +143,43 @@ describe('hostile data', () => {
     this.timeout(40_000);
     frame = await hostileFrame('pay-portal');
     let el = frame.mount('<pay-portal base-url="/payment/" locale="en" theme="light"></pay-portal>');
-    await waitFor(() => shadow(el, '[part~=invoice-list-item]') || shadow(el, '[part~=invoice-row]'), { timeout: 10_000, message: 'no invoices' });
+    await waitFor(() => shadow(el, '[part~=invoice-list-item]') || shadow(el, '[part~=invoice-row]'), {
+      timeout: 10_000,
+      message: 'no invoices',
+    });
     expectHarmless(frame, el, 'portal home');
     el.remove();
     for (const view of ['subscriptions', 'payments', 'credits']) {
       el = frame.mount(`<pay-portal base-url="/payment/" locale="en" theme="light" view="${view}"></pay-portal>`);
-      await waitFor(() => el.shadowRoot?.querySelector('[part~=subscription-card], [part~=payment-row], [part~=payment-list-item], [part~=credit-grant-row], [part~=no-payments], [part~=no-credit-grants], [role=table], table, ul li'), { timeout: 10_000, message: `no ${view}` });
+      await waitFor(
+        () =>
+          el.shadowRoot?.querySelector(
+            '[part~=subscription-card], [part~=payment-row], [part~=payment-list-item], [part~=credit-grant-row], [part~=no-payments], [part~=no-credit-grants], [role=table], table, ul li',
+          ),
+        { timeout: 10_000, message: `no ${view}` },
+      );
       await new Promise((r) => setTimeout(r, 300));
       expectHarmless(frame, el, `portal ${view}`, { showsData: false });
       el.remove();
     }
-    el = frame.mount('<pay-portal base-url="/payment/" locale="en" theme="light" view="invoice" resource-id="in_0001"></pay-portal>');
+    el = frame.mount(
+      '<pay-portal base-url="/payment/" locale="en" theme="light" view="invoice" resource-id="in_0001"></pay-portal>',
+    );
     await waitFor(() => shadow(el, '[part~=invoice-total]'), { timeout: 10_000, message: 'no invoice' });
     expectHarmless(frame, el, 'portal invoice');
     el.remove();
-    el = frame.mount('<pay-portal base-url="/payment/" locale="en" theme="light" view="subscription" resource-id="sub_active"></pay-portal>');
-    const item = await waitFor(() => shadow(el, '[part~=subscription-item]'), { timeout: 10_000, message: 'no subscription items' });
+    el = frame.mount(
+      '<pay-portal base-url="/payment/" locale="en" theme="light" view="subscription" resource-id="sub_active"></pay-portal>',
+    );
+    const item = await waitFor(() => shadow(el, '[part~=subscription-item]'), {
+      timeout: 10_000,
+      message: 'no subscription items',
+    });
     expectHarmless(frame, el, 'portal subscription');
     // "{name} × {qty}": the × is still left of the quantity (U+202E in the name would reverse them).
-    const texts = [...item.querySelectorAll('*'), item].flatMap((e) => [...e.childNodes]).filter((n): n is Text => n.nodeType === 3 && /×/.test(n.textContent ?? ''));
+    const texts = [...item.querySelectorAll('*'), item]
+      .flatMap((e) => [...e.childNodes])
+      .filter((n): n is Text => n.nodeType === 3 && /×/.test(n.textContent ?? ''));
     const node = texts[0];
     ok(node, 'the " × qty" text');
     const range = frame.doc.createRange();
@@ -140,7 +197,10 @@ describe('hostile data', () => {
     this.timeout(30_000);
     frame = await hostileFrame('site-header');
     const el = frame.mount('<site-header locale="en" theme="light"></site-header>');
-    await waitFor(() => shadow(el, '[part=user]') || shadow(el, '[part=login]'), { timeout: 10_000, message: 'header did not render' });
+    await waitFor(() => shadow(el, '[part=user]') || shadow(el, '[part=login]'), {
+      timeout: 10_000,
+      message: 'header did not render',
+    });
     const toggle = el.shadowRoot!.querySelector<HTMLButtonElement>('button[aria-controls]');
     toggle?.click();
     await waitFor(() => shadow(el, '[part=mobile-nav]:not([hidden])') || !toggle, { message: 'menu did not open' });

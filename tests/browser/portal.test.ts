@@ -1,10 +1,27 @@
 import '../../elements/pay-portal.ts';
 import { createRefreshScheduler } from '../../src/core/refresh.ts';
-import { $, $$, activeDeep, cleanup, deepEqual, equal, expectNoAxeViolations, mount, notEqual, ok, sendKeys, setViewport, shadowText, stub, waitFor } from './helpers.ts';
+import {
+  $,
+  $$,
+  activeDeep,
+  cleanup,
+  deepEqual,
+  equal,
+  expectNoAxeViolations,
+  mount,
+  notEqual,
+  ok,
+  sendKeys,
+  setViewport,
+  shadowText,
+  stub,
+  waitFor,
+} from './helpers.ts';
 
 const portal = (attrs = '') =>
-  mount(`<pay-portal base-url="/payment/" ${attrs.includes('locale=') ? '' : 'locale="en"'} ${attrs.includes('theme=') ? '' : 'theme="light"'} ${attrs}></pay-portal>`)
-    .firstElementChild as HTMLElement;
+  mount(
+    `<pay-portal base-url="/payment/" ${attrs.includes('locale=') ? '' : 'locale="en"'} ${attrs.includes('theme=') ? '' : 'theme="light"'} ${attrs}></pay-portal>`,
+  ).firstElementChild as HTMLElement;
 const rows = (el: HTMLElement) => $$(el, '[part~=invoice-row]');
 
 beforeEach(async () => {
@@ -31,7 +48,16 @@ describe('<pay-portal>', () => {
     ok(first.textContent?.includes('Paid'));
     ok(first.textContent?.includes('One-time purchase'));
     const chips = $$(el, '[part~=chip]').map((c) => [c.textContent, c.dataset.tone]);
-    equal(JSON.stringify(chips.slice(0, 5)), JSON.stringify([['Paid', 'success'], ['Open', 'secondary'], ['Uncollectible', 'warning'], ['Void', 'default'], ['Draft', 'default']]));
+    equal(
+      JSON.stringify(chips.slice(0, 5)),
+      JSON.stringify([
+        ['Paid', 'success'],
+        ['Open', 'secondary'],
+        ['Uncollectible', 'warning'],
+        ['Void', 'default'],
+        ['Draft', 'default'],
+      ]),
+    );
     ok(shadowText(el).includes('1–10 of 23'));
     const next = $<HTMLButtonElement>(el, 'button[aria-label="Next page"]')!;
     next.click();
@@ -51,25 +77,37 @@ describe('<pay-portal>', () => {
     const el = portal();
     await waitFor(() => $$(el, '[part~=invoice-list-item]').length === 5, { timeout: 5000 });
     equal(rows(el).length, 0, 'no table first on a phone');
-    const tableButton = $$<HTMLButtonElement>(el, '[part~=invoice-layout] button').find((b) => b.textContent === 'Table')!;
+    const tableButton = $$<HTMLButtonElement>(el, '[part~=invoice-layout] button').find(
+      (b) => b.textContent === 'Table',
+    )!;
     equal(tableButton.getAttribute('aria-pressed'), 'false');
     tableButton.click();
     await waitFor(() => rows(el).length === 5, { timeout: 5000 });
     equal(tableButton.getAttribute('aria-pressed'), 'true');
     const tabs = $(el, '[part~=tabs]') as HTMLElement;
     ok(tabs, 'the overview tabs');
-    ok(tabs.scrollWidth > tabs.clientWidth, `the tabs do not fit in 390 px (${tabs.scrollWidth} > ${tabs.clientWidth})`);
-    ok(document.documentElement.scrollWidth <= window.innerWidth, `page ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`);
+    ok(
+      tabs.scrollWidth > tabs.clientWidth,
+      `the tabs do not fit in 390 px (${tabs.scrollWidth} > ${tabs.clientWidth})`,
+    );
+    ok(
+      document.documentElement.scrollWidth <= window.innerWidth,
+      `page ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`,
+    );
   });
 
   it('links each invoice, telling the host with a cancelable pay-navigate', async () => {
     const el = portal();
     await waitFor(() => rows(el).length > 0, { timeout: 5000 });
     const seen: CustomEvent[] = [];
-    document.addEventListener('pay-navigate', (e) => {
-      seen.push(e as CustomEvent);
-      e.preventDefault();
-    }, { once: true });
+    document.addEventListener(
+      'pay-navigate',
+      (e) => {
+        seen.push(e as CustomEvent);
+        e.preventDefault();
+      },
+      { once: true },
+    );
     const link = rows(el)[0]!.querySelector('a')!;
     equal(new URL(link.href).pathname, '/customer/invoice/in_0000');
     link.click();
@@ -171,20 +209,32 @@ describe('<pay-portal>', () => {
     equal(done!.dataset.status, 'delivered');
     equal(done!.querySelector('[role=progressbar]')!.getAttribute('aria-valuenow'), '100');
     equal(failed!.dataset.status, 'failed');
-    ok(failed!.querySelector('[role=alert]')!.textContent!.includes('An exception occurred during installation. We will automatically process a refund for you.'));
+    ok(
+      failed!
+        .querySelector('[role=alert]')!
+        .textContent!.includes(
+          'An exception occurred during installation. We will automatically process a refund for you.',
+        ),
+    );
     ok(failed!.textContent!.includes('The name is taken'));
     ok(box.textContent!.includes('Setting things up'));
     await expectNoAxeViolations(el);
     cleanup();
     const zh = portal('view="invoice" resource-id="in_0000" locale="zh" theme="dark"');
     const zbox = await waitFor(() => $(zh, '[part~=invoice-vendors]'), { timeout: 5000 });
-    await waitFor(() => zbox.querySelectorAll('[part~=vendor]').length === 2 && !zbox.textContent!.includes('Setting things up'), { timeout: 5000 });
+    await waitFor(
+      () => zbox.querySelectorAll('[part~=vendor]').length === 2 && !zbox.textContent!.includes('Setting things up'),
+      { timeout: 5000 },
+    );
     await expectNoAxeViolations(zh);
     cleanup();
     await stub({ signedIn: true });
     const plain = portal('view="invoice" resource-id="in_0005"');
     await waitFor(() => $(plain, '[part~=invoice-total]'), { timeout: 5000 });
-    await waitFor(async () => ((await (await fetch('/__stub/portal/state')).json()).vendorCalls ?? []).includes('cs_plain'), { timeout: 5000 });
+    await waitFor(
+      async () => ((await (await fetch('/__stub/portal/state')).json()).vendorCalls ?? []).includes('cs_plain'),
+      { timeout: 5000 },
+    );
     await new Promise((r) => setTimeout(r, 100));
     ok(!$(plain, '[part~=invoice-vendors]'), 'no vendors, no progress');
   });
@@ -210,7 +260,10 @@ describe('<pay-portal>', () => {
     equal(pending!.querySelector('[part~=refund-amount]')?.textContent, '0.5 TBA');
     equal((pending!.querySelector('[part~=chip]') as HTMLElement).dataset.tone, 'secondary');
     equal(pending!.querySelector('[part~=refund-status]')?.textContent, 'Pending');
-    ok(!pending!.querySelector('[part~=refund-reason]') && !pending!.querySelector('[part~=refund-tx]'), 'no reason, no transaction yet');
+    ok(
+      !pending!.querySelector('[part~=refund-reason]') && !pending!.querySelector('[part~=refund-tx]'),
+      'no reason, no transaction yet',
+    );
     await expectNoAxeViolations(el);
     cleanup();
 
@@ -234,14 +287,20 @@ describe('<pay-portal>', () => {
     // An invoice without refunds shows nothing; an unpaid one does not even ask.
     const plain = portal('view="invoice" resource-id="in_0000"');
     await waitFor(() => $(plain, '[part~=invoice-total]'), { timeout: 5000 });
-    await waitFor(async () => ((await (await fetch('/__stub/portal/state')).json()).refundCalls ?? []).includes('in_0000'), { timeout: 5000 });
+    await waitFor(
+      async () => ((await (await fetch('/__stub/portal/state')).json()).refundCalls ?? []).includes('in_0000'),
+      { timeout: 5000 },
+    );
     await new Promise((r) => setTimeout(r, 100));
     ok(!$(plain, '[part~=refunds]'), 'no refunds, no section');
     cleanup();
     const open = portal('view="invoice" resource-id="in_0001"');
     await waitFor(() => $(open, '[part~=invoice-total]'), { timeout: 5000 });
     await new Promise((r) => setTimeout(r, 200));
-    ok(!((await (await fetch('/__stub/portal/state')).json()).refundCalls ?? []).includes('in_0001'), 'an open invoice has no refunds to ask for');
+    ok(
+      !((await (await fetch('/__stub/portal/state')).json()).refundCalls ?? []).includes('in_0001'),
+      'an open invoice has no refunds to ask for',
+    );
   });
 
   it('says a void invoice needs no payment; speaks Chinese', async () => {
@@ -267,7 +326,8 @@ describe('<pay-portal>', () => {
     await stub({ signedIn: true, portal: { spread: true } });
     const el = portal();
     await waitFor(() => rows(el).length === 10, { timeout: 5000 });
-    const layout = (name: string) => $$<HTMLButtonElement>(el, '[part~=invoice-layout] button').find((b) => b.textContent === name)!;
+    const layout = (name: string) =>
+      $$<HTMLButtonElement>(el, '[part~=invoice-layout] button').find((b) => b.textContent === name)!;
     equal($(el, '[part~=invoice-layout]')!.getAttribute('aria-label'), 'Show invoices as');
     equal(layout('Table').getAttribute('aria-pressed'), 'true');
     equal(layout('List').getAttribute('aria-pressed'), 'false');
@@ -277,10 +337,29 @@ describe('<pay-portal>', () => {
     ok(!$(el, '[part~=invoice-table]'), 'the table is gone');
     // The same page (10 invoices, four a month): Nov 2026 (4), Oct 2026 (4), Sep 2026 (2), newest first.
     const groups = $$(el, '[part~=invoice-group]');
-    deepEqual(groups.map((g) => [g.querySelector('h2')!.textContent, g.querySelectorAll('[part~=invoice-list-item]').length]), [['November 2026', 4], ['October 2026', 4], ['September 2026', 2]]);
+    deepEqual(
+      groups.map((g) => [g.querySelector('h2')!.textContent, g.querySelectorAll('[part~=invoice-list-item]').length]),
+      [
+        ['November 2026', 4],
+        ['October 2026', 4],
+        ['September 2026', 2],
+      ],
+    );
     const first = groups[0]!.querySelector('[part~=invoice-list-item]')!;
-    ok(first.textContent!.includes('SBX-0001') && first.textContent!.includes('2026-11-20') && first.textContent!.includes('One-time purchase') && first.textContent!.includes('10.5 TBA'), first.textContent ?? '');
-    equal(JSON.stringify([first.querySelector('[part~=chip]')!.textContent, (first.querySelector('[part~=chip]') as HTMLElement).dataset.tone]), JSON.stringify(['Paid', 'success']));
+    ok(
+      first.textContent!.includes('SBX-0001') &&
+        first.textContent!.includes('2026-11-20') &&
+        first.textContent!.includes('One-time purchase') &&
+        first.textContent!.includes('10.5 TBA'),
+      first.textContent ?? '',
+    );
+    equal(
+      JSON.stringify([
+        first.querySelector('[part~=chip]')!.textContent,
+        (first.querySelector('[part~=chip]') as HTMLElement).dataset.tone,
+      ]),
+      JSON.stringify(['Paid', 'success']),
+    );
     equal(new URL(first.querySelector('a')!.href).pathname, '/customer/invoice/in_0000');
     equal(layout('List').getAttribute('aria-pressed'), 'true');
     ok(list.getAttribute('aria-label') === 'Invoice history');
@@ -288,13 +367,22 @@ describe('<pay-portal>', () => {
     await expectNoAxeViolations(el);
     // Paging works the same in the list.
     $<HTMLButtonElement>(el, 'button[aria-label="Next page"]')!.click();
-    await waitFor(() => $$(el, '[part~=invoice-group] h2').map((h) => h.textContent).join('|') === 'September 2026|August 2026|July 2026', { timeout: 5000 });
+    await waitFor(
+      () =>
+        $$(el, '[part~=invoice-group] h2')
+          .map((h) => h.textContent)
+          .join('|') === 'September 2026|August 2026|July 2026',
+      { timeout: 5000 },
+    );
     layout('Table').click();
     await waitFor(() => rows(el).length === 10 && !$(el, '[part~=invoice-list]'));
     cleanup();
     const zh = portal('locale="zh" theme="dark"');
     await waitFor(() => rows(zh).length === 10, { timeout: 5000 });
-    const zList = await waitFor(() => $$<HTMLButtonElement>(zh, '[part~=invoice-layout] button').find((b) => b.textContent === '列表'), { timeout: 5000 });
+    const zList = await waitFor(
+      () => $$<HTMLButtonElement>(zh, '[part~=invoice-layout] button').find((b) => b.textContent === '列表'),
+      { timeout: 5000 },
+    );
     zList.click();
     await waitFor(() => $(zh, '[part~=invoice-group] h2')?.textContent === '2026年11月', { timeout: 5000 });
     await new Promise((r) => setTimeout(r, 400)); // the buttons' colour transition
@@ -312,7 +400,10 @@ describe('<pay-portal>', () => {
     const card = portal('view="invoice" resource-id="in_card"');
     const ctx = await waitFor(() => $(card, '[part~=transaction]'), { timeout: 5000 });
     ok(ctx.textContent!.includes('Payment intent') && ctx.textContent!.includes('pi_3Stripe42'), ctx.textContent ?? '');
-    ok(!ctx.textContent!.includes('Gas') && !ctx.textContent!.includes('Transaction hash'), 'no chain details for a card payment');
+    ok(
+      !ctx.textContent!.includes('Gas') && !ctx.textContent!.includes('Transaction hash'),
+      'no chain details for a card payment',
+    );
     equal($(card, '[part~=invoice-total]')?.textContent, '19.99 USD');
     cleanup();
     // The TBA invoice (arcblock) has a tx hash but no gas line.
@@ -347,12 +438,16 @@ describe('<pay-portal>', () => {
 
 describe('<pay-portal> subscriptions', () => {
   const subRows = (el: HTMLElement) => $$(el, '[part~=subscription-row]');
-  const button = (el: HTMLElement, text: string) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent?.trim() === text) as HTMLButtonElement | undefined;
+  const button = (el: HTMLElement, text: string) =>
+    [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent?.trim() === text) as
+      HTMLButtonElement | undefined;
 
   it('lists the subscriptions in a tab of the overview (arrow keys switch tabs), each with what happens next', async () => {
     const el = portal('view="subscriptions"');
     await waitFor(() => subRows(el).length === 4, { timeout: 5000 });
-    const text = subRows(el).map((r) => r.textContent).join('|');
+    const text = subRows(el)
+      .map((r) => r.textContent)
+      .join('|');
     ok(text.includes('Sandbox Team') && text.includes('Renews on 2026-12-15 for 10 TBA'), text);
     ok(text.includes('Trial ends on 2026-11-26, then 3 TBA'), text);
     ok(text.includes('Cancels on 2026-12-15'), text);
@@ -391,7 +486,9 @@ describe('<pay-portal> subscriptions', () => {
     const dialog = await waitFor(() => $(el, 'dialog[open]'));
     ok(dialog.textContent?.includes('stays active until 2026-12-15'), dialog.textContent ?? '');
     await expectNoAxeViolations(el);
-    const radio = [...dialog.querySelectorAll<HTMLInputElement>('input[type=radio]')].find((r) => r.value === 'too_expensive')!;
+    const radio = [...dialog.querySelectorAll<HTMLInputElement>('input[type=radio]')].find(
+      (r) => r.value === 'too_expensive',
+    )!;
     radio.click();
     const area = dialog.querySelector('textarea')!;
     area.value = 'Too pricey for us';
@@ -436,13 +533,22 @@ describe('<pay-portal> subscriptions', () => {
     const resume = (await waitFor(() => button(el, 'Resume subscription'), { timeout: 5000 }))!;
     resume.focus();
     resume.click();
-    const alert = await waitFor(() => [...el.shadowRoot!.querySelectorAll('[role=alert]')].find((a) => a.textContent?.includes('Failed to renew the subscription')), { timeout: 8000 });
+    const alert = await waitFor(
+      () =>
+        [...el.shadowRoot!.querySelectorAll('[role=alert]')].find((a) =>
+          a.textContent?.includes('Failed to renew the subscription'),
+        ),
+      { timeout: 8000 },
+    );
     ok(alert.textContent?.includes('The stake was declined in the wallet.'), alert.textContent ?? '');
     await waitFor(() => !$(el, 'dialog[open]'));
     equal(activeDeep(), button(el, 'Resume subscription'), 'focus returns to the resume button');
 
     // While the wallet has the request: the dialog says what is staked and links the wallet; no axe violations.
-    await fetch('/__stub/state', { method: 'POST', body: JSON.stringify({ signedIn: true, portal: { restake: 'wait' } }) });
+    await fetch('/__stub/state', {
+      method: 'POST',
+      body: JSON.stringify({ signedIn: true, portal: { restake: 'wait' } }),
+    });
     cleanup();
     const waiting = portal('view="subscription" resource-id="sub_stake"');
     (await waitFor(() => button(waiting, 'Resume subscription'), { timeout: 5000 }))!.click();
@@ -458,9 +564,14 @@ describe('<pay-portal> subscriptions', () => {
     await stub({ signedIn: true });
     const ok2 = portal('view="subscription" resource-id="sub_stake"');
     (await waitFor(() => button(ok2, 'Resume subscription'), { timeout: 5000 }))!.click();
-    await waitFor(() => shadowText(ok2).includes('Staked 50 TBA. The subscription will renew automatically.'), { timeout: 8000 });
+    await waitFor(() => shadowText(ok2).includes('Staked 50 TBA. The subscription will renew automatically.'), {
+      timeout: 8000,
+    });
     await waitFor(() => $(ok2, '[part~=stake-state]')?.textContent === 'Staked', { timeout: 5000 });
-    ok($(ok2, '[part~=stake-previous]')!.textContent!.startsWith('50 TBA · Slashed on'), 'the slashed stake stays on record');
+    ok(
+      $(ok2, '[part~=stake-previous]')!.textContent!.startsWith('50 TBA · Slashed on'),
+      'the slashed stake stays on record',
+    );
     equal(($(ok2, '[part~=stake-tx] a') as HTMLAnchorElement).href, 'https://explorer.example/tx/0xstake1');
     await waitFor(() => button(ok2, 'Cancel subscription') && shadowText(ok2).includes('Renews on'), { timeout: 5000 });
     ok(!shadowText(ok2).includes('A new stake is required'));
@@ -471,10 +582,15 @@ describe('<pay-portal> subscriptions', () => {
   it('the re-stake dialog speaks Chinese', async () => {
     await stub({ signedIn: true, portal: { restake: 'wait' } });
     const el = portal('view="subscription" resource-id="sub_stake" locale="zh"');
-    const resume = await waitFor(() => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~=resume-subscription]')][0], { timeout: 5000 });
+    const resume = await waitFor(
+      () => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~=resume-subscription]')][0],
+      { timeout: 5000 },
+    );
     resume.click();
     const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'), { timeout: 5000 });
-    await waitFor(() => dialog.textContent?.includes('质押以恢复订阅') && dialog.textContent.includes('50 TBA'), { timeout: 5000 });
+    await waitFor(() => dialog.textContent?.includes('质押以恢复订阅') && dialog.textContent.includes('50 TBA'), {
+      timeout: 5000,
+    });
     await expectNoAxeViolations(el);
   });
 
@@ -483,7 +599,9 @@ describe('<pay-portal> subscriptions', () => {
     const open = await waitFor(() => button(el, 'Change plan'), { timeout: 5000 });
     open.focus();
     open.click();
-    const dialog = await waitFor(() => $(el, 'dialog[open] [part~=choice]') && $(el, 'dialog[open]'), { timeout: 5000 });
+    const dialog = await waitFor(() => $(el, 'dialog[open] [part~=choice]') && $(el, 'dialog[open]'), {
+      timeout: 5000,
+    });
     ok(dialog.textContent?.includes('Choose a new plan'), dialog.textContent ?? '');
     const confirm = $<HTMLButtonElement>(el, '[part~=confirm-change-plan]')!;
     ok(confirm.disabled, 'nothing chosen yet');
@@ -491,21 +609,34 @@ describe('<pay-portal> subscriptions', () => {
     ok(choice.closest('label')!.textContent!.includes('100 TBA per year'), choice.closest('label')!.textContent ?? '');
     choice.click();
     const summary = await waitFor(() => $(el, '[part~=change-summary]'));
-    ok(summary.textContent!.includes('10 TBA per month') && summary.textContent!.includes('100 TBA per year'), summary.textContent ?? '');
-    ok(summary.textContent!.includes('You pay 100 TBA from the next renewal on 2026-12-15. Nothing is charged now.'), summary.textContent ?? '');
+    ok(
+      summary.textContent!.includes('10 TBA per month') && summary.textContent!.includes('100 TBA per year'),
+      summary.textContent ?? '',
+    );
+    ok(
+      summary.textContent!.includes('You pay 100 TBA from the next renewal on 2026-12-15. Nothing is charged now.'),
+      summary.textContent ?? '',
+    );
     await expectNoAxeViolations(el);
     confirm.click();
-    await waitFor(() => !$(el, 'dialog[open]') && shadowText(el).includes('Your new plan starts with the renewal on 2026-12-15.'), { timeout: 5000 });
+    await waitFor(
+      () => !$(el, 'dialog[open]') && shadowText(el).includes('Your new plan starts with the renewal on 2026-12-15.'),
+      { timeout: 5000 },
+    );
     await waitFor(() => $$(el, '[part~=subscription-item]')[0]!.textContent!.includes('100 TBA per year'));
     equal(activeDeep(), button(el, 'Change plan'), 'focus returns to the opener');
     const state = await (await fetch('/__stub/portal/state')).json();
-    deepEqual(state.changes, [{ what: 'change-plan', id: 'sub_active', body: { item_id: 'si_1', price_id: 'price_team_yearly' } }]);
+    deepEqual(state.changes, [
+      { what: 'change-plan', id: 'sub_active', body: { item_id: 'si_1', price_id: 'price_team_yearly' } },
+    ]);
   });
 
   it("says 'Plan updates are not available' when there is none, and 'Failed to upgrade your subscription' on failure", async () => {
     const none = portal('view="subscription" resource-id="sub_trial"');
     (await waitFor(() => button(none, 'Change plan'), { timeout: 5000 })).click();
-    await waitFor(() => $(none, 'dialog[open]')?.textContent?.includes('Plan updates are not available'), { timeout: 5000 });
+    await waitFor(() => $(none, 'dialog[open]')?.textContent?.includes('Plan updates are not available'), {
+      timeout: 5000,
+    });
     ok(!$(none, '[part~=confirm-change-plan]'), 'nothing to confirm');
     await sendKeys({ press: 'Escape' });
     await waitFor(() => !$(none, 'dialog[open]'));
@@ -513,10 +644,16 @@ describe('<pay-portal> subscriptions', () => {
     await stub({ signedIn: true, portal: { changeFails: true } });
     const el = portal('view="subscription" resource-id="sub_active"');
     (await waitFor(() => button(el, 'Change plan'), { timeout: 5000 })).click();
-    (await waitFor(() => $(el, 'dialog[open] input[type=radio]') as HTMLInputElement | null, { timeout: 5000 })).click();
+    (
+      await waitFor(() => $(el, 'dialog[open] input[type=radio]') as HTMLInputElement | null, { timeout: 5000 })
+    ).click();
     ($(el, '[part~=confirm-change-plan]') as HTMLButtonElement).click();
     const alert = await waitFor(() => $(el, 'dialog[open] [role=alert]'), { timeout: 5000 });
-    ok(alert.textContent!.includes('Failed to upgrade your subscription') && alert.textContent!.includes('Wallet unreachable'), alert.textContent ?? '');
+    ok(
+      alert.textContent!.includes('Failed to upgrade your subscription') &&
+        alert.textContent!.includes('Wallet unreachable'),
+      alert.textContent ?? '',
+    );
     ok($(el, 'dialog[open]'), 'the dialog stays open to try again');
   });
 
@@ -525,12 +662,17 @@ describe('<pay-portal> subscriptions', () => {
     const open = await waitFor(() => button(el, 'Change payment method'), { timeout: 5000 });
     open.focus();
     open.click();
-    const dialog = await waitFor(() => $(el, 'dialog[open] [part~=choice]') && $(el, 'dialog[open]'), { timeout: 5000 });
+    const dialog = await waitFor(() => $(el, 'dialog[open] [part~=choice]') && $(el, 'dialog[open]'), {
+      timeout: 5000,
+    });
     const choices = [...dialog.querySelectorAll('[part~=choice]')].map((c) => c.textContent);
     deepEqual(choices, ['Stripe (USD)9.98 USD'], 'the current method is not offered');
     (dialog.querySelector('input[type=radio]') as HTMLInputElement).click();
     const summary = await waitFor(() => $(el, '[part~=change-summary]'));
-    ok(summary.textContent!.includes('ArcBlock (TBA)') && summary.textContent!.includes('Stripe (USD)'), summary.textContent ?? '');
+    ok(
+      summary.textContent!.includes('ArcBlock (TBA)') && summary.textContent!.includes('Stripe (USD)'),
+      summary.textContent ?? '',
+    );
     ok(summary.textContent!.includes('from the next renewal on 2026-12-15'), summary.textContent ?? '');
     await expectNoAxeViolations(el);
     ($(el, '[part~=confirm-change-payment]') as HTMLButtonElement).click();
@@ -579,7 +721,7 @@ describe('<pay-portal> past due', () => {
     ok(!$(el, '[part~=referer]'), 'no way back before paying');
   });
 
-  it("pays one currency through the wallet (collect-batch): the row turns Paid, the other stays; then links back to the referer", async () => {
+  it('pays one currency through the wallet (collect-batch): the row turns Paid, the other stays; then links back to the referer', async () => {
     const el = portal('view="past-due" referer="https://shop.example/cart?x=1"');
     const pay = await waitFor(() => row(el, 'pc_tba')?.querySelector('button'), { timeout: 5000 });
     pay.click();
@@ -626,7 +768,10 @@ describe('<pay-portal> past due', () => {
     ok(alert.textContent?.includes('Account changed, please pay manually.'));
     equal(errors.length, 1);
     ok(row(el, 'pc_eth')!.querySelector('button')!.textContent === 'Pay 0.02 ETH', 'the other currency is untouched');
-    await fetch('/__stub/state', { method: 'POST', body: JSON.stringify({ signedIn: true, portal: { collect: 'succeed' } }) });
+    await fetch('/__stub/state', {
+      method: 'POST',
+      body: JSON.stringify({ signedIn: true, portal: { collect: 'succeed' } }),
+    });
     const retry = row(el, 'pc_tba')!.querySelector('button')!;
     equal(retry.textContent, 'Try again');
     retry.click();
@@ -713,9 +858,24 @@ describe('<pay-portal> payment history', () => {
     const [stripe, second, third, fourth] = payRows(el);
     ok(stripe!.textContent!.includes('19.99 USD') && stripe!.textContent!.includes('Card · USD'), stripe!.textContent!);
     ok(stripe!.textContent!.includes('pi_strip'), 'the Stripe payment intent stands for the transaction');
-    ok(second!.textContent!.includes('11.5 TBA') && second!.textContent!.includes('ArcBlock · TBA'), second!.textContent!);
-    const chips = payRows(el).slice(0, 3).map((r) => [r.querySelector('[part~=chip]')!.textContent, (r.querySelector('[part~=chip]') as HTMLElement).dataset.tone]);
-    equal(JSON.stringify(chips), JSON.stringify([['Succeeded', 'success'], ['Succeeded', 'success'], ['Payment method required', 'warning']]));
+    ok(
+      second!.textContent!.includes('11.5 TBA') && second!.textContent!.includes('ArcBlock · TBA'),
+      second!.textContent!,
+    );
+    const chips = payRows(el)
+      .slice(0, 3)
+      .map((r) => [
+        r.querySelector('[part~=chip]')!.textContent,
+        (r.querySelector('[part~=chip]') as HTMLElement).dataset.tone,
+      ]);
+    equal(
+      JSON.stringify(chips),
+      JSON.stringify([
+        ['Succeeded', 'success'],
+        ['Succeeded', 'success'],
+        ['Payment method required', 'warning'],
+      ]),
+    );
     const invoice = second!.querySelector('a:not([part~=payment-tx])') as HTMLAnchorElement;
     equal(invoice.textContent, 'SBX-0002');
     equal(new URL(invoice.href).pathname, '/customer/invoice/in_0001');
@@ -771,7 +931,10 @@ describe('<pay-portal> payment history', () => {
     cleanup();
     for (const theme of ['light', 'dark']) {
       const zh = portal(`view="payments" theme="${theme}" locale="zh"`);
-      await waitFor(() => payRows(zh).length === 10 && shadowText(zh).includes('付款记录') && shadowText(zh).includes('成功'), { timeout: 5000 });
+      await waitFor(
+        () => payRows(zh).length === 10 && shadowText(zh).includes('付款记录') && shadowText(zh).includes('成功'),
+        { timeout: 5000 },
+      );
       ok(shadowText(zh).includes('搜索付款'));
       await expectNoAxeViolations(zh);
       cleanup();
@@ -797,10 +960,28 @@ describe('<pay-portal> credits', () => {
     await waitFor(() => grantRows(el).length === 5, { timeout: 5000 });
     const tab = $$(el, '[role=tab]')[3]!;
     equal(tab.getAttribute('aria-selected'), 'true');
-    const chips = grantRows(el).map((r) => [r.querySelector('[part~=chip]')!.textContent, (r.querySelector('[part~=chip]') as HTMLElement).dataset.tone]);
-    equal(JSON.stringify(chips), JSON.stringify([['Granted', 'success'], ['Pending', 'warning'], ['Expired', 'default'], ['Depleted', 'default'], ['Voided', 'default']]));
+    const chips = grantRows(el).map((r) => [
+      r.querySelector('[part~=chip]')!.textContent,
+      (r.querySelector('[part~=chip]') as HTMLElement).dataset.tone,
+    ]);
+    equal(
+      JSON.stringify(chips),
+      JSON.stringify([
+        ['Granted', 'success'],
+        ['Pending', 'warning'],
+        ['Expired', 'default'],
+        ['Depleted', 'default'],
+        ['Voided', 'default'],
+      ]),
+    );
     const first = grantRows(el)[0]!.textContent!;
-    ok(first.includes('7.5 CRD') && first.includes('10 CRD') && first.includes('2026-11-01') && first.includes('2026-12-31'), first);
+    ok(
+      first.includes('7.5 CRD') &&
+        first.includes('10 CRD') &&
+        first.includes('2026-11-01') &&
+        first.includes('2026-12-31'),
+      first,
+    );
     ok(grantRows(el)[1]!.textContent!.includes('Never'));
     equal(new URL(grantRows(el)[0]!.querySelector('a')!.href).pathname, '/customer/credit-grant/cg_granted');
   });
@@ -816,7 +997,10 @@ describe('<pay-portal> credits', () => {
     ok(newest!.textContent!.includes('2026-11-14'), newest!.textContent ?? '');
     ok(newest!.textContent!.includes('Grant') && newest!.textContent!.includes('+5 CRD'));
     const usage = txRows(el).find((r) => r.dataset.type === 'usage')!;
-    ok(usage.textContent!.includes('−0.25 CRD') && usage.textContent!.includes('Granted grant'), usage.textContent ?? '');
+    ok(
+      usage.textContent!.includes('−0.25 CRD') && usage.textContent!.includes('Granted grant'),
+      usage.textContent ?? '',
+    );
     const s = await portalState();
     equal(s.txQuery.include_grants, 'true');
   });
@@ -848,7 +1032,13 @@ describe('<pay-portal> credits', () => {
     const el = portal('view="credit-grant" resource-id="cg_granted"');
     await waitFor(() => $(el, '[part~=credit-grant]') && txRows(el).length === 7, { timeout: 5000 });
     const text = shadowText(el);
-    ok(text.includes('Granted grant') && text.includes('7.5 CRD') && text.includes('Promotional') && text.includes('All usage'), text);
+    ok(
+      text.includes('Granted grant') &&
+        text.includes('7.5 CRD') &&
+        text.includes('Promotional') &&
+        text.includes('All usage'),
+      text,
+    );
     equal((await portalState()).txQuery.credit_grant_id, 'cg_granted');
     ok(txRows(el).every((r) => r.dataset.type === 'usage'));
     ok(!$(el, '[part~=admin-links]'));
@@ -857,10 +1047,13 @@ describe('<pay-portal> credits', () => {
     await waitFor(() => $(other, '[part~=forbidden]'), { timeout: 5000 });
   });
 
-  it("says when there are no grants or transactions", async () => {
+  it('says when there are no grants or transactions', async () => {
     await stub({ signedIn: true, portal: { grants: false } });
     const el = portal('view="credits"');
-    await waitFor(() => shadowText(el).includes('No credit grants yet') && shadowText(el).includes('No credit transactions yet'), { timeout: 5000 });
+    await waitFor(
+      () => shadowText(el).includes('No credit grants yet') && shadowText(el).includes('No credit transactions yet'),
+      { timeout: 5000 },
+    );
   });
 
   it('has no axe violations, light and dark, en and zh', async () => {
@@ -897,7 +1090,11 @@ describe('<pay-portal> credits', () => {
     await waitFor(() => !form.textContent!.includes('Threshold must be greater than 0'));
     ($(el, '[part~=auto-top-up-enabled]') as HTMLInputElement).click();
     setInput(field(el, 'Package quantity'), '2');
-    await waitFor(() => $(el, '[part~=auto-top-up-summary]')!.textContent === 'When your balance falls below 10 CRD, 200 CRD are bought for 2 TBA.');
+    await waitFor(
+      () =>
+        $(el, '[part~=auto-top-up-summary]')!.textContent ===
+        'When your balance falls below 10 CRD, 200 CRD are bought for 2 TBA.',
+    );
     const method = field(el, 'Payment method');
     method.value = 'pc_usd';
     method.dispatchEvent(new Event('change', { bubbles: true }));
@@ -912,7 +1109,19 @@ describe('<pay-portal> credits', () => {
     equal(autoRechargeSaves, 1, 'the invalid attempts never reached the server');
     deepEqual(
       { ...autoRecharge, customer_id: undefined, id: undefined, daily_stats: undefined, last_recharge_date: undefined },
-      { customer_id: undefined, id: undefined, daily_stats: undefined, last_recharge_date: undefined, currency_id: 'pc_crd', enabled: true, threshold: '1000', price_id: 'price_crd', quantity: 2, recharge_currency_id: 'pc_usd', daily_limits: { max_amount: '500', max_attempts: 3 } },
+      {
+        customer_id: undefined,
+        id: undefined,
+        daily_stats: undefined,
+        last_recharge_date: undefined,
+        currency_id: 'pc_crd',
+        enabled: true,
+        threshold: '1000',
+        price_id: 'price_crd',
+        quantity: 2,
+        recharge_currency_id: 'pc_usd',
+        daily_limits: { max_amount: '500', max_attempts: 3 },
+      },
     );
     await waitFor(() => $(el, '[part~=auto-top-up] [part~=chip]')?.textContent === 'On');
   });
@@ -953,7 +1162,10 @@ describe('<pay-portal> credits', () => {
     equal((await portalState()).autoRechargeSaves, undefined);
     setInput(field(el, '套餐数量'), '1');
     $<HTMLButtonElement>(el, '[part~=save-auto-top-up]')!.click();
-    const alert = await waitFor(() => $$(el, '[part~=auto-top-up] [role=alert]').find((a) => a.textContent!.includes('无法保存自动充值设置。')), { timeout: 5000 });
+    const alert = await waitFor(
+      () => $$(el, '[part~=auto-top-up] [role=alert]').find((a) => a.textContent!.includes('无法保存自动充值设置。')),
+      { timeout: 5000 },
+    );
     ok(alert.textContent!.includes('Ledger unavailable'), alert.textContent ?? '');
     await expectNoAxeViolations(el);
   });
@@ -985,7 +1197,12 @@ describe('<pay-portal> in Chinese', () => {
         const el = portal(`${attrs} locale="zh" theme="${theme}"`);
         await waitFor(() => el.shadowRoot?.querySelector(ready), { timeout: 6000, message: `${name}: ${ready}` });
         // Chinese is there (the lazy namespaces too): no English title left on the screen.
-        await waitFor(() => /[\u4e00-\u9fff]/.test(shadowText(el)) && !/Payment history|Invoice history|Stake amount|Setting things up/.test(shadowText(el)), { timeout: 5000, message: `${name}: Chinese` });
+        await waitFor(
+          () =>
+            /[\u4e00-\u9fff]/.test(shadowText(el)) &&
+            !/Payment history|Invoice history|Stake amount|Setting things up/.test(shadowText(el)),
+          { timeout: 5000, message: `${name}: Chinese` },
+        );
         await expectNoAxeViolations(el);
         cleanup();
       }
@@ -1005,24 +1222,37 @@ describe('<pay-portal> in Chinese', () => {
   it('the cancel and change dialogs, the re-stake dialog and the auto top-up errors: no axe violations in zh, dark', async () => {
     await stub({ signedIn: true, portal: { restake: 'wait' } });
     const change = portal('view="subscription" resource-id="sub_active" locale="zh" theme="dark"');
-    (await waitFor(() => change.shadowRoot!.querySelector<HTMLButtonElement>('[part~=change-payment]'), { timeout: 5000 })).click();
+    (
+      await waitFor(() => change.shadowRoot!.querySelector<HTMLButtonElement>('[part~=change-payment]'), {
+        timeout: 5000,
+      })
+    ).click();
     await waitFor(() => $(change, 'dialog[open] input[type=radio]'), { timeout: 5000 });
     await expectNoAxeViolations(change);
     cleanup();
     const sub = portal('view="subscription" resource-id="sub_active" locale="zh" theme="dark"');
-    const cancel = await waitFor(() => sub.shadowRoot!.querySelector<HTMLButtonElement>('[part~=cancel-subscription]'), { timeout: 5000 });
+    const cancel = await waitFor(
+      () => sub.shadowRoot!.querySelector<HTMLButtonElement>('[part~=cancel-subscription]'),
+      { timeout: 5000 },
+    );
     cancel.click();
     await waitFor(() => $(sub, 'dialog[open]'));
     await expectNoAxeViolations(sub);
     cleanup();
     const staked = portal('view="subscription" resource-id="sub_stake" locale="zh" theme="dark"');
-    (await waitFor(() => staked.shadowRoot!.querySelector<HTMLButtonElement>('[part~=resume-subscription]'), { timeout: 5000 })).click();
+    (
+      await waitFor(() => staked.shadowRoot!.querySelector<HTMLButtonElement>('[part~=resume-subscription]'), {
+        timeout: 5000,
+      })
+    ).click();
     await waitFor(() => $(staked, 'dialog[open] a[part~=open-wallet]'), { timeout: 5000 });
     await expectNoAxeViolations(staked);
     cleanup();
     const credits = portal('view="credits" locale="zh" theme="dark"');
     const form = await waitFor(() => $(credits, '[part~=auto-top-up]'), { timeout: 5000 });
-    const input = [...form.querySelectorAll('input')].find((i) => (i.labels?.[0]?.textContent ?? '').includes('当余额低于'))!;
+    const input = [...form.querySelectorAll('input')].find((i) =>
+      (i.labels?.[0]?.textContent ?? '').includes('当余额低于'),
+    )!;
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '0');
     input.dispatchEvent(new Event('input', { bubbles: true }));
     $<HTMLButtonElement>(credits, '[part~=save-auto-top-up]')!.click();
@@ -1042,10 +1272,16 @@ describe('<pay-portal> overview and finish', () => {
     const el = portal();
     const summary = await waitFor(() => $(el, '[part~=overview-summary]'), { timeout: 5000 });
     await waitFor(() => $(el, '[part~=overview-past-due]') && $(el, '[part~=overview-credits]'), { timeout: 5000 });
-    ok(summary.compareDocumentPosition(tabs(el)) & Node.DOCUMENT_POSITION_FOLLOWING, 'the summary comes before the tabs');
+    ok(
+      summary.compareDocumentPosition(tabs(el)) & Node.DOCUMENT_POSITION_FOLLOWING,
+      'the summary comes before the tabs',
+    );
     // Past due: the amounts per currency and the pay action to the past-due page, coming back here.
     const due = $(el, '[part~=overview-past-due]')!;
-    ok(due.textContent!.includes('Payment past due') && /TBA, [\d.]+ ETH is past due/.test(due.textContent!), due.textContent ?? '');
+    ok(
+      due.textContent!.includes('Payment past due') && /TBA, [\d.]+ ETH is past due/.test(due.textContent!),
+      due.textContent ?? '',
+    );
     const pay = due.querySelector<HTMLAnchorElement>('a[part~=past-due-link]')!;
     equal(pay.textContent, 'Pay now');
     notEqual(getComputedStyle(pay).color, bg(pay), 'the label is readable on the button');
@@ -1053,14 +1289,19 @@ describe('<pay-portal> overview and finish', () => {
     equal(new URL(pay.href).searchParams.get('referer'), location.href);
     // Plans: three live ones by name (the trial marked), then the rest behind "1 more".
     const plans = $(el, '[part~=overview-plans]')!;
-    deepEqual([...plans.querySelectorAll('a')].map((a) => a.textContent), ['Sandbox Team', 'Sandbox Studio', 'Sandbox Node Hosting']);
+    deepEqual(
+      [...plans.querySelectorAll('a')].map((a) => a.textContent),
+      ['Sandbox Team', 'Sandbox Studio', 'Sandbox Node Hosting'],
+    );
     ok(plans.textContent!.includes('Trialing'));
     // The next charge is the trial's end (the others renew later or are canceling), charged to ArcBlock.
     equal($(el, '[part~=overview-next-charge]')!.textContent, 'Next charge3 TBAOn 2026-11-26');
     ok($(el, '[part~=overview-payment-method]')!.textContent!.startsWith('Payment methodArcBlock (TBA)'));
     // Credits: what the granted grants have left (voided/expired/pending ones do not count).
     ok($(el, '[part~=overview-credits]')!.textContent!.includes('7.5 CRD'));
-    [...$(el, '[part~=overview-credits]')!.querySelectorAll('button')].find((b) => b.textContent === 'View credits')!.click();
+    [...$(el, '[part~=overview-credits]')!.querySelectorAll('button')]
+      .find((b) => b.textContent === 'View credits')!
+      .click();
     await waitFor(() => $(el, '[role=tab][aria-selected=true]')?.textContent === 'Credits');
     [...plans.querySelectorAll('button')].find((b) => b.textContent === '1 more')!.click();
     await waitFor(() => $(el, '[role=tab][aria-selected=true]')?.textContent === 'Subscriptions');
@@ -1070,17 +1311,25 @@ describe('<pay-portal> overview and finish', () => {
   it('with nothing due there is no past-due notice or link; empty lists say what to do next', async () => {
     await stub({ signedIn: true, portal: { count: 1, eth: false, subscriptions: false, grants: false, payments: 0 } });
     const el = portal();
-    await waitFor(() => $(el, '[part~=overview-next-charge]')?.textContent?.includes('No upcoming charge'), { timeout: 5000 });
+    await waitFor(() => $(el, '[part~=overview-next-charge]')?.textContent?.includes('No upcoming charge'), {
+      timeout: 5000,
+    });
     await waitFor(() => rows(el).length === 1, { timeout: 5000 });
     ok(!$(el, '[part~=overview-past-due]') && !$(el, '[part~=past-due-link]'), 'nothing past due, no notice');
     ok(!shadowText(el).includes('Past due'), shadowText(el));
     ok($(el, '[part~=overview-plans]')!.textContent!.includes('No active plan'));
     ok(!$(el, '[part~=overview-credits]'), 'no credits, no balance card');
     const open = async (name: string, part: string) => {
-      $$<HTMLButtonElement>(el, '[role=tab]').find((b) => b.textContent === name)!.click();
+      $$<HTMLButtonElement>(el, '[role=tab]')
+        .find((b) => b.textContent === name)!
+        .click();
       return waitFor(() => $(el, `[part~=${part}]`), { timeout: 5000 });
     };
-    for (const [tab, part] of [['Subscriptions', 'no-subscriptions'], ['Payment history', 'no-payments'], ['Credits', 'no-credit-grants']] as const) {
+    for (const [tab, part] of [
+      ['Subscriptions', 'no-subscriptions'],
+      ['Payment history', 'no-payments'],
+      ['Credits', 'no-credit-grants'],
+    ] as const) {
       const notice = await open(tab, part);
       const browse = notice.querySelector<HTMLAnchorElement>('a[part~=browse]');
       ok(browse, `${tab}: says what to do next`);
@@ -1106,14 +1355,20 @@ describe('<pay-portal> overview and finish', () => {
     await stub({ signedIn: true, portal: { pastDueSub: true } });
     const el = portal('view="subscription" resource-id="sub_active"');
     const actions = await waitFor(() => $(el, '[part~=subscription-actions]'), { timeout: 5000 });
-    deepEqual([...actions.children].map((c) => c.textContent), ['Change plan', 'Change payment method', 'Cancel subscription']);
+    deepEqual(
+      [...actions.children].map((c) => c.textContent),
+      ['Change plan', 'Change payment method', 'Cancel subscription'],
+    );
     const cancel = $(el, '[part~=cancel-subscription]')!;
     equal(bg(cancel), 'rgba(0, 0, 0, 0)');
     ok(!$(el, '[part~=pay-subscription]'), 'nothing to pay on an active one');
     cleanup();
     const due = portal('view="subscription" resource-id="sub_past_due"');
     const dueActions = await waitFor(() => $(due, '[part~=subscription-actions]'), { timeout: 5000 });
-    deepEqual([...dueActions.children].map((c) => c.textContent), ['Pay now', 'Change plan', 'Change payment method', 'Cancel subscription']);
+    deepEqual(
+      [...dueActions.children].map((c) => c.textContent),
+      ['Pay now', 'Change plan', 'Change payment method', 'Cancel subscription'],
+    );
     const pay = dueActions.children[0] as HTMLAnchorElement;
     notEqual(bg(pay), 'rgba(0, 0, 0, 0)');
     // The label is readable on it (the link colour once hid it: primary on primary).
@@ -1125,26 +1380,42 @@ describe('<pay-portal> overview and finish', () => {
     cleanup();
     // The list offers the same pay action on the past-due row.
     const list = portal('view="subscriptions"');
-    const row = await waitFor(() => $$(list, '[part~=subscription-row]').find((r) => r.textContent!.includes('Sandbox Past Due')), { timeout: 5000 });
+    const row = await waitFor(
+      () => $$(list, '[part~=subscription-row]').find((r) => r.textContent!.includes('Sandbox Past Due')),
+      { timeout: 5000 },
+    );
     ok(row.querySelector('a[part~=pay-subscription]'));
   });
 
   it('dashboard mode: the subscription and lists carry their admin links', async () => {
     const el = portal('view="subscription" resource-id="sub_active" dashboard');
     await waitFor(() => $(el, '[part~=admin-links]'), { timeout: 5000 });
-    equal($$<HTMLAnchorElement>(el, '[part~=admin-links] a').map((a) => new URL(a.href).pathname).join(' '), '/admin/billing/sub_active /admin/customers/cus_1');
+    equal(
+      $$<HTMLAnchorElement>(el, '[part~=admin-links] a')
+        .map((a) => new URL(a.href).pathname)
+        .join(' '),
+      '/admin/billing/sub_active /admin/customers/cus_1',
+    );
     cleanup();
     const list = portal('dashboard');
     await waitFor(() => rows(list).length === 10, { timeout: 5000 });
-    equal(new URL(rows(list)[0]!.querySelector<HTMLAnchorElement>('a[part~=admin-customer]')!.href).pathname, '/admin/customers/cus_1');
+    equal(
+      new URL(rows(list)[0]!.querySelector<HTMLAnchorElement>('a[part~=admin-customer]')!.href).pathname,
+      '/admin/customers/cus_1',
+    );
   });
 
   it('the overview fits 320 and 390 px windows', async () => {
     for (const width of [320, 390]) {
       await setViewport({ width, height: 800 });
       const el = portal();
-      await waitFor(() => $(el, '[part~=overview-credits]') && $$(el, '[part~=invoice-list-item]').length === 5, { timeout: 5000 });
-      ok(document.documentElement.scrollWidth <= window.innerWidth, `${document.documentElement.scrollWidth} px wide in ${width}`);
+      await waitFor(() => $(el, '[part~=overview-credits]') && $$(el, '[part~=invoice-list-item]').length === 5, {
+        timeout: 5000,
+      });
+      ok(
+        document.documentElement.scrollWidth <= window.innerWidth,
+        `${document.documentElement.scrollWidth} px wide in ${width}`,
+      );
       cleanup();
     }
   });

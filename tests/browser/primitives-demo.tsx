@@ -62,7 +62,15 @@ export function PrimitivesDemo({ dismissible = true }: { dismissible?: boolean }
           <Alert tone="warning" title="Careful">
             Check the amount.
           </Alert>
-          <Alert tone="error" title="Payment failed" action={<Button size="sm" variant="secondary">Retry</Button>}>
+          <Alert
+            tone="error"
+            title="Payment failed"
+            action={
+              <Button size="sm" variant="secondary">
+                Retry
+              </Button>
+            }
+          >
             The card was declined.
           </Alert>
           <Grid min={220}>
@@ -77,10 +85,7 @@ export function PrimitivesDemo({ dismissible = true }: { dismissible?: boolean }
               </Stack>
             </Card>
           </Grid>
-          <form
-            onSubmit={(e) => e.preventDefault()}
-            noValidate
-          >
+          <form onSubmit={(e) => e.preventDefault()} noValidate>
             <Stack gap={12}>
               <TextField ref={nameRef} label="Name" required hint="As on your card" name="name" />
               <TextField
@@ -106,7 +111,12 @@ export function PrimitivesDemo({ dismissible = true }: { dismissible?: boolean }
             items={[
               { key: 'a', label: 'Archive', onSelect: () => toast.show({ message: 'Archived', tone: 'success' }) },
               { key: 'b', label: 'Docs', href: 'https://example.com' },
-              { key: 'c', label: 'Delete', tone: 'danger', onSelect: () => toast.show({ message: 'Failed to delete', tone: 'error' }) },
+              {
+                key: 'c',
+                label: 'Delete',
+                tone: 'danger',
+                onSelect: () => toast.show({ message: 'Failed to delete', tone: 'error' }),
+              },
             ]}
           />
           <Skeleton lines={3} delay={0} />

@@ -3,9 +3,24 @@ import { testMessages } from './test-messages.ts';
 import { Skeleton } from '../../src/ui/Skeleton.tsx';
 import { createToastStore } from '../../src/state/toasts.ts';
 import { PrimitivesDemo } from './primitives-demo.tsx';
-import { $, activeDeep, cleanup, equal, expectNoAxeViolations, mount, ok, sleep, waitFor , sendKeys } from './helpers.ts';
+import {
+  $,
+  activeDeep,
+  cleanup,
+  equal,
+  expectNoAxeViolations,
+  mount,
+  ok,
+  sleep,
+  waitFor,
+  sendKeys,
+} from './helpers.ts';
 
-defineElement('test-primitives', PrimitivesDemo, { messages: testMessages, prefix: 'test', props: { dismissible: 'boolean' } });
+defineElement('test-primitives', PrimitivesDemo, {
+  messages: testMessages,
+  prefix: 'test',
+  props: { dismissible: 'boolean' },
+});
 defineElement('test-skeleton', () => <Skeleton lines={2} />, { messages: testMessages, prefix: 'test' });
 
 afterEach(cleanup);
@@ -83,7 +98,10 @@ describe('Dialog', () => {
     // Tab through more times than there are controls: focus never leaves the dialog.
     for (let i = 0; i < 8; i++) {
       await sendKeys({ press: 'Tab' });
-      ok(dialog.contains(activeDeep()), `focus stayed inside after ${i + 1} Tab(s), at ${activeDeep()?.outerHTML.slice(0, 60)}`);
+      ok(
+        dialog.contains(activeDeep()),
+        `focus stayed inside after ${i + 1} Tab(s), at ${activeDeep()?.outerHTML.slice(0, 60)}`,
+      );
     }
     for (let i = 0; i < 3; i++) {
       await sendKeys({ press: 'Shift+Tab' });
@@ -162,7 +180,13 @@ describe('toasts store', () => {
     store.getState().show({ message: 'pinned', sticky: true, duration: 30 });
     equal(store.getState().toasts.length, 4);
     await sleep(80);
-    equal(store.getState().toasts.map((t) => t.message).join(','), 'bad,careful,pinned');
+    equal(
+      store
+        .getState()
+        .toasts.map((t) => t.message)
+        .join(','),
+      'bad,careful,pinned',
+    );
     store.dispose();
     equal(store.getState().toasts.length, 0);
   });

@@ -1,14 +1,32 @@
 import '../../elements/blocklet-store.ts';
 import { filtersPath, matchRoute, readFilters } from '../../src/blocklet-store/router.ts';
-import { $, $$, cleanup, deepEqual, equal, expectNoAxeViolations, mount, ok, sendKeys, setViewport, shadowText, sleep, stub, waitFor } from './helpers.ts';
+import {
+  $,
+  $$,
+  cleanup,
+  deepEqual,
+  equal,
+  expectNoAxeViolations,
+  mount,
+  ok,
+  sendKeys,
+  setViewport,
+  shadowText,
+  sleep,
+  stub,
+  waitFor,
+} from './helpers.ts';
 
 const BASE = '/store-test/';
 const originalUrl = window.location.href;
 
-const store = (attrs = '') => mount(`<blocklet-store base-path="${BASE}" ${attrs}></blocklet-store>`).firstElementChild as HTMLElement;
+const store = (attrs = '') =>
+  mount(`<blocklet-store base-path="${BASE}" ${attrs}></blocklet-store>`).firstElementChild as HTMLElement;
 const cards = (el: HTMLElement) => $$<HTMLAnchorElement>(el, '[part=blocklet-card]');
 const gridReady = (el: HTMLElement, n?: number) =>
-  waitFor(() => (n === undefined ? cards(el).length > 0 : cards(el).length === n), { message: `grid did not show ${n ?? 'cards'}` });
+  waitFor(() => (n === undefined ? cards(el).length > 0 : cards(el).length === n), {
+    message: `grid did not show ${n ?? 'cards'}`,
+  });
 
 beforeEach(async () => {
   await stub({});
@@ -38,7 +56,10 @@ describe('<blocklet-store>', () => {
     await gridReady(zh, 7);
     ok(cards(zh)[0]?.textContent?.includes('1.3万 次下载'), cards(zh)[0]?.textContent ?? '');
     ok(shadowText(zh).includes('Blocklet 商店'));
-    deepEqual($$(zh, '[part=categories] button').map((b) => b.textContent), ['全部', '支付', '人工智能', '开发者工具']);
+    deepEqual(
+      $$(zh, '[part=categories] button').map((b) => b.textContent),
+      ['全部', '支付', '人工智能', '开发者工具'],
+    );
   });
 
   it('searches with a 300 ms debounce and keeps ?keyword= in the URL', async () => {
@@ -53,7 +74,10 @@ describe('<blocklet-store>', () => {
     equal(new URL(window.location.href).searchParams.get('keyword'), null, 'not before the debounce');
     await waitFor(() => new URL(window.location.href).searchParams.get('keyword') === 'kit');
     await gridReady(el, 2);
-    deepEqual(cards(el).map((c) => c.querySelector('h2')?.textContent), ['Payment Kit', 'Discuss Kit']);
+    deepEqual(
+      cards(el).map((c) => c.querySelector('h2')?.textContent),
+      ['Payment Kit', 'Discuss Kit'],
+    );
   });
 
   it('reads ?keyword= on load, filters by category, and shows the empty state', async () => {
@@ -65,7 +89,9 @@ describe('<blocklet-store>', () => {
     cleanup();
     const el2 = store('locale="en"');
     await gridReady(el2, 7);
-    const payments = $$<HTMLButtonElement>(el2, '[part=categories] button').find((b) => b.textContent === 'Payments') as HTMLButtonElement;
+    const payments = $$<HTMLButtonElement>(el2, '[part=categories] button').find(
+      (b) => b.textContent === 'Payments',
+    ) as HTMLButtonElement;
     payments.click();
     await gridReady(el2, 2);
     equal(payments.getAttribute('aria-pressed'), 'true');
@@ -162,11 +188,26 @@ describe('<blocklet-store>', () => {
     deepEqual(m('developer/access-tokens'), { name: 'developer-tokens', protected: true });
     deepEqual(m('console/blocklets'), { name: 'console-blocklets', protected: true });
     deepEqual(m('console/categories'), { name: 'console-categories', protected: true });
-    for (const bad of ['nope', 'developer', 'console/users', 'blocklet/a/b', 'category', 'blocklets/a/b/c', 'blocklets/%E0%A4%A']) equal(m(bad), null, bad);
+    for (const bad of [
+      'nope',
+      'developer',
+      'console/users',
+      'blocklet/a/b',
+      'category',
+      'blocklets/a/b/c',
+      'blocklets/%E0%A4%A',
+    ])
+      equal(m(bad), null, bad);
     equal(matchRoute('/elsewhere/', BASE), null);
     const f = readFilters('?keyword=kit&price=payment&sortBy=nameDesc&page=3&category=ai');
     deepEqual(f, { keyword: 'kit', category: 'ai', price: 'payment', sort: 'nameDesc', page: 3 });
-    deepEqual(readFilters('?price=cheap&sortBy=random&page=-1', 'devtools'), { keyword: '', category: 'devtools', price: '', sort: 'popularity', page: 1 });
+    deepEqual(readFilters('?price=cheap&sortBy=random&page=-1', 'devtools'), {
+      keyword: '',
+      category: 'devtools',
+      price: '',
+      sort: 'popularity',
+      page: 1,
+    });
     equal(filtersPath(BASE, f), `${BASE}search?keyword=kit&category=ai&price=payment&sortBy=nameDesc&page=3`);
     equal(filtersPath(BASE, { keyword: '', category: '', price: '', sort: 'popularity', page: 1 }), BASE);
   });
@@ -185,12 +226,20 @@ describe('<blocklet-store>', () => {
     sort.value = 'nameAsc';
     sort.dispatchEvent(new Event('change', { bubbles: true }));
     await waitFor(() => cards(el)[0]?.querySelector('h2')?.textContent === 'AIGNE Studio');
-    deepEqual(cards(el).map((c) => c.querySelector('h2')?.textContent), ['AIGNE Studio', 'Invoice Printer']);
+    deepEqual(
+      cards(el).map((c) => c.querySelector('h2')?.textContent),
+      ['AIGNE Studio', 'Invoice Printer'],
+    );
     equal(window.location.search, '?price=payment&sortBy=nameAsc');
     window.history.back();
     await waitFor(() => window.location.search === '?price=payment');
-    await waitFor(() => (($$<HTMLSelectElement>(el, '[part=filters] select')[1] as HTMLSelectElement).value === 'popularity'));
-    deepEqual(cards(el).map((c) => c.querySelector('h2')?.textContent), ['AIGNE Studio', 'Invoice Printer']);
+    await waitFor(
+      () => ($$<HTMLSelectElement>(el, '[part=filters] select')[1] as HTMLSelectElement).value === 'popularity',
+    );
+    deepEqual(
+      cards(el).map((c) => c.querySelector('h2')?.textContent),
+      ['AIGNE Studio', 'Invoice Printer'],
+    );
     equal(price.value, 'payment');
   });
 
@@ -217,14 +266,22 @@ describe('<blocklet-store>', () => {
     const text = () => shadowText(el);
     ok(text().includes('by ArcBlock'));
     ok(text().includes('12.8K downloads'));
-    const version = await waitFor(() => ($(el, '[part=version]')?.textContent?.includes('Published') ? $(el, '[part=version]') : null));
+    const version = await waitFor(() =>
+      $(el, '[part=version]')?.textContent?.includes('Published') ? $(el, '[part=version]') : null,
+    );
     ok(version?.textContent?.includes('Version 1.0.0'));
     const launch = await waitFor(() => $<HTMLAnchorElement>(el, 'a[part=launch]'));
     const lu = new URL(launch.href);
-    equal(lu.searchParams.get('blocklet_meta_url'), `${window.location.origin}/store/api/blocklets/z8blocklet0/1.0.0/blocklet.json`);
+    equal(
+      lu.searchParams.get('blocklet_meta_url'),
+      `${window.location.origin}/store/api/blocklets/z8blocklet0/1.0.0/blocklet.json`,
+    );
     equal(lu.searchParams.get('locale'), 'en');
     equal(launch.rel, 'noopener noreferrer');
-    deepEqual($$<HTMLImageElement>(el, 'img[alt^="Payment Kit screenshot"]').map((i) => i.alt), ['Payment Kit screenshot 1', 'Payment Kit screenshot 2']);
+    deepEqual(
+      $$<HTMLImageElement>(el, 'img[alt^="Payment Kit screenshot"]').map((i) => i.alt),
+      ['Payment Kit screenshot 1', 'Payment Kit screenshot 2'],
+    );
     const readme = await waitFor(() => $(el, '[part=readme]'));
     equal(readme.querySelector('strong')?.textContent, 'bold');
     equal(readme.querySelector('script'), null);
@@ -234,7 +291,9 @@ describe('<blocklet-store>', () => {
     equal((window as { __xss?: number }).__xss, undefined);
     await waitFor(() => $$(el, '[part=versions] li').length === 2);
     // Change logs are markdown, rendered like the readme: "## Changes" is a heading, not text.
-    const log = await waitFor(() => $(el, '[part=versions] [part=changelog] h3'), { message: 'the change log markdown is not rendered' });
+    const log = await waitFor(() => $(el, '[part=versions] [part=changelog] h3'), {
+      message: 'the change log markdown is not rendered',
+    });
     equal(log.textContent, 'Changes');
     ok(!$(el, '[part=versions]')?.textContent?.includes('##'));
     ok($(el, '[part=versions]')?.textContent?.includes('Faster search.'));
@@ -244,7 +303,9 @@ describe('<blocklet-store>', () => {
     equal(dl.find((d) => d.textContent === 'Blocklet Server')?.nextElementSibling?.textContent, '1.16.0 or later');
     ok(!text().includes('Requires server'));
     // Another version from the list.
-    ($$<HTMLAnchorElement>(el, '[part=versions] a').find((a) => a.textContent === 'v0.9.0') as HTMLAnchorElement).click();
+    (
+      $$<HTMLAnchorElement>(el, '[part=versions] a').find((a) => a.textContent === 'v0.9.0') as HTMLAnchorElement
+    ).click();
     equal(window.location.pathname, `${BASE}blocklets/z8blocklet0/0.9.0`);
     await waitFor(() => $(el, '[part=version]')?.textContent?.includes('Version 0.9.0'));
   });
@@ -259,13 +320,20 @@ describe('<blocklet-store>', () => {
     await waitFor(() => $$(el, 'dt').some((d) => d.textContent === 'Blocklet Server'));
     const zhDl = $$(el, 'dt');
     equal(zhDl.find((d) => d.textContent === 'Blocklet Server')?.nextElementSibling?.textContent, '1.16.0 或更高版本');
-    equal(zhDl.find((d) => d.textContent === '能力')?.nextElementSibling?.textContent, '可作为组件添加到其他应用、会在应用导航中添加入口');
+    equal(
+      zhDl.find((d) => d.textContent === '能力')?.nextElementSibling?.textContent,
+      '可作为组件添加到其他应用、会在应用导航中添加入口',
+    );
     ok(!/需要 (os|cpu|server)|component, navigation/.test(shadowText(el)));
     cleanup();
     window.history.replaceState(null, '', `${BASE}blocklets/z8missing`);
     const missing = store('locale="en"');
     await waitFor(() => shadowText(missing).includes('This blocklet could not be found'));
-    equal($$(missing, 'button').filter((b) => b.textContent === 'Try again').length, 0, 'a missing blocklet is not retried');
+    equal(
+      $$(missing, 'button').filter((b) => b.textContent === 'Try again').length,
+      0,
+      'a missing blocklet is not retried',
+    );
     cleanup();
     // Any other failure is a load error with Retry, which recovers.
     await stub({ storeFails: 503 });
@@ -334,12 +402,15 @@ describe('<blocklet-store>', () => {
     const el = store('locale="en"');
     await waitFor(() => $$(el, 'tbody tr').length === 3);
     ok($(el, 'tbody tr')?.textContent?.includes('Pending'));
-    const open = $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === 'Create blocklet') as HTMLButtonElement;
+    const open = $$<HTMLButtonElement>(el, 'button').find(
+      (b) => b.textContent === 'Create blocklet',
+    ) as HTMLButtonElement;
     open.focus();
     await sendKeys({ press: 'Enter' });
     const dialog = await waitFor(() => $(el, 'dialog[open]'));
     const input = dialog.querySelector('input') as HTMLInputElement;
-    const submit = () => ([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Create') as HTMLButtonElement).click();
+    const submit = () =>
+      ([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Create') as HTMLButtonElement).click();
     submit();
     await waitFor(() => dialog.textContent?.includes('Required'));
     equal(input.getAttribute('aria-invalid'), 'true');
@@ -351,11 +422,18 @@ describe('<blocklet-store>', () => {
     input.select();
     await sendKeys({ type: 'taken' });
     submit();
-    await waitFor(() => [...dialog.querySelectorAll('[role=alert]')].some((a) => a.textContent?.includes('The name taken is taken')), { message: dialog.textContent ?? '' });
+    await waitFor(
+      () =>
+        [...dialog.querySelectorAll('[role=alert]')].some((a) => a.textContent?.includes('The name taken is taken')),
+      { message: dialog.textContent ?? '' },
+    );
     await expectNoAxeViolations(el);
     await sendKeys({ press: 'Escape' });
     await waitFor(() => !$(el, 'dialog[open]'));
-    ok(el.shadowRoot?.activeElement === open, `focus returns to the opener, not ${el.shadowRoot?.activeElement?.outerHTML.slice(0, 80)}`);
+    ok(
+      el.shadowRoot?.activeElement === open,
+      `focus returns to the opener, not ${el.shadowRoot?.activeElement?.outerHTML.slice(0, 80)}`,
+    );
   });
 
   it('access tokens: the secret is shown once with the CLI command', async () => {
@@ -370,7 +448,10 @@ describe('<blocklet-store>', () => {
     await sendKeys({ press: 'Enter' });
     const secret = await waitFor(() => $(el, '[part=token-secret]'));
     equal(secret.textContent, 'sk_secret');
-    equal($(el, '[part=token-cli]')?.textContent, `blocklet config set accessToken sk_secret --profile ${window.location.origin}`);
+    equal(
+      $(el, '[part=token-cli]')?.textContent,
+      `blocklet config set accessToken sk_secret --profile ${window.location.origin}`,
+    );
     ok(shadowText(el).includes('请立即复制密钥'));
   });
 
@@ -378,8 +459,13 @@ describe('<blocklet-store>', () => {
     window.history.replaceState(null, '', `${BASE}category/payments`);
     const el = store('locale="en"');
     await gridReady(el, 2);
-    const pressed = $$<HTMLButtonElement>(el, '[part=categories] button').filter((b) => b.getAttribute('aria-pressed') === 'true');
-    deepEqual(pressed.map((b) => b.textContent), ['Payments']);
+    const pressed = $$<HTMLButtonElement>(el, '[part=categories] button').filter(
+      (b) => b.getAttribute('aria-pressed') === 'true',
+    );
+    deepEqual(
+      pressed.map((b) => b.textContent),
+      ['Payments'],
+    );
     equal(window.location.pathname, `${BASE}category/payments`);
     cleanup();
     window.history.replaceState(null, '', BASE);
@@ -390,17 +476,31 @@ describe('<blocklet-store>', () => {
     price.dispatchEvent(new Event('change', { bubbles: true }));
     await gridReady(all, 5);
     equal(new URL(window.location.href).searchParams.get('price'), 'free');
-    ok(cards(all).every((c) => !c.textContent?.includes('Paid')), 'no paid card under Free');
+    ok(
+      cards(all).every((c) => !c.textContent?.includes('Paid')),
+      'no paid card under Free',
+    );
     cleanup();
 
     window.history.replaceState(null, '', `${BASE}blocklets/z8blocklet0`);
     const detail = store('locale="en"');
     await waitFor(() => $(detail, 'h1')?.textContent === 'Payment Kit');
-    await waitFor(() => $(detail, '#store-in-category')?.textContent === 'More in Payments', { message: 'More in Payments' });
-    ok(($(detail, '[aria-labelledby=store-in-category]')?.querySelectorAll('[part=blocklet-card]').length ?? 0) > 0, 'cards in the category');
+    await waitFor(() => $(detail, '#store-in-category')?.textContent === 'More in Payments', {
+      message: 'More in Payments',
+    });
+    ok(
+      ($(detail, '[aria-labelledby=store-in-category]')?.querySelectorAll('[part=blocklet-card]').length ?? 0) > 0,
+      'cards in the category',
+    );
     const dl = [...(detail.shadowRoot?.querySelectorAll('dt') ?? [])];
-    equal(dl.find((d) => d.textContent === 'Capabilities')?.nextElementSibling?.textContent, "Can be added to other apps as a component, Adds entries to the app's navigation", 'only the true capabilities');
-    const catLink = $$<HTMLAnchorElement>(detail, 'article header a').find((a) => a.textContent === 'Payments') as HTMLAnchorElement;
+    equal(
+      dl.find((d) => d.textContent === 'Capabilities')?.nextElementSibling?.textContent,
+      "Can be added to other apps as a component, Adds entries to the app's navigation",
+      'only the true capabilities',
+    );
+    const catLink = $$<HTMLAnchorElement>(detail, 'article header a').find(
+      (a) => a.textContent === 'Payments',
+    ) as HTMLAnchorElement;
     ok(catLink, 'the category links to its page');
     catLink.click();
     equal(window.location.pathname, `${BASE}category/payments`);
@@ -410,7 +510,9 @@ describe('<blocklet-store>', () => {
   it('a catalog of 1000 blocklets stays smooth: first page, paging and search each render well within a frame budget', async () => {
     await stub({ store: { bulk: 1000 } } as Parameters<typeof stub>[0]);
     const longTasks: number[] = [];
-    const obs = new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push(Math.round(e.duration))));
+    const obs = new PerformanceObserver((list) =>
+      list.getEntries().forEach((e) => longTasks.push(Math.round(e.duration))),
+    );
     obs.observe({ entryTypes: ['longtask'] });
     try {
       let t0 = performance.now();
@@ -434,11 +536,16 @@ describe('<blocklet-store>', () => {
       const search = Math.round(performance.now() - t0);
       equal(cards(el).length, 18, 'still one page of cards');
       equal(el.shadowRoot?.querySelectorAll('[part=blocklet-card]').length, 18, 'never more than a page in the DOM');
-      console.log(`store 1000-blocklet catalog: first page ${Math.round(first)} ms; page changes ${pageTimes.join('/')} ms; search (after the 300 ms debounce) ${search} ms; long tasks ${JSON.stringify(longTasks)}`);
+      console.log(
+        `store 1000-blocklet catalog: first page ${Math.round(first)} ms; page changes ${pageTimes.join('/')} ms; search (after the 300 ms debounce) ${search} ms; long tasks ${JSON.stringify(longTasks)}`,
+      );
       ok(first < 2000, `first page in ${first} ms`);
       ok(Math.max(...pageTimes) < 400, `page changes ${pageTimes.join('/')} ms`);
       ok(search < 800, `search in ${search} ms`);
-      ok(longTasks.every((d) => d < 200), `no long task over 200 ms: ${JSON.stringify(longTasks)}`);
+      ok(
+        longTasks.every((d) => d < 200),
+        `no long task over 200 ms: ${JSON.stringify(longTasks)}`,
+      );
     } finally {
       obs.disconnect();
     }
@@ -464,9 +571,15 @@ describe('<blocklet-store>', () => {
     await sendKeys({ press: 'Escape' });
     await waitFor(() => !$(el, 'dialog[open]'));
 
-    const cancel = $$<HTMLButtonElement>(el, 'button').find((b) => b.getAttribute('aria-label') === 'Cancel review of payment-kit') as HTMLButtonElement;
+    const cancel = $$<HTMLButtonElement>(el, 'button').find(
+      (b) => b.getAttribute('aria-label') === 'Cancel review of payment-kit',
+    ) as HTMLButtonElement;
     ok(cancel, 'the pending row offers Cancel review');
-    equal($$(el, 'button').filter((b) => b.getAttribute('aria-label')?.startsWith('Request review of')).length, 0, 'published rows offer no review request');
+    equal(
+      $$(el, 'button').filter((b) => b.getAttribute('aria-label')?.startsWith('Request review of')).length,
+      0,
+      'published rows offer no review request',
+    );
     cancel.click();
     const calls = await waitFor(async () => {
       const st = await (await fetch('/__stub/store/state')).json();
@@ -477,7 +590,8 @@ describe('<blocklet-store>', () => {
 
   describe('wallet-connect pages', () => {
     type Posted = [Record<string, unknown>, string];
-    const storeStub = (store: Record<string, unknown>, extra: Record<string, unknown> = {}) => stub({ ...extra, store } as Parameters<typeof stub>[0]);
+    const storeStub = (store: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      stub({ ...extra, store } as Parameters<typeof stub>[0]);
     let posted: Posted[] = [];
     const w = window as unknown as { opener: unknown };
     const realOpener = w.opener;
@@ -488,11 +602,16 @@ describe('<blocklet-store>', () => {
     afterEach(() => {
       w.opener = realOpener;
     });
-    const start = (el: HTMLElement) => waitFor(() => $<HTMLButtonElement>(el, '[part=connect-start]')).then((b) => b.click());
+    const start = (el: HTMLElement) =>
+      waitFor(() => $<HTMLButtonElement>(el, '[part=connect-start]')).then((b) => b.click());
 
     it('/connect-cli: opens the wallet dialog, then reports the result to the opener origin only and shows the developer DID', async () => {
       await storeStub({ connect: 'wait' });
-      window.history.replaceState(null, '', `${BASE}connect-cli?source=My%20CLI&opener=${encodeURIComponent('https://cli.example.com:8443/callback?x=1')}`);
+      window.history.replaceState(
+        null,
+        '',
+        `${BASE}connect-cli?source=My%20CLI&opener=${encodeURIComponent('https://cli.example.com:8443/callback?x=1')}`,
+      );
       const el = store('locale="en"');
       await waitFor(() => $(el, 'h1')?.textContent === 'Connect Blocklet CLI');
       ok(shadowText(el).includes('Connect My CLI to this store'));
@@ -503,13 +622,17 @@ describe('<blocklet-store>', () => {
       const link = await waitFor(() => dialog.querySelector<HTMLAnchorElement>('[part=open-wallet]'));
       equal(link.getAttribute('href'), `${window.location.origin}/__stub/wallet?_t_=tok_connect-cli`);
       equal(link.getAttribute('target'), '_blank');
-      await waitFor(() => dialog.querySelector('[role=status]')?.textContent?.includes('Wallet opened. Approve the request there.'));
+      await waitFor(() =>
+        dialog.querySelector('[role=status]')?.textContent?.includes('Wallet opened. Approve the request there.'),
+      );
       await expectNoAxeViolations(el);
       equal(posted.length, 0, 'nothing posted while waiting');
       // Cancel closes the dialog and returns focus to the start button.
       ([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel') as HTMLButtonElement).click();
       await waitFor(() => !$(el, 'dialog[open]'));
-      await waitFor(() => el.shadowRoot?.activeElement === $(el, '[part=connect-start]'), { message: 'focus back on the start button' });
+      await waitFor(() => el.shadowRoot?.activeElement === $(el, '[part=connect-start]'), {
+        message: 'focus back on the start button',
+      });
 
       await storeStub({ connect: 'succeed' });
       await start(el);
@@ -521,7 +644,12 @@ describe('<blocklet-store>', () => {
       equal(posted.length, 1);
       const [msg, origin] = posted[0] as Posted;
       equal(origin, 'https://cli.example.com:8443');
-      deepEqual(msg, { type: 'connect-store-message', action: 'connect-cli', success: true, result: { developerDid: 'z1casey', accessKeyId: 'ak_1', accessKeySecret: 'sk_cli_secret', source: 'My CLI' } });
+      deepEqual(msg, {
+        type: 'connect-store-message',
+        action: 'connect-cli',
+        success: true,
+        result: { developerDid: 'z1casey', accessKeyId: 'ak_1', accessKeySecret: 'sk_cli_secret', source: 'My CLI' },
+      });
       await expectNoAxeViolations(el);
     });
 
@@ -531,13 +659,27 @@ describe('<blocklet-store>', () => {
       const before = wb.blocklet;
       wb.blocklet = { ...(before ?? {}), preferences: { permissionMode: 'staking' } };
       try {
-        window.history.replaceState(null, '', `${BASE}connect-cli?opener=${encodeURIComponent('http://localhost:4000')}`);
+        window.history.replaceState(
+          null,
+          '',
+          `${BASE}connect-cli?opener=${encodeURIComponent('http://localhost:4000')}`,
+        );
         const el = store('locale="zh"');
         await start(el);
         await waitFor(() => shadowText(el).includes('需要开发者通行证'));
         const join = $<HTMLAnchorElement>(el, `a[href="${BASE}join"]`);
         ok(join, 'a link to /join');
-        deepEqual(posted, [[{ type: 'connect-store-message', action: 'connect-cli', success: false, error: 'You have no legal developerNFT' }, 'http://localhost:4000']]);
+        deepEqual(posted, [
+          [
+            {
+              type: 'connect-store-message',
+              action: 'connect-cli',
+              success: false,
+              error: 'You have no legal developerNFT',
+            },
+            'http://localhost:4000',
+          ],
+        ]);
       } finally {
         wb.blocklet = before;
       }
@@ -546,7 +688,11 @@ describe('<blocklet-store>', () => {
     it('posts nothing without a valid ?opener= (javascript:, relative, missing) and says so', async () => {
       for (const opener of ['javascript:alert(1)', '/relative', '']) {
         await storeStub({});
-        window.history.replaceState(null, '', `${BASE}gen-key-pair${opener ? `?opener=${encodeURIComponent(opener)}` : ''}`);
+        window.history.replaceState(
+          null,
+          '',
+          `${BASE}gen-key-pair${opener ? `?opener=${encodeURIComponent(opener)}` : ''}`,
+        );
         const el = store('locale="en"');
         await waitFor(() => $(el, '[part=no-opener]'));
         await start(el);
@@ -558,7 +704,11 @@ describe('<blocklet-store>', () => {
 
     it('/gen-key-pair and /connect-studio: show the public key and DID, never the secret; the studio passes its monikers', async () => {
       await storeStub({});
-      window.history.replaceState(null, '', `${BASE}connect-studio?monikers=studio-a,studio-b&opener=${encodeURIComponent('https://studio.example.com')}`);
+      window.history.replaceState(
+        null,
+        '',
+        `${BASE}connect-studio?monikers=studio-a,studio-b&opener=${encodeURIComponent('https://studio.example.com')}`,
+      );
       const el = store('locale="en"');
       await waitFor(() => shadowText(el).includes('Monikers: studio-a, studio-b'));
       ok($(el, '[part=tips]'));
@@ -618,7 +768,11 @@ describe('<blocklet-store>', () => {
           const submit = await waitFor(() => $<HTMLButtonElement>(el, '[part=join]'));
           ok(submit.disabled, 'disabled until the terms are accepted');
           const terms = $<HTMLInputElement>(el, 'input[type=checkbox]') as HTMLInputElement;
-          ok(el.shadowRoot?.querySelector(`label[for="${terms.id}"]`)?.textContent?.includes('I agree to the developer terms'));
+          ok(
+            el.shadowRoot
+              ?.querySelector(`label[for="${terms.id}"]`)
+              ?.textContent?.includes('I agree to the developer terms'),
+          );
           terms.focus();
           await sendKeys({ press: 'Space' });
           await waitFor(() => !submit.disabled);
@@ -644,9 +798,17 @@ describe('<blocklet-store>', () => {
   it('explore: the plain home shows trending and recently updated (4 each, topRated left out); a search hides them', async () => {
     const el = store('locale="en"');
     await gridReady(el, 7);
-    const sections = await waitFor(() => ($$(el, '[part=explore] section').length === 2 ? $$(el, '[part=explore] section') : null));
-    deepEqual(sections.map((x) => x.querySelector('h2')?.textContent), ['Trending', 'Recently updated']);
-    deepEqual(sections.map((x) => x.querySelectorAll('[part=explore-card]').length), [4, 4]);
+    const sections = await waitFor(() =>
+      $$(el, '[part=explore] section').length === 2 ? $$(el, '[part=explore] section') : null,
+    );
+    deepEqual(
+      sections.map((x) => x.querySelector('h2')?.textContent),
+      ['Trending', 'Recently updated'],
+    );
+    deepEqual(
+      sections.map((x) => x.querySelectorAll('[part=explore-card]').length),
+      [4, 4],
+    );
     equal(sections[0]?.getAttribute('aria-labelledby'), sections[0]?.querySelector('h2')?.id);
     equal(cards(el).length, 7, 'the full list is separate');
     const input = $<HTMLInputElement>(el, 'input[type=search]') as HTMLInputElement;
@@ -659,7 +821,10 @@ describe('<blocklet-store>', () => {
     window.history.replaceState(null, '', BASE);
     const zh = store('locale="zh"');
     await waitFor(() => $$(zh, '[part=explore] h2').length === 2);
-    deepEqual($$(zh, '[part=explore] h2').map((h) => h.textContent), ['热门', '最近更新']);
+    deepEqual(
+      $$(zh, '[part=explore] h2').map((h) => h.textContent),
+      ['热门', '最近更新'],
+    );
   });
 
   it('developer: edits remark and visibility in a dialog (keyboard), and uploads a release zip', async () => {
@@ -667,8 +832,15 @@ describe('<blocklet-store>', () => {
     window.history.replaceState(null, '', `${BASE}developer/blocklets`);
     const el = store('locale="en"');
     await waitFor(() => $$(el, 'tbody tr').length === 3);
-    const edit = $$<HTMLButtonElement>(el, 'button').find((b) => b.getAttribute('aria-label') === 'Edit payment-kit') as HTMLButtonElement;
-    ok(edit, $$(el, 'button').map((b) => b.getAttribute('aria-label') ?? b.textContent).join('|'));
+    const edit = $$<HTMLButtonElement>(el, 'button').find(
+      (b) => b.getAttribute('aria-label') === 'Edit payment-kit',
+    ) as HTMLButtonElement;
+    ok(
+      edit,
+      $$(el, 'button')
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent)
+        .join('|'),
+    );
     edit.focus();
     await sendKeys({ press: 'Enter' });
     const dialog = await waitFor(() => $(el, 'dialog[open]'));
@@ -689,7 +861,8 @@ describe('<blocklet-store>', () => {
     const up = $$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === 'Upload release') as HTMLButtonElement;
     up.click();
     const ud = await waitFor(() => $(el, 'dialog[open]'));
-    const submit = () => ([...ud.querySelectorAll('button')].find((b) => b.textContent === 'Upload') as HTMLButtonElement).click();
+    const submit = () =>
+      ([...ud.querySelectorAll('button')].find((b) => b.textContent === 'Upload') as HTMLButtonElement).click();
     submit();
     await waitFor(() => ud.textContent?.includes('Choose a .zip file'));
     const file = ud.querySelector('input[type=file]') as HTMLInputElement;
@@ -705,11 +878,17 @@ describe('<blocklet-store>', () => {
     await stub({ signedIn: true, store: { uploadFails: true } } as Parameters<typeof stub>[0]);
     pick('release.zip');
     submit();
-    await waitFor(() => [...ud.querySelectorAll('[role=alert]')].some((a) => a.textContent?.includes('The release has no blocklet.yml or blocklet.json')));
+    await waitFor(() =>
+      [...ud.querySelectorAll('[role=alert]')].some((a) =>
+        a.textContent?.includes('The release has no blocklet.yml or blocklet.json'),
+      ),
+    );
     await stub({ signedIn: true });
     submit();
     await waitFor(() => !$(el, 'dialog[open]'));
-    await waitFor(() => $(el, '[part=notice]')?.textContent?.includes('Version 2.1.0 of payment-kit was uploaded as a draft.'));
+    await waitFor(() =>
+      $(el, '[part=notice]')?.textContent?.includes('Version 2.1.0 of payment-kit was uploaded as a draft.'),
+    );
     equal($(el, '[part=notice]')?.getAttribute('role'), 'status');
   });
 
@@ -725,14 +904,23 @@ describe('<blocklet-store>', () => {
       await waitFor(() => $(el, '[part=readme] h1'));
       await expectNoAxeViolations(el);
       cleanup();
-      for (const [path, open] of [['developer/blocklets', '上传版本'], ['developer/blocklets', '创建 Blocklet'], ['developer/access-tokens', null]] as const) {
+      for (const [path, open] of [
+        ['developer/blocklets', '上传版本'],
+        ['developer/blocklets', '创建 Blocklet'],
+        ['developer/access-tokens', null],
+      ] as const) {
         window.history.replaceState(null, '', `${BASE}${path}`);
         const page = store(`locale="zh" theme="${theme}"`);
         await waitFor(() => $$(page, 'tbody tr').length > 0);
         await expectNoAxeViolations(page);
         if (open) {
           const btn = $$<HTMLButtonElement>(page, 'button').find((b) => b.textContent === open);
-          ok(btn, `button ${open}: ${$$(page, 'button').map((b) => b.textContent).join('|')}`);
+          ok(
+            btn,
+            `button ${open}: ${$$(page, 'button')
+              .map((b) => b.textContent)
+              .join('|')}`,
+          );
           btn.click();
           await waitFor(() => $(page, 'dialog[open]'));
           await expectNoAxeViolations(page);
@@ -764,7 +952,10 @@ describe('<blocklet-store>', () => {
     const history = $$(el, '[part=version-history]');
     equal(history.length, 1, 'only the row with history');
     equal(history[0]?.getAttribute('aria-label'), 'Earlier versions');
-    deepEqual([...history[0]!.querySelectorAll('li')].map((li) => li.textContent), ['v1.9.0 Rejected', 'v1.8.0 Cancelled']);
+    deepEqual(
+      [...history[0]!.querySelectorAll('li')].map((li) => li.textContent),
+      ['v1.9.0 Rejected', 'v1.8.0 Cancelled'],
+    );
     ok($$(el, 'tbody tr')[0]?.textContent?.includes('v2.0.0'), 'the version in review is still the row version');
     await expectNoAxeViolations(el);
     cleanup();
@@ -782,8 +973,22 @@ describe('<blocklet-store>', () => {
         ...(before ?? {}),
         preferences: {
           homeBanner: [
-            { did: 'z8blocklet0', remark: 'internal note', cover: '/__stub/logo/b1.svg', name: 'Payment Kit', desc: 'Take payments.', baseNum: 12000, link: `${BASE}blocklets/z8blocklet0` },
-            { did: 'z8blocklet1', name: 'Hostile <b>link</b>', desc: '<img src=x onerror="window.__xss=3">', cover: 'javascript:alert(1)', link: 'javascript:alert(1)' },
+            {
+              did: 'z8blocklet0',
+              remark: 'internal note',
+              cover: '/__stub/logo/b1.svg',
+              name: 'Payment Kit',
+              desc: 'Take payments.',
+              baseNum: 12000,
+              link: `${BASE}blocklets/z8blocklet0`,
+            },
+            {
+              did: 'z8blocklet1',
+              name: 'Hostile <b>link</b>',
+              desc: '<img src=x onerror="window.__xss=3">',
+              cover: 'javascript:alert(1)',
+              link: 'javascript:alert(1)',
+            },
             { did: 'z8blocklet2', name: 'Elsewhere', link: 'https://example.com/promo', baseNum: 'lots' },
             { did: 'z8nothing', desc: 'no name: skipped' },
           ],
@@ -803,7 +1008,10 @@ describe('<blocklet-store>', () => {
       equal(banner.querySelector('h2')?.textContent, 'Featured');
       equal(banner.getAttribute('aria-labelledby'), banner.querySelector('h2')?.id);
       const items = $$(el, '[part=banner-item]');
-      deepEqual(items.map((i) => i.querySelector('h3')?.textContent), ['Payment Kit', 'Hostile <b>link</b>', 'Elsewhere']);
+      deepEqual(
+        items.map((i) => i.querySelector('h3')?.textContent),
+        ['Payment Kit', 'Hostile <b>link</b>', 'Elsewhere'],
+      );
       ok(!shadowText(el).includes('internal note'), 'the remark is not shown');
       ok(items[0]?.textContent?.includes('12K downloads'), items[0]?.textContent ?? '');
       const links = items.map((i) => i.querySelector('a'));
@@ -873,8 +1081,14 @@ describe('<blocklet-store>', () => {
         await waitFor(() => $$(el, 'tbody tr').length === 3);
         const table = $(el, 'table') as HTMLElement;
         const frame = table.parentElement as HTMLElement;
-        ok(frame.scrollWidth > frame.clientWidth, `the table is wider than 390 px (${frame.scrollWidth} > ${frame.clientWidth})`);
-        ok(document.documentElement.scrollWidth <= window.innerWidth, `page ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`);
+        ok(
+          frame.scrollWidth > frame.clientWidth,
+          `the table is wider than 390 px (${frame.scrollWidth} > ${frame.clientWidth})`,
+        );
+        ok(
+          document.documentElement.scrollWidth <= window.innerWidth,
+          `page ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`,
+        );
       } finally {
         await setViewport(before);
       }
@@ -887,21 +1101,29 @@ describe('<blocklet-store>', () => {
       await waitFor(() => $$(el, 'tbody tr').length === 3);
       const row = $$(el, 'tbody tr')[1] as HTMLElement;
       const name = row.querySelector('td')?.firstChild?.textContent ?? '';
-      const labelOf = (sel: HTMLSelectElement) => el.shadowRoot?.querySelector(`label[for="${sel.id}"]`)?.textContent ?? '';
-      const select = [...row.querySelectorAll<HTMLSelectElement>('select')].find((x) => labelOf(x).startsWith('Review type'));
+      const labelOf = (sel: HTMLSelectElement) =>
+        el.shadowRoot?.querySelector(`label[for="${sel.id}"]`)?.textContent ?? '';
+      const select = [...row.querySelectorAll<HTMLSelectElement>('select')].find((x) =>
+        labelOf(x).startsWith('Review type'),
+      );
       ok(select, 'review type select');
       equal(el.shadowRoot?.querySelector(`label[for="${select.id}"]`)?.textContent, `Review type of ${name}`);
       equal(select.value, 'EACH');
       select.focus();
       // The options are First version only, Every version: ArrowUp picks the first.
       await sendKeys({ press: 'ArrowUp' });
-      await waitFor(() => $(el, '[part=notice]')?.textContent?.includes(`Review type of ${name} set to First version only.`), { message: shadowText(el) });
+      await waitFor(
+        () => $(el, '[part=notice]')?.textContent?.includes(`Review type of ${name} set to First version only.`),
+        { message: shadowText(el) },
+      );
       equal($(el, '[part=notice]')?.getAttribute('role'), 'status');
 
       // The list refetches after the change: look the row up again.
       const did = row.getAttribute('data-did');
       const row2 = await waitFor(() => el.shadowRoot?.querySelector(`tbody tr[data-did="${did}"]`) ?? null);
-      const blockBtn = [...(row2 as HTMLElement).querySelectorAll<HTMLButtonElement>('button')].find((b) => b.getAttribute('aria-label') === `Block ${name}`);
+      const blockBtn = [...(row2 as HTMLElement).querySelectorAll<HTMLButtonElement>('button')].find(
+        (b) => b.getAttribute('aria-label') === `Block ${name}`,
+      );
       ok(blockBtn, `block button for ${name}`);
       blockBtn.focus();
       await sendKeys({ press: 'Enter' });
@@ -923,7 +1145,7 @@ describe('<blocklet-store>', () => {
       await waitFor(() => focused(el) === blockBtn, { message: `focus on ${focused(el)?.outerHTML}` });
     });
 
-    it('sets a blocklet\'s category from its row (keyboard), keeping the review type; the notice says so', async () => {
+    it("sets a blocklet's category from its row (keyboard), keeping the review type; the notice says so", async () => {
       window.history.replaceState(null, '', `${BASE}console/blocklets`);
       const el = store('locale="en"');
       await waitFor(() => $$(el, 'tbody tr').length === 3);
@@ -931,14 +1153,23 @@ describe('<blocklet-store>', () => {
       await waitFor(() => ($$(el, 'tbody tr')[0] as HTMLElement).querySelector('select option[value="payments"]'));
       const row = $$(el, 'tbody tr')[0] as HTMLElement;
       const name = row.querySelector('td')?.firstChild?.textContent ?? '';
-      const labelOf = (sel: HTMLSelectElement) => el.shadowRoot?.querySelector(`label[for="${sel.id}"]`)?.textContent ?? '';
-      const select = [...row.querySelectorAll<HTMLSelectElement>('select')].find((x) => labelOf(x) === `Category of ${name}`) as HTMLSelectElement;
+      const labelOf = (sel: HTMLSelectElement) =>
+        el.shadowRoot?.querySelector(`label[for="${sel.id}"]`)?.textContent ?? '';
+      const select = [...row.querySelectorAll<HTMLSelectElement>('select')].find(
+        (x) => labelOf(x) === `Category of ${name}`,
+      ) as HTMLSelectElement;
       ok(select, `category select of ${name}`);
       equal(select.value, 'payments');
-      deepEqual([...select.options].map((o) => o.textContent), ['Payments', 'AI', 'Developer Tools'], '"All" is not a category to set');
+      deepEqual(
+        [...select.options].map((o) => o.textContent),
+        ['Payments', 'AI', 'Developer Tools'],
+        '"All" is not a category to set',
+      );
       select.focus();
       await sendKeys({ press: 'ArrowDown' });
-      await waitFor(() => $(el, '[part=notice]')?.textContent?.includes(`Category of ${name} set to AI.`), { message: shadowText(el) });
+      await waitFor(() => $(el, '[part=notice]')?.textContent?.includes(`Category of ${name} set to AI.`), {
+        message: shadowText(el),
+      });
       const st = await (await fetch('/__stub/store/state')).json();
       deepEqual(st.categorySet, { did: row.getAttribute('data-did'), category: 'ai' }, 'only the category is sent');
     });
@@ -949,7 +1180,9 @@ describe('<blocklet-store>', () => {
         const el = store(`locale="en" theme="${theme}"`);
         await waitFor(() => $$(el, 'tbody tr').length === 3);
         await expectNoAxeViolations(el);
-        $$<HTMLButtonElement>(el, 'button').find((b) => b.getAttribute('aria-label')?.startsWith('Block '))!.click();
+        $$<HTMLButtonElement>(el, 'button')
+          .find((b) => b.getAttribute('aria-label')?.startsWith('Block '))!
+          .click();
         await waitFor(() => $(el, 'dialog[open]'));
         await expectNoAxeViolations(el);
         cleanup();
@@ -957,7 +1190,9 @@ describe('<blocklet-store>', () => {
         const cats = store(`locale="zh" theme="${theme}"`);
         await waitFor(() => $$(cats, 'tbody tr').length > 0);
         await expectNoAxeViolations(cats);
-        $$<HTMLButtonElement>(cats, 'button').find((b) => b.textContent === '创建分类')!.click();
+        $$<HTMLButtonElement>(cats, 'button')
+          .find((b) => b.textContent === '创建分类')!
+          .click();
         await waitFor(() => $(cats, 'dialog[open]'));
         await expectNoAxeViolations(cats);
       });

@@ -17,17 +17,38 @@
 //   profileDelayMs: GET customers/me answers this much later (a profile still loading)
 // GET /__stub/checkout/calls → how many times each call was made.
 
-const TBA = { id: 'pc_tba', payment_method_id: 'pm_arc', symbol: 'TBA', decimal: 18, active: true, name: 'ArcBlock Token' };
-const USD = { id: 'pc_usd', payment_method_id: 'pm_stripe', symbol: 'USD', decimal: 2, active: true, name: 'US Dollar' };
+const TBA = {
+  id: 'pc_tba',
+  payment_method_id: 'pm_arc',
+  symbol: 'TBA',
+  decimal: 18,
+  active: true,
+  name: 'ArcBlock Token',
+};
+const USD = {
+  id: 'pc_usd',
+  payment_method_id: 'pm_stripe',
+  symbol: 'USD',
+  decimal: 2,
+  active: true,
+  name: 'US Dollar',
+};
 const METHODS = [
   { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock', active: true, payment_currencies: [TBA] },
   { id: 'pm_stripe', type: 'stripe', name: 'Card', active: true, payment_currencies: [USD] },
 ];
 const E18 = 10n ** 18n;
-const SVG = (fill) => `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${fill}"/></svg>`)}`;
+const SVG = (fill) =>
+  `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${fill}"/></svg>`)}`;
 const withLogos = (cfg) =>
   cfg.logos
-    ? METHODS.map((m) => ({ ...m, payment_currencies: m.payment_currencies.map((c) => ({ ...c, logo: c.id === 'pc_tba' ? SVG('#4598FA') : '/__stub/missing-logo.png' })) }))
+    ? METHODS.map((m) => ({
+        ...m,
+        payment_currencies: m.payment_currencies.map((c) => ({
+          ...c,
+          logo: c.id === 'pc_tba' ? SVG('#4598FA') : '/__stub/missing-logo.png',
+        })),
+      }))
     : METHODS;
 const PRODUCTS = ['Pro License', 'Support Pack', 'Extra Seats', 'Stickers'];
 
@@ -40,54 +61,103 @@ function session(cfg, paid, state = {}) {
     adjustable_quantity: cfg.adjustable && i === 0 ? { enabled: true, minimum: 1, maximum: cfg.maxQty ?? 5 } : null,
     custom_amount: cfg.donation && i === 0 ? (state.custom ?? null) : null,
     price: {
-      id: `price_${i}`, type: cfg.mode === 'subscription' ? 'recurring' : 'one_time', currency_id: 'pc_tba', unit_amount: String(BigInt(10 + i * 5) * E18),
+      id: `price_${i}`,
+      type: cfg.mode === 'subscription' ? 'recurring' : 'one_time',
+      currency_id: 'pc_tba',
+      unit_amount: String(BigInt(10 + i * 5) * E18),
       recurring: cfg.mode === 'subscription' ? { interval: 'month', interval_count: 1, usage_type: 'licensed' } : null,
       ...(cfg.available && i === 0 ? { quantity_available: cfg.available, quantity_sold: cfg.sold ?? 0 } : {}),
       currency_options: [{ currency_id: 'pc_usd', unit_amount: String((cfg.fiatWhole ? 900 : 999) + i * 100) }],
       product: {
-        id: `prod_${i}`, name: PRODUCTS[i % PRODUCTS.length], description: i === 0 ? 'Lifetime license for one workspace' : undefined,
+        id: `prod_${i}`,
+        name: PRODUCTS[i % PRODUCTS.length],
+        description: i === 0 ? 'Lifetime license for one workspace' : undefined,
         images: cfg.images ? [i === 0 ? SVG('#16a34a') : '/__stub/missing-image.png'] : [],
         ...(cfg.vendors && i === 0 ? { vendor_config: [{ vendor_id: 'vnd_1' }] } : {}),
       },
       custom_unit_amount: cfg.donation && i === 0 ? { preset: String(5n * E18), presets: [] } : null,
     },
   }));
-  const subtotal = line_items.reduce((a, it) => a + (it.custom_amount ? BigInt(it.custom_amount) : BigInt(it.price.unit_amount) * BigInt(it.quantity)), 0n);
+  const subtotal = line_items.reduce(
+    (a, it) => a + (it.custom_amount ? BigInt(it.custom_amount) : BigInt(it.price.unit_amount) * BigInt(it.quantity)),
+    0n,
+  );
   const discount = state.promo === 'SAVE10' ? subtotal / 10n : 0n;
   const total = subtotal - discount;
-  const discounts = state.promo ? [{ promotion_code: `promo_${state.promo}`, coupon: 'co_1', discount_amount: String(discount), verification_data: { code: state.promo } }] : [];
+  const discounts = state.promo
+    ? [
+        {
+          promotion_code: `promo_${state.promo}`,
+          coupon: 'co_1',
+          discount_amount: String(discount),
+          verification_data: { code: state.promo },
+        },
+      ]
+    : [];
   const complete = paid || cfg.view === 'complete';
   return {
-    id: 'cs_test_1', object: 'checkout_session', livemode: cfg.livemode !== false, mode: cfg.mode ?? 'payment',
-    status: complete ? 'complete' : 'open', payment_status: complete ? 'paid' : 'unpaid',
-    expires_at: cfg.view === 'expired' ? now - 60 : now + 3600, line_items, currency_id: 'pc_tba',
-    amount_subtotal: String(subtotal), amount_total: String(total), total_details: { amount_discount: String(discount) }, discounts,
-    allow_promotion_codes: !!cfg.promotions, submit_type: cfg.donation ? 'donate' : 'pay',
-    success_url: cfg.successUrl ?? null, invoice_id: complete ? 'in_test_1' : null, subscription_id: null,
-    phone_number_collection: { enabled: !!cfg.phone }, billing_address_collection: cfg.address ?? 'auto',
+    id: 'cs_test_1',
+    object: 'checkout_session',
+    livemode: cfg.livemode !== false,
+    mode: cfg.mode ?? 'payment',
+    status: complete ? 'complete' : 'open',
+    payment_status: complete ? 'paid' : 'unpaid',
+    expires_at: cfg.view === 'expired' ? now - 60 : now + 3600,
+    line_items,
+    currency_id: 'pc_tba',
+    amount_subtotal: String(subtotal),
+    amount_total: String(total),
+    total_details: { amount_discount: String(discount) },
+    discounts,
+    allow_promotion_codes: !!cfg.promotions,
+    submit_type: cfg.donation ? 'donate' : 'pay',
+    success_url: cfg.successUrl ?? null,
+    invoice_id: complete ? 'in_test_1' : null,
+    subscription_id: null,
+    phone_number_collection: { enabled: !!cfg.phone },
+    billing_address_collection: cfg.address ?? 'auto',
     metadata: cfg.successMessage
       ? { page_info: { success_message: cfg.successMessage } }
       : cfg.pageInfo
-      ? {
-          page_info: {
-            field_validation: { customer_name: { pattern: '^[A-Z]', pattern_message: { en: 'Start with a capital letter', zh: '请以大写字母开头' } }, customer_email: { pattern: '@example\\.com$' } },
-            form_purpose_description: { en: 'We send the receipt to this email.', zh: '收据会发送到这个邮箱。' },
-          },
-        }
-      : {},
-    subscription_data: null, payment_link_id: 'plink_test',
+        ? {
+            page_info: {
+              field_validation: {
+                customer_name: {
+                  pattern: '^[A-Z]',
+                  pattern_message: { en: 'Start with a capital letter', zh: '请以大写字母开头' },
+                },
+                customer_email: { pattern: '@example\\.com$' },
+              },
+              form_purpose_description: { en: 'We send the receipt to this email.', zh: '收据会发送到这个邮箱。' },
+            },
+          }
+        : {},
+    subscription_data: null,
+    payment_link_id: 'plink_test',
   };
 }
 
 const OVERDUE_METHODS = { pc_tba: METHODS[0], pc_usd: METHODS[1] };
 function overdue(cfg, state) {
   const paid = new Set(state.overduePaid ?? []);
-  const rows = [['pc_tba', TBA, String(25n * E18)], ...(cfg.overdueStripe ? [['pc_usd', USD, '1250']] : [])].filter(([id]) => !paid.has(id));
+  const rows = [['pc_tba', TBA, String(25n * E18)], ...(cfg.overdueStripe ? [['pc_usd', USD, '1250']] : [])].filter(
+    ([id]) => !paid.has(id),
+  );
   const invoices = rows.map(([id, currency, amount], i) => ({
-    id: `in_overdue_${i}`, number: `SBX-OD${i}`, status: 'open', total: amount, amount_remaining: amount, currency_id: id, customer_id: 'cus_1',
-    paymentCurrency: currency, paymentMethod: OVERDUE_METHODS[id], created_at: '2026-01-01T00:00:00.000Z',
+    id: `in_overdue_${i}`,
+    number: `SBX-OD${i}`,
+    status: 'open',
+    total: amount,
+    amount_remaining: amount,
+    currency_id: id,
+    customer_id: 'cus_1',
+    paymentCurrency: currency,
+    paymentMethod: OVERDUE_METHODS[id],
+    created_at: '2026-01-01T00:00:00.000Z',
   }));
-  const summary = Object.fromEntries(rows.map(([id, currency, amount]) => [id, { amount, currency, method: OVERDUE_METHODS[id] }]));
+  const summary = Object.fromEntries(
+    rows.map(([id, currency, amount]) => [id, { amount, currency, method: OVERDUE_METHODS[id] }]),
+  );
   return { summary, invoices, subscription: null, subscriptionCount: 0, customer: { id: 'cus_1', did: 'z1casey' } };
 }
 const stillLimited = (cfg, state) => !!cfg.limited && overdue(cfg, state).invoices.length > 0;
@@ -102,10 +172,23 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   if (p === '/__stub/checkout/calls') return json(calls);
   if (cfg.delayMs) await new Promise((r) => setTimeout(r, cfg.delayMs));
   const paymentLink = cfg.donation
-    ? { id: 'plink_test', donation_settings: { title: 'Support the team', description: 'Every tip helps.', amount: { presets: ['1', '5', '10'], preset: '5', minimum: '0.1', maximum: '100', custom: true } } }
+    ? {
+        id: 'plink_test',
+        donation_settings: {
+          title: 'Support the team',
+          description: 'Every tip helps.',
+          amount: { presets: ['1', '5', '10'], preset: '5', minimum: '0.1', maximum: '100', custom: true },
+        },
+      }
     : null;
-  const ctx = () => ({ checkoutSession: session(cfg, state.checkoutPaid, state), paymentMethods: withLogos(cfg), paymentLink, paymentIntent: null });
-  if (p === '/payment/api/payment-links/plink_test/benefits') return json([{ name: 'The team', address: 'z1team', percent: 100, type: 'dapp' }]);
+  const ctx = () => ({
+    checkoutSession: session(cfg, state.checkoutPaid, state),
+    paymentMethods: withLogos(cfg),
+    paymentLink,
+    paymentIntent: null,
+  });
+  if (p === '/payment/api/payment-links/plink_test/benefits')
+    return json([{ name: 'The team', address: 'z1team', percent: 100, type: 'dapp' }]);
   const cs = '/payment/api/checkout-sessions/cs_test_1/';
   if (p === `${cs}adjust-quantity` && method === 'PUT') {
     count('adjust');
@@ -124,7 +207,8 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
     count('apply');
     if (!state.signedIn) return json({ error: 'Login required' }, 401);
     const { promotion_code } = JSON.parse((await readBody()) || '{}');
-    if (!['SAVE10', 'ZERO'].includes(promotion_code)) return json({ error: 'This promotion code is invalid', code: 'PROMOTION_CODE_INVALID' }, 400);
+    if (!['SAVE10', 'ZERO'].includes(promotion_code))
+      return json({ error: 'This promotion code is invalid', code: 'PROMOTION_CODE_INVALID' }, 400);
     state.promo = promotion_code;
     return json({ discounts: session(cfg, false, state).discounts });
   }
@@ -139,7 +223,10 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   }
   if (p === `${cs}cross-sell` && method === 'GET') return json({ error: 'No cross-sell for this checkout session' });
 
-  if (p.startsWith('/payment/api/checkout-sessions/retrieve/') || p.startsWith('/payment/api/checkout-sessions/start/')) {
+  if (
+    p.startsWith('/payment/api/checkout-sessions/retrieve/') ||
+    p.startsWith('/payment/api/checkout-sessions/start/')
+  ) {
     count(p.includes('/start/') ? 'start' : 'retrieve');
     count(`load:${url.searchParams.get('locale')}:${url.searchParams.get('livemode')}`); // what the load was asked in
     if (cfg.fails) return json({ error: 'Checkout session not found' }, cfg.fails);
@@ -155,12 +242,25 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
       cfg.view = 'empty';
       return json({ error: 'This checkout session has no items to pay for', code: 'EMPTY_CHECKOUT' }, 400);
     }
-    if (stillLimited(cfg, state)) return json({ error: 'You have past-due invoices. Please pay them before making a new purchase.', code: 'CUSTOMER_LIMITED' }, 403);
+    if (stillLimited(cfg, state))
+      return json(
+        {
+          error: 'You have past-due invoices. Please pay them before making a new purchase.',
+          code: 'CUSTOMER_LIMITED',
+        },
+        403,
+      );
     const s = session(cfg, state.checkoutPaid);
     return json({
-      checkoutSession: s, paymentIntent: { id: 'pi_1', status: 'requires_payment_method' }, customer: { id: 'cus_1' },
-      balance: { sufficient: !!cfg.balance }, delegation: { sufficient: false }, creditSufficient: false,
-      fastPayInfo: cfg.balance ? { type: 'balance', amount: s.amount_total, token: { balance: String(1000n * E18) } } : null,
+      checkoutSession: s,
+      paymentIntent: { id: 'pi_1', status: 'requires_payment_method' },
+      customer: { id: 'cus_1' },
+      balance: { sufficient: !!cfg.balance },
+      delegation: { sufficient: false },
+      creditSufficient: false,
+      fastPayInfo: cfg.balance
+        ? { type: 'balance', amount: s.amount_total, token: { balance: String(1000n * E18) } }
+        : null,
     });
   }
   if (p === '/payment/api/checkout-sessions/cs_test_1/fast-checkout-confirm') {
@@ -172,7 +272,13 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
     if (!state.signedIn) return json({ error: 'Login required' }, 401);
     count('me');
     if (cfg.profileDelayMs) await new Promise((r) => setTimeout(r, cfg.profileDelayMs));
-    return json({ id: 'cus_1', name: 'Casey Customer', email: 'casey@example.com', phone: '', address: { country: 'us' } });
+    return json({
+      id: 'cus_1',
+      name: 'Casey Customer',
+      email: 'casey@example.com',
+      phone: '',
+      address: { country: 'us' },
+    });
   }
   const od = p.match(/^\/payment\/api\/customers\/([^/]+)\/overdue\/invoices$/);
   if (od && cfg.limited) {
@@ -187,7 +293,11 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
       const { extraParams = {} } = JSON.parse((await readBody()) || '{}');
       state.collecting = extraParams.currencyId;
       state.collectPolls = 0;
-      return json({ token: 'tok_collect', url: `${url.origin}/__stub/wallet?_t_=tok_collect`, expiresAt: Date.now() + 300_000 });
+      return json({
+        token: 'tok_collect',
+        url: `${url.origin}/__stub/wallet?_t_=tok_collect`,
+        expiresAt: Date.now() + 300_000,
+      });
     }
     // Like a wallet: the first poll finds the request still waiting (so the wallet dialog is seen), then the outcome.
     if ((state.collectPolls = (state.collectPolls ?? 0) + 1) === 1) return json({ status: 'created' });
@@ -209,20 +319,38 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   }
   // The donate widget: donateActive (settings active from the start), donateFails (HTTP status of POST /settings),
   // owner (PUT /settings/:id is allowed; GET /payment/api/__stub/owner-session answers an owner session).
-  if (p === '/payment/api/__stub/owner-session') return json({ user: { did: 'z1owner', fullName: 'Olivia Owner', email: 'olivia@example.com', role: 'owner' } });
+  if (p === '/payment/api/__stub/owner-session')
+    return json({ user: { did: 'z1owner', fullName: 'Olivia Owner', email: 'olivia@example.com', role: 'owner' } });
   if (p === '/payment/api/settings' && method === 'POST') {
     count('donateSettings');
     if (cfg.donateFails) return json({ error: 'Settings are not available right now' }, cfg.donateFails);
     const body = JSON.parse((await readBody()) || '{}');
-    if (body.type !== 'donate' || !body.mountLocation) return json({ error: 'type and mountLocation are required' }, 400);
+    if (body.type !== 'donate' || !body.mountLocation)
+      return json({ error: 'type and mountLocation are required' }, 400);
     state.donateBody = body;
-    return json({ id: 'setting_1', object: 'setting', type: 'donate', livemode: true, mountLocation: body.mountLocation, settings: body.settings ?? {}, active: !!(state.donateActive ?? cfg.donateActive) });
+    return json({
+      id: 'setting_1',
+      object: 'setting',
+      type: 'donate',
+      livemode: true,
+      mountLocation: body.mountLocation,
+      settings: body.settings ?? {},
+      active: !!(state.donateActive ?? cfg.donateActive),
+    });
   }
   if (p === '/payment/api/settings/setting_1' && method === 'PUT') {
     count('donateEnable');
     if (!cfg.owner) return json({ error: 'Forbidden: this endpoint is for the merchant (owner or admin) only' }, 403);
     state.donateActive = true;
-    return json({ id: 'setting_1', object: 'setting', type: 'donate', livemode: true, mountLocation: state.donateBody?.mountLocation ?? '/', settings: {}, active: true });
+    return json({
+      id: 'setting_1',
+      object: 'setting',
+      type: 'donate',
+      livemode: true,
+      mountLocation: state.donateBody?.mountLocation ?? '/',
+      settings: {},
+      active: true,
+    });
   }
   if (p === '/payment/api/donations' && method === 'POST') {
     count('donations');

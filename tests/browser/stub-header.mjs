@@ -11,7 +11,12 @@ function orgsOf(cfg) {
     const n = cfg.orgCount ?? 3;
     cfg.orgs = Array.from({ length: n }, (_, i) => {
       const k = String(i + 1).padStart(2, '0');
-      return { id: `org_${k}`, name: i === 1 ? 'Beta Builders' : `Org ${k}`, description: `Organization ${k}`, isOwner: i === 0 };
+      return {
+        id: `org_${k}`,
+        name: i === 1 ? 'Beta Builders' : `Org ${k}`,
+        description: `Organization ${k}`,
+        isOwner: i === 0,
+      };
     });
   }
   return cfg.orgs;
@@ -54,12 +59,14 @@ export async function handleHeaderStub(state, method, url, readBody, json) {
     if (!state.signedIn) return json({ error: 'Sign in first', code: 'LOGIN_REQUIRED' }, 401);
     return json({ unReadCount: cfg.unread ?? 0 });
   }
-  if (!p.startsWith(`${S}api/user/orgs`) && p !== `${S}api/user/role` && p !== `${S}api/user/switch-passport`) return null;
+  if (!p.startsWith(`${S}api/user/orgs`) && p !== `${S}api/user/role` && p !== `${S}api/user/switch-passport`)
+    return null;
   const body = method === 'POST' ? JSON.parse((await readBody()) || '{}') : undefined;
   cfg.log.push({ method, path: p, query: Object.fromEntries(url.searchParams), body });
   if (!state.signedIn) return json({ error: 'Sign in first', code: 'LOGIN_REQUIRED' }, 401);
   const orgs = orgsOf(cfg);
-  if (p === `${S}api/user/role`) return json({ name: url.searchParams.get('name'), orgId: cfg.currentId ?? orgs[0]?.id ?? null });
+  if (p === `${S}api/user/role`)
+    return json({ name: url.searchParams.get('name'), orgId: cfg.currentId ?? orgs[0]?.id ?? null });
   if (p === `${S}api/user/switch-passport`) {
     if (!orgs.some((o) => o.id === body?.orgId)) return json({ error: 'Organization not found' }, 404);
     cfg.currentId = body.orgId;
@@ -72,7 +79,10 @@ export async function handleHeaderStub(state, method, url, readBody, json) {
     const page = Number(url.searchParams.get('page') || 1);
     const pageSize = Number(url.searchParams.get('pageSize') || 20);
     const list = search ? orgs.filter((o) => o.name.toLowerCase().includes(search)) : orgs;
-    return json({ orgs: list.slice((page - 1) * pageSize, page * pageSize), paging: { page, pageSize, total: list.length } });
+    return json({
+      orgs: list.slice((page - 1) * pageSize, page * pageSize),
+      paging: { page, pageSize, total: list.length },
+    });
   }
   if (p === `${S}api/user/orgs` && method === 'POST') {
     if (cfg.createDelayMs) await new Promise((r) => setTimeout(r, cfg.createDelayMs));

@@ -35,7 +35,12 @@ export const BLOCKLET = {
       id: 'docs',
       title: { en: 'Docs', zh: '文档' },
       items: [
-        { id: 'guide', title: { en: 'Guide', zh: '指南' }, description: { en: 'Getting started', zh: '快速上手' }, link: '/docs/guide' },
+        {
+          id: 'guide',
+          title: { en: 'Guide', zh: '指南' },
+          description: { en: 'Getting started', zh: '快速上手' },
+          link: '/docs/guide',
+        },
         { id: 'api', title: 'API', link: 'https://developer.example.com/api' },
         { id: 'empty', title: 'Empty group', items: [] },
       ],
@@ -52,7 +57,13 @@ export const BLOCKLET = {
 };
 
 // A developer passport: the store's developer pages are for passport holders (the header and portal ignore it).
-export const USER = { did: 'z1casey', fullName: 'Casey Customer', email: 'casey@example.com', role: 'customer', passports: [{ role: 'developer', name: 'developer', title: 'Developer' }] };
+export const USER = {
+  did: 'z1casey',
+  fullName: 'Casey Customer',
+  email: 'casey@example.com',
+  role: 'customer',
+  passports: [{ role: 'developer', name: 'developer', title: 'Developer' }],
+};
 
 export const CATEGORIES = [
   { _id: 'all', id: 'all', locales: { en: 'All', zh: '全部' } },
@@ -63,7 +74,13 @@ export const CATEGORIES = [
 
 const seed = [
   ['Payment Kit', 'payments', 'Accept payments, subscriptions and donations in crypto and fiat.', 12840, true],
-  ['DID Spaces', 'devtools', 'Personal data storage that follows you across apps, with fine-grained access control.', 9831, true],
+  [
+    'DID Spaces',
+    'devtools',
+    'Personal data storage that follows you across apps, with fine-grained access control.',
+    9831,
+    true,
+  ],
   ['AIGNE Studio', 'ai', 'Build, test and ship AI agents with a visual editor and versioned prompts.', 5210, false],
   ['Discuss Kit', 'devtools', 'Forums, blogs and comments for your community.', 4411, false],
   ['Image Bin', 'ai', 'Generate and host images with one click.', 1204, false],
@@ -91,7 +108,15 @@ const CSP_FRAME = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>CSP frame</title></head>
 <body><script type="module" src="/tests/browser/csp-frame.ts"></script></body></html>`;
 
-export const initialState = () => ({ hostile: false, signedIn: false, storeFails: false, storeEmpty: false, delayMs: 0, checkout: {}, portal: {} });
+export const initialState = () => ({
+  hostile: false,
+  signedIn: false,
+  storeFails: false,
+  storeEmpty: false,
+  delayMs: 0,
+  checkout: {},
+  portal: {},
+});
 
 // ---- hostile mode (state.hostile): every data-driven text and URL of every JSON answer is replaced, for
 // tests/browser/hostile.test.ts. Texts carry markup, a bidi override, a 10,000-character word and zero-width
@@ -107,12 +132,43 @@ export const HOSTILE_URLS = [
   " \tJaVaScRiPt:window.__pwned='js2'",
 ];
 const TEXT_KEYS = new Set([
-  'name', 'title', 'description', 'fullName', 'nickname', 'remark', 'appName', 'appDescription', 'unit_label', 'number',
-  'customer_name', 'statement_descriptor', 'success_message', 'tx_hash', 'locales', 'message', 'content', 'email',
+  'name',
+  'title',
+  'description',
+  'fullName',
+  'nickname',
+  'remark',
+  'appName',
+  'appDescription',
+  'unit_label',
+  'number',
+  'customer_name',
+  'statement_descriptor',
+  'success_message',
+  'tx_hash',
+  'locales',
+  'message',
+  'content',
+  'email',
 ]);
 const URL_KEYS = new Set([
-  'link', 'logo', 'avatar', 'image', 'images', 'cover', 'url', 'href', 'explorer_host', 'success_url', 'homepage',
-  'appLogo', 'appLogoDark', 'appLogoRect', 'appLogoRectDark', 'screenshots', 'icon',
+  'link',
+  'logo',
+  'avatar',
+  'image',
+  'images',
+  'cover',
+  'url',
+  'href',
+  'explorer_host',
+  'success_url',
+  'homepage',
+  'appLogo',
+  'appLogoDark',
+  'appLogoRect',
+  'appLogoRectDark',
+  'screenshots',
+  'icon',
 ]);
 function hostile(value, key, counter) {
   if (Array.isArray(value)) return value.map((v) => hostile(v, key, counter));
@@ -134,7 +190,8 @@ function hostile(value, key, counter) {
 /** Handles a request; returns {status, type, body} or null when the path is not the stub's. */
 export async function handleStub(state, method, url, readBody) {
   const res = await route(state, method, url, readBody);
-  if (!res || !state.hostile || !String(res.type).startsWith('application/json') || url.startsWith('/__stub/')) return res;
+  if (!res || !state.hostile || !String(res.type).startsWith('application/json') || url.startsWith('/__stub/'))
+    return res;
   return { ...res, body: JSON.stringify(hostile(JSON.parse(res.body), '', { n: 0 })) };
 }
 
@@ -151,13 +208,19 @@ async function route(state, method, url, readBody) {
   if (p === '/__stub/csp-frame.html') {
     // A page under the reference host's strict CSP (no inline style or script, no eval) for tests/browser/csp.test.ts
     // and hostile.test.ts: its one module script records CSP violations and loads the element modules on request.
-    return { status: 200, type: 'text/html; charset=utf-8', headers: { 'content-security-policy': STRICT_CSP }, body: CSP_FRAME };
+    return {
+      status: 200,
+      type: 'text/html; charset=utf-8',
+      headers: { 'content-security-policy': STRICT_CSP },
+      body: CSP_FRAME,
+    };
   }
   if (p.startsWith('/__stub/logo/')) {
     const name = p.slice('/__stub/logo/'.length);
     if (name === 'rect.svg') return { status: 200, type: 'image/svg+xml', body: wideSvg(false) };
     if (name === 'rect-dark.svg') return { status: 200, type: 'image/svg+xml', body: wideSvg(true) };
-    if (name.startsWith('square')) return { status: 200, type: 'image/svg+xml', body: svg('S', name.includes('dark') ? 214 : 221) };
+    if (name.startsWith('square'))
+      return { status: 200, type: 'image/svg+xml', body: svg('S', name.includes('dark') ? 214 : 221) };
     const i = Number(name.replace(/\D/g, '')) || 0;
     return { status: 200, type: 'image/svg+xml', body: svg(BLOCKLETS[i]?.title[0] ?? '?', (i * 53) % 360) };
   }
@@ -166,7 +229,8 @@ async function route(state, method, url, readBody) {
     return { status: 200, type: 'application/javascript', body: `window.blocklet = ${JSON.stringify(BLOCKLET)};` };
   }
   // state.noPassport: the signed-in user holds no developer passport (the store's /join).
-  if (p === '/.well-known/service/api/did/session') return json({ user: state.signedIn ? (state.noPassport ? { ...USER, passports: [] } : USER) : null });
+  if (p === '/.well-known/service/api/did/session')
+    return json({ user: state.signedIn ? (state.noPassport ? { ...USER, passports: [] } : USER) : null });
   if (p === '/.well-known/service/api/user/logout' && method === 'POST') {
     state.signedIn = false;
     return json({});

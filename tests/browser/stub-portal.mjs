@@ -16,7 +16,13 @@
 // for the rest of the test (state.portal.subs).
 
 const TBA = { id: 'pc_tba', symbol: 'TBA', decimal: 18, name: 'ArcBlock Token' };
-const METHOD = { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock', settings: { arcblock: { explorer_host: 'https://explorer.example' } }, payment_currencies: [TBA] };
+const METHOD = {
+  id: 'pm_arc',
+  type: 'arcblock',
+  name: 'ArcBlock',
+  settings: { arcblock: { explorer_host: 'https://explorer.example' } },
+  payment_currencies: [TBA],
+};
 const REASONS = ['manual', 'subscription_create', 'subscription_cycle', 'stake', 'return_stake', 'auto_recharge'];
 const STATUSES = ['paid', 'open', 'uncollectible', 'void', 'draft'];
 const E18 = 10n ** 18n;
@@ -25,59 +31,147 @@ function invoice(i) {
   const status = i === 0 ? 'paid' : STATUSES[i % STATUSES.length];
   const total = String(BigInt(10 + i) * E18 + 5n * 10n ** 17n);
   return {
-    id: `in_${String(i).padStart(4, '0')}`, number: `SBX-${String(i + 1).padStart(4, '0')}`, status, total,
-    amount_paid: status === 'paid' ? total : '0', amount_remaining: status === 'paid' || status === 'void' ? '0' : total,
-    billing_reason: REASONS[i % REASONS.length], description: `Sandbox Pro License × 1`, currency_id: 'pc_tba', customer_id: 'cus_1',
-    created_at: new Date(Date.UTC(2026, 10, 20 - (i % 20), 9, 30)).toISOString(), paymentCurrency: TBA, paymentMethod: METHOD,
+    id: `in_${String(i).padStart(4, '0')}`,
+    number: `SBX-${String(i + 1).padStart(4, '0')}`,
+    status,
+    total,
+    amount_paid: status === 'paid' ? total : '0',
+    amount_remaining: status === 'paid' || status === 'void' ? '0' : total,
+    billing_reason: REASONS[i % REASONS.length],
+    description: `Sandbox Pro License × 1`,
+    currency_id: 'pc_tba',
+    customer_id: 'cus_1',
+    created_at: new Date(Date.UTC(2026, 10, 20 - (i % 20), 9, 30)).toISOString(),
+    paymentCurrency: TBA,
+    paymentMethod: METHOD,
     paymentIntent: { id: `pi_${i}`, status: 'succeeded' },
     metadata: { payment_details: { arcblock: { tx_hash: `0xabc${i}def`, payer: 'z1casey' } } },
-    lines: [{ id: `ii_${i}`, description: 'Sandbox Pro License × 1', quantity: 1, amount: total, price: { id: 'price_pro', product: { name: 'Sandbox Pro License' } } }],
+    lines: [
+      {
+        id: `ii_${i}`,
+        description: 'Sandbox Pro License × 1',
+        quantity: 1,
+        amount: total,
+        price: { id: 'price_pro', product: { name: 'Sandbox Pro License' } },
+      },
+    ],
     // in_0000 is a purchase with vendors (cs_vendor); in_0005 a purchase without.
     ...(i === 0 ? { checkout_session_id: 'cs_vendor', checkoutSession: { id: 'cs_vendor', mode: 'payment' } } : {}),
     ...(i === 5 ? { checkout_session_id: 'cs_plain', checkoutSession: { id: 'cs_plain', mode: 'payment' } } : {}),
     // Stake (i % 6 = 3) and stake return (4) invoices carry their subscription (the platform's fields, no stake
     // bookkeeping): in_0003 and in_0004 are sub_staked's; in_0002 has a promotion.
-    ...(i % 6 === 3 || i % 6 === 4 ? { subscription_id: i < 6 ? 'sub_staked' : `sub_staked_${i}`, subscription: stakedSub(i % 6 === 4) } : {}),
+    ...(i % 6 === 3 || i % 6 === 4
+      ? { subscription_id: i < 6 ? 'sub_staked' : `sub_staked_${i}`, subscription: stakedSub(i % 6 === 4) }
+      : {}),
     ...(i === 2
-      ? { subtotal: String(BigInt(total) + E18), discounts: ['di_10'], discountDetails: [{ promotionCode: { id: 'promo_10', code: 'SANDBOX10' }, coupon: { id: 'co_10', name: '10% off' } }],
-          total_discount_amounts: [{ amount: String(E18), discount: 'di_10', promotion_code: 'promo_10', coupon: 'co_10' }] }
+      ? {
+          subtotal: String(BigInt(total) + E18),
+          discounts: ['di_10'],
+          discountDetails: [
+            { promotionCode: { id: 'promo_10', code: 'SANDBOX10' }, coupon: { id: 'co_10', name: '10% off' } },
+          ],
+          total_discount_amounts: [
+            { amount: String(E18), discount: 'di_10', promotion_code: 'promo_10', coupon: 'co_10' },
+          ],
+        }
       : {}),
   };
 }
 const stakedSub = (returned) => ({
-  id: 'sub_staked', status: returned ? 'canceled' : 'active', description: 'Sandbox Node Hosting', currency_id: 'pc_tba',
+  id: 'sub_staked',
+  status: returned ? 'canceled' : 'active',
+  description: 'Sandbox Node Hosting',
+  currency_id: 'pc_tba',
   billing_thresholds: { amount_gte: 0, stake_gte: 50, reset_billing_cycle_anchor: false },
-  payment_details: { arcblock: { tx_hash: '0xstake0', payer: 'z1casey', staking: { tx_hash: '0xstake0', address: 'zstake0' } } },
-  ...(returned ? { canceled_at: Date.UTC(2026, 10, 1) / 1000, cancelation_details: { return_stake: true, slash_stake: false } } : {}),
+  payment_details: {
+    arcblock: { tx_hash: '0xstake0', payer: 'z1casey', staking: { tx_hash: '0xstake0', address: 'zstake0' } },
+  },
+  ...(returned
+    ? { canceled_at: Date.UTC(2026, 10, 1) / 1000, cancelation_details: { return_stake: true, slash_stake: false } }
+    : {}),
 });
 
 const DAY = 86400;
 const NOW = Math.floor(Date.UTC(2026, 10, 20, 9, 30) / 1000);
 const price = (id, name, tokens, usage = 'licensed') => ({
-  id, type: 'recurring', currency_id: 'pc_tba', unit_amount: String(BigInt(tokens * 100) * E18 / 100n),
-  recurring: { interval: 'month', interval_count: 1, usage_type: usage }, product: { id: `prod_${id}`, name },
+  id,
+  type: 'recurring',
+  currency_id: 'pc_tba',
+  unit_amount: String((BigInt(tokens * 100) * E18) / 100n),
+  recurring: { interval: 'month', interval_count: 1, usage_type: usage },
+  product: { id: `prod_${id}`, name },
   currency_options: [{ currency_id: 'pc_usd', unit_amount: String(Math.max(0, Math.round(tokens * 100) - 1)) }],
 });
 function subscriptions() {
   const base = {
-    currency_id: 'pc_tba', customer_id: 'cus_1', paymentCurrency: TBA, paymentMethod: METHOD, default_payment_method_id: 'pm_arc',
-    current_period_start: NOW - 5 * DAY, current_period_end: NOW + 25 * DAY, start_date: NOW - 35 * DAY, cancel_at: null, cancel_at_period_end: false,
-    canceled_at: null, trial_start: null, trial_end: null, created_at: new Date((NOW - 35 * DAY) * 1000).toISOString(),
+    currency_id: 'pc_tba',
+    customer_id: 'cus_1',
+    paymentCurrency: TBA,
+    paymentMethod: METHOD,
+    default_payment_method_id: 'pm_arc',
+    current_period_start: NOW - 5 * DAY,
+    current_period_end: NOW + 25 * DAY,
+    start_date: NOW - 35 * DAY,
+    cancel_at: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    trial_start: null,
+    trial_end: null,
+    created_at: new Date((NOW - 35 * DAY) * 1000).toISOString(),
   };
   return [
-    { ...base, id: 'sub_active', status: 'active', description: 'Sandbox Team',
-      items: [{ id: 'si_1', quantity: 2, price: price('price_team', 'Sandbox Team', 5) }, { id: 'si_2', quantity: 1, price: price('price_api', 'API calls', 0.01, 'metered') }] },
-    { ...base, id: 'sub_trial', status: 'trialing', description: 'Sandbox Studio', trial_start: NOW - DAY, trial_end: NOW + 6 * DAY, current_period_end: NOW + 6 * DAY,
-      items: [{ id: 'si_3', quantity: 1, price: price('price_studio', 'Sandbox Studio', 3) }] },
-    { ...base, id: 'sub_stake', status: 'active', description: 'Sandbox Node Hosting', cancel_at: NOW + 25 * DAY, cancel_at_period_end: true, canceled_at: NOW - DAY,
-      billing_thresholds: { amount_gte: 0, stake_gte: 50, reset_billing_cycle_anchor: false }, cancelation_details: { slash_stake: true }, items: [{ id: 'si_4', quantity: 1, price: price('price_node', 'Sandbox Node Hosting', 20) }] },
-    { ...base, id: 'sub_ending', status: 'active', description: 'Sandbox Support', cancel_at: NOW + 25 * DAY, cancel_at_period_end: true, canceled_at: NOW - DAY,
-      items: [{ id: 'si_5', quantity: 1, price: price('price_support', 'Sandbox Support', 1) }] },
+    {
+      ...base,
+      id: 'sub_active',
+      status: 'active',
+      description: 'Sandbox Team',
+      items: [
+        { id: 'si_1', quantity: 2, price: price('price_team', 'Sandbox Team', 5) },
+        { id: 'si_2', quantity: 1, price: price('price_api', 'API calls', 0.01, 'metered') },
+      ],
+    },
+    {
+      ...base,
+      id: 'sub_trial',
+      status: 'trialing',
+      description: 'Sandbox Studio',
+      trial_start: NOW - DAY,
+      trial_end: NOW + 6 * DAY,
+      current_period_end: NOW + 6 * DAY,
+      items: [{ id: 'si_3', quantity: 1, price: price('price_studio', 'Sandbox Studio', 3) }],
+    },
+    {
+      ...base,
+      id: 'sub_stake',
+      status: 'active',
+      description: 'Sandbox Node Hosting',
+      cancel_at: NOW + 25 * DAY,
+      cancel_at_period_end: true,
+      canceled_at: NOW - DAY,
+      billing_thresholds: { amount_gte: 0, stake_gte: 50, reset_billing_cycle_anchor: false },
+      cancelation_details: { slash_stake: true },
+      items: [{ id: 'si_4', quantity: 1, price: price('price_node', 'Sandbox Node Hosting', 20) }],
+    },
+    {
+      ...base,
+      id: 'sub_ending',
+      status: 'active',
+      description: 'Sandbox Support',
+      cancel_at: NOW + 25 * DAY,
+      cancel_at_period_end: true,
+      canceled_at: NOW - DAY,
+      items: [{ id: 'si_5', quantity: 1, price: price('price_support', 'Sandbox Support', 1) }],
+    },
   ];
 }
 
 // pastDueSub: true adds sub_past_due (an unpaid renewal) to the subscriptions.
-const pastDueSub = () => ({ ...subscriptions()[0], id: 'sub_past_due', status: 'past_due', description: 'Sandbox Past Due' });
+const pastDueSub = () => ({
+  ...subscriptions()[0],
+  id: 'sub_past_due',
+  status: 'past_due',
+  description: 'Sandbox Past Due',
+});
 async function handleSubscriptions(state, method, p, readBody, json) {
   const cfg = state.portal;
   cfg.subs ??= cfg.subscriptions === false ? [] : [...subscriptions(), ...(cfg.pastDueSub ? [pastDueSub()] : [])];
@@ -92,11 +186,13 @@ async function handleSubscriptions(state, method, p, readBody, json) {
   if (m[2] === 'cancel' && method === 'PUT') {
     const body = JSON.parse((await readBody()) || '{}');
     cfg.lastCancel = body;
-    if (sub.status === 'trialing') Object.assign(sub, { status: 'canceled', canceled_at: NOW, ended_at: NOW, cancel_at: NOW });
+    if (sub.status === 'trialing')
+      Object.assign(sub, { status: 'canceled', canceled_at: NOW, ended_at: NOW, cancel_at: NOW });
     else Object.assign(sub, { cancel_at: sub.current_period_end, cancel_at_period_end: true, canceled_at: NOW });
     return json(sub);
   }
-  if (m[2] === 'change-plan' || m[2] === 'change-payment') return changeSubscription(cfg, sub, method, m[2], readBody, json);
+  if (m[2] === 'change-plan' || m[2] === 'change-payment')
+    return changeSubscription(cfg, sub, method, m[2], readBody, json);
   if (m[2] === 'recover' && method === 'PUT') {
     if (cfg.recoverFails) return json({ error: 'Wallet unreachable' }, 400);
     if (needStake) return json({ subscription: sub, needStake: true });
@@ -108,15 +204,40 @@ async function handleSubscriptions(state, method, p, readBody, json) {
 
 // Change plan: sub_active's team item may go yearly (50 TBA/year each); the other subscriptions have no other plan.
 // Change payment: every subscription may also renew in USD (Stripe). changeFails: PUTs answer 400.
-const yearly = () => ({ ...price('price_team_yearly', 'Sandbox Team', 50), recurring: { interval: 'year', interval_count: 1, usage_type: 'licensed' } });
+const yearly = () => ({
+  ...price('price_team_yearly', 'Sandbox Team', 50),
+  recurring: { interval: 'year', interval_count: 1, usage_type: 'licensed' },
+});
 async function changeSubscription(cfg, sub, method, what, readBody, json) {
-  const plans = sub.id === 'sub_active' && !sub.cancel_at ? [{ item_id: 'si_1', price: sub.items[0].price.id === 'price_team' ? yearly() : price('price_team', 'Sandbox Team', 5), amount: String((sub.items[0].price.id === 'price_team' ? 100n : 10n) * E18) }] : [];
+  const plans =
+    sub.id === 'sub_active' && !sub.cancel_at
+      ? [
+          {
+            item_id: 'si_1',
+            price: sub.items[0].price.id === 'price_team' ? yearly() : price('price_team', 'Sandbox Team', 5),
+            amount: String((sub.items[0].price.id === 'price_team' ? 100n : 10n) * E18),
+          },
+        ]
+      : [];
   const usd = sub.currency_id === 'pc_usd';
   const options = [
-    { currency: TBA, method: { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock' }, amount: String(10n * E18), current: !usd },
+    {
+      currency: TBA,
+      method: { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock' },
+      amount: String(10n * E18),
+      current: !usd,
+    },
     { currency: USD, method: { id: 'pm_stripe', type: 'stripe', name: 'Stripe' }, amount: '998', current: usd },
   ];
-  if (method === 'GET') return what === 'change-plan' ? json({ subscription_id: sub.id, effective_at: sub.current_period_end, current_amount: String(10n * E18), plans }) : json({ subscription_id: sub.id, effective_at: sub.current_period_end, options });
+  if (method === 'GET')
+    return what === 'change-plan'
+      ? json({
+          subscription_id: sub.id,
+          effective_at: sub.current_period_end,
+          current_amount: String(10n * E18),
+          plans,
+        })
+      : json({ subscription_id: sub.id, effective_at: sub.current_period_end, options });
   if (method !== 'PUT') return null;
   const body = JSON.parse((await readBody()) || '{}');
   (cfg.changes ??= []).push({ what, id: sub.id, body });
@@ -129,7 +250,12 @@ async function changeSubscription(cfg, sub, method, what, readBody, json) {
   }
   const option = options.find((o) => o.currency.id === body.currency_id);
   if (!option) return json({ error: `This subscription cannot be paid in currency ${body.currency_id}` }, 400);
-  Object.assign(sub, { currency_id: option.currency.id, paymentCurrency: option.currency, default_payment_method_id: option.method.id, paymentMethod: option.currency.id === 'pc_usd' ? STRIPE : METHOD });
+  Object.assign(sub, {
+    currency_id: option.currency.id,
+    paymentCurrency: option.currency,
+    default_payment_method_id: option.method.id,
+    paymentMethod: option.currency.id === 'pc_usd' ? STRIPE : METHOD,
+  });
   return json(sub);
 }
 
@@ -142,25 +268,72 @@ const STRIPE = { id: 'pm_stripe', type: 'stripe', name: 'Stripe', settings: {}, 
 // in_card (Stripe: the payment intent, no tx hash).
 const ETH_EXPLORER = { ...ETH_METHOD, settings: { ethereum: { explorer_host: 'https://etherscan.example' } } };
 const EXTRA_INVOICES = {
-  in_gas: { ...invoice(0), id: 'in_gas', number: 'SBX-GAS1', total: String(3n * 10n ** 16n), amount_paid: String(3n * 10n ** 16n), currency_id: 'pc_eth', paymentCurrency: ETH, paymentMethod: ETH_EXPLORER,
-    checkout_session_id: null, checkoutSession: undefined, paymentIntent: { id: 'pi_gas', status: 'succeeded' },
-    metadata: { payment_details: { ethereum: { tx_hash: '0xe7h9a5', gas_used: '21000', gas_price: '1500000000' } } } },
-  in_card: { ...invoice(0), id: 'in_card', number: 'SBX-CARD1', total: '1999', amount_paid: '1999', currency_id: 'pc_usd', paymentCurrency: USD, paymentMethod: STRIPE,
-    checkout_session_id: null, checkoutSession: undefined, paymentIntent: { id: 'pi_card_1', status: 'succeeded' },
-    metadata: { payment_details: { stripe: { payment_intent_id: 'pi_3Stripe42' } } } },
+  in_gas: {
+    ...invoice(0),
+    id: 'in_gas',
+    number: 'SBX-GAS1',
+    total: String(3n * 10n ** 16n),
+    amount_paid: String(3n * 10n ** 16n),
+    currency_id: 'pc_eth',
+    paymentCurrency: ETH,
+    paymentMethod: ETH_EXPLORER,
+    checkout_session_id: null,
+    checkoutSession: undefined,
+    paymentIntent: { id: 'pi_gas', status: 'succeeded' },
+    metadata: { payment_details: { ethereum: { tx_hash: '0xe7h9a5', gas_used: '21000', gas_price: '1500000000' } } },
+  },
+  in_card: {
+    ...invoice(0),
+    id: 'in_card',
+    number: 'SBX-CARD1',
+    total: '1999',
+    amount_paid: '1999',
+    currency_id: 'pc_usd',
+    paymentCurrency: USD,
+    paymentMethod: STRIPE,
+    checkout_session_id: null,
+    checkoutSession: undefined,
+    paymentIntent: { id: 'pi_card_1', status: 'succeeded' },
+    metadata: { payment_details: { stripe: { payment_intent_id: 'pi_3Stripe42' } } },
+  },
 };
 
 function overdue(cfg, all) {
   const paid = new Set(cfg.paid ?? []);
   const invoices = all.filter((i) => i.status === 'open' || i.status === 'uncollectible');
   if (cfg.eth !== false && !paid.has('pc_eth')) {
-    invoices.push({ ...invoice(1), id: 'in_eth', number: 'SBX-ETH1', status: 'open', total: String(2n * 10n ** 16n), amount_remaining: String(2n * 10n ** 16n), currency_id: 'pc_eth', paymentCurrency: ETH, paymentMethod: ETH_METHOD });
+    invoices.push({
+      ...invoice(1),
+      id: 'in_eth',
+      number: 'SBX-ETH1',
+      status: 'open',
+      total: String(2n * 10n ** 16n),
+      amount_remaining: String(2n * 10n ** 16n),
+      currency_id: 'pc_eth',
+      paymentCurrency: ETH,
+      paymentMethod: ETH_METHOD,
+    });
   }
-  if (cfg.stripe) invoices.push({ ...invoice(1), id: 'in_usd', number: 'SBX-USD1', status: 'open', total: '1250', amount_remaining: '1250', currency_id: 'pc_usd', paymentCurrency: USD, paymentMethod: STRIPE });
+  if (cfg.stripe)
+    invoices.push({
+      ...invoice(1),
+      id: 'in_usd',
+      number: 'SBX-USD1',
+      status: 'open',
+      total: '1250',
+      amount_remaining: '1250',
+      currency_id: 'pc_usd',
+      paymentCurrency: USD,
+      paymentMethod: STRIPE,
+    });
   const summary = {};
   for (const inv of invoices) {
     const prev = summary[inv.currency_id];
-    summary[inv.currency_id] = { amount: String(BigInt(prev?.amount ?? '0') + BigInt(inv.amount_remaining)), currency: inv.paymentCurrency, method: inv.paymentMethod };
+    summary[inv.currency_id] = {
+      amount: String(BigInt(prev?.amount ?? '0') + BigInt(inv.amount_remaining)),
+      currency: inv.paymentCurrency,
+      method: inv.paymentMethod,
+    };
   }
   return { summary, invoices, subscription: null, subscriptionCount: 0, customer: { id: 'cus_1', did: 'z1casey' } };
 }
@@ -171,7 +344,11 @@ function collect(cfg, p, url, json) {
     return (body) => {
       const params = body.extraParams ?? {};
       cfg.collectCalls.push(params);
-      return json({ token: `tok_${params.currencyId}`, url: `${url.origin}/__stub/wallet?_t_=tok_${params.currencyId}`, expiresAt: Date.now() + 300_000 });
+      return json({
+        token: `tok_${params.currencyId}`,
+        url: `${url.origin}/__stub/wallet?_t_=tok_${params.currencyId}`,
+        expiresAt: Date.now() + 300_000,
+      });
     };
   }
   const currencyId = (url.searchParams.get('_t_') ?? '').replace(/^tok_/, '');
@@ -191,17 +368,27 @@ function restake(state, p, url, json) {
     return (body) => {
       const params = body.extraParams ?? {};
       cfg.restakeCalls.push(params);
-      return json({ token: `tok_${params.subscriptionId}`, url: `${url.origin}/__stub/wallet?_t_=tok_${params.subscriptionId}`, expiresAt: Date.now() + 300_000 });
+      return json({
+        token: `tok_${params.subscriptionId}`,
+        url: `${url.origin}/__stub/wallet?_t_=tok_${params.subscriptionId}`,
+        expiresAt: Date.now() + 300_000,
+      });
     };
   }
   const sub = cfg.subs.find((s) => s.id === (url.searchParams.get('_t_') ?? '').replace(/^tok_/, ''));
   const mode = cfg.restake ?? 'succeed';
   if (mode === 'declined') return json({ status: 'declined', error: 'Declined in the wallet' });
   if (mode === 'wait') return json({ status: 'scanned' });
-  if (mode === 'short' || !sub) return json({ status: 'error', error: 'Insufficient TBA balance in the sandbox wallet: the stake is 1 TBA' });
+  if (mode === 'short' || !sub)
+    return json({ status: 'error', error: 'Insufficient TBA balance in the sandbox wallet: the stake is 1 TBA' });
   Object.assign(sub, {
-    cancel_at: null, cancel_at_period_end: false, canceled_at: null, cancelation_details: null,
-    payment_details: { arcblock: { tx_hash: '0xstake1', payer: 'z1casey', staking: { tx_hash: '0xstake1', address: 'zstake1' } } },
+    cancel_at: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    cancelation_details: null,
+    payment_details: {
+      arcblock: { tx_hash: '0xstake1', payer: 'z1casey', staking: { tx_hash: '0xstake1', address: 'zstake1' } },
+    },
   });
   cfg.restaked = [...(cfg.restaked ?? []), sub.id];
   return json({ status: 'succeed', result: { subscriptionId: sub.id, invoiceId: 'in_0003' } });
@@ -214,19 +401,52 @@ const CRD = { id: 'pc_crd', symbol: 'CRD', decimal: 2, name: 'Credits', type: 'c
 const GRANT_STATUSES = ['granted', 'pending', 'expired', 'depleted', 'voided'];
 const grants = () =>
   GRANT_STATUSES.map((status, i) => ({
-    id: `cg_${status}`, object: 'credit_grant', name: `${status[0].toUpperCase()}${status.slice(1)} grant`, status, customer_id: 'cus_1', category: i % 2 ? 'paid' : 'promotional',
-    amount: String(1000 * (i + 1)), remaining_amount: status === 'granted' ? '750' : status === 'pending' ? String(1000 * (i + 1)) : '0',
-    currency_id: 'pc_crd', paymentCurrency: CRD, effective_at: Date.UTC(2026, 10, 1 + i) / 1000, expires_at: status === 'granted' ? Date.UTC(2026, 11, 31) / 1000 : null,
-    created_at: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(), applicability_config: null,
+    id: `cg_${status}`,
+    object: 'credit_grant',
+    name: `${status[0].toUpperCase()}${status.slice(1)} grant`,
+    status,
+    customer_id: 'cus_1',
+    category: i % 2 ? 'paid' : 'promotional',
+    amount: String(1000 * (i + 1)),
+    remaining_amount: status === 'granted' ? '750' : status === 'pending' ? String(1000 * (i + 1)) : '0',
+    currency_id: 'pc_crd',
+    paymentCurrency: CRD,
+    effective_at: Date.UTC(2026, 10, 1 + i) / 1000,
+    expires_at: status === 'granted' ? Date.UTC(2026, 11, 31) / 1000 : null,
+    created_at: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(),
+    applicability_config: null,
   }));
 const transactions = () =>
   Array.from({ length: 14 }, (_, i) => {
     const usage = i % 2 === 0;
     const created = new Date(Date.UTC(2026, 10, 1 + i, 12)).toISOString();
     return usage
-      ? { id: `ctxn_${i}`, activity_type: 'usage', amount: '25', credit_amount: '25', credit_grant_id: 'cg_granted', creditGrant: { name: 'Granted grant' }, description: 'Image renders',
-          meter: { id: 'mtr_1', unit: 'render', event_name: 'renders' }, meterEvent: { id: `mevt_${i}`, event_name: 'renders', source_data: { prompt: 'a cat' } }, paymentCurrency: CRD, metadata: {}, created_at: created }
-      : { id: `cg_tx_${i}`, activity_type: 'grant', amount: '500', credit_amount: '500', credit_grant_id: 'cg_depleted', creditGrant: { name: 'Depleted grant' }, description: 'Top-up', paymentCurrency: CRD, metadata: { invoice_id: 'in_0000' }, created_at: created };
+      ? {
+          id: `ctxn_${i}`,
+          activity_type: 'usage',
+          amount: '25',
+          credit_amount: '25',
+          credit_grant_id: 'cg_granted',
+          creditGrant: { name: 'Granted grant' },
+          description: 'Image renders',
+          meter: { id: 'mtr_1', unit: 'render', event_name: 'renders' },
+          meterEvent: { id: `mevt_${i}`, event_name: 'renders', source_data: { prompt: 'a cat' } },
+          paymentCurrency: CRD,
+          metadata: {},
+          created_at: created,
+        }
+      : {
+          id: `cg_tx_${i}`,
+          activity_type: 'grant',
+          amount: '500',
+          credit_amount: '500',
+          credit_grant_id: 'cg_depleted',
+          creditGrant: { name: 'Depleted grant' },
+          description: 'Top-up',
+          paymentCurrency: CRD,
+          metadata: { invoice_id: 'in_0000' },
+          created_at: created,
+        };
   }).reverse();
 
 function handleCredits(cfg, url, json) {
@@ -259,15 +479,26 @@ function handleCredits(cfg, url, json) {
 // Auto top-up of CRD: one package (100 CRD for 1 TBA or 0.99 USD); the balance is 12.5 CRD. POST …/submit stores the
 // body in cfg.autoRecharge (cfg.autoRechargeSaves counts them); autoRechargeFails: the save answers 400.
 const CRD_PACK = {
-  id: 'price_crd', type: 'one_time', currency_id: 'pc_tba', unit_amount: String(E18), currency_options: [{ currency_id: 'pc_usd', unit_amount: '99' }],
-  product: { id: 'prod_crd', name: 'Credits Pack' }, metadata: { credit_config: { credit_amount: '100', currency_id: 'pc_crd' } },
+  id: 'price_crd',
+  type: 'one_time',
+  currency_id: 'pc_tba',
+  unit_amount: String(E18),
+  currency_options: [{ currency_id: 'pc_usd', unit_amount: '99' }],
+  product: { id: 'prod_crd', name: 'Credits Pack' },
+  metadata: { credit_config: { credit_amount: '100', currency_id: 'pc_crd' } },
 };
 async function handleAutoRecharge(cfg, method, url, readBody, json) {
   const p = url.pathname;
   if (method === 'GET' && p.startsWith('/payment/api/auto-recharge-configs/customer/')) {
     return json({
-      config: cfg.autoRecharge ?? null, currency: CRD, packages: [CRD_PACK], balance: '1250',
-      currencies: [{ ...TBA, paymentMethod: { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock' } }, { ...USD, paymentMethod: { id: 'pm_stripe', type: 'stripe', name: 'Stripe' } }],
+      config: cfg.autoRecharge ?? null,
+      currency: CRD,
+      packages: [CRD_PACK],
+      balance: '1250',
+      currencies: [
+        { ...TBA, paymentMethod: { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock' } },
+        { ...USD, paymentMethod: { id: 'pm_stripe', type: 'stripe', name: 'Stripe' } },
+      ],
     });
   }
   if (method === 'POST' && p === '/payment/api/auto-recharge-configs/submit') {
@@ -275,7 +506,12 @@ async function handleAutoRecharge(cfg, method, url, readBody, json) {
     cfg.autoRechargeSaves = (cfg.autoRechargeSaves ?? 0) + 1;
     if (cfg.autoRechargeFails) return json({ error: 'Ledger unavailable' }, 400);
     if (!(BigInt(body.threshold ?? '0') > 0n)) return json({ error: 'Threshold must be greater than 0' }, 400);
-    cfg.autoRecharge = { id: 'arc_1', daily_stats: { attempt_count: 0, total_amount: '0' }, last_recharge_date: null, ...body };
+    cfg.autoRecharge = {
+      id: 'arc_1',
+      daily_stats: { attempt_count: 0, total_amount: '0' },
+      last_recharge_date: null,
+      ...body,
+    };
     return json(cfg.autoRecharge);
   }
   return null;
@@ -287,7 +523,8 @@ async function handleAutoRecharge(cfg, method, url, readBody, json) {
 // GET /__stub/portal/state → historyQueries (the `query` of each call: the search is debounced).
 function paymentHistory(cfg, url, invoices, json) {
   const customer = url.searchParams.get('customer_id');
-  if (customer && customer !== 'cus_1') return json({ error: 'You are not allowed to view payments of another customer' }, 403);
+  if (customer && customer !== 'cus_1')
+    return json({ error: 'You are not allowed to view payments of another customer' }, 403);
   const query = (url.searchParams.get('query') ?? '').toLowerCase();
   (cfg.historyQueries ??= []).push(query);
   const STRIPE = { id: 'pm_stripe', type: 'stripe', name: 'Card', settings: {} };
@@ -296,12 +533,20 @@ function paymentHistory(cfg, url, invoices, json) {
     const inv = invoices[i];
     const stripe = i === 0;
     return {
-      id: `pi_${String(i).padStart(4, '0')}`, customer_id: 'cus_1', status: i === 2 ? 'requires_payment_method' : 'succeeded',
-      amount: stripe ? '1999' : inv.total, amount_received: stripe ? '1999' : i === 2 ? '0' : inv.total,
-      currency_id: stripe ? 'pc_usd' : 'pc_tba', paymentCurrency: stripe ? USD : TBA, paymentMethod: stripe ? STRIPE : METHOD,
-      created_at: inv.created_at, invoice_id: i % 4 === 3 ? null : inv.id,
+      id: `pi_${String(i).padStart(4, '0')}`,
+      customer_id: 'cus_1',
+      status: i === 2 ? 'requires_payment_method' : 'succeeded',
+      amount: stripe ? '1999' : inv.total,
+      amount_received: stripe ? '1999' : i === 2 ? '0' : inv.total,
+      currency_id: stripe ? 'pc_usd' : 'pc_tba',
+      paymentCurrency: stripe ? USD : TBA,
+      paymentMethod: stripe ? STRIPE : METHOD,
+      created_at: inv.created_at,
+      invoice_id: i % 4 === 3 ? null : inv.id,
       invoice: i % 4 === 3 ? null : { id: inv.id, number: inv.number, status: inv.status },
-      payment_details: stripe ? { stripe: { payment_intent_id: 'pi_stripe_123456789abcdef' } } : { arcblock: { tx_hash: `0xfeed${i}c0ffee${i}beef` } },
+      payment_details: stripe
+        ? { stripe: { payment_intent_id: 'pi_stripe_123456789abcdef' } }
+        : { arcblock: { tx_hash: `0xfeed${i}c0ffee${i}beef` } },
     };
   });
   const list = query ? all.filter((x) => JSON.stringify(x).toLowerCase().includes(query)) : all;
@@ -311,15 +556,54 @@ function paymentHistory(cfg, url, invoices, json) {
 }
 
 function refunds(cfg, invoiceId) {
-  const base = { object: 'refund', livemode: true, currency_id: 'pc_tba', customer_id: 'cus_1', paymentCurrency: TBA, paymentMethod: METHOD };
-  const all = !cfg.refunds ? [] : [
-    { ...base, id: 're_5b', type: 'refund', status: 'pending', amount: String(5n * 10n ** 17n), invoice_id: 'in_0005', payment_intent_id: 'pi_5', reason: null,
-      created_at: new Date(Date.UTC(2026, 10, 19, 8, 0)).toISOString(), payment_details: {} },
-    { ...base, id: 're_5a', type: 'refund', status: 'succeeded', amount: String(2n * E18), invoice_id: 'in_0005', payment_intent_id: 'pi_5', reason: 'requested_by_customer',
-      created_at: new Date(Date.UTC(2026, 10, 18, 8, 0)).toISOString(), payment_details: { arcblock: { tx_hash: '0xref5', type: 'refund' } } },
-    { ...base, id: 're_10', type: 'stake_return', status: 'succeeded', amount: String(50n * E18), invoice_id: 'in_0010', subscription_id: 'sub_staked', reason: 'stake_return',
-      created_at: new Date(Date.UTC(2026, 10, 1, 8, 0)).toISOString(), payment_details: { arcblock: { tx_hash: '0xret10', type: 'stake_return' } } },
-  ];
+  const base = {
+    object: 'refund',
+    livemode: true,
+    currency_id: 'pc_tba',
+    customer_id: 'cus_1',
+    paymentCurrency: TBA,
+    paymentMethod: METHOD,
+  };
+  const all = !cfg.refunds
+    ? []
+    : [
+        {
+          ...base,
+          id: 're_5b',
+          type: 'refund',
+          status: 'pending',
+          amount: String(5n * 10n ** 17n),
+          invoice_id: 'in_0005',
+          payment_intent_id: 'pi_5',
+          reason: null,
+          created_at: new Date(Date.UTC(2026, 10, 19, 8, 0)).toISOString(),
+          payment_details: {},
+        },
+        {
+          ...base,
+          id: 're_5a',
+          type: 'refund',
+          status: 'succeeded',
+          amount: String(2n * E18),
+          invoice_id: 'in_0005',
+          payment_intent_id: 'pi_5',
+          reason: 'requested_by_customer',
+          created_at: new Date(Date.UTC(2026, 10, 18, 8, 0)).toISOString(),
+          payment_details: { arcblock: { tx_hash: '0xref5', type: 'refund' } },
+        },
+        {
+          ...base,
+          id: 're_10',
+          type: 'stake_return',
+          status: 'succeeded',
+          amount: String(50n * E18),
+          invoice_id: 'in_0010',
+          subscription_id: 'sub_staked',
+          reason: 'stake_return',
+          created_at: new Date(Date.UTC(2026, 10, 1, 8, 0)).toISOString(),
+          payment_details: { arcblock: { tx_hash: '0xret10', type: 'stake_return' } },
+        },
+      ];
   const list = all.filter((r) => !invoiceId || r.invoice_id === invoiceId);
   return { count: list.length, list };
 }
@@ -327,7 +611,19 @@ function refunds(cfg, invoiceId) {
 export async function handlePortalStub(state, method, url, readBody, json) {
   const p = url.pathname;
   if (p === '/__stub/portal/state') return json(state.portal ?? {});
-  const owned = ['/payment/api/payment-intents', '/payment/api/invoices', '/payment/api/subscriptions', '/payment/api/credit-', '/payment/api/auto-recharge-configs/', '/payment/api/customers/', '/payment/api/did/collect-batch/', '/payment/api/did/re-stake/', '/payment/api/meter-events/pending-amount', '/payment/api/vendors/order/', '/payment/api/refunds'];
+  const owned = [
+    '/payment/api/payment-intents',
+    '/payment/api/invoices',
+    '/payment/api/subscriptions',
+    '/payment/api/credit-',
+    '/payment/api/auto-recharge-configs/',
+    '/payment/api/customers/',
+    '/payment/api/did/collect-batch/',
+    '/payment/api/did/re-stake/',
+    '/payment/api/meter-events/pending-amount',
+    '/payment/api/vendors/order/',
+    '/payment/api/refunds',
+  ];
   if (!owned.some((x) => p.startsWith(x))) return null;
   const cfg = (state.portal ??= {});
   if (!state.signedIn) return json({ error: 'Please log in' }, 401);
@@ -337,10 +633,29 @@ export async function handlePortalStub(state, method, url, readBody, json) {
   const vend = p.match(/^\/payment\/api\/vendors\/order\/([^/]+)\/status$/);
   if (vend) {
     (cfg.vendorCalls ??= []).push(vend[1]);
-    return json({ vendors: vend[1] === 'cs_vendor' ? [
-      { name: 'launcher', title: 'Blocklet Server', vendorType: 'launcher', status: 'delivered', progress: 100 },
-      { name: 'didnames', title: 'DID Name', vendorType: 'didnames', status: 'failed', progress: 0, error: { code: 'VENDOR_FAILED' }, error_message: 'The name is taken' },
-    ] : [] });
+    return json({
+      vendors:
+        vend[1] === 'cs_vendor'
+          ? [
+              {
+                name: 'launcher',
+                title: 'Blocklet Server',
+                vendorType: 'launcher',
+                status: 'delivered',
+                progress: 100,
+              },
+              {
+                name: 'didnames',
+                title: 'DID Name',
+                vendorType: 'didnames',
+                status: 'failed',
+                progress: 0,
+                error: { code: 'VENDOR_FAILED' },
+                error_message: 'The name is taken',
+              },
+            ]
+          : [],
+    });
   }
   // Refunds (cfg.refunds: true): in_0005 has a partial refund (succeeded, with its tx) and a pending one; in_0010 (a
   // stake return invoice) a stake_return. Otherwise none. The invoice_id asked for goes to refundCalls.
@@ -365,7 +680,9 @@ export async function handlePortalStub(state, method, url, readBody, json) {
   }
   const tbaPaid = (cfg.paid ?? []).includes('pc_tba');
   const all = Array.from({ length: cfg.count ?? 23 }, (_, i) => invoice(i)).map((inv, i) => ({
-    ...(tbaPaid && (inv.status === 'open' || inv.status === 'uncollectible') ? { ...inv, status: 'paid', amount_paid: inv.total, amount_remaining: '0' } : inv),
+    ...(tbaPaid && (inv.status === 'open' || inv.status === 'uncollectible')
+      ? { ...inv, status: 'paid', amount_paid: inv.total, amount_remaining: '0' }
+      : inv),
     // spread: four invoices a month, newest first (Nov, Oct, Sep … 2026), for the grouped list.
     ...(cfg.spread ? { created_at: new Date(2026, 10 - Math.floor(i / 4), 20 - (i % 4), 12).toISOString() } : {}),
   }));
@@ -384,8 +701,22 @@ export async function handlePortalStub(state, method, url, readBody, json) {
     // subscription_id scopes only the stake panel's query (include_return_staking), as before for the other lists.
     const sid = url.searchParams.get('include_return_staking') ? url.searchParams.get('subscription_id') : null;
     // sub_stake's stake was slashed (in_slash); once staked again it has a new stake invoice (in_restake).
-    const stakeOf = (id, reason, at) => ({ ...invoice(3), id, number: id === 'in_slash' ? 'SBX-SL01' : 'SBX-RS01', billing_reason: reason, total: String(50n * E18), subscription_id: 'sub_stake', created_at: new Date(at * 1000).toISOString() });
-    const extra = sid === 'sub_stake' ? [stakeOf('in_slash', 'slash_stake', NOW - DAY), ...((cfg.restaked ?? []).includes('sub_stake') ? [stakeOf('in_restake', 'stake', NOW)] : [])] : [];
+    const stakeOf = (id, reason, at) => ({
+      ...invoice(3),
+      id,
+      number: id === 'in_slash' ? 'SBX-SL01' : 'SBX-RS01',
+      billing_reason: reason,
+      total: String(50n * E18),
+      subscription_id: 'sub_stake',
+      created_at: new Date(at * 1000).toISOString(),
+    });
+    const extra =
+      sid === 'sub_stake'
+        ? [
+            stakeOf('in_slash', 'slash_stake', NOW - DAY),
+            ...((cfg.restaked ?? []).includes('sub_stake') ? [stakeOf('in_restake', 'stake', NOW)] : []),
+          ]
+        : [];
     const scoped = sid ? [...all.filter((i) => i.subscription_id === sid), ...extra] : all;
     const list = status ? scoped.filter((i) => status.split(',').includes(i.status)) : scoped;
     const page = Number(url.searchParams.get('page') || 1);

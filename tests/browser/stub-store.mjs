@@ -13,7 +13,14 @@ const withMeta = (b) => ({
   lastPublishedAt: `2026-04-${String(10 + Number(b.did.slice(-1))).padStart(2, '0')}T09:00:00.000Z`,
 });
 const bulk = (n) =>
-  Array.from({ length: n }, (_, i) => withMeta({ ...BLOCKLETS[i % BLOCKLETS.length], did: `z8bulk${i}`, title: `Bulk ${String(i).padStart(4, '0')}`, stats: { downloads: n - i } }));
+  Array.from({ length: n }, (_, i) =>
+    withMeta({
+      ...BLOCKLETS[i % BLOCKLETS.length],
+      did: `z8bulk${i}`,
+      title: `Bulk ${String(i).padStart(4, '0')}`,
+      stats: { downloads: n - i },
+    }),
+  );
 
 const README = {
   en: '# Readme\n\nSome **bold** text and a [link](https://example.com).\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n\n[bad](javascript:alert(1))\n\n- one\n- two\n',
@@ -40,7 +47,10 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
     state.store ??= {};
     const [, action, op] = did;
     if (op === 'token') {
-      state.store.connectCalls = { ...state.store.connectCalls, [action]: (state.store.connectCalls?.[action] ?? 0) + 1 };
+      state.store.connectCalls = {
+        ...state.store.connectCalls,
+        [action]: (state.store.connectCalls?.[action] ?? 0) + 1,
+      };
       state.store.lastParams = JSON.parse((await _readBody()) || '{}').extraParams;
       return json({ token: `tok_${action}`, url: `/__stub/wallet?_t_=tok_${action}`, expiresAt: Date.now() + 300_000 });
     }
@@ -49,8 +59,18 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
     if (mode === 'declined') return json({ status: 'declined', error: 'Declined in the wallet' });
     if (mode === 'developerRequired') return json({ status: 'error', error: 'You have no legal developerNFT' });
     const result = {
-      'connect-cli': { developerDid: 'z1casey', accessKeyId: 'ak_1', accessKeySecret: 'sk_cli_secret', source: state.store.lastParams?.source },
-      'gen-key-pair': { did: 'zKeyPairDid123', publicKey: '0xpublic123', secretKey: '0xSECRET456', monikers: state.store.lastParams?.monikers ?? [] },
+      'connect-cli': {
+        developerDid: 'z1casey',
+        accessKeyId: 'ak_1',
+        accessKeySecret: 'sk_cli_secret',
+        source: state.store.lastParams?.source,
+      },
+      'gen-key-pair': {
+        did: 'zKeyPairDid123',
+        publicKey: '0xpublic123',
+        secretKey: '0xSECRET456',
+        monikers: state.store.lastParams?.monikers ?? [],
+      },
       'stake-and-join': { passport: { role: 'developer' }, stake: { amount: '100', symbol: 'TBA' } },
     }[action];
     return json({ status: 'succeed', result });
@@ -86,29 +106,49 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
     if (price === 'payment') list = list.filter((b) => b.payment.price.length);
     const sortBy = q.get('sortBy') ?? 'stats.downloads';
     const dir = q.get('sortDirection') === 'asc' ? 1 : -1;
-    const key = { 'stats.downloads': (b) => b.stats.downloads, lastPublishedAt: (b) => b.lastPublishedAt, title: (b) => b.title.toLowerCase() }[sortBy];
+    const key = {
+      'stats.downloads': (b) => b.stats.downloads,
+      lastPublishedAt: (b) => b.lastPublishedAt,
+      title: (b) => b.title.toLowerCase(),
+    }[sortBy];
     if (key) list = [...list].sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : 0));
     const page = Number(q.get('page') ?? 1);
     const pageSize = Number(q.get('pageSize') ?? 20);
     return json({ dataList: list.slice((page - 1) * pageSize, page * pageSize), total: list.length });
   }
   // state.store.forbidden: the user has no developer passport.
-  if (state.store?.forbidden && p.startsWith('/store/api/developer/')) return json({ error: 'A developer passport is required', code: 'FORBIDDEN' }, 403);
+  if (state.store?.forbidden && p.startsWith('/store/api/developer/'))
+    return json({ error: 'A developer passport is required', code: 'FORBIDDEN' }, 403);
   // Developer / console (signed in; state.store.tokens holds created tokens).
   const managed = () =>
     BLOCKLETS.slice(0, 3).map((b, i) => ({
-      id: b.did, did: b.did, meta: withMeta(b), permission: 'Public', status: i === 2 ? 'blocked' : 'normal', blockReason: i === 2 ? 'Spam' : null,
-      currentVersion: { version: b.version }, reviewVersion: i === 0 ? { version: '2.0.0', status: 'PENDING_REVIEW' } : null,
+      id: b.did,
+      did: b.did,
+      meta: withMeta(b),
+      permission: 'Public',
+      status: i === 2 ? 'blocked' : 'normal',
+      blockReason: i === 2 ? 'Spam' : null,
+      currentVersion: { version: b.version },
+      reviewVersion: i === 0 ? { version: '2.0.0', status: 'PENDING_REVIEW' } : null,
       // The first one keeps its review history (a rejected and a cancelled version).
-      versions: i === 0
-        ? [{ version: '2.0.0', status: 'PENDING_REVIEW' }, { version: '1.9.0', status: 'REJECTED' }, { version: '1.8.0', status: 'CANCELLED' }, { version: b.version, status: 'PUBLISHED' }]
-        : undefined,
+      versions:
+        i === 0
+          ? [
+              { version: '2.0.0', status: 'PENDING_REVIEW' },
+              { version: '1.9.0', status: 'REJECTED' },
+              { version: '1.8.0', status: 'CANCELLED' },
+              { version: b.version, status: 'PUBLISHED' },
+            ]
+          : undefined,
     }));
   if (p === '/store/api/developer/blocklets' && method === 'GET') return json({ dataList: managed(), total: 3 });
   if (p === '/store/api/developer/blocklets' && method === 'POST') {
     const body = JSON.parse((await _readBody()) || '{}');
     if (body.name === 'taken') return json({ error: 'The name taken is taken', code: 'NAME_EXISTS' }, 409);
-    return json({ id: 'z8new', did: 'z8new', meta: { did: 'z8new', name: body.name }, status: 'normal', permission: 'Public' }, 201);
+    return json(
+      { id: 'z8new', did: 'z8new', meta: { did: 'z8new', name: body.name }, status: 'normal', permission: 'Public' },
+      201,
+    );
   }
   // Request / cancel review (state.store.reviewCalls lists [did, action, version]).
   const rev = /^\/store\/api\/developer\/blocklets\/([^/]+)\/(request-review|cancel-review)$/.exec(p);
@@ -125,9 +165,13 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
     state.store ??= {};
     const body = JSON.parse((await _readBody()) || '{}');
     if (con[2] === 'category') state.store.categorySet = { did: con[1], ...body };
-    return json({ ...managed().find((b) => b.did === con[1]), ...(con[2] === 'category' ? { reviewType: body.reviewType } : {}) });
+    return json({
+      ...managed().find((b) => b.did === con[1]),
+      ...(con[2] === 'category' ? { reviewType: body.reviewType } : {}),
+    });
   }
-  if (p === '/store/api/console/categories' && method === 'GET') return json({ dataList: CATEGORIES, total: CATEGORIES.length });
+  if (p === '/store/api/console/categories' && method === 'GET')
+    return json({ dataList: CATEGORIES, total: CATEGORIES.length });
   // Edit (state.store.updated keeps the last body) and release upload (state.store.uploadFails → a 400).
   const edit = /^\/store\/api\/developer\/blocklets\/([^/]+)$/.exec(p);
   if (edit && method === 'PUT') {
@@ -137,8 +181,17 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
   }
   if (p === '/store/api/blocklets/upload' && method === 'POST') {
     const body = await _readBody();
-    if (state.store?.uploadFails || !String(body).includes('name="blocklet-release"')) return json({ error: 'The release has no blocklet.yml or blocklet.json', code: 'META_MISSING' }, 400);
-    return json({ id: 'z8blocklet0', did: 'z8blocklet0', meta: { did: 'z8blocklet0', name: 'payment-kit' }, reviewVersion: { version: '2.1.0', status: 'DRAFT' } }, 201);
+    if (state.store?.uploadFails || !String(body).includes('name="blocklet-release"'))
+      return json({ error: 'The release has no blocklet.yml or blocklet.json', code: 'META_MISSING' }, 400);
+    return json(
+      {
+        id: 'z8blocklet0',
+        did: 'z8blocklet0',
+        meta: { did: 'z8blocklet0', name: 'payment-kit' },
+        reviewVersion: { version: '2.1.0', status: 'DRAFT' },
+      },
+      201,
+    );
   }
   if (p === '/store/api/developer/access-tokens/my') {
     const list = state.store?.tokens ?? [{ id: 't1', remark: 'Laptop', createdAt: '2026-04-01T00:00:00.000Z' }];
@@ -153,8 +206,20 @@ export async function handleStoreStub(state, method, u, _readBody, json) {
     const b = all.find((x) => x.did === decodeURIComponent(m[1]).replace(/^did:abt:/, ''));
     if (!b) return json({ error: 'Blocklet not found', code: 'BLOCKLET_NOT_FOUND' }, 404);
     const versions = [
-      { id: `${b.did}@${b.version}`, version: b.version, status: 'PUBLISHED', changeLog: '## Changes\n\nFaster search.', publishedAt: '2026-04-10T09:00:00.000Z' },
-      { id: `${b.did}@0.9.0`, version: '0.9.0', status: 'PUBLISHED', changeLog: 'First release.', publishedAt: '2026-03-01T09:00:00.000Z' },
+      {
+        id: `${b.did}@${b.version}`,
+        version: b.version,
+        status: 'PUBLISHED',
+        changeLog: '## Changes\n\nFaster search.',
+        publishedAt: '2026-04-10T09:00:00.000Z',
+      },
+      {
+        id: `${b.did}@0.9.0`,
+        version: '0.9.0',
+        status: 'PUBLISHED',
+        changeLog: 'First release.',
+        publishedAt: '2026-03-01T09:00:00.000Z',
+      },
     ];
     const version = m[2] ? versions.find((v) => v.version === decodeURIComponent(m[2])) : versions[0];
     if (!version) return json({ error: 'Version not found', code: 'VERSION_NOT_FOUND' }, 404);

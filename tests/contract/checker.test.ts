@@ -4,11 +4,35 @@ import { array, number, optional, string, type } from 'superstruct';
 import { createChecker, structPaths } from './checker.ts';
 
 const checker = createChecker();
-const setting = { id: 'set_1', livemode: true, type: 'donate', mount_location: 'blog', active: true, component_did: 'z1', settings: {}, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
+const setting = {
+  id: 'set_1',
+  livemode: true,
+  type: 'donate',
+  mount_location: 'blog',
+  active: true,
+  component_did: 'z1',
+  settings: {},
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
 const grant = {
-  id: 'cg_1', object: 'credit_grant', amount: '100', currency_id: 'pc_1', category: 'paid', customer_id: 'cus_1', livemode: true, priority: 50,
-  status: 'granted', remaining_amount: '100', created_via: 'api', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', metadata: {},
-  customer: null, paymentCurrency: null, paymentMethod: null,
+  id: 'cg_1',
+  object: 'credit_grant',
+  amount: '100',
+  currency_id: 'pc_1',
+  category: 'paid',
+  customer_id: 'cus_1',
+  livemode: true,
+  priority: 50,
+  status: 'granted',
+  remaining_amount: '100',
+  created_via: 'api',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  metadata: {},
+  customer: null,
+  paymentCurrency: null,
+  paymentMethod: null,
 };
 
 describe('contract checker', () => {
@@ -38,10 +62,19 @@ describe('contract checker', () => {
 
   it('finds a field the elements read that the real type does not have', () => {
     expect(checker.unknownReads('Setting', ['mount_location', 'component_did', 'settings.anything'])).toEqual([]);
-    expect(checker.unknownReads('Setting', ['mountLocation', 'componentDid'])).toEqual(['mountLocation', 'componentDid']);
+    expect(checker.unknownReads('Setting', ['mountLocation', 'componentDid'])).toEqual([
+      'mountLocation',
+      'componentDid',
+    ]);
     // Through a superstruct response schema, as the elements check it.
-    const Struct = type({ count: number(), list: array(type({ id: string(), packages: optional(array(string())), threshold: string() })) });
+    const Struct = type({
+      count: number(),
+      list: array(type({ id: string(), packages: optional(array(string())), threshold: string() })),
+    });
     expect(structPaths(Struct)).toEqual(['count', 'list', 'list.*.id', 'list.*.packages', 'list.*.threshold']);
-    expect(checker.unknownReads('CreditGrantList', structPaths(Struct))).toEqual(['list.*.packages', 'list.*.threshold']);
+    expect(checker.unknownReads('CreditGrantList', structPaths(Struct))).toEqual([
+      'list.*.packages',
+      'list.*.threshold',
+    ]);
   });
 });

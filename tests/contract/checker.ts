@@ -48,7 +48,8 @@ export function createChecker(opts: { file?: SchemaFile; ignoreMissing?: readonl
   ajv.addSchema({ $id: 'contract', definitions: forValidation.definitions });
   const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
 
-  const rewrite = (s: Schema): Schema => JSON.parse(JSON.stringify(s).replaceAll('"#/definitions/', '"contract#/definitions/'));
+  const rewrite = (s: Schema): Schema =>
+    JSON.parse(JSON.stringify(s).replaceAll('"#/definitions/', '"contract#/definitions/'));
 
   /** Every defect of `data` as the real type `root`: `path: message` lines (empty when it conforms). */
   function validate(root: string, data: unknown): string[] {
@@ -79,13 +80,18 @@ export function createChecker(opts: { file?: SchemaFile; ignoreMissing?: readonl
       for (const s of level) {
         if (key === '*') {
           if (s.type === 'array') next.push(...resolve(s.items));
-          else if (s.type === 'object' && s.additionalProperties && s.additionalProperties !== false) next.push(...resolve(s.additionalProperties === true ? {} : s.additionalProperties));
+          else if (s.type === 'object' && s.additionalProperties && s.additionalProperties !== false)
+            next.push(...resolve(s.additionalProperties === true ? {} : s.additionalProperties));
           continue;
         }
-        if (Object.keys(s).length === 0) next.push({}); // any: anything goes below
+        if (Object.keys(s).length === 0)
+          next.push({}); // any: anything goes below
         else if (s.type === 'object') {
           if (s.properties && key in s.properties) next.push(...resolve(s.properties[key]));
-          else if (s.additionalProperties !== false) next.push(...resolve(s.additionalProperties === true || !s.additionalProperties ? {} : s.additionalProperties));
+          else if (s.additionalProperties !== false)
+            next.push(
+              ...resolve(s.additionalProperties === true || !s.additionalProperties ? {} : s.additionalProperties),
+            );
         }
       }
       if (!next.length) return false;
@@ -109,8 +115,10 @@ function dedupe(errors: ErrorObject[]): string[] {
     .map((e) => {
       const where = e.instancePath || '(root)';
       if (e.keyword === 'required') return `${where}/${e.params.missingProperty}: missing required field`;
-      if (e.keyword === 'enum') return `${where}: ${JSON.stringify(e.data)} is not one of ${JSON.stringify(e.params.allowedValues)}`;
-      if (e.keyword === 'const') return `${where}: ${JSON.stringify(e.data)} is not ${JSON.stringify(e.params.allowedValue)}`;
+      if (e.keyword === 'enum')
+        return `${where}: ${JSON.stringify(e.data)} is not one of ${JSON.stringify(e.params.allowedValues)}`;
+      if (e.keyword === 'const')
+        return `${where}: ${JSON.stringify(e.data)} is not ${JSON.stringify(e.params.allowedValue)}`;
       return `${where}: ${e.message}`;
     });
   return [...new Set(out)];

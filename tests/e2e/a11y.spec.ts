@@ -7,15 +7,15 @@ import { axe, expect, signIn, test } from './support.ts';
 // The host pages run under a strict CSP (script-src 'self'); axe is injected by the test only.
 test.use({ bypassCSP: true });
 
-
-
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
     test.use({ colorScheme: scheme });
 
     test('checkout, portal and store pages have no axe violations', async ({ page }) => {
       await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_onetime');
-      await expect(page.locator('pay-checkout').getByRole('textbox', { name: 'Email' })).toHaveValue('casey@example.com');
+      await expect(page.locator('pay-checkout').getByRole('textbox', { name: 'Email' })).toHaveValue(
+        'casey@example.com',
+      );
       expect(await axe(page)).toEqual([]);
 
       await page.goto('/checkout/plink_sandbox_donation');
@@ -36,7 +36,10 @@ for (const scheme of ['light', 'dark'] as const) {
 test('the Chinese checkout and portal have no axe violations', async ({ page }) => {
   await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_trial');
   const header = page.locator('site-header');
-  await header.getByRole('button', { name: /Language/ }).first().click();
+  await header
+    .getByRole('button', { name: /Language/ })
+    .first()
+    .click();
   await header.getByRole('menuitemradio', { name: '简体中文' }).click();
   await expect(page.locator('pay-checkout').getByText('订单摘要')).toBeVisible();
   expect(await axe(page)).toEqual([]);

@@ -12,8 +12,16 @@ async function product(name: string, prices: Array<Record<string, unknown>>, ext
   return made.body as { id: string; prices: Array<{ id: string }> };
 }
 
-async function session(lineItems: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}): Promise<string> {
-  const made = await merchant('POST', '/api/checkout-sessions', { mode: 'payment', line_items: lineItems, success_url: 'http://localhost/', ...extra });
+async function session(
+  lineItems: Array<Record<string, unknown>>,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const made = await merchant('POST', '/api/checkout-sessions', {
+    mode: 'payment',
+    line_items: lineItems,
+    success_url: 'http://localhost/',
+    ...extra,
+  });
   expect(made.status).toBe(200);
   return made.body.id as string;
 }
@@ -26,9 +34,13 @@ async function fitsWidth(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-test("a merchant's quantity stands: a session made with 3 (adjustable 1-10) opens as 3, on screen and on the server", async ({ page }) => {
+test("a merchant's quantity stands: a session made with 3 (adjustable 1-10) opens as 3, on screen and on the server", async ({
+  page,
+}) => {
   const p = await product('E2E Seat Pack', [{ type: 'one_time', unit_amount: '3', currency_id: 'pc_sandbox_tba' }]);
-  const id = await session([{ price_id: p.prices[0]!.id, quantity: 3, adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 } }]);
+  const id = await session([
+    { price_id: p.prices[0]!.id, quantity: 3, adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 } },
+  ]);
   await signIn(page, /Casey Customer/, `/checkout/${id}`);
   const checkout = page.locator('pay-checkout');
   await expect(checkout.getByRole('textbox', { name: 'Email' })).toHaveValue('casey@example.com');
@@ -49,7 +61,9 @@ test("a merchant's quantity stands: a session made with 3 (adjustable 1-10) open
 test('signed out, "Connect and pay" on the empty form goes to sign-in (no Required errors)', async ({ page }) => {
   await page.goto('/checkout/plink_sandbox_onetime');
   const checkout = page.locator('pay-checkout');
-  await expect(checkout.getByText('Sign in with your wallet first; your details are filled in from your profile.')).toBeVisible();
+  await expect(
+    checkout.getByText('Sign in with your wallet first; your details are filled in from your profile.'),
+  ).toBeVisible();
   await checkout.getByRole('button', { name: 'Connect and pay' }).click();
   await page.waitForURL(/\/\.well-known\/service\/sandbox\/login\?redirect=/);
   // Signing in comes back to the checkout, with the form filled from the profile.
@@ -83,7 +97,9 @@ test('Pay pressed while the profile is still loading waits for it, then pays (no
 
 test('fiat shows its minor digits: 9.00 USD beside 9.99 USD, in English and Chinese', async ({ page }) => {
   const p = await product('E2E Nine Dollars', [{ type: 'one_time', unit_amount: '9', currency_id: 'pc_sandbox_usd' }]);
-  const p2 = await product('E2E Nine Ninety-Nine', [{ type: 'one_time', unit_amount: '9.99', currency_id: 'pc_sandbox_usd' }]);
+  const p2 = await product('E2E Nine Ninety-Nine', [
+    { type: 'one_time', unit_amount: '9.99', currency_id: 'pc_sandbox_usd' },
+  ]);
   const id = await session([
     { price_id: p.prices[0]!.id, quantity: 1 },
     { price_id: p2.prices[0]!.id, quantity: 1 },
@@ -105,7 +121,9 @@ test('a network error reads in the payer’s language (zh), not in English', asy
   await checkout.evaluate((el) => el.setAttribute('locale', 'zh'));
   await expect(checkout.getByRole('textbox', { name: '邮箱' })).toHaveValue('casey@example.com');
   // The connection drops when the code is sent.
-  await page.route('**/payment/api/checkout-sessions/*/apply-promotion*', (route) => route.abort('internetdisconnected'));
+  await page.route('**/payment/api/checkout-sessions/*/apply-promotion*', (route) =>
+    route.abort('internetdisconnected'),
+  );
   await checkout.getByRole('button', { name: '添加优惠码' }).click();
   const dialog = checkout.getByRole('dialog');
   await dialog.getByRole('textbox').fill('SANDBOX10');
@@ -116,15 +134,27 @@ test('a network error reads in the payer’s language (zh), not in English', asy
 
 test('after "Exceed inventory" the quantity field shows the quantity of the order', async ({ page }) => {
   // 3 in stock; one is sold first.
-  const p = await product('E2E Limited Print', [{ type: 'one_time', unit_amount: '2', currency_id: 'pc_sandbox_tba', quantity_available: 3 }]);
+  const p = await product('E2E Limited Print', [
+    { type: 'one_time', unit_amount: '2', currency_id: 'pc_sandbox_tba', quantity_available: 3 },
+  ]);
   const priceId = p.prices[0]!.id;
   const first = await session([{ price_id: priceId, quantity: 1 }]);
   await signIn(page, /Casey Customer/, `/checkout/${first}`);
-  const form = { customer_name: 'Casey Customer', customer_email: 'casey@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba', billing_address: { country: 'us' } };
+  const form = {
+    customer_name: 'Casey Customer',
+    customer_email: 'casey@example.com',
+    payment_method: 'pm_sandbox_arcblock',
+    payment_currency: 'pc_sandbox_tba',
+    billing_address: { country: 'us' },
+  };
   expect((await page.request.put(`/payment/api/checkout-sessions/${first}/submit`, { data: form })).status()).toBe(200);
-  expect((await (await page.request.post(`/payment/api/checkout-sessions/${first}/fast-checkout-confirm`)).json()).fastPaid).toBe(true);
+  expect(
+    (await (await page.request.post(`/payment/api/checkout-sessions/${first}/fast-checkout-confirm`)).json()).fastPaid,
+  ).toBe(true);
 
-  const id = await session([{ price_id: priceId, quantity: 2, adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 } }]);
+  const id = await session([
+    { price_id: priceId, quantity: 2, adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 } },
+  ]);
   await page.goto(`/checkout/${id}`);
   const checkout = page.locator('pay-checkout');
   const qty = qtyOf(checkout, 'E2E Limited Print');
@@ -163,7 +193,9 @@ test('the promotion code remove button is a 24 × 24 px target', async ({ page }
 });
 
 for (const width of [390, 320]) {
-  test(`at ${width} px: the card form (CVC included) fits, the folded summary keeps Pay near the top, nothing is wider than the window`, async ({ page }) => {
+  test(`at ${width} px: the card form (CVC included) fits, the folded summary keeps Pay near the top, nothing is wider than the window`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_onetime');
     const checkout = page.locator('pay-checkout');
@@ -200,7 +232,9 @@ test('standalone without window.blocklet draws no empty footer bar', async ({ pa
   await expect(checkout.locator('[part~=checkout-footer]')).toHaveCount(0);
 });
 
-test('a donation: one message for one error, "Donate 5 TBA", and "Thanks for your support" when done', async ({ page }) => {
+test('a donation: one message for one error, "Donate 5 TBA", and "Thanks for your support" when done', async ({
+  page,
+}) => {
   await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_donation');
   const checkout = page.locator('pay-checkout');
   const donate = checkout.locator('[part~=submit]');
@@ -233,8 +267,14 @@ test.describe('the completed screen repeats what was paid', () => {
 
   test('amount and items, with the product picture; axe clean', async ({ page }) => {
     const picture = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#16a34a"/></svg>').toString('base64')}`;
-    const p = await product('E2E Poster', [{ type: 'one_time', unit_amount: '4', currency_id: 'pc_sandbox_tba' }], { images: [picture] });
-    const broken = await product('E2E Broken Picture', [{ type: 'one_time', unit_amount: '1', currency_id: 'pc_sandbox_tba' }], { images: ['/no/such/picture.png'] });
+    const p = await product('E2E Poster', [{ type: 'one_time', unit_amount: '4', currency_id: 'pc_sandbox_tba' }], {
+      images: [picture],
+    });
+    const broken = await product(
+      'E2E Broken Picture',
+      [{ type: 'one_time', unit_amount: '1', currency_id: 'pc_sandbox_tba' }],
+      { images: ['/no/such/picture.png'] },
+    );
     const id = await session([
       { price_id: p.prices[0]!.id, quantity: 2 },
       { price_id: broken.prices[0]!.id, quantity: 1 },

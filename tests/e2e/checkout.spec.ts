@@ -5,8 +5,6 @@ import type { Page } from '@playwright/test';
 import { axe, expect, merchant, signIn, test } from './support.ts';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
 
-
-
 test('one-time purchase with a quantity and a promotion code', async ({ page }) => {
   await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_onetime');
   const checkout = page.locator('pay-checkout');
@@ -95,12 +93,21 @@ test('an expired session says so with the spec text', async ({ page, request }) 
   );
 });
 
-test('an empty session: the merchant archives the only price after the session was made, and the checkout shows the empty page', async ({ page }) => {
+test('an empty session: the merchant archives the only price after the session was made, and the checkout shows the empty page', async ({
+  page,
+}) => {
   // Our own product and session, so no other flow is touched.
-  const product = await merchant('POST', '/api/products', { name: 'E2E Empty Cart Item', prices: [{ type: 'one_time', unit_amount: '3', currency_id: 'pc_sandbox_tba' }] });
+  const product = await merchant('POST', '/api/products', {
+    name: 'E2E Empty Cart Item',
+    prices: [{ type: 'one_time', unit_amount: '3', currency_id: 'pc_sandbox_tba' }],
+  });
   expect(product.status).toBe(200);
   const priceId = product.body.prices[0].id as string;
-  const session = await merchant('POST', '/api/checkout-sessions', { mode: 'payment', line_items: [{ price_id: priceId, quantity: 1 }], success_url: 'http://localhost/' });
+  const session = await merchant('POST', '/api/checkout-sessions', {
+    mode: 'payment',
+    line_items: [{ price_id: priceId, quantity: 1 }],
+    success_url: 'http://localhost/',
+  });
   expect(session.status).toBe(200);
   const id = session.body.id as string;
   await signIn(page, /Casey Customer/, `/checkout/${id}`);
@@ -119,7 +126,9 @@ test('an empty session: the merchant archives the only price after the session w
   await expect(checkout.getByText('There is nothing to pay for in this checkout.', { exact: true })).toBeVisible();
 });
 
-test('upsell switches to the yearly price and back; a required cross-sell must be added before paying', async ({ page }) => {
+test('upsell switches to the yearly price and back; a required cross-sell must be added before paying', async ({
+  page,
+}) => {
   await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_upsell');
   const checkout = page.locator('pay-checkout');
   const total = checkout.locator('[part~=total]');
@@ -179,14 +188,24 @@ test('a donation with a custom amount, the benefits list, and the range message 
   await expect(checkout.getByRole('button', { name: 'Donate' })).toBeEnabled();
 
   // Cancel tells the host.
-  const cancelled = page.evaluate(() => new Promise<string>((resolve) => document.addEventListener('pay-cancel', (e) => resolve((e as CustomEvent).detail.checkoutSessionId), { once: true })));
+  const cancelled = page.evaluate(
+    () =>
+      new Promise<string>((resolve) =>
+        document.addEventListener('pay-cancel', (e) => resolve((e as CustomEvent).detail.checkoutSessionId), {
+          once: true,
+        }),
+      ),
+  );
   await checkout.getByRole('button', { name: 'Cancel' }).click();
   expect(await cancelled).toMatch(/^cs_/);
 
   // Donations go through the wallet (never fast pay), even with enough balance.
   await checkout.getByRole('button', { name: 'Donate' }).click();
   const connect = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
-  const [wallet] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  const [wallet] = await Promise.all([
+    page.waitForEvent('popup'),
+    connect.getByRole('link', { name: /Open DID Wallet/ }).click(),
+  ]);
   await expect(wallet.getByText('0.5 TBA').first()).toBeVisible();
   await wallet.getByRole('button', { name: /Approve/ }).click();
   await expect(wallet.getByText(/approved/i).first()).toBeVisible();
@@ -197,7 +216,10 @@ test('a donation with a custom amount, the benefits list, and the range message 
 /** Approves the open wallet-connect dialog of the checkout in the sandbox wallet; returns the wallet page's text. */
 async function approveInWallet(page: Page, checkout: ReturnType<Page['locator']>): Promise<string> {
   const connect = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
-  const [wallet] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  const [wallet] = await Promise.all([
+    page.waitForEvent('popup'),
+    connect.getByRole('link', { name: /Open DID Wallet/ }).click(),
+  ]);
   await wallet.getByRole('button', { name: /Approve/ }).click();
   await expect(wallet.getByText(/approved/i).first()).toBeVisible();
   const text = (await wallet.locator('body').textContent()) ?? '';
@@ -205,7 +227,9 @@ async function approveInWallet(page: Page, checkout: ReturnType<Page['locator']>
   return text;
 }
 
-test('metered usage is billed later; a staking subscription takes its deposit from the wallet and the portal shows it', async ({ page }) => {
+test('metered usage is billed later; a staking subscription takes its deposit from the wallet and the portal shows it', async ({
+  page,
+}) => {
   await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_metered');
   const checkout = page.locator('pay-checkout');
   await expect(checkout.getByText('Billed by usage: 0.01 TBA per call')).toBeVisible();
@@ -219,7 +243,15 @@ test('metered usage is billed later; a staking subscription takes its deposit fr
   await expect(checkout.locator('[part~=staking]')).toContainText('Staking deposit');
   await expect(checkout.locator('[part~=staking]')).toContainText('50 TBA');
   await expect(checkout.getByText(/returned when it ends/)).toBeVisible();
-  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: DEMO_USERS[0]!.did, currency_id: 'pc_sandbox_tba', amount: '100' })).status).toBe(200);
+  expect(
+    (
+      await merchant('POST', '/api/sandbox/wallet/fund', {
+        did: DEMO_USERS[0]!.did,
+        currency_id: 'pc_sandbox_tba',
+        amount: '100',
+      })
+    ).status,
+  ).toBe(200);
   await checkout.getByRole('button', { name: 'Subscribe' }).click();
   // The wallet shows the stake beside the first payment before approving.
   const walletText = await approveInWallet(page, checkout);
@@ -233,7 +265,9 @@ test('metered usage is billed later; a staking subscription takes its deposit fr
   await expect(portal.locator('[part~=invoice-row]').filter({ hasText: 'Stake' }).first()).toBeVisible();
 });
 
-test('paying with credits: insufficient credit, buying credits, then paying with them (phone and billing address collected)', async ({ page }) => {
+test('paying with credits: insufficient credit, buying credits, then paying with them (phone and billing address collected)', async ({
+  page,
+}) => {
   await signIn(page, /Dana Developer/, '/checkout/plink_sandbox_report');
   const checkout = page.locator('pay-checkout');
   await checkout.getByRole('radio', { name: /CRD/ }).check();
@@ -301,7 +335,9 @@ test('a card payment through the Stripe test-mode stand-in: a declined card, the
   await expect(card).toHaveCount(0);
 });
 
-test('the quantity comes from ?qty= in the link, and the payer’s choice is remembered for next time', async ({ page }) => {
+test('the quantity comes from ?qty= in the link, and the payer’s choice is remembered for next time', async ({
+  page,
+}) => {
   await signIn(page, /Adam Admin/, '/checkout/plink_sandbox_onetime');
   const checkout = page.locator('pay-checkout');
   await checkout.getByRole('button', { name: 'Increase quantity' }).click();
@@ -374,23 +410,41 @@ test("a vendor order without a unified account toasts 'account required'", async
   await expect(checkout.locator('[part~=toast]').filter({ hasText: 'account required' })).toBeVisible();
 });
 
-test('a payer blocked by past-due invoices pays them from inside the checkout, then completes the purchase', async ({ page }) => {
+test('a payer blocked by past-due invoices pays them from inside the checkout, then completes the purchase', async ({
+  page,
+}) => {
   const chris = DEMO_USERS[1]!;
   // Chris's monthly renewal goes unpaid (nearly empty wallet): the subscription is past due.
-  const sub = await merchant('POST', '/api/subscriptions', { customer_id: chris.did, items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }] });
+  const sub = await merchant('POST', '/api/subscriptions', {
+    customer_id: chris.did,
+    items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }],
+  });
   expect(sub.status).toBe(200);
   const clock = await merchant('GET', '/api/sandbox/clock');
   const until = (sub.body as { current_period_end: number }).current_period_end;
-  if (until > clock.body.now) expect((await merchant('POST', '/api/sandbox/clock/advance', { seconds: until - clock.body.now + 60 })).status).toBe(200);
+  if (until > clock.body.now)
+    expect(
+      (await merchant('POST', '/api/sandbox/clock/advance', { seconds: until - clock.body.now + 60 })).status,
+    ).toBe(200);
   expect((await merchant('GET', `/api/subscriptions/${sub.body.id}`)).body.status).toBe('past_due');
-  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: chris.did, currency_id: 'pc_sandbox_tba', amount: '100' })).status).toBe(200);
+  expect(
+    (
+      await merchant('POST', '/api/sandbox/wallet/fund', {
+        did: chris.did,
+        currency_id: 'pc_sandbox_tba',
+        amount: '100',
+      })
+    ).status,
+  ).toBe(200);
 
   await signIn(page, /Chris Buyer/, '/checkout/plink_sandbox_onetime');
   const checkout = page.locator('pay-checkout');
   await expect(checkout.locator('[part~=total]')).toHaveText('10 TBA');
   await checkout.getByRole('button', { name: 'Pay' }).click();
   const confirm = checkout.getByRole('dialog', { name: 'Past-due invoices' });
-  await expect(confirm).toContainText('You have past-due invoices. Pay them first, then come back to finish this purchase.');
+  await expect(confirm).toContainText(
+    'You have past-due invoices. Pay them first, then come back to finish this purchase.',
+  );
   await confirm.getByRole('button', { name: 'Pay past-due invoices' }).click();
 
   // The overdue dialog opens in place with what is due per currency.
@@ -399,7 +453,10 @@ test('a payer blocked by past-due invoices pays them from inside the checkout, t
   await expect(row).toContainText('1 invoice');
   await row.getByRole('button', { name: /^Pay \d/ }).click();
   const wallet = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
-  const [walletPage] = await Promise.all([page.context().waitForEvent('page'), wallet.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  const [walletPage] = await Promise.all([
+    page.context().waitForEvent('page'),
+    wallet.getByRole('link', { name: /Open DID Wallet/ }).click(),
+  ]);
   await expect(walletPage.getByText('Pay 1 overdue invoice').first()).toBeVisible();
   await walletPage.getByRole('button', { name: /Approve/ }).click();
   await expect(walletPage.getByText(/approved/i).first()).toBeVisible();
@@ -416,19 +473,31 @@ test('a payer blocked by past-due invoices pays them from inside the checkout, t
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
 });
 
-test("fast pay that can no longer be confirmed (the balance was spent in another tab) says 'fast pay failed', then goes through the wallet", async ({ page }) => {
+test("fast pay that can no longer be confirmed (the balance was spent in another tab) says 'fast pay failed', then goes through the wallet", async ({
+  page,
+}) => {
   const chris = DEMO_USERS[1]!;
-  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: chris.did, currency_id: 'pc_sandbox_tba', amount: '20' })).status).toBe(200);
+  expect(
+    (
+      await merchant('POST', '/api/sandbox/wallet/fund', {
+        did: chris.did,
+        currency_id: 'pc_sandbox_tba',
+        amount: '20',
+      })
+    ).status,
+  ).toBe(200);
   await signIn(page, /Chris Buyer/, '/checkout/plink_sandbox_onetime');
   const checkout = page.locator('pay-checkout');
   await expect(checkout.locator('[part~=total]')).toHaveText('10 TBA');
   await checkout.getByRole('button', { name: 'Pay' }).click();
   const fast = checkout.getByRole('dialog', { name: 'Confirm payment' });
   await expect(fast).toContainText('Pay 10 TBA from your wallet balance');
-  const balance = Number((/\(([\d,.]+) TBA available\)/.exec((await fast.textContent()) ?? '')?.[1] ?? '').replace(/,/g, ''));
+  const balance = Number(
+    (/\(([\d,.]+) TBA available\)/.exec((await fast.textContent()) ?? '')?.[1] ?? '').replace(/,/g, ''),
+  );
   expect(balance).toBeGreaterThanOrEqual(10);
   // In another tab the same payer spends the balance down below 10 TBA (1–10 licenses of 10 TBA each per purchase).
-  for (let left = balance; left >= 10; ) {
+  for (let left = balance; left >= 10;) {
     const q = Math.min(10, Math.floor(left / 10));
     const other = await page.context().newPage();
     await other.goto(`/checkout/plink_sandbox_onetime?qty=${q}`);
@@ -436,7 +505,9 @@ test("fast pay that can no longer be confirmed (the balance was spent in another
     await expect(otherCheckout.locator('[part~=total]')).toHaveText(`${q * 10} TBA`);
     await otherCheckout.getByRole('button', { name: 'Pay' }).click();
     await otherCheckout.getByRole('button', { name: 'Confirm and pay' }).click();
-    await expect(otherCheckout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+    await expect(otherCheckout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({
+      timeout: 15_000,
+    });
     await other.close();
     left -= q * 10;
   }
@@ -446,27 +517,47 @@ test("fast pay that can no longer be confirmed (the balance was spent in another
   await expect(checkout.getByText('fast pay failed', { exact: true })).toBeVisible();
   const wallet = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
   await expect(wallet).toBeVisible();
-  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: chris.did, currency_id: 'pc_sandbox_tba', amount: '20' })).status).toBe(200);
-  const [walletPage] = await Promise.all([page.context().waitForEvent('page'), wallet.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  expect(
+    (
+      await merchant('POST', '/api/sandbox/wallet/fund', {
+        did: chris.did,
+        currency_id: 'pc_sandbox_tba',
+        amount: '20',
+      })
+    ).status,
+  ).toBe(200);
+  const [walletPage] = await Promise.all([
+    page.context().waitForEvent('page'),
+    wallet.getByRole('link', { name: /Open DID Wallet/ }).click(),
+  ]);
   await walletPage.getByRole('button', { name: /Approve/ }).click();
   await expect(walletPage.getByText(/approved/i).first()).toBeVisible();
   await walletPage.close();
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
 });
 
-test('donation settings inactive: a customer is told, the owner enables them (configure now or later), then the donation checkout shows', async ({ browser }) => {
+test('donation settings inactive: a customer is told, the owner enables them (configure now or later), then the donation checkout shows', async ({
+  browser,
+}) => {
   const mountLocation = `/e2e/post-${Date.now().toString(36)}`;
-  const settings = { title: 'Tip the author', description: 'Thanks for reading', amount: { presets: ['1', '2', '3'], minimum: '0.5', maximum: '20' } };
+  const settings = {
+    title: 'Tip the author',
+    description: 'Thanks for reading',
+    amount: { presets: ['1', '2', '3'], minimum: '0.5', maximum: '20' },
+  };
   /** The host page mounts the donate widget (a plain page that loads pay-checkout.js). */
   async function mountWidget(page: Page) {
-    await page.evaluate(({ at, json }) => {
-      document.querySelector('pay-checkout')?.remove();
-      const el = document.createElement('pay-checkout');
-      el.setAttribute('base-url', '/payment/');
-      el.setAttribute('donation-mount-location', at);
-      el.setAttribute('donation-settings', json);
-      document.body.append(el);
-    }, { at: mountLocation, json: JSON.stringify(settings) });
+    await page.evaluate(
+      ({ at, json }) => {
+        document.querySelector('pay-checkout')?.remove();
+        const el = document.createElement('pay-checkout');
+        el.setAttribute('base-url', '/payment/');
+        el.setAttribute('donation-mount-location', at);
+        el.setAttribute('donation-settings', json);
+        document.body.append(el);
+      },
+      { at: mountLocation, json: JSON.stringify(settings) },
+    );
     return page.locator('pay-checkout');
   }
 
@@ -478,7 +569,9 @@ test('donation settings inactive: a customer is told, the owner enables them (co
   await expect(forCasey.getByRole('heading', { name: 'Tip the author' })).toBeVisible();
   await expect(forCasey.getByRole('button', { name: 'Enable donations' })).toHaveCount(0);
   // The platform refuses a customer's enable too.
-  const setting = await casey.request.post('/payment/api/settings', { data: { type: 'donate', mountLocation, settings } });
+  const setting = await casey.request.post('/payment/api/settings', {
+    data: { type: 'donate', mountLocation, settings },
+  });
   const id = (await setting.json()).id as string;
   expect((await casey.request.put(`/payment/api/settings/${id}`, { data: { active: true } })).status()).toBe(403);
 
@@ -490,7 +583,10 @@ test('donation settings inactive: a customer is told, the owner enables them (co
   await forOwner.getByRole('button', { name: 'Enable donations' }).click();
   const ask = forOwner.getByRole('dialog', { name: 'Donations enabled' });
   await expect(ask).toContainText('Do you want to configure the donation settings now, or later?');
-  const [settingsTab] = await Promise.all([ownerContext.waitForEvent('page'), ask.getByRole('link', { name: /Configure now/ }).click()]);
+  const [settingsTab] = await Promise.all([
+    ownerContext.waitForEvent('page'),
+    ask.getByRole('link', { name: /Configure now/ }).click(),
+  ]);
   expect(new URL(settingsTab.url()).pathname).toBe('/payment/integrations/donations');
   await settingsTab.close();
   await expect(ask).toBeHidden();
@@ -508,8 +604,14 @@ test('donation settings inactive: a customer is told, the owner enables them (co
   await caseyContext.close();
 });
 
-test('a realtime checkout.session.completed completes an open checkout that was paid elsewhere (no polling involved)', async ({ page }) => {
-  const session = await merchant('POST', '/api/checkout-sessions', { mode: 'payment', line_items: [{ price_id: 'price_sandbox_pro', quantity: 1 }], success_url: 'http://localhost/' });
+test('a realtime checkout.session.completed completes an open checkout that was paid elsewhere (no polling involved)', async ({
+  page,
+}) => {
+  const session = await merchant('POST', '/api/checkout-sessions', {
+    mode: 'payment',
+    line_items: [{ price_id: 'price_sandbox_pro', quantity: 1 }],
+    success_url: 'http://localhost/',
+  });
   expect(session.status).toBe(200);
   const id = session.body.id as string;
   await signIn(page, /Casey Customer/, `/checkout/${id}`);
@@ -522,7 +624,13 @@ test('a realtime checkout.session.completed completes an open checkout that was 
   });
   // The same payer pays this session somewhere else (here: straight through the API with the same session cookie);
   // this page is idle, so nothing polls: only the platform event can tell it.
-  const form = { customer_name: 'Casey Customer', customer_email: 'casey@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba', billing_address: { country: 'us' } };
+  const form = {
+    customer_name: 'Casey Customer',
+    customer_email: 'casey@example.com',
+    payment_method: 'pm_sandbox_arcblock',
+    payment_currency: 'pc_sandbox_tba',
+    billing_address: { country: 'us' },
+  };
   expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
   const confirmed = await page.request.post(`/payment/api/checkout-sessions/${id}/fast-checkout-confirm`);
   expect((await confirmed.json()).fastPaid).toBe(true);

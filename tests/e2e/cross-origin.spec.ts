@@ -13,7 +13,9 @@ import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signIn } from './support.ts';
 
-const VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }
+).version;
 
 /** The merchant's web server: one page, on localhost. */
 let merchant: Server;
@@ -33,7 +35,10 @@ test.afterAll(async () => {
   await new Promise((r) => merchant.close(r));
 });
 
-test('a page on another origin loads the checkout from the CDN URL with integrity and pays with an auth token', async ({ page, baseURL }, info) => {
+test('a page on another origin loads the checkout from the CDN URL with integrity and pays with an auth token', async ({
+  page,
+  baseURL,
+}, info) => {
   const platform = new URL(baseURL!).origin;
   const merchantOrigin = `http://localhost:${(merchant.address() as AddressInfo).port}`;
   expect(new URL(platform).hostname).toBe('127.0.0.1');
@@ -44,7 +49,9 @@ test('a page on another origin loads the checkout from the CDN URL with integrit
   expect(token).toBeTruthy();
   await page.context().clearCookies(); // only the token signs the payer in from now on
 
-  const manifest = (await (await page.request.get(`${platform}/elements/${VERSION}/integrity.json`)).json()) as { files: Record<string, string> };
+  const manifest = (await (await page.request.get(`${platform}/elements/${VERSION}/integrity.json`)).json()) as {
+    files: Record<string, string>;
+  };
   const entry = `${platform}/elements/${VERSION}/pay-checkout.js`;
   merchantPage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A merchant on another origin</title>

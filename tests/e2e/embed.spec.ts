@@ -10,7 +10,9 @@ for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ]) {
-  test(`/embed-demo shows a usable checkout at ${viewport.width} px: the iframe takes the height of its page`, async ({ page }, info) => {
+  test(`/embed-demo shows a usable checkout at ${viewport.width} px: the iframe takes the height of its page`, async ({
+    page,
+  }, info) => {
     await page.setViewportSize(viewport);
     await signIn(page, /Casey Customer/, '/embed-demo');
     const iframe = page.locator('iframe.frame');
@@ -22,7 +24,9 @@ for (const viewport of [
     // The frame grows to its page: nothing scrolls inside it.
     const inner = page.frames().find((f) => f.url().includes('/embed/checkout/'))!;
     await expect
-      .poll(async () => inner.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), { message: 'no scroll inside the frame' })
+      .poll(async () => inner.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), {
+        message: 'no scroll inside the frame',
+      })
       .toBeLessThanOrEqual(1);
     const box = (await iframe.boundingBox())!;
     expect(box.height).toBeGreaterThan(400);

@@ -17,7 +17,9 @@ const HOSTS = [
 ];
 
 for (const { app, name } of HOSTS) {
-  test(`${name}: the header and the checkout render, a payer pays, ${name} gets pay-complete, the language switches`, async ({ page }) => {
+  test(`${name}: the header and the checkout render, a payer pays, ${name} gets pay-complete, the language switches`, async ({
+    page,
+  }) => {
     const built = resolve(import.meta.dirname, '../../hosts/frameworks', app, 'dist/index.html');
     expect(existsSync(built), `${app} is not built: run npm run hosts:build`).toBe(true);
     const errors: string[] = [];

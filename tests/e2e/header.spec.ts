@@ -8,10 +8,16 @@ import { axe, expect, signIn, test } from './support.ts';
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run', '--host-resolver-rules=MAP *.ip.abtnet.io 127.0.0.1'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--no-first-run',
+      '--host-resolver-rules=MAP *.ip.abtnet.io 127.0.0.1',
+    ],
   },
 });
-
 
 test.describe('organization switcher', () => {
   test('is hidden when signed out', async ({ page }) => {
@@ -35,7 +41,10 @@ test.describe('organization switcher', () => {
     await expect(items.first()).toHaveAttribute('aria-current', 'true');
     await menu.locator('[part=org-list]').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await expect(items).toHaveCount(25);
-    await expect(menu.getByRole('link', { name: 'View all' })).toHaveAttribute('href', /\/\.well-known\/service\/user\/orgs\?locale=en$/);
+    await expect(menu.getByRole('link', { name: 'View all' })).toHaveAttribute(
+      'href',
+      /\/\.well-known\/service\/user\/orgs\?locale=en$/,
+    );
 
     // Search, then switch: the page reloads in the new organization.
     await menu.getByRole('searchbox', { name: 'Search organizations' }).fill('org 03');
@@ -54,7 +63,9 @@ test.describe('organization switcher', () => {
     await expect(dialog.getByText('Name cannot be empty')).toHaveCount(0);
     await dialog.getByLabel('Description').fill('Side projects');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await page.waitForURL((url) => url.pathname === '/.well-known/service/user/orgs' && url.searchParams.get('locale') === 'en');
+    await page.waitForURL(
+      (url) => url.pathname === '/.well-known/service/user/orgs' && url.searchParams.get('locale') === 'en',
+    );
     await expect(page.getByText('Olivia Ventures')).toBeVisible();
     await expect(page.getByText('26 organizations')).toBeVisible();
   });
@@ -68,7 +79,10 @@ test.describe('notifications', () => {
         let n = 0;
         ws.on('framereceived', (f) => {
           const text = String(f.payload);
-          if (text.includes('phx_reply') && (text.includes('notification.blockletCreate') || text.includes('blocklet.notification.read'))) {
+          if (
+            text.includes('phx_reply') &&
+            (text.includes('notification.blockletCreate') || text.includes('blocklet.notification.read'))
+          ) {
             n += 1;
             if (n === 2) resolve();
           }
@@ -82,9 +96,19 @@ test.describe('notifications', () => {
     await expect(bell).toHaveAttribute('href', /\/\.well-known\/service\/user\/notifications\?read=true/);
     await joined;
 
-    const send = (body: Record<string, unknown>) => page.request.post('/.well-known/service/sandbox/notify', { data: body });
+    const send = (body: Record<string, unknown>) =>
+      page.request.post('/.well-known/service/sandbox/notify', { data: body });
     const casey = 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8';
-    expect((await send({ receiver: casey, severity: 'warning', title: 'Payment due soon', description: 'Your subscription renews tomorrow.' })).status()).toBe(201);
+    expect(
+      (
+        await send({
+          receiver: casey,
+          severity: 'warning',
+          title: 'Payment due soon',
+          description: 'Your subscription renews tomorrow.',
+        })
+      ).status(),
+    ).toBe(201);
     const toast = header.locator('[part~=toast]').filter({ hasText: 'Payment due soon' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('Your subscription renews tomorrow.');
@@ -103,7 +127,9 @@ test.describe('notifications', () => {
       activity: { type: 'comment', target: { name: 'Pro plan' } },
       actorInfo: ['Ann', 'Bo', 'Cy', 'Di', 'Ed'].map((fullName, i) => ({ did: `z1a${i}`, fullName })),
     });
-    await expect(header.locator('[part~=toast]').filter({ hasText: 'Ann, Bo, Cy and 2 others commented on Pro plan' })).toBeVisible();
+    await expect(
+      header.locator('[part~=toast]').filter({ hasText: 'Ann, Bo, Cy and 2 others commented on Pro plan' }),
+    ).toBeVisible();
     await expect(header.locator('[part=notifications-badge]')).toHaveText('2');
     await expect(header.locator('[part~=toast]').filter({ hasText: 'Maintenance tonight' })).toHaveCount(0);
     await expect(header.locator('[part~=toast]').filter({ hasText: 'Not for Casey' })).toHaveCount(0);
@@ -118,7 +144,8 @@ test.describe('notifications', () => {
 });
 
 test.describe('temporary-domain notice', () => {
-  const tempOrigin = (baseURL: string | undefined) => `http://127-0-0-1.ip.abtnet.io:${new URL(baseURL ?? 'http://x:4173').port}`;
+  const tempOrigin = (baseURL: string | undefined) =>
+    `http://127-0-0-1.ip.abtnet.io:${new URL(baseURL ?? 'http://x:4173').port}`;
 
   test('a visitor can only skip it; Escape does not close it; the skip lasts 30 days', async ({ page, baseURL }) => {
     const origin = tempOrigin(baseURL);
@@ -137,7 +164,9 @@ test.describe('temporary-domain notice', () => {
     await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
     await expect(header.getByRole('dialog')).toHaveCount(0);
     // A skip older than 30 days no longer counts.
-    await page.evaluate(() => localStorage.setItem('domain-warning-skip', new Date(Date.now() - 31 * 86_400_000).toISOString()));
+    await page.evaluate(() =>
+      localStorage.setItem('domain-warning-skip', new Date(Date.now() - 31 * 86_400_000).toISOString()),
+    );
     await page.reload();
     await expect(header.getByRole('dialog', { name: 'You are using a temporary domain' })).toBeVisible();
     // Not on the ordinary host name.
@@ -146,7 +175,10 @@ test.describe('temporary-domain notice', () => {
     await expect(header.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('an owner sees the benefits and Configure Domain opens the domains page in a new tab', async ({ page, baseURL }) => {
+  test('an owner sees the benefits and Configure Domain opens the domains page in a new tab', async ({
+    page,
+    baseURL,
+  }) => {
     const origin = tempOrigin(baseURL);
     await page.goto(`${origin}/.well-known/service/sandbox/login?redirect=/`);
     await page.getByRole('button', { name: /Olivia Owner/ }).click();
@@ -160,7 +192,10 @@ test.describe('temporary-domain notice', () => {
       'A more professional look',
       'Setup in minutes',
     ]);
-    const [tab] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Configure Domain' }).click()]);
+    const [tab] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog.getByRole('button', { name: 'Configure Domain' }).click(),
+    ]);
     expect(tab.url()).toBe(`${origin}/.well-known/service/admin/domains`);
     await expect(dialog).toHaveCount(0);
   });
@@ -196,7 +231,9 @@ test('the products menu sits at the configured position; an owner gets the apps 
   await expect(nav.locator(':scope > ul > li').nth(2)).toContainText('Products'); // USE_ARCBLOCK_THEME '2'
   await products.click();
   const kit = header.getByRole('link', { name: /Payment Kit/ });
-  await expect(header.locator('[part=products-panel] [part=products-icon][data-icon="tabler:credit-card"]')).toBeVisible();
+  await expect(
+    header.locator('[part=products-panel] [part=products-icon][data-icon="tabler:credit-card"]'),
+  ).toBeVisible();
   await expect(header.locator('[part=products-panel] [data-icon-fallback]')).toHaveCount(0);
   await expect(kit).toHaveAttribute('target', '_blank');
   const href = new URL((await kit.getAttribute('href')) ?? '');
@@ -213,7 +250,10 @@ test('the products menu sits at the configured position; an owner gets the apps 
   await expect(grid.locator('[part=apps-icon][data-icon]')).toHaveCount(3);
   await expect(grid.locator('[part=apps-icon][data-icon="tabler:receipt"]')).toBeVisible();
   await expect(grid.getByRole('link')).toHaveText(['My billing', 'My blocklets', 'Store console', 'Manage']);
-  await expect(grid.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', /\/\.well-known\/service\/admin\/navigation$/);
+  await expect(grid.getByRole('link', { name: 'Manage' })).toHaveAttribute(
+    'href',
+    /\/\.well-known\/service\/admin\/navigation$/,
+  );
 });
 
 test('a sibling page with only the module script gets the whole header from the app description', async ({ page }) => {
@@ -226,7 +266,9 @@ test('a sibling page with only the module script gets the whole header from the 
   expect(await page.evaluate(() => 'blocklet' in window)).toBe(false);
 });
 
-test('product icons: when the icon host fails, the products menu shows letter tiles and still works', async ({ page }) => {
+test('product icons: when the icon host fails, the products menu shows letter tiles and still works', async ({
+  page,
+}) => {
   await page.route('**/.well-known/service/sandbox/icons/**', (route) => route.fulfill({ status: 503, body: 'down' }));
   await page.setViewportSize({ width: 1600, height: 900 });
   await page.goto('/');
@@ -323,27 +365,36 @@ test.describe('a sibling page with only the module script and <site-header>', ()
     const docs = nav.getByRole('link', { name: /Docs/ });
     await expect(docs).toHaveAttribute('target', '_blank');
     const href = new URL((await docs.getAttribute('href')) ?? '');
-    expect([href.origin + href.pathname, href.searchParams.get('locale'), href.searchParams.get('utm_medium'), href.searchParams.get('utm_content')]).toEqual([
-      'https://www.arcblock.io/docs/en',
-      'en',
-      'header_nav',
-      'www.arcblock.io',
-    ]);
+    expect([
+      href.origin + href.pathname,
+      href.searchParams.get('locale'),
+      href.searchParams.get('utm_medium'),
+      href.searchParams.get('utm_content'),
+    ]).toEqual(['https://www.arcblock.io/docs/en', 'en', 'header_nav', 'www.arcblock.io']);
     await nav.getByRole('button', { name: 'Billing' }).click();
     await expect(header.getByRole('menuitem', { name: /Invoices/ })).toHaveAttribute('href', /\/customer\?locale=en$/);
     await page.keyboard.press('Escape');
 
     // A developer gets the developer entry; in Chinese the titles and the links follow.
     await signIn(page, /Dana Developer/, PLAIN);
-    await expect(nav.getByRole('link', { name: 'Developers' })).toHaveAttribute('href', /^\/developer\/blocklets\?locale=en$/);
+    await expect(nav.getByRole('link', { name: 'Developers' })).toHaveAttribute(
+      'href',
+      /^\/developer\/blocklets\?locale=en$/,
+    );
     await header.getByRole('button', { name: 'Language: English' }).click();
     await header.getByRole('menuitemradio', { name: '简体中文' }).click();
     const zhNav = header.getByRole('navigation', { name: '主导航' });
     await expect(zhNav.getByRole('link', { name: '开发者' })).toHaveAttribute('href', /locale=zh$/);
-    await expect(zhNav.getByRole('link', { name: /文档/ })).toHaveAttribute('href', /^https:\/\/www\.arcblock\.io\/docs\/zh\?locale=zh&/);
+    await expect(zhNav.getByRole('link', { name: /文档/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.arcblock\.io\/docs\/zh\?locale=zh&/,
+    );
     // Signing out goes to '/'.
     await header.locator('[part~=user]').click();
-    await Promise.all([page.waitForURL((url) => url.pathname === '/'), header.getByRole('menuitem', { name: '退出登录' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/'),
+      header.getByRole('menuitem', { name: '退出登录' }).click(),
+    ]);
   });
 
   test('the products menu in both variants', async ({ page }) => {
@@ -375,16 +426,24 @@ test.describe('a sibling page with only the module script and <site-header>', ()
     const code = panel.getByRole('link', { name: /CodeSmith/ });
     await expect(code).toHaveAttribute('target', '_blank');
     const href = new URL((await code.getAttribute('href')) ?? '');
-    expect([href.origin, href.pathname, href.searchParams.get('utm_source'), href.searchParams.get('utm_medium')]).toEqual(['https://www.aigne.io', '/en/codesmith', '127.0.0.1', 'header_nav']);
+    expect([
+      href.origin,
+      href.pathname,
+      href.searchParams.get('utm_source'),
+      href.searchParams.get('utm_medium'),
+    ]).toEqual(['https://www.aigne.io', '/en/codesmith', '127.0.0.1', 'header_nav']);
     expect(await axe(page)).toEqual([]);
   });
 
-  test('a notification arrives as a toast (400 px, 300 px small; title 1 line, description 3) and moves the count', async ({ page }) => {
+  test('a notification arrives as a toast (400 px, 300 px small; title 1 line, description 3) and moves the count', async ({
+    page,
+  }) => {
     const joined = new Promise<void>((resolve) => {
       page.on('websocket', (ws) => {
         if (!ws.url().includes('/.well-known/service/user/websocket')) return;
         ws.on('framereceived', (f) => {
-          if (String(f.payload).includes('phx_reply') && String(f.payload).includes('blocklet.notification.read')) resolve();
+          if (String(f.payload).includes('phx_reply') && String(f.payload).includes('blocklet.notification.read'))
+            resolve();
         });
       });
     });
@@ -396,7 +455,8 @@ test.describe('a sibling page with only the module script and <site-header>', ()
     await expect(bell).toHaveAttribute('href', /read=true/);
     await joined;
     const title = `Renewal reminder ${'with a very long title '.repeat(6)}`;
-    const description = 'Your subscription renews tomorrow and this description is long enough to need more than three lines. '.repeat(8);
+    const description =
+      'Your subscription renews tomorrow and this description is long enough to need more than three lines. '.repeat(8);
     const sent = await page.request.post('/.well-known/service/sandbox/notify', {
       data: { receiver: 'z1SandboxCustomerChrisH8g7F6e5D4c3B2a1', severity: 'warning', title, description },
     });
@@ -410,7 +470,8 @@ test.describe('a sibling page with only the module script and <site-header>', ()
         const [titleEl, descEl] = [...(el.firstElementChild?.children ?? [])] as HTMLElement[];
         return {
           width: Math.round(el.getBoundingClientRect().width),
-          titleClipped: titleEl!.scrollWidth > titleEl!.clientWidth && getComputedStyle(titleEl!).whiteSpace === 'nowrap',
+          titleClipped:
+            titleEl!.scrollWidth > titleEl!.clientWidth && getComputedStyle(titleEl!).whiteSpace === 'nowrap',
           titleHeight: titleEl!.getBoundingClientRect().height,
           descClipped: descEl!.scrollHeight > descEl!.clientHeight,
           descClamp: getComputedStyle(descEl!).getPropertyValue('-webkit-line-clamp'),
@@ -457,7 +518,10 @@ test.describe('a sibling page with only the module script and <site-header>', ()
     await expect(header.locator('[part=org-switch]')).toContainText(name);
   });
 
-  test("the temporary-domain modal's skip, and its axe check in en and zh, light and dark", async ({ page, baseURL }) => {
+  test("the temporary-domain modal's skip, and its axe check in en and zh, light and dark", async ({
+    page,
+    baseURL,
+  }) => {
     const origin = `http://127-0-0-1.ip.abtnet.io:${new URL(baseURL ?? 'http://x:4173').port}`;
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -549,7 +613,10 @@ test.describe('a sibling page with only the module script and <site-header>', ()
 });
 
 test.describe('choices that stick (issue 14)', () => {
-  test('the language: chosen once, it holds after a reload, a nav link, /?locale=zh and for a zh-CN browser', async ({ page, browser }) => {
+  test('the language: chosen once, it holds after a reload, a nav link, /?locale=zh and for a zh-CN browser', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/');
     const header = page.locator('site-header');
     const store = page.locator('blocklet-store');
@@ -573,7 +640,10 @@ test.describe('choices that stick (issue 14)', () => {
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-    for (const [opts, url] of [[{ locale: 'en-US' }, '/?locale=zh'], [{ locale: 'zh-CN' }, '/']] as const) {
+    for (const [opts, url] of [
+      [{ locale: 'en-US' }, '/?locale=zh'],
+      [{ locale: 'zh-CN' }, '/'],
+    ] as const) {
       const ctx = await browser.newContext(opts);
       const p = await ctx.newPage();
       await p.goto(url);
@@ -595,7 +665,9 @@ test.describe('choices that stick (issue 14)', () => {
       (window as unknown as { __themes: string[] }).__themes = seen;
       const tick = () => {
         const h = document.querySelector('site-header');
-        seen.push(`${document.documentElement.dataset.theme ?? 'none'}/${h?.getAttribute('theme') ?? 'none'}/${getComputedStyle(document.body ?? document.documentElement).backgroundColor}`);
+        seen.push(
+          `${document.documentElement.dataset.theme ?? 'none'}/${h?.getAttribute('theme') ?? 'none'}/${getComputedStyle(document.body ?? document.documentElement).backgroundColor}`,
+        );
         requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
@@ -665,7 +737,8 @@ test.describe('header widths (issue 14): every entry reachable, no late collapse
           // The app shortcuts: the Apps button where it fits, else inside the menu.
           if (width < 600) {
             await expect(menu.getByRole('link', { name: 'My billing' })).toBeVisible();
-            if (who.source.includes('Admin')) await expect(menu.getByRole('link', { name: 'Store console' })).toBeVisible();
+            if (who.source.includes('Admin'))
+              await expect(menu.getByRole('link', { name: 'Store console' })).toBeVisible();
           } else {
             await expect(header.getByRole('button', { name: 'Apps' })).toBeVisible();
           }
@@ -683,8 +756,13 @@ test.describe('header widths (issue 14): every entry reachable, no late collapse
     await header.getByRole('button', { name: 'Products' }).click();
     const panel = header.locator('[part=products-panel]');
     await expect(panel).toBeVisible();
-    const cut = await panel.evaluate((el) =>
-      [...el.querySelectorAll('a > span > span:nth-child(2)')].filter((s) => (s as HTMLElement).scrollWidth > (s as HTMLElement).clientWidth + 1 || getComputedStyle(s).textOverflow === 'ellipsis').length,
+    const cut = await panel.evaluate(
+      (el) =>
+        [...el.querySelectorAll('a > span > span:nth-child(2)')].filter(
+          (s) =>
+            (s as HTMLElement).scrollWidth > (s as HTMLElement).clientWidth + 1 ||
+            getComputedStyle(s).textOverflow === 'ellipsis',
+        ).length,
     );
     expect(cut).toBe(0);
     expect(await panel.locator('a > span > span:nth-child(2)').count()).toBeGreaterThanOrEqual(18);

@@ -28,9 +28,18 @@ async function buy(page: Page, who: { fullName: string }) {
   const started = await page.request.post('/payment/api/checkout-sessions/start/plink_sandbox_onetime');
   expect(started.status()).toBe(200);
   const id = (await started.json()).checkoutSession.id as string;
-  const form = { customer_name: who.fullName, customer_email: 'buyer@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba' };
+  const form = {
+    customer_name: who.fullName,
+    customer_email: 'buyer@example.com',
+    payment_method: 'pm_sandbox_arcblock',
+    payment_currency: 'pc_sandbox_tba',
+  };
   expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
-  const token = (await (await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })).json()).token;
+  const token = (
+    await (
+      await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })
+    ).json()
+  ).token;
   const approved = await (await page.request.post(`/payment/api/did/payment/approve?_t_=${token}`)).json();
   expect(approved.status).toBe('succeed');
   return approved.result.invoiceId as string;
@@ -42,10 +51,13 @@ async function buy(page: Page, who: { fullName: string }) {
 const made: string[] = [];
 test.afterEach(async () => {
   for (const id of made.splice(0)) {
-    const invoices = await merchant('GET', '/api/invoices', undefined, { query: { subscription_id: id, pageSize: '100' } });
+    const invoices = await merchant('GET', '/api/invoices', undefined, {
+      query: { subscription_id: id, pageSize: '100' },
+    });
     expect(invoices.status).toBe(200);
     for (const inv of (invoices.body.list ?? []) as Array<{ id: string; status: string }>) {
-      if (inv.status === 'open' || inv.status === 'uncollectible' || inv.status === 'draft') expect((await merchant('POST', `/api/invoices/${inv.id}/void`)).status).toBe(200);
+      if (inv.status === 'open' || inv.status === 'uncollectible' || inv.status === 'draft')
+        expect((await merchant('POST', `/api/invoices/${inv.id}/void`)).status).toBe(200);
     }
     expect((await merchant('DELETE', `/api/subscriptions/${id}`)).status).toBe(200);
   }
@@ -56,7 +68,10 @@ async function pastDue(did: string, quantity: number) {
   const sub = await subscribe(did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity }] });
   made.push(sub.id);
   const now = (await merchant('GET', '/api/sandbox/clock')).body.now as number;
-  if (sub.current_period_end > now) expect((await merchant('POST', '/api/sandbox/clock/advance', { seconds: sub.current_period_end - now + 60 })).status).toBe(200);
+  if (sub.current_period_end > now)
+    expect(
+      (await merchant('POST', '/api/sandbox/clock/advance', { seconds: sub.current_period_end - now + 60 })).status,
+    ).toBe(200);
   expect((await merchant('GET', `/api/subscriptions/${sub.id}`)).body.status).toBe('past_due');
   return sub;
 }
@@ -66,7 +81,9 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 
 const portal = (page: Page) => page.locator('pay-portal');
 
-test('payment history on a phone: the links\' hidden "opens in a new tab" texts stay inside the table (page not wider than 390 or 320 px)', async ({ page }) => {
+test('payment history on a phone: the links\' hidden "opens in a new tab" texts stay inside the table (page not wider than 390 or 320 px)', async ({
+  page,
+}) => {
   await signIn(page, /Casey Customer/, '/customer');
   await buy(page, CASEY);
   for (const width of [390, 320]) {
@@ -74,12 +91,16 @@ test('payment history on a phone: the links\' hidden "opens in a new tab" texts 
     await page.goto('/customer?tab=payments');
     await expect(portal(page).locator('[part~=payment-row] a[part~=payment-tx]').first()).toBeVisible();
     // The tx link opens in a new tab and says so to a screen reader (the text that used to escape).
-    await expect(portal(page).locator('[part~=payment-row] a[part~=payment-tx]').first()).toContainText('opens in a new tab');
+    await expect(portal(page).locator('[part~=payment-row] a[part~=payment-tx]').first()).toContainText(
+      'opens in a new tab',
+    );
     expect(await overflow(page), `page wider than ${width} px`).toBe(0);
   }
 });
 
-test('a past-due subscription offers to pay (to the past-due page with the referer) before anything else; cancel is not the primary action', async ({ page }) => {
+test('a past-due subscription offers to pay (to the past-due page with the referer) before anything else; cancel is not the primary action', async ({
+  page,
+}) => {
   await signIn(page, /Chris Buyer/, '/customer');
   const sub = await pastDue(CHRIS.did, 100);
   await page.goto(`/customer/subscription/${sub.id}`);
@@ -106,7 +127,9 @@ test('a past-due subscription offers to pay (to the past-due page with the refer
   await expect(el.getByText('These invoices are waiting for payment.')).toBeVisible();
 });
 
-test('"Past due invoices" only when something is due; after paying everything the page no longer says invoices are waiting', async ({ page }) => {
+test('"Past due invoices" only when something is due; after paying everything the page no longer says invoices are waiting', async ({
+  page,
+}) => {
   await signIn(page, /Dana Developer/, '/customer');
   await buy(page, DANA);
   await page.goto('/customer');
@@ -126,11 +149,22 @@ test('"Past due invoices" only when something is due; after paying everything th
   await due.getByRole('link', { name: 'Pay now' }).click();
   await page.waitForURL((u) => u.pathname === '/customer/invoice/past-due' && u.searchParams.get('referer') !== null);
 
-  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: DANA.did, currency_id: 'pc_sandbox_tba', amount: '25000' })).status).toBe(200);
+  expect(
+    (
+      await merchant('POST', '/api/sandbox/wallet/fund', {
+        did: DANA.did,
+        currency_id: 'pc_sandbox_tba',
+        amount: '25000',
+      })
+    ).status,
+  ).toBe(200);
   const row = el.locator('[part~=past-due-currency][data-currency="pc_sandbox_tba"]');
   await row.getByRole('button', { name: /^Pay / }).click();
   const dialog = el.getByRole('dialog', { name: 'Pay with DID Wallet' });
-  const [wallet] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  const [wallet] = await Promise.all([
+    page.context().waitForEvent('page'),
+    dialog.getByRole('link', { name: /Open DID Wallet/ }).click(),
+  ]);
   await wallet.getByRole('button', { name: /Approve/ }).click();
   await expect(wallet.getByText(/approved/i).first()).toBeVisible();
   await wallet.close();
@@ -145,7 +179,9 @@ test('"Past due invoices" only when something is due; after paying everything th
   await expect(el.locator('[part~=overview-past-due]')).toHaveCount(0);
 });
 
-test('dashboard mode: lists link each customer to its admin page, the subscription detail has its admin links; none without it', async ({ page }) => {
+test('dashboard mode: lists link each customer to its admin page, the subscription detail has its admin links; none without it', async ({
+  page,
+}) => {
   await signIn(page, /Casey Customer/, '/customer');
   await buy(page, CASEY);
   const sub = await subscribe(CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
@@ -160,10 +196,18 @@ test('dashboard mode: lists link each customer to its admin page, the subscripti
   await expect(customerLink).toHaveAttribute('href', new RegExp(`/admin/customers/${sub.customer_id}$`));
   await expect(customerLink).toHaveText('Casey Customer');
   await el.getByRole('tab', { name: 'Subscriptions' }).click();
-  const row = el.locator('[part~=subscription-row]').filter({ has: page.locator(`a[href$="/customer/subscription/${sub.id}"]`) });
-  await expect(row.locator('[part~=admin-customer]')).toHaveAttribute('href', new RegExp(`/admin/customers/${sub.customer_id}$`));
+  const row = el
+    .locator('[part~=subscription-row]')
+    .filter({ has: page.locator(`a[href$="/customer/subscription/${sub.id}"]`) });
+  await expect(row.locator('[part~=admin-customer]')).toHaveAttribute(
+    'href',
+    new RegExp(`/admin/customers/${sub.customer_id}$`),
+  );
   await el.getByRole('tab', { name: 'Payment history' }).click();
-  await expect(el.locator('[part~=payment-row]').first().locator('[part~=admin-customer]')).toHaveAttribute('href', new RegExp(`/admin/customers/${sub.customer_id}$`));
+  await expect(el.locator('[part~=payment-row]').first().locator('[part~=admin-customer]')).toHaveAttribute(
+    'href',
+    new RegExp(`/admin/customers/${sub.customer_id}$`),
+  );
 
   await page.goto(`/customer/subscription/${sub.id}`);
   await expect(el.locator('[part~=renewal-amount]')).toBeVisible();
@@ -175,10 +219,18 @@ test('dashboard mode: lists link each customer to its admin page, the subscripti
   await expect(admin.nth(1)).toHaveAttribute('href', new RegExp(`/admin/customers/${sub.customer_id}$`));
 });
 
-test('a credit grant goes back to the credits; a voided grant has nothing left to use; the pending amount takes the own DID', async ({ page }) => {
+test('a credit grant goes back to the credits; a voided grant has nothing left to use; the pending amount takes the own DID', async ({
+  page,
+}) => {
   await signIn(page, /Casey Customer/, '/customer');
-  if (!(await merchant('GET', '/api/customers', undefined, { query: { did: CASEY.did } })).body.list?.length) await subscribe(CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
-  const grant = await merchant('POST', '/api/credit-grants', { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', amount: '20', name: 'E2E voided credits' });
+  if (!(await merchant('GET', '/api/customers', undefined, { query: { did: CASEY.did } })).body.list?.length)
+    await subscribe(CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
+  const grant = await merchant('POST', '/api/credit-grants', {
+    customer_id: CASEY.did,
+    currency_id: 'pc_sandbox_credit',
+    amount: '20',
+    name: 'E2E voided credits',
+  });
   expect(grant.status).toBe(200);
   expect((await merchant('POST', `/api/credit-grants/${grant.body.id}/void`, {})).status).toBe(200);
 
@@ -198,17 +250,37 @@ test('a credit grant goes back to the credits; a voided grant has nothing left t
   const mine = await page.request.get(`/payment/api/meter-events/pending-amount?customer_id=${CASEY.did}`);
   expect(mine.status()).toBe(200);
   expect(await mine.json()).toEqual(expect.any(Object));
-  expect((await page.request.get(`/payment/api/meter-events/pending-amount?customer_id=${CHRIS.did}`)).status()).toBe(403);
+  expect((await page.request.get(`/payment/api/meter-events/pending-amount?customer_id=${CHRIS.did}`)).status()).toBe(
+    403,
+  );
 });
 
 test("an admin's credit transactions (with the meter event column) fit a 1280 px window", async ({ page }) => {
   await signIn(page, /Adam Admin/, '/customer');
   await subscribe(ADAM.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
-  const grant = await merchant('POST', '/api/credit-grants', { customer_id: ADAM.did, currency_id: 'pc_sandbox_credit', amount: '40', name: 'Admin render credits with a long name' });
+  const grant = await merchant('POST', '/api/credit-grants', {
+    customer_id: ADAM.did,
+    currency_id: 'pc_sandbox_credit',
+    amount: '40',
+    name: 'Admin render credits with a long name',
+  });
   expect(grant.status).toBe(200);
   const eventName = `e2e.admin.renders.${Date.now()}`;
-  expect((await merchant('POST', '/api/meters', { name: 'Admin renders', event_name: eventName, unit: 'render', currency_id: 'pc_sandbox_credit' })).status).toBe(200);
-  const event = await merchant('POST', '/api/meter-events', { event_name: eventName, identifier: `${eventName}-1`, payload: { customer_id: ADAM.did, value: '1.5' } });
+  expect(
+    (
+      await merchant('POST', '/api/meters', {
+        name: 'Admin renders',
+        event_name: eventName,
+        unit: 'render',
+        currency_id: 'pc_sandbox_credit',
+      })
+    ).status,
+  ).toBe(200);
+  const event = await merchant('POST', '/api/meter-events', {
+    event_name: eventName,
+    identifier: `${eventName}-1`,
+    payload: { customer_id: ADAM.did, value: '1.5' },
+  });
   expect(event.status).toBe(200);
   expect((await merchant('POST', '/api/sandbox/clock/advance', { seconds: 0 })).status).toBe(200);
 
@@ -231,7 +303,9 @@ test('dates follow the spec (YYYY-MM-DD HH:mm:ss; days as YYYY-MM-DD)', async ({
   await el.getByRole('tab', { name: 'Payment history' }).click();
   await expect(el.locator('[part~=payment-row] th').first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   await page.goto(`/customer/invoice/${invoiceId}`);
-  await expect(el.locator('[part~=invoice] dd').filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/ })).toHaveCount(1);
+  await expect(
+    el.locator('[part~=invoice] dd').filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/ }),
+  ).toHaveCount(1);
 });
 
 test('no portal screen is wider than a 320 or 390 px window', async ({ page }) => {
@@ -239,8 +313,22 @@ test('no portal screen is wider than a 320 or 390 px window', async ({ page }) =
   const sub = await pastDue(CHRIS.did, 100);
   const invoices = await merchant('GET', '/api/invoices', undefined, { query: { subscription_id: sub.id } });
   const invoice = (invoices.body.list as Array<{ id: string }>)[0]!;
-  const grant = await merchant('POST', '/api/credit-grants', { customer_id: CHRIS.did, currency_id: 'pc_sandbox_credit', amount: '5', name: 'Phone credits' });
-  const screens = ['/customer', '/customer?tab=subscriptions', '/customer?tab=payments', '/customer?tab=credits', `/customer/subscription/${sub.id}`, `/customer/invoice/${invoice.id}`, '/customer/invoice/past-due', `/customer/credit-grant/${grant.body.id}`];
+  const grant = await merchant('POST', '/api/credit-grants', {
+    customer_id: CHRIS.did,
+    currency_id: 'pc_sandbox_credit',
+    amount: '5',
+    name: 'Phone credits',
+  });
+  const screens = [
+    '/customer',
+    '/customer?tab=subscriptions',
+    '/customer?tab=payments',
+    '/customer?tab=credits',
+    `/customer/subscription/${sub.id}`,
+    `/customer/invoice/${invoice.id}`,
+    '/customer/invoice/past-due',
+    `/customer/credit-grant/${grant.body.id}`,
+  ];
   for (const width of [390, 320]) {
     await page.setViewportSize({ width, height: 800 });
     for (const path of screens) {

@@ -11,22 +11,32 @@ import { DEMO_USERS } from '../../hosts/server/service/users.ts';
 const CASEY = DEMO_USERS[0]!;
 const CHRIS = DEMO_USERS[1]!;
 
-
 async function subscribe(page: Page, did: string, body: Record<string, unknown>) {
   const r = await merchant('POST', '/api/subscriptions', { customer_id: did, ...body });
   expect(r.status).toBe(200);
   return r.body as { id: string; current_period_end: number };
 }
 
-test('a customer sees the subscriptions, cancels a paid one (kept until the period end), resumes it, and cancels a trial', async ({ page }) => {
+test('a customer sees the subscriptions, cancels a paid one (kept until the period end), resumes it, and cancels a trial', async ({
+  page,
+}) => {
   await signIn(page, /Casey Customer/, '/customer');
-  const paid = await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 2 }, { price_id: 'price_sandbox_api_metered', quantity: 1 }] });
-  const trial = await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }], trial_period_days: 7 });
+  const paid = await subscribe(page, CASEY.did, {
+    items: [
+      { price_id: 'price_sandbox_team_monthly', quantity: 2 },
+      { price_id: 'price_sandbox_api_metered', quantity: 1 },
+    ],
+  });
+  const trial = await subscribe(page, CASEY.did, {
+    items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }],
+    trial_period_days: 7,
+  });
   await page.reload();
   const portal = page.locator('pay-portal');
   await portal.getByRole('tab', { name: 'Subscriptions' }).click();
   // Other flows may have given Casey subscriptions too: find these two by their links.
-  const row = (id: string) => portal.locator('[part~=subscription-row]').filter({ has: page.locator(`a[href$="/customer/subscription/${id}"]`) });
+  const row = (id: string) =>
+    portal.locator('[part~=subscription-row]').filter({ has: page.locator(`a[href$="/customer/subscription/${id}"]`) });
   await expect(row(paid.id)).toContainText(/Renews on/);
   await expect(row(trial.id)).toContainText(/Trial ends on .*, then 5 TBA/);
 
@@ -46,7 +56,11 @@ test('a customer sees the subscriptions, cancels a paid one (kept until the peri
   await expect(portal.locator('[part~=subscription-next]')).toHaveText(/Cancels on/);
   await expect(portal.locator('[part~=chip]').first()).toHaveText('Active');
   const kept = await merchant('GET', `/api/subscriptions/${paid.id}`);
-  expect(kept.body).toMatchObject({ status: 'active', cancel_at_period_end: true, cancelation_details: { feedback: 'too_expensive', comment: 'Going quarterly', cancel_from: 'customer' } });
+  expect(kept.body).toMatchObject({
+    status: 'active',
+    cancel_at_period_end: true,
+    cancelation_details: { feedback: 'too_expensive', comment: 'Going quarterly', cancel_from: 'customer' },
+  });
 
   await portal.getByRole('button', { name: 'Resume subscription' }).click();
   await expect(portal.locator('[part~=subscription-next]')).toHaveText(/Renews on .* for 10 TBA/);
@@ -60,12 +74,28 @@ test('a customer sees the subscriptions, cancels a paid one (kept until the peri
   await expect(portal.locator('[part~=subscription-next]')).toHaveText(/Ended on/);
 });
 
-test('resuming a subscription whose stake was slashed stakes again through the wallet, then it renews', async ({ page }) => {
+test('resuming a subscription whose stake was slashed stakes again through the wallet, then it renews', async ({
+  page,
+}) => {
   await signIn(page, /Casey Customer/, '/customer');
-  const sub = await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }], stake_amount: (50n * 10n ** 18n).toString() });
+  const sub = await subscribe(page, CASEY.did, {
+    items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }],
+    stake_amount: (50n * 10n ** 18n).toString(),
+  });
   // The merchant cancels at the period end and slashes the stake: resuming needs a new one.
-  expect((await merchant('PUT', `/api/subscriptions/${sub.id}/cancel`, { at: 'current_period_end', staking: 'slash' })).status).toBe(200);
-  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: CASEY.did, currency_id: 'pc_sandbox_tba', amount: '100' })).status).toBe(200);
+  expect(
+    (await merchant('PUT', `/api/subscriptions/${sub.id}/cancel`, { at: 'current_period_end', staking: 'slash' }))
+      .status,
+  ).toBe(200);
+  expect(
+    (
+      await merchant('POST', '/api/sandbox/wallet/fund', {
+        did: CASEY.did,
+        currency_id: 'pc_sandbox_tba',
+        amount: '100',
+      })
+    ).status,
+  ).toBe(200);
   // The next billing run settles the slash into its slash_stake invoice (a 1 s move changes nothing else).
   expect((await merchant('POST', '/api/sandbox/clock/advance', { seconds: 1 })).status).toBe(200);
 
@@ -76,7 +106,10 @@ test('resuming a subscription whose stake was slashed stakes again through the w
   await portal.getByRole('button', { name: 'Resume subscription' }).click();
   const dialog = portal.getByRole('dialog', { name: 'Stake to resume the subscription' });
   await expect(dialog).toContainText('approve a stake of 50 TBA');
-  const [wallet] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  const [wallet] = await Promise.all([
+    page.context().waitForEvent('page'),
+    dialog.getByRole('link', { name: /Open DID Wallet/ }).click(),
+  ]);
   await expect(wallet.getByText(/Stake for /).first()).toBeVisible();
   await wallet.getByRole('button', { name: /Approve/ }).click();
   await expect(wallet.getByRole('heading', { name: 'Stake approved' })).toBeVisible();
@@ -91,19 +124,30 @@ test('resuming a subscription whose stake was slashed stakes again through the w
   await expect(portal.locator('[part~=stake-tx]')).toHaveText(/^0x[0-9a-f]{64}/);
   await expect(portal.locator('[part~=stake-previous]')).toHaveText(/^50 TBA · Slashed on /);
   const resumed = await merchant('GET', `/api/subscriptions/${sub.id}`);
-  expect(resumed.body).toMatchObject({ status: 'active', cancel_at: null, billing_thresholds: { stake_gte: 50 }, payment_details: { arcblock: { staking: { tx_hash: expect.stringMatching(/^0x/) } } } });
+  expect(resumed.body).toMatchObject({
+    status: 'active',
+    cancel_at: null,
+    billing_thresholds: { stake_gte: 50 },
+    payment_details: { arcblock: { staking: { tx_hash: expect.stringMatching(/^0x/) } } },
+  });
   // The stake is an invoice of this subscription.
   await expect(portal.locator('[part~=invoice-row]').filter({ hasText: 'Stake' }).first()).toBeVisible();
 });
 
 test('a returned stake shows in the portal with its return invoice and transaction', async ({ page }) => {
   await signIn(page, /Casey Customer/, '/customer');
-  const sub = await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }], stake_amount: (50n * 10n ** 18n).toString() });
+  const sub = await subscribe(page, CASEY.did, {
+    items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }],
+    stake_amount: (50n * 10n ** 18n).toString(),
+  });
   await page.goto(`/customer/subscription/${sub.id}`);
   const portal = page.locator('pay-portal');
   await expect(portal.locator('[part~=stake-state]')).toHaveText('Staked');
   await expect(portal.locator('[part~=stake-amount]')).toHaveText('50 TBA');
-  expect((await merchant('PUT', `/api/subscriptions/${sub.id}/cancel`, { at: 'current_period_end', staking: 'return' })).status).toBe(200);
+  expect(
+    (await merchant('PUT', `/api/subscriptions/${sub.id}/cancel`, { at: 'current_period_end', staking: 'return' }))
+      .status,
+  ).toBe(200);
   // The next billing run settles the return (a 1 s move changes nothing else).
   expect((await merchant('POST', '/api/sandbox/clock/advance', { seconds: 1 })).status).toBe(200);
   await page.reload();
@@ -117,17 +161,35 @@ test('a returned stake shows in the portal with its return invoice and transacti
   await expect(portal.locator('[part~=stake-state]')).toHaveText('Returned');
 });
 
-test("an invoice page shows the purchase's promotion discount and the vendors' installation progress", async ({ page }) => {
+test("an invoice page shows the purchase's promotion discount and the vendors' installation progress", async ({
+  page,
+}) => {
   const DANA = DEMO_USERS.find((u) => u.role === 'developer')!;
   await signIn(page, /Dana Developer/, '/customer');
   const buy = async (plink: string, promo?: string) => {
     const started = await page.request.post(`/payment/api/checkout-sessions/start/${plink}`);
     expect(started.status()).toBe(200);
     const id = (await started.json()).checkoutSession.id as string;
-    if (promo) expect((await page.request.post(`/payment/api/checkout-sessions/${id}/apply-promotion`, { data: { promotion_code: promo, currency_id: 'pc_sandbox_tba' } })).status()).toBe(200);
-    const form = { customer_name: DANA.fullName, customer_email: 'dana@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba' };
+    if (promo)
+      expect(
+        (
+          await page.request.post(`/payment/api/checkout-sessions/${id}/apply-promotion`, {
+            data: { promotion_code: promo, currency_id: 'pc_sandbox_tba' },
+          })
+        ).status(),
+      ).toBe(200);
+    const form = {
+      customer_name: DANA.fullName,
+      customer_email: 'dana@example.com',
+      payment_method: 'pm_sandbox_arcblock',
+      payment_currency: 'pc_sandbox_tba',
+    };
     expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
-    const token = (await (await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })).json()).token;
+    const token = (
+      await (
+        await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })
+      ).json()
+    ).token;
     const approved = await (await page.request.post(`/payment/api/did/payment/approve?_t_=${token}`)).json();
     expect(approved.status).toBe('succeed');
     return approved.result.invoiceId as string;
@@ -146,14 +208,20 @@ test("an invoice page shows the purchase's promotion discount and the vendors' i
   await expect(vendors).toHaveCount(2);
   await expect(portal.locator('[part~=invoice-vendors]')).toContainText('App installation');
   // The sandbox delivers 25 % every 2 s: both end delivered, with a check.
-  await expect(portal.locator('[part~=invoice-vendors] [part~=vendor][data-status=delivered]')).toHaveCount(2, { timeout: 20_000 });
+  await expect(portal.locator('[part~=invoice-vendors] [part~=vendor][data-status=delivered]')).toHaveCount(2, {
+    timeout: 20_000,
+  });
 });
 
-test('the sandbox clock renews a subscription, leaves an unpaid renewal past due, and paying it recovers the subscription', async ({ page }) => {
+test('the sandbox clock renews a subscription, leaves an unpaid renewal past due, and paying it recovers the subscription', async ({
+  page,
+}) => {
   await signIn(page, /Chris Buyer/, '/customer');
   const sub = await subscribe(page, CHRIS.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }] });
   const clock = await merchant('GET', '/api/sandbox/clock');
-  const advance = await merchant('POST', '/api/sandbox/clock/advance', { seconds: sub.current_period_end - clock.body.now + 60 });
+  const advance = await merchant('POST', '/api/sandbox/clock/advance', {
+    seconds: sub.current_period_end - clock.body.now + 60,
+  });
   expect(advance.status).toBe(200);
 
   await page.goto(`/customer/subscription/${sub.id}`);
@@ -163,8 +231,18 @@ test('the sandbox clock renews a subscription, leaves an unpaid renewal past due
   await expect(portal.locator('[part~=invoice-row]').first()).toContainText('Open');
 
   // Chris gets funds and pays the overdue invoice through the wallet (collect-batch).
-  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: CHRIS.did, currency_id: 'pc_sandbox_tba', amount: '50' })).status).toBe(200);
-  const open = await page.request.post('/payment/api/did/collect-batch/token', { data: { extraParams: { currencyId: 'pc_sandbox_tba', subscriptionId: sub.id } } });
+  expect(
+    (
+      await merchant('POST', '/api/sandbox/wallet/fund', {
+        did: CHRIS.did,
+        currency_id: 'pc_sandbox_tba',
+        amount: '50',
+      })
+    ).status,
+  ).toBe(200);
+  const open = await page.request.post('/payment/api/did/collect-batch/token', {
+    data: { extraParams: { currencyId: 'pc_sandbox_tba', subscriptionId: sub.id } },
+  });
   expect(open.status()).toBe(200);
   const wallet = await page.context().newPage();
   await wallet.goto((await open.json()).url);
@@ -178,27 +256,43 @@ test('the sandbox clock renews a subscription, leaves an unpaid renewal past due
   await expect(portal.locator('[part~=invoice-row]').first()).toContainText('Paid');
 
   // The payment shows in the payment history: search it by the invoice number (debounced), linked invoice and tx.
-  const invoices = await merchant('GET', '/api/invoices', undefined, { query: { subscription_id: sub.id, status: 'paid' } });
-  const renewal = (invoices.body.list as Array<{ id: string; number: string; billing_reason: string }>).find((i) => i.billing_reason === 'subscription_cycle')!;
+  const invoices = await merchant('GET', '/api/invoices', undefined, {
+    query: { subscription_id: sub.id, status: 'paid' },
+  });
+  const renewal = (invoices.body.list as Array<{ id: string; number: string; billing_reason: string }>).find(
+    (i) => i.billing_reason === 'subscription_cycle',
+  )!;
   await page.goto('/customer');
   await portal.getByRole('tab', { name: 'Payment history' }).click();
   await portal.getByLabel('Search payments').fill(renewal.number);
   const payment = portal.locator('[part~=payment-row]');
   await expect(payment).toHaveCount(1);
   await expect(payment).toContainText('Succeeded');
-  await expect(payment.getByRole('link', { name: renewal.number })).toHaveAttribute('href', new RegExp(`/customer/invoice/${renewal.id}$`));
+  await expect(payment.getByRole('link', { name: renewal.number })).toHaveAttribute(
+    'href',
+    new RegExp(`/customer/invoice/${renewal.id}$`),
+  );
   await expect(payment.locator('a[part~=payment-tx]')).toHaveAttribute('href', /\/tx\/0x[0-9a-f]{64}$/);
 });
 
-test('a customer pays past-due invoices in two currencies from the past-due page, then goes back to the referer', async ({ page }) => {
+test('a customer pays past-due invoices in two currencies from the past-due page, then goes back to the referer', async ({
+  page,
+}) => {
   await signIn(page, /Chris Buyer/, '/customer');
   // Renewals Chris's nearly empty wallet cannot pay: 200 TBA and 49.9 USDC.
   const tba = await subscribe(page, CHRIS.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 10 }] });
-  const usdc = await subscribe(page, CHRIS.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 10 }], currency_id: 'pc_sandbox_base_usdc' });
+  const usdc = await subscribe(page, CHRIS.did, {
+    items: [{ price_id: 'price_sandbox_team_monthly', quantity: 10 }],
+    currency_id: 'pc_sandbox_base_usdc',
+  });
   const clock = await merchant('GET', '/api/sandbox/clock');
   const until = Math.max(tba.current_period_end, usdc.current_period_end);
-  if (until > clock.body.now) expect((await merchant('POST', '/api/sandbox/clock/advance', { seconds: until - clock.body.now + 60 })).status).toBe(200);
-  for (const id of [tba.id, usdc.id]) expect((await merchant('GET', `/api/subscriptions/${id}`)).body.status).toBe('past_due');
+  if (until > clock.body.now)
+    expect(
+      (await merchant('POST', '/api/sandbox/clock/advance', { seconds: until - clock.body.now + 60 })).status,
+    ).toBe(200);
+  for (const id of [tba.id, usdc.id])
+    expect((await merchant('GET', `/api/subscriptions/${id}`)).body.status).toBe('past_due');
 
   await page.goto(`/customer/invoice/past-due?referer=${encodeURIComponent('/customer')}`);
   const portal = page.locator('pay-portal');
@@ -207,11 +301,19 @@ test('a customer pays past-due invoices in two currencies from the past-due page
   await expect(row('pc_sandbox_base_usdc')).toContainText('USDC');
   await expect(portal.locator('[part~=referer]')).toHaveCount(0);
 
-  for (const [currencyId, amount] of [['pc_sandbox_tba', '1000'], ['pc_sandbox_base_usdc', '100']] as const) {
-    expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: CHRIS.did, currency_id: currencyId, amount })).status).toBe(200);
+  for (const [currencyId, amount] of [
+    ['pc_sandbox_tba', '1000'],
+    ['pc_sandbox_base_usdc', '100'],
+  ] as const) {
+    expect(
+      (await merchant('POST', '/api/sandbox/wallet/fund', { did: CHRIS.did, currency_id: currencyId, amount })).status,
+    ).toBe(200);
     await row(currencyId).getByRole('button', { name: /^Pay / }).click();
     const dialog = portal.getByRole('dialog', { name: 'Pay with DID Wallet' });
-    const [wallet] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+    const [wallet] = await Promise.all([
+      page.context().waitForEvent('page'),
+      dialog.getByRole('link', { name: /Open DID Wallet/ }).click(),
+    ]);
     await expect(wallet.getByText(/Pay \d+ overdue invoices?/).first()).toBeVisible();
     await wallet.getByRole('button', { name: /Approve/ }).click();
     await expect(wallet.getByText(/approved/i).first()).toBeVisible();
@@ -220,7 +322,8 @@ test('a customer pays past-due invoices in two currencies from the past-due page
     await expect(row(currencyId).locator('[part~=past-due-paid]')).toHaveText(/Paid/);
   }
 
-  for (const id of [tba.id, usdc.id]) expect((await merchant('GET', `/api/subscriptions/${id}`)).body.status).toBe('active');
+  for (const id of [tba.id, usdc.id])
+    expect((await merchant('GET', `/api/subscriptions/${id}`)).body.status).toBe('active');
   const overdue = await merchant('GET', `/api/customers/${CHRIS.did}/overdue/invoices`);
   expect(Object.keys(overdue.body.summary)).toEqual([]);
   await portal.locator('[part~=referer]').getByRole('link', { name: 'Back to where you were' }).click();
@@ -230,14 +333,22 @@ test('a customer pays past-due invoices in two currencies from the past-due page
   await expect(portal.getByText('Nothing to pay')).toBeVisible();
 });
 
-test('a realtime invoice.paid refreshes the open past-due page (debounced) with a success toast, no reload', async ({ page }) => {
+test('a realtime invoice.paid refreshes the open past-due page (debounced) with a success toast, no reload', async ({
+  page,
+}) => {
   await signIn(page, /Chris Buyer/, '/customer');
   // 100 × 20 TBA: more than Chris's wallet holds after the other flows, so the renewal stays unpaid.
   const sub = await subscribe(page, CHRIS.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 100 }] });
   const clock = await merchant('GET', '/api/sandbox/clock');
-  if (sub.current_period_end > clock.body.now) expect((await merchant('POST', '/api/sandbox/clock/advance', { seconds: sub.current_period_end - clock.body.now + 60 })).status).toBe(200);
+  if (sub.current_period_end > clock.body.now)
+    expect(
+      (await merchant('POST', '/api/sandbox/clock/advance', { seconds: sub.current_period_end - clock.body.now + 60 }))
+        .status,
+    ).toBe(200);
   expect((await merchant('GET', `/api/subscriptions/${sub.id}`)).body.status).toBe('past_due');
-  const open = await merchant('GET', '/api/invoices', undefined, { query: { subscription_id: sub.id, status: 'open' } });
+  const open = await merchant('GET', '/api/invoices', undefined, {
+    query: { subscription_id: sub.id, status: 'open' },
+  });
   const renewal = (open.body.list as Array<{ id: string; number: string }>)[0]!;
 
   await page.goto('/customer/invoice/past-due');
@@ -247,8 +358,18 @@ test('a realtime invoice.paid refreshes the open past-due page (debounced) with 
   await expect(portal.locator('[part~=past-due-currency][data-currency="pc_sandbox_tba"]')).toBeVisible();
 
   // Paid elsewhere (the wallet, from another tab): the page hears invoice.paid over the relay and refreshes itself.
-  expect((await merchant('POST', '/api/sandbox/wallet/fund', { did: CHRIS.did, currency_id: 'pc_sandbox_tba', amount: '2500' })).status).toBe(200);
-  const token = await page.request.post('/payment/api/did/collect-batch/token', { data: { extraParams: { currencyId: 'pc_sandbox_tba', subscriptionId: sub.id } } });
+  expect(
+    (
+      await merchant('POST', '/api/sandbox/wallet/fund', {
+        did: CHRIS.did,
+        currency_id: 'pc_sandbox_tba',
+        amount: '2500',
+      })
+    ).status,
+  ).toBe(200);
+  const token = await page.request.post('/payment/api/did/collect-batch/token', {
+    data: { extraParams: { currencyId: 'pc_sandbox_tba', subscriptionId: sub.id } },
+  });
   expect(token.status()).toBe(200);
   const wallet = await page.context().newPage();
   await wallet.goto((await token.json()).url);
@@ -256,24 +377,50 @@ test('a realtime invoice.paid refreshes the open past-due page (debounced) with 
   await expect(wallet.getByText(/approved/i).first()).toBeVisible();
   await wallet.close();
 
-  await expect(portal.locator('[part~=toast]').filter({ hasText: 'Invoice paid. The list has been updated.' })).toBeVisible({ timeout: 8000 });
+  await expect(
+    portal.locator('[part~=toast]').filter({ hasText: 'Invoice paid. The list has been updated.' }),
+  ).toBeVisible({ timeout: 8000 });
   await expect(mine).toHaveCount(0);
   expect((await merchant('GET', `/api/subscriptions/${sub.id}`)).body.status).toBe('active');
 });
 
-test('a customer sees credit grants and their usage, filters credit transactions by date; owners also see meter events and admin links', async ({ page }) => {
+test('a customer sees credit grants and their usage, filters credit transactions by date; owners also see meter events and admin links', async ({
+  page,
+}) => {
   await signIn(page, /Casey Customer/, '/customer');
   const customer = await merchant('GET', '/api/customers', undefined, { query: { did: CASEY.did } });
   // Casey became a customer in the first test; make sure even when run alone.
-  if (!customer.body.list?.length) await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
-  const grant = await merchant('POST', '/api/credit-grants', { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', amount: '40', name: 'E2E welcome credits', priority: 1 });
+  if (!customer.body.list?.length)
+    await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
+  const grant = await merchant('POST', '/api/credit-grants', {
+    customer_id: CASEY.did,
+    currency_id: 'pc_sandbox_credit',
+    amount: '40',
+    name: 'E2E welcome credits',
+    priority: 1,
+  });
   expect(grant.status).toBe(200);
   const eventName = `e2e.renders.${Date.now()}`;
-  expect((await merchant('POST', '/api/meters', { name: 'E2E renders', event_name: eventName, unit: 'render', currency_id: 'pc_sandbox_credit' })).status).toBe(200);
-  const event = await merchant('POST', '/api/meter-events', { event_name: eventName, identifier: `${eventName}-1`, payload: { customer_id: CASEY.did, value: '2.5' } });
+  expect(
+    (
+      await merchant('POST', '/api/meters', {
+        name: 'E2E renders',
+        event_name: eventName,
+        unit: 'render',
+        currency_id: 'pc_sandbox_credit',
+      })
+    ).status,
+  ).toBe(200);
+  const event = await merchant('POST', '/api/meter-events', {
+    event_name: eventName,
+    identifier: `${eventName}-1`,
+    payload: { customer_id: CASEY.did, value: '2.5' },
+  });
   expect(event.status).toBe(200);
   const run = await merchant('POST', '/api/sandbox/clock/advance', { seconds: 0 });
-  const usage = run.body.credit_transactions.find((t: { credit_grant_id: string }) => t.credit_grant_id === grant.body.id);
+  const usage = run.body.credit_transactions.find(
+    (t: { credit_grant_id: string }) => t.credit_grant_id === grant.body.id,
+  );
   expect(usage).toMatchObject({ amount: '250' });
 
   await page.goto('/customer');
@@ -290,7 +437,11 @@ test('a customer sees credit grants and their usage, filters credit transactions
 
   // The sandbox clock's day (it may be ahead of the wall clock): the rows are in it, not in the day after.
   const now = (await merchant('GET', '/api/sandbox/clock')).body.now as number;
-  const day = (offset: number) => page.evaluate((s) => { const d = new Date(s * 1000); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; }, now + offset);
+  const day = (offset: number) =>
+    page.evaluate((s) => {
+      const d = new Date(s * 1000);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    }, now + offset);
   const filter = portal.locator('[part~=credit-date-filter]');
   await filter.getByLabel('From').fill(await day(0));
   await filter.getByLabel('To').fill(await day(0));
@@ -308,8 +459,13 @@ test('a customer sees credit grants and their usage, filters credit transactions
   await expect(portal.locator('[part~=admin-links]')).toHaveCount(0);
   await page.context().clearCookies();
   await signIn(page, /Olivia Owner/, `/customer/credit-grant/${grant.body.id}`);
-  await expect(portal.locator('[part~=admin-links] a').first()).toHaveAttribute('href', new RegExp(`/admin/billing/${grant.body.id}$`));
-  await expect(portal.locator(`[part~=credit-transaction-row][data-id="${usage.id}"] [part~=meter-event-cell]`)).toContainText(event.body.id);
+  await expect(portal.locator('[part~=admin-links] a').first()).toHaveAttribute(
+    'href',
+    new RegExp(`/admin/billing/${grant.body.id}$`),
+  );
+  await expect(
+    portal.locator(`[part~=credit-transaction-row][data-id="${usage.id}"] [part~=meter-event-cell]`),
+  ).toContainText(event.body.id);
 });
 
 test('a customer changes plan (from the next renewal) and the payment method of a subscription', async ({ page }) => {
@@ -322,13 +478,18 @@ test('a customer changes plan (from the next renewal) and the payment method of 
   await portal.getByRole('button', { name: 'Change plan' }).click();
   const plan = portal.getByRole('dialog', { name: 'Change plan' });
   await plan.getByLabel(/30 TBA per year/).check();
-  await expect(plan.locator('[part~=change-summary]')).toContainText(/You pay 30 TBA from the next renewal on .*\. Nothing is charged now\./);
+  await expect(plan.locator('[part~=change-summary]')).toContainText(
+    /You pay 30 TBA from the next renewal on .*\. Nothing is charged now\./,
+  );
   await plan.getByRole('button', { name: 'Confirm plan change' }).click();
   await expect(plan).toBeHidden();
   await expect(portal.locator('[part~=subscription-item]').first()).toContainText('30 TBA per year');
   await expect(portal.locator('[part~=renewal-amount]')).toHaveText('30 TBA');
   const changed = await merchant('GET', `/api/subscriptions/${sub.id}`);
-  expect(changed.body).toMatchObject({ current_period_end: sub.current_period_end, items: [{ price_id: 'price_sandbox_studio_yearly' }] });
+  expect(changed.body).toMatchObject({
+    current_period_end: sub.current_period_end,
+    items: [{ price_id: 'price_sandbox_studio_yearly' }],
+  });
 
   await portal.getByRole('button', { name: 'Change payment method' }).click();
   const method = portal.getByRole('dialog', { name: 'Change payment method' });
@@ -341,11 +502,19 @@ test('a customer changes plan (from the next renewal) and the payment method of 
   expect(paidBy.body).toMatchObject({ currency_id: 'pc_sandbox_usd', paymentMethod: { type: 'stripe' } });
 });
 
-test('a customer configures auto top-up; the clock buys credits below the threshold; then turns it off', async ({ page }) => {
+test('a customer configures auto top-up; the clock buys credits below the threshold; then turns it off', async ({
+  page,
+}) => {
   await signIn(page, /Casey Customer/, '/customer');
   const customers = await merchant('GET', '/api/customers', undefined, { query: { did: CASEY.did } });
-  if (!customers.body.list?.length) await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
-  const grant = await merchant('POST', '/api/credit-grants', { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', amount: '5', name: 'E2E top-up seed' });
+  if (!customers.body.list?.length)
+    await subscribe(page, CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
+  const grant = await merchant('POST', '/api/credit-grants', {
+    customer_id: CASEY.did,
+    currency_id: 'pc_sandbox_credit',
+    amount: '5',
+    name: 'E2E top-up seed',
+  });
   expect(grant.status).toBe(200);
   const customerId = grant.body.customer_id as string;
 
@@ -364,7 +533,9 @@ test('a customer configures auto top-up; the clock buys credits below the thresh
   await form.getByLabel('Package quantity').fill('2');
   await form.getByLabel('Payment method').selectOption('pc_sandbox_usd');
   await form.getByLabel('Daily maximum attempts').fill('1');
-  await expect(form.locator('[part~=auto-top-up-summary]')).toHaveText('When your balance falls below 1000000 CRD, 200 CRD are bought for 1.98 USD.');
+  await expect(form.locator('[part~=auto-top-up-summary]')).toHaveText(
+    'When your balance falls below 1000000 CRD, 200 CRD are bought for 1.98 USD.',
+  );
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(portal.getByText('Auto top-up is on.')).toBeVisible();
 
@@ -375,7 +546,9 @@ test('a customer configures auto top-up; the clock buys credits below the thresh
   expect(invoice.body).toMatchObject({ billing_reason: 'auto_recharge', total: '198', status: 'paid' });
   // The daily attempt is used: no second top-up today.
   const again = await merchant('POST', '/api/sandbox/clock/advance', { seconds: 60 });
-  expect(again.body.auto_recharges.filter((a: { customer_id: string }) => a.customer_id === customerId)).toMatchObject([{ status: 'limited' }]);
+  expect(again.body.auto_recharges.filter((a: { customer_id: string }) => a.customer_id === customerId)).toMatchObject([
+    { status: 'limited' },
+  ]);
 
   await page.reload();
   await portal.getByRole('tab', { name: 'Credits' }).click();
@@ -388,15 +561,26 @@ test('a customer configures auto top-up; the clock buys credits below the thresh
   expect(off.body.auto_recharges.filter((a: { customer_id: string }) => a.customer_id === customerId)).toEqual([]);
 });
 
-test('the merchant refunds part of a paid invoice through the signed API; the customer sees it on the invoice; a refund over the rest is refused', async ({ page }) => {
+test('the merchant refunds part of a paid invoice through the signed API; the customer sees it on the invoice; a refund over the rest is refused', async ({
+  page,
+}) => {
   const DANA = DEMO_USERS.find((u) => u.role === 'developer')!;
   await signIn(page, /Dana Developer/, '/customer');
   const started = await page.request.post('/payment/api/checkout-sessions/start/plink_sandbox_onetime');
   expect(started.status()).toBe(200);
   const id = (await started.json()).checkoutSession.id as string;
-  const form = { customer_name: DANA.fullName, customer_email: 'dana@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba' };
+  const form = {
+    customer_name: DANA.fullName,
+    customer_email: 'dana@example.com',
+    payment_method: 'pm_sandbox_arcblock',
+    payment_currency: 'pc_sandbox_tba',
+  };
   expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
-  const token = (await (await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })).json()).token;
+  const token = (
+    await (
+      await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })
+    ).json()
+  ).token;
   const approved = await (await page.request.post(`/payment/api/did/payment/approve?_t_=${token}`)).json();
   expect(approved.status).toBe('succeed');
   const invoiceId = approved.result.invoiceId as string;
@@ -410,9 +594,18 @@ test('the merchant refunds part of a paid invoice through the signed API; the cu
   await expect(portal.locator('[part~=invoice-total]')).toHaveText('10 TBA');
   await expect(portal.locator('[part~=refunds]')).toHaveCount(0);
 
-  const refund = await merchant('PUT', `/api/payment-intents/${pi}/refund`, { amount: '4', reason: 'requested_by_customer' });
+  const refund = await merchant('PUT', `/api/payment-intents/${pi}/refund`, {
+    amount: '4',
+    reason: 'requested_by_customer',
+  });
   expect(refund.status).toBe(200);
-  expect(refund.body).toMatchObject({ id: expect.stringMatching(/^re_/), type: 'refund', status: 'succeeded', amount: (4n * 10n ** 18n).toString(), invoice_id: invoiceId });
+  expect(refund.body).toMatchObject({
+    id: expect.stringMatching(/^re_/),
+    type: 'refund',
+    status: 'succeeded',
+    amount: (4n * 10n ** 18n).toString(),
+    invoice_id: invoiceId,
+  });
 
   await page.reload();
   const item = portal.locator('[part~=refunds] [part~=refund]');

@@ -5,8 +5,9 @@
  */
 import { expect, merchant, signIn, test } from './support.ts';
 
-
-test('a customer buys the one-time product through the sandbox wallet and finds the invoice in the portal', async ({ page }, info) => {
+test('a customer buys the one-time product through the sandbox wallet and finds the invoice in the portal', async ({
+  page,
+}, info) => {
   await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_onetime');
   const checkout = page.locator('pay-checkout');
 
@@ -37,7 +38,10 @@ test('a customer buys the one-time product through the sandbox wallet and finds 
 
   const connect = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
   await expect(connect.getByRole('status')).toContainText('Waiting for your wallet');
-  const [wallet] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  const [wallet] = await Promise.all([
+    page.waitForEvent('popup'),
+    connect.getByRole('link', { name: /Open DID Wallet/ }).click(),
+  ]);
   await expect(wallet.getByText('Sandbox Pro License').first()).toBeVisible();
   await wallet.getByRole('button', { name: /Approve/ }).click();
   await expect(wallet.getByText(/approved/i).first()).toBeVisible();
@@ -63,7 +67,12 @@ test('a customer buys the one-time product through the sandbox wallet and finds 
 
   // The invoice list of the portal has it too.
   await page.goto('/customer');
-  await expect(portal.getByRole('link', { name: new RegExp(invoiceId.slice(-6)) }).or(portal.locator(`a[href$="${invoiceId}"]`)).first()).toBeVisible();
+  await expect(
+    portal
+      .getByRole('link', { name: new RegExp(invoiceId.slice(-6)) })
+      .or(portal.locator(`a[href$="${invoiceId}"]`))
+      .first(),
+  ).toBeVisible();
 });
 
 test('fast pay from the wallet balance completes without leaving the page', async ({ page }) => {
@@ -82,9 +91,16 @@ test('fast pay from the wallet balance completes without leaving the page', asyn
 });
 
 test('a session created by a merchant server through the signed API renders in the plain page', async ({ page }) => {
-  const product = await merchant('POST', '/api/products', { name: 'E2E Widget', type: 'service', prices: [{ type: 'one_time', unit_amount: '2.5', currency_id: 'pc_sandbox_tba' }] });
+  const product = await merchant('POST', '/api/products', {
+    name: 'E2E Widget',
+    type: 'service',
+    prices: [{ type: 'one_time', unit_amount: '2.5', currency_id: 'pc_sandbox_tba' }],
+  });
   expect(product.status).toBe(200);
-  const session = await merchant('POST', '/api/checkout-sessions', { line_items: [{ price_id: product.body.prices[0].id, quantity: 2 }], mode: 'payment' });
+  const session = await merchant('POST', '/api/checkout-sessions', {
+    line_items: [{ price_id: product.body.prices[0].id, quantity: 2 }],
+    mode: 'payment',
+  });
   expect(session.status).toBe(200);
   const id: string = session.body.id;
   expect(id).toMatch(/^cs_/);
@@ -105,7 +121,9 @@ test('an expired or unknown checkout says so', async ({ page }) => {
   await expect(checkout.getByRole('heading', { name: 'Oops' })).toBeVisible();
 });
 
-test('the host serves the built elements: entries no-cache, chunks immutable, nothing outside the folder', async ({ request }) => {
+test('the host serves the built elements: entries no-cache, chunks immutable, nothing outside the folder', async ({
+  request,
+}) => {
   // (Here rather than in the server tests: the elements are only built before the end-to-end run.)
   const res = await request.get('/elements/site-header.js');
   expect(res.status()).toBe(200);

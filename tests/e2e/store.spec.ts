@@ -8,7 +8,6 @@ import type { Page } from '@playwright/test';
 import { axe, expect, signIn, test } from './support.ts';
 import { makeZip } from './store-zip.ts';
 
-
 test('a visitor searches, filters by category and price, and opens a detail page', async ({ page }) => {
   await page.goto('/');
   const store = page.locator('blocklet-store');
@@ -23,9 +22,23 @@ test('a visitor searches, filters by category and price, and opens a detail page
   const banner = store.locator('[part=home-banner]');
   await expect(banner.getByRole('heading', { name: 'Featured', level: 2 })).toBeVisible();
   await expect(banner.locator('[part=banner-item] h3')).toHaveText(['Payment Kit', 'DID Spaces']);
-  await expect(banner.getByRole('link', { name: 'DID Spaces' })).toHaveAttribute('href', /\/blocklets\/z8i3vRnrp8Cm3gxFWmpDDvuUGgW3SPBHxMS$/);
+  await expect(banner.getByRole('link', { name: 'DID Spaces' })).toHaveAttribute(
+    'href',
+    /\/blocklets\/z8i3vRnrp8Cm3gxFWmpDDvuUGgW3SPBHxMS$/,
+  );
   await expect(banner.locator('[part=banner-item]').first()).toContainText('128.4K downloads');
-  expect(await banner.evaluate((b) => !!(b.compareDocumentPosition(b.getRootNode() instanceof ShadowRoot ? (b.getRootNode() as ShadowRoot).querySelector('[part=explore]')! : b) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
+  expect(
+    await banner.evaluate(
+      (b) =>
+        !!(
+          b.compareDocumentPosition(
+            b.getRootNode() instanceof ShadowRoot
+              ? (b.getRootNode() as ShadowRoot).querySelector('[part=explore]')!
+              : b,
+          ) & Node.DOCUMENT_POSITION_FOLLOWING
+        ),
+    ),
+  ).toBe(true);
 
   // Search (debounced) keeps ?keyword= in the URL.
   await store.getByRole('searchbox', { name: 'Search blocklets' }).fill('did');
@@ -57,7 +70,10 @@ test('a visitor searches, filters by category and price, and opens a detail page
   await expect(store.locator('[part=versions] li')).not.toHaveCount(0);
   await expect(store.getByRole('img', { name: 'Subscription Insights screenshot 1' })).toBeVisible();
   const launch = store.getByRole('link', { name: /Launch/ });
-  await expect(launch).toHaveAttribute('href', /blocklet_meta_url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fstore%2Fapi%2Fblocklets%2Fz8i\w+%2F[\d.]+%2Fblocklet\.json/);
+  await expect(launch).toHaveAttribute(
+    'href',
+    /blocklet_meta_url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fstore%2Fapi%2Fblocklets%2Fz8i\w+%2F[\d.]+%2Fblocklet\.json/,
+  );
   await expect(store.getByRole('heading', { name: 'More by Dana Developer' })).toBeVisible();
 
   // Back keeps the filters.
@@ -68,7 +84,12 @@ test('a visitor searches, filters by category and price, and opens a detail page
 });
 
 test('a guest is sent to sign in on the protected pages and comes back signed in', async ({ page }) => {
-  for (const path of ['/developer/blocklets', '/developer/access-tokens', '/console/blocklets', '/console/categories']) {
+  for (const path of [
+    '/developer/blocklets',
+    '/developer/access-tokens',
+    '/console/blocklets',
+    '/console/categories',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/\.well-known\/service\/sandbox\/login/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(path);
@@ -91,7 +112,9 @@ test("/join exists in staking mode (the sandbox's preference): a guest is sent t
   await expect(page).toHaveURL(/\/\.well-known\/service\/sandbox\/login\?redirect=%2Fjoin$/);
 });
 
-test('a developer creates a blocklet, requests (cancels, re-requests) review, and creates and deletes an access token; an admin approves, sets the category, blocks and unblocks, creates and edits a category', async ({ page }) => {
+test('a developer creates a blocklet, requests (cancels, re-requests) review, and creates and deletes an access token; an admin approves, sets the category, blocks and unblocks, creates and edits a category', async ({
+  page,
+}) => {
   await signIn(page, /Dana Developer/, '/developer/blocklets');
   const store = page.locator('blocklet-store');
   await expect(store.getByRole('heading', { name: 'My Blocklets', level: 1 })).toBeVisible();
@@ -131,11 +154,16 @@ test('a developer creates a blocklet, requests (cancels, re-requests) review, an
   await tokenDialog.getByRole('button', { name: 'Create', exact: true }).click();
   const created = store.getByRole('dialog', { name: 'Access token created' });
   await expect(created.locator('[part=token-secret]')).toHaveText(/^sk_[0-9a-f]{48}$/);
-  await expect(created.locator('[part=token-cli]')).toHaveText(/^blocklet config set accessToken sk_[0-9a-f]{48} --profile http:\/\/127\.0\.0\.1:\d+$/);
+  await expect(created.locator('[part=token-cli]')).toHaveText(
+    /^blocklet config set accessToken sk_[0-9a-f]{48} --profile http:\/\/127\.0\.0\.1:\d+$/,
+  );
   await created.getByRole('button', { name: 'Close' }).first().click();
   await expect(store.getByRole('row', { name: /CI/ })).toBeVisible();
   await store.getByRole('button', { name: 'Delete CI' }).click();
-  await store.getByRole('dialog', { name: 'Delete access token' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await store
+    .getByRole('dialog', { name: 'Delete access token' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
   await expect(store.getByText('You have no access tokens yet.')).toBeVisible();
 
   // Admin: approve the review (with a category), block and unblock, edit a category.
@@ -190,19 +218,26 @@ test('a developer creates a blocklet, requests (cancels, re-requests) review, an
   await page.goto('/category/ai?keyword=e2e');
   await expect(store.locator('[part=blocklet-card] h2')).toHaveText(['e2e-app']);
   await expect(store.getByRole('button', { name: 'AI', exact: true, pressed: true })).toBeVisible();
-  await expect(store.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'E2E Games' })).toBeVisible();
+  await expect(
+    store.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'E2E Games' }),
+  ).toBeVisible();
 });
 
 /** Approves the wallet request opened from `dialog`'s 'Open DID Wallet' link; waits for the approval before closing the tab. */
 async function approveInWallet(page: Page, dialog: ReturnType<Page['locator']>, title: string | RegExp): Promise<void> {
-  const [wallet] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  const [wallet] = await Promise.all([
+    page.waitForEvent('popup'),
+    dialog.getByRole('link', { name: /Open DID Wallet/ }).click(),
+  ]);
   await expect(wallet.getByText(title).first()).toBeVisible();
   await wallet.getByRole('button', { name: /Approve/ }).click();
   await expect(wallet.getByText(/approved/i).first()).toBeVisible();
   await wallet.close();
 }
 
-test('/connect-cli and /gen-key-pair: the wallet approves, the opener gets the result on its own origin, the page shows no secret', async ({ page }) => {
+test('/connect-cli and /gen-key-pair: the wallet approves, the opener gets the result on its own origin, the page shows no secret', async ({
+  page,
+}) => {
   await signIn(page, /Dana Developer/, '/');
   // An opener window that listens for the store's message.
   await page.evaluate(() => {
@@ -223,11 +258,26 @@ test('/connect-cli and /gen-key-pair: the wallet approves, the opener gets the r
   await expect(store.getByText('E2E CLI is connected')).toBeVisible({ timeout: 15_000 });
   await expect(store.locator('[part=developer-did] dd')).toHaveText('z1SandboxDeveloperDanaQ1w2E3r4T5y6U7i8');
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __msgs: Array<{ data: { type?: string } }> }).__msgs.filter((m) => m.data?.type === 'connect-store-message').length))
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (window as unknown as { __msgs: Array<{ data: { type?: string } }> }).__msgs.filter(
+            (m) => m.data?.type === 'connect-store-message',
+          ).length,
+      ),
+    )
     .toBe(1);
-  const [msg] = await page.evaluate(() => (window as unknown as { __msgs: Array<{ data: Record<string, unknown>; origin: string }> }).__msgs.filter((m) => m.data?.type === 'connect-store-message'));
+  const [msg] = await page.evaluate(() =>
+    (window as unknown as { __msgs: Array<{ data: Record<string, unknown>; origin: string }> }).__msgs.filter(
+      (m) => m.data?.type === 'connect-store-message',
+    ),
+  );
   expect(msg!.origin).toBe(origin);
-  expect(msg!.data).toMatchObject({ action: 'connect-cli', success: true, result: { accessKeySecret: expect.stringMatching(/^sk_/), source: 'E2E CLI' } });
+  expect(msg!.data).toMatchObject({
+    action: 'connect-cli',
+    success: true,
+    result: { accessKeySecret: expect.stringMatching(/^sk_/), source: 'E2E CLI' },
+  });
   await expect(store).not.toContainText(String((msg!.data.result as Record<string, unknown>).accessKeySecret));
   // The CLI's token is listed with the developer's access tokens.
   await cli.goto('/developer/access-tokens');
@@ -242,12 +292,22 @@ test('/connect-cli and /gen-key-pair: the wallet approves, the opener gets the r
   await expect(store).not.toContainText(/0x[0-9a-f]{128}/);
   // Navigated away, this page's opener is still the listener (window.opener survives same-tab navigation).
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __msgs: Array<{ data: { action?: string } }> }).__msgs.filter((m) => m.data?.action === 'gen-key-pair').length))
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (window as unknown as { __msgs: Array<{ data: { action?: string } }> }).__msgs.filter(
+            (m) => m.data?.action === 'gen-key-pair',
+          ).length,
+      ),
+    )
     .toBe(1);
   await cli.close();
 });
 
-test('/join: a customer stakes in the wallet, gets the developer passport and then uses the developer pages', async ({ page, request }) => {
+test('/join: a customer stakes in the wallet, gets the developer passport and then uses the developer pages', async ({
+  page,
+  request,
+}) => {
   await signIn(page, /Chris Buyer/, '/developer/blocklets');
   const store = page.locator('blocklet-store');
   await expect(store.getByText('A developer passport is required')).toBeVisible();
@@ -259,24 +319,46 @@ test('/join: a customer stakes in the wallet, gets the developer passport and th
   await store.getByLabel('I agree to the developer terms').check();
   // Chris's wallet holds 1 TBA (set here: other specs fund him): the wallet refuses the 100 TBA stake and the page says why.
   const did = (await (await page.request.get('/.well-known/service/api/did/session')).json()).user.did as string;
-  const owner = (await (await request.post('/.well-known/service/sandbox/login', { data: { role: 'owner' } })).json()).token as string;
-  const setOne = await request.post('/payment/api/sandbox/wallet/fund', { data: { did, currency_id: 'pc_sandbox_tba', amount: '1', set: true }, headers: { authorization: `Bearer ${owner}` } });
+  const owner = (await (await request.post('/.well-known/service/sandbox/login', { data: { role: 'owner' } })).json())
+    .token as string;
+  const setOne = await request.post('/payment/api/sandbox/wallet/fund', {
+    data: { did, currency_id: 'pc_sandbox_tba', amount: '1', set: true },
+    headers: { authorization: `Bearer ${owner}` },
+  });
   expect(setOne.status()).toBe(200);
   await join.click();
-  const [wallet] = await Promise.all([page.waitForEvent('popup'), store.getByRole('dialog', { name: 'Stake with DID Wallet' }).getByRole('link', { name: /Open DID Wallet/ }).click()]);
+  const [wallet] = await Promise.all([
+    page.waitForEvent('popup'),
+    store
+      .getByRole('dialog', { name: 'Stake with DID Wallet' })
+      .getByRole('link', { name: /Open DID Wallet/ })
+      .click(),
+  ]);
   await wallet.getByRole('button', { name: /Approve/ }).click();
   await expect(wallet.getByText(/Insufficient TBA balance/).first()).toBeVisible();
   await wallet.close();
-  await expect(store.getByText('Your wallet holds less than the 100 TBA stake. Add funds to your wallet and try again.')).toBeVisible({ timeout: 15_000 });
+  await expect(
+    store.getByText('Your wallet holds less than the 100 TBA stake. Add funds to your wallet and try again.'),
+  ).toBeVisible({ timeout: 15_000 });
   // Funded (by the owner, as the sandbox allows), the stake is taken from the wallet.
-  const fund = await request.post('/payment/api/sandbox/wallet/fund', { data: { did, currency_id: 'pc_sandbox_tba', amount: '150' }, headers: { authorization: `Bearer ${owner}` } });
+  const fund = await request.post('/payment/api/sandbox/wallet/fund', {
+    data: { did, currency_id: 'pc_sandbox_tba', amount: '150' },
+    headers: { authorization: `Bearer ${owner}` },
+  });
   expect(fund.status()).toBe(200);
   const funded = BigInt((await fund.json()).balance);
   await join.click();
-  await approveInWallet(page, store.getByRole('dialog', { name: 'Stake with DID Wallet' }), 'Stake and join as a developer');
+  await approveInWallet(
+    page,
+    store.getByRole('dialog', { name: 'Stake with DID Wallet' }),
+    'Stake and join as a developer',
+  );
   await expect(store.getByText('You are now a developer')).toBeVisible({ timeout: 15_000 });
   // 100 TBA went from the wallet: funding 0 more shows the balance.
-  const now = await request.post('/payment/api/sandbox/wallet/fund', { data: { did, currency_id: 'pc_sandbox_tba', amount: '0' }, headers: { authorization: `Bearer ${owner}` } });
+  const now = await request.post('/payment/api/sandbox/wallet/fund', {
+    data: { did, currency_id: 'pc_sandbox_tba', amount: '0' },
+    headers: { authorization: `Bearer ${owner}` },
+  });
   if (now.status() === 200) expect(BigInt((await now.json()).balance)).toBe(funded - 100n * 10n ** 18n);
   await store.getByRole('link', { name: 'My Blocklets' }).click();
   await expect(page).toHaveURL(/\/developer\/blocklets$/);
@@ -315,11 +397,22 @@ test('a developer edits remark and visibility and uploads a zip release; a bad z
   // Upload: a zip without a meta is refused with the server's message; a good one becomes a new draft.
   await store.getByRole('button', { name: 'Upload release' }).click();
   const up = store.getByRole('dialog', { name: 'Upload release' });
-  await up.getByLabel('Release file (.zip)').setInputFiles({ name: 'bad.zip', mimeType: 'application/zip', buffer: makeZip({ 'README.md': '# no meta' }) });
+  await up
+    .getByLabel('Release file (.zip)')
+    .setInputFiles({ name: 'bad.zip', mimeType: 'application/zip', buffer: makeZip({ 'README.md': '# no meta' }) });
   await up.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(up.getByRole('alert')).toContainText('The release has no blocklet.yml or blocklet.json');
-  const meta = JSON.stringify({ name: 'e2e-upload', version: '1.1.0', title: 'E2E Upload', description: 'Uploaded from the e2e run.' });
-  await up.getByLabel('Release file (.zip)').setInputFiles({ name: 'e2e-upload-1.1.0.zip', mimeType: 'application/zip', buffer: makeZip({ 'e2e-upload/blocklet.json': meta, 'e2e-upload/index.js': 'module.exports = {};' }) });
+  const meta = JSON.stringify({
+    name: 'e2e-upload',
+    version: '1.1.0',
+    title: 'E2E Upload',
+    description: 'Uploaded from the e2e run.',
+  });
+  await up.getByLabel('Release file (.zip)').setInputFiles({
+    name: 'e2e-upload-1.1.0.zip',
+    mimeType: 'application/zip',
+    buffer: makeZip({ 'e2e-upload/blocklet.json': meta, 'e2e-upload/index.js': 'module.exports = {};' }),
+  });
   await up.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(up).toBeHidden();
   await expect(store.locator('[part=notice]')).toContainText('Version 1.1.0 of e2e-upload was uploaded as a draft.');
@@ -344,14 +437,21 @@ test('a rejected version stays listed as history when the developer uploads the 
   await signIn(page, /Adam Admin/, '/console/blocklets');
   await store.getByRole('searchbox', { name: 'Search all blocklets' }).fill('e2e-history');
   await expect(store.locator('tbody tr')).toHaveCount(1);
-  await store.getByRole('row', { name: /e2e-history/ }).getByRole('button', { name: 'Reject e2e-history' }).click();
+  await store
+    .getByRole('row', { name: /e2e-history/ })
+    .getByRole('button', { name: 'Reject e2e-history' })
+    .click();
   await expect(store.getByRole('row', { name: /e2e-history/ })).toContainText('Rejected');
 
   await signIn(page, /Dana Developer/, '/developer/blocklets');
   await store.getByRole('button', { name: 'Upload release' }).click();
   const up = store.getByRole('dialog', { name: 'Upload release' });
   const meta = JSON.stringify({ name: 'e2e-history', version: '1.1.0', title: 'e2e-history' });
-  await up.getByLabel('Release file (.zip)').setInputFiles({ name: 'e2e-history-1.1.0.zip', mimeType: 'application/zip', buffer: makeZip({ 'blocklet.json': meta }) });
+  await up.getByLabel('Release file (.zip)').setInputFiles({
+    name: 'e2e-history-1.1.0.zip',
+    mimeType: 'application/zip',
+    buffer: makeZip({ 'blocklet.json': meta }),
+  });
   await up.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(up).toBeHidden();
   await expect(row).toContainText('v1.1.0');
@@ -385,7 +485,6 @@ test('an admin pages and searches the console list and sets the review type', as
   await expect(store.getByRole('row', { name: /Tip Jar/ }).getByLabel('Review type of Tip Jar')).toHaveValue('FIRST');
 });
 
-
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`zh, ${scheme}`, () => {
     test.use({ colorScheme: scheme, bypassCSP: true });
@@ -393,7 +492,9 @@ for (const scheme of ['light', 'dark'] as const) {
     const zh = async (page: Page) => {
       await page.waitForLoadState();
       await expect(async () => {
-        await page.evaluate(() => document.dispatchEvent(new CustomEvent('header-locale-change', { detail: { locale: 'zh' } })));
+        await page.evaluate(() =>
+          document.dispatchEvent(new CustomEvent('header-locale-change', { detail: { locale: 'zh' } })),
+        );
         expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh');
       }).toPass();
     };
@@ -446,11 +547,18 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(store.locator('[part=blocklet-card]').first()).toBeVisible();
       expect(await axe(page)).toEqual([]);
       // The wallet-connect pages and /join (Dana already holds a passport).
-      for (const [path, h1] of [['/connect-cli', '连接 Blocklet CLI'], ['/gen-key-pair', null], ['/connect-studio', '连接 Blocklet Studio'], ['/join', '加入开发者']] as const) {
+      for (const [path, h1] of [
+        ['/connect-cli', '连接 Blocklet CLI'],
+        ['/gen-key-pair', null],
+        ['/connect-studio', '连接 Blocklet Studio'],
+        ['/join', '加入开发者'],
+      ] as const) {
         await page.goto(path);
         await zh(page);
         await expect(page).toHaveURL(new RegExp(`${path}$`));
-        await expect(h1 ? store.getByRole('heading', { name: h1, level: 1 }) : store.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(
+          h1 ? store.getByRole('heading', { name: h1, level: 1 }) : store.getByRole('heading', { level: 1 }),
+        ).toBeVisible();
         if (path === '/join') await expect(store.getByText('你已拥有开发者通行证')).toBeVisible();
         expect(await axe(page)).toEqual([]);
       }
@@ -461,7 +569,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(store.locator('tbody tr')).toHaveCount(20);
       expect(await axe(page)).toEqual([]);
       // The block dialog; focus comes back to the row's Block button.
-      const blockBtn = store.locator('tbody tr').getByRole('button', { name: /^封禁 / }).first();
+      const blockBtn = store
+        .locator('tbody tr')
+        .getByRole('button', { name: /^封禁 / })
+        .first();
       await blockBtn.click();
       await expect(store.getByRole('dialog')).toBeVisible();
       expect(await axe(page)).toEqual([]);
@@ -473,7 +584,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page).toHaveURL(/\/console\/categories$/);
       await expect(store.locator('tbody tr').first()).toBeVisible();
       expect(await axe(page)).toEqual([]);
-      for (const open of [store.getByRole('button', { name: '创建分类' }), store.locator('tbody tr').first().getByRole('button', { name: /^编辑/ })]) {
+      for (const open of [
+        store.getByRole('button', { name: '创建分类' }),
+        store.locator('tbody tr').first().getByRole('button', { name: /^编辑/ }),
+      ]) {
         await open.click();
         await expect(store.getByRole('dialog')).toBeVisible();
         expect(await axe(page)).toEqual([]);
@@ -485,13 +599,25 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('publish then list: the list, search and detail show the new version at once; a lower one is refused; semver order; the pending filter', async ({ page }) => {
+test('publish then list: the list, search and detail show the new version at once; a lower one is refused; semver order; the pending filter', async ({
+  page,
+}) => {
   const store = page.locator('blocklet-store');
   const release = async (version: string, title: string, changeLog = '') => {
     await store.getByRole('button', { name: 'Upload release' }).click();
     const up = store.getByRole('dialog', { name: 'Upload release' });
-    const meta = JSON.stringify({ name: 'e2e-semver', version, title, description: `${title} does things.`, changeLog });
-    await up.getByLabel('Release file (.zip)').setInputFiles({ name: `e2e-semver-${version}.zip`, mimeType: 'application/zip', buffer: makeZip({ 'blocklet.json': meta }) });
+    const meta = JSON.stringify({
+      name: 'e2e-semver',
+      version,
+      title,
+      description: `${title} does things.`,
+      changeLog,
+    });
+    await up.getByLabel('Release file (.zip)').setInputFiles({
+      name: `e2e-semver-${version}.zip`,
+      mimeType: 'application/zip',
+      buffer: makeZip({ 'blocklet.json': meta }),
+    });
     await up.getByRole('button', { name: 'Upload', exact: true }).click();
     return up;
   };
@@ -516,7 +642,7 @@ test('publish then list: the list, search and detail show the new version at onc
   await create.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(create).toBeHidden();
   const mine = store.getByRole('row', { name: /e2e-semver/ });
-  await expect((await release('9.9.315', 'Semver Nine', '## Changes\n\n- **Faster** start\n- Fewer bugs'))).toBeHidden();
+  await expect(await release('9.9.315', 'Semver Nine', '## Changes\n\n- **Faster** start\n- Fewer bugs')).toBeHidden();
   await mine.getByRole('button', { name: 'Request review of e2e-semver' }).click();
   await approve('9.9.315');
 

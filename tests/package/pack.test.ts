@@ -19,19 +19,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleStub, initialState } from '../browser/stub-platform.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; exports: Record<string, unknown> };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  exports: Record<string, unknown>;
+};
 const ENTRIES = ['pay-checkout', 'pay-portal', 'site-header', 'blocklet-store', 'pay-provider', 'define-all'];
 
 let dir = '';
 let app = '';
 let files: string[] = [];
 const installed = () => join(app, 'node_modules', pkg.name);
-const run = (cmd: string, args: string[], cwd: string) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (cmd: string, args: string[], cwd: string) =>
+  execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 beforeAll(() => {
-  if (!existsSync(join(root, 'dist/elements/pay-checkout.js'))) throw new Error('dist/elements is missing: run npm run build first');
+  if (!existsSync(join(root, 'dist/elements/pay-checkout.js')))
+    throw new Error('dist/elements is missing: run npm run build first');
   dir = mkdtempSync(join(tmpdir(), 'pay-pack-'));
-  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], root)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], root)) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
   files = packed!.files.map((f) => f.path);
   app = join(dir, 'app');
   run('mkdir', ['-p', app], dir);
@@ -46,7 +55,10 @@ afterAll(() => {
 describe('the packed package', () => {
   it('holds the built elements, typings and manifest only', () => {
     const outside = files.filter(
-      (f) => !/^dist\/elements\/(chunks\/)?[\w.-]+\.js$/.test(f) && !/^types\/[\w-]+\.d\.ts$/.test(f) && !['package.json', 'README.md', 'custom-elements.json', 'dist/elements/integrity.json'].includes(f),
+      (f) =>
+        !/^dist\/elements\/(chunks\/)?[\w.-]+\.js$/.test(f) &&
+        !/^types\/[\w-]+\.d\.ts$/.test(f) &&
+        !['package.json', 'README.md', 'custom-elements.json', 'dist/elements/integrity.json'].includes(f),
     );
     expect(outside).toEqual([]);
     expect(files).not.toContain('dist/elements/host.js');
@@ -54,12 +66,21 @@ describe('the packed package', () => {
       expect(files).toContain(`dist/elements/${entry}.js`);
       expect(files).toContain(`types/${entry}.d.ts`);
     }
-    const manifest = JSON.parse(readFileSync(join(installed(), 'custom-elements.json'), 'utf8')) as { modules: Array<{ path: string }> };
+    const manifest = JSON.parse(readFileSync(join(installed(), 'custom-elements.json'), 'utf8')) as {
+      modules: Array<{ path: string }>;
+    };
     for (const m of manifest.modules) expect(files, `custom-elements.json names ${m.path}`).toContain(m.path);
     // The CDN integrity manifest covers every packed module.
-    const integrity = JSON.parse(readFileSync(join(installed(), 'dist/elements/integrity.json'), 'utf8')) as { version: string; files: Record<string, string> };
+    const integrity = JSON.parse(readFileSync(join(installed(), 'dist/elements/integrity.json'), 'utf8')) as {
+      version: string;
+      files: Record<string, string>;
+    };
     expect(integrity.version).toBe(pkg.version);
-    expect(Object.keys(integrity.files).map((f) => `dist/elements/${f}`).sort()).toEqual(files.filter((f) => f.endsWith('.js') && f.startsWith('dist/')).sort());
+    expect(
+      Object.keys(integrity.files)
+        .map((f) => `dist/elements/${f}`)
+        .sort(),
+    ).toEqual(files.filter((f) => f.endsWith('.js') && f.startsWith('dist/')).sort());
     const installedPkg = JSON.parse(readFileSync(join(installed(), 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(installedPkg.dependencies ?? {}).toEqual({});
     expect(installedPkg.version).toBe(pkg.version);
@@ -97,7 +118,16 @@ export const ctor = PayCheckout;
     writeFileSync(
       join(app, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'ESNext', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: false, types: [] },
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['ES2023', 'DOM'],
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+        },
         files: ['main.ts'],
       }),
     );
@@ -128,17 +158,26 @@ document.querySelector('pay-checkout').addEventListener('pay-ready', (e) => { wi
     server = createServer((req, res) => {
       void (async () => {
         const url = req.url ?? '/';
-        const body = () => new Promise<string>((r) => {
-          let d = '';
-          req.on('data', (c) => (d += c)).on('end', () => r(d));
-        });
-        const stubbed = (await handleStub(stub, req.method, url, body)) as { status: number; type: string; body: string } | null;
+        const body = () =>
+          new Promise<string>((r) => {
+            let d = '';
+            req.on('data', (c) => (d += c)).on('end', () => r(d));
+          });
+        const stubbed = (await handleStub(stub, req.method, url, body)) as {
+          status: number;
+          type: string;
+          body: string;
+        } | null;
         if (stubbed) return res.writeHead(stubbed.status, { 'content-type': stubbed.type }).end(stubbed.body);
         const path = new URL(url, 'http://x').pathname;
         // The app's build, and (for the second copy) the installed package's files as they are.
-        const file = path.startsWith('/pkg/') ? join(installed(), path.slice(5)) : join(app, 'dist', path === '/' ? 'index.html' : path);
+        const file = path.startsWith('/pkg/')
+          ? join(installed(), path.slice(5))
+          : join(app, 'dist', path === '/' ? 'index.html' : path);
         if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
-        res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+        res
+          .writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
+          .end(readFileSync(file));
       })();
     }).listen(0, '127.0.0.1');
     await new Promise((r) => server!.once('listening', r));
@@ -159,12 +198,16 @@ document.querySelector('pay-checkout').addEventListener('pay-ready', (e) => { wi
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`${origin}/`);
       await page.locator('pay-checkout [part~="submit"]').first().waitFor({ timeout: 15000 });
-      const ready = await page.waitForFunction(() => (window as unknown as { ready?: { checkoutSessionId: string } }).ready);
+      const ready = await page.waitForFunction(
+        () => (window as unknown as { ready?: { checkoutSessionId: string } }).ready,
+      );
       expect(await ready.jsonValue()).toMatchObject({ checkoutSessionId: 'cs_test_1' });
 
       // A second copy of the library (the package's own files, not the app's bundle) loses, and says so.
       await page.addScriptTag({ type: 'module', url: '/pkg/dist/elements/pay-checkout.js' });
-      await expect.poll(() => warnings.find((w) => w.includes('<pay-checkout> is already defined'))).toContain(`(version ${pkg.version})`);
+      await expect
+        .poll(() => warnings.find((w) => w.includes('<pay-checkout> is already defined')))
+        .toContain(`(version ${pkg.version})`);
       const warning = warnings.find((w) => w.includes('<pay-checkout> is already defined')) ?? '';
       expect(warning).toContain(`this copy (version ${pkg.version})`);
       expect(errors).toEqual([]);

@@ -12,7 +12,9 @@ import { createPageRoutes } from '../../hosts/server/pages.ts';
 import { integrityOf, sri } from '../../scripts/vite-integrity.ts';
 import { startSandbox, type Sandbox } from './harness.ts';
 
-const VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }
+).version;
 
 let sb: Sandbox;
 let dist: string;
@@ -60,7 +62,10 @@ describe('versioned element URLs', () => {
   });
 
   it('integrity.json has a sha384 of each entry and chunk that matches the bytes served', async () => {
-    const manifest = (await (await fetch(`${cdn.url}/elements/${VERSION}/integrity.json`)).json()) as { version: string; files: Record<string, string> };
+    const manifest = (await (await fetch(`${cdn.url}/elements/${VERSION}/integrity.json`)).json()) as {
+      version: string;
+      files: Record<string, string>;
+    };
     expect(manifest.version).toBe(VERSION);
     expect(Object.keys(manifest.files).sort()).toEqual(['chunks/core-abc.js', 'pay-checkout.js']);
     for (const [file, hash] of Object.entries(manifest.files)) {
@@ -86,24 +91,37 @@ describe('CORS', () => {
   });
 
   it('the elements answer configured origins only', async () => {
-    const yes = await fetch(`${cdn.url}/elements/${VERSION}/pay-checkout.js`, { headers: { Origin: 'https://shop.example' } });
+    const yes = await fetch(`${cdn.url}/elements/${VERSION}/pay-checkout.js`, {
+      headers: { Origin: 'https://shop.example' },
+    });
     expect(yes.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     expect(yes.headers.get('vary')).toMatch(/origin/i);
-    const no = await fetch(`${cdn.url}/elements/${VERSION}/pay-checkout.js`, { headers: { Origin: 'https://evil.example' } });
+    const no = await fetch(`${cdn.url}/elements/${VERSION}/pay-checkout.js`, {
+      headers: { Origin: 'https://evil.example' },
+    });
     expect(no.status).toBe(200);
     expect(no.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('the payment API and the session service answer the other loopback name by default; preflights too', async () => {
     const origin = 'http://localhost:5555';
-    for (const path of ['/payment/api/settings', '/api/settings', '/.well-known/service/api/did/session', '/store/api/blocklets']) {
+    for (const path of [
+      '/payment/api/settings',
+      '/api/settings',
+      '/.well-known/service/api/did/session',
+      '/store/api/blocklets',
+    ]) {
       const res = await fetch(`${sb.url}${path}`, { headers: { Origin: origin } });
       expect(res.headers.get('access-control-allow-origin'), path).toBe(origin);
       expect(res.headers.get('access-control-allow-credentials'), path).toBeNull();
     }
     const pre = await fetch(`${sb.url}/payment/api/checkout-sessions/cs_x/submit`, {
       method: 'OPTIONS',
-      headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type, x-evil' },
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'content-type, x-evil',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(origin);
@@ -120,7 +138,9 @@ describe('CORS', () => {
     expect(await pre.json()).toMatchObject({ code: 'CORS_ORIGIN' });
     const get = await fetch(`${sb.url}/payment/api/settings`, { headers: { Origin: 'https://evil.example' } });
     expect(get.headers.get('access-control-allow-origin')).toBeNull();
-    const login = await fetch(`${sb.url}/.well-known/service/sandbox/login`, { headers: { Origin: 'http://localhost:5555' } });
+    const login = await fetch(`${sb.url}/.well-known/service/sandbox/login`, {
+      headers: { Origin: 'http://localhost:5555' },
+    });
     expect(login.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

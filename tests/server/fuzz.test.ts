@@ -23,7 +23,11 @@ const PER_ROUTE = 10;
 const DOWN_ON_PURPOSE = /^\/\.well-known\/service\/sandbox\/icons-down\//;
 
 type Route = { method: string; path: string };
-type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> }; rawPath?: string | string[]; handle?: any };
+type Layer = {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  rawPath?: string | string[];
+  handle?: any;
+};
 
 /** Every route of the app with its full path, walked from the router stack (mount paths of nested routers included). */
 function registeredRoutes(app: Express): Route[] {
@@ -33,11 +37,15 @@ function registeredRoutes(app: Express): Route[] {
       if (layer.route) {
         const paths = ([] as string[]).concat(layer.route.path);
         for (const method of Object.keys(layer.route.methods).filter((m) => m !== '_all')) {
-          for (const prefix of prefixes) for (const p of paths) out.push({ method: method.toUpperCase(), path: `${prefix}${p}` });
+          for (const prefix of prefixes)
+            for (const p of paths) out.push({ method: method.toUpperCase(), path: `${prefix}${p}` });
         }
       } else if (Array.isArray(layer.handle?.stack)) {
         const mounts = ([] as string[]).concat(layer.rawPath ?? '/');
-        walk(layer.handle.stack, prefixes.flatMap((prefix) => mounts.map((m) => (m === '/' ? prefix : `${prefix}${m}`))));
+        walk(
+          layer.handle.stack,
+          prefixes.flatMap((prefix) => mounts.map((m) => (m === '/' ? prefix : `${prefix}${m}`))),
+        );
       }
     }
   };
@@ -61,47 +69,280 @@ function prng(seed: number) {
 type Rng = ReturnType<typeof prng>;
 
 const REAL_IDS = [
-  'plink_sandbox_onetime', 'plink_sandbox_trial', 'plink_sandbox_donation', 'price_sandbox_pro', 'price_sandbox_team_monthly',
-  'price_sandbox_credits', 'prod_sandbox_pro', 'pc_sandbox_tba', 'pc_sandbox_credit', 'pc_sandbox_usd', 'pm_sandbox_arcblock',
-  'pm_sandbox_stripe', 'promo_sandbox_10off', CASEY.did, ADMIN.did, 'org_sandbox_team',
+  'plink_sandbox_onetime',
+  'plink_sandbox_trial',
+  'plink_sandbox_donation',
+  'price_sandbox_pro',
+  'price_sandbox_team_monthly',
+  'price_sandbox_credits',
+  'prod_sandbox_pro',
+  'pc_sandbox_tba',
+  'pc_sandbox_credit',
+  'pc_sandbox_usd',
+  'pm_sandbox_arcblock',
+  'pm_sandbox_stripe',
+  'promo_sandbox_10off',
+  CASEY.did,
+  ADMIN.did,
+  'org_sandbox_team',
 ];
-const UNKNOWN_IDS = ['cus_doesnotexist', 'in_unknown', 'sub_unknown', 'cs_unknown', 'zUnknownDid', 'payment', 'tabler.json'];
+const UNKNOWN_IDS = [
+  'cus_doesnotexist',
+  'in_unknown',
+  'sub_unknown',
+  'cs_unknown',
+  'zUnknownDid',
+  'payment',
+  'tabler.json',
+];
 
 /** Path parameter values, already URL-encoded. */
 const PATH_VALUES = [
-  '%00', 'in_%00', 'x%00.svg', '%00%00%00', ...UNKNOWN_IDS, 'x'.repeat(3000), '%C0%80', '%FF', '%E2%80%AE', '%F0%9F%92%A5',
-  '-1', '1e308', '0x10', 'NaN', 'null', '%20', '%2F', '%25', '..%2F..%2Fetc%2Fpasswd', ...REAL_IDS.map(encodeURIComponent),
+  '%00',
+  'in_%00',
+  'x%00.svg',
+  '%00%00%00',
+  ...UNKNOWN_IDS,
+  'x'.repeat(3000),
+  '%C0%80',
+  '%FF',
+  '%E2%80%AE',
+  '%F0%9F%92%A5',
+  '-1',
+  '1e308',
+  '0x10',
+  'NaN',
+  'null',
+  '%20',
+  '%2F',
+  '%25',
+  '..%2F..%2Fetc%2Fpasswd',
+  ...REAL_IDS.map(encodeURIComponent),
 ];
 
 const QUERY_KEYS = [
-  'page', 'pageSize', 'limit', 'livemode', 'customer_id', 'customer_did', 'subscription_id', 'status', 'currency_id', 'query', 'order',
-  'active', 'start', 'end', 'include_grants', 'fallback', 'skipError', 'currencyId', 'w', 'size', 'token', '_t_', 'redirect', 'keyword',
-  'category', 'price', 'sortBy', 'sortDirection', 'didList', 'owner', 'name', 'type', 'extended', 'version', 'search', 'locale', 'icons',
-  'authToken', 'metadata.key', 'ignore_zero', 'activeFirst', 'invoice_id', 'payment_intent_id', 'credit_grant_id', 'source', 'event_name',
-  'did', 'email', 'product_id', 'valid', 'coupon_id', 'id',
+  'page',
+  'pageSize',
+  'limit',
+  'livemode',
+  'customer_id',
+  'customer_did',
+  'subscription_id',
+  'status',
+  'currency_id',
+  'query',
+  'order',
+  'active',
+  'start',
+  'end',
+  'include_grants',
+  'fallback',
+  'skipError',
+  'currencyId',
+  'w',
+  'size',
+  'token',
+  '_t_',
+  'redirect',
+  'keyword',
+  'category',
+  'price',
+  'sortBy',
+  'sortDirection',
+  'didList',
+  'owner',
+  'name',
+  'type',
+  'extended',
+  'version',
+  'search',
+  'locale',
+  'icons',
+  'authToken',
+  'metadata.key',
+  'ignore_zero',
+  'activeFirst',
+  'invoice_id',
+  'payment_intent_id',
+  'credit_grant_id',
+  'source',
+  'event_name',
+  'did',
+  'email',
+  'product_id',
+  'valid',
+  'coupon_id',
+  'id',
 ];
 /** Query values, already URL-encoded. */
 const QUERY_VALUES = [
-  '', '0', '1', '-1', '1.5', '1e308', '0x10', '9'.repeat(400), 'NaN', 'Infinity', 'true', 'false', 'null', '%00', 'a%00b', 'x'.repeat(3000),
-  '%ED%A0%80', '%C0%80', 'created_at%3AASC', 'status%3A%27open%27', ...UNKNOWN_IDS, ...REAL_IDS.map(encodeURIComponent),
+  '',
+  '0',
+  '1',
+  '-1',
+  '1.5',
+  '1e308',
+  '0x10',
+  '9'.repeat(400),
+  'NaN',
+  'Infinity',
+  'true',
+  'false',
+  'null',
+  '%00',
+  'a%00b',
+  'x'.repeat(3000),
+  '%ED%A0%80',
+  '%C0%80',
+  'created_at%3AASC',
+  'status%3A%27open%27',
+  ...UNKNOWN_IDS,
+  ...REAL_IDS.map(encodeURIComponent),
 ];
 
 const BODY_KEYS = [
-  'quantity', 'amount', 'amount_off', 'percent_off', 'unit_amount', 'currency_id', 'price_id', 'priceId', 'itemId', 'product_id', 'customer_id',
-  'subscription_id', 'payment_intent_id', 'line_items', 'items', 'prices', 'promotion_codes', 'recurring', 'interval', 'interval_count',
-  'trial_period_days', 'trial_end', 'expires_at', 'redeem_by', 'max_redemptions', 'duration', 'duration_in_months', 'seconds', 'did', 'set',
-  'threshold', 'daily_max_amount', 'daily_max_attempts', 'enabled', 'recharge_currency_id', 'decimal', 'maximum_precision', 'priority',
-  'effective_at', 'category', 'name', 'email', 'customer_name', 'customer_email', 'payment_method', 'payment_currency', 'billing_address',
-  'metadata', 'active', 'type', 'mode', 'code', 'promotion_code', 'from', 'to', 'time', 'at', 'staking', 'settings', 'mountLocation', 'target',
-  'donation_settings', 'custom_unit_amount', 'currency_options', 'quantity_available', 'quantity_limit_per_checkout', 'subscription_data',
-  'adjustable_quantity', 'payload', 'event_name', 'unit', 'timestamp', 'identifier', 'extraParams', 'ids', 'receiver', 'role', 'severity',
-  'title', 'description', 'org', 'orgId', 'locales', 'remark', 'permission', 'version', 'action', 'blockReason', 'token', 'client_secret',
-  'card_number', 'feedback', 'comment', 'reason', 'livemode', 'images', 'features', 'upsell', 'cross_sell', 'default_price_id', 'credit_config',
-  'valid_duration_value', 'valid_duration_unit', 'credit_amount', 'share', 'beneficiaries', 'minimum', 'maximum', 'preset', 'presets', 'value',
+  'quantity',
+  'amount',
+  'amount_off',
+  'percent_off',
+  'unit_amount',
+  'currency_id',
+  'price_id',
+  'priceId',
+  'itemId',
+  'product_id',
+  'customer_id',
+  'subscription_id',
+  'payment_intent_id',
+  'line_items',
+  'items',
+  'prices',
+  'promotion_codes',
+  'recurring',
+  'interval',
+  'interval_count',
+  'trial_period_days',
+  'trial_end',
+  'expires_at',
+  'redeem_by',
+  'max_redemptions',
+  'duration',
+  'duration_in_months',
+  'seconds',
+  'did',
+  'set',
+  'threshold',
+  'daily_max_amount',
+  'daily_max_attempts',
+  'enabled',
+  'recharge_currency_id',
+  'decimal',
+  'maximum_precision',
+  'priority',
+  'effective_at',
+  'category',
+  'name',
+  'email',
+  'customer_name',
+  'customer_email',
+  'payment_method',
+  'payment_currency',
+  'billing_address',
+  'metadata',
+  'active',
+  'type',
+  'mode',
+  'code',
+  'promotion_code',
+  'from',
+  'to',
+  'time',
+  'at',
+  'staking',
+  'settings',
+  'mountLocation',
+  'target',
+  'donation_settings',
+  'custom_unit_amount',
+  'currency_options',
+  'quantity_available',
+  'quantity_limit_per_checkout',
+  'subscription_data',
+  'adjustable_quantity',
+  'payload',
+  'event_name',
+  'unit',
+  'timestamp',
+  'identifier',
+  'extraParams',
+  'ids',
+  'receiver',
+  'role',
+  'severity',
+  'title',
+  'description',
+  'org',
+  'orgId',
+  'locales',
+  'remark',
+  'permission',
+  'version',
+  'action',
+  'blockReason',
+  'token',
+  'client_secret',
+  'card_number',
+  'feedback',
+  'comment',
+  'reason',
+  'livemode',
+  'images',
+  'features',
+  'upsell',
+  'cross_sell',
+  'default_price_id',
+  'credit_config',
+  'valid_duration_value',
+  'valid_duration_unit',
+  'credit_amount',
+  'share',
+  'beneficiaries',
+  'minimum',
+  'maximum',
+  'preset',
+  'presets',
+  'value',
 ];
 const SCALARS: readonly unknown[] = [
-  null, true, false, 0, -1, 1, 1.5, 1e308, -1e308, 2 ** 53 + 2, 1e-30, 'x', '', '1', '1e308', '0x10', '-0', ' 1', 'NaN', 'Infinity', '1e-30',
-  '1.123456789012345678901', '9'.repeat(400), '\0', 'a\0b', '\ud800', 'x'.repeat(5000), ...UNKNOWN_IDS, ...REAL_IDS,
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1,
+  1.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 2,
+  1e-30,
+  'x',
+  '',
+  '1',
+  '1e308',
+  '0x10',
+  '-0',
+  ' 1',
+  'NaN',
+  'Infinity',
+  '1e-30',
+  '1.123456789012345678901',
+  '9'.repeat(400),
+  '\0',
+  'a\0b',
+  '\ud800',
+  'x'.repeat(5000),
+  ...UNKNOWN_IDS,
+  ...REAL_IDS,
 ];
 
 function jsonValue(rng: Rng, depth = 0): unknown {
@@ -119,7 +360,9 @@ function jsonObject(rng: Rng, depth = 0): Record<string, unknown> {
 
 function deepJson(rng: Rng): string {
   const levels = 3000 + rng.int(7000);
-  return rng.next() < 0.5 ? `${'['.repeat(levels)}${']'.repeat(levels)}` : `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+  return rng.next() < 0.5
+    ? `${'['.repeat(levels)}${']'.repeat(levels)}`
+    : `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 }
 
 type Body = { text: string; type: string; json?: unknown };
@@ -131,11 +374,28 @@ function body(rng: Rng): Body | undefined {
   if (roll < 0.6) return json(jsonObject(rng));
   if (roll < 0.7) return { text: deepJson(rng), type: 'application/json' };
   if (roll < 0.74) return { text: JSON.stringify({ name: 'x'.repeat(1_200_000) }), type: 'application/json' };
-  if (roll < 0.8) return { text: rng.pick(['{"a":', '{', '{"a":1}}', 'nul\u0000l', '{"a":"\u0000"', "{'a':1}"]), type: 'application/json' };
+  if (roll < 0.8)
+    return {
+      text: rng.pick(['{"a":', '{', '{"a":1}}', 'nul\u0000l', '{"a":"\u0000"', "{'a':1}"]),
+      type: 'application/json',
+    };
   if (roll < 0.85) return { text: rng.pick(['"text"', '42', 'null', 'true']), type: 'application/json' };
   if (roll < 0.88) return json(rng.pick([[1, 2, 3], [{ quantity: 1e308 }]]));
-  if (roll < 0.94) return json(rng.pick([{ '\0': 1 }, { 'a\0': 'b' }, { metadata: { 'k\0': 'v' } }, { name: 'a\0b' }, { items: [{ price_id: 'price_sandbox_pro\0' }] }]));
-  if (roll < 0.98) return { text: rng.pick(['did=%00&redirect=%00', 'token=%00', 'did=a%00b&role=%00', `token=${'x'.repeat(70_000)}`]), type: 'application/x-www-form-urlencoded' };
+  if (roll < 0.94)
+    return json(
+      rng.pick([
+        { '\0': 1 },
+        { 'a\0': 'b' },
+        { metadata: { 'k\0': 'v' } },
+        { name: 'a\0b' },
+        { items: [{ price_id: 'price_sandbox_pro\0' }] },
+      ]),
+    );
+  if (roll < 0.98)
+    return {
+      text: rng.pick(['did=%00&redirect=%00', 'token=%00', 'did=a%00b&role=%00', `token=${'x'.repeat(70_000)}`]),
+      type: 'application/x-www-form-urlencoded',
+    };
   return { text: 'garbage \u0000 text', type: rng.pick(['text/plain', 'application/octet-stream']) };
 }
 
@@ -156,8 +416,12 @@ function query(rng: Rng): string {
 const IDENTITIES = ['anonymous', 'customer', 'admin', 'signed', 'badsig', 'junk-session'] as const;
 /** Session credentials no server ever issued: NUL bytes, broken percent-encoding, huge values. */
 const JUNK_SESSIONS: ReadonlyArray<Record<string, string>> = [
-  { cookie: 'login_token=%00' }, { cookie: 'login_token=%E0%A4%A' }, { cookie: `login_token=${'x'.repeat(4000)}` },
-  { cookie: 'login_token=a b; other=%ZZ' }, { authorization: 'Bearer %00' }, { authorization: `Bearer ${'y'.repeat(4000)}` },
+  { cookie: 'login_token=%00' },
+  { cookie: 'login_token=%E0%A4%A' },
+  { cookie: `login_token=${'x'.repeat(4000)}` },
+  { cookie: 'login_token=a b; other=%ZZ' },
+  { authorization: 'Bearer %00' },
+  { authorization: `Bearer ${'y'.repeat(4000)}` },
 ];
 type Identity = (typeof IDENTITIES)[number];
 
@@ -184,7 +448,10 @@ describe('fuzzing every route with hostile input', () => {
     const routes = registeredRoutes(sb.app);
     // Every area is in the walk, so a route added anywhere is fuzzed too.
     for (const prefix of ['/payment/api/', '/api/', '/store/api/', '/.well-known/service/']) {
-      expect(routes.some((r) => r.path.startsWith(prefix)), prefix).toBe(true);
+      expect(
+        routes.some((r) => r.path.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
     }
     const failures: Outcome[] = [];
     const unhealthy: string[] = [];
@@ -193,23 +460,49 @@ describe('fuzzing every route with hostile input', () => {
     const started = Date.now();
     const cpu = process.cpuUsage();
 
-    const send = async (method: string, pathAndQuery: string, identity: Identity, tokens: Record<'customer' | 'admin', string>, b?: Body) => {
+    const send = async (
+      method: string,
+      pathAndQuery: string,
+      identity: Identity,
+      tokens: Record<'customer' | 'admin', string>,
+      b?: Body,
+    ) => {
       const url = new URL(`${sb.url}${pathAndQuery}`);
       const headers: Record<string, string> = {};
       if (identity === 'customer' || identity === 'admin') headers.cookie = `login_token=${tokens[identity]}`;
       if (identity === 'junk-session') Object.assign(headers, rng.pick(JUNK_SESSIONS));
-      const canSign = identity === 'signed' && (b === undefined || (b.json !== undefined && typeof b.json === 'object' && !Array.isArray(b.json)));
+      const canSign =
+        identity === 'signed' &&
+        (b === undefined || (b.json !== undefined && typeof b.json === 'object' && !Array.isArray(b.json)));
       if (canSign) {
-        Object.assign(headers, signatureHeaders(sb.ctx.appKey.sk, { method, url: url.pathname, query: qs.parse(url.search.slice(1)), body: b?.json }));
+        Object.assign(
+          headers,
+          signatureHeaders(sb.ctx.appKey.sk, {
+            method,
+            url: url.pathname,
+            query: qs.parse(url.search.slice(1)),
+            body: b?.json,
+          }),
+        );
       } else if (identity === 'signed' || identity === 'badsig') {
         const iat = Math.floor(Date.now() / 1000);
-        Object.assign(headers, { 'x-component-sig': `0x${'ab'.repeat(64)}`, 'x-component-sig-iat': String(iat), 'x-component-sig-exp': String(iat + 300) });
+        Object.assign(headers, {
+          'x-component-sig': `0x${'ab'.repeat(64)}`,
+          'x-component-sig-iat': String(iat),
+          'x-component-sig-exp': String(iat + 300),
+        });
       }
       if (b) headers['content-type'] = b.type;
       let status = 0;
       let text = '';
       try {
-        const res = await fetch(url, { method, headers, body: b?.text, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+        const res = await fetch(url, {
+          method,
+          headers,
+          body: b?.text,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(15_000),
+        });
         status = res.status;
         text = await res.text();
       } catch (err) {
@@ -217,7 +510,8 @@ describe('fuzzing every route with hostile input', () => {
       }
       sent++;
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      if ((status >= 500 && !(status === 503 && DOWN_ON_PURPOSE.test(pathAndQuery))) || status === 0) failures.push({ method, url: pathAndQuery.slice(0, 160), identity, status, text: text.slice(0, 200) });
+      if ((status >= 500 && !(status === 503 && DOWN_ON_PURPOSE.test(pathAndQuery))) || status === 0)
+        failures.push({ method, url: pathAndQuery.slice(0, 160), identity, status, text: text.slice(0, 200) });
     };
 
     for (const route of routes) {
@@ -229,16 +523,25 @@ describe('fuzzing every route with hostile input', () => {
         const b = route.method === 'GET' || route.method === 'HEAD' ? undefined : body(rng);
         await send(route.method, q ? `${path}?${q}` : path, rng.pick(IDENTITIES), tokens, b);
       }
-      const health = await fetch(`${sb.url}/.well-known/service/api/did/session`).then((r) => r.status, () => 0);
+      const health = await fetch(`${sb.url}/.well-known/service/api/did/session`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (health !== 200) unhealthy.push(`${route.method} ${route.path}: health ${health}`);
     }
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const used = process.cpuUsage(cpu);
     const cpuSeconds = ((used.user + used.system) / 1e6).toFixed(1);
-    const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
-    console.log(`[fuzz] ${routes.length} routes, ${sent} requests in ${seconds} s (${cpuSeconds} s CPU); statuses ${byStatus}; 5xx or no answer: ${failures.length}`);
-    for (const f of failures.slice(0, 40)) console.log(`[fuzz] ${f.status} ${f.method} ${f.url} (${f.identity}): ${f.text}`);
+    const byStatus = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
+    console.log(
+      `[fuzz] ${routes.length} routes, ${sent} requests in ${seconds} s (${cpuSeconds} s CPU); statuses ${byStatus}; 5xx or no answer: ${failures.length}`,
+    );
+    for (const f of failures.slice(0, 40))
+      console.log(`[fuzz] ${f.status} ${f.method} ${f.url} (${f.identity}): ${f.text}`);
     expect(sent).toBeGreaterThanOrEqual(3000);
     expect(unhealthy).toEqual([]);
     expect(failures).toEqual([]);

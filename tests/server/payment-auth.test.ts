@@ -27,10 +27,16 @@ describe('payment API authentication (x-component-sig, as @blocklet/payment-js s
 
   it('refuses a tampered body, query or path, and an expired signature, with 401', async () => {
     const body = { name: 'Original' };
-    const tamperedBody = await signed(sb, 'POST', '/api/products', { body, tamper: (r) => void (r.body = { name: 'Changed' }) });
+    const tamperedBody = await signed(sb, 'POST', '/api/products', {
+      body,
+      tamper: (r) => void (r.body = { name: 'Changed' }),
+    });
     expect(tamperedBody.status).toBe(401);
     expect(tamperedBody.body.error).toMatch(/signature/i);
-    const tamperedQuery = await signed(sb, 'GET', '/api/products', { query: { page: '1' }, tamper: (r) => void (r.query.page = '2') });
+    const tamperedQuery = await signed(sb, 'GET', '/api/products', {
+      query: { page: '1' },
+      tamper: (r) => void (r.query.page = '2'),
+    });
     expect(tamperedQuery.status).toBe(401);
     const tamperedPath = await signed(sb, 'GET', '/api/products', { tamper: (r) => void (r.path = '/api/prices') });
     expect(tamperedPath.status).toBe(401);

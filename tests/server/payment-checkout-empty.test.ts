@@ -13,16 +13,33 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const form = { customer_name: 'Casey Customer', customer_email: 'casey@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba', billing_address: { country: 'us' } };
+const form = {
+  customer_name: 'Casey Customer',
+  customer_email: 'casey@example.com',
+  payment_method: 'pm_sandbox_arcblock',
+  payment_currency: 'pc_sandbox_tba',
+  billing_address: { country: 'us' },
+};
 
 async function product(name: string, amounts: string[]) {
-  const r = await signed(sb, 'POST', '/api/products', { body: { name, prices: amounts.map((unit_amount) => ({ type: 'one_time', unit_amount, currency_id: 'pc_sandbox_tba' })) } });
+  const r = await signed(sb, 'POST', '/api/products', {
+    body: {
+      name,
+      prices: amounts.map((unit_amount) => ({ type: 'one_time', unit_amount, currency_id: 'pc_sandbox_tba' })),
+    },
+  });
   expect(r.status).toBe(200);
   return r.body;
 }
 
 async function session(priceIds: string[]) {
-  const r = await signed(sb, 'POST', '/api/checkout-sessions', { body: { mode: 'payment', line_items: priceIds.map((price_id) => ({ price_id, quantity: 1 })), success_url: 'http://localhost/' } });
+  const r = await signed(sb, 'POST', '/api/checkout-sessions', {
+    body: {
+      mode: 'payment',
+      line_items: priceIds.map((price_id) => ({ price_id, quantity: 1 })),
+      success_url: 'http://localhost/',
+    },
+  });
   expect(r.status).toBe(200);
   return r.body.id as string;
 }
@@ -49,9 +66,19 @@ describe('archiving the prices of an open session', () => {
     expect(r.status).toBe(200);
     expect(r.body.checkoutSession).toMatchObject({ status: 'open', line_items: [], amount_total: '0' });
     const submit = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${id}/submit`, form);
-    expect(submit).toMatchObject({ status: 400, body: { error: 'This checkout session has no items to pay for', code: 'EMPTY_CHECKOUT' } });
+    expect(submit).toMatchObject({
+      status: 400,
+      body: { error: 'This checkout session has no items to pay for', code: 'EMPTY_CHECKOUT' },
+    });
     const connect = getConnectAction('payment')!;
-    await expect(sb.ctx.db.transaction((tx) => connect.approve({ checkoutSessionId: id }, { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did }))).rejects.toThrow('no items to pay for');
+    await expect(
+      sb.ctx.db.transaction((tx) =>
+        connect.approve(
+          { checkoutSessionId: id },
+          { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did },
+        ),
+      ),
+    ).rejects.toThrow('no items to pay for');
   });
 
   it('archiving the product empties the session too; a complete session keeps its items', async () => {
@@ -59,10 +86,15 @@ describe('archiving the prices of an open session', () => {
     const open = await session([p.prices[0].id]);
     const paid = await session([p.prices[0].id]);
     expect((await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${paid}/submit`, form)).status).toBe(200);
-    expect((await asUser(sb, casey, 'POST', `/api/checkout-sessions/${paid}/fast-checkout-confirm`)).body.fastPaid).toBe(true);
+    expect(
+      (await asUser(sb, casey, 'POST', `/api/checkout-sessions/${paid}/fast-checkout-confirm`)).body.fastPaid,
+    ).toBe(true);
     expect((await signed(sb, 'PUT', `/api/products/${p.id}/archive`)).status).toBe(200);
     expect((await retrieve(open)).body.checkoutSession.line_items).toEqual([]);
-    expect((await retrieve(paid)).body.checkoutSession).toMatchObject({ status: 'complete', line_items: [{ price_id: p.prices[0].id }] });
+    expect((await retrieve(paid)).body.checkoutSession).toMatchObject({
+      status: 'complete',
+      line_items: [{ price_id: p.prices[0].id }],
+    });
   });
 
   it('an item archived between submit and the wallet approve is not paid', async () => {
@@ -71,7 +103,14 @@ describe('archiving the prices of an open session', () => {
     expect((await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${id}/submit`, form)).status).toBe(200);
     expect((await signed(sb, 'PUT', `/api/prices/${p.prices[1].id}/archive`)).status).toBe(200);
     const connect = getConnectAction('payment')!;
-    await expect(sb.ctx.db.transaction((tx) => connect.approve({ checkoutSessionId: id }, { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did }))).rejects.toThrow('no longer for sale');
+    await expect(
+      sb.ctx.db.transaction((tx) =>
+        connect.approve(
+          { checkoutSessionId: id },
+          { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did },
+        ),
+      ),
+    ).rejects.toThrow('no longer for sale');
     expect((await retrieve(id)).body.checkoutSession.status).toBe('open');
   });
 });

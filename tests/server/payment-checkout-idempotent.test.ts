@@ -14,13 +14,21 @@ beforeAll(async () => {
 });
 afterAll(() => closeSandbox(sb));
 
-const form = { customer_name: 'Casey Customer', customer_email: 'casey@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba', billing_address: { country: 'us' } };
+const form = {
+  customer_name: 'Casey Customer',
+  customer_email: 'casey@example.com',
+  payment_method: 'pm_sandbox_arcblock',
+  payment_currency: 'pc_sandbox_tba',
+  billing_address: { country: 'us' },
+};
 const balance = () => walletBalance(sb, CASEY.did);
-const invoicesOf = async (id: string) => (await sb.ctx.db.query("SELECT 1 FROM invoices WHERE data->>'checkout_session_id' = $1", [id])).rows.length;
+const invoicesOf = async (id: string) =>
+  (await sb.ctx.db.query("SELECT 1 FROM invoices WHERE data->>'checkout_session_id' = $1", [id])).rows.length;
 
 describe('checkout payments are idempotent end to end', () => {
   it('a fast-pay confirm sent twice (in parallel, and again later) pays once', async () => {
-    const s = (await asUser(sb, null, 'POST', '/api/checkout-sessions/start/plink_sandbox_onetime')).body.checkoutSession;
+    const s = (await asUser(sb, null, 'POST', '/api/checkout-sessions/start/plink_sandbox_onetime')).body
+      .checkoutSession;
     expect((await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/submit`, form)).status).toBe(200);
     const before = BigInt(await balance());
     const [a, b] = await Promise.all([
@@ -44,7 +52,12 @@ describe('checkout payments are idempotent end to end', () => {
     // The wallet approving the same session afterwards is refused.
     const connect = getConnectAction('payment')!;
     await expect(
-      sb.ctx.db.transaction((tx) => connect.approve({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did })),
+      sb.ctx.db.transaction((tx) =>
+        connect.approve(
+          { checkoutSessionId: s.id },
+          { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did },
+        ),
+      ),
     ).rejects.toMatchObject({ status: 409 });
     expect(before - BigInt(await balance())).toBe(10n * 10n ** 18n);
     expect(await invoicesOf(s.id)).toBe(1);

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock, getConnectAction } from '../../hosts/server/platform.ts';
-import { asUser, CASEY, CHRIS, closeSandbox, collectEvents, openSandbox, walletBalance, type Sandbox } from './payment-helpers.ts';
+import {
+  asUser,
+  CASEY,
+  CHRIS,
+  closeSandbox,
+  collectEvents,
+  openSandbox,
+  walletBalance,
+  type Sandbox,
+} from './payment-helpers.ts';
 
 let sb: Sandbox;
 let casey: string;
@@ -9,7 +18,13 @@ const published = collectEvents();
 beforeAll(async () => ({ sb, casey, chris } = await openSandbox()));
 afterAll(() => closeSandbox(sb));
 
-const form = { customer_name: 'Casey Customer', customer_email: 'casey@example.com', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba', billing_address: { country: 'us' } };
+const form = {
+  customer_name: 'Casey Customer',
+  customer_email: 'casey@example.com',
+  payment_method: 'pm_sandbox_arcblock',
+  payment_currency: 'pc_sandbox_tba',
+  billing_address: { country: 'us' },
+};
 
 async function start(plink: string, query = '') {
   const r = await asUser(sb, null, 'POST', `/api/checkout-sessions/start/${plink}${query}`);
@@ -20,7 +35,9 @@ async function start(plink: string, query = '') {
 /** Runs a connect action's approve the way the wallet-connect route does: inside one db.transaction. */
 function approve(action: string, checkoutSessionId: string, userDid: string) {
   const connect = getConnectAction(action)!;
-  return sb.ctx.db.transaction((tx) => connect.approve({ checkoutSessionId }, { db: sb.ctx.db, user: null, livemode: true, tx, userDid }));
+  return sb.ctx.db.transaction((tx) =>
+    connect.approve({ checkoutSessionId }, { db: sb.ctx.db, user: null, livemode: true, tx, userDid }),
+  );
 }
 
 describe('checkout calls of the elements', () => {
@@ -34,7 +51,13 @@ describe('checkout calls of the elements', () => {
 
   it('starts a session from a payment link (currencyId honoured) and retrieves it publicly, expanded', async () => {
     const ctx = await start('plink_sandbox_upsell', '?currencyId=pc_sandbox_usd');
-    expect(ctx.checkoutSession).toMatchObject({ status: 'open', mode: 'subscription', currency_id: 'pc_sandbox_usd', payment_link_id: 'plink_sandbox_upsell', amount_total: '299' });
+    expect(ctx.checkoutSession).toMatchObject({
+      status: 'open',
+      mode: 'subscription',
+      currency_id: 'pc_sandbox_usd',
+      payment_link_id: 'plink_sandbox_upsell',
+      amount_total: '299',
+    });
     const item = ctx.checkoutSession.line_items[0];
     expect(item.price.upsell.upsells_to.id).toBe('price_sandbox_studio_yearly');
     expect(item.price.currency_options.map((o: any) => o.currency.symbol)).toEqual(['TBA', 'USD']);
@@ -43,7 +66,10 @@ describe('checkout calls of the elements', () => {
     expect(again.body.checkoutSession.id).toBe(ctx.checkoutSession.id);
     expect(again.body.paymentMethods).toHaveLength(5);
     // A trial link's amount due now excludes the trialing recurring item.
-    expect((await start('plink_sandbox_trial')).checkoutSession).toMatchObject({ amount_subtotal: '5000000000000000000', amount_total: '0' });
+    expect((await start('plink_sandbox_trial')).checkoutSession).toMatchObject({
+      amount_subtotal: '5000000000000000000',
+      amount_total: '0',
+    });
   });
 
   it('customers/me falls back to the profile until the person has a customer', async () => {
@@ -54,7 +80,8 @@ describe('checkout calls of the elements', () => {
 
   it('submit validates the form with clear messages and needs a login (except donations)', async () => {
     const { checkoutSession: s } = await start('plink_sandbox_onetime');
-    const submit = (token: string | null, body: unknown) => asUser(sb, token, 'PUT', `/api/checkout-sessions/${s.id}/submit`, body);
+    const submit = (token: string | null, body: unknown) =>
+      asUser(sb, token, 'PUT', `/api/checkout-sessions/${s.id}/submit`, body);
     const anonymous = await submit(null, form);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error).toMatch(/log in/);
@@ -65,14 +92,23 @@ describe('checkout calls of the elements', () => {
       [{ customer_email: `a@${'b'.repeat(64)}.com` }, /at most 63/],
       [{ customer_email: `${'a'.repeat(60)}@${'b.'.repeat(100)}com` }, /at most 254/],
       [{ payment_currency: 'pc_sandbox_usd' }, /active currency of the chosen payment_method/],
-      [{ payment_method: 'pm_sandbox_bitcoin', payment_currency: 'pc_sandbox_btc', billing_address: { country: 'us', postal_code: 'abc' } }, /postal_code is invalid/],
+      [
+        {
+          payment_method: 'pm_sandbox_bitcoin',
+          payment_currency: 'pc_sandbox_btc',
+          billing_address: { country: 'us', postal_code: 'abc' },
+        },
+        /postal_code is invalid/,
+      ],
     ];
     for (const [patch, message] of cases) {
       const r = await submit(casey, { ...form, ...patch });
       expect(r.status, JSON.stringify(patch)).toBe(400);
       expect(r.body.error).toMatch(message);
     }
-    const { rows } = await sb.ctx.db.query('SELECT 1 FROM payment_intents WHERE data->>\'checkout_session_id\' = $1', [s.id]);
+    const { rows } = await sb.ctx.db.query("SELECT 1 FROM payment_intents WHERE data->>'checkout_session_id' = $1", [
+      s.id,
+    ]);
     expect(rows).toHaveLength(0);
   });
 
@@ -80,21 +116,35 @@ describe('checkout calls of the elements', () => {
     const { checkoutSession: s } = await start('plink_sandbox_onetime');
     const first = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/submit`, form);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ balance: { sufficient: true }, delegation: { sufficient: false }, creditSufficient: false });
+    expect(first.body).toMatchObject({
+      balance: { sufficient: true },
+      delegation: { sufficient: false },
+      creditSufficient: false,
+    });
     expect(first.body.fastPayInfo).toMatchObject({ type: 'balance', amount: '10000000000000000000', payer: CASEY.did });
-    const second = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/submit`, { ...form, payment_method: 'pm_sandbox_stripe', payment_currency: 'pc_sandbox_usd' });
+    const second = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/submit`, {
+      ...form,
+      payment_method: 'pm_sandbox_stripe',
+      payment_currency: 'pc_sandbox_usd',
+    });
     expect(second.body.paymentIntent.id).toBe(first.body.paymentIntent.id);
     expect(second.body.paymentIntent).toMatchObject({ amount: '999', currency_id: 'pc_sandbox_usd' });
     expect(second.body.stripeContext.client_secret).toContain(first.body.paymentIntent.id);
     const third = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/submit`, form);
     expect(third.body.paymentIntent.id).toBe(first.body.paymentIntent.id);
-    const { rows } = await sb.ctx.db.query("SELECT 1 FROM payment_intents WHERE data->>'checkout_session_id' = $1", [s.id]);
+    const { rows } = await sb.ctx.db.query("SELECT 1 FROM payment_intents WHERE data->>'checkout_session_id' = $1", [
+      s.id,
+    ]);
     expect(rows).toHaveLength(1);
 
     const connect = getConnectAction('payment')!;
     // Submitted by Casey, the session is hers: only she opens a wallet request for it.
-    await expect(connect.describe({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: null, livemode: true })).rejects.toMatchObject({ status: 403, code: 'CHECKOUT_SESSION_NOT_YOURS' });
-    await expect(connect.describe({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: CHRIS, livemode: true })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      connect.describe({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: null, livemode: true }),
+    ).rejects.toMatchObject({ status: 403, code: 'CHECKOUT_SESSION_NOT_YOURS' });
+    await expect(
+      connect.describe({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: CHRIS, livemode: true }),
+    ).rejects.toMatchObject({ status: 403 });
     const summary = await connect.describe({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: CASEY, livemode: true });
     expect(summary.title).toBe('Pay for Sandbox Pro License');
     expect(summary.lines.at(-1)).toEqual({ label: 'Total due now', value: '10 TBA' });
@@ -104,11 +154,24 @@ describe('checkout calls of the elements', () => {
     expect(result.invoiceId).toMatch(/^in_/);
     await vi.waitFor(() => expect(published).toHaveLength(2));
     expect(published.map((e) => e.type)).toEqual(['checkout.session.completed', 'invoice.paid']);
-    expect(published[0]!.object).toMatchObject({ id: s.id, status: 'complete', payment_status: 'paid', invoice_id: result.invoiceId });
-    expect(published[1]!.object).toMatchObject({ id: result.invoiceId, status: 'paid', billing_reason: 'manual', total: '10000000000000000000' });
+    expect(published[0]!.object).toMatchObject({
+      id: s.id,
+      status: 'complete',
+      payment_status: 'paid',
+      invoice_id: result.invoiceId,
+    });
+    expect(published[1]!.object).toMatchObject({
+      id: result.invoiceId,
+      status: 'paid',
+      billing_reason: 'manual',
+      total: '10000000000000000000',
+    });
     expect(published[1]!.object.number).toMatch(/^SBX-\d{4}$/);
 
-    await expect(approve('payment', s.id, CASEY.did)).rejects.toMatchObject({ status: 409, message: 'This checkout session has already been paid' });
+    await expect(approve('payment', s.id, CASEY.did)).rejects.toMatchObject({
+      status: 409,
+      message: 'This checkout session has already been paid',
+    });
     const after = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/submit`, form);
     expect(after.body.checkoutSession).toMatchObject({ status: 'complete', invoice_id: result.invoiceId });
     expect(after.body.paymentIntent).toMatchObject({ id: first.body.paymentIntent.id, status: 'succeeded' });
@@ -118,7 +181,12 @@ describe('checkout calls of the elements', () => {
 
     const mine = await asUser(sb, casey, 'GET', `/api/invoices/${result.invoiceId}`);
     expect(mine.status).toBe(200);
-    expect(mine.body).toMatchObject({ paymentCurrency: { symbol: 'TBA' }, paymentMethod: { type: 'arcblock' }, paymentIntent: { status: 'succeeded' }, checkout_session_id: s.id });
+    expect(mine.body).toMatchObject({
+      paymentCurrency: { symbol: 'TBA' },
+      paymentMethod: { type: 'arcblock' },
+      paymentIntent: { status: 'succeeded' },
+      checkout_session_id: s.id,
+    });
     expect(mine.body.lines[0]).toMatchObject({ price_id: 'price_sandbox_pro', amount: '10000000000000000000' });
     const other = await asUser(sb, chris, 'GET', `/api/invoices/${result.invoiceId}`);
     expect(other.status).toBe(403);
@@ -136,14 +204,19 @@ describe('checkout calls of the elements', () => {
     const connect = getConnectAction('payment')!;
     await expect(
       sb.ctx.db.transaction(async (tx) => {
-        await connect.approve({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did });
+        await connect.approve(
+          { checkoutSessionId: s.id },
+          { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did },
+        );
         throw new Error('wallet went away');
       }),
     ).rejects.toThrow('wallet went away');
     await sb.ctx.db.query('SELECT 1');
     await new Promise((r) => setTimeout(r, 50));
     expect(published).toHaveLength(0);
-    expect((await asUser(sb, null, 'GET', `/api/checkout-sessions/retrieve/${s.id}`)).body.checkoutSession.status).toBe('open');
+    expect((await asUser(sb, null, 'GET', `/api/checkout-sessions/retrieve/${s.id}`)).body.checkoutSession.status).toBe(
+      'open',
+    );
   });
 
   it('subscription checkout creates the subscription and a subscription_create invoice', async () => {
@@ -154,7 +227,11 @@ describe('checkout calls of the elements', () => {
     const sub = await asUser(sb, casey, 'GET', `/api/subscriptions/${result.subscriptionId}`);
     expect(sub.body).toMatchObject({ status: 'trialing', latest_invoice_id: result.invoiceId });
     const invoice = await asUser(sb, casey, 'GET', `/api/invoices/${result.invoiceId}`);
-    expect(invoice.body).toMatchObject({ billing_reason: 'subscription_create', total: '0', subscription_id: result.subscriptionId });
+    expect(invoice.body).toMatchObject({
+      billing_reason: 'subscription_create',
+      total: '0',
+      subscription_id: result.subscriptionId,
+    });
     expect((await asUser(sb, chris, 'GET', `/api/subscriptions/${result.subscriptionId}`)).status).toBe(403);
   });
 
@@ -169,15 +246,25 @@ describe('checkout calls of the elements', () => {
     expect(published.map((e) => e.type)).toEqual(['checkout.session.completed', 'invoice.paid']);
 
     const b = (await start('plink_sandbox_onetime')).checkoutSession;
-    const poor = await asUser(sb, chris, 'PUT', `/api/checkout-sessions/${b.id}/submit`, { ...form, customer_name: 'Chris', customer_email: 'chris@example.com' });
+    const poor = await asUser(sb, chris, 'PUT', `/api/checkout-sessions/${b.id}/submit`, {
+      ...form,
+      customer_name: 'Chris',
+      customer_email: 'chris@example.com',
+    });
     expect(poor.body).toMatchObject({ balance: { sufficient: false }, fastPayInfo: null });
-    expect((await asUser(sb, chris, 'POST', `/api/checkout-sessions/${b.id}/fast-checkout-confirm`)).body.fastPaid).toBe(false);
+    expect(
+      (await asUser(sb, chris, 'POST', `/api/checkout-sessions/${b.id}/fast-checkout-confirm`)).body.fastPaid,
+    ).toBe(false);
   });
 
   it('donations can be submitted without a login; expired sessions are refused', async () => {
     const d = (await start('plink_sandbox_donation')).checkoutSession;
     expect(d.amount_total).toBe('5000000000000000000');
-    const r = await asUser(sb, null, 'PUT', `/api/checkout-sessions/${d.id}/submit`, { ...form, customer_name: 'Anon', customer_email: 'anon@example.com' });
+    const r = await asUser(sb, null, 'PUT', `/api/checkout-sessions/${d.id}/submit`, {
+      ...form,
+      customer_name: 'Anon',
+      customer_email: 'anon@example.com',
+    });
     expect(r.status).toBe(200);
     expect(r.body.customer).toMatchObject({ did: null, email: 'anon@example.com' });
 
@@ -187,7 +274,9 @@ describe('checkout calls of the elements', () => {
       const expired = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${e.id}/submit`, form);
       expect(expired.status).toBe(400);
       expect(expired.body.error).toBe('checkout session expired');
-      expect((await asUser(sb, null, 'GET', `/api/checkout-sessions/retrieve/${e.id}`)).body.checkoutSession.status).toBe('expired');
+      expect(
+        (await asUser(sb, null, 'GET', `/api/checkout-sessions/retrieve/${e.id}`)).body.checkoutSession.status,
+      ).toBe('expired');
     } finally {
       clock.reset();
     }
@@ -195,7 +284,24 @@ describe('checkout calls of the elements', () => {
 
   it('the demo catalog lists every seeded kind', async () => {
     const r = await asUser(sb, null, 'GET', '/payment/api/sandbox/catalog');
-    expect(r.body.map((x: any) => x.kind)).toEqual(['one-time', 'trial', 'metered', 'staking', 'upsell', 'cross-sell', 'donation', 'credit', 'credits', 'vendor']);
-    expect(r.body[0]).toMatchObject({ id: 'plink_sandbox_onetime', name: 'Sandbox Pro License', amount: '10000000000000000000', symbol: 'TBA', decimal: 18 });
+    expect(r.body.map((x: any) => x.kind)).toEqual([
+      'one-time',
+      'trial',
+      'metered',
+      'staking',
+      'upsell',
+      'cross-sell',
+      'donation',
+      'credit',
+      'credits',
+      'vendor',
+    ]);
+    expect(r.body[0]).toMatchObject({
+      id: 'plink_sandbox_onetime',
+      name: 'Sandbox Pro License',
+      amount: '10000000000000000000',
+      symbol: 'TBA',
+      decimal: 18,
+    });
   });
 });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, CASEY, closeSandbox, makeCustomer, openSandbox, signed, TBA, type Sandbox } from './payment-helpers.ts';
+import {
+  asUser,
+  CASEY,
+  closeSandbox,
+  makeCustomer,
+  openSandbox,
+  signed,
+  TBA,
+  type Sandbox,
+} from './payment-helpers.ts';
 
 /** Auto top-up of credit balances (hosts/server/payment/auto-recharge.ts): configuration and the clock firing it. */
 
@@ -19,8 +28,14 @@ afterAll(() => closeSandbox(sb));
 
 const advance = (seconds: number) => signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds } });
 const valid = () => ({
-  customer_id: customerId, currency_id: 'pc_sandbox_credit', enabled: true, threshold: '1000', price_id: 'price_sandbox_credits', quantity: 2,
-  recharge_currency_id: 'pc_sandbox_tba', daily_limits: { max_amount: '0', max_attempts: 1 },
+  customer_id: customerId,
+  currency_id: 'pc_sandbox_credit',
+  enabled: true,
+  threshold: '1000',
+  price_id: 'price_sandbox_credits',
+  quantity: 2,
+  recharge_currency_id: 'pc_sandbox_tba',
+  daily_limits: { max_amount: '0', max_attempts: 1 },
 });
 
 describe('auto top-up configuration', () => {
@@ -32,8 +47,12 @@ describe('auto top-up configuration', () => {
     const ids = r.body.currencies.map((c: any) => c.id);
     expect(ids).toEqual(expect.arrayContaining(['pc_sandbox_tba', 'pc_sandbox_usd']));
     expect(ids).not.toContain('pc_sandbox_credit');
-    expect((await asUser(sb, chris, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).status).toBe(403);
-    expect((await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_tba`)).status).toBe(400);
+    expect((await asUser(sb, chris, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).status).toBe(
+      403,
+    );
+    expect((await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_tba`)).status).toBe(
+      400,
+    );
   });
 
   it('refuses bad input with a 4xx and the reason', async () => {
@@ -65,10 +84,18 @@ describe('auto top-up configuration', () => {
   it('stores one configuration per customer and currency; saving again updates it', async () => {
     const a = await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), enabled: false });
     expect(a.status).toBe(200);
-    expect(a.body).toMatchObject({ enabled: false, threshold: '1000', quantity: 2, recharge_currency_id: 'pc_sandbox_tba', daily_limits: { max_amount: '0', max_attempts: 1 } });
+    expect(a.body).toMatchObject({
+      enabled: false,
+      threshold: '1000',
+      quantity: 2,
+      recharge_currency_id: 'pc_sandbox_tba',
+      daily_limits: { max_amount: '0', max_attempts: 1 },
+    });
     const b = await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), quantity: 3 });
     expect(b.body.id).toBe(a.body.id);
-    expect((await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).body.config).toMatchObject({ id: a.body.id, enabled: true, quantity: 3 });
+    expect(
+      (await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).body.config,
+    ).toMatchObject({ id: a.body.id, enabled: true, quantity: 3 });
   });
 });
 
@@ -79,24 +106,44 @@ describe('auto top-up firing', () => {
     const mine = r.body.auto_recharges.filter((a: any) => a.customer_id === customerId);
     expect(mine).toMatchObject([{ status: 'succeeded' }]);
     const inv = (await asUser(sb, casey, 'GET', `/api/invoices/${mine[0].invoice_id}`)).body;
-    expect(inv).toMatchObject({ status: 'paid', billing_reason: 'auto_recharge', total: TBA(2), currency_id: 'pc_sandbox_tba' });
+    expect(inv).toMatchObject({
+      status: 'paid',
+      billing_reason: 'auto_recharge',
+      total: TBA(2),
+      currency_id: 'pc_sandbox_tba',
+    });
     const cfg = (await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).body;
     expect(cfg.balance).toBe('20500');
     // TAutoRechargeConfig's stats: today's attempts and amount, for last_recharge_date.
-    expect(cfg.config).toMatchObject({ last_invoice_id: inv.id, daily_stats: { attempt_count: 1, total_amount: TBA(2) }, last_recharge_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(cfg.config).toMatchObject({
+      last_invoice_id: inv.id,
+      daily_stats: { attempt_count: 1, total_amount: TBA(2) },
+      last_recharge_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
 
     // Above the threshold now: nothing more.
     expect((await advance(60)).body.auto_recharges.filter((a: any) => a.customer_id === customerId)).toEqual([]);
     // A threshold above the balance, but today's one attempt is used: limited until the next day.
     await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), threshold: '100000' });
-    expect((await advance(60)).body.auto_recharges.filter((a: any) => a.customer_id === customerId)).toMatchObject([{ status: 'limited' }]);
-    expect((await advance(DAY)).body.auto_recharges.filter((a: any) => a.customer_id === customerId)).toMatchObject([{ status: 'succeeded' }]);
+    expect((await advance(60)).body.auto_recharges.filter((a: any) => a.customer_id === customerId)).toMatchObject([
+      { status: 'limited' },
+    ]);
+    expect((await advance(DAY)).body.auto_recharges.filter((a: any) => a.customer_id === customerId)).toMatchObject([
+      { status: 'succeeded' },
+    ]);
   });
 
   it('the daily maximum amount limits it; disabled, it never fires', async () => {
     // 2 TBA per top-up, at most 3 TBA a day, unlimited attempts: one more today would exceed it.
-    await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), threshold: '10000000', daily_limits: { max_attempts: 0, max_amount: TBA(3) } });
-    const mine = async (seconds: number) => (await advance(seconds)).body.auto_recharges.filter((a: any) => a.customer_id === customerId).map((a: any) => a.status);
+    await asUser(sb, casey, 'POST', `${CFG}/submit`, {
+      ...valid(),
+      threshold: '10000000',
+      daily_limits: { max_attempts: 0, max_amount: TBA(3) },
+    });
+    const mine = async (seconds: number) =>
+      (await advance(seconds)).body.auto_recharges
+        .filter((a: any) => a.customer_id === customerId)
+        .map((a: any) => a.status);
     expect(await mine(DAY)).toEqual(['succeeded']);
     expect(await mine(60)).toEqual(['limited']);
     await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), threshold: '10000000', enabled: false });

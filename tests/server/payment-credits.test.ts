@@ -12,7 +12,9 @@ const CRD = (n: number) => String(Math.round(n * 100));
 beforeAll(async () => {
   ({ sb, casey, chris } = await openSandbox());
   await makeCustomer(sb, CASEY.did);
-  const meter = await signed(sb, 'POST', '/api/meters', { body: { name: 'Image renders', event_name: 'renders.test', unit: 'render', currency_id: 'pc_sandbox_credit' } });
+  const meter = await signed(sb, 'POST', '/api/meters', {
+    body: { name: 'Image renders', event_name: 'renders.test', unit: 'render', currency_id: 'pc_sandbox_credit' },
+  });
   expect(meter.status).toBe(200);
 });
 afterAll(() => closeSandbox(sb));
@@ -20,13 +22,23 @@ afterAll(() => closeSandbox(sb));
 const now = async () => (await signed(sb, 'GET', '/api/sandbox/clock')).body.now as number;
 const advance = (seconds: number) => signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds } });
 async function grant(body: Record<string, unknown>) {
-  const r = await signed(sb, 'POST', '/api/credit-grants', { body: { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', ...body } });
+  const r = await signed(sb, 'POST', '/api/credit-grants', {
+    body: { customer_id: CASEY.did, currency_id: 'pc_sandbox_credit', ...body },
+  });
   expect(r.status).toBe(200);
   return r.body;
 }
 const use = (value: string, identifier: string, source_data?: Record<string, unknown>) =>
-  signed(sb, 'POST', '/api/meter-events', { body: { event_name: 'renders.test', identifier, payload: { customer_id: CASEY.did, value }, ...(source_data ? { source_data } : {}) } });
-const mine = (query: Record<string, string> = {}) => asUser(sb, casey, 'GET', `/api/credit-transactions?${new URLSearchParams(query)}`);
+  signed(sb, 'POST', '/api/meter-events', {
+    body: {
+      event_name: 'renders.test',
+      identifier,
+      payload: { customer_id: CASEY.did, value },
+      ...(source_data ? { source_data } : {}),
+    },
+  });
+const mine = (query: Record<string, string> = {}) =>
+  asUser(sb, casey, 'GET', `/api/credit-transactions?${new URLSearchParams(query)}`);
 
 describe('credit grants and their consumption', () => {
   let main: { id: string };
@@ -46,9 +58,14 @@ describe('credit grants and their consumption', () => {
     expect((await signed(sb, 'POST', `/api/credit-grants/${voided.id}/void`, {})).status).toBe(400);
     expect((await asUser(sb, casey, 'POST', `/api/credit-grants/${main.id}/void`, {})).status).toBe(403);
     const list = await asUser(sb, casey, 'GET', '/api/credit-grants?pageSize=20');
-    expect(Object.fromEntries(list.body.list.map((g: { name: string; status: string }) => [g.name, g.status]))).toEqual({
-      Main: 'granted', 'Expiring soon': 'granted', 'Next month': 'pending', Mistake: 'voided',
-    });
+    expect(Object.fromEntries(list.body.list.map((g: { name: string; status: string }) => [g.name, g.status]))).toEqual(
+      {
+        Main: 'granted',
+        'Expiring soon': 'granted',
+        'Next month': 'pending',
+        Mistake: 'voided',
+      },
+    );
     expect((await asUser(sb, chris, 'GET', `/api/credit-grants/${main.id}`)).status).toBe(403);
   });
 
@@ -66,14 +83,21 @@ describe('credit grants and their consumption', () => {
     const g = async (id: string) => (await asUser(sb, casey, 'GET', `/api/credit-grants/${id}`)).body;
     expect(await g(soon.id)).toMatchObject({ status: 'depleted', remaining_amount: '0' });
     expect(await g(main.id)).toMatchObject({ status: 'granted', remaining_amount: CRD(9) });
-    expect((await signed(sb, 'GET', `/api/meter-events/${e.body.id}`)).body).toMatchObject({ status: 'completed', credit_consumed: CRD(3), credit_pending: '0' });
+    expect((await signed(sb, 'GET', `/api/meter-events/${e.body.id}`)).body).toMatchObject({
+      status: 'completed',
+      credit_consumed: CRD(3),
+      credit_pending: '0',
+    });
 
     const tx = await mine();
     expect(tx.status).toBe(200);
     expect(tx.body.count).toBe(2);
     expect(tx.body.list[0]).toMatchObject({
-      activity_type: 'usage', credit_grant_id: expect.any(String), creditGrant: { name: expect.any(String) },
-      meter: { unit: 'render', event_name: 'renders.test' }, meterEvent: { id: e.body.id, source_data: { prompt: 'a cat' } },
+      activity_type: 'usage',
+      credit_grant_id: expect.any(String),
+      creditGrant: { name: expect.any(String) },
+      meter: { unit: 'render', event_name: 'renders.test' },
+      meterEvent: { id: e.body.id, source_data: { prompt: 'a cat' } },
       paymentCurrency: { symbol: 'CRD' },
     });
     // A second run takes nothing more.
@@ -83,34 +107,64 @@ describe('credit grants and their consumption', () => {
   it('usage beyond the credit stays pending (and in the pending amount) until more credit is granted', async () => {
     await use('20', 'render-2');
     await advance(0);
-    const event = (await signed(sb, 'GET', '/api/meter-events', { query: { customer_did: CASEY.did, event_name: 'renders.test', status: 'pending' } })).body.list[0];
+    const event = (
+      await signed(sb, 'GET', '/api/meter-events', {
+        query: { customer_did: CASEY.did, event_name: 'renders.test', status: 'pending' },
+      })
+    ).body.list[0];
     expect(event).toMatchObject({ credit_consumed: CRD(9), credit_pending: CRD(11) });
-    expect((await asUser(sb, casey, 'GET', '/api/meter-events/pending-amount')).body).toEqual({ pc_sandbox_credit: CRD(11) });
+    expect((await asUser(sb, casey, 'GET', '/api/meter-events/pending-amount')).body).toEqual({
+      pc_sandbox_credit: CRD(11),
+    });
     expect((await asUser(sb, casey, 'GET', `/api/credit-grants/${main.id}`)).body.status).toBe('depleted');
     // The pending grant becomes usable after 5 days and covers 5 more.
     await advance(5 * DAY + 60);
-    expect((await asUser(sb, casey, 'GET', `/api/credit-grants/${later.id}`)).body).toMatchObject({ status: 'depleted', remaining_amount: '0' });
-    expect((await asUser(sb, casey, 'GET', '/api/meter-events/pending-amount')).body).toEqual({ pc_sandbox_credit: CRD(6) });
+    expect((await asUser(sb, casey, 'GET', `/api/credit-grants/${later.id}`)).body).toMatchObject({
+      status: 'depleted',
+      remaining_amount: '0',
+    });
+    expect((await asUser(sb, casey, 'GET', '/api/meter-events/pending-amount')).body).toEqual({
+      pc_sandbox_credit: CRD(6),
+    });
   });
 
   it('a grant past its expiry is expired and no longer used', async () => {
     const t = await now();
     const short = await grant({ name: 'Short', amount: '50', expires_at: t + DAY });
     await advance(2 * DAY);
-    expect((await asUser(sb, casey, 'GET', `/api/credit-grants/${short.id}`)).body).toMatchObject({ status: 'expired', remaining_amount: CRD(50) });
-    expect((await asUser(sb, casey, 'GET', '/api/credit-grants?status=expired')).body.list.map((g: { id: string }) => g.id)).toContain(short.id);
-    expect((await asUser(sb, casey, 'GET', '/api/meter-events/pending-amount')).body).toEqual({ pc_sandbox_credit: CRD(6) });
+    expect((await asUser(sb, casey, 'GET', `/api/credit-grants/${short.id}`)).body).toMatchObject({
+      status: 'expired',
+      remaining_amount: CRD(50),
+    });
+    expect(
+      (await asUser(sb, casey, 'GET', '/api/credit-grants?status=expired')).body.list.map((g: { id: string }) => g.id),
+    ).toContain(short.id);
+    expect((await asUser(sb, casey, 'GET', '/api/meter-events/pending-amount')).body).toEqual({
+      pc_sandbox_credit: CRD(6),
+    });
   });
 
   it('the pending amount accepts the customer by DID (its own only), as the customer paths do', async () => {
     for (const id of [CASEY.did, `did:abt:${CASEY.did}`]) {
-      const r = await asUser(sb, casey, 'GET', `/api/meter-events/pending-amount?customer_id=${encodeURIComponent(id)}&currency_id=pc_sandbox_credit`);
+      const r = await asUser(
+        sb,
+        casey,
+        'GET',
+        `/api/meter-events/pending-amount?customer_id=${encodeURIComponent(id)}&currency_id=pc_sandbox_credit`,
+      );
       expect(r).toMatchObject({ status: 200, body: { pc_sandbox_credit: CRD(6) } });
     }
     const other = await asUser(sb, chris, 'GET', `/api/meter-events/pending-amount?customer_id=${CASEY.did}`);
-    expect(other).toMatchObject({ status: 403, body: { error: 'You are not allowed to view pending usage of another customer' } });
-    expect((await asUser(sb, null, 'GET', `/api/meter-events/pending-amount?customer_id=${CASEY.did}`)).status).toBe(401);
-    expect((await signed(sb, 'GET', '/api/meter-events/pending-amount', { query: { customer_id: CASEY.did } })).body).toEqual({ pc_sandbox_credit: CRD(6) });
+    expect(other).toMatchObject({
+      status: 403,
+      body: { error: 'You are not allowed to view pending usage of another customer' },
+    });
+    expect((await asUser(sb, null, 'GET', `/api/meter-events/pending-amount?customer_id=${CASEY.did}`)).status).toBe(
+      401,
+    );
+    expect(
+      (await signed(sb, 'GET', '/api/meter-events/pending-amount', { query: { customer_id: CASEY.did } })).body,
+    ).toEqual({ pc_sandbox_credit: CRD(6) });
   });
 });
 
@@ -156,6 +210,8 @@ describe('credit transactions', () => {
     expect(bad.body.error).toBe('start must be a unix timestamp in seconds');
     expect((await mine({ start: '2000', end: '1000' })).status).toBe(400);
     // The merchant sees any customer's.
-    expect((await signed(sb, 'GET', '/api/credit-transactions', { query: { customer_id: caseyCustomer } })).body.count).toBe(4);
+    expect(
+      (await signed(sb, 'GET', '/api/credit-transactions', { query: { customer_id: caseyCustomer } })).body.count,
+    ).toBe(4);
   });
 });

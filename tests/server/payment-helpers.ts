@@ -32,9 +32,22 @@ export function signed(sb: Sandbox, method: string, path: string, opts: SignOpti
 }
 
 /** The same against any sandbox URL with its app key (`0x` + seed hex …), e.g. the host server of the e2e tests. */
-export async function signedFetch(baseUrl: string, appSk: string, method: string, path: string, opts: SignOptions = {}): Promise<Reply> {
+export async function signedFetch(
+  baseUrl: string,
+  appSk: string,
+  method: string,
+  path: string,
+  opts: SignOptions = {},
+): Promise<Reply> {
   const query = qs.parse(qs.stringify({ livemode: 'true', ...opts.query }));
-  const headers = signatureHeaders(appSk, { method, url: path, query, body: opts.body, iatIn: opts.iatIn, expIn: opts.expIn });
+  const headers = signatureHeaders(appSk, {
+    method,
+    url: path,
+    query,
+    body: opts.body,
+    iatIn: opts.iatIn,
+    expIn: opts.expIn,
+  });
   const sent = { path, query: { ...query }, body: opts.body };
   opts.tamper?.(sent);
   const res = await fetch(`${baseUrl}${sent.path}?${qs.stringify(sent.query)}`, {
@@ -49,23 +62,54 @@ export async function signedFetch(baseUrl: string, appSk: string, method: string
  * The x-component-sig headers for a request: `url` is the path as sent, `query` the qs-parsed query string and
  * `body` the JSON body (as the server will parse it), as @blocklet/payment-js signs them.
  */
-export function signatureHeaders(appSk: string, req: { method: string; url: string; query: unknown; body?: unknown; iatIn?: number | undefined; expIn?: number | undefined }): Record<string, string> {
+export function signatureHeaders(
+  appSk: string,
+  req: {
+    method: string;
+    url: string;
+    query: unknown;
+    body?: unknown;
+    iatIn?: number | undefined;
+    expIn?: number | undefined;
+  },
+): Record<string, string> {
   const seed = Buffer.from(appSk.replace(/^0x/, '').slice(0, 64), 'hex');
   const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
   const now = Math.floor(Date.now() / 1000);
   const iat = now + (req.iatIn ?? 0);
   const exp = now + (req.expIn ?? 300);
-  const payload = { iat, exp, body: JSON.parse(JSON.stringify(req.body ?? {})), query: req.query, method: req.method.toLowerCase(), url: req.url };
+  const payload = {
+    iat,
+    exp,
+    body: JSON.parse(JSON.stringify(req.body ?? {})),
+    query: req.query,
+    method: req.method.toLowerCase(),
+    url: req.url,
+  };
   const hash = createHash('sha3-256').update(stringify(payload)!).digest();
   const sig = `0x${sign(null, hash, key).toString('hex')}`;
-  return { 'x-component-sig': sig, 'x-component-sig-iat': String(iat), 'x-component-sig-exp': String(exp), 'x-component-sig-version': '1' };
+  return {
+    'x-component-sig': sig,
+    'x-component-sig-iat': String(iat),
+    'x-component-sig-exp': String(exp),
+    'x-component-sig-version': '1',
+  };
 }
 
 /** A request as a signed-in person (token from createSession) or anonymous (no token). */
-export async function asUser(sb: Sandbox, token: string | null, method: string, path: string, body?: unknown): Promise<Reply> {
+export async function asUser(
+  sb: Sandbox,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Reply> {
   const res = await fetch(`${sb.url}${path}`, {
     method,
-    headers: { ...(token ? { cookie: `login_token=${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { cookie: `login_token=${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: await res.json() };
@@ -99,11 +143,16 @@ export function walletBalance(sb: Sandbox, did: string, currency = 'pc_sandbox_t
  * grants them that many paid credits (pc_sandbox_credit). Returns the customer id.
  */
 export async function makeCustomer(sb: Sandbox, did: string, credits?: string): Promise<string> {
-  const sub = await signed(sb, 'POST', '/api/subscriptions', { body: { customer_id: did, items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] } });
+  const sub = await signed(sb, 'POST', '/api/subscriptions', {
+    body: { customer_id: did, items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] },
+  });
   if (sub.status !== 200) throw new Error(`could not make ${did} a customer: ${JSON.stringify(sub.body)}`);
-  if ((await signed(sb, 'DELETE', `/api/subscriptions/${sub.body.id}`)).status !== 200) throw new Error('could not remove the subscription');
+  if ((await signed(sb, 'DELETE', `/api/subscriptions/${sub.body.id}`)).status !== 200)
+    throw new Error('could not remove the subscription');
   if (credits) {
-    const grant = await signed(sb, 'POST', '/api/credit-grants', { body: { customer_id: did, currency_id: 'pc_sandbox_credit', amount: credits, category: 'paid' } });
+    const grant = await signed(sb, 'POST', '/api/credit-grants', {
+      body: { customer_id: did, currency_id: 'pc_sandbox_credit', amount: credits, category: 'paid' },
+    });
     if (grant.status !== 200) throw new Error(`could not grant credits: ${JSON.stringify(grant.body)}`);
   }
   return sub.body.customer_id as string;

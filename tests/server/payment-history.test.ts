@@ -12,10 +12,14 @@ afterAll(() => closeSandbox(sb));
 
 describe('payment history', () => {
   it("lists the customer's own payments with currency, method and the linked invoice; searches by invoice number", async () => {
-    const r0 = await signed(sb, 'POST', '/api/subscriptions', { body: { customer_id: CASEY.did, items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] } });
+    const r0 = await signed(sb, 'POST', '/api/subscriptions', {
+      body: { customer_id: CASEY.did, items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] },
+    });
     expect(r0.status).toBe(200);
     // The renewal a month later is paid from the wallet: a payment intent linked to its invoice.
-    expect((await signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds: 31 * 86400 } })).status).toBe(200);
+    expect((await signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds: 31 * 86400 } })).status).toBe(
+      200,
+    );
     const mine = await asUser(sb, casey, 'GET', '/api/payment-intents?page=1&pageSize=5');
     expect(mine.status).toBe(200);
     expect(mine.body.count).toBeGreaterThan(0);
@@ -23,10 +27,20 @@ describe('payment history', () => {
     const own = new Set(mine.body.list.map((p: { customer_id: string }) => p.customer_id));
     expect(own.size).toBe(1);
     const withInvoice = mine.body.list.find((p: { invoice: unknown }) => p.invoice);
-    expect(withInvoice).toMatchObject({ status: 'succeeded', paymentCurrency: { symbol: expect.any(String) }, paymentMethod: { type: expect.any(String) }, invoice: { id: expect.stringMatching(/^in_/), status: 'paid' } });
+    expect(withInvoice).toMatchObject({
+      status: 'succeeded',
+      paymentCurrency: { symbol: expect.any(String) },
+      paymentMethod: { type: expect.any(String) },
+      invoice: { id: expect.stringMatching(/^in_/), status: 'paid' },
+    });
     expect(typeof withInvoice.amount).toBe('string');
 
-    const found = await asUser(sb, casey, 'GET', `/api/payment-intents?query=${encodeURIComponent(withInvoice.invoice.number)}`);
+    const found = await asUser(
+      sb,
+      casey,
+      'GET',
+      `/api/payment-intents?query=${encodeURIComponent(withInvoice.invoice.number)}`,
+    );
     expect(found.body.list.map((p: { id: string }) => p.id)).toContain(withInvoice.id);
     const none = await asUser(sb, casey, 'GET', '/api/payment-intents?query=no-such-payment-zzz');
     expect(none.body).toEqual({ count: 0, list: [] });
@@ -41,7 +55,9 @@ describe('payment history', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: 'You are not allowed to view payments of another customer' });
     // The merchant may name the customer.
-    const merchant = await signed(sb, 'GET', '/api/payment-intents', { query: { customer_id: withInvoice.customer_id } });
+    const merchant = await signed(sb, 'GET', '/api/payment-intents', {
+      query: { customer_id: withInvoice.customer_id },
+    });
     expect(merchant.body.count).toBe(mine.body.count);
   });
 

@@ -8,14 +8,24 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const count = async (table: string) => Number((await sb.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n);
+const count = async (table: string) =>
+  Number((await sb.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n);
 
 describe('merchant API (payment-js contract)', () => {
   it('products: create with inline prices converts token units to smallest units; retrieve, update, list, search', async () => {
     const created = await signed(sb, 'POST', '/api/products', {
       body: {
-        name: 'Round Trip', description: 'rt', metadata: { sku: 'rt-1' },
-        prices: [{ type: 'one_time', unit_amount: '1.25', currency_id: 'pc_sandbox_tba', currency_options: [{ currency_id: 'pc_sandbox_usd', unit_amount: '1.2' }] }],
+        name: 'Round Trip',
+        description: 'rt',
+        metadata: { sku: 'rt-1' },
+        prices: [
+          {
+            type: 'one_time',
+            unit_amount: '1.25',
+            currency_id: 'pc_sandbox_tba',
+            currency_options: [{ currency_id: 'pc_sandbox_usd', unit_amount: '1.2' }],
+          },
+        ],
       },
     });
     expect(created.status).toBe(200);
@@ -33,7 +43,9 @@ describe('merchant API (payment-js contract)', () => {
     expect(price.body.unit_amount).toBe('2000000000000000000');
     expect(price.body.currency_options[1].unit_amount).toBe('120');
     expect(price.body.product.id).toBe(product.id);
-    const list = await signed(sb, 'GET', '/api/products', { query: { 'metadata.sku': 'rt-1', page: '1', pageSize: '10' } });
+    const list = await signed(sb, 'GET', '/api/products', {
+      query: { 'metadata.sku': 'rt-1', page: '1', pageSize: '10' },
+    });
     expect(list.body).toMatchObject({ count: 1, list: [{ id: product.id }] });
     const search = await signed(sb, 'GET', '/api/products/search', { query: { query: "name:'Round Trip 2'" } });
     expect(search.body.list.map((p: any) => p.id)).toEqual([product.id]);
@@ -45,7 +57,13 @@ describe('merchant API (payment-js contract)', () => {
   it('products.create with one invalid inline price is a 400 and writes nothing', async () => {
     const [products, prices] = [await count('products'), await count('prices')];
     const r = await signed(sb, 'POST', '/api/products', {
-      body: { name: 'Half', prices: [{ unit_amount: '1', currency_id: 'pc_sandbox_usd' }, { unit_amount: '1.001', currency_id: 'pc_sandbox_usd' }] },
+      body: {
+        name: 'Half',
+        prices: [
+          { unit_amount: '1', currency_id: 'pc_sandbox_usd' },
+          { unit_amount: '1.001', currency_id: 'pc_sandbox_usd' },
+        ],
+      },
     });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('unit_amount: amount decimal places must be less than or equal to 2');
@@ -55,14 +73,55 @@ describe('merchant API (payment-js contract)', () => {
   it('rejects bad input with clear 400s and unknown ids with 404', async () => {
     const cases: Array<[string, string, unknown, RegExp]> = [
       ['POST', '/api/products', {}, /name is required/],
-      ['POST', '/api/prices', { product_id: 'prod_sandbox_pro', unit_amount: '-1', currency_id: 'pc_sandbox_tba' }, /non-negative decimal/],
-      ['POST', '/api/prices', { product_id: 'prod_sandbox_pro', unit_amount: '1', currency_id: 'pc_nope' }, /no such payment currency/],
-      ['POST', '/api/prices', { product_id: 'prod_sandbox_pro', type: 'recurring', unit_amount: '1', currency_id: 'pc_sandbox_tba', recurring: { interval: 'fortnight' } }, /interval must be one of/],
+      [
+        'POST',
+        '/api/prices',
+        { product_id: 'prod_sandbox_pro', unit_amount: '-1', currency_id: 'pc_sandbox_tba' },
+        /non-negative decimal/,
+      ],
+      [
+        'POST',
+        '/api/prices',
+        { product_id: 'prod_sandbox_pro', unit_amount: '1', currency_id: 'pc_nope' },
+        /no such payment currency/,
+      ],
+      [
+        'POST',
+        '/api/prices',
+        {
+          product_id: 'prod_sandbox_pro',
+          type: 'recurring',
+          unit_amount: '1',
+          currency_id: 'pc_sandbox_tba',
+          recurring: { interval: 'fortnight' },
+        },
+        /interval must be one of/,
+      ],
       ['POST', '/api/checkout-sessions', { line_items: [] }, /line_items/],
-      ['POST', '/api/checkout-sessions', { line_items: [{ price_id: 'price_sandbox_team_monthly' }], mode: 'payment' }, /cannot include recurring/],
-      ['POST', '/api/checkout-sessions', { line_items: [{ price_id: 'price_sandbox_node_monthly' }], currency_id: 'pc_sandbox_usd' }, /not available in currency/],
-      ['POST', '/api/coupons', { name: 'Both', percent_off: 10, amount_off: '1', currency_id: 'pc_sandbox_usd' }, /exactly one of/],
-      ['POST', '/api/coupons', { name: 'Dup', percent_off: 5, promotion_codes: [{ code: 'SANDBOX10' }] }, /already exists/],
+      [
+        'POST',
+        '/api/checkout-sessions',
+        { line_items: [{ price_id: 'price_sandbox_team_monthly' }], mode: 'payment' },
+        /cannot include recurring/,
+      ],
+      [
+        'POST',
+        '/api/checkout-sessions',
+        { line_items: [{ price_id: 'price_sandbox_node_monthly' }], currency_id: 'pc_sandbox_usd' },
+        /not available in currency/,
+      ],
+      [
+        'POST',
+        '/api/coupons',
+        { name: 'Both', percent_off: 10, amount_off: '1', currency_id: 'pc_sandbox_usd' },
+        /exactly one of/,
+      ],
+      [
+        'POST',
+        '/api/coupons',
+        { name: 'Dup', percent_off: 5, promotion_codes: [{ code: 'SANDBOX10' }] },
+        /already exists/,
+      ],
     ];
     for (const [method, path, body, message] of cases) {
       const r = await signed(sb, method, path, { body });
@@ -70,21 +129,39 @@ describe('merchant API (payment-js contract)', () => {
       expect(r.body.error).toMatch(message);
     }
     expect((await signed(sb, 'GET', '/api/products/prod_missing')).status).toBe(404);
-    expect((await signed(sb, 'GET', '/api/checkout-sessions/cs_missing')).body.error).toBe('No such checkout session: cs_missing');
+    expect((await signed(sb, 'GET', '/api/checkout-sessions/cs_missing')).body.error).toBe(
+      'No such checkout session: cs_missing',
+    );
     // The coupon of the refused duplicate-code create was rolled back with it.
     expect((await signed(sb, 'GET', '/api/coupons', { query: { name: 'Dup' } })).body.count).toBe(0);
   });
 
   it('checkout sessions: create, retrieve expanded, update metadata, list by metadata, expire', async () => {
     const created = await signed(sb, 'POST', '/api/checkout-sessions', {
-      body: { line_items: [{ price_id: 'price_sandbox_pro', quantity: 2 }], success_url: 'https://m.example/ok', metadata: { orderId: 'o-42' } },
+      body: {
+        line_items: [{ price_id: 'price_sandbox_pro', quantity: 2 }],
+        success_url: 'https://m.example/ok',
+        metadata: { orderId: 'o-42' },
+      },
     });
-    expect(created.body).toMatchObject({ mode: 'payment', status: 'open', payment_status: 'unpaid', amount_total: '20000000000000000000', currency_id: 'pc_sandbox_tba' });
+    expect(created.body).toMatchObject({
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: '20000000000000000000',
+      currency_id: 'pc_sandbox_tba',
+    });
     expect(created.body.url).toBe(`${sb.url}/checkout/${created.body.id}`);
     const got = await signed(sb, 'GET', `/api/checkout-sessions/${created.body.id}`);
-    expect(got.body.line_items[0].price).toMatchObject({ id: 'price_sandbox_pro', product: { name: 'Sandbox Pro License' }, currency: { symbol: 'TBA' } });
+    expect(got.body.line_items[0].price).toMatchObject({
+      id: 'price_sandbox_pro',
+      product: { name: 'Sandbox Pro License' },
+      currency: { symbol: 'TBA' },
+    });
     await signed(sb, 'PUT', `/api/checkout-sessions/${created.body.id}`, { body: { metadata: { note: 'x' } } });
-    const list = await signed(sb, 'GET', '/api/checkout-sessions', { query: { 'metadata.orderId': 'o-42', status: 'open' } });
+    const list = await signed(sb, 'GET', '/api/checkout-sessions', {
+      query: { 'metadata.orderId': 'o-42', status: 'open' },
+    });
     expect(list.body.count).toBe(1);
     expect(list.body.list[0].metadata).toEqual({ orderId: 'o-42', note: 'x' });
     const expired = await signed(sb, 'PUT', `/api/checkout-sessions/${created.body.id}/expire`);
@@ -93,12 +170,25 @@ describe('merchant API (payment-js contract)', () => {
 
   it('payment links, coupons with promotion codes, methods and currencies', async () => {
     const link = await signed(sb, 'POST', '/api/payment-links', {
-      body: { name: 'Tip jar', line_items: [{ price_id: 'price_sandbox_donation', quantity: 1 }], submit_type: 'donate', donation_settings: { amount: { presets: ['1', '2.5'], preset: '1', custom: true } } },
+      body: {
+        name: 'Tip jar',
+        line_items: [{ price_id: 'price_sandbox_donation', quantity: 1 }],
+        submit_type: 'donate',
+        donation_settings: { amount: { presets: ['1', '2.5'], preset: '1', custom: true } },
+      },
     });
     expect(link.body.id).toMatch(/^plink_/);
     expect(link.body.donation_settings.amount.presets).toEqual(['1000000000000000000', '2500000000000000000']);
     expect((await signed(sb, 'PUT', `/api/payment-links/${link.body.id}/archive`)).body.active).toBe(false);
-    const coupon = await signed(sb, 'POST', '/api/coupons', { body: { name: 'Two off', amount_off: '2', currency_id: 'pc_sandbox_usd', duration: 'forever', promotion_codes: [{ code: 'TWO' }] } });
+    const coupon = await signed(sb, 'POST', '/api/coupons', {
+      body: {
+        name: 'Two off',
+        amount_off: '2',
+        currency_id: 'pc_sandbox_usd',
+        duration: 'forever',
+        promotion_codes: [{ code: 'TWO' }],
+      },
+    });
     expect(coupon.body.coupon).toMatchObject({ amount_off: '200', currency_id: 'pc_sandbox_usd' });
     expect(coupon.body.promotion_codes.map((p: any) => p.code)).toEqual(['TWO']);
     const codes = await signed(sb, 'GET', '/api/promotion-codes', { query: { coupon_id: coupon.body.coupon.id } });
@@ -121,32 +211,67 @@ describe('merchant API (payment-js contract)', () => {
     expect((await signed(sb, 'GET', `/api/customers/${CASEY.did}`)).body.id).toBe('cus_casey');
     expect((await signed(sb, 'PUT', '/api/customers/cus_casey', { body: { email: 'not-an-email' } })).status).toBe(400);
 
-    const sub = await signed(sb, 'POST', '/api/subscriptions', { body: { customer_id: 'cus_casey', items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }], trial_period_days: 7 } });
+    const sub = await signed(sb, 'POST', '/api/subscriptions', {
+      body: {
+        customer_id: 'cus_casey',
+        items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }],
+        trial_period_days: 7,
+      },
+    });
     expect(sub.status).toBe(200);
-    expect(sub.body).toMatchObject({ status: 'trialing', customer_id: 'cus_casey', paymentCurrency: { id: 'pc_sandbox_tba' } });
+    expect(sub.body).toMatchObject({
+      status: 'trialing',
+      customer_id: 'cus_casey',
+      paymentCurrency: { id: 'pc_sandbox_tba' },
+    });
     expect(sub.body.items[0].price.id).toBe('price_sandbox_team_monthly');
-    const listed = await signed(sb, 'GET', '/api/subscriptions', { query: { status: 'active,trialing', customer_id: 'cus_casey' } });
+    const listed = await signed(sb, 'GET', '/api/subscriptions', {
+      query: { status: 'active,trialing', customer_id: 'cus_casey' },
+    });
     expect(listed.body.count).toBe(1);
     const canceled = await signed(sb, 'PUT', `/api/subscriptions/${sub.body.id}/cancel`);
     expect(canceled.body.status).toBe('canceled');
     expect((await signed(sb, 'PUT', `/api/subscriptions/${sub.body.id}/recover`)).status).toBe(400);
     expect((await signed(sb, 'DELETE', `/api/subscriptions/${sub.body.id}`)).body.id).toBe(sub.body.id);
 
-    const grant = await signed(sb, 'POST', '/api/credit-grants', { body: { customer_id: 'cus_casey', amount: '12.5', currency_id: 'pc_sandbox_credit', category: 'promotional', name: 'Welcome' } });
-    expect(grant.body).toMatchObject({ amount: '1250', remaining_amount: '1250', status: 'granted', paymentCurrency: { symbol: 'CRD' } });
+    const grant = await signed(sb, 'POST', '/api/credit-grants', {
+      body: {
+        customer_id: 'cus_casey',
+        amount: '12.5',
+        currency_id: 'pc_sandbox_credit',
+        category: 'promotional',
+        name: 'Welcome',
+      },
+    });
+    expect(grant.body).toMatchObject({
+      amount: '1250',
+      remaining_amount: '1250',
+      status: 'granted',
+      paymentCurrency: { symbol: 'CRD' },
+    });
     expect((await signed(sb, 'GET', '/api/credit-grants', { query: { customer_id: 'cus_casey' } })).body.count).toBe(1);
 
-    const meter = await signed(sb, 'POST', '/api/meters', { body: { name: 'Tokens', event_name: 'tokens.used', unit: 'token', currency_id: 'pc_sandbox_credit' } });
+    const meter = await signed(sb, 'POST', '/api/meters', {
+      body: { name: 'Tokens', event_name: 'tokens.used', unit: 'token', currency_id: 'pc_sandbox_credit' },
+    });
     expect(meter.body.id).toMatch(/^mtr_/);
-    const event = { event_name: 'tokens.used', payload: { customer_id: 'cus_casey', value: '3.5' }, identifier: 'evt-1' };
+    const event = {
+      event_name: 'tokens.used',
+      payload: { customer_id: 'cus_casey', value: '3.5' },
+      identifier: 'evt-1',
+    };
     const e1 = await signed(sb, 'POST', '/api/meter-events', { body: event });
     const e2 = await signed(sb, 'POST', '/api/meter-events', { body: event });
     expect(e1.body.id).toBe(e2.body.id);
     expect(e1.body.value).toBe('350');
-    const pending = await signed(sb, 'GET', '/api/meter-events/pending-amount', { query: { customer_id: 'cus_casey' } });
+    const pending = await signed(sb, 'GET', '/api/meter-events/pending-amount', {
+      query: { customer_id: 'cus_casey' },
+    });
     expect(pending.body).toEqual({ pc_sandbox_credit: '350' });
 
-    const invoices = await signed(sb, 'GET', '/api/invoices', { query: { customer_id: 'cus_casey', status: 'paid,open' } });
+    const invoices = await signed(sb, 'GET', '/api/invoices', {
+      query: { customer_id: 'cus_casey', status: 'paid,open' },
+    });
     expect(invoices.body).toEqual({ count: 0, list: [] });
   });
 });

@@ -18,17 +18,25 @@ function paths(layer: Layer): string[] {
   return (Array.isArray(raw) ? raw : [raw]).map((p) => (p === '/' ? '' : p));
 }
 
-function walk(stack: Layer[], prefix: string, inherited: Array<{ prefix: string; handle: RequestHandler }>, out: RouteEntry[]): void {
+function walk(
+  stack: Layer[],
+  prefix: string,
+  inherited: Array<{ prefix: string; handle: RequestHandler }>,
+  out: RouteEntry[],
+): void {
   const middleware = [...inherited];
   for (const layer of stack) {
     if (layer.route) {
       for (const p of paths(layer)) {
         const path = `${prefix}${p}`;
         const guards = [
-          ...middleware.filter((m) => path === m.prefix || path.startsWith(`${m.prefix}/`) || m.prefix === prefix).map((m) => m.handle),
+          ...middleware
+            .filter((m) => path === m.prefix || path.startsWith(`${m.prefix}/`) || m.prefix === prefix)
+            .map((m) => m.handle),
           ...layer.route.stack.map((l) => l.handle),
         ];
-        for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') out.push({ method: method.toUpperCase(), path, guards });
+        for (const [method, on] of Object.entries(layer.route.methods))
+          if (on && method !== '_all') out.push({ method: method.toUpperCase(), path, guards });
       }
     } else if (layer.handle.stack) {
       for (const p of paths(layer)) walk(layer.handle.stack, `${prefix}${p}`, middleware, out);
@@ -69,7 +77,10 @@ export async function walkCall(
   const res = await fetch(`${baseUrl}${path}${qs.toString() ? `?${qs}` : ''}`, {
     method,
     redirect: 'manual',
-    headers: { ...(token ? { cookie: `login_token=${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { cookie: `login_token=${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();

@@ -14,8 +14,12 @@ describe('docs/security.md matches the route registry', () => {
   it('one row per registered route, none stale; "merchant only" exactly where requireMerchant guards', () => {
     const doc = readFileSync(new URL('../../docs/security.md', import.meta.url), 'utf8');
     const rows = new Map<string, string>();
-    for (const m of doc.matchAll(/^\| `(GET|PUT|POST|DELETE|PATCH) (\/\S*)` \|(.*)$/gm)) rows.set(`${m[1]} ${m[2]}`, m[3]!);
-    const routes = routesOf(sb.app, '/payment/api').map((r) => ({ key: `${r.method} ${r.path.replace(/^\/payment\/api/, '')}`, merchant: r.guards.includes(requireMerchant) }));
+    for (const m of doc.matchAll(/^\| `(GET|PUT|POST|DELETE|PATCH) (\/\S*)` \|(.*)$/gm))
+      rows.set(`${m[1]} ${m[2]}`, m[3]!);
+    const routes = routesOf(sb.app, '/payment/api').map((r) => ({
+      key: `${r.method} ${r.path.replace(/^\/payment\/api/, '')}`,
+      merchant: r.guards.includes(requireMerchant),
+    }));
     expect([...rows.keys()].sort()).toEqual(routes.map((r) => r.key).sort());
     for (const r of routes) expect(rows.get(r.key)!.includes('403 (merchant only)'), r.key).toBe(r.merchant);
   });

@@ -35,7 +35,10 @@ async function socket(path: string, headers: Record<string, string> = {}) {
     const r = String(++ref);
     ws.send(JSON.stringify([r, r, topic, 'phx_join', payload]));
     await expect.poll(() => frames.some((f) => f[1] === r && f[3] === 'phx_reply'), { timeout: 5000 }).toBe(true);
-    return frames.find((f) => f[1] === r && f[3] === 'phx_reply')[4] as { status: string; response: { reason?: string } };
+    return frames.find((f) => f[1] === r && f[3] === 'phx_reply')[4] as {
+      status: string;
+      response: { reason?: string };
+    };
   };
   /** A round trip (heartbeat): every push sent before it has arrived once this resolves. */
   const sync = async () => {
@@ -53,11 +56,15 @@ describe("a user's notification topics need that user's session", () => {
     userSocket.push(topic, topic, { title, receiver: did });
   };
 
-  it('refuses a join without a session, or with another user\'s session, and nothing reaches that socket', async () => {
+  it("refuses a join without a session, or with another user's session, and nothing reaches that socket", async () => {
     const anonymous = await socket(USER);
     const asChris = await socket(USER, { cookie: `login_token=${chris}` });
     try {
-      for (const topic of [createTopic(sb.ctx.app.did, CASEY.did), readTopic(sb.ctx.app.did, CASEY.did), `relay:${sb.ctx.app.pid}:${CASEY.did}`]) {
+      for (const topic of [
+        createTopic(sb.ctx.app.did, CASEY.did),
+        readTopic(sb.ctx.app.did, CASEY.did),
+        `relay:${sb.ctx.app.pid}:${CASEY.did}`,
+      ]) {
         expect(await anonymous.join(topic)).toEqual({ status: 'error', response: { reason: 'unauthorized' } });
         expect(await asChris.join(topic)).toEqual({ status: 'error', response: { reason: 'unauthorized' } });
         // A token in the join payload must be the topic owner's too.
@@ -70,7 +77,10 @@ describe("a user's notification topics need that user's session", () => {
       expect(JSON.stringify(anonymous.frames)).not.toContain('Private to Casey');
       expect(JSON.stringify(asChris.frames)).not.toContain('Private to Casey');
       // Topics of no known kind are refused too.
-      expect(await anonymous.join('private:anything')).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
+      expect(await anonymous.join('private:anything')).toEqual({
+        status: 'error',
+        response: { reason: 'unmatched topic' },
+      });
     } finally {
       anonymous.close();
       asChris.close();
@@ -86,7 +96,11 @@ describe("a user's notification topics need that user's session", () => {
       await socket(USER),
     ];
     try {
-      for (const [i, s] of ways.entries()) expect(await s.join(topic, i === 3 ? { authToken: casey } : {}), `way ${i}`).toEqual({ status: 'ok', response: {} });
+      for (const [i, s] of ways.entries())
+        expect(await s.join(topic, i === 3 ? { authToken: casey } : {}), `way ${i}`).toEqual({
+          status: 'ok',
+          response: {},
+        });
       push(CASEY.did, 'For Casey');
       push(CHRIS.did, 'For Chris');
       for (const s of ways) {
@@ -106,29 +120,65 @@ describe('the events relay carries no personal data', () => {
     try {
       expect(await listener.join(eventsTopic())).toEqual({ status: 'ok', response: {} });
       // Casey pays a one-time purchase from her sandbox wallet (fast pay), with her name, email and address.
-      expect((await signed(sb, 'POST', '/api/sandbox/wallet/fund', { body: { did: CASEY.did, currency_id: 'pc_sandbox_tba', amount: '1000' } })).status).toBe(200);
+      expect(
+        (
+          await signed(sb, 'POST', '/api/sandbox/wallet/fund', {
+            body: { did: CASEY.did, currency_id: 'pc_sandbox_tba', amount: '1000' },
+          })
+        ).status,
+      ).toBe(200);
       const { body: started } = await asUser(sb, null, 'POST', '/api/checkout-sessions/start/plink_sandbox_onetime');
       const id = started.checkoutSession.id as string;
       const address = { country: 'us', line1: '1 Secret Lane', city: 'Hiddenville', state: 'CA', postal_code: '94105' };
-      const form = { customer_name: 'Casey Private', customer_email: 'casey.private@example.com', customer_phone: '+1 555 0100', payment_method: 'pm_sandbox_arcblock', payment_currency: 'pc_sandbox_tba', billing_address: address };
+      const form = {
+        customer_name: 'Casey Private',
+        customer_email: 'casey.private@example.com',
+        customer_phone: '+1 555 0100',
+        payment_method: 'pm_sandbox_arcblock',
+        payment_currency: 'pc_sandbox_tba',
+        billing_address: address,
+      };
       expect((await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${id}/submit`, form)).status).toBe(200);
       const confirmed = await asUser(sb, casey, 'POST', `/api/checkout-sessions/${id}/fast-checkout-confirm`);
       expect(confirmed.body.fastPaid).toBe(true);
       const invoiceId = confirmed.body.invoiceId as string;
 
       // What the checkout's realtime completion and the portal's refresh need still arrives.
-      await expect.poll(() => listener.pushes(eventsTopic()).map((f) => f[3]), { timeout: 5000 }).toEqual(expect.arrayContaining(['checkout.session.completed', 'invoice.paid']));
+      await expect
+        .poll(() => listener.pushes(eventsTopic()).map((f) => f[3]), { timeout: 5000 })
+        .toEqual(expect.arrayContaining(['checkout.session.completed', 'invoice.paid']));
       const completed = listener.pushes(eventsTopic()).find((f) => f[3] === 'checkout.session.completed')[4].response;
       expect(completed).toMatchObject({ id, status: 'complete', payment_status: 'paid' });
       const paid = listener.pushes(eventsTopic()).find((f) => f[3] === 'invoice.paid')[4].response;
-      expect(paid).toMatchObject({ id: invoiceId, object: 'invoice', status: 'paid', customer_id: expect.stringMatching(/^cus_/), currency_id: 'pc_sandbox_tba' });
+      expect(paid).toMatchObject({
+        id: invoiceId,
+        object: 'invoice',
+        status: 'paid',
+        customer_id: expect.stringMatching(/^cus_/),
+        currency_id: 'pc_sandbox_tba',
+      });
 
       // …and nothing personal: not the payer's name, email, phone, address or DID, anywhere in any frame.
       const seen = JSON.stringify(listener.frames);
-      for (const secret of ['Casey', 'casey.private@example.com', 'casey@example.com', '555 0100', 'Secret Lane', 'Hiddenville', CASEY.did]) {
+      for (const secret of [
+        'Casey',
+        'casey.private@example.com',
+        'casey@example.com',
+        '555 0100',
+        'Secret Lane',
+        'Hiddenville',
+        CASEY.did,
+      ]) {
         expect(seen, secret).not.toContain(secret);
       }
-      for (const key of ['customer_details', 'customer_did', 'customer_email', 'customer_name', 'payment_details', 'billing_address']) {
+      for (const key of [
+        'customer_details',
+        'customer_did',
+        'customer_email',
+        'customer_name',
+        'payment_details',
+        'billing_address',
+      ]) {
         expect(seen, key).not.toContain(`"${key}"`);
       }
     } finally {
@@ -140,9 +190,20 @@ describe('the events relay carries no personal data', () => {
     const listener = await socket(RELAY);
     try {
       await listener.join(eventsTopic());
-      const personal = { customer_details: { name: 'Pat', email: 'pat@example.com' }, customer_did: 'z1PatDid', metadata: { note: 'pat@example.com' }, payment_details: { arcblock: { payer: 'z1PatDid' } } };
+      const personal = {
+        customer_details: { name: 'Pat', email: 'pat@example.com' },
+        customer_did: 'z1PatDid',
+        metadata: { note: 'pat@example.com' },
+        payment_details: { arcblock: { payer: 'z1PatDid' } },
+      };
       events.publish('refund.succeeded', { id: 're_1', object: 'refund', status: 'succeeded', ...personal });
-      events.publish('customer.updated', { id: 'cus_x', object: 'customer', name: 'Pat', email: 'pat@example.com', did: 'z1PatDid' });
+      events.publish('customer.updated', {
+        id: 'cus_x',
+        object: 'customer',
+        name: 'Pat',
+        email: 'pat@example.com',
+        did: 'z1PatDid',
+      });
       await listener.sync();
       const got = listener.pushes(eventsTopic()).map((f) => [f[3], f[4].response]);
       expect(got).toEqual([

@@ -30,36 +30,93 @@ const OWNER = DEMO_USERS.find((u) => u.role === 'owner')!;
 let sb: Sandbox;
 const tokens: Record<'casey' | 'chris' | 'dana', string> = {} as never;
 
-type Owned = { org: string; orgName: string; orgDescription: string; notification: string; notificationTitle: string; token: string; tokenKey: string; tokenSecret: string; tokenRemark: string; draft: string; draftName: string; draftRemark: string };
+type Owned = {
+  org: string;
+  orgName: string;
+  orgDescription: string;
+  notification: string;
+  notificationTitle: string;
+  token: string;
+  tokenKey: string;
+  tokenSecret: string;
+  tokenRemark: string;
+  draft: string;
+  draftName: string;
+  draftRemark: string;
+};
 const own: Owned = {} as never;
 
-const call = (token: string | null, method: string, path: string, query: Record<string, string | string[]> = {}, body?: unknown): Promise<Reply> =>
-  walkCall(sb.url, token, method, path, query, body);
+const call = (
+  token: string | null,
+  method: string,
+  path: string,
+  query: Record<string, string | string[]> = {},
+  body?: unknown,
+): Promise<Reply> => walkCall(sb.url, token, method, path, query, body);
 
 async function ok(r: Promise<Reply>, what: string): Promise<any> {
   const reply = await r;
-  if (reply.status !== 200 && reply.status !== 201) throw new Error(`${what}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  if (reply.status !== 200 && reply.status !== 201)
+    throw new Error(`${what}: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;
 }
 
 beforeAll(async () => {
   sb = await startSandbox();
   // Casey gets a developer passport (as stake-and-join would give her), so she can own tokens and blocklets.
-  await sb.ctx.db.query(`UPDATE users SET data = jsonb_set(data, '{passports}', (data->'passports') || $2::jsonb) WHERE did = $1`, [
-    CASEY.did,
-    JSON.stringify([{ role: 'developer', name: 'developer', title: 'Developer' }]),
-  ]);
+  await sb.ctx.db.query(
+    `UPDATE users SET data = jsonb_set(data, '{passports}', (data->'passports') || $2::jsonb) WHERE did = $1`,
+    [CASEY.did, JSON.stringify([{ role: 'developer', name: 'developer', title: 'Developer' }])],
+  );
   tokens.casey = await login(sb, CASEY.did);
   tokens.chris = await login(sb, CHRIS.did);
   tokens.dana = await login(sb, DANA.did);
   const owner = await login(sb, OWNER.did);
 
-  Object.assign(own, { orgName: 'Casey Hidden Guild', orgDescription: 'casey-org-secret-plan', notificationTitle: 'Casey private notice 7431', tokenRemark: 'casey-token-remark', draftName: 'casey-walk-draft', draftRemark: 'casey-draft-remark' });
-  const org = await ok(call(tokens.casey, 'POST', '/.well-known/service/api/user/orgs', {}, { name: own.orgName, description: own.orgDescription }), 'org');
-  const note = await ok(call(owner, 'POST', '/.well-known/service/sandbox/notify', {}, { receiver: CASEY.did, title: own.notificationTitle, description: 'for Casey only' }), 'notify');
-  const token = await ok(call(tokens.casey, 'POST', '/store/api/developer/access-tokens', {}, { remark: own.tokenRemark }), 'access token');
-  const draft = await ok(call(tokens.casey, 'POST', '/store/api/developer/blocklets', {}, { name: own.draftName, remark: own.draftRemark }), 'draft');
-  Object.assign(own, { org: org.id, notification: note.id, token: token.id, tokenKey: token.publicKey, tokenSecret: token.secretKey, draft: draft.did });
+  Object.assign(own, {
+    orgName: 'Casey Hidden Guild',
+    orgDescription: 'casey-org-secret-plan',
+    notificationTitle: 'Casey private notice 7431',
+    tokenRemark: 'casey-token-remark',
+    draftName: 'casey-walk-draft',
+    draftRemark: 'casey-draft-remark',
+  });
+  const org = await ok(
+    call(
+      tokens.casey,
+      'POST',
+      '/.well-known/service/api/user/orgs',
+      {},
+      { name: own.orgName, description: own.orgDescription },
+    ),
+    'org',
+  );
+  const note = await ok(
+    call(
+      owner,
+      'POST',
+      '/.well-known/service/sandbox/notify',
+      {},
+      { receiver: CASEY.did, title: own.notificationTitle, description: 'for Casey only' },
+    ),
+    'notify',
+  );
+  const token = await ok(
+    call(tokens.casey, 'POST', '/store/api/developer/access-tokens', {}, { remark: own.tokenRemark }),
+    'access token',
+  );
+  const draft = await ok(
+    call(tokens.casey, 'POST', '/store/api/developer/blocklets', {}, { name: own.draftName, remark: own.draftRemark }),
+    'draft',
+  );
+  Object.assign(own, {
+    org: org.id,
+    notification: note.id,
+    token: token.id,
+    tokenKey: token.publicKey,
+    tokenSecret: token.secretKey,
+    draft: draft.did,
+  });
 }, 120_000);
 afterAll(() => sb.close());
 
@@ -89,7 +146,8 @@ function fill(route: RouteEntry): { path: string; owned: boolean } {
     .map((s, i) => {
       if (!s.startsWith(':')) return s;
       const spec = PARAMS[`${segments[i - 1]}/${s}`];
-      if (!spec) throw new Error(`${route.method} ${route.path}: the walk does not know what ${s} names — add it to PARAMS`);
+      if (!spec)
+        throw new Error(`${route.method} ${route.path}: the walk does not know what ${s} names — add it to PARAMS`);
       const { value, owned: o } = spec();
       owned ||= o;
       return encodeURIComponent(value);
@@ -119,8 +177,19 @@ const DOWN_BY_DESIGN = new Set(['GET /.well-known/service/sandbox/icons-down/:fi
  * creates the caller's own org of that name, which is then rightly theirs to read (names are checked on their own).
  */
 const foreignRefs = (): Record<string, string | string[]> => ({
-  id: own.org, orgId: own.org, org_id: own.org, ids: [own.notification], notificationId: own.notification, tokenId: own.token, accessTokenId: own.token,
-  did: own.draft, blockletDid: own.draft, receiver: CASEY.did, userDid: CASEY.did, owner: CASEY.did, ownerDid: CASEY.did,
+  id: own.org,
+  orgId: own.org,
+  org_id: own.org,
+  ids: [own.notification],
+  notificationId: own.notification,
+  tokenId: own.token,
+  accessTokenId: own.token,
+  did: own.draft,
+  blockletDid: own.draft,
+  receiver: CASEY.did,
+  userDid: CASEY.did,
+  owner: CASEY.did,
+  ownerDid: CASEY.did,
 });
 
 /** Everything of Casey's that must not come back to anyone else, unless the request itself named it. */
@@ -131,7 +200,14 @@ function markers(request: string): string[] {
 
 type Finding = { route: string; variant: string; caller: string; status: number; problem: string };
 
-function check(findings: Finding[], where: Omit<Finding, 'status' | 'problem'>, reply: Reply, request: string, mustRefuse: boolean, publicRoute: boolean): void {
+function check(
+  findings: Finding[],
+  where: Omit<Finding, 'status' | 'problem'>,
+  reply: Reply,
+  request: string,
+  mustRefuse: boolean,
+  publicRoute: boolean,
+): void {
   const downByDesign = DOWN_BY_DESIGN.has(where.route);
   const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
   const add = (problem: string) => findings.push({ ...where, status: reply.status, problem });
@@ -139,7 +215,12 @@ function check(findings: Finding[], where: Omit<Finding, 'status' | 'problem'>, 
   if (leaked.length) add(`foreign data in the reply: ${leaked.join(', ')}`);
   if (reply.status >= 500 && !downByDesign) add('5xx');
   if (mustRefuse && ![401, 403, 404].includes(reply.status)) add('expected 401/403/404');
-  if (reply.status >= 400 && reply.body && typeof reply.body === 'object' && Object.keys(reply.body).some((k) => k !== 'error' && k !== 'code')) {
+  if (
+    reply.status >= 400 &&
+    reply.body &&
+    typeof reply.body === 'object' &&
+    Object.keys(reply.body).some((k) => k !== 'error' && k !== 'code')
+  ) {
     add(`a refusal carries more than {error, code}: ${Object.keys(reply.body).join(', ')}`);
   }
 }
@@ -150,7 +231,10 @@ async function caseyRows(): Promise<string> {
   return JSON.stringify({
     user: await q('SELECT role, data FROM users WHERE did = $1', [CASEY.did]),
     orgs: await q('SELECT * FROM orgs WHERE owner_did = $1 OR id = $2 ORDER BY id', [CASEY.did, own.org]),
-    members: await q('SELECT * FROM org_members WHERE org_id = $1 OR user_did = $2 ORDER BY org_id, user_did', [own.org, CASEY.did]),
+    members: await q('SELECT * FROM org_members WHERE org_id = $1 OR user_did = $2 ORDER BY org_id, user_did', [
+      own.org,
+      CASEY.did,
+    ]),
     notifications: await q('SELECT * FROM notifications WHERE receiver = $1 ORDER BY id', [CASEY.did]),
     accessTokens: await q('SELECT * FROM store_access_tokens WHERE user_did = $1 ORDER BY id', [CASEY.did]),
     blocklets: await q('SELECT * FROM store_blocklets WHERE owner_did = $1 ORDER BY did', [CASEY.did]),
@@ -165,7 +249,11 @@ describe('every customer-scoped route of the store API and the blocklet service 
   it('walks the route registry', async () => {
     const routes = [...routesOf(sb.app, '/store/api'), ...routesOf(sb.app, '/.well-known/service')];
     expect(routes.length).toBeGreaterThan(50);
-    for (const key of Object.keys(PUBLIC_ROUTES)) expect(routes.some((r) => `${r.method} ${r.path}` === key), `stale allowlist entry ${key}`).toBe(true);
+    for (const key of Object.keys(PUBLIC_ROUTES))
+      expect(
+        routes.some((r) => `${r.method} ${r.path}` === key),
+        `stale allowlist entry ${key}`,
+      ).toBe(true);
     const before = await caseyRows();
     const findings: Finding[] = [];
     const tally = { routes: routes.length, requests: 0 };
@@ -181,7 +269,8 @@ describe('every customer-scoped route of the store API and the blocklet service 
         const reply = await call(tokenOf(caller), route.method, path, query, b);
         tally.requests++;
         // Signing out ends the caller's session: give them a fresh one for the next request.
-        if (caller !== 'anonymous' && route.path.includes('logout')) tokens[caller] = await login(sb, caller === 'chris' ? CHRIS.did : DANA.did);
+        if (caller !== 'anonymous' && route.path.includes('logout'))
+          tokens[caller] = await login(sb, caller === 'chris' ? CHRIS.did : DANA.did);
         return reply;
       };
 
@@ -193,8 +282,23 @@ describe('every customer-scoped route of the store API and the blocklet service 
         // 2. One of Casey's ids at a time in the query, 3. the same in the body.
         for (const [key, value] of Object.entries(foreignRefs())) {
           const request = `${path} ${JSON.stringify(value)}`;
-          check(findings, { route: name, variant: `query ${key}`, caller }, await send(caller, { [key]: value }, body), request, owned || console_, publicRoute);
-          if (route.method !== 'GET') check(findings, { route: name, variant: `body ${key}`, caller }, await send(caller, {}, { [key]: value }), request, owned || console_, publicRoute);
+          check(
+            findings,
+            { route: name, variant: `query ${key}`, caller },
+            await send(caller, { [key]: value }, body),
+            request,
+            owned || console_,
+            publicRoute,
+          );
+          if (route.method !== 'GET')
+            check(
+              findings,
+              { route: name, variant: `body ${key}`, caller },
+              await send(caller, {}, { [key]: value }),
+              request,
+              owned || console_,
+              publicRoute,
+            );
         }
       }
     }
@@ -206,12 +310,21 @@ describe('every customer-scoped route of the store API and the blocklet service 
 
   it('Casey herself still reads and changes her own things (the walk is not refusing everyone)', async () => {
     const t = tokens.casey;
-    expect((await call(t, 'GET', `/.well-known/service/api/user/orgs/${own.org}`)).body).toMatchObject({ id: own.org, name: own.orgName });
-    expect(JSON.stringify((await call(t, 'GET', '/.well-known/service/api/notifications')).body)).toContain(own.notification);
+    expect((await call(t, 'GET', `/.well-known/service/api/user/orgs/${own.org}`)).body).toMatchObject({
+      id: own.org,
+      name: own.orgName,
+    });
+    expect(JSON.stringify((await call(t, 'GET', '/.well-known/service/api/notifications')).body)).toContain(
+      own.notification,
+    );
     expect(JSON.stringify((await call(t, 'GET', '/store/api/developer/access-tokens/my')).body)).toContain(own.token);
     expect(JSON.stringify((await call(t, 'GET', '/store/api/developer/blocklets')).body)).toContain(own.draft);
-    expect((await call(t, 'PUT', `/store/api/developer/blocklets/${own.draft}`, {}, { remark: 'changed by Casey' })).status).toBe(200);
-    expect((await call(t, 'PUT', `/store/api/developer/blocklets/${own.draft}`, {}, { remark: own.draftRemark })).status).toBe(200);
+    expect(
+      (await call(t, 'PUT', `/store/api/developer/blocklets/${own.draft}`, {}, { remark: 'changed by Casey' })).status,
+    ).toBe(200);
+    expect(
+      (await call(t, 'PUT', `/store/api/developer/blocklets/${own.draft}`, {}, { remark: own.draftRemark })).status,
+    ).toBe(200);
   });
 
   it('a draft’s logo and screenshots (they carry its title) are its owner’s and the admins’, not the public’s', async () => {
@@ -220,7 +333,10 @@ describe('every customer-scoped route of the store API and the blocklet service 
       const path = `/store/api/blocklets/${own.draft}/${image}`;
       for (const t of [null, tokens.chris, tokens.dana]) {
         const r = await call(t, 'GET', path);
-        expect(r, `${image} as ${t ? 'another user' : 'a visitor'}`).toMatchObject({ status: 404, body: { code: 'BLOCKLET_NOT_FOUND' } });
+        expect(r, `${image} as ${t ? 'another user' : 'a visitor'}`).toMatchObject({
+          status: 404,
+          body: { code: 'BLOCKLET_NOT_FOUND' },
+        });
         expect(JSON.stringify(r.body)).not.toContain(own.draftName);
       }
       for (const t of [tokens.casey, admin]) {
@@ -231,7 +347,8 @@ describe('every customer-scoped route of the store API and the blocklet service 
       }
     }
     // A published blocklet's images stay public and cacheable.
-    const published = (await call(null, 'GET', '/store/api/v2/blocklets.json', { pageSize: '1' })).body.dataList[0].did as string;
+    const published = (await call(null, 'GET', '/store/api/v2/blocklets.json', { pageSize: '1' })).body.dataList[0]
+      .did as string;
     const pub = await fetch(`${sb.url}/store/api/blocklets/${published}/logo`);
     expect(pub.status).toBe(200);
     expect(pub.headers.get('cache-control')).toBe('public, max-age=3600');
@@ -242,22 +359,38 @@ describe('every customer-scoped route of the store API and the blocklet service 
     expect(taken.status).toBe(409);
     expect(Object.keys(taken.body).sort()).toEqual(['code', 'error']);
     expect(JSON.stringify(taken.body)).not.toContain(own.draft);
-    expect((await call(tokens.dana, 'GET', '/store/api/developer/blocklets/isNameExist', { name: own.draftName })).body).toEqual({ result: true });
+    expect(
+      (await call(tokens.dana, 'GET', '/store/api/developer/blocklets/isNameExist', { name: own.draftName })).body,
+    ).toEqual({ result: true });
     expect((await call(null, 'GET', '/store/api/v2/blocklets.json', { keyword: own.draftName })).body.total).toBe(0);
-    expect((await call(tokens.dana, 'GET', '/store/api/developer/blocklets', { keyword: own.draftName })).body.total).toBe(0);
+    expect(
+      (await call(tokens.dana, 'GET', '/store/api/developer/blocklets', { keyword: own.draftName })).body.total,
+    ).toBe(0);
     const orgs = await call(tokens.chris, 'GET', '/.well-known/service/api/user/orgs', { search: own.orgName });
     expect(orgs.body.paging.total).toBe(0);
     expect(JSON.stringify(orgs.body)).not.toContain(own.org);
   });
 
   it('a release upload naming Casey’s draft is refused to another developer and writes nothing', async () => {
-    const count = async () => (await sb.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM store_versions WHERE did = $1', [own.draft])).rows[0]!.n;
+    const count = async () =>
+      (
+        await sb.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM store_versions WHERE did = $1', [
+          own.draft,
+        ])
+      ).rows[0]!.n;
     const n = await count();
-    for (const meta of [{ did: own.draft, version: '1.1.0' }, { name: own.draftName, version: '1.1.0' }]) {
+    for (const meta of [
+      { did: own.draft, version: '1.1.0' },
+      { name: own.draftName, version: '1.1.0' },
+    ]) {
       const fd = new FormData();
       const zip = makeZip({ [`${own.draftName}/blocklet.json`]: JSON.stringify(meta) });
       fd.append('blocklet-release', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'release.zip');
-      const res = await fetch(`${sb.url}/store/api/blocklets/upload`, { method: 'POST', headers: { cookie: `login_token=${tokens.dana}` }, body: fd });
+      const res = await fetch(`${sb.url}/store/api/blocklets/upload`, {
+        method: 'POST',
+        headers: { cookie: `login_token=${tokens.dana}` },
+        body: fd,
+      });
       const body = (await res.json()) as Record<string, unknown>;
       expect(res.status, JSON.stringify(meta)).toBe(404);
       expect(Object.keys(body).sort()).toEqual(['code', 'error']);

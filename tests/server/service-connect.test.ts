@@ -47,7 +47,10 @@ async function call(method: string, path: string, opts: { body?: unknown; token?
 const open = (extraParams: Record<string, unknown>) => call('POST', `${P}/fake/token`, { body: { extraParams } });
 const status = (t: string) => call('GET', `${P}/fake/status?_t_=${t}`);
 const effects = async (item: string) =>
-  Number((await sb.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM fake_effects WHERE token_item = $1', [item])).rows[0]!.n);
+  Number(
+    (await sb.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM fake_effects WHERE token_item = $1', [item]))
+      .rows[0]!.n,
+  );
 
 describe('wallet connect', () => {
   it('unknown action → 400; describe errors pass through', async () => {
@@ -82,7 +85,9 @@ describe('wallet connect', () => {
     const ok = await call('POST', `${P}/fake/approve?_t_=${r.body.token}`, { token: casey });
     expect(ok).toEqual({ status: 200, body: { status: 'succeed', result: { ok: true, item: 'a' } } });
     expect((await status(r.body.token)).body).toEqual({ status: 'succeed', result: { ok: true, item: 'a' } });
-    expect(calls.filter((c) => c.params.item === 'a')).toEqual([{ params: { item: 'a' }, userDid: DEMO_USERS[0]!.did }]);
+    expect(calls.filter((c) => c.params.item === 'a')).toEqual([
+      { params: { item: 'a' }, userDid: DEMO_USERS[0]!.did },
+    ]);
   });
 
   it('double approve (even concurrent) → one succeeds, the other 409; approve runs once', async () => {

@@ -18,7 +18,10 @@ const S = '/.well-known/service';
 
 describe('sandbox icon service', () => {
   it('serves every icon the seeded navigation and the products menu use, in the Iconify shape', async () => {
-    const blocklet = (await (await fetch(`${sb.url}/__blocklet__.js?type=json`)).json()) as { navigation: Array<{ icon?: string }>; iconHosts: string[] };
+    const blocklet = (await (await fetch(`${sb.url}/__blocklet__.js?type=json`)).json()) as {
+      navigation: Array<{ icon?: string }>;
+      iconHosts: string[];
+    };
     expect(blocklet.iconHosts).toEqual([`${S}/sandbox/icons`]);
     const names = new Set<string>();
     for (const n of blocklet.navigation) if (n.icon) names.add(n.icon);
@@ -27,7 +30,12 @@ describe('sandbox icon service', () => {
     expect(icons.length).toBeGreaterThan(20);
     const res = await fetch(`${sb.url}${S}/sandbox/icons/tabler.json?icons=${icons.join(',')}`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { prefix: string; icons: Record<string, { body: string }>; width: number; not_found?: string[] };
+    const body = (await res.json()) as {
+      prefix: string;
+      icons: Record<string, { body: string }>;
+      width: number;
+      not_found?: string[];
+    };
     expect(body.prefix).toBe('tabler');
     expect(body.width).toBe(24);
     expect(body.not_found).toBeUndefined();
@@ -66,7 +74,11 @@ describe('icon loader', () => {
     });
     const out = await loader.load(['tabler:receipt', 'tabler:bell']);
     expect(out.get('tabler:receipt')).toMatchObject({ width: 24, height: 24, body: expect.stringContaining('<path') });
-    expect(calls.map((c) => new URL(c).pathname)).toEqual(['/nothing/tabler.json', `${S}/sandbox/icons-down/tabler.json`, `${S}/sandbox/icons/tabler.json`]);
+    expect(calls.map((c) => new URL(c).pathname)).toEqual([
+      '/nothing/tabler.json',
+      `${S}/sandbox/icons-down/tabler.json`,
+      `${S}/sandbox/icons/tabler.json`,
+    ]);
     expect(calls[2]).toContain('icons=receipt,bell');
   });
 
@@ -88,11 +100,19 @@ describe('icon loader', () => {
 
   it('does not cache a failure of every host; with no hosts nothing is asked', async () => {
     let n = 0;
-    const loader = createIconLoader({ hosts: ['https://a.test'], fetch: async () => (n++, new Response('x', { status: 500 })) });
+    const loader = createIconLoader({
+      hosts: ['https://a.test'],
+      fetch: async () => (n++, new Response('x', { status: 500 })),
+    });
     expect((await loader.load(['tabler:x'])).get('tabler:x')).toBeUndefined();
     await loader.load(['tabler:x']);
     expect(n).toBe(2);
-    const none = createIconLoader({ hosts: [], fetch: async () => { throw new Error('must not fetch'); } });
+    const none = createIconLoader({
+      hosts: [],
+      fetch: async () => {
+        throw new Error('must not fetch');
+      },
+    });
     expect((await none.load(['tabler:x'])).get('tabler:x')).toBeUndefined();
   });
 
@@ -101,7 +121,8 @@ describe('icon loader', () => {
     const chunks = chunkIconNames(['https://api.iconify.design'], 'tabler', names);
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.flat()).toEqual(names);
-    for (const c of chunks) expect(iconUrl('https://api.iconify.design', 'tabler', c).length).toBeLessThanOrEqual(ICON_URL_MAX);
+    for (const c of chunks)
+      expect(iconUrl('https://api.iconify.design', 'tabler', c).length).toBeLessThanOrEqual(ICON_URL_MAX);
     const urls: string[] = [];
     const loader = createIconLoader({
       hosts: ['https://api.iconify.design'],
@@ -124,7 +145,10 @@ describe('icon loader', () => {
         hosts: ['https://a.test'],
         storage,
         now: () => now,
-        fetch: async () => (n++, Response.json({ prefix: 'tabler', icons: { bell: { body: '<path/>' } }, width: 24, height: 24 })),
+        fetch: async () => (
+          n++,
+          Response.json({ prefix: 'tabler', icons: { bell: { body: '<path/>' } }, width: 24, height: 24 })
+        ),
       });
     await make().load(['tabler:bell']);
     expect(n).toBe(1);

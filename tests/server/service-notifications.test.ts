@@ -14,7 +14,11 @@ const CASEY = DEMO_USERS[0]!;
 const CHRIS = DEMO_USERS[1]!;
 
 async function login(did: string): Promise<string> {
-  const res = await fetch(`${sb.url}${S}/sandbox/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ did }) });
+  const res = await fetch(`${sb.url}${S}/sandbox/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ did }),
+  });
   return ((await res.json()) as { token: string }).token;
 }
 const call = async (method: string, path: string, token?: string, body?: unknown) => {
@@ -45,12 +49,20 @@ describe('notifications', () => {
       actorInfo: [{ did: 'z1a', fullName: 'Ann' }],
     });
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ id: expect.stringMatching(/^ntf_/), receiver: CASEY.did, source: 'component', severity: 'success', sticky: false });
+    expect(sent.body).toMatchObject({
+      id: expect.stringMatching(/^ntf_/),
+      receiver: CASEY.did,
+      source: 'component',
+      severity: 'success',
+      sticky: false,
+    });
     expect(await unread(casey)).toBe(1);
     expect(await unread(chris)).toBe(0);
     // A signed-in caller without receiver sends to themselves; a role picks that demo user.
     expect((await call('POST', 'sandbox/notify', chris, { title: 'Hi' })).body.receiver).toBe(CHRIS.did);
-    expect((await call('POST', 'sandbox/notify', await boss(), { role: 'owner', title: 'Hi' })).body.receiver).toBe(DEMO_USERS[4]!.did);
+    expect((await call('POST', 'sandbox/notify', await boss(), { role: 'owner', title: 'Hi' })).body.receiver).toBe(
+      DEMO_USERS[4]!.did,
+    );
     const list = await call('GET', 'api/notifications', casey);
     expect(list.body.paging.total).toBe(1);
     expect(list.body.list[0]).toMatchObject({ title: 'Invoice paid', read: false });
@@ -76,11 +88,20 @@ describe('notifications', () => {
     }
     expect((await call('GET', 'api/notifications/unread-count')).status).toBe(401);
     // Sending needs a session; a customer may notify only themselves (no one sends as, or to, somebody else).
-    expect(await call('POST', 'sandbox/notify', undefined, { title: 'x' })).toMatchObject({ status: 401, body: { code: 'LOGIN_REQUIRED' } });
+    expect(await call('POST', 'sandbox/notify', undefined, { title: 'x' })).toMatchObject({
+      status: 401,
+      body: { code: 'LOGIN_REQUIRED' },
+    });
     const casey = await login(CASEY.did);
-    expect(await call('POST', 'sandbox/notify', casey, { receiver: CHRIS.did, title: 'x' })).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await call('POST', 'sandbox/notify', casey, { receiver: CHRIS.did, title: 'x' })).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
     expect(await call('POST', 'sandbox/notify', casey, { role: 'owner', title: 'x' })).toMatchObject({ status: 403 });
-    expect(await call('POST', 'sandbox/notify', casey, { receiver: CASEY.did, title: 'Note to self' })).toMatchObject({ status: 201, body: { receiver: CASEY.did } });
+    expect(await call('POST', 'sandbox/notify', casey, { receiver: CASEY.did, title: 'Note to self' })).toMatchObject({
+      status: 201,
+      body: { receiver: CASEY.did },
+    });
     expect((await call('POST', 'api/notifications/read', undefined, {})).status).toBe(401);
     expect((await call('POST', 'api/notifications/read', await login(CASEY.did), { ids: 'all' })).status).toBe(400);
   });
@@ -99,7 +120,9 @@ describe('notifications', () => {
       new Promise<void>((resolve, reject) => {
         const ch = socket.channel(topic, {});
         ch.on(topic, (p) => void got.push([topic, p]));
-        ch.join().receive('ok', () => resolve()).receive('error', reject);
+        ch.join()
+          .receive('ok', () => resolve())
+          .receive('error', reject);
       });
     const create = createTopic(sb.ctx.app.did, owner.did);
     const read = readTopic(sb.ctx.app.did, owner.did);

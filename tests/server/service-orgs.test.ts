@@ -32,16 +32,26 @@ const post = async (path: string, token: string | undefined, body: unknown) => {
 };
 
 describe('organizations', () => {
-  it('lists the signed-in user\'s orgs with paging (default page size 20) and owner flags', async () => {
+  it("lists the signed-in user's orgs with paging (default page size 20) and owner flags", async () => {
     const t = await login(OLIVIA.did);
     const p1 = await get('api/user/orgs', t);
     expect(p1.status).toBe(200);
     expect(p1.body.paging).toEqual({ page: 1, pageSize: 20, total: 25 });
     expect(p1.body.orgs).toHaveLength(20);
-    expect(p1.body.orgs[0]).toMatchObject({ id: 'org_sandbox_team', orgId: 'org_sandbox_team', name: 'Sandbox Team', isOwner: true, membersCount: 5 });
+    expect(p1.body.orgs[0]).toMatchObject({
+      id: 'org_sandbox_team',
+      orgId: 'org_sandbox_team',
+      name: 'Sandbox Team',
+      isOwner: true,
+      membersCount: 5,
+    });
     const p2 = await get('api/user/orgs?page=2&pageSize=20', t);
     expect(p2.body.orgs.map((o: { name: string }) => o.name)).toEqual([
-      'Partner Org 20', 'Partner Org 21', 'Partner Org 22', 'Partner Org 23', 'Partner Org 24',
+      'Partner Org 20',
+      'Partner Org 21',
+      'Partner Org 22',
+      'Partner Org 23',
+      'Partner Org 24',
     ]);
     const casey = await get('api/user/orgs', await login(CASEY.did));
     expect(casey.body.orgs.map((o: { name: string; isOwner: boolean }) => [o.name, o.isOwner])).toEqual([
@@ -74,7 +84,13 @@ describe('organizations', () => {
     const t = await login(CASEY.did);
     const created = await post('api/user/orgs', t, { org: { name: '  Casey Labs  ', description: '  Research  ' } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Casey Labs', description: 'Research', isOwner: true, ownerDid: CASEY.did, membersCount: 1 });
+    expect(created.body).toMatchObject({
+      name: 'Casey Labs',
+      description: 'Research',
+      isOwner: true,
+      ownerDid: CASEY.did,
+      membersCount: 1,
+    });
     expect((await get(`api/user/orgs/${created.body.id}`, t)).body.name).toBe('Casey Labs');
     expect((await get('api/user/orgs', t)).body.paging.total).toBe(3);
     // Another user cannot read it.
@@ -112,7 +128,10 @@ describe('organizations', () => {
     // Another session of the same user keeps its own current org.
     expect((await get('api/user/role', await login(OLIVIA.did))).body.orgId).toBe('org_sandbox_team');
     expect((await post('api/user/switch-passport', t, { orgId: 'org_casey_shop' })).status).toBe(404);
-    expect((await post('api/user/switch-passport', t, {})).body).toEqual({ error: 'orgId is required', code: 'INVALID_ORG' });
+    expect((await post('api/user/switch-passport', t, {})).body).toEqual({
+      error: 'orgId is required',
+      code: 'INVALID_ORG',
+    });
     expect((await get('api/user/orgs/org_nope', t)).status).toBe(404);
   });
 

@@ -8,26 +8,38 @@ let sb: Sandbox;
 beforeAll(async () => void (sb = await startSandbox()), 120_000);
 afterAll(() => sb.close());
 
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-src 'self'; object-src 'none'; base-uri 'self'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-src 'self'; object-src 'none'; base-uri 'self'";
 
 describe('host pages', () => {
-  it.each(['/', '/search?keyword=x', '/category/ai', '/blocklets/z8abc/1.2.3', '/blocklet/z8abc', '/checkout', '/checkout/plink_sandbox_onetime', '/customer', '/customer/invoice/in_1', '/profile', '/developer/blocklets', '/console/categories', '/join'])(
-    'serves index.html for %s with the strict CSP',
-    async (path) => {
-      const res = await fetch(`${sb.url}${path}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/text\/html/);
-      expect(res.headers.get('content-security-policy')).toBe(CSP);
-      const html = await res.text();
-      expect(html).toMatch(/^<!doctype html>/i);
-      expect(html).toContain('<script src="/__blocklet__.js"></script>');
-      expect(html).toContain('<site-header></site-header>');
-      expect(html).toContain('<main id="app"');
-      expect(html).toContain('<script type="module" src="/elements/host.js"></script>');
-      expect(html).not.toMatch(/<script>(?!<)/); // no inline script
-      expect(html).not.toMatch(/<style\b|\sstyle=/i); // no inline style (style-src has no 'unsafe-inline')
-    },
-  );
+  it.each([
+    '/',
+    '/search?keyword=x',
+    '/category/ai',
+    '/blocklets/z8abc/1.2.3',
+    '/blocklet/z8abc',
+    '/checkout',
+    '/checkout/plink_sandbox_onetime',
+    '/customer',
+    '/customer/invoice/in_1',
+    '/profile',
+    '/developer/blocklets',
+    '/console/categories',
+    '/join',
+  ])('serves index.html for %s with the strict CSP', async (path) => {
+    const res = await fetch(`${sb.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('content-security-policy')).toBe(CSP);
+    const html = await res.text();
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain('<script src="/__blocklet__.js"></script>');
+    expect(html).toContain('<site-header></site-header>');
+    expect(html).toContain('<main id="app"');
+    expect(html).toContain('<script type="module" src="/elements/host.js"></script>');
+    expect(html).not.toMatch(/<script>(?!<)/); // no inline script
+    expect(html).not.toMatch(/<style\b|\sstyle=/i); // no inline style (style-src has no 'unsafe-inline')
+  });
 
   it('embed pages get the header in embed mode 1; the embed demo has the iframe', async () => {
     const html = await (await fetch(`${sb.url}/embed/checkout/plink_sandbox_onetime`)).text();
@@ -87,5 +99,4 @@ describe('host pages', () => {
       await new Promise((r) => server.close(r));
     }
   });
-
 });

@@ -52,7 +52,8 @@ describe('realtime relay (phoenix client)', () => {
     let heartbeats = 0;
     socket.onMessage((msg) => {
       const m = msg as { topic: string; event: string; payload: unknown };
-      if (m.topic === 'phoenix' && m.event === 'phx_reply' && (m.payload as { status?: string }).status === 'ok') heartbeats++;
+      if (m.topic === 'phoenix' && m.event === 'phx_reply' && (m.payload as { status?: string }).status === 'ok')
+        heartbeats++;
     });
     socket.connect();
     try {
@@ -114,11 +115,28 @@ describe('realtime relay (raw frames)', () => {
     for (const path of ['/.well-known/service/relay/websocket?vsn=1.0.0', '/.well-known/service/websocket']) {
       const c = await raw(path);
       c.send({ topic: topic(), event: 'phx_join', payload: {}, ref: '1', join_ref: '1' });
-      expect(await c.next()).toEqual({ topic: topic(), event: 'phx_reply', payload: { status: 'ok', response: {} }, ref: '1', join_ref: '1' });
+      expect(await c.next()).toEqual({
+        topic: topic(),
+        event: 'phx_reply',
+        payload: { status: 'ok', response: {} },
+        ref: '1',
+        join_ref: '1',
+      });
       c.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '2', join_ref: null });
-      expect(await c.next()).toMatchObject({ topic: 'phoenix', event: 'phx_reply', ref: '2', payload: { status: 'ok' } });
+      expect(await c.next()).toMatchObject({
+        topic: 'phoenix',
+        event: 'phx_reply',
+        ref: '2',
+        payload: { status: 'ok' },
+      });
       events.publish('checkout.session.completed', { id: 'cs_v1' });
-      expect(await c.next()).toEqual({ topic: topic(), event: 'checkout.session.completed', payload: { response: { id: 'cs_v1' } }, ref: null, join_ref: '1' });
+      expect(await c.next()).toEqual({
+        topic: topic(),
+        event: 'checkout.session.completed',
+        payload: { response: { id: 'cs_v1' } },
+        ref: null,
+        join_ref: '1',
+      });
       c.ws.close();
     }
   });

@@ -28,7 +28,12 @@ describe('__blocklet__.js', () => {
     expect(text.startsWith('window.blocklet = {')).toBe(true);
     const win: { blocklet?: Record<string, any> } = {};
     new Function('window', text)(win);
-    expect(win.blocklet).toMatchObject({ appPid: sb.ctx.app.pid, appName: sb.ctx.app.name, prefix: '/', serverVersion: '1.17.12' });
+    expect(win.blocklet).toMatchObject({
+      appPid: sb.ctx.app.pid,
+      appName: sb.ctx.app.name,
+      prefix: '/',
+      serverVersion: '1.17.12',
+    });
     expect(win.blocklet!.appUrl).toBe(sb.url);
   });
 
@@ -52,7 +57,11 @@ describe('__blocklet__.js', () => {
     });
     expect(b.componentMountPoints).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ did: 'z2qaCNvKMv5GjouKdcDWexv6WqtHbpNPQDnAk', mountPoint: '/payment/', status: 'running' }),
+        expect.objectContaining({
+          did: 'z2qaCNvKMv5GjouKdcDWexv6WqtHbpNPQDnAk',
+          mountPoint: '/payment/',
+          status: 'running',
+        }),
         expect.objectContaining({ mountPoint: '/store/', status: 'running' }),
       ]),
     );
@@ -96,22 +105,36 @@ describe('session', () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).toMatch(/Path=\//);
     const token = cookieOf(res)!;
-    const session = await (await fetch(`${sb.url}${S}/api/did/session`, { headers: { cookie: `login_token=${token}` } })).json();
-    expect(session.user).toMatchObject({ did: casey.did, role: 'customer', fullName: casey.fullName, email: casey.email, passports: casey.passports });
+    const session = await (
+      await fetch(`${sb.url}${S}/api/did/session`, { headers: { cookie: `login_token=${token}` } })
+    ).json();
+    expect(session.user).toMatchObject({
+      did: casey.did,
+      role: 'customer',
+      fullName: casey.fullName,
+      email: casey.email,
+      passports: casey.passports,
+    });
     expect(session.user.avatar).toBe(`${S}/user/avatar/${casey.did}`);
   });
 
-  it.each(['//evil.com', 'https://evil.com/x', 'javascript:alert(1)', '/\\evil.com', ''])('never redirects off-site: %s', async (redirect) => {
-    const res = await formLogin(DEMO_USERS[1]!.did, redirect);
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/');
-  });
+  it.each(['//evil.com', 'https://evil.com/x', 'javascript:alert(1)', '/\\evil.com', ''])(
+    'never redirects off-site: %s',
+    async (redirect) => {
+      const res = await formLogin(DEMO_USERS[1]!.did, redirect);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/');
+    },
+  );
 
   it('a full URL on this origin (the login guard sends the page as it is) comes back as its path', async () => {
     const res = await formLogin(DEMO_USERS[1]!.did, `${sb.url}/plain/header?from=guard#top`);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/plain/header?from=guard#top');
-    const other = await formLogin(DEMO_USERS[1]!.did, `http://evil.example${new URL(sb.url).port ? `:${new URL(sb.url).port}` : ''}/plain/header`);
+    const other = await formLogin(
+      DEMO_USERS[1]!.did,
+      `http://evil.example${new URL(sb.url).port ? `:${new URL(sb.url).port}` : ''}/plain/header`,
+    );
     expect(other.headers.get('location')).toBe('/');
   });
 
@@ -126,31 +149,47 @@ describe('session', () => {
     expect(body.user).toMatchObject({ role: 'developer' });
     expect(typeof body.token).toBe('string');
     expect(cookieOf(res)).toBe(body.token);
-    const bearer = await (await fetch(`${sb.url}${S}/api/did/session`, { headers: { authorization: `Bearer ${body.token}` } })).json();
+    const bearer = await (
+      await fetch(`${sb.url}${S}/api/did/session`, { headers: { authorization: `Bearer ${body.token}` } })
+    ).json();
     expect(bearer.user.role).toBe('developer');
     const query = await (await fetch(`${sb.url}${S}/api/did/session?authToken=${body.token}`)).json();
     expect(query.user.role).toBe('developer');
 
-    const out = await fetch(`${sb.url}${S}/api/user/logout`, { method: 'POST', headers: { authorization: `Bearer ${body.token}` } });
+    const out = await fetch(`${sb.url}${S}/api/user/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toMatch(/login_token=;/);
-    const after = await (await fetch(`${sb.url}${S}/api/did/session`, { headers: { authorization: `Bearer ${body.token}` } })).json();
+    const after = await (
+      await fetch(`${sb.url}${S}/api/did/session`, { headers: { authorization: `Bearer ${body.token}` } })
+    ).json();
     expect(after.user).toBeNull();
   });
 
   it('GET sandbox/logout clears the session and redirects safely', async () => {
     const login = await formLogin(DEMO_USERS[0]!.did, '/');
     const token = cookieOf(login)!;
-    const res = await fetch(`${sb.url}${S}/sandbox/logout?redirect=//evil.com`, { redirect: 'manual', headers: { cookie: `login_token=${token}` } });
+    const res = await fetch(`${sb.url}${S}/sandbox/logout?redirect=//evil.com`, {
+      redirect: 'manual',
+      headers: { cookie: `login_token=${token}` },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
-    const after = await (await fetch(`${sb.url}${S}/api/did/session`, { headers: { cookie: `login_token=${token}` } })).json();
+    const after = await (
+      await fetch(`${sb.url}${S}/api/did/session`, { headers: { cookie: `login_token=${token}` } })
+    ).json();
     expect(after.user).toBeNull();
   });
 
   it('rejects unknown users and roles with 400', async () => {
     for (const body of [{ role: 'pirate' }, { did: 'z1nobody' }, {}]) {
-      const res = await fetch(`${sb.url}${S}/sandbox/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${sb.url}${S}/sandbox/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBeTruthy();
     }
@@ -167,7 +206,9 @@ describe('session', () => {
   it('notification count answers for a signed-in user; orgs need a session', async () => {
     const login = await formLogin(DEMO_USERS[0]!.did, '/');
     const cookie = `login_token=${cookieOf(login)}`;
-    expect(await (await fetch(`${sb.url}${S}/api/notifications/unread-count`, { headers: { cookie } })).json()).toEqual({ unReadCount: 0 });
+    expect(await (await fetch(`${sb.url}${S}/api/notifications/unread-count`, { headers: { cookie } })).json()).toEqual(
+      { unReadCount: 0 },
+    );
     expect((await fetch(`${sb.url}${S}/api/user/orgs`)).status).toBe(401);
   });
 
@@ -179,6 +220,8 @@ describe('session', () => {
     const res = await fetch(`${sb.url}${S}/user`, { headers: { cookie } });
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await res.text()).toContain('Dana Developer');
-    expect(await (await fetch(`${sb.url}${S}/user/notifications`, { headers: { cookie } })).text()).toContain('all caught up');
+    expect(await (await fetch(`${sb.url}${S}/user/notifications`, { headers: { cookie } })).text()).toContain(
+      'all caught up',
+    );
   });
 });

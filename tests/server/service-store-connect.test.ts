@@ -14,9 +14,12 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 type Who = 'guest' | 'customer' | 'developer' | 'chris';
-const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> => asUser(sb, who === 'guest' ? null : tokens[who]!, method, path, body);
-const open = (action: string, extraParams: unknown, who: Who = 'guest') => call(who, 'POST', `/api/did/${action}/token`, { extraParams });
-const approve = (action: string, token: string, who: Who) => call(who, 'POST', `/api/did/${action}/approve?_t_=${token}`);
+const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> =>
+  asUser(sb, who === 'guest' ? null : tokens[who]!, method, path, body);
+const open = (action: string, extraParams: unknown, who: Who = 'guest') =>
+  call(who, 'POST', `/api/did/${action}/token`, { extraParams });
+const approve = (action: string, token: string, who: Who) =>
+  call(who, 'POST', `/api/did/${action}/approve?_t_=${token}`);
 const status = (action: string, token: string) => call('guest', 'GET', `/api/did/${action}/status?_t_=${token}`);
 
 describe('store wallet-connect actions', () => {
@@ -27,9 +30,17 @@ describe('store wallet-connect actions', () => {
     expect((await status('connect-cli', s.body.token)).body.status).toBe('created');
     const ok = await approve('connect-cli', s.body.token, 'developer');
     expect(ok.status).toBe(200);
-    expect(ok.body.result).toMatchObject({ developerDid: DEMO_USERS.find((u) => u.role === 'developer')!.did, accessKeyId: expect.any(String), accessKeySecret: expect.stringMatching(/^sk_/), source: 'My CLI' });
+    expect(ok.body.result).toMatchObject({
+      developerDid: DEMO_USERS.find((u) => u.role === 'developer')!.did,
+      accessKeyId: expect.any(String),
+      accessKeySecret: expect.stringMatching(/^sk_/),
+      source: 'My CLI',
+    });
     const mine = await call('developer', 'GET', '/store/api/developer/access-tokens/my');
-    expect(mine.body.dataList.map((t: { id: string; remark: string }) => [t.id, t.remark])).toContainEqual([ok.body.result.accessKeyId, 'My CLI']);
+    expect(mine.body.dataList.map((t: { id: string; remark: string }) => [t.id, t.remark])).toContainEqual([
+      ok.body.result.accessKeyId,
+      'My CLI',
+    ]);
     // Final: a second approval is refused and nothing more is created.
     expect((await approve('connect-cli', s.body.token, 'developer')).status).toBe(409);
 
@@ -37,7 +48,10 @@ describe('store wallet-connect actions', () => {
     const refused = await approve('connect-cli', c.body.token, 'customer');
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: 'You have no legal developerNFT', code: 'DEVELOPER_REQUIRED' });
-    expect((await status('connect-cli', c.body.token)).body).toMatchObject({ status: 'error', error: 'You have no legal developerNFT' });
+    expect((await status('connect-cli', c.body.token)).body).toMatchObject({
+      status: 'error',
+      error: 'You have no legal developerNFT',
+    });
     expect((await approve('connect-cli', c.body.token, 'guest')).status).toBe(401);
   });
 
@@ -72,12 +86,20 @@ describe('store wallet-connect actions', () => {
     const short = await open('stake-and-join', {});
     const refusedShort = await approve('stake-and-join', short.body.token, 'chris');
     expect(refusedShort.status).toBe(400);
-    expect(refusedShort.body).toMatchObject({ code: 'INSUFFICIENT_BALANCE', error: expect.stringMatching(/Insufficient TBA balance.*100 TBA/) });
+    expect(refusedShort.body).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      error: expect.stringMatching(/Insufficient TBA balance.*100 TBA/),
+    });
     expect(await balance()).toBe(before);
     expect((await call('chris', 'GET', '/store/api/developer/blocklets')).status).toBe(403);
-    expect((await sb.ctx.db.query('SELECT 1 FROM store_developer_stakes WHERE user_did = $1', [CHRIS.did])).rows).toHaveLength(0);
+    expect(
+      (await sb.ctx.db.query('SELECT 1 FROM store_developer_stakes WHERE user_did = $1', [CHRIS.did])).rows,
+    ).toHaveLength(0);
     // Funded with 150 TBA, the stake is taken from the wallet.
-    await sb.ctx.db.query(`UPDATE wallet_balances SET balance = balance + $2::numeric WHERE user_did = $1 AND currency_id = 'pc_sandbox_tba'`, [CHRIS.did, (150n * 10n ** 18n).toString()]);
+    await sb.ctx.db.query(
+      `UPDATE wallet_balances SET balance = balance + $2::numeric WHERE user_did = $1 AND currency_id = 'pc_sandbox_tba'`,
+      [CHRIS.did, (150n * 10n ** 18n).toString()],
+    );
     const funded = BigInt(await balance());
     const s = await open('stake-and-join', {});
     expect(s.status).toBe(200);
@@ -96,7 +118,10 @@ describe('store wallet-connect actions', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('ALREADY_DEVELOPER');
     expect(BigInt(await balance())).toBe(funded - 100n * 10n ** 18n);
-    const { rows } = await sb.ctx.db.query<{ data: { passports: Array<{ role: string }> } }>('SELECT data FROM users WHERE did = $1', [CHRIS.did]);
+    const { rows } = await sb.ctx.db.query<{ data: { passports: Array<{ role: string }> } }>(
+      'SELECT data FROM users WHERE did = $1',
+      [CHRIS.did],
+    );
     expect(rows[0]!.data.passports.filter((p) => p.role === 'developer')).toHaveLength(1);
     const stakes = await sb.ctx.db.query('SELECT * FROM store_developer_stakes WHERE user_did = $1', [CHRIS.did]);
     expect(stakes.rows).toHaveLength(1);

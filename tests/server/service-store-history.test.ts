@@ -17,17 +17,28 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 type Who = 'guest' | 'developer' | 'admin';
-const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> => asUser(sb, who === 'guest' ? null : tokens[who]!, method, `/store/api${path}`, body);
+const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> =>
+  asUser(sb, who === 'guest' ? null : tokens[who]!, method, `/store/api${path}`, body);
 async function upload(did: string, version: string): Promise<{ status: number; body: any }> {
   const fd = new FormData();
   const zip = makeZip({ 'hist/blocklet.json': JSON.stringify({ did, version, title: 'History Keeper' }) });
   fd.append('blocklet-release', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'release.zip');
-  const res = await fetch(`${sb.url}/store/api/blocklets/upload`, { method: 'POST', headers: { cookie: `login_token=${tokens.developer}` }, body: fd });
+  const res = await fetch(`${sb.url}/store/api/blocklets/upload`, {
+    method: 'POST',
+    headers: { cookie: `login_token=${tokens.developer}` },
+    body: fd,
+  });
   return { status: res.status, body: await res.json() };
 }
 const versions = async (did: string) =>
-  (await sb.ctx.db.query<{ version: string; status: string }>('SELECT version, status FROM store_versions WHERE did = $1 ORDER BY created_at', [did])).rows.map((v) => `${v.version} ${v.status}`);
-const devRow = async (): Promise<any> => (await call('developer', 'GET', '/developer/blocklets?keyword=hist-keeper')).body.dataList[0];
+  (
+    await sb.ctx.db.query<{ version: string; status: string }>(
+      'SELECT version, status FROM store_versions WHERE did = $1 ORDER BY created_at',
+      [did],
+    )
+  ).rows.map((v) => `${v.version} ${v.status}`);
+const devRow = async (): Promise<any> =>
+  (await call('developer', 'GET', '/developer/blocklets?keyword=hist-keeper')).body.dataList[0];
 
 describe('store upload keeps the review history', () => {
   it('replaces only an unsubmitted draft; rejected and cancelled versions stay listed; only the newest goes to review', async () => {
@@ -41,21 +52,33 @@ describe('store upload keeps the review history', () => {
     expect(await versions(did)).toEqual(['1.1.0 DRAFT']);
 
     // Rejected: kept when the next release comes.
-    expect((await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.1.0' })).status).toBe(200);
-    expect((await call('admin', 'PUT', `/console/blocklets/${did}/review`, { version: '1.1.0', action: 'REJECTED' })).body.status).toBe('REJECTED');
+    expect(
+      (await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.1.0' })).status,
+    ).toBe(200);
+    expect(
+      (await call('admin', 'PUT', `/console/blocklets/${did}/review`, { version: '1.1.0', action: 'REJECTED' })).body
+        .status,
+    ).toBe('REJECTED');
     expect((await upload(did, '1.2.0')).status).toBe(201);
     expect(await versions(did)).toEqual(['1.1.0 REJECTED', '1.2.0 DRAFT']);
     let row = await devRow();
     expect(row.reviewVersion).toMatchObject({ version: '1.2.0', status: 'DRAFT' });
-    expect(row.versions.map((v: { version: string; status: string }) => `${v.version} ${v.status}`)).toEqual(['1.2.0 DRAFT', '1.1.0 REJECTED']);
+    expect(row.versions.map((v: { version: string; status: string }) => `${v.version} ${v.status}`)).toEqual([
+      '1.2.0 DRAFT',
+      '1.1.0 REJECTED',
+    ]);
     // The older rejected version is history: it cannot go back to review past the newer one.
     const old = await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.1.0' });
     expect(old).toMatchObject({ status: 409, body: { code: 'VERSION_SUPERSEDED', error: expect.any(String) } });
     expect(await versions(did)).toEqual(['1.1.0 REJECTED', '1.2.0 DRAFT']);
 
     // Cancelled: kept too.
-    expect((await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.2.0' })).status).toBe(200);
-    expect((await call('developer', 'PUT', `/developer/blocklets/${did}/cancel-review`, { version: '1.2.0' })).body.status).toBe('CANCELLED');
+    expect(
+      (await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.2.0' })).status,
+    ).toBe(200);
+    expect(
+      (await call('developer', 'PUT', `/developer/blocklets/${did}/cancel-review`, { version: '1.2.0' })).body.status,
+    ).toBe('CANCELLED');
     // The newest cancelled version itself can go back to review (and is cancelled again here).
     row = await devRow();
     expect(row.reviewVersion).toMatchObject({ version: '1.2.0', status: 'CANCELLED' });
@@ -65,8 +88,14 @@ describe('store upload keeps the review history', () => {
 
     // Approved: the published version is current; the history stays for the developer and the console, the public
     // versions list shows published versions only.
-    expect((await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.4.0' })).status).toBe(200);
-    const ok = await call('admin', 'PUT', `/console/blocklets/${did}/review`, { version: '1.4.0', action: 'APPROVED', category: 'devtools' });
+    expect(
+      (await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.4.0' })).status,
+    ).toBe(200);
+    const ok = await call('admin', 'PUT', `/console/blocklets/${did}/review`, {
+      version: '1.4.0',
+      action: 'APPROVED',
+      category: 'devtools',
+    });
     expect(ok).toMatchObject({ status: 200, body: { status: 'PUBLISHED' } });
     row = await devRow();
     expect(row.reviewVersion).toBeNull();
@@ -75,7 +104,9 @@ describe('store upload keeps the review history', () => {
     const consoleRow = (await call('admin', 'GET', '/console/blocklets?keyword=hist-keeper')).body.dataList[0];
     expect(consoleRow.versions.map((v: { version: string }) => v.version)).toEqual(['1.4.0', '1.2.0', '1.1.0']);
     const pub = await call('guest', 'GET', `/blocklets/${did}/versions`);
-    expect(pub.body.map((v: { version: string; status: string }) => `${v.version} ${v.status}`)).toEqual(['1.4.0 PUBLISHED']);
+    expect(pub.body.map((v: { version: string; status: string }) => `${v.version} ${v.status}`)).toEqual([
+      '1.4.0 PUBLISHED',
+    ]);
     expect((await call('guest', 'GET', `/blocklets/${did}/blocklet.json`)).body.version).toBe('1.4.0');
   });
 });

@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 type Who = 'guest' | 'customer' | 'developer' | 'admin' | 'owner';
-const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> => asUser(sb, who === 'guest' ? null : tokens[who]!, method, `/store/api${path}`, body);
+const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> =>
+  asUser(sb, who === 'guest' ? null : tokens[who]!, method, `/store/api${path}`, body);
 
 describe('store developer and console API', () => {
   it('roles: guests 401, customers 403 on developer and console; developers 403 on console', async () => {
@@ -42,14 +43,39 @@ describe('store developer and console API', () => {
     // Not public until published.
     expect((await call('guest', 'GET', `/blocklets/${did}/blocklet.json`)).status).toBe(404);
 
-    expect((await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.0.0' })).body.status).toBe('PENDING_REVIEW');
-    expect((await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.0.0' })).status).toBe(409);
-    expect((await call('developer', 'PUT', `/developer/blocklets/${did}/cancel-review`, { version: '1.0.0' })).body.status).toBe('CANCELLED');
-    expect((await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.0.0' })).body.status).toBe('PENDING_REVIEW');
-    expect((await call('customer', 'PUT', `/console/blocklets/${did}/review`, { version: '1.0.0', action: 'APPROVED', category: 'ai' })).status).toBe(403);
-    expect((await call('admin', 'PUT', `/console/blocklets/${did}/review`, { version: '1.0.0', action: 'APPROVED' })).body.code).toBe('CATEGORY_REQUIRED');
-    expect((await call('admin', 'PUT', `/console/blocklets/${did}/review`, { version: '1.0.0', action: 'NOPE' })).status).toBe(400);
-    const ok = await call('admin', 'PUT', `/console/blocklets/${did}/review`, { version: '1.0.0', action: 'APPROVED', category: 'ai' });
+    expect(
+      (await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.0.0' })).body.status,
+    ).toBe('PENDING_REVIEW');
+    expect(
+      (await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.0.0' })).status,
+    ).toBe(409);
+    expect(
+      (await call('developer', 'PUT', `/developer/blocklets/${did}/cancel-review`, { version: '1.0.0' })).body.status,
+    ).toBe('CANCELLED');
+    expect(
+      (await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.0.0' })).body.status,
+    ).toBe('PENDING_REVIEW');
+    expect(
+      (
+        await call('customer', 'PUT', `/console/blocklets/${did}/review`, {
+          version: '1.0.0',
+          action: 'APPROVED',
+          category: 'ai',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call('admin', 'PUT', `/console/blocklets/${did}/review`, { version: '1.0.0', action: 'APPROVED' })).body
+        .code,
+    ).toBe('CATEGORY_REQUIRED');
+    expect(
+      (await call('admin', 'PUT', `/console/blocklets/${did}/review`, { version: '1.0.0', action: 'NOPE' })).status,
+    ).toBe(400);
+    const ok = await call('admin', 'PUT', `/console/blocklets/${did}/review`, {
+      version: '1.0.0',
+      action: 'APPROVED',
+      category: 'ai',
+    });
     expect(ok.body.status).toBe('PUBLISHED');
     const pub = await call('guest', 'GET', `/blocklets/${did}/blocklet.json`);
     expect(pub.status).toBe(200);
@@ -60,7 +86,9 @@ describe('store developer and console API', () => {
   it('admin blocks with a reason (hidden from the store) and unblocks', async () => {
     const did = (await call('guest', 'GET', '/v2/blocklets.json?keyword=Tip%20Jar')).body.dataList[0].did;
     expect((await call('admin', 'PUT', `/console/blocklets/${did}/block`, {})).status).toBe(400);
-    expect((await call('admin', 'PUT', `/console/blocklets/${did}/block`, { blockReason: 'x'.repeat(256) })).status).toBe(400);
+    expect(
+      (await call('admin', 'PUT', `/console/blocklets/${did}/block`, { blockReason: 'x'.repeat(256) })).status,
+    ).toBe(400);
     const blocked = await call('admin', 'PUT', `/console/blocklets/${did}/block`, { blockReason: 'Spam' });
     expect(blocked.body).toMatchObject({ status: 'blocked', blockReason: 'Spam' });
     expect((await call('guest', 'GET', `/blocklets/${did}/blocklet.json`)).status).toBe(404);
@@ -89,10 +117,18 @@ describe('store developer and console API', () => {
     const c = await call('admin', 'POST', '/console/categories', { locales: { en: 'Games', zh: '游戏' } });
     expect(c.status).toBe(201);
     expect(c.body).toMatchObject({ id: 'games', locales: { en: 'Games', zh: '游戏' } });
-    expect((await call('admin', 'POST', '/console/categories', { locales: { en: 'games', zh: '另一个' } })).status).toBe(409);
-    const e = await call('owner', 'PUT', '/console/categories/games', { locales: { en: 'Games & Fun', zh: '游戏娱乐' } });
+    expect(
+      (await call('admin', 'POST', '/console/categories', { locales: { en: 'games', zh: '另一个' } })).status,
+    ).toBe(409);
+    const e = await call('owner', 'PUT', '/console/categories/games', {
+      locales: { en: 'Games & Fun', zh: '游戏娱乐' },
+    });
     expect(e.body.locales.zh).toBe('游戏娱乐');
-    expect((await call('guest', 'GET', '/blocklets/categories')).body.map((x: { id: string }) => x.id)).toContain('games');
-    expect((await call('admin', 'PUT', '/console/categories/nope', { locales: { en: 'A', zh: 'B' } })).status).toBe(404);
+    expect((await call('guest', 'GET', '/blocklets/categories')).body.map((x: { id: string }) => x.id)).toContain(
+      'games',
+    );
+    expect((await call('admin', 'PUT', '/console/categories/nope', { locales: { en: 'A', zh: 'B' } })).status).toBe(
+      404,
+    );
   });
 });

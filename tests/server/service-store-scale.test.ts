@@ -47,15 +47,21 @@ describe('store API with 1000 blocklets', () => {
     expect(d).toEqual([...d].sort((a, b) => b - a));
     expect(runs.last.body.dataList).toHaveLength(1000 - 55 * 18);
     expect(runs.keyword.body.total).toBeGreaterThan(20);
-    for (const b of runs.keyword.body.dataList as Array<{ title: string; description: string }>) expect(`${b.title} ${b.description}`.toLowerCase()).toContain('kit');
-    for (const b of runs.filtered.body.dataList as Array<{ category: { id: string }; payment: { price: Array<{ value: unknown }> } }>) expect(b.category.id).toBe('payments');
+    for (const b of runs.keyword.body.dataList as Array<{ title: string; description: string }>)
+      expect(`${b.title} ${b.description}`.toLowerCase()).toContain('kit');
+    for (const b of runs.filtered.body.dataList as Array<{
+      category: { id: string };
+      payment: { price: Array<{ value: unknown }> };
+    }>)
+      expect(b.category.id).toBe('payments');
     const titles = (runs.byTitle.body.dataList as Array<{ title: string }>).map((b) => b.title);
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
     expect(runs.explore.body.map((s: { type: string }) => s.type)).toEqual(['trending', 'topRated', 'recentlyUpdated']);
     expect(runs.profile.body.dataList).toHaveLength(1000);
     const ms = Object.fromEntries(Object.entries(runs).map(([k, r]) => [k, Math.round(r.ms)]));
     console.log('store API, 1000 blocklets (ms):', JSON.stringify(ms));
-    for (const [k, r] of Object.entries(runs)) if (k !== 'profile') expect(r.ms, `${k} took ${Math.round(r.ms)} ms`).toBeLessThan(250);
+    for (const [k, r] of Object.entries(runs))
+      if (k !== 'profile') expect(r.ms, `${k} took ${Math.round(r.ms)} ms`).toBeLessThan(250);
     expect(runs.profile.ms, 'all 1000 in one answer').toBeLessThan(2000);
   });
 });

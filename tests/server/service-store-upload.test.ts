@@ -12,21 +12,37 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 type Who = 'guest' | 'customer' | 'developer' | 'admin';
-const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> => asUser(sb, who === 'guest' ? null : tokens[who]!, method, `/store/api${path}`, body);
-async function upload(who: Who, file: Uint8Array | null, field = 'blocklet-release'): Promise<{ status: number; body: any }> {
+const call = (who: Who, method: string, path: string, body?: unknown): Promise<Reply> =>
+  asUser(sb, who === 'guest' ? null : tokens[who]!, method, `/store/api${path}`, body);
+async function upload(
+  who: Who,
+  file: Uint8Array | null,
+  field = 'blocklet-release',
+): Promise<{ status: number; body: any }> {
   const fd = new FormData();
   if (file) fd.append(field, new Blob([new Uint8Array(file)], { type: 'application/zip' }), 'release.zip');
-  const res = await fetch(`${sb.url}/store/api/blocklets/upload`, { method: 'POST', headers: who !== 'guest' ? { cookie: `login_token=${tokens[who]}` } : {}, body: fd });
+  const res = await fetch(`${sb.url}/store/api/blocklets/upload`, {
+    method: 'POST',
+    headers: who !== 'guest' ? { cookie: `login_token=${tokens[who]}` } : {},
+    body: fd,
+  });
   return { status: res.status, body: await res.json() };
 }
-const versions = async (did: string) => (await sb.ctx.db.query<{ version: string; status: string }>('SELECT version, status FROM store_versions WHERE did = $1 ORDER BY created_at', [did])).rows;
+const versions = async (did: string) =>
+  (
+    await sb.ctx.db.query<{ version: string; status: string }>(
+      'SELECT version, status FROM store_versions WHERE did = $1 ORDER BY created_at',
+      [did],
+    )
+  ).rows;
 
 describe('store release upload', () => {
   it('a developer uploads a zip release of an own blocklet: a new draft version; bad input 4xx and nothing written', async () => {
     const created = await call('developer', 'POST', '/developer/blocklets', { name: 'upload-me' });
     expect(created.status).toBe(201);
     const did = created.body.did as string;
-    const meta = (m: Record<string, unknown>) => makeZip({ 'upload-me/blocklet.json': JSON.stringify(m), 'upload-me/README.md': '# hi' });
+    const meta = (m: Record<string, unknown>) =>
+      makeZip({ 'upload-me/blocklet.json': JSON.stringify(m), 'upload-me/README.md': '# hi' });
 
     expect((await upload('guest', meta({ did, version: '1.1.0' }))).status).toBe(401);
     expect((await upload('customer', meta({ did, version: '1.1.0' }))).status).toBe(403);
@@ -49,29 +65,47 @@ describe('store release upload', () => {
     expect((await upload('developer', meta({ did: other.did, version: '9.9.9' }))).status).toBe(404);
     expect(await versions(did)).toEqual([{ version: '1.0.0', status: 'DRAFT' }]);
 
-    const ok = await upload('developer', makeZip({ 'blocklet.yml': `name: upload-me\nversion: 1.1.0\ntitle: "Upload Me"\n` }));
+    const ok = await upload(
+      'developer',
+      makeZip({ 'blocklet.yml': `name: upload-me\nversion: 1.1.0\ntitle: "Upload Me"\n` }),
+    );
     expect(ok.status).toBe(201);
     expect(ok.body.reviewVersion).toMatchObject({ version: '1.1.0', status: 'DRAFT' });
     expect(await versions(did)).toEqual([{ version: '1.1.0', status: 'DRAFT' }]);
     const row = (await call('developer', 'GET', '/developer/blocklets?keyword=upload-me')).body.dataList[0];
     expect(row.reviewVersion).toMatchObject({ version: '1.1.0', status: 'DRAFT' });
     // Under review, another upload waits.
-    expect((await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.1.0' })).status).toBe(200);
+    expect(
+      (await call('developer', 'PUT', `/developer/blocklets/${did}/request-review`, { version: '1.1.0' })).status,
+    ).toBe(200);
     const waiting = await upload('developer', meta({ did, version: '1.2.0' }));
     expect(waiting).toMatchObject({ status: 409, body: { code: 'REVIEW_OPEN' } });
   });
 
   it('edit remark and permission; admin sets the review type resending the category; console paging and keyword', async () => {
     const did = (await call('developer', 'POST', '/developer/blocklets', { name: 'zq-edit-me' })).body.did as string;
-    const e = await call('developer', 'PUT', `/developer/blocklets/${did}`, { remark: 'internal', permission: 'Private' });
+    const e = await call('developer', 'PUT', `/developer/blocklets/${did}`, {
+      remark: 'internal',
+      permission: 'Private',
+    });
     expect(e.body).toMatchObject({ remark: 'internal', permission: 'Private' });
     expect((await call('developer', 'PUT', `/developer/blocklets/${did}`, { permission: 'Secret' })).status).toBe(400);
     expect((await call('customer', 'PUT', `/developer/blocklets/${did}`, { remark: 'x' })).status).toBe(403);
 
     const tip = (await call('guest', 'GET', '/v2/blocklets.json?keyword=Tip%20Jar')).body.dataList[0];
-    const set = await call('admin', 'PUT', `/console/blocklets/${tip.did}/category`, { category: tip.category.id, reviewType: 'FIRST' });
+    const set = await call('admin', 'PUT', `/console/blocklets/${tip.did}/category`, {
+      category: tip.category.id,
+      reviewType: 'FIRST',
+    });
     expect(set.body.reviewType).toBe('FIRST');
-    expect((await call('admin', 'PUT', `/console/blocklets/${tip.did}/category`, { category: tip.category.id, reviewType: 'SOME' })).status).toBe(400);
+    expect(
+      (
+        await call('admin', 'PUT', `/console/blocklets/${tip.did}/category`, {
+          category: tip.category.id,
+          reviewType: 'SOME',
+        })
+      ).status,
+    ).toBe(400);
 
     const p1 = (await call('admin', 'GET', '/console/blocklets?page=1&pageSize=20')).body;
     const p2 = (await call('admin', 'GET', '/console/blocklets?page=2&pageSize=20')).body;

@@ -10,14 +10,30 @@ const get = async (path: string) => {
   const res = await fetch(`${sb.url}/store/api${path}`);
   return { status: res.status, body: await res.json() };
 };
-type Item = { did: string; title: string; description: string; stats: { downloads: number }; category: { id: string }; payment: { price: unknown[] }; owner: { did: string; fullName: string }; logo: string; version: string; lastPublishedAt: string };
+type Item = {
+  did: string;
+  title: string;
+  description: string;
+  stats: { downloads: number };
+  category: { id: string };
+  payment: { price: unknown[] };
+  owner: { did: string; fullName: string };
+  logo: string;
+  version: string;
+  lastPublishedAt: string;
+};
 
 describe('store API', () => {
   it('categories: 6 with en/zh locales', async () => {
     const { body } = await get('/blocklets/categories');
     expect(body).toHaveLength(6);
     for (const c of body) {
-      expect(c).toMatchObject({ id: expect.any(String), _id: c.id, name: expect.any(String), locales: { en: expect.any(String), zh: expect.any(String) } });
+      expect(c).toMatchObject({
+        id: expect.any(String),
+        _id: c.id,
+        name: expect.any(String),
+        locales: { en: expect.any(String), zh: expect.any(String) },
+      });
     }
   });
 
@@ -30,7 +46,12 @@ describe('store API', () => {
     const downloads = list.map((b) => b.stats.downloads);
     expect(downloads).toEqual([...downloads].sort((a, b) => b - a));
     for (const b of list) {
-      expect(b).toMatchObject({ did: expect.any(String), title: expect.any(String), description: expect.any(String), version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+      expect(b).toMatchObject({
+        did: expect.any(String),
+        title: expect.any(String),
+        description: expect.any(String),
+        version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      });
       expect(b.owner).toMatchObject({ did: expect.any(String), fullName: expect.any(String) });
       expect(b.category.id).toBeTruthy();
     }
@@ -44,7 +65,12 @@ describe('store API', () => {
     expect(p1.total).toBe(48);
     expect(p1.dataList).toHaveLength(12);
     expect(p3.dataList).toHaveLength(12);
-    const pages = [p1, (await get('/v2/blocklets.json?page=2&pageSize=12')).body, p3, (await get('/v2/blocklets.json?page=4&pageSize=12')).body];
+    const pages = [
+      p1,
+      (await get('/v2/blocklets.json?page=2&pageSize=12')).body,
+      p3,
+      (await get('/v2/blocklets.json?page=4&pageSize=12')).body,
+    ];
     const all = new Set(pages.flatMap((p) => p.dataList).map((b: Item) => b.did));
     expect(all.size).toBe(48);
     expect((await get('/v2/blocklets.json?page=9&pageSize=12')).body.dataList).toEqual([]);
@@ -72,9 +98,13 @@ describe('store API', () => {
     expect(paid.total).toBeGreaterThan(0);
     expect(paid.dataList.every((b: Item) => b.payment.price.length > 0)).toBe(true);
     expect((await get('/v2/blocklets.json?price=cheap')).status).toBe(400);
-    const byTitle = (await get('/v2/blocklets.json?sortBy=title&sortDirection=asc&pageSize=100')).body.dataList.map((b: Item) => b.title.toLowerCase());
+    const byTitle = (await get('/v2/blocklets.json?sortBy=title&sortDirection=asc&pageSize=100')).body.dataList.map(
+      (b: Item) => b.title.toLowerCase(),
+    );
     expect(byTitle).toEqual([...byTitle].sort());
-    const recent = (await get('/v2/blocklets.json?sortBy=lastPublishedAt&pageSize=100')).body.dataList.map((b: Item) => b.lastPublishedAt);
+    const recent = (await get('/v2/blocklets.json?sortBy=lastPublishedAt&pageSize=100')).body.dataList.map(
+      (b: Item) => b.lastPublishedAt,
+    );
     expect(recent).toEqual([...recent].sort().reverse());
     expect((await get('/v2/blocklets.json?sortBy=random')).status).toBe(400);
   });
@@ -88,7 +118,12 @@ describe('store API', () => {
   it('blocklet.json (+extended row, +version), info with readme en/zh, 404s', async () => {
     const { status, body } = await get(`/blocklets/${PAYMENT_KIT_DID}/blocklet.json?source=webapp&extended=true`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ did: PAYMENT_KIT_DID, title: 'Payment Kit', stats: { downloads: expect.any(Number) }, blocklet: { did: PAYMENT_KIT_DID, status: 'normal', permission: 'Public' } });
+    expect(body).toMatchObject({
+      did: PAYMENT_KIT_DID,
+      title: 'Payment Kit',
+      stats: { downloads: expect.any(Number) },
+      blocklet: { did: PAYMENT_KIT_DID, status: 'normal', permission: 'Public' },
+    });
     const prefixed = await get(`/blocklets/did:abt:${PAYMENT_KIT_DID}/blocklet.json`);
     expect(prefixed.body.did).toBe(PAYMENT_KIT_DID);
     const versioned = await get(`/blocklets/${PAYMENT_KIT_DID}/${body.version}/blocklet.json`);
@@ -102,9 +137,15 @@ describe('store API', () => {
   });
 
   it('every blocklet has several versions, screenshots that load, and a readme in en and zh', async () => {
-    const list = (await get('/v2/blocklets.json?pageSize=100')).body.dataList as Array<Item & { screenshots: string[] }>;
+    const list = (await get('/v2/blocklets.json?pageSize=100')).body.dataList as Array<
+      Item & { screenshots: string[] }
+    >;
     for (const b of list.slice(0, 6)) {
-      const versions = (await get(`/blocklets/${b.did}/versions`)).body as Array<{ version: string; status: string; changeLog: string }>;
+      const versions = (await get(`/blocklets/${b.did}/versions`)).body as Array<{
+        version: string;
+        status: string;
+        changeLog: string;
+      }>;
       expect(versions.length).toBeGreaterThanOrEqual(2);
       expect(versions[0]!.version).toBe(b.version);
       expect(versions.every((v) => v.status === 'PUBLISHED' && v.changeLog)).toBe(true);

@@ -30,7 +30,9 @@ describe('base URL resolution', () => {
 
   it('falls back to blocklet.prefix, then /', async () => {
     const a = fakeAdapter({ '/app/api/settings': { data: settingsBody }, '/api/settings': { data: settingsBody } });
-    await createApi({ locale: 'en', blocklet: { prefix: '/app' } }, { adapter: a.adapter }).settings.get({ force: true });
+    await createApi({ locale: 'en', blocklet: { prefix: '/app' } }, { adapter: a.adapter }).settings.get({
+      force: true,
+    });
     await createApi({ locale: 'en' }, { adapter: a.adapter }).settings.get({ force: true });
     expect(a.requests.map((r) => r.path)).toEqual(['/app/api/settings', '/api/settings']);
   });
@@ -67,7 +69,9 @@ describe('base URL resolution', () => {
     const jsonFetches = () => requests.filter((r) => r.path === '/__blocklet__.js');
     expect(jsonFetches()).toHaveLength(1);
     expect(jsonFetches()[0]!.query).toEqual({ type: 'json' });
-    expect(requests.filter((r) => r.path.endsWith('/cs_1')).every((r) => r.origin === 'https://pay.remote.test')).toBe(true);
+    expect(requests.filter((r) => r.path.endsWith('/cs_1')).every((r) => r.origin === 'https://pay.remote.test')).toBe(
+      true,
+    );
     expect(requests.find((r) => r.path.endsWith('/cs_1'))!.path).toBe('/payment/api/checkout-sessions/retrieve/cs_1');
 
     vi.setSystemTime(new Date('2026-01-01T00:09:59Z'));

@@ -62,7 +62,9 @@ describe('ApiError', () => {
     const { adapter } = fakeAdapter({ '/payment/api/checkout-sessions/retrieve/cs_1': { data: checkoutContext() } });
     const ctl = new AbortController();
     ctl.abort();
-    const err = await caught(createApi({ locale: 'en', blocklet }, { adapter }).checkout.retrieve('cs_1', { signal: ctl.signal }));
+    const err = await caught(
+      createApi({ locale: 'en', blocklet }, { adapter }).checkout.retrieve('cs_1', { signal: ctl.signal }),
+    );
     expect(err.code).toBe('CANCELED');
   });
 });
@@ -70,7 +72,10 @@ describe('ApiError', () => {
 describe('response validation (superstruct at the boundary)', () => {
   it('a malformed checkout context is rejected with BAD_RESPONSE naming the path', async () => {
     const ctx = checkoutContext();
-    const broken = { ...ctx, checkoutSession: { ...ctx.checkoutSession, line_items: [{ price_id: 'price_1', quantity: 1 }] } };
+    const broken = {
+      ...ctx,
+      checkoutSession: { ...ctx.checkoutSession, line_items: [{ price_id: 'price_1', quantity: 1 }] },
+    };
     const { adapter } = fakeAdapter({ '/payment/api/checkout-sessions/retrieve/cs_1': { data: broken } });
     const err = await caught(createApi({ locale: 'en', blocklet }, { adapter }).checkout.retrieve('cs_1'));
     expect(err).toBeInstanceOf(ApiError);
@@ -82,7 +87,9 @@ describe('response validation (superstruct at the boundary)', () => {
   });
 
   it('an HTML page instead of JSON is a BAD_RESPONSE at the root', async () => {
-    const { adapter } = fakeAdapter({ '/payment/api/checkout-sessions/retrieve/cs_1': { data: '<!doctype html><html></html>' } });
+    const { adapter } = fakeAdapter({
+      '/payment/api/checkout-sessions/retrieve/cs_1': { data: '<!doctype html><html></html>' },
+    });
     const err = await caught(createApi({ locale: 'en', blocklet }, { adapter }).checkout.retrieve('cs_1'));
     expect(err.code).toBe('BAD_RESPONSE');
     expect(err.message).toMatch(/at \(root\): Expected an object/);
@@ -91,7 +98,9 @@ describe('response validation (superstruct at the boundary)', () => {
   it('a wrong enum value names the field', async () => {
     const ctx = checkoutContext();
     const { adapter } = fakeAdapter({
-      '/payment/api/checkout-sessions/retrieve/cs_1': { data: { ...ctx, checkoutSession: { ...ctx.checkoutSession, mode: 'barter' } } },
+      '/payment/api/checkout-sessions/retrieve/cs_1': {
+        data: { ...ctx, checkoutSession: { ...ctx.checkoutSession, mode: 'barter' } },
+      },
     });
     const err = await caught(createApi({ locale: 'en', blocklet }, { adapter }).checkout.retrieve('cs_1'));
     expect(err.message).toContain('at checkoutSession.mode:');
@@ -100,7 +109,9 @@ describe('response validation (superstruct at the boundary)', () => {
   it('extra keys are kept, integer amounts become strings', async () => {
     const ctx = checkoutContext();
     const session = { ...ctx.checkoutSession, amount_total: 1500, brand_new_field: { a: 1 } };
-    const { adapter } = fakeAdapter({ '/payment/api/checkout-sessions/retrieve/cs_1': { data: { ...ctx, checkoutSession: session, extra: 1 } } });
+    const { adapter } = fakeAdapter({
+      '/payment/api/checkout-sessions/retrieve/cs_1': { data: { ...ctx, checkoutSession: session, extra: 1 } },
+    });
     const out = await createApi({ locale: 'en', blocklet }, { adapter }).checkout.retrieve('cs_1');
     expect(out.checkoutSession.amount_total).toBe('1500');
     expect((out.checkoutSession as unknown as Record<string, unknown>).brand_new_field).toEqual({ a: 1 });

@@ -16,15 +16,34 @@ describe('isolation between api instances', () => {
       '/payment/api/checkout-sessions/retrieve/cs_1': { data: checkoutContext() },
     });
     const b = fakeAdapter({
-      'https://b.test/__blocklet__.js': { data: { componentMountPoints: [{ did: PAYMENT_KIT_DID, mountPoint: '/pk/' }] } },
+      'https://b.test/__blocklet__.js': {
+        data: { componentMountPoints: [{ did: PAYMENT_KIT_DID, mountPoint: '/pk/' }] },
+      },
       'https://b.test/pk/api/checkout-sessions/retrieve/cs_1': { data: checkoutContext() },
     });
-    const apiA = createApi({ locale: 'en', authToken: 'tokA', livemode: true, blocklet: { componentMountPoints: [{ did: PAYMENT_KIT_DID, mountPoint: '/payment/' }] } }, { adapter: a.adapter });
-    const apiB = createApi({ locale: 'zh', authToken: 'tokB', livemode: false, baseUrl: 'https://b.test' }, { adapter: b.adapter });
+    const apiA = createApi(
+      {
+        locale: 'en',
+        authToken: 'tokA',
+        livemode: true,
+        blocklet: { componentMountPoints: [{ did: PAYMENT_KIT_DID, mountPoint: '/payment/' }] },
+      },
+      { adapter: a.adapter },
+    );
+    const apiB = createApi(
+      { locale: 'zh', authToken: 'tokB', livemode: false, baseUrl: 'https://b.test' },
+      { adapter: b.adapter },
+    );
     await Promise.all([apiA.checkout.retrieve('cs_1'), apiB.checkout.retrieve('cs_1'), apiA.checkout.retrieve('cs_1')]);
     expect(a.requests.map((r) => [r.url.split('?')[0], r.query])).toEqual([
-      ['http://page.test/payment/api/checkout-sessions/retrieve/cs_1', { locale: 'en', livemode: 'true', authToken: 'tokA' }],
-      ['http://page.test/payment/api/checkout-sessions/retrieve/cs_1', { locale: 'en', livemode: 'true', authToken: 'tokA' }],
+      [
+        'http://page.test/payment/api/checkout-sessions/retrieve/cs_1',
+        { locale: 'en', livemode: 'true', authToken: 'tokA' },
+      ],
+      [
+        'http://page.test/payment/api/checkout-sessions/retrieve/cs_1',
+        { locale: 'en', livemode: 'true', authToken: 'tokA' },
+      ],
     ]);
     const bCalls = b.requests.filter((r) => r.path.startsWith('/pk/'));
     expect(bCalls.map((r) => [r.url.split('?')[0], r.query])).toEqual([
@@ -54,7 +73,9 @@ describe('isolation between api instances', () => {
     const win: Record<string, unknown> = {};
     vi.stubGlobal('window', win);
     const { adapter } = fakeAdapter({ '/api/checkout-sessions/retrieve/cs_1': { data: checkoutContext() } });
-    await createApi({ locale: 'en', authToken: 't', baseUrl: 'http://page.test/' }, { adapter }).checkout.retrieve('cs_1');
+    await createApi({ locale: 'en', authToken: 't', baseUrl: 'http://page.test/' }, { adapter }).checkout.retrieve(
+      'cs_1',
+    );
     expect(axios.defaults.params ?? {}).toEqual(before);
     expect(axios.defaults.baseURL).toBeUndefined();
     expect(Object.keys(win)).toEqual([]);
@@ -63,7 +84,10 @@ describe('isolation between api instances', () => {
   it('a per-instance query client, emptied on dispose', async () => {
     const { adapter } = fakeAdapter({ '/api/checkout-sessions/retrieve/cs_1': { data: checkoutContext() } });
     const api = createApi({ locale: 'en' }, { adapter });
-    const data = await api.queryClient.fetchQuery({ queryKey: queryKey('checkout', 'open', 'cs_1'), queryFn: () => api.checkout.retrieve('cs_1') });
+    const data = await api.queryClient.fetchQuery({
+      queryKey: queryKey('checkout', 'open', 'cs_1'),
+      queryFn: () => api.checkout.retrieve('cs_1'),
+    });
     expect(data.checkoutSession.id).toBe('cs_1');
     expect(api.queryClient.getQueryData(queryKey('checkout', 'open', 'cs_1'))).toBe(data);
     api.dispose();

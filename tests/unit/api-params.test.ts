@@ -47,7 +47,10 @@ describe('common query parameters', () => {
   });
 
   it('authToken is added to platform-origin requests (payment and service), not overriding a supplied one', async () => {
-    const { adapter, requests } = fakeAdapter({ ...routes, '/payment/api/customers/c1/overdue/invoices': { data: { summary: {}, invoices: [] } } });
+    const { adapter, requests } = fakeAdapter({
+      ...routes,
+      '/payment/api/customers/c1/overdue/invoices': { data: { summary: {}, invoices: [] } },
+    });
     const api = createApi({ locale: 'en', blocklet, authToken: 'secret' }, { adapter });
     await api.checkout.retrieve('cs_1');
     await api.session.get();
@@ -66,7 +69,10 @@ describe('common query parameters', () => {
   });
 
   it('cross-origin base: the token goes to the configured platform origin only (not the page origin)', async () => {
-    const { adapter, requests } = fakeAdapter({ ...routes, 'http://page.test/payment/api/checkout-sessions/retrieve/cs_1': { data: checkoutContext() } });
+    const { adapter, requests } = fakeAdapter({
+      ...routes,
+      'http://page.test/payment/api/checkout-sessions/retrieve/cs_1': { data: checkoutContext() },
+    });
     const api = createApi({ locale: 'en', baseUrl: 'https://other.test', authToken: 'secret' }, { adapter });
     await api.checkout.retrieve('cs_1');
     await api.request({ path: 'http://page.test/payment/api/checkout-sessions/retrieve/cs_1' });

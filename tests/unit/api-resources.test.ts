@@ -4,7 +4,9 @@ import { fakeAdapter, memoryStorage } from './fake-adapter.ts';
 
 const blocklet = { appPid: 'zApp', componentMountPoints: [{ did: PAYMENT_KIT_DID, mountPoint: '/payment/' }] };
 const settingsBody = {
-  paymentMethods: [{ id: 'pm', type: 'arcblock', name: 'ArcBlock', payment_currencies: [{ id: 'c', symbol: 'TBA', decimal: 18 }] }],
+  paymentMethods: [
+    { id: 'pm', type: 'arcblock', name: 'ArcBlock', payment_currencies: [{ id: 'c', symbol: 'TBA', decimal: 18 }] },
+  ],
   baseCurrency: { id: 'c', symbol: 'TBA', decimal: 18 },
 };
 
@@ -42,7 +44,16 @@ describe('settings', () => {
 
 describe('checkout calls', () => {
   it('use the documented paths, methods and bodies', async () => {
-    const session = { id: 'cs_1', livemode: true, mode: 'payment', status: 'open', payment_status: 'unpaid', expires_at: 1, currency_id: 'c', line_items: [] };
+    const session = {
+      id: 'cs_1',
+      livemode: true,
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      expires_at: 1,
+      currency_id: 'c',
+      line_items: [],
+    };
     const { adapter, requests } = fakeAdapter({
       'POST /payment/api/checkout-sessions/start/plink_1': { data: { checkoutSession: session, paymentMethods: [] } },
       'POST /payment/api/checkout-sessions/cs_1/fast-checkout-confirm': { data: { fastPaid: true } },
@@ -118,14 +129,21 @@ describe('checkout calls', () => {
     const page = await api.invoices.list({ page: 1, pageSize: 10, customer_id: 'cus_1', include_staking: true });
     expect(page.count).toBe(1);
     expect((await api.invoices.retrieve('in_1')).status).toBe('paid');
-    expect(requests[0]!.query).toMatchObject({ page: '1', pageSize: '10', customer_id: 'cus_1', include_staking: 'true' });
+    expect(requests[0]!.query).toMatchObject({
+      page: '1',
+      pageSize: '10',
+      customer_id: 'cus_1',
+      include_staking: 'true',
+    });
   });
 });
 
 describe('wallet connect', () => {
   it('open posts extraParams; status sends _t_', async () => {
     const { adapter, requests } = fakeAdapter({
-      'POST /payment/api/did/payment/token': { data: { token: 't1', url: 'http://page.test/.well-known/service/sandbox/wallet?token=t1', expiresAt: 123 } },
+      'POST /payment/api/did/payment/token': {
+        data: { token: 't1', url: 'http://page.test/.well-known/service/sandbox/wallet?token=t1', expiresAt: 123 },
+      },
       'GET /payment/api/did/payment/status': { data: { status: 'scanned' } },
     });
     const api = createApi({ locale: 'en', blocklet }, { adapter });
@@ -155,7 +173,11 @@ describe('wallet connect', () => {
       ['expired', 'CONNECT_EXPIRED'],
       ['error', 'CONNECT_ERROR'],
     ] as const) {
-      const { adapter } = fakeAdapter({ 'GET /payment/api/did/payment/status': { data: { status, error: status === 'error' ? 'Insufficient balance' : undefined } } });
+      const { adapter } = fakeAdapter({
+        'GET /payment/api/did/payment/status': {
+          data: { status, error: status === 'error' ? 'Insufficient balance' : undefined },
+        },
+      });
       const err = await createApi({ locale: 'en', blocklet }, { adapter })
         .connect.waitFor('payment', 't', { intervalMs: 1 })
         .catch((e: unknown) => e as ApiError);
@@ -165,7 +187,10 @@ describe('wallet connect', () => {
     }
     const { adapter } = fakeAdapter({ 'GET /payment/api/did/payment/status': { data: { status: 'created' } } });
     const ctl = new AbortController();
-    const p = createApi({ locale: 'en', blocklet }, { adapter }).connect.waitFor('payment', 't', { intervalMs: 10_000, signal: ctl.signal });
+    const p = createApi({ locale: 'en', blocklet }, { adapter }).connect.waitFor('payment', 't', {
+      intervalMs: 10_000,
+      signal: ctl.signal,
+    });
     setTimeout(() => ctl.abort(), 5);
     await expect(p).rejects.toMatchObject({ code: 'CANCELED' });
   });
@@ -180,14 +205,21 @@ describe('session, blocklet, store', () => {
     const api = createApi({ locale: 'en', blocklet }, { adapter });
     expect((await api.session.get()).user?.did).toBe('z1');
     await api.session.logout();
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /.well-known/service/api/did/session', 'POST /.well-known/service/api/user/logout']);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /.well-known/service/api/did/session',
+      'POST /.well-known/service/api/user/logout',
+    ]);
     expect(api.session.loginUrl('http://page.test/checkout/cs_1?x=1')).toBe(
       'http://page.test/.well-known/service/sandbox/login?redirect=http%3A%2F%2Fpage.test%2Fcheckout%2Fcs_1%3Fx%3D1',
     );
-    expect(api.session.avatarUrl('z1', 48)).toBe('http://page.test/.well-known/service/user/avatar/z1?imageFilter=resize&w=48&h=48');
+    expect(api.session.avatarUrl('z1', 48)).toBe(
+      'http://page.test/.well-known/service/user/avatar/z1?imageFilter=resize&w=48&h=48',
+    );
     // cross-origin: the service lives on the platform origin
     const remote = createApi({ locale: 'en', baseUrl: 'https://pay.remote.test/' }, { adapter });
-    expect(remote.session.loginUrl('/x')).toBe('https://pay.remote.test/.well-known/service/sandbox/login?redirect=%2Fx');
+    expect(remote.session.loginUrl('/x')).toBe(
+      'https://pay.remote.test/.well-known/service/sandbox/login?redirect=%2Fx',
+    );
   });
 
   it('a missing user is null', async () => {
@@ -196,7 +228,9 @@ describe('session, blocklet, store', () => {
   });
 
   it('blocklet.get: explicit settings, then window.blocklet, else the fetched JSON', async () => {
-    const { adapter, requests } = fakeAdapter({ 'http://page.test/__blocklet__.js': { data: { appName: 'Fetched', appPid: 'zF' } } });
+    const { adapter, requests } = fakeAdapter({
+      'http://page.test/__blocklet__.js': { data: { appName: 'Fetched', appPid: 'zF' } },
+    });
     expect((await createApi({ locale: 'en', blocklet }, { adapter }).blocklet.get()).appPid).toBe('zApp');
     vi.stubGlobal('window', { blocklet: { appName: 'Global' } });
     expect((await createApi({ locale: 'en' }, { adapter }).blocklet.get()).appName).toBe('Global');
@@ -222,10 +256,14 @@ describe('portal calls', () => {
   it('customers.me accepts the fallback profile (id null); crossSell 404 → null; recover wraps a bare subscription', async () => {
     const sub = { id: 'sub_1', status: 'active' };
     const { adapter, requests } = fakeAdapter({
-      '/payment/api/customers/me': { data: { id: null, name: 'Casey', email: 'casey@example.com', address: { country: 'us' } } },
+      '/payment/api/customers/me': {
+        data: { id: null, name: 'Casey', email: 'casey@example.com', address: { country: 'us' } },
+      },
       '/payment/api/checkout-sessions/cs_1/cross-sell': { status: 404, data: { error: 'Not found' } },
       'PUT /payment/api/subscriptions/sub_1/recover': { data: sub },
-      'PUT /payment/api/subscriptions/sub_2/recover': { data: { subscription: { ...sub, id: 'sub_2' }, needStake: true } },
+      'PUT /payment/api/subscriptions/sub_2/recover': {
+        data: { subscription: { ...sub, id: 'sub_2' }, needStake: true },
+      },
       'PUT /payment/api/subscriptions/sub_1/cancel': { data: { ...sub, cancel_at_period_end: true } },
       '/payment/api/subscriptions': { data: { count: 1, list: [sub] } },
     });
@@ -233,8 +271,14 @@ describe('portal calls', () => {
     expect((await api.customers.me()).id).toBeNull();
     expect(await api.checkout.crossSell.get('cs_1')).toBeNull();
     expect(await api.subscriptions.recover('sub_1')).toEqual({ subscription: sub });
-    expect(await api.subscriptions.recover('sub_2')).toEqual({ subscription: { ...sub, id: 'sub_2' }, needStake: true });
-    expect((await api.subscriptions.cancel('sub_1', { at: 'current_period_end', feedback: 'too_expensive' })).cancel_at_period_end).toBe(true);
+    expect(await api.subscriptions.recover('sub_2')).toEqual({
+      subscription: { ...sub, id: 'sub_2' },
+      needStake: true,
+    });
+    expect(
+      (await api.subscriptions.cancel('sub_1', { at: 'current_period_end', feedback: 'too_expensive' }))
+        .cancel_at_period_end,
+    ).toBe(true);
     expect(requests.at(-1)!.data).toEqual({ at: 'current_period_end', feedback: 'too_expensive' });
     expect((await api.subscriptions.list()).list[0]!.id).toBe('sub_1');
   });

@@ -34,9 +34,18 @@ describe('invoice status tones (spec §4)', () => {
 describe('intervals and trials (spec §9)', () => {
   it('interval labels; 3 and 6 months labelled every 3/6 months; unsupported throws', () => {
     expect(intervalText({ interval: 'month', interval_count: 1 })).toEqual({ key: 'interval.month' });
-    expect(intervalText({ interval: 'month', interval_count: 3 })).toEqual({ key: 'interval.everyMonths', params: { count: 3 } });
-    expect(intervalText({ interval: 'month', interval_count: 6 })).toEqual({ key: 'interval.everyMonths', params: { count: 6 } });
-    expect(intervalText({ interval: 'week', interval_count: 2 })).toEqual({ key: 'interval.every', params: { count: 2, unit: 'week' } });
+    expect(intervalText({ interval: 'month', interval_count: 3 })).toEqual({
+      key: 'interval.everyMonths',
+      params: { count: 3 },
+    });
+    expect(intervalText({ interval: 'month', interval_count: 6 })).toEqual({
+      key: 'interval.everyMonths',
+      params: { count: 6 },
+    });
+    expect(intervalText({ interval: 'week', interval_count: 2 })).toEqual({
+      key: 'interval.every',
+      params: { count: 2, unit: 'week' },
+    });
     expect(() => intervalText({ interval: 'fortnight' })).toThrow('Unsupported recurring interval');
     expect(periodHours({ interval: 'year' })).toBe(8760);
   });
@@ -54,8 +63,18 @@ describe('intervals and trials (spec §9)', () => {
 
   it('upsell saving percent per hour, whole percent', () => {
     // 10/month vs 100/year: 100/8760 vs 10/720 → 1 - (100*720)/(10*8760) = 17.8% → 18
-    expect(upsellSavingPercent({ amount: '1000', recurring: { interval: 'month' } }, { amount: '10000', recurring: { interval: 'year' } })).toBe(18);
-    expect(upsellSavingPercent({ amount: '1000', recurring: { interval: 'month' } }, { amount: '20000', recurring: { interval: 'year' } })).toBe(0);
+    expect(
+      upsellSavingPercent(
+        { amount: '1000', recurring: { interval: 'month' } },
+        { amount: '10000', recurring: { interval: 'year' } },
+      ),
+    ).toBe(18);
+    expect(
+      upsellSavingPercent(
+        { amount: '1000', recurring: { interval: 'month' } },
+        { amount: '20000', recurring: { interval: 'year' } },
+      ),
+    ).toBe(0);
   });
 
   it('staking shown when threshold or minimum stake is above 0', () => {
@@ -78,14 +97,34 @@ describe('intervals and trials (spec §9)', () => {
 });
 
 describe("a subscription's stake from the platform's fields (TSubscription)", () => {
-  const staked = { billing_thresholds: { stake_gte: 50 }, payment_details: { arcblock: { staking: { tx_hash: '0xabc' } } } };
+  const staked = {
+    billing_thresholds: { stake_gte: 50 },
+    payment_details: { arcblock: { staking: { tx_hash: '0xabc' } } },
+  };
   it('the amount is stake_gte in token units, converted; the transaction is arcblock.staking', () => {
-    expect(subscriptionStake(staked, 18)).toEqual({ amount: '50000000000000000000', txHash: '0xabc', state: 'staked', revokedAt: null });
-    expect(subscriptionStake({ billing_thresholds: { stake_gte: 0.5 } }, 2)).toEqual({ amount: '50', txHash: null, state: 'staked', revokedAt: null });
+    expect(subscriptionStake(staked, 18)).toEqual({
+      amount: '50000000000000000000',
+      txHash: '0xabc',
+      state: 'staked',
+      revokedAt: null,
+    });
+    expect(subscriptionStake({ billing_thresholds: { stake_gte: 0.5 } }, 2)).toEqual({
+      amount: '50',
+      txHash: null,
+      state: 'staked',
+      revokedAt: null,
+    });
   });
-  it('a return or slash is the cancel\'s cancelation_details, dated by canceled_at', () => {
-    expect(subscriptionStake({ ...staked, canceled_at: 100, cancelation_details: { slash_stake: true } }, 18)).toMatchObject({ state: 'slashed', revokedAt: 100 });
-    expect(subscriptionStake({ ...staked, canceled_at: 100, cancelation_details: { return_stake: true, slash_stake: false } }, 18)).toMatchObject({ state: 'returned', revokedAt: 100 });
+  it("a return or slash is the cancel's cancelation_details, dated by canceled_at", () => {
+    expect(
+      subscriptionStake({ ...staked, canceled_at: 100, cancelation_details: { slash_stake: true } }, 18),
+    ).toMatchObject({ state: 'slashed', revokedAt: 100 });
+    expect(
+      subscriptionStake(
+        { ...staked, canceled_at: 100, cancelation_details: { return_stake: true, slash_stake: false } },
+        18,
+      ),
+    ).toMatchObject({ state: 'returned', revokedAt: 100 });
   });
   it('none without a positive stake, with no_stake, or without a currency', () => {
     expect(subscriptionStake({ billing_thresholds: { stake_gte: 0 } }, 18)).toBeNull();
@@ -101,7 +140,11 @@ describe("a subscription's stake from the platform's fields (TSubscription)", ()
     const revokedAt = Date.parse('2026-10-09T00:00:00Z') / 1000;
     expect(stakeInvoices([first, slash], revokedAt)).toEqual({ stake: first, settlement: slash, previous: null });
     expect(stakeInvoices([first], revokedAt)).toEqual({ stake: first, settlement: null, previous: null });
-    expect(stakeInvoices([slash, again, first, inv('in_4', 'manual', '2026-10-21T00:00:00Z')], null)).toEqual({ stake: again, settlement: null, previous: slash });
+    expect(stakeInvoices([slash, again, first, inv('in_4', 'manual', '2026-10-21T00:00:00Z')], null)).toEqual({
+      stake: again,
+      settlement: null,
+      previous: slash,
+    });
     expect(stakeInvoices([first], null)).toEqual({ stake: first, settlement: null, previous: null });
   });
 });

@@ -2,22 +2,51 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutSession, LineItem } from '../../src/api/types.ts';
 import { STORAGE_KEYS } from '../../src/core/constants.ts';
 import { createCheckoutFlow } from '../../src/state/checkout.ts';
-import { createCheckoutController, CROSS_SELL_SHAKE_MS, type CheckoutCalls, type ControllerEnv } from '../../src/state/checkout-controller.ts';
+import {
+  createCheckoutController,
+  CROSS_SELL_SHAKE_MS,
+  type CheckoutCalls,
+  type ControllerEnv,
+} from '../../src/state/checkout-controller.ts';
 
 const item = (over: Partial<LineItem> = {}): LineItem =>
   ({
     price_id: 'price_1',
     quantity: 1,
     adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 },
-    price: { id: 'price_1', type: 'one_time', unit_amount: '100', currency_id: 'tba', product: { id: 'prod_1', name: 'Pro' } },
+    price: {
+      id: 'price_1',
+      type: 'one_time',
+      unit_amount: '100',
+      currency_id: 'tba',
+      product: { id: 'prod_1', name: 'Pro' },
+    },
     ...over,
   }) as LineItem;
 const open: CheckoutSession = {
-  id: 'cs_1', livemode: true, mode: 'payment', status: 'open', payment_status: 'unpaid', expires_at: 0, line_items: [item()], currency_id: 'tba', amount_total: '100',
+  id: 'cs_1',
+  livemode: true,
+  mode: 'payment',
+  status: 'open',
+  payment_status: 'unpaid',
+  expires_at: 0,
+  line_items: [item()],
+  currency_id: 'tba',
+  amount_total: '100',
 };
-const withPromo = (s: CheckoutSession): CheckoutSession => ({ ...s, discounts: [{ promotion_code: 'promo_1' }] as CheckoutSession['discounts'] });
+const withPromo = (s: CheckoutSession): CheckoutSession => ({
+  ...s,
+  discounts: [{ promotion_code: 'promo_1' }] as CheckoutSession['discounts'],
+});
 
-function setup(opts: { session?: CheckoutSession; env?: Partial<ControllerEnv>; saved?: Record<string, string>; submitError?: unknown } = {}) {
+function setup(
+  opts: {
+    session?: CheckoutSession;
+    env?: Partial<ControllerEnv>;
+    saved?: Record<string, string>;
+    submitError?: unknown;
+  } = {},
+) {
   const session = opts.session ?? open;
   let server = session;
   const calls: string[] = [];
@@ -63,7 +92,10 @@ function setup(opts: { session?: CheckoutSession; env?: Partial<ControllerEnv>; 
       fastConfirm: vi.fn(),
       openConnect: vi.fn(),
       waitConnect: vi.fn(),
-      retrieve: vi.fn(async () => ({ checkoutSession: { ...server, status: 'complete', payment_status: 'paid' } as CheckoutSession, paymentMethods: [] })),
+      retrieve: vi.fn(async () => ({
+        checkoutSession: { ...server, status: 'complete', payment_status: 'paid' } as CheckoutSession,
+        paymentMethods: [],
+      })),
       sleep: async () => {},
     },
     session,
@@ -195,8 +227,13 @@ describe('checkout controller: preferred quantity (spec §5)', () => {
 describe('checkout controller: the flow’s failures and realtime', () => {
   it('REQUIRE_CROSS_SELL reports the failure once and shakes the cross-sell row for 1 s', async () => {
     vi.useFakeTimers();
-    const { controller, flow, env } = setup({ submitError: Object.assign(new Error('Add the cross-sell'), { code: 'REQUIRE_CROSS_SELL' }) });
-    await flow.submit({ customer_name: 'A', customer_email: 'a@b.co', payment_method: 'pm', payment_currency: 'tba' }, { methodType: 'arcblock', userDid: 'z1' });
+    const { controller, flow, env } = setup({
+      submitError: Object.assign(new Error('Add the cross-sell'), { code: 'REQUIRE_CROSS_SELL' }),
+    });
+    await flow.submit(
+      { customer_name: 'A', customer_email: 'a@b.co', payment_method: 'pm', payment_currency: 'tba' },
+      { methodType: 'arcblock', userDid: 'z1' },
+    );
     expect(env.failed).toHaveBeenCalledOnce();
     expect(env.failed).toHaveBeenCalledWith(expect.objectContaining({ code: 'REQUIRE_CROSS_SELL' }));
     expect(controller.getState().shake).toBe(true);
@@ -208,7 +245,10 @@ describe('checkout controller: the flow’s failures and realtime', () => {
 
   it('EMPTY_CHECKOUT loads the checkout again', async () => {
     const { flow, reload } = setup({ submitError: Object.assign(new Error('Empty'), { code: 'EMPTY_CHECKOUT' }) });
-    await flow.submit({ customer_name: 'A', customer_email: 'a@b.co', payment_method: 'pm', payment_currency: 'tba' }, { methodType: 'arcblock', userDid: 'z1' });
+    await flow.submit(
+      { customer_name: 'A', customer_email: 'a@b.co', payment_method: 'pm', payment_currency: 'tba' },
+      { methodType: 'arcblock', userDid: 'z1' },
+    );
     expect(reload).toHaveBeenCalledOnce();
   });
 

@@ -33,7 +33,9 @@ describe('checkout view state (spec §4)', () => {
     expect(isPaymentDone({ status: 'complete', payment_status: 'paid' })).toBe(true);
     expect(isPaymentDone({ status: 'complete', payment_status: 'no_payment_required' })).toBe(true);
     expect(isPaymentDone({ status: 'complete', payment_status: 'unpaid' })).toBe(false);
-    expect(paymentIntentFailure({ status: 'requires_action', last_payment_error: { message: 'Card declined' } })).toBe('Card declined');
+    expect(paymentIntentFailure({ status: 'requires_action', last_payment_error: { message: 'Card declined' } })).toBe(
+      'Card declined',
+    );
     expect(paymentIntentFailure({ status: 'processing' })).toBeNull();
     expect(summaryCollapsedByDefault([1, 2])).toBe(false);
     expect(summaryCollapsedByDefault([1, 2, 3])).toBe(true);
@@ -42,7 +44,13 @@ describe('checkout view state (spec §4)', () => {
 
 describe('currency selection and amounts', () => {
   const methods = [
-    { type: 'arcblock', payment_currencies: [{ id: 'tba', active: true }, { id: 'old', active: false }] },
+    {
+      type: 'arcblock',
+      payment_currencies: [
+        { id: 'tba', active: true },
+        { id: 'old', active: false },
+      ],
+    },
     { type: 'stripe', payment_currencies: [{ id: 'usd', active: true }] },
   ];
   it('URL currency when active, else stripe for non-wallet users, else session, else first', () => {
@@ -59,10 +67,18 @@ describe('currency selection and amounts', () => {
   });
 
   it('unit amounts per currency and totals (metered excluded for renewals)', () => {
-    const price = { unit_amount: '1000', currency_id: 'usd', currency_options: [{ currency_id: 'tba', unit_amount: '5000000000000000000' }] };
+    const price = {
+      unit_amount: '1000',
+      currency_id: 'usd',
+      currency_options: [{ currency_id: 'tba', unit_amount: '5000000000000000000' }],
+    };
     expect(unitAmountFor(price, 'tba')).toEqual({ amount: '5000000000000000000', missing: false });
     expect(unitAmountFor(price, 'eur')).toEqual({ amount: '0', missing: true });
-    const items = [item({ quantity: 3 }), item({}, { recurring: { usage_type: 'metered' } }), item({ custom_amount: '250' })];
+    const items = [
+      item({ quantity: 3 }),
+      item({}, { recurring: { usage_type: 'metered' } }),
+      item({ custom_amount: '250' }),
+    ];
     expect(itemsTotal(items, 'usd')).toBe('4250');
     expect(itemsTotal(items, 'usd', { excludeMetered: true })).toBe('3250');
     expect(validateCustomAmountItems([item({}, { custom_unit_amount: { presets: [] } }), item()])).toBe(
@@ -74,7 +90,10 @@ describe('currency selection and amounts', () => {
 
 describe('quantities (spec §5)', () => {
   it('bounds and validation', () => {
-    const it1 = item({ adjustable_quantity: { enabled: true, minimum: 0, maximum: 10 } }, { quantity_limit_per_checkout: 5, quantity_available: 8, quantity_sold: 6 });
+    const it1 = item(
+      { adjustable_quantity: { enabled: true, minimum: 0, maximum: 10 } },
+      { quantity_limit_per_checkout: 5, quantity_available: 8, quantity_sold: 6 },
+    );
     expect(quantityBounds(it1)).toEqual({ min: 1, max: 5 });
     expect(quantityBounds(item())).toEqual({ min: 1, max: Number.POSITIVE_INFINITY });
     expect(validateQuantity(it1.price, 3)).toBe('validation.exceedInventory');
@@ -104,7 +123,10 @@ describe('donations', () => {
     expect(validateDonationAmount('abc')).toEqual({ key: 'validation.amountInvalid' });
     expect(validateDonationAmount('0')).toEqual({ key: 'validation.amountRange', params: { min: '0', max: '∞' } });
     expect(validateDonationAmount('5', { min: '1', max: '10' })).toBeNull();
-    expect(validateDonationAmount('11', { min: '1', max: '10' })).toEqual({ key: 'validation.amountRange', params: { min: '1', max: '10' } });
+    expect(validateDonationAmount('11', { min: '1', max: '10' })).toEqual({
+      key: 'validation.amountRange',
+      params: { min: '1', max: '10' },
+    });
     expect(validateDonationAmount('1.1234567')).toEqual({
       key: 'validation.amountPrecision',
       params: { precision: 6, message: 'Amount decimal places must be less than or equal to 6' },

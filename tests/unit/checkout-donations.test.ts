@@ -15,7 +15,14 @@ afterEach(() => vi.unstubAllGlobals());
 function setup() {
   let active = false;
   const { adapter, requests } = fakeAdapter({
-    'POST /payment/api/settings': (req) => ({ data: { id: 'setting_1', active, type: 'donate', mount_location: (req.data as { mountLocation: string }).mountLocation } }),
+    'POST /payment/api/settings': (req) => ({
+      data: {
+        id: 'setting_1',
+        active,
+        type: 'donate',
+        mount_location: (req.data as { mountLocation: string }).mountLocation,
+      },
+    }),
     'PUT /payment/api/settings/setting_1': () => {
       active = true;
       return { data: { id: 'setting_1', active: true, type: 'donate', mount_location: '/post/1' } };
@@ -31,9 +38,23 @@ function setup() {
 describe('donate settings (api/resources/donations)', () => {
   it('POST /api/settings with type donate, then cached for one hour per mount location', async () => {
     const { donations, requests, advance } = setup();
-    const first = await donations.getOrCreate({ mountLocation: '/post/1', description: 'Tips', settings: { title: 'Tip' } });
+    const first = await donations.getOrCreate({
+      mountLocation: '/post/1',
+      description: 'Tips',
+      settings: { title: 'Tip' },
+    });
     expect(first).toMatchObject({ id: 'setting_1', active: false });
-    expect(requests[requests.length - 1]).toMatchObject({ method: 'POST', path: '/payment/api/settings', data: { type: 'donate', mountLocation: '/post/1', livemode: true, description: 'Tips', settings: { title: 'Tip' } } });
+    expect(requests[requests.length - 1]).toMatchObject({
+      method: 'POST',
+      path: '/payment/api/settings',
+      data: {
+        type: 'donate',
+        mountLocation: '/post/1',
+        livemode: true,
+        description: 'Tips',
+        settings: { title: 'Tip' },
+      },
+    });
     const count = () => requests.filter((r) => r.path === '/payment/api/settings').length;
     await donations.getOrCreate({ mountLocation: '/post/1' });
     expect(count()).toBe(1);

@@ -3,7 +3,15 @@ import type { CheckoutContext, CheckoutSession, ConnectStatus, SubmitResponse } 
 import { createCheckoutFlow, type FlowDeps } from '../../src/state/checkout.ts';
 
 const open: CheckoutSession = {
-  id: 'cs_1', livemode: true, mode: 'payment', status: 'open', payment_status: 'unpaid', expires_at: 0, line_items: [], currency_id: 'tba', amount_total: '10',
+  id: 'cs_1',
+  livemode: true,
+  mode: 'payment',
+  status: 'open',
+  payment_status: 'unpaid',
+  expires_at: 0,
+  line_items: [],
+  currency_id: 'tba',
+  amount_total: '10',
 };
 const done: CheckoutSession = { ...open, status: 'complete', payment_status: 'paid', invoice_id: 'in_1' };
 const ctxOf = (s: CheckoutSession): CheckoutContext => ({ checkoutSession: s, paymentMethods: [] });
@@ -97,10 +105,16 @@ describe('checkout flow', () => {
   });
 
   it('credit: sufficient → fast pay; insufficient → notice dialog', async () => {
-    const ok = createCheckoutFlow(deps({ submit: vi.fn(async () => ({ creditSufficient: true }) as SubmitResponse) }), open);
+    const ok = createCheckoutFlow(
+      deps({ submit: vi.fn(async () => ({ creditSufficient: true }) as SubmitResponse) }),
+      open,
+    );
     await ok.submit(form, { methodType: 'arcblock', currencyType: 'credit' });
     expect(ok.getState().phase).toBe('fastPay');
-    const short = createCheckoutFlow(deps({ submit: vi.fn(async () => ({ creditSufficient: false }) as SubmitResponse) }), open);
+    const short = createCheckoutFlow(
+      deps({ submit: vi.fn(async () => ({ creditSufficient: false }) as SubmitResponse) }),
+      open,
+    );
     await short.submit(form, { methodType: 'arcblock', currencyType: 'credit' });
     expect(short.getState().phase).toBe('creditInsufficient');
     short.cancel();
@@ -122,14 +136,18 @@ describe('checkout flow', () => {
   });
 
   it('server refusals show the server text (spec §8) and keep the form', async () => {
-    const d = deps({ submit: vi.fn(async () => Promise.reject({ response: { data: { error: 'checkout session expired' } } })) });
+    const d = deps({
+      submit: vi.fn(async () => Promise.reject({ response: { data: { error: 'checkout session expired' } } })),
+    });
     const flow = createCheckoutFlow(d, open);
     await flow.submit(form, wallet);
     expect(flow.getState()).toMatchObject({ phase: 'idle', error: { message: 'checkout session expired' } });
   });
 
   it('CUSTOMER_LIMITED opens the past-due state; cancel returns to the form', async () => {
-    const d = deps({ submit: vi.fn(async () => Promise.reject(Object.assign(new Error('past due'), { code: 'CUSTOMER_LIMITED' }))) });
+    const d = deps({
+      submit: vi.fn(async () => Promise.reject(Object.assign(new Error('past due'), { code: 'CUSTOMER_LIMITED' }))),
+    });
     const flow = createCheckoutFlow(d, open);
     await flow.submit(form, wallet);
     expect(flow.getState()).toMatchObject({ phase: 'customerLimited', error: { code: 'CUSTOMER_LIMITED' } });
@@ -156,14 +174,27 @@ describe('checkout flow', () => {
   it('polling gives up after the timeout with a clear notice, and a payment intent failure is reported', async () => {
     let t = 0;
     const slow = createCheckoutFlow(
-      deps({ retrieve: vi.fn(async () => ctxOf(open)), now: () => t, sleep: async () => void (t += 2000), timeoutMs: 10_000 }),
+      deps({
+        retrieve: vi.fn(async () => ctxOf(open)),
+        now: () => t,
+        sleep: async () => void (t += 2000),
+        timeoutMs: 10_000,
+      }),
       open,
     );
     await slow.submit(form, wallet);
     expect(slow.getState()).toMatchObject({ phase: 'idle', error: { key: 'checkout.paymentTimeout' } });
 
     const failing = createCheckoutFlow(
-      deps({ retrieve: vi.fn(async () => ({ ...ctxOf(open), paymentIntent: { id: 'pi', status: 'requires_action', last_payment_error: { message: 'Card declined' } } }) as CheckoutContext) }),
+      deps({
+        retrieve: vi.fn(
+          async () =>
+            ({
+              ...ctxOf(open),
+              paymentIntent: { id: 'pi', status: 'requires_action', last_payment_error: { message: 'Card declined' } },
+            }) as CheckoutContext,
+        ),
+      }),
       open,
     );
     await failing.submit(form, wallet);
@@ -172,7 +203,10 @@ describe('checkout flow', () => {
 
   it('a realtime completion for the session completes it; cancel stops waiting for the wallet', async () => {
     let resolveWait!: (s: ConnectStatus) => void;
-    const d = deps({ waitConnect: vi.fn(() => new Promise<ConnectStatus>((r) => (resolveWait = r))), retrieve: vi.fn(async () => ctxOf(done)) });
+    const d = deps({
+      waitConnect: vi.fn(() => new Promise<ConnectStatus>((r) => (resolveWait = r))),
+      retrieve: vi.fn(async () => ctxOf(done)),
+    });
     const flow = createCheckoutFlow(d, open);
     void flow.submit(form, wallet);
     await vi.waitFor(() => expect(flow.getState().connect?.token).toBe('t1'));

@@ -25,7 +25,10 @@ describe('<pay-checkout> events for the host', () => {
 
   it('the manifest matches the element meta (declared once; npm run manifest regenerates it)', async () => {
     const meta = (await import('../../elements/pay-checkout.meta.ts')) as Record<string, unknown>;
-    const declared = Object.values(meta).find((v): v is { events: { name: string }[] } => !!v && typeof v === 'object' && Array.isArray((v as { events?: unknown }).events));
+    const declared = Object.values(meta).find(
+      (v): v is { events: { name: string }[] } =>
+        !!v && typeof v === 'object' && Array.isArray((v as { events?: unknown }).events),
+    );
     expect(declared?.events.map((e) => e.name)).toEqual(decl?.events?.map((e) => e.name));
   });
 });

@@ -7,7 +7,16 @@ import { fakeAdapter, memoryStorage } from './fake-adapter.ts';
 
 const blocklet = { appPid: 'zApp', componentMountPoints: [{ did: PAYMENT_KIT_DID, mountPoint: '/payment/' }] };
 const ctx = (id: string, status = 'open', expires_at = 0) => ({
-  checkoutSession: { id, livemode: true, mode: 'payment', status, payment_status: status === 'complete' ? 'paid' : 'unpaid', expires_at, line_items: [], currency_id: 'c' },
+  checkoutSession: {
+    id,
+    livemode: true,
+    mode: 'payment',
+    status,
+    payment_status: status === 'complete' ? 'paid' : 'unpaid',
+    expires_at,
+    line_items: [],
+    currency_id: 'c',
+  },
   paymentMethods: [],
 });
 
@@ -32,7 +41,10 @@ describe('api.checkout.open', () => {
       ...Object.fromEntries(
         ['cs_1', 'cs_2', 'cs_3'].map((id) => [
           `/payment/api/checkout-sessions/retrieve/${id}`,
-          () => (sessions[id] ? { data: ctx(id, sessions[id]) } : { status: 404, data: { error: 'Checkout session not found' } }),
+          () =>
+            sessions[id]
+              ? { data: ctx(id, sessions[id]) }
+              : { status: 404, data: { error: 'Checkout session not found' } },
         ]),
       ),
     });
@@ -64,10 +76,18 @@ describe('acceptedMethods', () => {
   ];
   it('keeps the active currencies every item has a price in', () => {
     const items = [
-      { quantity: 1, price: { currency_id: 'tba', unit_amount: '1', currency_options: [{ currency_id: 'usd', unit_amount: '1' }] } },
-      { quantity: 1, price: { currency_id: 'tba', unit_amount: '2', currency_options: [{ currency_id: 'tba', unit_amount: '2' }] } },
+      {
+        quantity: 1,
+        price: { currency_id: 'tba', unit_amount: '1', currency_options: [{ currency_id: 'usd', unit_amount: '1' }] },
+      },
+      {
+        quantity: 1,
+        price: { currency_id: 'tba', unit_amount: '2', currency_options: [{ currency_id: 'tba', unit_amount: '2' }] },
+      },
     ];
-    expect(acceptedMethods(methods, items).map((m) => [m.id, m.payment_currencies.map((c) => c.id)])).toEqual([['pm1', ['tba']]]);
+    expect(acceptedMethods(methods, items).map((m) => [m.id, m.payment_currencies.map((c) => c.id)])).toEqual([
+      ['pm1', ['tba']],
+    ]);
     expect(acceptedMethods(methods, [items[0]!]).map((m) => m.id)).toEqual(['pm1', 'pm2']);
   });
 });
@@ -78,7 +98,9 @@ describe('customerLinks', () => {
     expect(l.invoice('in_1')).toBe('/customer/invoice/in_1');
     expect(l.subscription('sub 1')).toBe('/customer/subscription/sub%201');
     expect(l.creditGrant('cg_1')).toBe('/customer/credit-grant/cg_1');
-    expect(l.pastDue('http://page.test/a?b=1')).toBe('/customer/invoice/past-due?referer=http%3A%2F%2Fpage.test%2Fa%3Fb%3D1');
+    expect(l.pastDue('http://page.test/a?b=1')).toBe(
+      '/customer/invoice/past-due?referer=http%3A%2F%2Fpage.test%2Fa%3Fb%3D1',
+    );
     expect(l.pastDue()).toBe('/customer/invoice/past-due');
     expect(l.home()).toBe('/customer');
     expect(l.home('credits')).toBe('/customer?tab=credits');

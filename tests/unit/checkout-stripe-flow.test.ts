@@ -8,10 +8,22 @@ import { STRIPE_PANEL_DELAY_MS } from '../../src/core/constants.ts';
 import { createCheckoutFlow, isBusy, type FlowDeps } from '../../src/state/checkout.ts';
 
 const open: CheckoutSession = {
-  id: 'cs_1', livemode: false, mode: 'payment', status: 'open', payment_status: 'unpaid', expires_at: 0, line_items: [], currency_id: 'usd', amount_total: '999',
+  id: 'cs_1',
+  livemode: false,
+  mode: 'payment',
+  status: 'open',
+  payment_status: 'unpaid',
+  expires_at: 0,
+  line_items: [],
+  currency_id: 'usd',
+  amount_total: '999',
 };
 const done: CheckoutSession = { ...open, status: 'complete', payment_status: 'paid', invoice_id: 'in_1' };
-const ctxOf = (s: CheckoutSession, extra: Partial<CheckoutContext> = {}): CheckoutContext => ({ checkoutSession: s, paymentMethods: [], ...extra });
+const ctxOf = (s: CheckoutSession, extra: Partial<CheckoutContext> = {}): CheckoutContext => ({
+  checkoutSession: s,
+  paymentMethods: [],
+  ...extra,
+});
 const form = { customer_name: 'A', customer_email: 'a@b.co', payment_method: 'pm_stripe', payment_currency: 'usd' };
 const card = { methodType: 'stripe' };
 
@@ -33,7 +45,11 @@ function deps(stripeContext: SubmitResponse['stripeContext'], over: Partial<Flow
 
 describe('stripe branch of the checkout flow', () => {
   it('shows the panel (stripePaying) only after 200 ms, with the client secret; never the wallet', async () => {
-    const { d, sleeps } = deps({ client_secret: 'pi_1_secret', intent_type: 'payment_intent', status: 'requires_payment_method' } as never);
+    const { d, sleeps } = deps({
+      client_secret: 'pi_1_secret',
+      intent_type: 'payment_intent',
+      status: 'requires_payment_method',
+    } as never);
     const flow = createCheckoutFlow(d, open);
     const phases: string[] = [];
     flow.subscribe((s) => phases.push(s.phase));
@@ -75,7 +91,11 @@ describe('stripe branch of the checkout flow', () => {
   });
 
   it('a requires_action intent with a last payment error ends the card payment with that message (and payFailed)', async () => {
-    const failing = { id: 'pi_4', status: 'requires_action', last_payment_error: { message: 'Your card was declined.' } };
+    const failing = {
+      id: 'pi_4',
+      status: 'requires_action',
+      last_payment_error: { message: 'Your card was declined.' },
+    };
     const onPayFailed = vi.fn();
     const { d } = deps({ client_secret: 'pi_4_secret', status: 'requires_payment_method' } as never, {
       retrieve: vi.fn(async () => ctxOf(open, { paymentIntent: failing } as never)),
@@ -85,7 +105,11 @@ describe('stripe branch of the checkout flow', () => {
     await flow.submit(form, card);
     expect(onPayFailed).not.toHaveBeenCalled();
     await flow.stripeConfirmed();
-    expect(flow.getState()).toMatchObject({ phase: 'idle', stripe: null, error: { message: 'Your card was declined.' } });
+    expect(flow.getState()).toMatchObject({
+      phase: 'idle',
+      stripe: null,
+      error: { message: 'Your card was declined.' },
+    });
     // spec §8: the payFailed analytics event
     expect(onPayFailed).toHaveBeenCalledWith('Your card was declined.');
   });

@@ -7,11 +7,22 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
-type Decl = { name: string; tagName?: string; cssProperties?: Array<{ name: string }>; members?: Array<{ reflects?: boolean; attribute?: string }> };
-const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')) as {
-  modules: Array<{ path: string; declarations: Decl[]; exports: Array<{ kind: string; name: string; declaration: { name: string; module: string } }> }>;
+type Decl = {
+  name: string;
+  tagName?: string;
+  cssProperties?: Array<{ name: string }>;
+  members?: Array<{ reflects?: boolean; attribute?: string }>;
 };
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, { default?: string; types?: string } | string> };
+const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')) as {
+  modules: Array<{
+    path: string;
+    declarations: Decl[];
+    exports: Array<{ kind: string; name: string; declaration: { name: string; module: string } }>;
+  }>;
+};
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  exports: Record<string, { default?: string; types?: string } | string>;
+};
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -35,7 +46,11 @@ describe('custom-elements.json', () => {
   it('declares only classes its modules export (as the default export)', () => {
     for (const m of manifest.modules) {
       for (const d of m.declarations) {
-        expect(m.exports).toContainEqual({ kind: 'js', name: 'default', declaration: { name: d.name, module: m.path } });
+        expect(m.exports).toContainEqual({
+          kind: 'js',
+          name: 'default',
+          declaration: { name: d.name, module: m.path },
+        });
         // The typings declare the same name.
         expect(readFileSync(join(root, 'types', `${d.tagName}.d.ts`), 'utf8')).toContain(`export default ${d.name};`);
       }
@@ -56,7 +71,10 @@ describe('custom-elements.json', () => {
     expect(used.size).toBeGreaterThan(10);
     for (const d of manifest.modules.flatMap((m) => m.declarations).filter((d) => d.cssProperties)) {
       const documented = new Set(d.cssProperties!.map((p) => p.name));
-      expect([...used].filter((name) => !documented.has(name)), `<${d.tagName}>`).toEqual([]);
+      expect(
+        [...used].filter((name) => !documented.has(name)),
+        `<${d.tagName}>`,
+      ).toEqual([]);
     }
   });
 

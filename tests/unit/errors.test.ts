@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { errorCode, errorKey, errorStatus, errorText, formatError, requestFailedMessage } from '../../src/core/errors.ts';
+import {
+  errorCode,
+  errorKey,
+  errorStatus,
+  errorText,
+  formatError,
+  requestFailedMessage,
+} from '../../src/core/errors.ts';
 import { ApiError } from '../../src/api/errors.ts';
 
 describe('formatError (spec §8)', () => {
@@ -27,7 +34,10 @@ describe('formatError (spec §8)', () => {
   });
 
   it('a server response → its data.error', () => {
-    const err = { message: 'Request failed with status code 400', response: { status: 400, data: { error: 'Promotion code is invalid', code: 'INVALID' } } };
+    const err = {
+      message: 'Request failed with status code 400',
+      response: { status: 400, data: { error: 'Promotion code is invalid', code: 'INVALID' } },
+    };
     expect(formatError(err)).toBe('Promotion code is invalid');
   });
 
@@ -43,7 +53,9 @@ describe('formatError (spec §8)', () => {
 
   it('requestFailedMessage', () => {
     expect(requestFailedMessage(404, 'Not Found', { error: 'x' })).toBe('Request failed: 404 Not Found: {"error":"x"}');
-    expect(requestFailedMessage(502, 'Bad Gateway', 'upstream down')).toBe('Request failed: 502 Bad Gateway: upstream down');
+    expect(requestFailedMessage(502, 'Bad Gateway', 'upstream down')).toBe(
+      'Request failed: 502 Bad Gateway: upstream down',
+    );
   });
 
   it('errorCode reads the server code or the error code', () => {
@@ -56,7 +68,9 @@ describe('formatError (spec §8)', () => {
     const e = new ApiError('Not found', { status: 404, code: 'X' });
     expect(errorStatus(e)).toBe(404);
     expect(errorKey(e)).toBeUndefined();
-    expect(errorKey(new ApiError('Network error occurred', { code: 'NETWORK', key: 'error.network' }))).toBe('error.network');
+    expect(errorKey(new ApiError('Network error occurred', { code: 'NETWORK', key: 'error.network' }))).toBe(
+      'error.network',
+    );
     expect(errorStatus(new Error('x'))).toBeUndefined();
     expect(errorStatus({ status: '404' })).toBeUndefined();
     expect(errorStatus(null)).toBeUndefined();
@@ -64,13 +78,18 @@ describe('formatError (spec §8)', () => {
   });
 
   it('errorText: the locale text for keyed errors (network, unknown), the server text otherwise', () => {
-    const zh = (key: string, opts: { defaultValue: string }) => ({ 'error.network': '网络错误', 'error.unknown': '未知错误' })[key] ?? opts.defaultValue;
+    const zh = (key: string, opts: { defaultValue: string }) =>
+      ({ 'error.network': '网络错误', 'error.unknown': '未知错误' })[key] ?? opts.defaultValue;
     expect(errorKey(null)).toBe('error.unknown');
     expect(errorKey({})).toBe('error.unknown');
-    expect(errorText(new ApiError('Network error occurred', { code: 'NETWORK', key: 'error.network' }), zh)).toBe('网络错误');
+    expect(errorText(new ApiError('Network error occurred', { code: 'NETWORK', key: 'error.network' }), zh)).toBe(
+      '网络错误',
+    );
     expect(errorText(undefined, zh)).toBe('未知错误');
     expect(errorText(new ApiError('Exceed inventory', { status: 400 }), zh)).toBe('Exceed inventory');
     // A key the locale lacks falls back to the English text.
-    expect(errorText(new ApiError('Request timed out', { code: 'TIMEOUT', key: 'error.timeout' }), zh)).toBe('Request timed out');
+    expect(errorText(new ApiError('Request timed out', { code: 'TIMEOUT', key: 'error.timeout' }), zh)).toBe(
+      'Request timed out',
+    );
   });
 });

@@ -1,7 +1,14 @@
 /** A fake axios adapter: routes requests to handlers, records every request. No network. */
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 
-export type Recorded = { method: string; url: string; origin: string; path: string; query: Record<string, string>; data: unknown };
+export type Recorded = {
+  method: string;
+  url: string;
+  origin: string;
+  path: string;
+  query: Record<string, string>;
+  data: unknown;
+};
 export type Reply = { status?: number; data?: unknown; statusText?: string } | 'network-error' | 'timeout';
 export type Handler = (req: Recorded) => Reply | Promise<Reply>;
 
@@ -44,7 +51,13 @@ export function fakeAdapter(routes: Record<string, Handler | Reply>) {
       config,
     };
     if (status >= 400) {
-      throw new AxiosError(`Request failed with status code ${status}`, status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST', config, {}, response);
+      throw new AxiosError(
+        `Request failed with status code ${status}`,
+        status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
+        config,
+        {},
+        response,
+      );
     }
     return response;
   };
@@ -58,7 +71,6 @@ function safeJson(s: string): unknown {
     return s;
   }
 }
-
 
 /** A minimal Storage for localStorage/sessionStorage stubs. */
 export function memoryStorage(init: Record<string, string> = {}) {
@@ -78,7 +90,14 @@ export function memoryStorage(init: Record<string, string> = {}) {
 
 /** A valid checkout context fixture. */
 export function checkoutContext(overrides: Record<string, unknown> = {}) {
-  const currency = { id: 'cur_tba', symbol: 'TBA', decimal: 18, payment_method_id: 'pm_arc', name: 'TBA', active: true };
+  const currency = {
+    id: 'cur_tba',
+    symbol: 'TBA',
+    decimal: 18,
+    payment_method_id: 'pm_arc',
+    name: 'TBA',
+    active: true,
+  };
   return {
     checkoutSession: {
       id: 'cs_1',
@@ -93,7 +112,13 @@ export function checkoutContext(overrides: Record<string, unknown> = {}) {
         {
           price_id: 'price_1',
           quantity: 1,
-          price: { id: 'price_1', type: 'one_time', unit_amount: '1000000000000000000', currency_id: 'cur_tba', product: { id: 'prod_1', name: 'Pro' } },
+          price: {
+            id: 'price_1',
+            type: 'one_time',
+            unit_amount: '1000000000000000000',
+            currency_id: 'cur_tba',
+            product: { id: 'prod_1', name: 'Pro' },
+          },
         },
       ],
     },

@@ -8,11 +8,26 @@ import { Transport } from '../../src/api/http.ts';
 import { createNotifications } from '../../src/api/resources/notifications.ts';
 import { createIconLoader, IconLoadError } from '../../src/api/resources/icons.ts';
 import { nearEnd, orgInitial } from '../../src/header/org-rules.ts';
-import { AIGNE_GROUPS, ARCBLOCK_GROUPS, productColumns, productLang, PRODUCTS_LABEL } from '../../src/header/products.ts';
+import {
+  AIGNE_GROUPS,
+  ARCBLOCK_GROUPS,
+  productColumns,
+  productLang,
+  PRODUCTS_LABEL,
+} from '../../src/header/products.ts';
 
 describe('notification socket', () => {
   it('connects to the user socket with a 100 s heartbeat and joins the create and read topics', async () => {
-    const made: Array<{ url: string; sent: unknown[][]; closed: boolean; ws: { onopen: ((e: unknown) => void) | null; onmessage: ((e: { data: unknown }) => void) | null; readyState: number } }> = [];
+    const made: Array<{
+      url: string;
+      sent: unknown[][];
+      closed: boolean;
+      ws: {
+        onopen: ((e: unknown) => void) | null;
+        onmessage: ((e: { data: unknown }) => void) | null;
+        readyState: number;
+      };
+    }> = [];
     class FakeWs {
       readyState = 0;
       onopen: ((e: unknown) => void) | null = null;
@@ -58,7 +73,8 @@ describe('notification socket', () => {
     } finally {
       vi.useRealTimers();
     }
-    const push = (topic: string, payload: unknown) => made[0]!.ws.onmessage?.({ data: JSON.stringify([null, null, topic, topic, payload]) });
+    const push = (topic: string, payload: unknown) =>
+      made[0]!.ws.onmessage?.({ data: JSON.stringify([null, null, topic, topic, payload]) });
     push('zApp/zUser/notification.blockletCreate', { title: 'Hi' });
     push('zApp/zUser/blocklet.notification.read', { receiver: 'zUser', readCount: 2 });
     expect(created).toEqual([{ title: 'Hi' }]);
@@ -67,8 +83,16 @@ describe('notification socket', () => {
     expect(made[0]!.closed).toBe(true);
     // The user's topics need their session: without an auth token the cookie goes along; with one it is the
     // socket's authToken parameter (and its own shared socket).
-    const withToken = createNotifications(new Transport({ baseUrl: 'https://shop.example.com/', locale: 'en', authToken: 'tok_1' }));
-    const closeToken = withToken.subscribe({ appDid: 'zApp', userDid: 'zUser', onCreate: () => {}, onRead: () => {}, WebSocket: FakeWs as never });
+    const withToken = createNotifications(
+      new Transport({ baseUrl: 'https://shop.example.com/', locale: 'en', authToken: 'tok_1' }),
+    );
+    const closeToken = withToken.subscribe({
+      appDid: 'zApp',
+      userDid: 'zUser',
+      onCreate: () => {},
+      onRead: () => {},
+      WebSocket: FakeWs as never,
+    });
     await vi.waitFor(() => expect(made).toHaveLength(2));
     expect(made[1]!.url).toBe('wss://shop.example.com/.well-known/service/user/websocket?vsn=2.0.0&authToken=tok_1');
     closeToken();
@@ -118,16 +142,45 @@ describe('organization list rules', () => {
 
 describe('products catalogue', () => {
   it('variant 1 and 2 groups, every entry with a name, icon and a one-line description in four languages', () => {
-    expect(ARCBLOCK_GROUPS.map((g) => g.title.en)).toEqual(['Applications', 'Components', 'Compute/Storage', 'Identity']);
+    expect(ARCBLOCK_GROUPS.map((g) => g.title.en)).toEqual([
+      'Applications',
+      'Components',
+      'Compute/Storage',
+      'Identity',
+    ]);
     expect(AIGNE_GROUPS.map((g) => g.title.en)).toEqual(['Applications', 'Framework & tools', 'Models adapters']);
     expect(ARCBLOCK_GROUPS.flatMap((g) => g.items.map((p) => p.name))).toEqual([
-      'NFT Studio', 'Creator Studio', 'AIGNE', 'ArcSphere', 'Blocklet Launcher',
-      'Payment Kit', 'Blocklet Store', 'Web3 Kit', 'Blocklet Framework',
-      'DID Spaces', 'ABT Network', 'Blocklet Server', 'OCAP',
-      'DID', 'DID Wallet', 'DID Names', 'VC', 'DID Connect',
+      'NFT Studio',
+      'Creator Studio',
+      'AIGNE',
+      'ArcSphere',
+      'Blocklet Launcher',
+      'Payment Kit',
+      'Blocklet Store',
+      'Web3 Kit',
+      'Blocklet Framework',
+      'DID Spaces',
+      'ABT Network',
+      'Blocklet Server',
+      'OCAP',
+      'DID',
+      'DID Wallet',
+      'DID Names',
+      'VC',
+      'DID Connect',
     ]);
     expect(AIGNE_GROUPS.flatMap((g) => g.items.map((p) => p.name))).toEqual([
-      'ArcSphere', 'Aistro', 'CodeSmith', 'DocSmith', 'WebSmith', 'ImageSmith', 'CLI', 'Observability', 'Studio', 'Framework', 'Hub',
+      'ArcSphere',
+      'Aistro',
+      'CodeSmith',
+      'DocSmith',
+      'WebSmith',
+      'ImageSmith',
+      'CLI',
+      'Observability',
+      'Studio',
+      'Framework',
+      'Hub',
     ]);
     for (const g of [...ARCBLOCK_GROUPS, ...AIGNE_GROUPS]) {
       expect(Object.keys(g.title).sort()).toEqual(['en', 'ja', 'zh', 'zh-TW']);
@@ -138,7 +191,19 @@ describe('products catalogue', () => {
       }
     }
     expect(PRODUCTS_LABEL).toEqual({ en: 'Products', zh: '产品', 'zh-TW': '產品', ja: '製品' });
-    expect(['ja-JP', 'zh-TW', 'zh-Hant', 'zh-CN', 'zh', 'de'].map(productLang)).toEqual(['ja', 'zh-TW', 'zh-TW', 'zh', 'zh', 'en']);
-    expect([productColumns(3 * 260 + 64), productColumns(3 * 260 + 63), productColumns(2 * 260 + 64), productColumns(2 * 260 + 63)]).toEqual([3, 2, 2, 1]);
+    expect(['ja-JP', 'zh-TW', 'zh-Hant', 'zh-CN', 'zh', 'de'].map(productLang)).toEqual([
+      'ja',
+      'zh-TW',
+      'zh-TW',
+      'zh',
+      'zh',
+      'en',
+    ]);
+    expect([
+      productColumns(3 * 260 + 64),
+      productColumns(3 * 260 + 63),
+      productColumns(2 * 260 + 64),
+      productColumns(2 * 260 + 63),
+    ]).toEqual([3, 2, 2, 1]);
   });
 });

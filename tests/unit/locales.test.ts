@@ -21,7 +21,11 @@ function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string
 }
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const base = (key: string) => key.replace(PLURAL, '');
-const vars = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort().join(',');
+const vars = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 const enKeys = flatten(en);
 const zhKeys = flatten(zh);
@@ -37,8 +41,14 @@ describe('locales', () => {
   it('en and zh have the same keys (plural forms aside)', () => {
     const a = new Set([...enKeys.keys()].map(base));
     const b = new Set([...zhKeys.keys()].map(base));
-    expect([...a].filter((k) => !b.has(k)), 'missing in zh').toEqual([]);
-    expect([...b].filter((k) => !a.has(k)), 'missing in en').toEqual([]);
+    expect(
+      [...a].filter((k) => !b.has(k)),
+      'missing in zh',
+    ).toEqual([]);
+    expect(
+      [...b].filter((k) => !a.has(k)),
+      'missing in en',
+    ).toEqual([]);
   });
 
   it('en and zh use the same interpolation variables', () => {

@@ -31,7 +31,8 @@ describe('tokenUnitsToSmallest (token units the platform sends → smallest unit
   });
 
   it('is null for absent, negative, non-decimal or over-precise values', () => {
-    for (const v of [null, undefined, '', -1, '-1', 'abc', '1e3', Number.NaN, Number.POSITIVE_INFINITY]) expect(tokenUnitsToSmallest(v as never, 18)).toBeNull();
+    for (const v of [null, undefined, '', -1, '-1', 'abc', '1e3', Number.NaN, Number.POSITIVE_INFINITY])
+      expect(tokenUnitsToSmallest(v as never, 18)).toBeNull();
     expect(tokenUnitsToSmallest('0.001', 2)).toBeNull();
     expect(tokenUnitsToSmallest(0.001, 2)).toBeNull();
   });
@@ -163,7 +164,10 @@ describe('Intl formatters are made once per locale and options', () => {
     const { formatNumber } = await import('../../src/core/locale.ts');
     const made: unknown[] = [];
     const Real = Intl.NumberFormat;
-    const spy = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (this: unknown, ...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+    const spy = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
+      this: unknown,
+      ...args: ConstructorParameters<typeof Intl.NumberFormat>
+    ) {
       made.push(args);
       return new Real(...args);
     } as never);

@@ -28,7 +28,13 @@ const OWNERS: Record<string, string[]> = {
   ui: ['pay-checkout', 'pay-portal', 'site-header', 'blocklet-store'],
 };
 
-const UNDOCUMENTED: Record<string, string[]> = { shared: [], 'pay-checkout': [], 'pay-portal': [], 'site-header': [], 'blocklet-store': [] };
+const UNDOCUMENTED: Record<string, string[]> = {
+  shared: [],
+  'pay-checkout': [],
+  'pay-portal': [],
+  'site-header': [],
+  'blocklet-store': [],
+};
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -48,14 +54,21 @@ function renderedParts(): Record<string, Set<string>> {
     if (!owners) continue;
     for (const m of readFileSync(file, 'utf8').matchAll(PART)) {
       for (const names of m.slice(1)) {
-        for (const name of names?.split(/\s+/).filter(Boolean) ?? []) for (const o of owners) (out[o] ??= new Set()).add(name);
+        for (const name of names?.split(/\s+/).filter(Boolean) ?? [])
+          for (const o of owners) (out[o] ??= new Set()).add(name);
       }
     }
   }
   return out;
 }
 
-const documented = (tag: string) => new Set(manifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName === tag)?.cssParts?.map((p) => p.name));
+const documented = (tag: string) =>
+  new Set(
+    manifest.modules
+      .flatMap((m) => m.declarations)
+      .find((d) => d.tagName === tag)
+      ?.cssParts?.map((p) => p.name),
+  );
 
 describe('::part names', () => {
   const rendered = renderedParts();
@@ -66,11 +79,18 @@ describe('::part names', () => {
     expect(rendered['site-header']).toContain('org-avatar-owner');
   });
 
-  it.each(Object.keys(OWNERS).filter((d) => d !== 'overdue' && d !== 'ui').map((d) => OWNERS[d]![0]!))('<%s> documents every part it renders', (tag) => {
+  it.each(
+    Object.keys(OWNERS)
+      .filter((d) => d !== 'overdue' && d !== 'ui')
+      .map((d) => OWNERS[d]![0]!),
+  )('<%s> documents every part it renders', (tag) => {
     const docs = documented(tag);
     const missing = [...(rendered[tag] ?? []), ...(rendered.shared ?? [])].filter((n) => !docs.has(n));
     const known = new Set([...(UNDOCUMENTED[tag] ?? []), ...UNDOCUMENTED.shared!]);
-    expect([...new Set(missing.filter((n) => !known.has(n)))].sort(), 'rendered but not documented in the metadata').toEqual([]);
+    expect(
+      [...new Set(missing.filter((n) => !known.has(n)))].sort(),
+      'rendered but not documented in the metadata',
+    ).toEqual([]);
     const nowDocumented = (UNDOCUMENTED[tag] ?? []).filter((n) => docs.has(n) || !rendered[tag]?.has(n));
     expect(nowDocumented, 'documented (or gone): remove from UNDOCUMENTED').toEqual([]);
   });

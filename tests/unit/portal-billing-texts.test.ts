@@ -7,31 +7,62 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BILLING_REASONS, billingReasonKey, CREDIT_GRANT_STATUSES } from '../../src/core/billing.ts';
-import { REFRESH_DEBOUNCE_MS, REFRESH_MAX_WAIT_MS, TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_MOBILE, TABLE_PAGE_SIZE_OPTIONS, TABLE_SEARCH_DEBOUNCE_MS } from '../../src/core/constants.ts';
+import {
+  REFRESH_DEBOUNCE_MS,
+  REFRESH_MAX_WAIT_MS,
+  TABLE_PAGE_SIZE,
+  TABLE_PAGE_SIZE_MOBILE,
+  TABLE_PAGE_SIZE_OPTIONS,
+  TABLE_SEARCH_DEBOUNCE_MS,
+} from '../../src/core/constants.ts';
 import { createRefreshScheduler } from '../../src/core/refresh.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const locales = { en: JSON.parse(readFileSync(resolve(root, 'locales/en.json'), 'utf8')), zh: JSON.parse(readFileSync(resolve(root, 'locales/zh.json'), 'utf8')) };
-const get = (tree: Record<string, unknown>, key: string): unknown => key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), tree);
+const locales = {
+  en: JSON.parse(readFileSync(resolve(root, 'locales/en.json'), 'utf8')),
+  zh: JSON.parse(readFileSync(resolve(root, 'locales/zh.json'), 'utf8')),
+};
+const get = (tree: Record<string, unknown>, key: string): unknown =>
+  key
+    .split('.')
+    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), tree);
 
 describe('portal texts (spec §4)', () => {
   it('all 15 billing reasons have their own text in en and zh', () => {
     expect([...BILLING_REASONS].sort()).toEqual([
-      'auto_recharge', 'manual', 'overdraft_protection', 'recharge', 'return_stake', 'slash_stake', 'stake', 'stake_overdraft_protection',
-      'subscription_cancel', 'subscription_create', 'subscription_cycle', 'subscription_recover', 'subscription_threshold', 'subscription_update', 'upcoming',
+      'auto_recharge',
+      'manual',
+      'overdraft_protection',
+      'recharge',
+      'return_stake',
+      'slash_stake',
+      'stake',
+      'stake_overdraft_protection',
+      'subscription_cancel',
+      'subscription_create',
+      'subscription_cycle',
+      'subscription_recover',
+      'subscription_threshold',
+      'subscription_update',
+      'upcoming',
     ]);
     for (const lang of ['en', 'zh'] as const) {
       const texts = BILLING_REASONS.map((r) => get(locales[lang], billingReasonKey(r)));
-      for (const [i, text] of texts.entries()) expect(typeof text === 'string' && text.trim().length > 0, `${lang} ${BILLING_REASONS[i]}`).toBe(true);
+      for (const [i, text] of texts.entries())
+        expect(typeof text === 'string' && text.trim().length > 0, `${lang} ${BILLING_REASONS[i]}`).toBe(true);
       expect(new Set(texts).size, `${lang}: no two reasons share a text`).toBe(BILLING_REASONS.length);
-      expect(texts, `${lang}: no reason falls back to "Other"`).not.toContain(get(locales[lang], 'portal.billingReason.unknown'));
+      expect(texts, `${lang}: no reason falls back to "Other"`).not.toContain(
+        get(locales[lang], 'portal.billingReason.unknown'),
+      );
     }
   });
 
   it('every invoice status and credit grant status has a text in en and zh', () => {
     for (const lang of ['en', 'zh'] as const) {
-      for (const s of ['paid', 'open', 'uncollectible', 'draft', 'void']) expect(get(locales[lang], `portal.invoiceStatus.${s}`), `${lang} invoice ${s}`).toEqual(expect.any(String));
-      for (const s of CREDIT_GRANT_STATUSES) expect(get(locales[lang], `portal.creditStatus.${s}`), `${lang} grant ${s}`).toEqual(expect.any(String));
+      for (const s of ['paid', 'open', 'uncollectible', 'draft', 'void'])
+        expect(get(locales[lang], `portal.invoiceStatus.${s}`), `${lang} invoice ${s}`).toEqual(expect.any(String));
+      for (const s of CREDIT_GRANT_STATUSES)
+        expect(get(locales[lang], `portal.creditStatus.${s}`), `${lang} grant ${s}`).toEqual(expect.any(String));
     }
   });
 });

@@ -22,7 +22,10 @@ describe('groupInvoicesByPeriod (invoice history as a grouped list)', () => {
   });
 
   it('an invoice without a valid date goes last; nothing gives no groups', () => {
-    const groups = groupInvoicesByPeriod([{ id: 'x', created_at: 'garbage' }, { id: 'y', created_at: new Date(2026, 0, 3).toISOString() }]);
+    const groups = groupInvoicesByPeriod([
+      { id: 'x', created_at: 'garbage' },
+      { id: 'y', created_at: new Date(2026, 0, 3).toISOString() },
+    ]);
     expect(groups.map((g) => g.key)).toEqual(['2026-01', '']);
     expect(groupInvoicesByPeriod([])).toEqual([]);
   });

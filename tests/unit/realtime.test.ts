@@ -33,7 +33,8 @@ function fakeWebSockets() {
     }
     /** Replies ok to every join sent so far. */
     acceptJoins() {
-      for (const [joinRef, ref, topic, event] of this.sent) if (event === 'phx_join') this.push([joinRef, ref, topic, 'phx_reply', { status: 'ok', response: {} }]);
+      for (const [joinRef, ref, topic, event] of this.sent)
+        if (event === 'phx_join') this.push([joinRef, ref, topic, 'phx_reply', { status: 'ok', response: {} }]);
     }
     drop() {
       this.readyState = 3;

@@ -38,7 +38,11 @@ describe('sessionCache (the api caches: settings, donate settings)', () => {
     expect(sessionCache.read('old', () => null)).toBeNull();
     expect(map.has('old')).toBe(false);
     map.set('invalid', '{}');
-    expect(sessionCache.read('invalid', () => { throw new Error('schema'); })).toBeNull();
+    expect(
+      sessionCache.read('invalid', () => {
+        throw new Error('schema');
+      }),
+    ).toBeNull();
     expect(map.has('invalid')).toBe(false);
   });
 

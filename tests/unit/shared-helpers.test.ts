@@ -21,7 +21,17 @@ describe('storage: the one wrapper over localStorage and sessionStorage', () => 
   });
 
   it('never throws when storage is blocked or full: reads are null, writes are dropped', () => {
-    const throwing = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('QuotaExceeded'); }, removeItem: () => { throw new Error('SecurityError'); } };
+    const throwing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceeded');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
     vi.stubGlobal('localStorage', throwing);
     expect(readStorage('k')).toBeNull();
     expect(() => writeStorage('k', 'v')).not.toThrow();
@@ -57,7 +67,16 @@ describe('queryParams: the one reader of query parameters', () => {
 });
 
 describe('the navigation click guard', () => {
-  const click = (over: Partial<MouseEvent> = {}) => ({ defaultPrevented: false, button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, preventDefault: vi.fn(), ...over });
+  const click = (over: Partial<MouseEvent> = {}) => ({
+    defaultPrevented: false,
+    button: 0,
+    metaKey: false,
+    ctrlKey: false,
+    shiftKey: false,
+    altKey: false,
+    preventDefault: vi.fn(),
+    ...over,
+  });
 
   it('routes a plain left click and keeps the link from loading when the route was taken', () => {
     const e = click();
@@ -74,7 +93,14 @@ describe('the navigation click guard', () => {
   });
 
   it('leaves modified, middle and already-handled clicks to the browser', () => {
-    for (const over of [{ metaKey: true }, { ctrlKey: true }, { shiftKey: true }, { altKey: true }, { button: 1 }, { defaultPrevented: true }]) {
+    for (const over of [
+      { metaKey: true },
+      { ctrlKey: true },
+      { shiftKey: true },
+      { altKey: true },
+      { button: 1 },
+      { defaultPrevented: true },
+    ]) {
       const e = click(over);
       const route = vi.fn(() => true);
       expect(isPlainClick(e)).toBe(false);

@@ -7,13 +7,24 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const dir = resolve(import.meta.dirname, '../../elements');
-const entries = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.includes('.meta.') && !f.startsWith('_'));
+const entries = readdirSync(dir).filter(
+  (f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.includes('.meta.') && !f.startsWith('_'),
+);
 
 describe('element modules in Node', () => {
   it('has no DOM here (the premise of the test)', () => {
     expect(typeof (globalThis as { customElements?: unknown }).customElements).toBe('undefined');
     expect(typeof (globalThis as { HTMLElement?: unknown }).HTMLElement).toBe('undefined');
-    expect(entries).toEqual(expect.arrayContaining(['define-all.ts', 'pay-checkout.ts', 'pay-portal.ts', 'pay-provider.ts', 'site-header.ts', 'blocklet-store.ts']));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'define-all.ts',
+        'pay-checkout.ts',
+        'pay-portal.ts',
+        'pay-provider.ts',
+        'site-header.ts',
+        'blocklet-store.ts',
+      ]),
+    );
   });
 
   it.each(entries)('imports %s without throwing, defining or adding globals', async (file) => {

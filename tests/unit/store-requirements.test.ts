@@ -13,7 +13,10 @@ describe('store requirements as a person reads them', () => {
   });
   it('ranges, alternatives, lists and unknown forms', () => {
     expect(describeRange('>= 1.2.0 <2.0.0 || ^3.1.0')).toEqual([
-      [{ op: 'atLeast', v: '1.2.0' }, { op: 'below', v: '2.0.0' }],
+      [
+        { op: 'atLeast', v: '1.2.0' },
+        { op: 'below', v: '2.0.0' },
+      ],
       [{ op: 'compatible', v: '3.1.0' }],
     ]);
     expect(describeRange('weird')).toEqual([[{ op: 'raw', v: 'weird' }]]);
@@ -25,17 +28,15 @@ describe('store requirements as a person reads them', () => {
     expect(requirementLines(null)).toEqual([]);
   });
   it('capabilities that are on, with the DID Space level', () => {
-    expect(capabilityLabels({ component: true, navigation: true, clusterMode: false, didSpace: 'optional', custom: true })).toEqual([
-      { key: 'component' },
-      { key: 'navigation' },
-      { key: 'didSpace.optional' },
-      { text: 'custom' },
-    ]);
+    expect(
+      capabilityLabels({ component: true, navigation: true, clusterMode: false, didSpace: 'optional', custom: true }),
+    ).toEqual([{ key: 'component' }, { key: 'navigation' }, { key: 'didSpace.optional' }, { text: 'custom' }]);
   });
   it('every key the screen can ask for exists in en and zh (no raw keys on screen)', () => {
     for (const l of [en, zh] as unknown as Array<{ store: Record<string, Record<string, Record<string, string>>> }>) {
       for (const k of ['server', 'os', 'cpu', 'node']) expect(l.store.req!.name![k]).toBeTruthy();
-      for (const k of ['any', 'atLeast', 'above', 'atMost', 'below', 'compatible', 'patches', 'exactly']) expect(l.store.req!.cond![k]).toMatch(/\S/);
+      for (const k of ['any', 'atLeast', 'above', 'atMost', 'below', 'compatible', 'patches', 'exactly'])
+        expect(l.store.req!.cond![k]).toMatch(/\S/);
       for (const k of ['macos', 'linux', 'windows', 'x64', 'arm64']) expect(l.store.req!.value![k]).toBeTruthy();
       for (const k of ['component', 'navigation', 'clusterMode', 'serverless']) expect(l.store.cap![k]).toBeTruthy();
     }

@@ -33,7 +33,8 @@ describe('store review statuses', () => {
   });
 
   it('labels in English (the spec texts) and Chinese', () => {
-    const label = (tree: { store: { review: Record<string, string> } }) => Object.values(REVIEW_STATUS).map((s) => tree.store.review[s.key]);
+    const label = (tree: { store: { review: Record<string, string> } }) =>
+      Object.values(REVIEW_STATUS).map((s) => tree.store.review[s.key]);
     expect(label(en)).toEqual(['Draft', 'Pending', 'In review', 'Approved', 'Rejected', 'Cancelled', 'Published']);
     expect(label(zh)).toEqual(['草稿', '待审核', '审核中', '已通过', '已拒绝', '已取消', '已发布']);
   });
@@ -54,7 +55,8 @@ describe('store name rules (spec §5: required, min and max length, only letters
   });
   it('characters', () => {
     for (const ok of ['my-blocklet_1', 'ABC', '123', '_-_']) expect(v(ok), ok).toBeNull();
-    for (const bad of ['my app', 'my.app', 'app!', 'ünïcode', '名字abc', 'a/b', '<b>x</b>']) expect(v(bad), bad).toEqual({ key: 'validation.nameChars' });
+    for (const bad of ['my app', 'my.app', 'app!', 'ünïcode', '名字abc', 'a/b', '<b>x</b>'])
+      expect(v(bad), bad).toEqual({ key: 'validation.nameChars' });
     expect(en.validation.nameChars).toBe("Only letters, digits, '-' and '_'");
   });
 });
@@ -86,7 +88,9 @@ describe('links from data inside the store', async () => {
   const { storePathOf } = await import('../../src/blocklet-store/router.ts');
   it('keeps a link under the store base on this origin as an in-store path, and nothing else', () => {
     const here = 'https://app.example/store/';
-    expect(storePathOf('https://app.example/store/blocklets/z8a?x=1', '/store/', here)).toBe('/store/blocklets/z8a?x=1');
+    expect(storePathOf('https://app.example/store/blocklets/z8a?x=1', '/store/', here)).toBe(
+      '/store/blocklets/z8a?x=1',
+    );
     expect(storePathOf('/store/search?q=kit', '/store', here)).toBe('/store/search?q=kit');
     expect(storePathOf('https://app.example/payment/', '/store/', here)).toBeNull();
     expect(storePathOf('https://evil.example/store/x', '/store/', here)).toBeNull();

@@ -11,7 +11,15 @@ describe('safeLink (the one check for URLs from data)', () => {
       expect(safeLink('https://blog.example.com/')).toBe('https://blog.example.com/');
       expect(safeLink('mailto:a@b.co')).toBe('mailto:a@b.co');
       expect(safeLink('tel:+15551234')).toBe('tel:+15551234');
-      for (const bad of ['javascript:alert(1)', ' JAVA\nSCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'blob:https://app.example.com/x', 'file:///etc/passwd', '\u200bjavascript:alert(1)']) {
+      for (const bad of [
+        'javascript:alert(1)',
+        ' JAVA\nSCRIPT:alert(1)',
+        'data:text/html,<script>alert(1)</script>',
+        'vbscript:msgbox(1)',
+        'blob:https://app.example.com/x',
+        'file:///etc/passwd',
+        '\u200bjavascript:alert(1)',
+      ]) {
         expect(safeLink(bad) ?? '', bad).not.toMatch(/^(javascript|data|vbscript|blob|file):/i);
       }
       expect(safeLink('javascript:alert(1)')).toBeNull();
@@ -77,7 +85,9 @@ describe('safeImageSrc', () => {
 describe('withQuery / joinPath', () => {
   it('adds and replaces params, skipping undefined, keeping hash and relative form', () => {
     expect(withQuery('/a?x=1#h', { y: 2, x: 3, z: undefined })).toBe('/a?x=3&y=2#h');
-    expect(withQuery('https://h.test/p', { redirect: 'https://a.test/b?c=d' })).toBe('https://h.test/p?redirect=https%3A%2F%2Fa.test%2Fb%3Fc%3Dd');
+    expect(withQuery('https://h.test/p', { redirect: 'https://a.test/b?c=d' })).toBe(
+      'https://h.test/p?redirect=https%3A%2F%2Fa.test%2Fb%3Fc%3Dd',
+    );
     expect(withQuery('/a', { tags: ['x', 'y'] })).toBe('/a?tags=x&tags=y');
     expect(withQuery('/a', {})).toBe('/a');
   });

@@ -74,7 +74,9 @@ describe('billing address and patterns', () => {
       postal_code: 'validation.required',
     });
     expect(validateBillingAddress({ country: 'us' }, 'postal')).toEqual({ postal_code: 'validation.required' });
-    expect(validateBillingAddress({ country: 'us', postal_code: 'ABCDE' }, 'postal')).toEqual({ postal_code: 'validation.postalCode' });
+    expect(validateBillingAddress({ country: 'us', postal_code: 'ABCDE' }, 'postal')).toEqual({
+      postal_code: 'validation.postalCode',
+    });
     expect(validateBillingAddress({ country: 'us', postal_code: '94107' }, 'postal')).toEqual({});
     expect(validateBillingAddress(undefined, 'none')).toEqual({});
     expect(isPostalCode('', 'us')).toBe(true);

@@ -5,8 +5,24 @@ import { vendorsSettled } from '../../src/core/checkout.ts';
 describe('vendor progress', () => {
   it('stops polling when all reach 100, one failed, or after 6 s one has an error message', () => {
     expect(vendorsSettled([], 0)).toBe(false);
-    expect(vendorsSettled([{ status: 'delivered', progress: 100 }, { status: 'processing', progress: 50 }], 0)).toBe(false);
-    expect(vendorsSettled([{ status: 'delivered', progress: 100 }, { status: 'delivered', progress: 100 }], 0)).toBe(true);
+    expect(
+      vendorsSettled(
+        [
+          { status: 'delivered', progress: 100 },
+          { status: 'processing', progress: 50 },
+        ],
+        0,
+      ),
+    ).toBe(false);
+    expect(
+      vendorsSettled(
+        [
+          { status: 'delivered', progress: 100 },
+          { status: 'delivered', progress: 100 },
+        ],
+        0,
+      ),
+    ).toBe(true);
     expect(vendorsSettled([{ status: 'failed', progress: 0 }], 0)).toBe(true);
     const erroring = [{ status: 'processing', progress: 40, error: { code: 'X' }, error_message: 'stuck' }];
     expect(vendorsSettled(erroring, 5_999)).toBe(false);
@@ -20,6 +36,10 @@ describe('vendor progress', () => {
     expect(vendorProgress(cfg, 100, 108)).toMatchObject({ status: 'delivered', progress: 100 });
     const failing = { name: 'launcher', sandbox_fail: true } as never;
     expect(vendorProgress(failing, 100, 102)).toMatchObject({ status: 'processing' });
-    expect(vendorProgress(failing, 100, 103)).toMatchObject({ status: 'failed', progress: 0, error_message: expect.any(String) });
+    expect(vendorProgress(failing, 100, 103)).toMatchObject({
+      status: 'failed',
+      progress: 0,
+      error_message: expect.any(String),
+    });
   });
 });

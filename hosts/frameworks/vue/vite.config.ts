@@ -9,7 +9,11 @@ export default defineConfig({
   plugins: [
     vue({
       // The tags are custom elements, not Vue components.
-      template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('pay-') || tag === 'site-header' || tag === 'blocklet-store' } },
+      template: {
+        compilerOptions: {
+          isCustomElement: (tag) => tag.startsWith('pay-') || tag === 'site-header' || tag === 'blocklet-store',
+        },
+      },
     }),
   ],
   server: { proxy: { '/payment': platform, '/api': platform, '/.well-known': platform, '/__blocklet__.js': platform } },

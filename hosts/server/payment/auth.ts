@@ -48,19 +48,27 @@ export function verifySignature(req: Request, key: KeyObject): void {
   const sigHeader = req.get('x-component-sig') ?? '';
   const iat = Number(req.get('x-component-sig-iat'));
   const exp = Number(req.get('x-component-sig-exp'));
-  if (!Number.isInteger(iat) || !Number.isInteger(exp)) throw new HttpError(401, 'Invalid signature: missing or malformed x-component-sig-iat/exp');
+  if (!Number.isInteger(iat) || !Number.isInteger(exp))
+    throw new HttpError(401, 'Invalid signature: missing or malformed x-component-sig-iat/exp');
   // Wall-clock time, not the sandbox clock: the client signs with the real time.
   const now = Math.floor(Date.now() / 1000);
   if (exp < now) throw new HttpError(401, 'Invalid signature: expired sig');
   // Bounded validity (docs/security.md "Replay window"): not issued in the future beyond the allowed clock skew, and
   // valid for at most SIG_MAX_LIFETIME_SECONDS (@blocklet/payment-js signs exp = iat + 300).
-  if (iat > now + SIG_CLOCK_SKEW_SECONDS) throw new HttpError(401, 'Invalid signature: issued in the future (check the server clock)', 'SIG_FROM_FUTURE');
+  if (iat > now + SIG_CLOCK_SKEW_SECONDS)
+    throw new HttpError(401, 'Invalid signature: issued in the future (check the server clock)', 'SIG_FROM_FUTURE');
   if (exp <= iat || exp - iat > SIG_MAX_LIFETIME_SECONDS) {
-    throw new HttpError(401, `Invalid signature: a signature may be valid for at most ${SIG_MAX_LIFETIME_SECONDS} seconds`, 'SIG_TOO_LONG');
+    throw new HttpError(
+      401,
+      `Invalid signature: a signature may be valid for at most ${SIG_MAX_LIFETIME_SECONDS} seconds`,
+      'SIG_TOO_LONG',
+    );
   }
   const sig = Buffer.from(sigHeader.replace(/^0x/i, ''), 'hex');
   if (sig.length !== 64) throw new HttpError(401, 'Invalid signature: x-component-sig must be 64 bytes of hex');
-  const hash = createHash('sha3-256').update(stringify(signedPayload(req, iat, exp)) ?? '').digest();
+  const hash = createHash('sha3-256')
+    .update(stringify(signedPayload(req, iat, exp)) ?? '')
+    .digest();
   // The hash is signed as raw bytes; the hex-string form is accepted too.
   const ok = verify(null, hash, key, sig) || verify(null, Buffer.from(`0x${hash.toString('hex')}`), key, sig);
   if (!ok) throw new HttpError(401, 'Invalid signature: x-component-sig does not match the request');
@@ -87,7 +95,11 @@ export function callerOf(res: Response): Caller {
 export const requireMerchant: RequestHandler = (_req, res, next) => {
   const { merchant, user } = callerOf(res);
   if (merchant) return next();
-  if (!user) throw new HttpError(401, 'Authentication required: sign the request with the app key (x-component-sig) or sign in as an owner or admin');
+  if (!user)
+    throw new HttpError(
+      401,
+      'Authentication required: sign the request with the app key (x-component-sig) or sign in as an owner or admin',
+    );
   throw new HttpError(403, 'Forbidden: this endpoint is for the merchant (owner or admin) only');
 };
 

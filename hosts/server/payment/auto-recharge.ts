@@ -53,7 +53,13 @@ const MAX_DAILY_ATTEMPTS = 1000;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON documents
 type Json = Record<string, any>;
 
-async function configOf(q: Queryable, customerId: string, currencyId: string, livemode: boolean, lock = false): Promise<Json | null> {
+async function configOf(
+  q: Queryable,
+  customerId: string,
+  currencyId: string,
+  livemode: boolean,
+  lock = false,
+): Promise<Json | null> {
   const { rows } = await q.query<{ data: Json }>(
     `SELECT data FROM auto_recharge_configs WHERE customer_id = $1 AND currency_id = $2 AND livemode = $3${lock ? ' FOR UPDATE' : ''}`,
     [customerId, currencyId, livemode],
@@ -100,44 +106,99 @@ const today = (): string => new Date(clock.now()).toISOString().slice(0, 10);
  */
 function statsToday(cfg: Json): { attempts: number; amount: string } {
   const s = cfg.daily_stats;
-  return cfg.last_recharge_date === today() && s ? { attempts: Number(s.attempt_count ?? 0), amount: String(s.total_amount ?? '0') } : { attempts: 0, amount: '0' };
+  return cfg.last_recharge_date === today() && s
+    ? { attempts: Number(s.attempt_count ?? 0), amount: String(s.total_amount ?? '0') }
+    : { attempts: 0, amount: '0' };
 }
 
 /** One top-up: charge the package, write the paid auto_recharge invoice and the credit grant. */
-async function topUp(q: Queryable, cfg: Json, cost: string, price: Doc, events: PlatformEvents): Promise<{ ok: boolean; invoice?: Doc; error?: string }> {
+async function topUp(
+  q: Queryable,
+  cfg: Json,
+  cost: string,
+  price: Doc,
+  events: PlatformEvents,
+): Promise<{ ok: boolean; invoice?: Doc; error?: string }> {
   const customer = await mustFind(q, 'customers', cfg.customer_id);
   const currency = await mustFind(q, 'payment_currencies', cfg.recharge_currency_id);
   const details = await charge(q, customer, currency.id, cost);
   if (!details) return { ok: false, error: `Insufficient ${currency.symbol} balance` };
   const product = await find(q, 'products', price.product_id);
-  const intent = await succeededIntent(q, { customer, currencyId: currency.id, methodId: currency.payment_method_id, amount: cost, description: 'Auto top-up', details });
+  const intent = await succeededIntent(q, {
+    customer,
+    currencyId: currency.id,
+    methodId: currency.payment_method_id,
+    amount: cost,
+    description: 'Auto top-up',
+    details,
+  });
   const { invoice } = await createInvoice(q, {
-    livemode: cfg.livemode, customer, currencyId: currency.id, methodId: currency.payment_method_id, status: 'paid', billingReason: 'auto_recharge',
-    lines: [{ price_id: price.id, quantity: cfg.quantity, amount: cost, description: `${product?.name ?? price.id} × ${cfg.quantity}` }],
-    paymentIntentId: intent.id, paymentDetails: details,
+    livemode: cfg.livemode,
+    customer,
+    currencyId: currency.id,
+    methodId: currency.payment_method_id,
+    status: 'paid',
+    billingReason: 'auto_recharge',
+    lines: [
+      {
+        price_id: price.id,
+        quantity: cfg.quantity,
+        amount: cost,
+        description: `${product?.name ?? price.id} × ${cfg.quantity}`,
+      },
+    ],
+    paymentIntentId: intent.id,
+    paymentDetails: details,
   });
   await save(q, 'payment_intents', { ...intent, invoice_id: invoice.id });
   const credit = price.metadata.credit_config;
   const now = clock.nowSeconds();
-  const unit = credit.valid_duration_unit === 'hours' ? 'hour' : String(credit.valid_duration_unit ?? '').replace(/s$/, '');
+  const unit =
+    credit.valid_duration_unit === 'hours' ? 'hour' : String(credit.valid_duration_unit ?? '').replace(/s$/, '');
   const creditCurrency = await mustFind(q, 'payment_currencies', credit.currency_id);
-  const amount = mul(tokenAmount(credit.credit_amount, creditCurrency.decimal, 'credit_config.credit_amount'), cfg.quantity);
-  await insert(q, 'credit_grants', newDoc('credit_grants', cfg.livemode, {
-    object: 'credit_grant', name: `Auto top-up (${invoice.number})`, amount, remaining_amount: amount, currency_id: cfg.currency_id,
-    customer_id: customer.id, category: 'paid', priority: 50, status: 'granted', effective_at: now,
-    expires_at: Number(credit.valid_duration_value) > 0 ? addInterval(now, unit, Number(credit.valid_duration_value)) : null,
-    applicability_config: { scope: { price_type: 'metered' } }, metadata: { invoice_id: invoice.id, price_id: price.id, auto_recharge_config_id: cfg.id },
-    created_via: 'auto_recharge', voided_at: null,
-  }));
+  const amount = mul(
+    tokenAmount(credit.credit_amount, creditCurrency.decimal, 'credit_config.credit_amount'),
+    cfg.quantity,
+  );
+  await insert(
+    q,
+    'credit_grants',
+    newDoc('credit_grants', cfg.livemode, {
+      object: 'credit_grant',
+      name: `Auto top-up (${invoice.number})`,
+      amount,
+      remaining_amount: amount,
+      currency_id: cfg.currency_id,
+      customer_id: customer.id,
+      category: 'paid',
+      priority: 50,
+      status: 'granted',
+      effective_at: now,
+      expires_at:
+        Number(credit.valid_duration_value) > 0 ? addInterval(now, unit, Number(credit.valid_duration_value)) : null,
+      applicability_config: { scope: { price_type: 'metered' } },
+      metadata: { invoice_id: invoice.id, price_id: price.id, auto_recharge_config_id: cfg.id },
+      created_via: 'auto_recharge',
+      voided_at: null,
+    }),
+  );
   events.push({ type: 'invoice.paid', object: invoice });
   return { ok: true, invoice };
 }
 
-export type RechargeAttempt = { config_id: string; customer_id: string; status: 'succeeded' | 'failed' | 'limited'; invoice_id?: string; error?: string };
+export type RechargeAttempt = {
+  config_id: string;
+  customer_id: string;
+  status: 'succeeded' | 'failed' | 'limited';
+  invoice_id?: string;
+  error?: string;
+};
 
 /** Fires the top-ups due now (one per configuration per run). Must run in a transaction. */
 export async function runAutoRecharge(q: Queryable): Promise<{ attempts: RechargeAttempt[]; events: PlatformEvents }> {
-  const { rows } = await q.query<{ data: Json }>("SELECT data FROM auto_recharge_configs WHERE (data->>'enabled')::boolean ORDER BY created_at, id FOR UPDATE");
+  const { rows } = await q.query<{ data: Json }>(
+    "SELECT data FROM auto_recharge_configs WHERE (data->>'enabled')::boolean ORDER BY created_at, id FOR UPDATE",
+  );
   const attempts: RechargeAttempt[] = [];
   const events: PlatformEvents = [];
   for (const { data: cfg } of rows) {
@@ -150,7 +211,10 @@ export async function runAutoRecharge(q: Queryable): Promise<{ attempts: Recharg
     const stats = statsToday(cfg);
     const maxAttempts = Number(cfg.daily_limits?.max_attempts ?? 0);
     const maxAmount = BigInt(cfg.daily_limits?.max_amount ?? '0');
-    if ((maxAttempts > 0 && stats.attempts >= maxAttempts) || (maxAmount > 0n && BigInt(stats.amount) + BigInt(cost) > maxAmount)) {
+    if (
+      (maxAttempts > 0 && stats.attempts >= maxAttempts) ||
+      (maxAmount > 0n && BigInt(stats.amount) + BigInt(cost) > maxAmount)
+    ) {
       attempts.push({ config_id: cfg.id, customer_id: cfg.customer_id, status: 'limited' });
       continue;
     }
@@ -158,11 +222,21 @@ export async function runAutoRecharge(q: Queryable): Promise<{ attempts: Recharg
     await writeConfig(q, {
       ...cfg,
       last_recharge_date: today(),
-      daily_stats: { attempt_count: stats.attempts + 1, total_amount: r.ok ? (BigInt(stats.amount) + BigInt(cost)).toString() : stats.amount },
-      ...(r.ok ? { last_recharge_at: clock.nowSeconds(), last_invoice_id: r.invoice!.id, last_error: null } : { last_error: r.error }),
+      daily_stats: {
+        attempt_count: stats.attempts + 1,
+        total_amount: r.ok ? (BigInt(stats.amount) + BigInt(cost)).toString() : stats.amount,
+      },
+      ...(r.ok
+        ? { last_recharge_at: clock.nowSeconds(), last_invoice_id: r.invoice!.id, last_error: null }
+        : { last_error: r.error }),
       updated_at: new Date(clock.now()).toISOString(),
     });
-    attempts.push({ config_id: cfg.id, customer_id: cfg.customer_id, status: r.ok ? 'succeeded' : 'failed', ...(r.ok ? { invoice_id: r.invoice!.id } : { error: r.error }) });
+    attempts.push({
+      config_id: cfg.id,
+      customer_id: cfg.customer_id,
+      status: r.ok ? 'succeeded' : 'failed',
+      ...(r.ok ? { invoice_id: r.invoice!.id } : { error: r.error }),
+    });
   }
   return { attempts, events };
 }
@@ -193,7 +267,11 @@ export function createAutoRechargeRoutes({ db }: SandboxContext): Router {
   r.post('/auto-recharge-configs/submit', async (req, res) => {
     const body = bodyOf(req) as Json;
     const saved = await db.transaction(async (tx) => {
-      const customer = await customerByIdOrDid(tx, str(body, 'customer_id', { required: true, max: 100 })!, livemodeOf(req));
+      const customer = await customerByIdOrDid(
+        tx,
+        str(body, 'customer_id', { required: true, max: 100 })!,
+        livemodeOf(req),
+      );
       await assertOwner(tx, res, { ...customer, customer_id: customer.id }, 'customer');
       const currency = await creditCurrency(tx, body.currency_id);
       const enabled = bool(body, 'enabled') ?? false;
@@ -207,16 +285,37 @@ export function createAutoRechargeRoutes({ db }: SandboxContext): Router {
       const paying = (await payingCurrencies(tx, [price])).find((c) => c.id === payingId);
       if (!paying) throw new HttpError(400, `This package cannot be paid in currency ${payingId}`);
       const limits = (body.daily_limits ?? {}) as Json;
-      if (typeof limits !== 'object' || Array.isArray(limits)) throw new HttpError(400, 'daily_limits must be an object');
+      if (typeof limits !== 'object' || Array.isArray(limits))
+        throw new HttpError(400, 'daily_limits must be an object');
       const maxAmount = unitAmount(limits.max_amount ?? '0', 'daily_limits.max_amount');
-      const maxAttempts = int({ 'daily_limits.max_attempts': limits.max_attempts }, 'daily_limits.max_attempts', { min: 0, max: MAX_DAILY_ATTEMPTS, fallback: 0 })!;
+      const maxAttempts = int({ 'daily_limits.max_attempts': limits.max_attempts }, 'daily_limits.max_attempts', {
+        min: 0,
+        max: MAX_DAILY_ATTEMPTS,
+        fallback: 0,
+      })!;
       const existing = await configOf(tx, customer.id, currency.id, customer.livemode, true);
       const now = new Date(clock.now()).toISOString();
       return writeConfig(tx, {
-        ...(existing ?? { id: `arc_${randomBytes(12).toString('hex')}`, object: 'auto_recharge_config', created_at: now, daily_stats: { attempt_count: 0, total_amount: '0' }, last_recharge_date: null, last_recharge_at: null, last_error: null }),
-        livemode: customer.livemode, customer_id: customer.id, currency_id: currency.id, enabled, threshold, price_id: price.id, quantity,
-        recharge_currency_id: paying.id, payment_method_id: paying.payment_method_id,
-        daily_limits: { max_amount: maxAmount, max_attempts: maxAttempts }, updated_at: now,
+        ...(existing ?? {
+          id: `arc_${randomBytes(12).toString('hex')}`,
+          object: 'auto_recharge_config',
+          created_at: now,
+          daily_stats: { attempt_count: 0, total_amount: '0' },
+          last_recharge_date: null,
+          last_recharge_at: null,
+          last_error: null,
+        }),
+        livemode: customer.livemode,
+        customer_id: customer.id,
+        currency_id: currency.id,
+        enabled,
+        threshold,
+        price_id: price.id,
+        quantity,
+        recharge_currency_id: paying.id,
+        payment_method_id: paying.payment_method_id,
+        daily_limits: { max_amount: maxAmount, max_attempts: maxAttempts },
+        updated_at: now,
       });
     });
     res.json(saved);

@@ -9,7 +9,15 @@ import { bodyOf, int, paramOf, str } from './http.ts';
 import { currencyIdsOf, expandPrice } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from './repo.ts';
 import { link, price, product } from './seed.ts';
-import { assertSessionActor, checkoutContext, effectiveStatus, expandSession, seesPayer, sessionAmounts, withoutPersonalData } from './sessions.ts';
+import {
+  assertSessionActor,
+  checkoutContext,
+  effectiveStatus,
+  expandSession,
+  seesPayer,
+  sessionAmounts,
+  withoutPersonalData,
+} from './sessions.ts';
 
 /**
  * Changing an open checkout before it is paid (product-spec section 7): quantity, promotion codes. Each call locks
@@ -32,7 +40,11 @@ async function sessionView(q: Queryable, session: Doc, res: Response): Promise<D
 }
 
 async function reprice(tx: Queryable, session: Doc, currencyId: string = session.currency_id): Promise<Doc> {
-  return save(tx, 'checkout_sessions', { ...session, currency_id: currencyId, ...(await sessionAmounts(tx, session, currencyId)) });
+  return save(tx, 'checkout_sessions', {
+    ...session,
+    currency_id: currencyId,
+    ...(await sessionAmounts(tx, session, currencyId)),
+  });
 }
 
 /** Quantity rules (spec §5): range max(minimum,1)…min(maximum, limit per checkout, available); inventory; limit. */
@@ -42,15 +54,17 @@ async function checkQuantity(tx: Queryable, item: Doc, quantity: number): Promis
   const price = await mustFind(tx, 'prices', item.upsell_price_id ?? item.price_id);
   const product = await find(tx, 'products', price.product_id);
   // The price's own stock rules when it has them (> 0), else the product's.
-  const pick = (key: string) => Number(price[key]) > 0 ? Number(price[key]) : Number(product?.[key] ?? 0);
+  const pick = (key: string) => (Number(price[key]) > 0 ? Number(price[key]) : Number(product?.[key] ?? 0));
   const available = pick('quantity_available');
-  const sold = Number(price.quantity_available) > 0 ? Number(price.quantity_sold ?? 0) : Number(product?.quantity_sold ?? 0);
+  const sold =
+    Number(price.quantity_available) > 0 ? Number(price.quantity_sold ?? 0) : Number(product?.quantity_sold ?? 0);
   const limit = pick('quantity_limit_per_checkout');
   if (available > 0 && sold + quantity > available) throw new HttpError(400, 'Exceed inventory', 'EXCEED_INVENTORY');
   if (limit > 0 && quantity > limit) throw new HttpError(400, 'Exceed purchase limit', 'EXCEED_PURCHASE_LIMIT');
   const min = Math.max(Number(adj.minimum ?? 1), 1);
   const max = Number(adj.maximum ?? 0) > 0 ? Number(adj.maximum) : Number.MAX_SAFE_INTEGER;
-  if (quantity < min || quantity > max) throw new HttpError(400, `quantity must be between ${min} and ${max === Number.MAX_SAFE_INTEGER ? '∞' : max}`);
+  if (quantity < min || quantity > max)
+    throw new HttpError(400, `quantity must be between ${min} and ${max === Number.MAX_SAFE_INTEGER ? '∞' : max}`);
 }
 
 export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
@@ -86,8 +100,12 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
       const price = await mustFind(tx, 'prices', from);
       if (price.upsell?.upsells_to_id !== to) throw new HttpError(400, `Price ${from} does not upsell to ${to}`);
       const target = await mustFind(tx, 'prices', to);
-      if (!currencyIdsOf(target).includes(session.currency_id)) throw new HttpError(400, `${to} is not available in the session currency`);
-      return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? { ...i, upsell_price_id: to } : i)) });
+      if (!currencyIdsOf(target).includes(session.currency_id))
+        throw new HttpError(400, `${to} is not available in the session currency`);
+      return reprice(tx, {
+        ...session,
+        line_items: items.map((i) => (i === item ? { ...i, upsell_price_id: to } : i)),
+      });
     });
     res.json(await sessionView(db, saved, res));
   });
@@ -110,7 +128,8 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const session = await mustFind(db, 'checkout_sessions', paramOf(req, 'id'));
     const suggestion = await crossSellPrice(db, session);
     if (!suggestion) {
-      if (req.query.skipError === 'true' || req.query.skipError === '1') return void res.json({ error: 'No cross-sell for this checkout session' });
+      if (req.query.skipError === 'true' || req.query.skipError === '1')
+        return void res.json({ error: 'No cross-sell for this checkout session' });
       throw new HttpError(404, 'No cross-sell for this checkout session');
     }
     res.json(await expandPrice(db, suggestion));
@@ -121,7 +140,8 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'), res);
       const suggestion = await crossSellPrice(tx, session);
-      if (!suggestion || suggestion.id !== to) throw new HttpError(400, `${to} is not the cross-sell of this checkout session`);
+      if (!suggestion || suggestion.id !== to)
+        throw new HttpError(400, `${to} is not the cross-sell of this checkout session`);
       const items = session.line_items as Doc[];
       if (items.some((i) => i.price_id === to)) return session;
       return reprice(tx, { ...session, line_items: [...items, { price_id: to, quantity: 1, cross_sell: true }] });
@@ -152,13 +172,21 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
       const currency = await mustFind(tx, 'payment_currencies', session.currency_id);
       const link = session.payment_link_id ? await find(tx, 'payment_links', session.payment_link_id) : null;
       const bounds = link?.donation_settings?.amount ?? {};
-      const unit = (v: unknown) => (v === undefined || v === null || v === '' ? null : BigInt(tokenAmount(v, currency.decimal, 'donation bound')));
+      const unit = (v: unknown) =>
+        v === undefined || v === null || v === '' ? null : BigInt(tokenAmount(v, currency.decimal, 'donation bound'));
       const min = unit(bounds.minimum);
       const max = unit(bounds.maximum);
       if ((min !== null && BigInt(amount) < min) || (max !== null && BigInt(amount) > max)) {
-        throw new HttpError(400, `Please enter an amount between ${bounds.minimum ?? 0} and ${bounds.maximum ?? '∞'}.`, 'AMOUNT_OUT_OF_RANGE');
+        throw new HttpError(
+          400,
+          `Please enter an amount between ${bounds.minimum ?? 0} and ${bounds.maximum ?? '∞'}.`,
+          'AMOUNT_OUT_OF_RANGE',
+        );
       }
-      return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? { ...i, custom_amount: amount } : i)) });
+      return reprice(tx, {
+        ...session,
+        line_items: items.map((i) => (i === item ? { ...i, custom_amount: amount } : i)),
+      });
     });
     res.json(await sessionView(db, saved, res));
   });
@@ -168,7 +196,16 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const link = await mustFind(db, 'payment_links', paramOf(req, 'id'));
     const list = (link.donation_settings?.beneficiaries as Doc[] | undefined) ?? [];
     const total = list.reduce((n, b) => n + Number(b.share ?? 0), 0) || 1;
-    res.json(list.map((b) => ({ name: b.name ?? b.address, address: b.address, avatar: b.avatar ?? null, type: b.type ?? 'user', url: b.url ?? null, percent: Math.round((Number(b.share ?? 0) / total) * 100) })));
+    res.json(
+      list.map((b) => ({
+        name: b.name ?? b.address,
+        address: b.address,
+        avatar: b.avatar ?? null,
+        type: b.type ?? 'user',
+        url: b.url ?? null,
+        percent: Math.round((Number(b.share ?? 0) / total) * 100),
+      })),
+    );
   });
 
   // Card payment abandoned: the payment intent goes back to waiting for a payment method.
@@ -177,7 +214,8 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
       const session = await openSession(tx, paramOf(req, 'id'), res);
       if (!session.payment_intent_id) return;
       const intent = await mustFind(tx, 'payment_intents', session.payment_intent_id, { lock: true });
-      if (intent.status !== 'succeeded') await save(tx, 'payment_intents', { ...intent, status: 'requires_payment_method' });
+      if (intent.status !== 'succeeded')
+        await save(tx, 'payment_intents', { ...intent, status: 'requires_payment_method' });
     });
     res.json({ aborted: true });
   });
@@ -190,21 +228,38 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const currencyId = str(body, 'currency_id');
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'), res);
-      if (!session.allow_promotion_codes) throw new HttpError(400, 'Promotion codes are not accepted for this checkout', 'PROMOTION_CODES_NOT_ALLOWED');
-      if (session.submit_type === 'donate') throw new HttpError(400, 'Promotion codes are not accepted for donations', 'PROMOTION_CODES_NOT_ALLOWED');
+      if (!session.allow_promotion_codes)
+        throw new HttpError(400, 'Promotion codes are not accepted for this checkout', 'PROMOTION_CODES_NOT_ALLOWED');
+      if (session.submit_type === 'donate')
+        throw new HttpError(400, 'Promotion codes are not accepted for donations', 'PROMOTION_CODES_NOT_ALLOWED');
       const currency = currencyId ?? session.currency_id;
-      const prices = await Promise.all((session.line_items as Doc[]).map((i) => mustFind(tx, 'prices', i.upsell_price_id ?? i.price_id)));
-      if (!prices.every((p) => currencyIdsOf(p).includes(currency))) throw new HttpError(400, `currency_id ${currency} is not accepted for this purchase`);
+      const prices = await Promise.all(
+        (session.line_items as Doc[]).map((i) => mustFind(tx, 'prices', i.upsell_price_id ?? i.price_id)),
+      );
+      if (!prices.every((p) => currencyIdsOf(p).includes(currency)))
+        throw new HttpError(400, `currency_id ${currency} is not accepted for this purchase`);
       const { promo, coupon } = await checkPromotion(tx, session, code);
-      const discount = { promotion_code: promo.id, coupon: coupon.id, discount_amount: '0', verification_data: { code: promo.code }, promotion_code_details: { id: promo.id, code: promo.code }, coupon_details: coupon };
+      const discount = {
+        promotion_code: promo.id,
+        coupon: coupon.id,
+        discount_amount: '0',
+        verification_data: { code: promo.code },
+        promotion_code_details: { id: promo.id, code: promo.code },
+        coupon_details: coupon,
+      };
       return reprice(tx, { ...session, discounts: [discount] }, currency);
     });
-    res.json({ discounts: saved.discounts, ...(await checkoutContext(db, saved, { personal: seesPayer(saved, actorOf(res)) })) });
+    res.json({
+      discounts: saved.discounts,
+      ...(await checkoutContext(db, saved, { personal: seesPayer(saved, actorOf(res)) })),
+    });
   });
 
   r.delete('/checkout-sessions/:id/remove-promotion', async (req, res) => {
     requireUser(res, 'Please log in to change the promotion code');
-    const saved = await db.transaction(async (tx) => reprice(tx, { ...(await openSession(tx, paramOf(req, 'id'), res)), discounts: [] }));
+    const saved = await db.transaction(async (tx) =>
+      reprice(tx, { ...(await openSession(tx, paramOf(req, 'id'), res)), discounts: [] }),
+    );
     res.json(await checkoutContext(db, saved, { personal: seesPayer(saved, actorOf(res)) }));
   });
 
@@ -216,7 +271,10 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
       if (!currency?.active) throw new HttpError(400, `currency_id ${currencyId} is not an active currency`);
       return reprice(tx, session, currencyId);
     });
-    res.json({ discounts: saved.discounts, ...(await checkoutContext(db, saved, { personal: seesPayer(saved, actorOf(res)) })) });
+    res.json({
+      discounts: saved.discounts,
+      ...(await checkoutContext(db, saved, { personal: seesPayer(saved, actorOf(res)) })),
+    });
   });
 
   return r;
@@ -228,8 +286,11 @@ export async function crossSellPrice(q: Queryable, session: Doc): Promise<Doc | 
   if (!first) return null;
   const price = await find(q, 'prices', first.price_id);
   const product = price ? await find(q, 'products', price.product_id) : null;
-  const target = product?.cross_sell?.cross_sells_to_id ? await find(q, 'products', product.cross_sell.cross_sells_to_id) : null;
-  const def = target?.active !== false && target?.default_price_id ? await find(q, 'prices', target.default_price_id) : null;
+  const target = product?.cross_sell?.cross_sells_to_id
+    ? await find(q, 'products', product.cross_sell.cross_sells_to_id)
+    : null;
+  const def =
+    target?.active !== false && target?.default_price_id ? await find(q, 'prices', target.default_price_id) : null;
   return def && def.active !== false && currencyIdsOf(def).includes(session.currency_id) ? def : null;
 }
 
@@ -239,7 +300,10 @@ export const checkoutDemoMigration = {
   up: async (tx: Queryable) => {
     const onetime = await find(tx, 'payment_links', 'plink_sandbox_onetime');
     if (!onetime) return;
-    const items = (onetime.line_items as Doc[]).map((i) => ({ ...i, adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 } }));
+    const items = (onetime.line_items as Doc[]).map((i) => ({
+      ...i,
+      adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 },
+    }));
     await save(tx, 'payment_links', { ...onetime, line_items: items });
     // Donation amounts are decimal token amounts, as the platform's DonationSettings carry them (the first seed
     // stored smallest units).
@@ -259,25 +323,41 @@ export const checkoutDemoMigration = {
     }
     // The card method is the sandbox's Stripe stand-in (stripe-standin.ts), never real Stripe.js.
     const stripe = await find(tx, 'payment_methods', 'pm_sandbox_stripe');
-    if (stripe) await save(tx, 'payment_methods', { ...stripe, settings: { ...stripe.settings, stripe: { ...stripe.settings?.stripe, sandbox: true } } });
+    if (stripe)
+      await save(tx, 'payment_methods', {
+        ...stripe,
+        settings: { ...stripe.settings, stripe: { ...stripe.settings?.stripe, sandbox: true } },
+      });
     // A report paid in credits (CRD) or TBA, collecting a phone number and the full billing address.
     for (const [table, doc] of [
-      product('prod_sandbox_report', 'Sandbox Usage Report', 'A detailed usage report, payable with credits.', 'price_sandbox_report'),
+      product(
+        'prod_sandbox_report',
+        'Sandbox Usage Report',
+        'A detailed usage report, payable with credits.',
+        'price_sandbox_report',
+      ),
       price('price_sandbox_report', 'prod_sandbox_report', { pc_sandbox_tba: '2', pc_sandbox_credit: '25' }),
       link('plink_sandbox_report', 'credits', 'Sandbox Usage Report', 'price_sandbox_report', {
-        phone_number_collection: { enabled: true }, billing_address_collection: 'required',
+        phone_number_collection: { enabled: true },
+        billing_address_collection: 'required',
       }),
     ] as const) {
       if (!(await find(tx, table, doc.id))) await insert(tx, table, doc);
     }
     // A product delivered by vendors after payment (a DID name and an app install), with its progress.
     for (const [table, doc] of [
-      product('prod_sandbox_domain', 'Sandbox Domain Bundle', 'A DID name for your app, installed for you.', 'price_sandbox_domain', {
-        vendor_config: [
-          { vendor_id: 'vnd_didnames', vendor_type: 'didnames', name: 'didnames', title: 'DID name registration' },
-          { vendor_id: 'vnd_launcher', vendor_type: 'launcher', name: 'launcher', title: 'App installation' },
-        ],
-      }),
+      product(
+        'prod_sandbox_domain',
+        'Sandbox Domain Bundle',
+        'A DID name for your app, installed for you.',
+        'price_sandbox_domain',
+        {
+          vendor_config: [
+            { vendor_id: 'vnd_didnames', vendor_type: 'didnames', name: 'didnames', title: 'DID name registration' },
+            { vendor_id: 'vnd_launcher', vendor_type: 'launcher', name: 'launcher', title: 'App installation' },
+          ],
+        },
+      ),
       price('price_sandbox_domain', 'prod_sandbox_domain', { pc_sandbox_tba: '3', pc_sandbox_usd: '2.99' }),
       link('plink_sandbox_vendor', 'vendor', 'Sandbox Domain Bundle', 'price_sandbox_domain'),
     ] as const) {

@@ -15,7 +15,16 @@ import { find, insert, mustFind, save, type Doc } from './repo.ts';
 import { crossSellPrice } from './checkout-adjust.ts';
 import { emailError } from './domain/customers.ts';
 import { assertHasItems, pruneArchivedItems, saleableItems } from './checkout-items.ts';
-import { assertSessionActor, buildSession, checkoutContext, effectiveStatus, expandSession, seesPayer, sessionAmounts, type SessionActor } from './sessions.ts';
+import {
+  assertSessionActor,
+  buildSession,
+  checkoutContext,
+  effectiveStatus,
+  expandSession,
+  seesPayer,
+  sessionAmounts,
+  type SessionActor,
+} from './sessions.ts';
 
 /** The calls the checkout element makes (product-spec section 7, payment-kit-api.md "Checkout endpoints"). */
 
@@ -26,8 +35,15 @@ export function originOf(req: Request): string {
 // --- form validation (product-spec section 5) ---------------------------------------------------------
 
 const POSTAL_CODES: Record<string, RegExp> = {
-  us: /^\d{5}(-\d{4})?$/, ca: /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/, gb: /^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/,
-  cn: /^\d{6}$/, de: /^\d{5}$/, fr: /^\d{5}$/, jp: /^\d{3}-?\d{4}$/, in: /^\d{6}$/, au: /^\d{4}$/,
+  us: /^\d{5}(-\d{4})?$/,
+  ca: /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/,
+  gb: /^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/,
+  cn: /^\d{6}$/,
+  de: /^\d{5}$/,
+  fr: /^\d{5}$/,
+  jp: /^\d{3}-?\d{4}$/,
+  in: /^\d{6}$/,
+  au: /^\d{4}$/,
 };
 
 type Form = { name: string; email: string; phone: string; address: Body | null; currency: Doc; method: Doc };
@@ -45,23 +61,27 @@ async function validateForm(q: Queryable, session: Doc, body: Body): Promise<For
   }
   for (const item of session.line_items as Doc[]) {
     const price = await mustFind(q, 'prices', item.upsell_price_id ?? item.price_id);
-    if (!currencyIdsOf(price).includes(currency.id)) throw new HttpError(400, `${currency.symbol} is not accepted for this purchase`);
+    if (!currencyIdsOf(price).includes(currency.id))
+      throw new HttpError(400, `${currency.symbol} is not accepted for this purchase`);
   }
   let phone = str(body, 'customer_phone')?.trim() ?? '';
   if (session.phone_number_collection?.enabled) {
     if (!phone) throw new HttpError(400, 'customer_phone is required');
-    if (!/^\+?[0-9][0-9 ()-]{5,19}$/.test(phone)) throw new HttpError(400, 'customer_phone is not a valid phone number');
+    if (!/^\+?[0-9][0-9 ()-]{5,19}$/.test(phone))
+      throw new HttpError(400, 'customer_phone is not a valid phone number');
   } else phone = phone || '';
   const address = obj(body, 'billing_address') ?? null;
   if (session.billing_address_collection === 'required') {
     const required = method.type === 'stripe' ? ['postal_code'] : ['line1', 'city', 'state', 'postal_code'];
     for (const k of required) {
-      if (typeof address?.[k] !== 'string' || !(address[k] as string).trim()) throw new HttpError(400, `billing_address.${k} is required`);
+      if (typeof address?.[k] !== 'string' || !(address[k] as string).trim())
+        throw new HttpError(400, `billing_address.${k} is required`);
     }
   }
   const country = String(address?.country ?? 'us').toLowerCase();
   const postal = typeof address?.postal_code === 'string' ? address.postal_code.trim() : '';
-  if (postal && POSTAL_CODES[country] && !POSTAL_CODES[country].test(postal)) throw new HttpError(400, 'billing_address.postal_code is invalid for the country');
+  if (postal && POSTAL_CODES[country] && !POSTAL_CODES[country].test(postal))
+    throw new HttpError(400, 'billing_address.postal_code is invalid for the country');
   return { name, email, phone, address: address ? { ...address, country } : null, currency, method };
 }
 
@@ -76,12 +96,24 @@ async function affordability(q: Queryable, session: Doc, customer: Doc | null, p
   const credit = customer && currency.type === 'credit' ? await creditBalance(q, customer.id, currency.id) : '0';
   // Fast pay from the balance is for one-off payments: a subscription needs the wallet to authorize future charges
   // (delegation), which the sandbox wallet only gives through wallet connect.
-  const balanceSufficient = open && session.mode === 'payment' && !!payerDid && currency.type !== 'credit' && gte(balance, amount);
+  const balanceSufficient =
+    open && session.mode === 'payment' && !!payerDid && currency.type !== 'credit' && gte(balance, amount);
   const creditSufficient = open && currency.type === 'credit' && gte(credit, amount);
-  const fastPayInfo = balanceSufficient || creditSufficient
-    ? { type: creditSufficient ? 'credit' : 'balance', amount, payer: payerDid, token: { balance: creditSufficient ? credit : balance, symbol: currency.symbol } }
-    : null;
-  return { balance: { sufficient: balanceSufficient }, delegation: { sufficient: false }, creditSufficient, fastPayInfo };
+  const fastPayInfo =
+    balanceSufficient || creditSufficient
+      ? {
+          type: creditSufficient ? 'credit' : 'balance',
+          amount,
+          payer: payerDid,
+          token: { balance: creditSufficient ? credit : balance, symbol: currency.symbol },
+        }
+      : null;
+  return {
+    balance: { sufficient: balanceSufficient },
+    delegation: { sufficient: false },
+    creditSufficient,
+    fastPayInfo,
+  };
 }
 
 async function submitResponse(ctx: SandboxContext, q: Queryable, session: Doc, payerDid: string | null): Promise<Body> {
@@ -92,9 +124,15 @@ async function submitResponse(ctx: SandboxContext, q: Queryable, session: Doc, p
     paymentIntent,
     customer,
     checkoutSession: await expandSession(q, session),
-    stripeContext: method?.type === 'stripe' && paymentIntent
-      ? { client_secret: clientSecretOf(ctx, paymentIntent.id), intent_type: 'payment_intent', status: paymentIntent.status, publishable_key: method.settings?.stripe?.publishable_key }
-      : null,
+    stripeContext:
+      method?.type === 'stripe' && paymentIntent
+        ? {
+            client_secret: clientSecretOf(ctx, paymentIntent.id),
+            intent_type: 'payment_intent',
+            status: paymentIntent.status,
+            publishable_key: method.settings?.stripe?.publishable_key,
+          }
+        : null,
     ...(await affordability(q, session, customer, payerDid)),
   };
 }
@@ -110,14 +148,16 @@ async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | nul
     if (effectiveStatus(locked) === 'expired') throw new HttpError(400, 'checkout session expired');
     const session = await pruneArchivedItems(tx, locked);
     assertHasItems(session);
-    if (!user && session.submit_type !== 'donate') throw new HttpError(401, 'Please log in to continue: checkout requires a signed-in user');
+    if (!user && session.submit_type !== 'donate')
+      throw new HttpError(401, 'Please log in to continue: checkout requires a signed-in user');
     const form = await validateForm(tx, session, body);
     // Spec §5/§8: vendor orders need a user of a unified account (sourceAppPid), else 'account required'.
     if (user && !user.sourceAppPid) {
       for (const item of session.line_items as Doc[]) {
         const price = await find(tx, 'prices', item.upsell_price_id ?? item.price_id);
         const product = price ? await find(tx, 'products', price.product_id) : null;
-        if ((product?.vendor_config as unknown[] | undefined)?.length) throw new HttpError(400, 'account required', 'UNIFIED_APP_REQUIRED');
+        if ((product?.vendor_config as unknown[] | undefined)?.length)
+          throw new HttpError(400, 'account required', 'UNIFIED_APP_REQUIRED');
       }
     }
     // Spec §6: customers with past-due invoices are blocked from new purchases (not from donations).
@@ -129,24 +169,48 @@ async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | nul
           [known.id, session.livemode],
         );
         if (Number(rows[0]?.n ?? 0) > 0) {
-          throw new HttpError(403, 'You have past-due invoices. Please pay them before making a new purchase.', 'CUSTOMER_LIMITED');
+          throw new HttpError(
+            403,
+            'You have past-due invoices. Please pay them before making a new purchase.',
+            'CUSTOMER_LIMITED',
+          );
         }
       }
     }
-    if (session.cross_sell_behavior === 'required' && !(session.line_items as Doc[]).some((i) => i.cross_sell) && (await crossSellPrice(tx, session))) {
+    if (
+      session.cross_sell_behavior === 'required' &&
+      !(session.line_items as Doc[]).some((i) => i.cross_sell) &&
+      (await crossSellPrice(tx, session))
+    ) {
       throw new HttpError(400, 'Please add the recommended item to continue', 'REQUIRE_CROSS_SELL');
     }
 
-    const details = { name: form.name, email: form.email, phone: form.phone, ...(form.address ? { address: form.address } : {}) };
-    const existing = user ? await customerOfDid(tx, user.did, session.livemode) : session.customer_id ? await find(tx, 'customers', session.customer_id) : null;
+    const details = {
+      name: form.name,
+      email: form.email,
+      phone: form.phone,
+      ...(form.address ? { address: form.address } : {}),
+    };
+    const existing = user
+      ? await customerOfDid(tx, user.did, session.livemode)
+      : session.customer_id
+        ? await find(tx, 'customers', session.customer_id)
+        : null;
     const customer: Doc = existing
       ? await save(tx, 'customers', { ...existing, ...details })
       : await insert(tx, 'customers', newCustomer(session.livemode, { did: user?.did ?? null, ...details }));
 
-    const priced = { ...session, currency_id: form.currency.id, ...(await sessionAmounts(tx, session, form.currency.id)) };
+    const priced = {
+      ...session,
+      currency_id: form.currency.id,
+      ...(await sessionAmounts(tx, session, form.currency.id)),
+    };
     const intent = await ensurePaymentIntent(tx, priced, customer.id);
     const saved = await save(tx, 'checkout_sessions', {
-      ...priced, customer_id: customer.id, customer_did: customer.did, payment_intent_id: intent.id,
+      ...priced,
+      customer_id: customer.id,
+      customer_did: customer.did,
+      payment_intent_id: intent.id,
       customer_details: { name: form.name, email: form.email, phone: form.phone, address: form.address },
       payment_method_types: [form.method.type],
     });
@@ -160,7 +224,8 @@ export function createCheckoutRoutes(ctx: SandboxContext): Router {
 
   r.get('/settings', async (_req, res) => {
     const paymentMethods = await paymentMethodsExpanded(db, { activeOnly: true });
-    const baseCurrency = paymentMethods.flatMap((m) => m.payment_currencies as Doc[]).find((c) => c.is_base_currency) ?? null;
+    const baseCurrency =
+      paymentMethods.flatMap((m) => m.payment_currencies as Doc[]).find((c) => c.is_base_currency) ?? null;
     res.json({ paymentMethods, baseCurrency });
   });
 
@@ -168,10 +233,15 @@ export function createCheckoutRoutes(ctx: SandboxContext): Router {
     const link = await mustFind(db, 'payment_links', paramOf(req, 'plinkId'));
     if (!link.active) throw new HttpError(400, 'This payment link is no longer active');
     const wanted = queryString(req, 'currencyId');
-    const session = await buildSession(db, { ...link, metadata: link.metadata ?? {} }, { livemode: link.livemode, origin: originOf(req), paymentLink: link });
+    const session = await buildSession(
+      db,
+      { ...link, metadata: link.metadata ?? {} },
+      { livemode: link.livemode, origin: originOf(req), paymentLink: link },
+    );
     if (wanted && wanted !== session.currency_id && (await find(db, 'payment_currencies', wanted))?.active) {
       const prices = await Promise.all((session.line_items as Doc[]).map((i) => mustFind(db, 'prices', i.price_id)));
-      if (prices.every((p) => currencyIdsOf(p).includes(wanted))) Object.assign(session, { currency_id: wanted }, await sessionAmounts(db, session, wanted));
+      if (prices.every((p) => currencyIdsOf(p).includes(wanted)))
+        Object.assign(session, { currency_id: wanted }, await sessionAmounts(db, session, wanted));
     }
     await insert(db, 'checkout_sessions', session);
     res.json(await checkoutContext(db, session, { personal: false }));
@@ -182,7 +252,9 @@ export function createCheckoutRoutes(ctx: SandboxContext): Router {
     let session = await mustFind(db, 'checkout_sessions', id);
     // Items whose price was archived since are dropped from an open session (checkout-items.ts), in one transaction.
     if (effectiveStatus(session) === 'open' && (await saleableItems(db, session))) {
-      session = await db.transaction(async (tx) => pruneArchivedItems(tx, await mustFind(tx, 'checkout_sessions', id, { lock: true })));
+      session = await db.transaction(async (tx) =>
+        pruneArchivedItems(tx, await mustFind(tx, 'checkout_sessions', id, { lock: true })),
+      );
     }
     res.json(await checkoutContext(db, session, { personal: seesPayer(session, actorOf(res)) }));
   });
@@ -196,9 +268,11 @@ export function createCheckoutRoutes(ctx: SandboxContext): Router {
     const result = await db.transaction(async (tx) => {
       const session = await mustFind(tx, 'checkout_sessions', paramOf(req, 'id'), { lock: true });
       // Only the customer who submitted it (a complete session's reply carries the payer's details).
-      if (session.customer_did !== user.did) throw new HttpError(403, 'This checkout session belongs to another customer', 'CHECKOUT_SESSION_NOT_YOURS');
+      if (session.customer_did !== user.did)
+        throw new HttpError(403, 'This checkout session belongs to another customer', 'CHECKOUT_SESSION_NOT_YOURS');
       if (session.status === 'complete') return { fastPaid: true, paid: null };
-      if (!session.payment_intent_id) throw new HttpError(400, 'Submit the checkout form before confirming fast checkout');
+      if (!session.payment_intent_id)
+        throw new HttpError(400, 'Submit the checkout form before confirming fast checkout');
       const customer = await mustFind(tx, 'customers', session.customer_id);
       const { fastPayInfo } = await affordability(tx, session, customer, user.did);
       if (!fastPayInfo) return { fastPaid: false, paid: null };
@@ -214,10 +288,19 @@ export function createCheckoutRoutes(ctx: SandboxContext): Router {
     const user = requireUser(res);
     const customer = await customerOfDid(db, user.did, livemodeOf(req));
     if (customer) return void res.json({ ...customer, fullName: customer.name });
-    if (req.query.fallback !== '1' && req.query.fallback !== 'true') throw new HttpError(404, 'No customer for this user yet');
+    if (req.query.fallback !== '1' && req.query.fallback !== 'true')
+      throw new HttpError(404, 'No customer for this user yet');
     res.json({
-      id: null, object: 'customer', livemode: livemodeOf(req), did: user.did, name: user.fullName, fullName: user.fullName,
-      email: user.email, phone: '', address: { country: 'us', state: '', city: '', line1: '', line2: '', postal_code: '' }, metadata: {},
+      id: null,
+      object: 'customer',
+      livemode: livemodeOf(req),
+      did: user.did,
+      name: user.fullName,
+      fullName: user.fullName,
+      email: user.email,
+      phone: '',
+      address: { country: 'us', state: '', city: '', line1: '', line2: '', postal_code: '' },
+      metadata: {},
     });
   });
 

@@ -21,7 +21,8 @@ const TITLES: Record<string, string> = { payment: 'Pay for', subscription: 'Subs
 
 async function describeSession(q: Queryable, params: Record<string, unknown>, action: string) {
   const session = await mustFind(q, 'checkout_sessions', params.checkoutSessionId);
-  if (session.mode !== action) throw new HttpError(400, `This checkout session is in ${session.mode} mode, not ${action}`);
+  if (session.mode !== action)
+    throw new HttpError(400, `This checkout session is in ${session.mode} mode, not ${action}`);
   const status = effectiveStatus(session);
   if (status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
   if (status === 'expired') throw new HttpError(400, 'checkout session expired');
@@ -34,13 +35,19 @@ async function describeSession(q: Queryable, params: Record<string, unknown>, ac
     const product = await mustFind(q, 'products', price.product_id);
     names.push(product.name);
     const interval = price.recurring ? ` / ${price.recurring.interval}` : '';
-    lines.push({ label: `${product.name} × ${item.quantity}`, value: `${fmt(itemAmount(price, item, currency.id))}${interval}` });
+    lines.push({
+      label: `${product.name} × ${item.quantity}`,
+      value: `${fmt(itemAmount(price, item, currency.id))}${interval}`,
+    });
   }
   // The stake leaves the wallet with the payment (pay.ts); the wallet says so before the payer approves.
   const method = await mustFind(q, 'payment_methods', currency.payment_method_id);
   const stake = sessionStake(session, method.type, currency.decimal);
   if (stake) lines.push({ label: 'Stake (returned when the subscription ends)', value: fmt(stake) });
-  lines.push({ label: 'Total due now', value: fmt(stake ? (BigInt(session.amount_total) + BigInt(stake)).toString() : session.amount_total) });
+  lines.push({
+    label: 'Total due now',
+    value: fmt(stake ? (BigInt(session.amount_total) + BigInt(stake)).toString() : session.amount_total),
+  });
   return { title: `${TITLES[action]} ${names.join(', ')}`, lines };
 }
 
@@ -55,14 +62,21 @@ function checkoutAction(action: 'payment' | 'subscription' | 'setup'): ConnectAc
     },
     async approve(params, ctx) {
       const session = await mustFind(ctx.tx, 'checkout_sessions', params.checkoutSessionId);
-      if (session.mode !== action) throw new HttpError(400, `This checkout session is in ${session.mode} mode, not ${action}`);
+      if (session.mode !== action)
+        throw new HttpError(400, `This checkout session is in ${session.mode} mode, not ${action}`);
       const paid = await paySession(ctx.tx, session.id, ctx.userDid);
       publishWhenCommitted(ctx.db, paid);
-      return { checkoutSessionId: paid.session.id, invoiceId: paid.invoice.id, subscriptionId: paid.subscription?.id ?? null, paymentIntentId: paid.paymentIntent.id };
+      return {
+        checkoutSessionId: paid.session.id,
+        invoiceId: paid.invoice.id,
+        subscriptionId: paid.subscription?.id ?? null,
+        paymentIntentId: paid.paymentIntent.id,
+      };
     },
   };
 }
 
 export function registerPaymentConnectActions(): void {
-  for (const action of ['payment', 'subscription', 'setup'] as const) registerConnectAction(action, checkoutAction(action));
+  for (const action of ['payment', 'subscription', 'setup'] as const)
+    registerConnectAction(action, checkoutAction(action));
 }

@@ -60,7 +60,15 @@ export type Consumption = { consumed: string; pending: string; transactions: Doc
  */
 export async function consumeCredits(
   q: Queryable,
-  input: { customerId: string; currencyId: string; amount: string; livemode: boolean; subscriptionId?: string | null; meter?: Doc | null; event?: Doc | null },
+  input: {
+    customerId: string;
+    currencyId: string;
+    amount: string;
+    livemode: boolean;
+    subscriptionId?: string | null;
+    meter?: Doc | null;
+    event?: Doc | null;
+  },
 ): Promise<Consumption> {
   const now = clock.nowSeconds();
   const { rows } = await q.query<{ data: Doc }>(
@@ -84,7 +92,11 @@ export async function consumeCredits(
     const take = remaining < left ? remaining : left;
     left -= take;
     const after = (remaining - take).toString();
-    await save(q, 'credit_grants', { ...grant, remaining_amount: after, status: after === '0' ? 'depleted' : 'granted' });
+    await save(q, 'credit_grants', {
+      ...grant,
+      remaining_amount: after,
+      status: after === '0' ? 'depleted' : 'granted',
+    });
     const tx: Doc = {
       id: `ctxn_${randomBytes(12).toString('hex')}`,
       object: 'credit_transaction',
@@ -141,7 +153,15 @@ async function expandTransaction(q: Queryable, tx: Doc, cache: Map<string, Doc |
     ...tx,
     creditGrant: grant ? { id: grant.id, name: grant.name ?? '', status: grantStatusAt(grant) } : null,
     meter: meter ? { id: meter.id, name: meter.name, unit: meter.unit, event_name: meter.event_name } : null,
-    meterEvent: event ? { id: event.id, event_name: event.event_name, value: event.value, timestamp: event.timestamp, source_data: event.source_data ?? null } : null,
+    meterEvent: event
+      ? {
+          id: event.id,
+          event_name: event.event_name,
+          value: event.value,
+          timestamp: event.timestamp,
+          source_data: event.source_data ?? null,
+        }
+      : null,
     paymentCurrency: await get('payment_currencies', tx.currency_id),
   };
 }
@@ -168,7 +188,10 @@ function grantRow(grant: Doc): Doc {
   };
 }
 
-export async function listCreditTransactions(q: Queryable, f: TransactionFilter): Promise<{ count: number; list: Doc[] }> {
+export async function listCreditTransactions(
+  q: Queryable,
+  f: TransactionFilter,
+): Promise<{ count: number; list: Doc[] }> {
   const params: unknown[] = [f.livemode];
   let where = 'livemode = $1';
   if (f.customerId) where += ` AND customer_id = $${params.push(f.customerId)}`;
@@ -176,8 +199,11 @@ export async function listCreditTransactions(q: Queryable, f: TransactionFilter)
   if (f.creditGrantId) where += ` AND credit_grant_id = $${params.push(f.creditGrantId)}`;
   if (f.start !== undefined) where += ` AND created_at >= to_timestamp($${params.push(f.start)})`;
   if (f.end !== undefined) where += ` AND created_at <= to_timestamp($${params.push(f.end)})`;
-  const usage = (await q.query<{ data: Doc }>(`SELECT data FROM credit_transactions WHERE ${where}`, params)).rows.map((r) => r.data);
-  let rows = f.source && f.source !== 'grant' ? usage.filter((t) => t.source === f.source) : f.source === 'grant' ? [] : usage;
+  const usage = (await q.query<{ data: Doc }>(`SELECT data FROM credit_transactions WHERE ${where}`, params)).rows.map(
+    (r) => r.data,
+  );
+  let rows =
+    f.source && f.source !== 'grant' ? usage.filter((t) => t.source === f.source) : f.source === 'grant' ? [] : usage;
   if (f.includeGrants && (!f.source || f.source === 'grant') && !f.subscriptionId) {
     const gp: unknown[] = [f.livemode];
     let gw = 'livemode = $1';
@@ -185,7 +211,9 @@ export async function listCreditTransactions(q: Queryable, f: TransactionFilter)
     if (f.creditGrantId) gw += ` AND id = $${gp.push(f.creditGrantId)}`;
     if (f.start !== undefined) gw += ` AND created_at >= to_timestamp($${gp.push(f.start)})`;
     if (f.end !== undefined) gw += ` AND created_at <= to_timestamp($${gp.push(f.end)})`;
-    const grants = (await q.query<{ data: Doc }>(`SELECT data FROM credit_grants WHERE ${gw}`, gp)).rows.map((r) => grantRow(r.data));
+    const grants = (await q.query<{ data: Doc }>(`SELECT data FROM credit_grants WHERE ${gw}`, gp)).rows.map((r) =>
+      grantRow(r.data),
+    );
     rows = [...rows, ...grants];
   }
   rows.sort((a, b) => toMs(b.created_at) - toMs(a.created_at) || String(b.id).localeCompare(String(a.id)));
@@ -214,12 +242,20 @@ export async function settleCreditUsage(q: Queryable): Promise<Doc[]> {
     const owed = String(event.credit_pending ?? event.value ?? '0');
     if (BigInt(owed) <= 0n) continue;
     const used = await consumeCredits(q, {
-      customerId: event.customer_id, currencyId: meter.currency_id, amount: owed, livemode: event.livemode, subscriptionId: event.subscription_id, meter, event,
+      customerId: event.customer_id,
+      currencyId: meter.currency_id,
+      amount: owed,
+      livemode: event.livemode,
+      subscriptionId: event.subscription_id,
+      meter,
+      event,
     });
     if (used.consumed === '0') continue;
     written.push(...used.transactions);
     await save(q, 'meter_events', {
-      ...event, credit_consumed: (BigInt(event.credit_consumed ?? '0') + BigInt(used.consumed)).toString(), credit_pending: used.pending,
+      ...event,
+      credit_consumed: (BigInt(event.credit_consumed ?? '0') + BigInt(used.consumed)).toString(),
+      credit_pending: used.pending,
       status: used.pending === '0' ? 'completed' : 'pending',
     });
   }

@@ -18,14 +18,21 @@ export function createDemoCatalogRoutes({ db }: SandboxContext): Router {
        WHERE l.active AND l.data->'metadata'->>'sandbox_kind' IS NOT NULL
        ORDER BY l.created_at, l.id`,
     );
-    res.json(rows.map(({ link, price, product, currency }) => {
-      const option = (price.currency_options as Doc[]).find((o) => o.currency_id === currency.id);
-      const custom = option?.custom_unit_amount ?? price.custom_unit_amount;
-      return {
-        id: link.id, name: product.name, description: product.description, kind: link.metadata.sandbox_kind,
-        amount: custom?.preset ?? option?.unit_amount ?? price.unit_amount, symbol: currency.symbol, decimal: currency.decimal,
-      };
-    }));
+    res.json(
+      rows.map(({ link, price, product, currency }) => {
+        const option = (price.currency_options as Doc[]).find((o) => o.currency_id === currency.id);
+        const custom = option?.custom_unit_amount ?? price.custom_unit_amount;
+        return {
+          id: link.id,
+          name: product.name,
+          description: product.description,
+          kind: link.metadata.sandbox_kind,
+          amount: custom?.preset ?? option?.unit_amount ?? price.unit_amount,
+          symbol: currency.symbol,
+          decimal: currency.decimal,
+        };
+      }),
+    );
   });
   return r;
 }

@@ -7,7 +7,8 @@ import { find, type Doc } from './repo.ts';
  * A session carries at most one discount: `{promotion_code, coupon, discount_amount, verification_data: {code}}`.
  */
 
-export type DiscountError = 'PROMOTION_CODE_INVALID' | 'PROMOTION_CODE_EXPIRED' | 'PROMOTION_CODE_USED' | 'PROMOTION_CODE_NOT_APPLICABLE';
+export type DiscountError =
+  'PROMOTION_CODE_INVALID' | 'PROMOTION_CODE_EXPIRED' | 'PROMOTION_CODE_USED' | 'PROMOTION_CODE_NOT_APPLICABLE';
 
 const MESSAGES: Record<DiscountError, string> = {
   PROMOTION_CODE_INVALID: 'This promotion code is invalid',
@@ -31,14 +32,19 @@ export async function checkPromotion(q: Queryable, session: Doc, code: string): 
   const coupon = await find(q, 'coupons', promo.coupon_id);
   if (!coupon || coupon.valid === false) return refuse('PROMOTION_CODE_INVALID');
   const now = clock.nowSeconds();
-  if ((promo.expires_at && promo.expires_at <= now) || (coupon.redeem_by && coupon.redeem_by <= now)) return refuse('PROMOTION_CODE_EXPIRED');
+  if ((promo.expires_at && promo.expires_at <= now) || (coupon.redeem_by && coupon.redeem_by <= now))
+    return refuse('PROMOTION_CODE_EXPIRED');
   const used = (n: unknown, max: unknown) => typeof max === 'number' && max > 0 && Number(n ?? 0) >= max;
-  if (used(promo.times_redeemed, promo.max_redemptions) || used(coupon.times_redeemed, coupon.max_redemptions)) return refuse('PROMOTION_CODE_USED');
-  if (promo.customer_id && session.customer_id && promo.customer_id !== session.customer_id) return refuse('PROMOTION_CODE_NOT_APPLICABLE');
+  if (used(promo.times_redeemed, promo.max_redemptions) || used(coupon.times_redeemed, coupon.max_redemptions))
+    return refuse('PROMOTION_CODE_USED');
+  if (promo.customer_id && session.customer_id && promo.customer_id !== session.customer_id)
+    return refuse('PROMOTION_CODE_NOT_APPLICABLE');
   const products: string[] | undefined = coupon.applies_to?.products;
   if (Array.isArray(products) && products.length) {
     const ids = await Promise.all(
-      (session.line_items as Doc[]).map(async (i) => (await find(q, 'prices', i.upsell_price_id ?? i.price_id))?.product_id),
+      (session.line_items as Doc[]).map(
+        async (i) => (await find(q, 'prices', i.upsell_price_id ?? i.price_id))?.product_id,
+      ),
     );
     if (!ids.some((id) => products.includes(id))) return refuse('PROMOTION_CODE_NOT_APPLICABLE');
   }
@@ -54,7 +60,8 @@ export function couponDiscount(coupon: Doc, due: string, currencyId: string): st
     const bp = BigInt(Math.round(Number(coupon.percent_off) * 10_000));
     return ((total * bp) / 1_000_000n).toString();
   }
-  const fixed = coupon.currency_id === currencyId ? coupon.amount_off : coupon.currency_options?.[currencyId]?.amount_off;
+  const fixed =
+    coupon.currency_id === currencyId ? coupon.amount_off : coupon.currency_options?.[currencyId]?.amount_off;
   if (!fixed) return '0';
   const off = BigInt(fixed);
   return (off > total ? total : off).toString();

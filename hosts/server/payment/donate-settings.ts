@@ -50,10 +50,20 @@ const nowIso = () => new Date(clock.now()).toISOString();
  */
 function wire(doc: Doc): Doc {
   const { mountLocation, componentDid, ...rest } = doc;
-  return { ...rest, mount_location: doc.mount_location ?? mountLocation, component_did: doc.component_did ?? componentDid ?? null };
+  return {
+    ...rest,
+    mount_location: doc.mount_location ?? mountLocation,
+    component_did: doc.component_did ?? componentDid ?? null,
+  };
 }
 
-async function byLocation(q: Queryable, type: string, mountLocation: string, livemode: boolean, lock = false): Promise<Doc | null> {
+async function byLocation(
+  q: Queryable,
+  type: string,
+  mountLocation: string,
+  livemode: boolean,
+  lock = false,
+): Promise<Doc | null> {
   const { rows } = await q.query<{ data: Doc }>(
     `SELECT data FROM settings WHERE type = $1 AND mount_location = $2 AND livemode = $3${lock ? ' FOR UPDATE' : ''}`,
     [type, mountLocation, livemode],
@@ -62,15 +72,18 @@ async function byLocation(q: Queryable, type: string, mountLocation: string, liv
 }
 
 async function byId(q: Queryable, id: string, lock = false): Promise<Doc | null> {
-  const { rows } = await q.query<{ data: Doc }>(`SELECT data FROM settings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await q.query<{ data: Doc }>(`SELECT data FROM settings WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [
+    id,
+  ]);
   return rows[0] ? wire(rows[0].data) : null;
 }
 
 async function store(q: Queryable, doc: Doc, isNew: boolean): Promise<Doc> {
   if (isNew) {
-    await q.query('INSERT INTO settings (id, livemode, type, mount_location, created_at, data) VALUES ($1, $2, $3, $4, $5, $6)', [
-      doc.id, doc.livemode, doc.type, doc.mount_location, doc.created_at, doc,
-    ]);
+    await q.query(
+      'INSERT INTO settings (id, livemode, type, mount_location, created_at, data) VALUES ($1, $2, $3, $4, $5, $6)',
+      [doc.id, doc.livemode, doc.type, doc.mount_location, doc.created_at, doc],
+    );
   } else {
     await q.query('UPDATE settings SET data = $2 WHERE id = $1', [doc.id, doc]);
   }
@@ -80,7 +93,8 @@ async function store(q: Queryable, doc: Doc, isNew: boolean): Promise<Doc> {
 /** The widget's settings body: a plain object (the DonationSettings the host passed), at most 20 KB. */
 function settingsOf(body: Body): Body {
   const settings = obj(body, 'settings') ?? {};
-  if (JSON.stringify(settings).length > 20_000) throw new HttpError(400, 'settings must be at most 20000 characters of JSON');
+  if (JSON.stringify(settings).length > 20_000)
+    throw new HttpError(400, 'settings must be at most 20000 characters of JSON');
   return settings;
 }
 
@@ -111,12 +125,22 @@ function donationAmounts(body: Body): { tokens: Body; units: Body } {
   const presets = presetsRaw.map((p, i) => dec(p, `presets[${i}]`));
   const minimum = amount.minimum === undefined ? '0' : dec(amount.minimum, 'minimum');
   const maximum = amount.maximum === undefined ? null : dec(amount.maximum, 'maximum');
-  if (maximum !== null && BigInt(unit(maximum)!) < BigInt(unit(minimum)!)) throw new HttpError(400, 'amount.maximum must not be below amount.minimum');
-  const preset = amount.preset === undefined ? presets[Math.floor((presets.length - 1) / 2)] ?? null : dec(amount.preset, 'preset');
+  if (maximum !== null && BigInt(unit(maximum)!) < BigInt(unit(minimum)!))
+    throw new HttpError(400, 'amount.maximum must not be below amount.minimum');
+  const preset =
+    amount.preset === undefined
+      ? (presets[Math.floor((presets.length - 1) / 2)] ?? null)
+      : dec(amount.preset, 'preset');
   const custom = bool(amount, 'custom') ?? true;
   return {
     tokens: { presets, preset, minimum, maximum, custom },
-    units: { enabled: true, presets: presets.map(unit), preset: unit(preset), minimum: unit(minimum), maximum: unit(maximum) },
+    units: {
+      enabled: true,
+      presets: presets.map(unit),
+      preset: unit(preset),
+      minimum: unit(minimum),
+      maximum: unit(maximum),
+    },
   };
 }
 
@@ -133,7 +157,11 @@ async function donationLink(q: Queryable, body: Body, livemode: boolean): Promis
   const amount = donationAmounts(body);
   const beneficiaries = (arr(body, 'beneficiaries') ?? []).slice(0, 20).map((raw, i) => {
     const b = (raw && typeof raw === 'object' ? raw : {}) as Body;
-    return { address: str(b, 'address', { required: true, max: 200 }) ?? `beneficiary-${i}`, share: String(isAbsent(b.share) ? 100 : integer(b.share, `beneficiaries[${i}].share`, { min: 0, max: 10_000 })), name: str(b, 'name', { max: 200 }) ?? '' };
+    return {
+      address: str(b, 'address', { required: true, max: 200 }) ?? `beneficiary-${i}`,
+      share: String(isAbsent(b.share) ? 100 : integer(b.share, `beneficiaries[${i}].share`, { min: 0, max: 10_000 })),
+      name: str(b, 'name', { max: 200 }) ?? '',
+    };
   });
   const now = nowIso();
   const stamp = <T extends Doc>(d: T): T => ({ ...d, livemode, created_at: now, updated_at: now });
@@ -142,9 +170,21 @@ async function donationLink(q: Queryable, body: Body, livemode: boolean): Promis
   const [, prod] = product(productId, title, description, priceId, { created_via: 'donation', features: [] });
   const [, pri] = price(priceId, productId, { [TBA]: '0' }, { custom_unit_amount: amount.units });
   const [, lnk] = link(newId('plink'), 'donation', title, priceId, {
-    submit_type: 'donate', allow_promotion_codes: false,
-    donation_settings: { target, title, description, reference: str(body, 'reference', { max: 500 }) ?? '', beneficiaries, amount: amount.tokens, message: str(body, 'message', { max: 500 }) ?? '' },
-    after_completion: { type: 'hosted_confirmation', hosted_confirmation: { custom_message: 'Thank you for your support!' } },
+    submit_type: 'donate',
+    allow_promotion_codes: false,
+    donation_settings: {
+      target,
+      title,
+      description,
+      reference: str(body, 'reference', { max: 500 }) ?? '',
+      beneficiaries,
+      amount: amount.tokens,
+      message: str(body, 'message', { max: 500 }) ?? '',
+    },
+    after_completion: {
+      type: 'hosted_confirmation',
+      hosted_confirmation: { custom_message: 'Thank you for your support!' },
+    },
   });
   await insert(q, 'products', stamp(prod));
   await insert(q, 'prices', stamp(pri));
@@ -171,10 +211,33 @@ export function createDonateSettingsRoutes({ db }: SandboxContext): Router {
       const now = nowIso();
       // Only the owner/admin (or a signed request) creates settings; anyone else reads the defaults, and nothing is
       // written (a stored inactive row would switch donations off for that location).
-      if (!merchant) return { id: UNSAVED_SETTING_ID, object: 'setting', livemode, type, mount_location: mountLocation, description, component_did: componentDid, settings, active: false, persisted: false, created_at: now, updated_at: now };
+      if (!merchant)
+        return {
+          id: UNSAVED_SETTING_ID,
+          object: 'setting',
+          livemode,
+          type,
+          mount_location: mountLocation,
+          description,
+          component_did: componentDid,
+          settings,
+          active: false,
+          persisted: false,
+          created_at: now,
+          updated_at: now,
+        };
       const fresh: Doc = {
-        id: newId('setting'), object: 'setting', livemode, type, mount_location: mountLocation, description, component_did: componentDid,
-        settings, active: active ?? false, created_at: now, updated_at: now,
+        id: newId('setting'),
+        object: 'setting',
+        livemode,
+        type,
+        mount_location: mountLocation,
+        description,
+        component_did: componentDid,
+        settings,
+        active: active ?? false,
+        created_at: now,
+        updated_at: now,
       };
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${type}:${mountLocation}:${livemode}`]);
       return (await byLocation(tx, type, mountLocation, livemode)) ?? store(tx, fresh, true);
@@ -193,7 +256,15 @@ export function createDonateSettingsRoutes({ db }: SandboxContext): Router {
     const key = paramOf(req, 'idOrLocation');
     const body = bodyOf(req);
     const doc = await db.transaction(async (tx) => {
-      const found = (await byId(tx, key, true)) ?? (await byLocation(tx, 'donate', key, typeof body.livemode === 'boolean' ? body.livemode : livemodeOf(req), true));
+      const found =
+        (await byId(tx, key, true)) ??
+        (await byLocation(
+          tx,
+          'donate',
+          key,
+          typeof body.livemode === 'boolean' ? body.livemode : livemodeOf(req),
+          true,
+        ));
       if (!found) throw new HttpError(404, `No such setting: ${key}`);
       const next: Doc = { ...found, updated_at: nowIso() };
       if (body.active !== undefined) next.active = bool(body, 'active');
@@ -220,13 +291,15 @@ export function createDonateSettingsRoutes({ db }: SandboxContext): Router {
     const livemode = livemodeOf(req);
     const target = str(body, 'target', { required: true, max: 200 })!.trim();
     const setting = await byLocation(db, 'donate', target, livemode);
-    if (setting && !setting.active) throw new HttpError(400, 'Donations are not enabled for this page', 'DONATION_INACTIVE');
-    res.json(await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`donation:${target}:${livemode}`]);
-      return donationLink(tx, body, livemode);
-    }));
+    if (setting && !setting.active)
+      throw new HttpError(400, 'Donations are not enabled for this page', 'DONATION_INACTIVE');
+    res.json(
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`donation:${target}:${livemode}`]);
+        return donationLink(tx, body, livemode);
+      }),
+    );
   });
 
   return r;
 }
-

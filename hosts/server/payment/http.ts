@@ -45,7 +45,9 @@ export function pagingOf(req: Request): Paging {
   const size = q.pageSize ?? q.limit;
   return {
     page: isAbsent(q.page) ? 1 : integer(q.page, 'page', { min: 1, max: PAGE_MAX }),
-    pageSize: isAbsent(size) ? 20 : integer(size, q.pageSize !== undefined ? 'pageSize' : 'limit', { min: 1, max: PAGE_SIZE_MAX }),
+    pageSize: isAbsent(size)
+      ? 20
+      : integer(size, q.pageSize !== undefined ? 'pageSize' : 'limit', { min: 1, max: PAGE_SIZE_MAX }),
     order: dir.toUpperCase() === 'ASC' ? 'ASC' : 'DESC',
     orderBy: field === 'updated_at' ? 'updated_at' : 'created_at',
   };
@@ -68,10 +70,13 @@ export function listWhere(req: Request): Where {
  */
 export function addSearch(where: Where, query: unknown): Where {
   const text = typeof query === 'string' ? query : '';
-  const rest = text.replace(/([a-z_]+):(?:'([^']*)'|"([^"]*)"|(\S+))/gi, (_m, field: string, a?: string, b?: string, c?: string) => {
-    where.add(`data->>${where.param(field)} = ${where.param(a ?? b ?? c ?? '')}`);
-    return ' ';
-  });
+  const rest = text.replace(
+    /([a-z_]+):(?:'([^']*)'|"([^"]*)"|(\S+))/gi,
+    (_m, field: string, a?: string, b?: string, c?: string) => {
+      where.add(`data->>${where.param(field)} = ${where.param(a ?? b ?? c ?? '')}`);
+      return ' ';
+    },
+  );
   for (const word of rest.split(/\s+/).filter((w) => w && !/^(AND|OR)$/i.test(w))) {
     where.add(`data::text ILIKE ${where.param(`%${word.replace(/[%_\\]/g, '\\$&')}%`)}`);
   }
@@ -82,4 +87,3 @@ export function addSearch(where: Where, query: unknown): Where {
 export function queryBool(req: Request, name: string): boolean | undefined {
   return queryBoolean(req.query[name], name);
 }
-

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db.ts';
 import { clock, events, HttpError } from '../platform.ts';
-import { addInterval, createInvoice, createSubscription, ensureCustomer, newPaymentIntent, WALLET_METHODS, type InvoiceLine } from './billing.ts';
+import {
+  addInterval,
+  createInvoice,
+  createSubscription,
+  ensureCustomer,
+  newPaymentIntent,
+  WALLET_METHODS,
+  type InvoiceLine,
+} from './billing.ts';
 import { tokenAmount } from '../validate.ts';
 import { fromUnit, mul, sum } from './money.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
@@ -40,7 +48,11 @@ async function debitCredits(q: Queryable, customerId: string, currencyId: string
     const take = BigInt(g.remaining_amount) < left ? BigInt(g.remaining_amount) : left;
     left -= take;
     const remaining = (BigInt(g.remaining_amount) - take).toString();
-    await save(q, 'credit_grants', { ...g, remaining_amount: remaining, status: remaining === '0' ? 'depleted' : g.status });
+    await save(q, 'credit_grants', {
+      ...g,
+      remaining_amount: remaining,
+      status: remaining === '0' ? 'depleted' : g.status,
+    });
   }
   return true;
 }
@@ -48,16 +60,33 @@ async function debitCredits(q: Queryable, customerId: string, currencyId: string
 /** The session's payment intent, created (for the session's customer, currency and amount) when there is none. */
 export async function ensurePaymentIntent(q: Queryable, session: Doc, customerId: string): Promise<Doc> {
   const currency = await mustFind(q, 'payment_currencies', session.currency_id);
-  const existing = session.payment_intent_id ? await find(q, 'payment_intents', session.payment_intent_id, { lock: true }) : null;
-  const fields = { customerId, methodId: currency.payment_method_id, currencyId: currency.id, amount: session.amount_total };
+  const existing = session.payment_intent_id
+    ? await find(q, 'payment_intents', session.payment_intent_id, { lock: true })
+    : null;
+  const fields = {
+    customerId,
+    methodId: currency.payment_method_id,
+    currencyId: currency.id,
+    amount: session.amount_total,
+  };
   if (!existing) return insert(q, 'payment_intents', newPaymentIntent(session, fields));
   if (existing.status === 'succeeded') return existing;
   return save(q, 'payment_intents', {
-    ...existing, amount: fields.amount, currency_id: fields.currencyId, payment_method_id: fields.methodId, customer_id: customerId,
+    ...existing,
+    amount: fields.amount,
+    currency_id: fields.currencyId,
+    payment_method_id: fields.methodId,
+    customer_id: customerId,
   });
 }
 
-export type PaidSession = { session: Doc; invoice: Doc; paymentIntent: Doc; subscription: Doc | null; events: Array<{ type: string; object: Doc }> };
+export type PaidSession = {
+  session: Doc;
+  invoice: Doc;
+  paymentIntent: Doc;
+  subscription: Doc | null;
+  events: Array<{ type: string; object: Doc }>;
+};
 
 /**
  * Pays an open session: locks it, refuses a paid (409) or expired (400) one, takes the amount from the
@@ -69,12 +98,20 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
   if (session.status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
   if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
   assertHasItems(session);
-  if (await saleableItems(tx, session)) throw new HttpError(400, 'Some items of this checkout are no longer for sale; reload the checkout', 'ITEMS_CHANGED');
+  if (await saleableItems(tx, session))
+    throw new HttpError(
+      400,
+      'Some items of this checkout are no longer for sale; reload the checkout',
+      'ITEMS_CHANGED',
+    );
 
-  const customer = session.customer_id ? await mustFind(tx, 'customers', session.customer_id) : await ensureCustomer(tx, payerDid, session.livemode);
+  const customer = session.customer_id
+    ? await mustFind(tx, 'customers', session.customer_id)
+    : await ensureCustomer(tx, payerDid, session.livemode);
   // A session a signed-in customer submitted is paid by that customer's wallet only: nobody's wallet pays for an
   // invoice that would belong to someone else.
-  if (customer.did && customer.did !== payerDid) throw new HttpError(403, 'This checkout session belongs to another customer', 'CHECKOUT_SESSION_NOT_YOURS');
+  if (customer.did && customer.did !== payerDid)
+    throw new HttpError(403, 'This checkout session belongs to another customer', 'CHECKOUT_SESSION_NOT_YOURS');
   const currency = await mustFind(tx, 'payment_currencies', session.currency_id);
   const method = await mustFind(tx, 'payment_methods', currency.payment_method_id);
   const intent = await ensurePaymentIntent(tx, session, customer.id);
@@ -82,7 +119,8 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
   if (BigInt(amount) > 0n) {
     const needed = `${fromUnit(amount, currency.decimal)} ${currency.symbol} needed`;
     if (currency.type === 'credit') {
-      if (!(await debitCredits(tx, customer.id, currency.id, amount))) throw new HttpError(400, `Insufficient credit: ${needed}`);
+      if (!(await debitCredits(tx, customer.id, currency.id, amount)))
+        throw new HttpError(400, `Insufficient credit: ${needed}`);
     } else if (WALLET_METHODS.has(method.type) && !(await debitWallet(tx, payerDid, currency.id, amount))) {
       throw new HttpError(400, `Insufficient ${currency.symbol} balance in the sandbox wallet: ${needed}`);
     }
@@ -105,22 +143,39 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
   let subscription: Doc | null = null;
   if (session.mode !== 'payment') {
     const sd = session.subscription_data ?? {};
-    subscription = (await createSubscription(tx, {
-      livemode: session.livemode, customerId: customer.id, currencyId: currency.id, methodId: method.id,
-      items: items.map((item, i) => ({ price_id: prices[i]!.id, quantity: item.quantity })),
-      trialDays: trial ? Number(sd.trial_period_days ?? 0) || undefined : undefined,
-      trialEnd: trial && Number(sd.trial_end ?? 0) > 0 ? Number(sd.trial_end) : undefined,
-      stakeAmount: sessionStake(session, method.type, currency.decimal) ?? undefined,
-      metadata: session.metadata ?? {},
-    })).subscription;
+    subscription = (
+      await createSubscription(tx, {
+        livemode: session.livemode,
+        customerId: customer.id,
+        currencyId: currency.id,
+        methodId: method.id,
+        items: items.map((item, i) => ({ price_id: prices[i]!.id, quantity: item.quantity })),
+        trialDays: trial ? Number(sd.trial_period_days ?? 0) || undefined : undefined,
+        trialEnd: trial && Number(sd.trial_end ?? 0) > 0 ? Number(sd.trial_end) : undefined,
+        stakeAmount: sessionStake(session, method.type, currency.decimal) ?? undefined,
+        metadata: session.metadata ?? {},
+      })
+    ).subscription;
   }
 
   const { invoice } = await createInvoice(tx, {
-    livemode: session.livemode, customer, currencyId: currency.id, methodId: method.id, lines, status: 'paid',
-    billingReason: session.mode === 'payment' ? 'manual' : 'subscription_create', paymentIntentId: intent.id,
-    subscriptionId: subscription?.id ?? null, checkoutSessionId: session.id, paymentDetails,
+    livemode: session.livemode,
+    customer,
+    currencyId: currency.id,
+    methodId: method.id,
+    lines,
+    status: 'paid',
+    billingReason: session.mode === 'payment' ? 'manual' : 'subscription_create',
+    paymentIntentId: intent.id,
+    subscriptionId: subscription?.id ?? null,
+    checkoutSessionId: session.id,
+    paymentDetails,
     discount: session.discounts?.[0]
-      ? { amount: String(session.total_details?.amount_discount ?? '0'), promotion_code: session.discounts[0].promotion_code, coupon: session.discounts[0].coupon }
+      ? {
+          amount: String(session.total_details?.amount_discount ?? '0'),
+          promotion_code: session.discounts[0].promotion_code,
+          coupon: session.discounts[0].coupon,
+        }
       : null,
   });
   if (subscription) subscription = await save(tx, 'subscriptions', { ...subscription, latest_invoice_id: invoice.id });
@@ -129,47 +184,103 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
   const stake = subscription ? sessionStake(session, method.type, currency.decimal) : null;
   if (subscription && stake) {
     const taken = await takeStake(tx, { sub: subscription, customer, currency, amount: stake });
-    const staking = { ...(subscription.payment_details?.staking as Doc), invoice_id: taken.invoice.id, tx_hash: taken.txHash };
-    subscription = await save(tx, 'subscriptions', { ...subscription, payment_details: { ...subscription.payment_details, staking } });
+    const staking = {
+      ...(subscription.payment_details?.staking as Doc),
+      invoice_id: taken.invoice.id,
+      tx_hash: taken.txHash,
+    };
+    subscription = await save(tx, 'subscriptions', {
+      ...subscription,
+      payment_details: { ...subscription.payment_details, staking },
+    });
   }
 
   for (const [i, price] of prices.entries()) {
     await save(tx, 'prices', { ...price, quantity_sold: Number(price.quantity_sold ?? 0) + items[i]!.quantity });
     const cfg = price.metadata?.credit_config;
-    if (cfg?.credit_amount && cfg.currency_id) await grantPurchasedCredits(tx, { customer, invoice, price, cfg, quantity: items[i]!.quantity });
+    if (cfg?.credit_amount && cfg.currency_id)
+      await grantPurchasedCredits(tx, { customer, invoice, price, cfg, quantity: items[i]!.quantity });
   }
 
   const paidIntent = await save(tx, 'payment_intents', {
-    ...intent, status: 'succeeded', amount_received: amount, invoice_id: invoice.id, payment_details: paymentDetails,
+    ...intent,
+    status: 'succeeded',
+    amount_received: amount,
+    invoice_id: invoice.id,
+    payment_details: paymentDetails,
   });
   // A promotion code counts as redeemed once the session is paid (spec §5: a used-up code is refused).
   for (const d of (session.discounts as Doc[] | undefined) ?? []) {
-    if (d.promotion_code) await tx.query(`UPDATE promotion_codes SET data = jsonb_set(data, '{times_redeemed}', to_jsonb(COALESCE((data->>'times_redeemed')::int, 0) + 1)) WHERE id = $1`, [d.promotion_code]);
-    if (d.coupon) await tx.query(`UPDATE coupons SET data = jsonb_set(data, '{times_redeemed}', to_jsonb(COALESCE((data->>'times_redeemed')::int, 0) + 1)) WHERE id = $1`, [d.coupon]);
+    if (d.promotion_code)
+      await tx.query(
+        `UPDATE promotion_codes SET data = jsonb_set(data, '{times_redeemed}', to_jsonb(COALESCE((data->>'times_redeemed')::int, 0) + 1)) WHERE id = $1`,
+        [d.promotion_code],
+      );
+    if (d.coupon)
+      await tx.query(
+        `UPDATE coupons SET data = jsonb_set(data, '{times_redeemed}', to_jsonb(COALESCE((data->>'times_redeemed')::int, 0) + 1)) WHERE id = $1`,
+        [d.coupon],
+      );
   }
   const paid = await save(tx, 'checkout_sessions', {
-    ...session, status: 'complete', payment_status: BigInt(amount) > 0n ? 'paid' : 'no_payment_required',
-    customer_id: customer.id, customer_did: customer.did, payment_intent_id: paidIntent.id, invoice_id: invoice.id,
-    subscription_id: subscription?.id ?? null, subscriptions: subscription ? [subscription.id] : [], payment_details: paymentDetails,
+    ...session,
+    status: 'complete',
+    payment_status: BigInt(amount) > 0n ? 'paid' : 'no_payment_required',
+    customer_id: customer.id,
+    customer_did: customer.did,
+    payment_intent_id: paidIntent.id,
+    invoice_id: invoice.id,
+    subscription_id: subscription?.id ?? null,
+    subscriptions: subscription ? [subscription.id] : [],
+    payment_details: paymentDetails,
   });
   return {
-    session: paid, invoice, paymentIntent: paidIntent, subscription,
-    events: [{ type: 'checkout.session.completed', object: paid }, { type: 'invoice.paid', object: invoice }],
+    session: paid,
+    invoice,
+    paymentIntent: paidIntent,
+    subscription,
+    events: [
+      { type: 'checkout.session.completed', object: paid },
+      { type: 'invoice.paid', object: invoice },
+    ],
   };
 }
 
-async function grantPurchasedCredits(tx: Queryable, a: { customer: Doc; invoice: Doc; price: Doc; cfg: Doc; quantity: number }): Promise<void> {
+async function grantPurchasedCredits(
+  tx: Queryable,
+  a: { customer: Doc; invoice: Doc; price: Doc; cfg: Doc; quantity: number },
+): Promise<void> {
   const now = Math.floor(Date.parse(a.invoice.created_at) / 1000);
-  const unit = a.cfg.valid_duration_unit === 'hours' ? 'hour' : String(a.cfg.valid_duration_unit ?? '').replace(/s$/, '');
-  const expires = Number(a.cfg.valid_duration_value) > 0 ? addInterval(now, unit, Number(a.cfg.valid_duration_value)) : null;
+  const unit =
+    a.cfg.valid_duration_unit === 'hours' ? 'hour' : String(a.cfg.valid_duration_unit ?? '').replace(/s$/, '');
+  const expires =
+    Number(a.cfg.valid_duration_value) > 0 ? addInterval(now, unit, Number(a.cfg.valid_duration_value)) : null;
   const creditCurrency = await mustFind(tx, 'payment_currencies', a.cfg.currency_id);
-  const amount = mul(tokenAmount(a.cfg.credit_amount, creditCurrency.decimal, 'credit_config.credit_amount'), a.quantity);
-  await insert(tx, 'credit_grants', newDoc('credit_grants', a.invoice.livemode, {
-    object: 'credit_grant', name: `Purchased credits (${a.invoice.number})`, amount, remaining_amount: amount,
-    currency_id: a.cfg.currency_id, customer_id: a.customer.id, category: 'paid', priority: 50, status: 'granted',
-    effective_at: now, expires_at: expires, applicability_config: { scope: { price_type: 'metered' } },
-    metadata: { invoice_id: a.invoice.id, price_id: a.price.id }, created_via: 'api', voided_at: null,
-  }));
+  const amount = mul(
+    tokenAmount(a.cfg.credit_amount, creditCurrency.decimal, 'credit_config.credit_amount'),
+    a.quantity,
+  );
+  await insert(
+    tx,
+    'credit_grants',
+    newDoc('credit_grants', a.invoice.livemode, {
+      object: 'credit_grant',
+      name: `Purchased credits (${a.invoice.number})`,
+      amount,
+      remaining_amount: amount,
+      currency_id: a.cfg.currency_id,
+      customer_id: a.customer.id,
+      category: 'paid',
+      priority: 50,
+      status: 'granted',
+      effective_at: now,
+      expires_at: expires,
+      applicability_config: { scope: { price_type: 'metered' } },
+      metadata: { invoice_id: a.invoice.id, price_id: a.price.id },
+      created_via: 'api',
+      voided_at: null,
+    }),
+  );
 }
 
 /**

@@ -23,7 +23,10 @@ export async function currency(q: Queryable, id: unknown, field = 'currency_id')
 
 function customUnitAmount(input: Body | undefined, decimal: number, field: string): Doc['custom_unit_amount'] {
   if (!input) return null;
-  const conv = (k: string) => (input[k] === undefined || input[k] === null || input[k] === '' ? null : tokenAmount(input[k], decimal, `${field}.${k}`));
+  const conv = (k: string) =>
+    input[k] === undefined || input[k] === null || input[k] === ''
+      ? null
+      : tokenAmount(input[k], decimal, `${field}.${k}`);
   const presets = (arr(input, 'presets') ?? []).map((p, i) => tokenAmount(p, decimal, `${field}.presets[${i}]`));
   return { preset: conv('preset'), presets, minimum: conv('minimum'), maximum: conv('maximum'), enabled: true };
 }
@@ -37,11 +40,23 @@ async function creditConfig(q: Queryable, metadata: Body | undefined): Promise<B
     credit_config: {
       ...cfg,
       // In token units of the credit currency, as the platform keeps it (checked against its decimals here).
-      credit_amount: fromUnit(tokenAmount(cfg.credit_amount, credit.decimal, 'metadata.credit_config.credit_amount'), credit.decimal),
-      ...(isAbsent(cfg.valid_duration_value) ? {} : {
-        valid_duration_value: integer(cfg.valid_duration_value, 'metadata.credit_config.valid_duration_value', { min: 0, max: DURATION_VALUE_MAX }),
-        valid_duration_unit: choice(cfg.valid_duration_unit, 'metadata.credit_config.valid_duration_unit', DURATION_UNITS),
-      }),
+      credit_amount: fromUnit(
+        tokenAmount(cfg.credit_amount, credit.decimal, 'metadata.credit_config.credit_amount'),
+        credit.decimal,
+      ),
+      ...(isAbsent(cfg.valid_duration_value)
+        ? {}
+        : {
+            valid_duration_value: integer(cfg.valid_duration_value, 'metadata.credit_config.valid_duration_value', {
+              min: 0,
+              max: DURATION_VALUE_MAX,
+            }),
+            valid_duration_unit: choice(
+              cfg.valid_duration_unit,
+              'metadata.credit_config.valid_duration_unit',
+              DURATION_UNITS,
+            ),
+          }),
     },
   };
 }
@@ -63,14 +78,19 @@ async function recurring(q: Queryable, input: Body | undefined): Promise<Doc['re
 async function otherCurrencyOptions(q: Queryable, input: unknown[], mainId: string): Promise<Body[]> {
   const out: Body[] = [];
   for (const [i, o] of input.entries()) {
-    if (!o || typeof o !== 'object' || Array.isArray(o)) throw new HttpError(400, `currency_options[${i}] must be an object`);
+    if (!o || typeof o !== 'object' || Array.isArray(o))
+      throw new HttpError(400, `currency_options[${i}] must be an object`);
     const opt = o as Body;
     const c = await currency(q, opt.currency_id, `currency_options[${i}].currency_id`);
     if (c.id === mainId) continue;
     out.push({
       currency_id: c.id,
       unit_amount: tokenAmount(opt.unit_amount ?? '0', c.decimal, `currency_options[${i}].unit_amount`),
-      custom_unit_amount: customUnitAmount(obj(opt, 'custom_unit_amount'), c.decimal, `currency_options[${i}].custom_unit_amount`),
+      custom_unit_amount: customUnitAmount(
+        obj(opt, 'custom_unit_amount'),
+        c.decimal,
+        `currency_options[${i}].custom_unit_amount`,
+      ),
       tiers: null,
     });
   }
@@ -88,28 +108,41 @@ export async function priceFields(q: Queryable, body: Body, current?: Doc): Prom
   const given = (k: string) => !current || body[k] !== undefined;
   const out: Body = {};
   if (given('type') || given('recurring')) {
-    out.type = body.type === undefined && current ? current.type : oneOf(body, 'type', ['one_time', 'recurring'], 'one_time');
+    out.type =
+      body.type === undefined && current ? current.type : oneOf(body, 'type', ['one_time', 'recurring'], 'one_time');
     out.recurring = out.type === 'recurring' ? await recurring(q, obj(body, 'recurring') ?? current?.recurring) : null;
   }
   if (!current || AMOUNT_KEYS.some((k) => body[k] !== undefined)) {
-    if (current && body.currency_id !== undefined && body.currency_id !== current.currency_id && body.unit_amount === undefined) {
+    if (
+      current &&
+      body.currency_id !== undefined &&
+      body.currency_id !== current.currency_id &&
+      body.unit_amount === undefined
+    ) {
       throw new HttpError(400, 'unit_amount is required when changing currency_id');
     }
     const main = await currency(q, body.currency_id ?? current?.currency_id);
-    const custom = given('custom_unit_amount') ? customUnitAmount(obj(body, 'custom_unit_amount'), main.decimal, 'custom_unit_amount') : current?.custom_unit_amount;
+    const custom = given('custom_unit_amount')
+      ? customUnitAmount(obj(body, 'custom_unit_amount'), main.decimal, 'custom_unit_amount')
+      : current?.custom_unit_amount;
     let unit: string;
-    if (body.unit_amount !== undefined && body.unit_amount !== null) unit = tokenAmount(body.unit_amount, main.decimal, 'unit_amount');
+    if (body.unit_amount !== undefined && body.unit_amount !== null)
+      unit = tokenAmount(body.unit_amount, main.decimal, 'unit_amount');
     else if (current) unit = current.unit_amount;
     else if (custom) unit = '0';
     else throw new HttpError(400, 'unit_amount is required');
-    const others = body.currency_options !== undefined
-      ? await otherCurrencyOptions(q, arr(body, 'currency_options') ?? [], main.id)
-      : ((current?.currency_options as Body[] | undefined) ?? []).filter((o) => o.currency_id !== main.id);
+    const others =
+      body.currency_options !== undefined
+        ? await otherCurrencyOptions(q, arr(body, 'currency_options') ?? [], main.id)
+        : ((current?.currency_options as Body[] | undefined) ?? []).filter((o) => o.currency_id !== main.id);
     Object.assign(out, {
       currency_id: main.id,
       unit_amount: unit,
       custom_unit_amount: custom ?? null,
-      currency_options: [{ currency_id: main.id, unit_amount: unit, custom_unit_amount: custom ?? null, tiers: null }, ...others],
+      currency_options: [
+        { currency_id: main.id, unit_amount: unit, custom_unit_amount: custom ?? null, tiers: null },
+        ...others,
+      ],
     });
   }
   if (given('metadata')) out.metadata = (await creditConfig(q, obj(body, 'metadata'))) ?? {};
@@ -119,7 +152,8 @@ export async function priceFields(q: Queryable, body: Body, current?: Doc): Prom
     if (to) await mustFind(q, 'prices', to);
     out.upsell = to ? { upsells_to_id: to } : null;
   }
-  for (const k of ['quantity_available', 'quantity_limit_per_checkout'] as const) if (given(k)) out[k] = int(body, k, { min: 0, max: STOCK_MAX, fallback: 0 });
+  for (const k of ['quantity_available', 'quantity_limit_per_checkout'] as const)
+    if (given(k)) out[k] = int(body, k, { min: 0, max: STOCK_MAX, fallback: 0 });
   if (given('nickname')) out.nickname = str(body, 'nickname') ?? '';
   if (given('lookup_key')) out.lookup_key = str(body, 'lookup_key') ?? null;
   if (given('active')) out.active = bool(body, 'active') ?? true;
@@ -129,43 +163,68 @@ export async function priceFields(q: Queryable, body: Body, current?: Doc): Prom
 export async function newPrice(q: Queryable, body: Body, productId: string, livemode: boolean): Promise<Doc> {
   const fields = await priceFields(q, body);
   return newDoc('prices', livemode, {
-    object: 'price', product_id: productId, locked: false, billing_scheme: 'per_unit', tiers_mode: null, tiers: null,
-    transform_quantity: null, quantity_sold: 0, pricing_type: 'fixed', ...fields,
+    object: 'price',
+    product_id: productId,
+    locked: false,
+    billing_scheme: 'per_unit',
+    tiers_mode: null,
+    tiers: null,
+    transform_quantity: null,
+    quantity_sold: 0,
+    pricing_type: 'fixed',
+    ...fields,
   });
 }
 
 /** The unit amount (and custom amount config) of a price in a currency, or null when not offered in it. */
-export function amountIn(price: Doc, currencyId: string): { unit_amount: string; custom_unit_amount: Doc['custom_unit_amount'] } | null {
+export function amountIn(
+  price: Doc,
+  currencyId: string,
+): { unit_amount: string; custom_unit_amount: Doc['custom_unit_amount'] } | null {
   const opt = (price.currency_options as Doc[] | undefined)?.find((o) => o.currency_id === currencyId);
   if (opt) return { unit_amount: opt.unit_amount ?? '0', custom_unit_amount: opt.custom_unit_amount ?? null };
-  if (price.currency_id === currencyId) return { unit_amount: price.unit_amount, custom_unit_amount: price.custom_unit_amount ?? null };
+  if (price.currency_id === currencyId)
+    return { unit_amount: price.unit_amount, custom_unit_amount: price.custom_unit_amount ?? null };
   return null;
 }
 
 export function currencyIdsOf(price: Doc): string[] {
-  const ids = new Set<string>([price.currency_id, ...((price.currency_options as Doc[] | undefined) ?? []).map((o) => o.currency_id as string)]);
+  const ids = new Set<string>([
+    price.currency_id,
+    ...((price.currency_options as Doc[] | undefined) ?? []).map((o) => o.currency_id as string),
+  ]);
   return [...ids];
 }
 
 /** TPriceExpanded: product, currency, upsell.upsells_to, meter, currency_options[].currency. */
 export async function expandPrice(q: Queryable, price: Doc, depth = 0): Promise<Doc> {
   const currencyOf = (id: string) => find(q, 'payment_currencies', id);
-  const upsellsTo = price.upsell?.upsells_to_id && depth === 0 ? await find(q, 'prices', price.upsell.upsells_to_id) : null;
+  const upsellsTo =
+    price.upsell?.upsells_to_id && depth === 0 ? await find(q, 'prices', price.upsell.upsells_to_id) : null;
   return {
     ...price,
     product: await find(q, 'products', price.product_id),
     currency: await currencyOf(price.currency_id),
-    currency_options: await Promise.all(((price.currency_options as Doc[]) ?? []).map(async (o) => ({ ...o, currency: await currencyOf(o.currency_id) }))),
-    upsell: price.upsell ? { ...price.upsell, upsells_to: upsellsTo ? await expandPrice(q, upsellsTo, depth + 1) : null } : null,
+    currency_options: await Promise.all(
+      ((price.currency_options as Doc[]) ?? []).map(async (o) => ({ ...o, currency: await currencyOf(o.currency_id) })),
+    ),
+    upsell: price.upsell
+      ? { ...price.upsell, upsells_to: upsellsTo ? await expandPrice(q, upsellsTo, depth + 1) : null }
+      : null,
     meter: price.recurring?.meter_id ? await find(q, 'meters', price.recurring.meter_id) : null,
   };
 }
 
 /** TProductExpanded: prices[], default_price, cross_sell.cross_sells_to. */
 export async function expandProduct(q: Queryable, product: Doc): Promise<Doc> {
-  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM prices WHERE product_id = $1 ORDER BY created_at, id', [product.id]);
+  const { rows } = await q.query<{ data: Doc }>(
+    'SELECT data FROM prices WHERE product_id = $1 ORDER BY created_at, id',
+    [product.id],
+  );
   const prices = rows.map((r) => r.data);
-  const crossTo = product.cross_sell?.cross_sells_to_id ? await find(q, 'products', product.cross_sell.cross_sells_to_id) : null;
+  const crossTo = product.cross_sell?.cross_sells_to_id
+    ? await find(q, 'products', product.cross_sell.cross_sells_to_id)
+    : null;
   return {
     ...product,
     prices,
@@ -177,7 +236,11 @@ export async function expandProduct(q: Queryable, product: Doc): Promise<Doc> {
 /** Active payment methods with their payment_currencies (shared by both modes in the sandbox). */
 export async function paymentMethodsExpanded(q: Queryable, opts: { activeOnly: boolean }): Promise<Doc[]> {
   const active = opts.activeOnly ? 'WHERE active' : '';
-  const methods = (await q.query<{ data: Doc }>(`SELECT data FROM payment_methods ${active} ORDER BY created_at, id`)).rows.map((r) => r.data);
-  const currencies = (await q.query<{ data: Doc }>(`SELECT data FROM payment_currencies ${active} ORDER BY created_at, id`)).rows.map((r) => r.data);
+  const methods = (
+    await q.query<{ data: Doc }>(`SELECT data FROM payment_methods ${active} ORDER BY created_at, id`)
+  ).rows.map((r) => r.data);
+  const currencies = (
+    await q.query<{ data: Doc }>(`SELECT data FROM payment_currencies ${active} ORDER BY created_at, id`)
+  ).rows.map((r) => r.data);
   return methods.map((m) => ({ ...m, payment_currencies: currencies.filter((c) => c.payment_method_id === m.id) }));
 }

@@ -38,7 +38,9 @@ export function createRefundRoutes({ db }: SandboxContext): Router {
   const create = async (paymentIntentId: unknown, body: Body) => {
     const reason = str(body, 'reason', { max: 200 });
     const description = str(body, 'description', { max: 500 });
-    const refund = await db.transaction((tx) => refundPayment(tx, { paymentIntentId, amount: body.amount, reason: reason ?? null, description }));
+    const refund = await db.transaction((tx) =>
+      refundPayment(tx, { paymentIntentId, amount: body.amount, reason: reason ?? null, description }),
+    );
     events.publish('refund.succeeded', refund); // the transaction has committed
     return expandRefund(db, refund);
   };
@@ -57,7 +59,8 @@ export function createRefundRoutes({ db }: SandboxContext): Router {
     const scope = await listScope(db, req, res, 'refunds');
     if (scope === null) return void res.json({ count: 0, list: [] });
     const type = queryString(req, 'type');
-    if (type && !(REFUND_TYPES as readonly string[]).includes(type)) throw new HttpError(400, `type must be one of ${REFUND_TYPES.join(', ')}`);
+    if (type && !(REFUND_TYPES as readonly string[]).includes(type))
+      throw new HttpError(400, `type must be one of ${REFUND_TYPES.join(', ')}`);
     const where = new Where()
       .eq('livemode', livemodeOf(req))
       .eq('customer_id', scope)

@@ -28,8 +28,17 @@ function columnValues(table: Table, doc: Doc): unknown[] {
 export async function insert<T extends Doc>(q: Queryable, table: Table, doc: T): Promise<T> {
   const cols = Object.keys(TABLES[table].columns);
   const names = ['id', 'livemode', 'created_at', 'data', ...cols];
-  const params = [doc.id, doc.livemode, doc.created_at ?? new Date(clock.now()).toISOString(), doc, ...columnValues(table, doc)];
-  await q.query(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`, params);
+  const params = [
+    doc.id,
+    doc.livemode,
+    doc.created_at ?? new Date(clock.now()).toISOString(),
+    doc,
+    ...columnValues(table, doc),
+  ];
+  await q.query(
+    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
+    params,
+  );
   return doc;
 }
 
@@ -46,21 +55,46 @@ export async function remove(q: Queryable, table: Table, id: string): Promise<vo
   await q.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
 }
 
-export async function find<T extends Doc = Doc>(q: Queryable, table: Table, id: string, opts: { lock?: boolean } = {}): Promise<T | null> {
-  const { rows } = await q.query<{ data: T }>(`SELECT data FROM ${table} WHERE id = $1${opts.lock ? ' FOR UPDATE' : ''}`, [id]);
+export async function find<T extends Doc = Doc>(
+  q: Queryable,
+  table: Table,
+  id: string,
+  opts: { lock?: boolean } = {},
+): Promise<T | null> {
+  const { rows } = await q.query<{ data: T }>(
+    `SELECT data FROM ${table} WHERE id = $1${opts.lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   return rows[0]?.data ?? null;
 }
 
 const LABELS: Record<Table, string> = {
-  payment_methods: 'payment method', payment_currencies: 'payment currency', products: 'product', prices: 'price',
-  payment_links: 'payment link', checkout_sessions: 'checkout session', payment_intents: 'payment intent',
-  customers: 'customer', subscriptions: 'subscription', subscription_items: 'subscription item', invoices: 'invoice',
-  invoice_items: 'invoice item', coupons: 'coupon', promotion_codes: 'promotion code', credit_grants: 'credit grant',
-  meters: 'meter', meter_events: 'meter event',
+  payment_methods: 'payment method',
+  payment_currencies: 'payment currency',
+  products: 'product',
+  prices: 'price',
+  payment_links: 'payment link',
+  checkout_sessions: 'checkout session',
+  payment_intents: 'payment intent',
+  customers: 'customer',
+  subscriptions: 'subscription',
+  subscription_items: 'subscription item',
+  invoices: 'invoice',
+  invoice_items: 'invoice item',
+  coupons: 'coupon',
+  promotion_codes: 'promotion code',
+  credit_grants: 'credit grant',
+  meters: 'meter',
+  meter_events: 'meter event',
 };
 
 /** The document, or a 404 naming what was missing. */
-export async function mustFind<T extends Doc = Doc>(q: Queryable, table: Table, id: unknown, opts: { lock?: boolean } = {}): Promise<T> {
+export async function mustFind<T extends Doc = Doc>(
+  q: Queryable,
+  table: Table,
+  id: unknown,
+  opts: { lock?: boolean } = {},
+): Promise<T> {
   const doc = typeof id === 'string' && id ? await find<T>(q, table, id, opts) : null;
   if (!doc) throw new HttpError(404, `No such ${LABELS[table]}: ${String(id)}`);
   return doc;
@@ -86,7 +120,12 @@ export class Where {
   /** A comma list ('active,trialing') or array matches any of its values. */
   oneOf(column: string, value: unknown): this {
     if (value === undefined || value === '') return this;
-    const values = Array.isArray(value) ? value.map(String) : String(value).split(',').map((v) => v.trim()).filter(Boolean);
+    const values = Array.isArray(value)
+      ? value.map(String)
+      : String(value)
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean);
     return this.add(`${column} = ANY(${this.param(values)}::text[])`);
   }
   sql(): string {
@@ -96,10 +135,21 @@ export class Where {
 
 export type Paging = { page: number; pageSize: number; order: 'ASC' | 'DESC'; orderBy: 'created_at' | 'updated_at' };
 
-export async function list<T extends Doc = Doc>(q: Queryable, table: Table, where: Where, paging: Paging): Promise<{ count: number; list: T[] }> {
+export async function list<T extends Doc = Doc>(
+  q: Queryable,
+  table: Table,
+  where: Where,
+  paging: Paging,
+): Promise<{ count: number; list: T[] }> {
   const clause = where.sql();
-  const { rows: countRows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} ${clause}`, where.params);
-  const order = paging.orderBy === 'updated_at' ? `(data->>'updated_at') ${paging.order}` : `created_at ${paging.order}, id ${paging.order}`;
+  const { rows: countRows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${table} ${clause}`,
+    where.params,
+  );
+  const order =
+    paging.orderBy === 'updated_at'
+      ? `(data->>'updated_at') ${paging.order}`
+      : `created_at ${paging.order}, id ${paging.order}`;
   const { rows } = await q.query<{ data: T }>(
     `SELECT data FROM ${table} ${clause} ORDER BY ${order} LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`,
     where.params,

@@ -38,19 +38,44 @@ export function sessionStake(session: Doc, methodType: string, decimal: number):
  * invoice of the subscription with its payment intent and tx hash. A short wallet is a 400 and the caller's
  * transaction rolls back, so nothing is taken.
  */
-export async function takeStake(tx: Queryable, a: { sub: Doc; customer: Doc; currency: Doc; amount: string }): Promise<{ invoice: Doc; intent: Doc; txHash: string | null }> {
+export async function takeStake(
+  tx: Queryable,
+  a: { sub: Doc; customer: Doc; currency: Doc; amount: string },
+): Promise<{ invoice: Doc; intent: Doc; txHash: string | null }> {
   const { sub, customer, currency, amount } = a;
   const details = await charge(tx, customer, currency.id, amount);
-  if (!details) throw new HttpError(400, `Insufficient ${currency.symbol} balance in the sandbox wallet: the stake is ${fromUnit(amount, currency.decimal)} ${currency.symbol}`);
-  const intent = await succeededIntent(tx, { customer, currencyId: currency.id, methodId: currency.payment_method_id, amount, description: 'Subscription stake', details });
+  if (!details)
+    throw new HttpError(
+      400,
+      `Insufficient ${currency.symbol} balance in the sandbox wallet: the stake is ${fromUnit(amount, currency.decimal)} ${currency.symbol}`,
+    );
+  const intent = await succeededIntent(tx, {
+    customer,
+    currencyId: currency.id,
+    methodId: currency.payment_method_id,
+    amount,
+    description: 'Subscription stake',
+    details,
+  });
   const description = `Stake for ${sub.description || sub.id}`;
   const { invoice } = await createInvoice(tx, {
-    livemode: sub.livemode, customer, currencyId: currency.id, methodId: currency.payment_method_id,
+    livemode: sub.livemode,
+    customer,
+    currencyId: currency.id,
+    methodId: currency.payment_method_id,
     lines: [{ price_id: '', quantity: 1, amount, description }],
-    billingReason: 'stake', status: 'paid', paymentIntentId: intent.id, subscriptionId: sub.id, paymentDetails: details, description,
+    billingReason: 'stake',
+    status: 'paid',
+    paymentIntentId: intent.id,
+    subscriptionId: sub.id,
+    paymentDetails: details,
+    description,
   });
   const paidIntent = await save(tx, 'payment_intents', { ...intent, invoice_id: invoice.id });
-  const txHash = Object.values(details).map((d) => (d as { tx_hash?: string }).tx_hash).find(Boolean) ?? null;
+  const txHash =
+    Object.values(details)
+      .map((d) => (d as { tx_hash?: string }).tx_hash)
+      .find(Boolean) ?? null;
   return { invoice, intent: paidIntent, txHash };
 }
 
@@ -88,8 +113,21 @@ export function registerRestakeConnectAction(): void {
       const prev = sub.payment_details.staking as Doc;
       const resumed: Doc = await save(ctx.tx, 'subscriptions', {
         ...sub,
-        payment_details: { ...sub.payment_details, staking: { amount, currency_id: currency.id, invoice_id: invoice.id, tx_hash: txHash, staked_at: clock.nowSeconds(), previous: { ...prev, previous: undefined } } },
-        cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancelation_details: null,
+        payment_details: {
+          ...sub.payment_details,
+          staking: {
+            amount,
+            currency_id: currency.id,
+            invoice_id: invoice.id,
+            tx_hash: txHash,
+            staked_at: clock.nowSeconds(),
+            previous: { ...prev, previous: undefined },
+          },
+        },
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        cancelation_details: null,
       });
       return { subscriptionId: resumed.id, invoiceId: invoice.id, paymentIntentId: intent.id };
     },

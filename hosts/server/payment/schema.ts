@@ -1,4 +1,3 @@
-
 /**
  * One table per resource: `id` (prefixed), `livemode`, `created_at`, the columns lists filter on, and the
  * whole resource document in `data` (JSONB, exactly what the API returns before expansion). The filter
@@ -11,26 +10,47 @@ export const TABLES = {
   payment_methods: { prefix: 'pm', columns: { type: 'text', active: 'bool' } },
   payment_currencies: { prefix: 'pc', columns: { payment_method_id: 'text', symbol: 'text', active: 'bool' } },
   products: { prefix: 'prod', columns: { active: 'bool', type: 'text', name: 'text' } },
-  prices: { prefix: 'price', columns: { product_id: 'text', active: 'bool', type: 'text', currency_id: 'text', lookup_key: 'text' } },
+  prices: {
+    prefix: 'price',
+    columns: { product_id: 'text', active: 'bool', type: 'text', currency_id: 'text', lookup_key: 'text' },
+  },
   payment_links: { prefix: 'plink', columns: { active: 'bool' } },
   checkout_sessions: {
     prefix: 'cs',
     columns: {
-      status: 'text', payment_status: 'text', customer_id: 'text', customer_did: 'text', payment_link_id: 'text',
-      payment_intent_id: 'text', subscription_id: 'text', invoice_id: 'text',
+      status: 'text',
+      payment_status: 'text',
+      customer_id: 'text',
+      customer_did: 'text',
+      payment_link_id: 'text',
+      payment_intent_id: 'text',
+      subscription_id: 'text',
+      invoice_id: 'text',
     },
   },
   payment_intents: { prefix: 'pi', columns: { status: 'text', customer_id: 'text', invoice_id: 'text' } },
   customers: { prefix: 'cus', columns: { did: 'text', email: 'text', name: 'text' } },
   subscriptions: { prefix: 'sub', columns: { status: 'text', customer_id: 'text', currency_id: 'text' } },
   subscription_items: { prefix: 'si', columns: { subscription_id: 'text', price_id: 'text' } },
-  invoices: { prefix: 'in', columns: { status: 'text', customer_id: 'text', subscription_id: 'text', currency_id: 'text', billing_reason: 'text' } },
+  invoices: {
+    prefix: 'in',
+    columns: {
+      status: 'text',
+      customer_id: 'text',
+      subscription_id: 'text',
+      currency_id: 'text',
+      billing_reason: 'text',
+    },
+  },
   invoice_items: { prefix: 'ii', columns: { invoice_id: 'text', price_id: 'text' } },
   coupons: { prefix: 'co', columns: { valid: 'bool', name: 'text' } },
   promotion_codes: { prefix: 'promo', columns: { coupon_id: 'text', code: 'text', active: 'bool' } },
   credit_grants: { prefix: 'cg', columns: { customer_id: 'text', currency_id: 'text', status: 'text' } },
   meters: { prefix: 'mtr', columns: { event_name: 'text', status: 'text' } },
-  meter_events: { prefix: 'mevt', columns: { event_name: 'text', customer_id: 'text', status: 'text', identifier: 'text' } },
+  meter_events: {
+    prefix: 'mevt',
+    columns: { event_name: 'text', customer_id: 'text', status: 'text', identifier: 'text' },
+  },
 } satisfies Record<string, TableSpec>;
 
 export type Table = keyof typeof TABLES;
@@ -53,7 +73,9 @@ function createTable(name: string, spec: TableSpec): string {
   ].join('\n');
 }
 
-const tables = Object.entries(TABLES).map(([name, spec]) => createTable(name, spec)).join('\n');
+const tables = Object.entries(TABLES)
+  .map(([name, spec]) => createTable(name, spec))
+  .join('\n');
 
 /** The first migration of area 'payment' (index.ts registers it, followed by the seed). */
 export const schemaMigration = {

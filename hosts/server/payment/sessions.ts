@@ -12,7 +12,14 @@ import { publicOf } from './domain/stake-shape.ts';
 
 export const SESSION_TTL_SECONDS = 24 * 3600;
 
-type LineItem = { price_id: string; quantity: number; adjustable_quantity?: Body; upsell_price_id?: string; cross_sell?: boolean; custom_amount?: string };
+type LineItem = {
+  price_id: string;
+  quantity: number;
+  adjustable_quantity?: Body;
+  upsell_price_id?: string;
+  cross_sell?: boolean;
+  custom_amount?: string;
+};
 
 async function lineItems(q: Queryable, input: unknown[] | undefined): Promise<{ items: LineItem[]; prices: Doc[] }> {
   if (!input?.length) throw new HttpError(400, 'line_items must have at least one item');
@@ -30,23 +37,33 @@ async function lineItems(q: Queryable, input: unknown[] | undefined): Promise<{ 
       minimum: int(adjustable, 'minimum', { min: 1, max: QUANTITY_MAX, fallback: 1 })!,
       maximum: int(adjustable, 'maximum', { min: 1, max: QUANTITY_MAX, fallback: 99 })!,
     };
-    if (range && range.minimum > range.maximum) throw new HttpError(400, `line_items[${i}].adjustable_quantity: minimum must not be above maximum`);
+    if (range && range.minimum > range.maximum)
+      throw new HttpError(400, `line_items[${i}].adjustable_quantity: minimum must not be above maximum`);
     items.push({
       price_id: priceId,
       quantity: int(item, 'quantity', { min: 1, max: QUANTITY_MAX, fallback: 1 })!,
-      ...(adjustable && range ? { adjustable_quantity: { enabled: bool(adjustable, 'enabled') ?? false, ...range } } : {}),
+      ...(adjustable && range
+        ? { adjustable_quantity: { enabled: bool(adjustable, 'enabled') ?? false, ...range } }
+        : {}),
       ...(typeof item.upsell_price_id === 'string' ? { upsell_price_id: item.upsell_price_id } : {}),
     });
     prices.push(price);
   }
-  if (prices.filter((p) => p.custom_unit_amount).length > 1) throw new HttpError(400, 'Multiple items with custom unit amount are not supported');
+  if (prices.filter((p) => p.custom_unit_amount).length > 1)
+    throw new HttpError(400, 'Multiple items with custom unit amount are not supported');
   return { items, prices };
 }
 
 function modeFor(prices: Doc[], requested: unknown): 'payment' | 'subscription' | 'setup' {
   const recurring = prices.some((p) => p.type === 'recurring');
-  const mode = requested === undefined ? (recurring ? 'subscription' : 'payment') : oneOf({ mode: requested }, 'mode', ['payment', 'subscription', 'setup'] as const);
-  if (mode === 'payment' && recurring) throw new HttpError(400, 'mode payment cannot include recurring prices; use mode subscription');
+  const mode =
+    requested === undefined
+      ? recurring
+        ? 'subscription'
+        : 'payment'
+      : oneOf({ mode: requested }, 'mode', ['payment', 'subscription', 'setup'] as const);
+  if (mode === 'payment' && recurring)
+    throw new HttpError(400, 'mode payment cannot include recurring prices; use mode subscription');
   if (mode !== 'payment' && !recurring) throw new HttpError(400, `mode ${mode} needs at least one recurring price`);
   return mode;
 }
@@ -54,7 +71,8 @@ function modeFor(prices: Doc[], requested: unknown): 'payment' | 'subscription' 
 function currencyFor(prices: Doc[], requested: string | undefined): string {
   const currencyId = requested ?? prices[0]!.currency_id;
   for (const p of prices) {
-    if (!currencyIdsOf(p).includes(currencyId)) throw new HttpError(400, `Price ${p.id} is not available in currency ${currencyId}`);
+    if (!currencyIdsOf(p).includes(currencyId))
+      throw new HttpError(400, `Price ${p.id} is not available in currency ${currencyId}`);
   }
   return currencyId;
 }
@@ -101,14 +119,26 @@ export async function sessionAmounts(
   return {
     amount_subtotal: sum(subtotal),
     amount_total: sub(dueNow, discount),
-    total_details: { amount_shipping: '0', amount_tax: '0', ...(session.total_details ?? {}), amount_discount: discount },
+    total_details: {
+      amount_shipping: '0',
+      amount_tax: '0',
+      ...(session.total_details ?? {}),
+      amount_discount: discount,
+    },
     discounts,
   };
 }
 
 const COPIED_FROM_LINK = [
-  'submit_type', 'allow_promotion_codes', 'billing_address_collection', 'phone_number_collection',
-  'cross_sell_behavior', 'custom_fields', 'payment_method_types', 'invoice_creation', 'customer_creation',
+  'submit_type',
+  'allow_promotion_codes',
+  'billing_address_collection',
+  'phone_number_collection',
+  'cross_sell_behavior',
+  'custom_fields',
+  'payment_method_types',
+  'invoice_creation',
+  'customer_creation',
 ] as const;
 
 /**
@@ -119,11 +149,13 @@ export function subscriptionDataOf(input: Body | undefined): Body | null {
   if (!input) return null;
   const out: Body = { ...input };
   const f = (k: string) => `subscription_data.${k}`;
-  if (!isAbsent(input.trial_period_days)) out.trial_period_days = integer(input.trial_period_days, f('trial_period_days'), { min: 0, max: TRIAL_DAYS_MAX });
+  if (!isAbsent(input.trial_period_days))
+    out.trial_period_days = integer(input.trial_period_days, f('trial_period_days'), { min: 0, max: TRIAL_DAYS_MAX });
   if (!isAbsent(input.trial_end)) out.trial_end = unixSeconds(input.trial_end, f('trial_end'));
   // Checked as a token amount (at most 18 decimals, the most any currency has); the currency's own limit applies
   // when the stake is taken (restake.ts sessionStake).
-  if (!isAbsent(input.min_stake_amount)) out.min_stake_amount = Number(fromUnit(tokenAmount(input.min_stake_amount, 18, f('min_stake_amount')), 18));
+  if (!isAbsent(input.min_stake_amount))
+    out.min_stake_amount = Number(fromUnit(tokenAmount(input.min_stake_amount, 18, f('min_stake_amount')), 18));
   if (input.no_stake !== undefined && input.no_stake !== null) out.no_stake = boolean(input.no_stake, f('no_stake'));
   if (input.trial_currency !== undefined) str(input, 'trial_currency', { max: 1000 });
   return out;
@@ -146,14 +178,34 @@ export async function buildSession(
   for (const k of COPIED_FROM_LINK) if (source[k] !== undefined) copied[k] = source[k];
   if (source.allow_promotion_codes !== undefined) copied.allow_promotion_codes = bool(source, 'allow_promotion_codes');
   const session = newDoc('checkout_sessions', opts.livemode, {
-    object: 'checkout_session', mode, status: 'open', payment_status: 'unpaid', line_items: items, currency_id: currencyId,
-    submit_type: 'pay', allow_promotion_codes: false, billing_address_collection: 'auto', phone_number_collection: { enabled: false },
-    subscription_data: subscriptionDataOf(obj(source, 'subscription_data')), cross_sell_behavior: 'auto', custom_fields: [], payment_method_types: [],
+    object: 'checkout_session',
+    mode,
+    status: 'open',
+    payment_status: 'unpaid',
+    line_items: items,
+    currency_id: currencyId,
+    submit_type: 'pay',
+    allow_promotion_codes: false,
+    billing_address_collection: 'auto',
+    phone_number_collection: { enabled: false },
+    subscription_data: subscriptionDataOf(obj(source, 'subscription_data')),
+    cross_sell_behavior: 'auto',
+    custom_fields: [],
+    payment_method_types: [],
     ...copied,
-    expires_at: expiresAt, success_url: str(source, 'success_url') ?? null, cancel_url: str(source, 'cancel_url') ?? null,
-    client_reference_id: str(source, 'client_reference_id') ?? null, metadata: obj(source, 'metadata') ?? {},
-    payment_link_id: opts.paymentLink?.id ?? null, customer_id: null, customer_did: null, customer_details: null,
-    payment_intent_id: null, invoice_id: null, subscription_id: null, discounts: [],
+    expires_at: expiresAt,
+    success_url: str(source, 'success_url') ?? null,
+    cancel_url: str(source, 'cancel_url') ?? null,
+    client_reference_id: str(source, 'client_reference_id') ?? null,
+    metadata: obj(source, 'metadata') ?? {},
+    payment_link_id: opts.paymentLink?.id ?? null,
+    customer_id: null,
+    customer_did: null,
+    customer_details: null,
+    payment_intent_id: null,
+    invoice_id: null,
+    subscription_id: null,
+    discounts: [],
     total_details: { amount_discount: '0', amount_shipping: '0', amount_tax: '0' },
     created_via: opts.paymentLink ? 'portal' : 'api',
   });
@@ -173,10 +225,15 @@ export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
     (session.line_items as Doc[]).map(async (item) => {
       const price = await find(q, 'prices', item.price_id);
       const upsell = item.upsell_price_id ? await find(q, 'prices', item.upsell_price_id) : null;
-      return { ...item, price: price && (await expandPrice(q, price)), upsell_price: upsell && (await expandPrice(q, upsell)) };
+      return {
+        ...item,
+        price: price && (await expandPrice(q, price)),
+        upsell_price: upsell && (await expandPrice(q, upsell)),
+      };
     }),
   );
-  const rel = (table: 'payment_links' | 'payment_intents' | 'customers' | 'subscriptions', id: unknown) => (typeof id === 'string' ? find(q, table, id) : null);
+  const rel = (table: 'payment_links' | 'payment_intents' | 'customers' | 'subscriptions', id: unknown) =>
+    typeof id === 'string' ? find(q, table, id) : null;
   return {
     ...session,
     status: effectiveStatus(session),
@@ -201,7 +258,8 @@ export function isSessionOwner(session: Doc, actor: SessionActor): boolean {
 }
 
 export function assertSessionActor(session: Doc, actor: SessionActor): void {
-  if (!isSessionOwner(session, actor)) throw new HttpError(403, 'This checkout session belongs to another customer', 'CHECKOUT_SESSION_NOT_YOURS');
+  if (!isSessionOwner(session, actor))
+    throw new HttpError(403, 'This checkout session belongs to another customer', 'CHECKOUT_SESSION_NOT_YOURS');
 }
 
 /** Whether a reader may see the payer's personal data of a session: the merchant, or the signed-in payer. */
@@ -210,7 +268,20 @@ export function seesPayer(session: Doc, actor: SessionActor): boolean {
 }
 
 /** Keys that carry or point at a payer's personal data (name, email, phone, address, DID, their customer, payment details with the payer's wallet). */
-const PERSONAL_KEYS = new Set(['customer', 'customer_id', 'customer_details', 'customer_did', 'customer_email', 'customer_name', 'customer_phone', 'payment_details', 'cancelation_details', 'billing_address', 'shipping', 'shipping_details']);
+const PERSONAL_KEYS = new Set([
+  'customer',
+  'customer_id',
+  'customer_details',
+  'customer_did',
+  'customer_email',
+  'customer_name',
+  'customer_phone',
+  'payment_details',
+  'cancelation_details',
+  'billing_address',
+  'shipping',
+  'shipping_details',
+]);
 
 /** A deep copy without the payer's personal data (PERSONAL_KEYS become null), for readers who are not the payer. */
 export function withoutPersonalData<T>(value: T): T {
@@ -231,8 +302,14 @@ export async function checkoutContext(q: Queryable, session: Doc, opts: { person
   // TPaymentLinkExpanded: the link's line items with their prices expanded (the session's, already expanded, reused).
   const link = checkoutSession.payment_link as Doc | null;
   const expanded = new Map((checkoutSession.line_items as Doc[]).map((i) => [i.price_id, i.price]));
-  const priceOf = async (id: string) => expanded.get(id) ?? (await find(q, 'prices', id).then((p) => p && expandPrice(q, p)));
-  const paymentLink = link && { ...link, line_items: await Promise.all(((link.line_items ?? []) as Doc[]).map(async (i) => ({ ...i, price: await priceOf(i.price_id) }))) };
+  const priceOf = async (id: string) =>
+    expanded.get(id) ?? (await find(q, 'prices', id).then((p) => p && expandPrice(q, p)));
+  const paymentLink = link && {
+    ...link,
+    line_items: await Promise.all(
+      ((link.line_items ?? []) as Doc[]).map(async (i) => ({ ...i, price: await priceOf(i.price_id) })),
+    ),
+  };
   const ctx = {
     checkoutSession,
     paymentMethods: await paymentMethodsExpanded(q, { activeOnly: true }),

@@ -16,9 +16,11 @@ import { find, mustFind, save, type Doc } from './repo.ts';
 import { recordStakeReturn } from './domain/refunds.ts';
 import { creditWallet } from './wallet.ts';
 
-
 /** Settles every revoked, unsettled stake; the refunds it records are added to `out` as `refund.succeeded`. */
-export async function settleRevokedStakes(q: Queryable, out: Array<{ type: string; object: Doc }> = []): Promise<Doc[]> {
+export async function settleRevokedStakes(
+  q: Queryable,
+  out: Array<{ type: string; object: Doc }> = [],
+): Promise<Doc[]> {
   const { rows } = await q.query<{ data: Doc }>(
     "SELECT data FROM subscriptions WHERE data->'payment_details'->'staking'->>'revoked_at' IS NOT NULL AND data->'payment_details'->'staking'->'settlement' IS NULL ORDER BY created_at, id FOR UPDATE",
   );
@@ -40,25 +42,41 @@ export async function settleRevokedStakes(q: Queryable, out: Array<{ type: strin
     const details = { [method.type]: { tx_hash: txHash, type: slash ? 'slash' : 'stake_return', payer: customer.did } };
     const label = `${slash ? 'Stake slashed' : 'Stake returned'}: ${sub.description || sub.id}`;
     const { invoice } = await createInvoice(q, {
-      livemode: sub.livemode, customer, currencyId: currency.id, methodId: method.id,
+      livemode: sub.livemode,
+      customer,
+      currencyId: currency.id,
+      methodId: method.id,
       lines: [{ price_id: '', quantity: 1, amount, description: label }],
-      billingReason: slash ? 'slash_stake' : 'return_stake', status: 'paid', subscriptionId: sub.id, paymentDetails: details, description: label,
+      billingReason: slash ? 'slash_stake' : 'return_stake',
+      status: 'paid',
+      subscriptionId: sub.id,
+      paymentDetails: details,
+      description: label,
     });
     // A return is also a refund of type stake_return (spec §3), shown like any refund on the stake's invoice
     // (the return invoice when the stake had none).
     if (!slash) {
       const refund = await recordStakeReturn(q, {
-        sub, amount, currencyId: currency.id, invoiceId: typeof stake.invoice_id === 'string' && stake.invoice_id ? stake.invoice_id : invoice.id,
-        returnInvoiceId: invoice.id, paymentDetails: details,
+        sub,
+        amount,
+        currencyId: currency.id,
+        invoiceId: typeof stake.invoice_id === 'string' && stake.invoice_id ? stake.invoice_id : invoice.id,
+        returnInvoiceId: invoice.id,
+        paymentDetails: details,
       });
       out.push({ type: 'refund.succeeded', object: refund });
     }
     const now = clock.nowSeconds();
     const latest = (await find(q, 'subscriptions', sub.id)) ?? sub;
-    settled.push(await save(q, 'subscriptions', {
-      ...latest,
-      payment_details: { ...latest.payment_details, staking: { ...stake, settlement: { invoice_id: invoice.id, tx_hash: txHash, settled_at: now } } },
-    }));
+    settled.push(
+      await save(q, 'subscriptions', {
+        ...latest,
+        payment_details: {
+          ...latest.payment_details,
+          staking: { ...stake, settlement: { invoice_id: invoice.id, tx_hash: txHash, settled_at: now } },
+        },
+      }),
+    );
   }
   return settled;
 }

@@ -124,7 +124,10 @@ export function createStripeStandinRoutes(ctx: SandboxContext): Router {
     const method = await find(db, 'payment_methods', intent.payment_method_id);
     if (method?.type !== 'stripe') throw new HttpError(400, 'This payment intent is not a card payment');
     if (intent.status === 'succeeded') return void res.json({ paymentIntent: { id: intent.id, status: 'succeeded' } });
-    const { rows } = await db.query<{ id: string }>('SELECT id FROM checkout_sessions WHERE data->>\'payment_intent_id\' = $1 LIMIT 1', [intent.id]);
+    const { rows } = await db.query<{ id: string }>(
+      "SELECT id FROM checkout_sessions WHERE data->>'payment_intent_id' = $1 LIMIT 1",
+      [intent.id],
+    );
     const sessionId = rows[0]?.id;
     if (!sessionId) throw new HttpError(400, 'No checkout session for this payment intent');
     const customer = intent.customer_id ? await find(db, 'customers', intent.customer_id) : null;

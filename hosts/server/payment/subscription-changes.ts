@@ -32,7 +32,10 @@ type Item = Doc & { price: Doc };
 type Json = Record<string, any>;
 
 async function itemsOf(q: Queryable, sub: Doc): Promise<Item[]> {
-  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id', [sub.id]);
+  const { rows } = await q.query<{ data: Doc }>(
+    'SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id',
+    [sub.id],
+  );
   return Promise.all(rows.map(async ({ data }) => ({ ...data, price: await mustFind(q, 'prices', data.price_id) })));
 }
 
@@ -46,7 +49,8 @@ function renewalAmount(items: Item[], currencyId: string): string {
 function assertChangeable(sub: Doc): void {
   if (sub.status === 'canceled') throw new HttpError(400, 'A canceled subscription cannot be changed');
   if (sub.cancel_at) throw new HttpError(400, 'This subscription is scheduled to cancel: resume it first');
-  if (!['active', 'trialing', 'past_due'].includes(sub.status)) throw new HttpError(400, `A ${sub.status} subscription cannot be changed`);
+  if (!['active', 'trialing', 'past_due'].includes(sub.status))
+    throw new HttpError(400, `A ${sub.status} subscription cannot be changed`);
 }
 
 /** The prices one item may switch to: same product's other licensed recurring prices, and its upsell price. */
@@ -72,23 +76,43 @@ export async function planOptions(q: Queryable, sub: Doc): Promise<Json> {
     for (const item of items.filter((i) => licensed(i.price))) {
       for (const price of await candidatesFor(q, item, sub.currency_id)) {
         const after = items.map((i) => (i.id === item.id ? { ...i, price_id: price.id, price } : i));
-        plans.push({ item_id: item.id, price: await expandPrice(q, price), amount: renewalAmount(after, sub.currency_id) });
+        plans.push({
+          item_id: item.id,
+          price: await expandPrice(q, price),
+          amount: renewalAmount(after, sub.currency_id),
+        });
       }
     }
   }
-  return { subscription_id: sub.id, effective_at: sub.current_period_end, current_amount: renewalAmount(items, sub.currency_id), plans };
+  return {
+    subscription_id: sub.id,
+    effective_at: sub.current_period_end,
+    current_amount: renewalAmount(items, sub.currency_id),
+    plans,
+  };
 }
 
-async function paymentOptions(q: Queryable, sub: Doc): Promise<{ subscription_id: string; effective_at: number; options: Json[] }> {
+async function paymentOptions(
+  q: Queryable,
+  sub: Doc,
+): Promise<{ subscription_id: string; effective_at: number; options: Json[] }> {
   const items = await itemsOf(q, sub);
   const accepted = items.map((i) => new Set(currencyIdsOf(i.price)));
-  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM payment_currencies WHERE active AND livemode = $1 ORDER BY created_at, id', [sub.livemode]);
+  const { rows } = await q.query<{ data: Doc }>(
+    'SELECT data FROM payment_currencies WHERE active AND livemode = $1 ORDER BY created_at, id',
+    [sub.livemode],
+  );
   const options: Json[] = [];
   for (const { data: currency } of rows) {
     if (currency.type === 'credit' || !accepted.every((s) => s.has(currency.id))) continue;
     const method = await find(q, 'payment_methods', currency.payment_method_id);
     if (!method?.active) continue;
-    options.push({ currency, method: { id: method.id, type: method.type, name: method.name }, amount: renewalAmount(items, currency.id), current: currency.id === sub.currency_id });
+    options.push({
+      currency,
+      method: { id: method.id, type: method.type, name: method.name },
+      amount: renewalAmount(items, currency.id),
+      current: currency.id === sub.currency_id,
+    });
   }
   return { subscription_id: sub.id, effective_at: sub.current_period_end, options };
 }
@@ -112,16 +136,24 @@ export function createSubscriptionChangeRoutes({ db }: SandboxContext): Router {
       assertChangeable(doc);
       const items = (await itemsOf(tx, doc)).filter((i) => licensed(i.price));
       const item = itemId ? items.find((i) => i.id === itemId) : items.length === 1 ? items[0] : undefined;
-      if (!item) throw new HttpError(400, itemId ? `No such item on this subscription: ${itemId}` : 'item_id is required');
+      if (!item)
+        throw new HttpError(400, itemId ? `No such item on this subscription: ${itemId}` : 'item_id is required');
       const price = (await candidatesFor(tx, item, doc.currency_id)).find((p) => p.id === priceId);
       if (!price) throw new HttpError(400, `This subscription cannot switch to price ${priceId}`);
       const { price: _old, ...row } = item;
-      await save(tx, 'subscription_items', { ...row, price_id: price.id, metadata: { ...row.metadata, previous_price_id: item.price.id } });
+      await save(tx, 'subscription_items', {
+        ...row,
+        price_id: price.id,
+        metadata: { ...row.metadata, previous_price_id: item.price.id },
+      });
       const recurring = price.recurring ?? {};
       return save(tx, 'subscriptions', {
         ...doc,
         // The current period stays as paid; the renewal at its end bills the new price over the new interval.
-        pending_invoice_item_interval: { interval: recurring.interval ?? 'month', interval_count: recurring.interval_count ?? 1 },
+        pending_invoice_item_interval: {
+          interval: recurring.interval ?? 'month',
+          interval_count: recurring.interval_count ?? 1,
+        },
         metadata: { ...doc.metadata, plan_changed_from: item.price.id },
       });
     });
@@ -142,7 +174,11 @@ export function createSubscriptionChangeRoutes({ db }: SandboxContext): Router {
       assertChangeable(doc);
       const option = (await paymentOptions(tx, doc)).options.find((o) => o.currency.id === currencyId);
       if (!option) throw new HttpError(400, `This subscription cannot be paid in currency ${currencyId}`);
-      return save(tx, 'subscriptions', { ...doc, currency_id: option.currency.id, default_payment_method_id: option.method.id });
+      return save(tx, 'subscriptions', {
+        ...doc,
+        currency_id: option.currency.id,
+        default_payment_method_id: option.method.id,
+      });
     });
     res.json(await expandSubscription(db, sub));
   });

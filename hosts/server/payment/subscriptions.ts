@@ -44,13 +44,21 @@ const MAX_ADVANCE_SECONDS = 5 * 366 * 86400;
 
 /** The renewal lines of a subscription: its licensed items at their price in the subscription's currency. */
 export async function renewalLines(q: Queryable, sub: Doc): Promise<InvoiceLine[]> {
-  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id', [sub.id]);
+  const { rows } = await q.query<{ data: Doc }>(
+    'SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id',
+    [sub.id],
+  );
   const lines: InvoiceLine[] = [];
   for (const { data: item } of rows) {
     const price = await mustFind(q, 'prices', item.price_id);
     if (price.type !== 'recurring' || price.recurring?.usage_type === 'metered') continue;
     const product = await mustFind(q, 'products', price.product_id);
-    lines.push({ price_id: price.id, quantity: item.quantity, amount: itemAmount(price, item, sub.currency_id), description: `${product.name} × ${item.quantity}` });
+    lines.push({
+      price_id: price.id,
+      quantity: item.quantity,
+      amount: itemAmount(price, item, sub.currency_id),
+      description: `${product.name} × ${item.quantity}`,
+    });
   }
   return lines;
 }
@@ -65,19 +73,43 @@ async function renew(q: Queryable, sub: Doc, out: PlatformEvents): Promise<Doc> 
   const amount = sum(lines.map((l) => l.amount));
   const details = await charge(q, customer, sub.currency_id, amount);
   const intent = details
-    ? await succeededIntent(q, { customer, currencyId: sub.currency_id, methodId: sub.default_payment_method_id, amount, description: 'Subscription cycle', details })
+    ? await succeededIntent(q, {
+        customer,
+        currencyId: sub.currency_id,
+        methodId: sub.default_payment_method_id,
+        amount,
+        description: 'Subscription cycle',
+        details,
+      })
     : null;
   const { invoice: created } = await createInvoice(q, {
-    livemode: sub.livemode, customer, currencyId: sub.currency_id, methodId: sub.default_payment_method_id, lines,
-    billingReason: 'subscription_cycle', status: details ? 'paid' : 'open', paymentIntentId: intent?.id ?? null, subscriptionId: sub.id,
-    description: sub.description ? `${sub.description} (renewal)` : undefined, ...(details ? { paymentDetails: details } : {}),
+    livemode: sub.livemode,
+    customer,
+    currencyId: sub.currency_id,
+    methodId: sub.default_payment_method_id,
+    lines,
+    billingReason: 'subscription_cycle',
+    status: details ? 'paid' : 'open',
+    paymentIntentId: intent?.id ?? null,
+    subscriptionId: sub.id,
+    description: sub.description ? `${sub.description} (renewal)` : undefined,
+    ...(details ? { paymentDetails: details } : {}),
   });
-  const invoice = await save(q, 'invoices', { ...created, period_start: boundary, period_end: nextEnd, due_date: details ? null : boundary });
+  const invoice = await save(q, 'invoices', {
+    ...created,
+    period_start: boundary,
+    period_end: nextEnd,
+    due_date: details ? null : boundary,
+  });
   if (intent) await save(q, 'payment_intents', { ...intent, invoice_id: invoice.id });
   if (details) out.push({ type: 'invoice.paid', object: invoice });
   const wasTrial = sub.status === 'trialing';
   return save(q, 'subscriptions', {
-    ...sub, status: details ? 'active' : 'past_due', current_period_start: boundary, current_period_end: nextEnd, latest_invoice_id: invoice.id,
+    ...sub,
+    status: details ? 'active' : 'past_due',
+    current_period_start: boundary,
+    current_period_end: nextEnd,
+    latest_invoice_id: invoice.id,
     ...(wasTrial ? { trial_end: Math.min(Number(sub.trial_end ?? boundary), boundary) } : {}),
   });
 }
@@ -115,7 +147,11 @@ export async function runBilling(q: Queryable): Promise<{ events: PlatformEvents
 }
 
 /** Publishes events once the transaction that made them has committed (PGlite runs one transaction at a time). */
-export function publishAfterCommit(db: Db, probe: { table: 'invoices'; id: string } | null, list: PlatformEvents): void {
+export function publishAfterCommit(
+  db: Db,
+  probe: { table: 'invoices'; id: string } | null,
+  list: PlatformEvents,
+): void {
   if (!list.length) return;
   if (!probe) {
     for (const e of list) events.publish(e.type, e.object);
@@ -139,7 +175,10 @@ export async function overdueInvoices(q: Queryable, scope: OverdueScope, lock = 
   if (scope.customerId) where += ` AND customer_id = $${params.push(scope.customerId)}`;
   if (scope.subscriptionId) where += ` AND subscription_id = $${params.push(scope.subscriptionId)}`;
   if (scope.currencyId) where += ` AND currency_id = $${params.push(scope.currencyId)}`;
-  const { rows } = await q.query<{ data: Doc }>(`SELECT data FROM invoices WHERE ${where} ORDER BY created_at, id${lock ? ' FOR UPDATE' : ''}`, params);
+  const { rows } = await q.query<{ data: Doc }>(
+    `SELECT data FROM invoices WHERE ${where} ORDER BY created_at, id${lock ? ' FOR UPDATE' : ''}`,
+    params,
+  );
   return rows.map((r) => r.data).filter((i) => BigInt(i.amount_remaining ?? i.total ?? '0') > 0n);
 }
 
@@ -158,14 +197,24 @@ export async function overdueOf(q: Queryable, scope: OverdueScope): Promise<Reco
   const subscriptionCount = new Set(invoices.map((i) => i.subscription_id).filter(Boolean)).size;
   const customerId = scope.customerId ?? subscription?.customer_id;
   const customer = customerId ? await find(q, 'customers', customerId) : null;
-  return { summary, invoices: expanded, subscription, subscriptionCount, customer: customer ? { id: customer.id, name: customer.name, did: customer.did } : null };
+  return {
+    summary,
+    invoices: expanded,
+    subscription,
+    subscriptionCount,
+    customer: customer ? { id: customer.id, name: customer.name, did: customer.did } : null,
+  };
 }
 
 /**
  * Pays every unpaid invoice of a scope in one currency from the payer's wallet (one debit for the sum), marks
  * them paid, and brings past_due subscriptions with nothing left unpaid back to active. Must run in a transaction.
  */
-export async function payOverdue(q: Queryable, scope: OverdueScope & { currencyId: string }, payerDid: string): Promise<{ invoices: Doc[]; events: PlatformEvents; amount: string }> {
+export async function payOverdue(
+  q: Queryable,
+  scope: OverdueScope & { currencyId: string },
+  payerDid: string,
+): Promise<{ invoices: Doc[]; events: PlatformEvents; amount: string }> {
   const invoices = await overdueInvoices(q, scope, true);
   if (!invoices.length) throw new HttpError(400, 'Nothing to pay');
   const customer = await mustFind(q, 'customers', invoices[0]!.customer_id);
@@ -173,21 +222,45 @@ export async function payOverdue(q: Queryable, scope: OverdueScope & { currencyI
   const currency = await mustFind(q, 'payment_currencies', scope.currencyId);
   const amount = sum(invoices.map((i) => i.amount_remaining ?? i.total));
   const details = await charge(q, customer, currency.id, amount);
-  if (!details) throw new HttpError(400, `Insufficient ${currency.symbol} balance in the sandbox wallet: ${fromUnit(amount, currency.decimal)} ${currency.symbol} needed`);
+  if (!details)
+    throw new HttpError(
+      400,
+      `Insufficient ${currency.symbol} balance in the sandbox wallet: ${fromUnit(amount, currency.decimal)} ${currency.symbol} needed`,
+    );
   const now = clock.nowSeconds();
   const paid: Doc[] = [];
   for (const inv of invoices) {
     const owed = inv.amount_remaining ?? inv.total;
-    const intent = await succeededIntent(q, { customer, currencyId: currency.id, methodId: currency.payment_method_id, amount: owed, description: 'Overdue invoice payment', details });
-    paid.push(await save(q, 'invoices', {
-      ...inv, status: 'paid', paid: true, attempted: true, attempt_count: Number(inv.attempt_count ?? 0) + 1, amount_paid: owed, amount_remaining: '0',
-      payment_intent_id: intent.id, status_transitions: { ...inv.status_transitions, paid_at: now }, metadata: { ...inv.metadata, payment_details: details },
-    }));
+    const intent = await succeededIntent(q, {
+      customer,
+      currencyId: currency.id,
+      methodId: currency.payment_method_id,
+      amount: owed,
+      description: 'Overdue invoice payment',
+      details,
+    });
+    paid.push(
+      await save(q, 'invoices', {
+        ...inv,
+        status: 'paid',
+        paid: true,
+        attempted: true,
+        attempt_count: Number(inv.attempt_count ?? 0) + 1,
+        amount_paid: owed,
+        amount_remaining: '0',
+        payment_intent_id: intent.id,
+        status_transitions: { ...inv.status_transitions, paid_at: now },
+        metadata: { ...inv.metadata, payment_details: details },
+      }),
+    );
     await save(q, 'payment_intents', { ...intent, invoice_id: inv.id });
   }
   for (const subId of new Set(paid.map((i) => i.subscription_id).filter(Boolean) as string[])) {
     const sub = await find(q, 'subscriptions', subId, { lock: true });
-    if (sub?.status === 'past_due' && !(await overdueInvoices(q, { subscriptionId: subId, livemode: sub.livemode })).length) {
+    if (
+      sub?.status === 'past_due' &&
+      !(await overdueInvoices(q, { subscriptionId: subId, livemode: sub.livemode })).length
+    ) {
       await save(q, 'subscriptions', { ...sub, status: 'active' });
     }
   }
@@ -196,7 +269,8 @@ export async function payOverdue(q: Queryable, scope: OverdueScope & { currencyI
 
 function collectScope(params: Record<string, unknown>, livemode: boolean): OverdueScope & { currencyId: string } {
   const currencyId = typeof params.currencyId === 'string' ? params.currencyId : '';
-  const subscriptionId = typeof params.subscriptionId === 'string' && params.subscriptionId ? params.subscriptionId : undefined;
+  const subscriptionId =
+    typeof params.subscriptionId === 'string' && params.subscriptionId ? params.subscriptionId : undefined;
   const customerId = typeof params.customerId === 'string' && params.customerId ? params.customerId : undefined;
   if (!currencyId) throw new HttpError(400, 'currencyId is required');
   if (!subscriptionId && !customerId) throw new HttpError(400, 'subscriptionId or customerId is required');
@@ -209,7 +283,11 @@ export function registerBillingConnectActions(): void {
     async describe(params, ctx) {
       const scope = collectScope(params, ctx.livemode);
       // The wallet request names the invoices: only their own customer (or the merchant) may open it.
-      await assertConnectOwner(ctx, scope.customerId ? await find(ctx.db, 'customers', scope.customerId) : null, scope.subscriptionId ? await find(ctx.db, 'subscriptions', scope.subscriptionId) : null);
+      await assertConnectOwner(
+        ctx,
+        scope.customerId ? await find(ctx.db, 'customers', scope.customerId) : null,
+        scope.subscriptionId ? await find(ctx.db, 'subscriptions', scope.subscriptionId) : null,
+      );
       const currency = await mustFind(ctx.db, 'payment_currencies', scope.currencyId);
       const invoices = await overdueInvoices(ctx.db, scope);
       if (!invoices.length) throw new HttpError(400, 'Nothing to pay');
@@ -217,7 +295,10 @@ export function registerBillingConnectActions(): void {
       return {
         title: `Pay ${invoices.length} overdue invoice${invoices.length === 1 ? '' : 's'}`,
         lines: [
-          ...invoices.map((i) => ({ label: `${i.number} ${i.description ?? ''}`.trim(), value: `${fromUnit(i.amount_remaining ?? i.total, currency.decimal)} ${currency.symbol}` })),
+          ...invoices.map((i) => ({
+            label: `${i.number} ${i.description ?? ''}`.trim(),
+            value: `${fromUnit(i.amount_remaining ?? i.total, currency.decimal)} ${currency.symbol}`,
+          })),
           { label: 'Total due now', value: `${fromUnit(total, currency.decimal)} ${currency.symbol}` },
         ],
       };
@@ -253,9 +334,18 @@ export function createBillingRoutes({ db }: SandboxContext): Router {
     publishAfterCommit(db, null, result.events);
     res.json({
       now: clock.nowSeconds(),
-      credit_transactions: result.credit.map((t) => ({ id: t.id, credit_grant_id: t.credit_grant_id, amount: t.amount })),
+      credit_transactions: result.credit.map((t) => ({
+        id: t.id,
+        credit_grant_id: t.credit_grant_id,
+        amount: t.amount,
+      })),
       auto_recharges: result.recharges,
-      subscriptions: result.changed.map((s) => ({ id: s.id, status: s.status, current_period_end: s.current_period_end, latest_invoice_id: s.latest_invoice_id })),
+      subscriptions: result.changed.map((s) => ({
+        id: s.id,
+        status: s.status,
+        current_period_end: s.current_period_end,
+        latest_invoice_id: s.latest_invoice_id,
+      })),
       events: result.events.map((e) => ({ type: e.type, id: e.object.id })),
     });
   });

@@ -19,9 +19,19 @@ export type VendorView = Record<string, unknown> & { status: string; progress: n
 
 export function vendorProgress(config: Doc, paidAt: number, now: number): VendorView {
   const elapsed = Math.max(0, now - paidAt);
-  const base = { name: config.name ?? config.vendor_id, title: config.title ?? config.name, vendorType: config.vendor_type ?? config.vendorType ?? 'launcher' };
+  const base = {
+    name: config.name ?? config.vendor_id,
+    title: config.title ?? config.name,
+    vendorType: config.vendor_type ?? config.vendorType ?? 'launcher',
+  };
   if (config.sandbox_fail && elapsed >= 3) {
-    return { ...base, status: 'failed', progress: 0, error: { code: 'VENDOR_FAILED' }, error_message: 'The vendor could not finish the installation (sandbox).' };
+    return {
+      ...base,
+      status: 'failed',
+      progress: 0,
+      error: { code: 'VENDOR_FAILED' },
+      error_message: 'The vendor could not finish the installation (sandbox).',
+    };
   }
   const progress = Math.min(100, Math.floor(elapsed / STEP_SECONDS) * 25);
   return { ...base, status: progress >= 100 ? 'delivered' : 'processing', progress };
@@ -38,9 +48,11 @@ export function createVendorRoutes({ db }: SandboxContext): Router {
     for (const item of session.line_items as Doc[]) {
       const price = await find(db, 'prices', item.upsell_price_id ?? item.price_id);
       const product = price ? await find(db, 'products', price.product_id) : null;
-      for (const config of (product?.vendor_config as Doc[] | undefined) ?? []) vendors.push(vendorProgress(config, paidAt, clock.nowSeconds()));
+      for (const config of (product?.vendor_config as Doc[] | undefined) ?? [])
+        vendors.push(vendorProgress(config, paidAt, clock.nowSeconds()));
     }
-    if (session.payment_intent_id && vendors.some((v) => v.status === 'failed')) await refundFailedVendorOrder(db, session.payment_intent_id);
+    if (session.payment_intent_id && vendors.some((v) => v.status === 'failed'))
+      await refundFailedVendorOrder(db, session.payment_intent_id);
     res.json({ vendors });
   });
   return r;

@@ -7,7 +7,10 @@ import type { PlatformWallet } from '../platform.ts';
 
 /** A wallet's balance of one currency ('0' when it holds none). */
 export async function walletBalance(q: Queryable, did: string, currencyId: string): Promise<string> {
-  const { rows } = await q.query<{ balance: string }>('SELECT balance::text AS balance FROM wallet_balances WHERE user_did = $1 AND currency_id = $2', [did, currencyId]);
+  const { rows } = await q.query<{ balance: string }>(
+    'SELECT balance::text AS balance FROM wallet_balances WHERE user_did = $1 AND currency_id = $2',
+    [did, currencyId],
+  );
   return rows[0]?.balance ?? '0';
 }
 
@@ -21,7 +24,13 @@ export async function debitWallet(q: Queryable, did: string, currencyId: string,
 }
 
 /** Adds `amount` to the wallet (a refund, a returned stake, a test's funding), or with `set` makes it the balance. */
-export async function creditWallet(q: Queryable, did: string, currencyId: string, amount: string, opts: { set?: boolean } = {}): Promise<string> {
+export async function creditWallet(
+  q: Queryable,
+  did: string,
+  currencyId: string,
+  amount: string,
+  opts: { set?: boolean } = {},
+): Promise<string> {
   const { rows } = await q.query<{ balance: string }>(
     `INSERT INTO wallet_balances (user_did, currency_id, balance) VALUES ($1, $2, $3::numeric)
      ON CONFLICT (user_did, currency_id) DO UPDATE SET balance = CASE WHEN $4 THEN EXCLUDED.balance ELSE wallet_balances.balance + EXCLUDED.balance END

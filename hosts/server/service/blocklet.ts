@@ -11,14 +11,25 @@ const SERVICE = '/.well-known/service';
 
 /** The request's origin (protocol://host), honouring a proxy's X-Forwarded-* headers. */
 export function requestOrigin(req: Request): string {
-  const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() || req.protocol || 'http';
-  const host = String(req.headers['x-forwarded-host'] ?? '').split(',')[0]?.trim() || req.get('host') || 'localhost';
+  const proto =
+    String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      ?.trim() ||
+    req.protocol ||
+    'http';
+  const host =
+    String(req.headers['x-forwarded-host'] ?? '')
+      .split(',')[0]
+      ?.trim() ||
+    req.get('host') ||
+    'localhost';
   return `${proto}://${host}`;
 }
 
 export function blockletInfo(ctx: SandboxContext, origin: string): Record<string, unknown> {
   const { did, pid, name } = ctx.app;
-  const description = 'A sandbox app with Payment Kit and a Blocklet Store: checkout, customer portal and store on one machine.';
+  const description =
+    'A sandbox app with Payment Kit and a Blocklet Store: checkout, customer portal and store on one machine.';
   return {
     did,
     appId: did,
@@ -124,7 +135,12 @@ const NAVIGATION = [
     description: { en: 'Your invoices and subscriptions', zh: '你的发票和订阅' },
     icon: 'tabler:receipt',
     items: [
-      { id: '/billing/invoices', title: { en: 'Invoices', zh: '发票' }, description: { en: 'Invoice history', zh: '发票历史' }, link: '/customer' },
+      {
+        id: '/billing/invoices',
+        title: { en: 'Invoices', zh: '发票' },
+        description: { en: 'Invoice history', zh: '发票历史' },
+        link: '/customer',
+      },
       {
         id: '/billing/past-due',
         title: { en: 'Past-due invoices', zh: '逾期发票' },
@@ -152,7 +168,12 @@ const NAVIGATION = [
     icon: 'tabler:book',
   },
   // footer
-  { id: '/footer/about', section: 'footer', title: { en: 'About', zh: '关于' }, link: '/blocklets/' + 'z2qaCNvKMv5GjouKdcDWexv6WqtHbpNPQDnAk' },
+  {
+    id: '/footer/about',
+    section: 'footer',
+    title: { en: 'About', zh: '关于' },
+    link: '/blocklets/' + 'z2qaCNvKMv5GjouKdcDWexv6WqtHbpNPQDnAk',
+  },
   {
     id: '/footer/products',
     section: 'footer',
@@ -162,11 +183,22 @@ const NAVIGATION = [
       { id: '/footer/products/checkout', title: { en: 'Checkout', zh: '结账' }, link: '/checkout' },
     ],
   },
-  { id: '/social/github', section: 'social', title: 'GitHub', icon: 'tabler:brand-github', link: 'https://github.com/blocklet' },
+  {
+    id: '/social/github',
+    section: 'social',
+    title: 'GitHub',
+    icon: 'tabler:brand-github',
+    link: 'https://github.com/blocklet',
+  },
   { id: '/social/x', section: 'social', title: 'X', icon: 'tabler:brand-x', link: 'https://x.com/ArcBlock_io' },
   { id: '/bottom/privacy', section: 'bottom', title: { en: 'Privacy', zh: '隐私' }, link: '/privacy' },
   { id: '/bottom/terms', section: 'bottom', title: { en: 'Terms', zh: '条款' }, link: '/terms' },
-  { id: '/bottom/contact', section: 'bottom', title: { en: 'Contact', zh: '联系' }, link: 'mailto:support@example.com' },
+  {
+    id: '/bottom/contact',
+    section: 'bottom',
+    title: { en: 'Contact', zh: '联系' },
+    link: 'mailto:support@example.com',
+  },
   // session manager (apps grid / user menu): items need a role list
   {
     id: '/sessionManager/billing',
@@ -194,7 +226,13 @@ const NAVIGATION = [
     component: 'blocklet-store',
   },
   // user center: the session menu's links (at most 5); the notification page entry also turns the header's bell on
-  { id: '/userCenter/billing', section: 'userCenter', title: { en: 'My billing', zh: '我的账单' }, icon: 'tabler:receipt', link: '/customer' },
+  {
+    id: '/userCenter/billing',
+    section: 'userCenter',
+    title: { en: 'My billing', zh: '我的账单' },
+    icon: 'tabler:receipt',
+    link: '/customer',
+  },
   {
     id: '/userCenter/developer',
     section: 'userCenter',

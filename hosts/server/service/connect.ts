@@ -79,13 +79,20 @@ export async function loadConnectSession(q: Queryable, token: string, forUpdate 
   const row = rows[0];
   if (!row) return null;
   if (isOpen(row.status) && Number(row.expires_at) <= clock.now()) {
-    await q.query(`UPDATE connect_sessions SET status = 'expired', updated_at = now() WHERE token = $1 AND status IN ('created', 'scanned')`, [token]);
+    await q.query(
+      `UPDATE connect_sessions SET status = 'expired', updated_at = now() WHERE token = $1 AND status IN ('created', 'scanned')`,
+      [token],
+    );
     row.status = 'expired';
   }
   return row;
 }
 
-export function publicStatus(row: ConnectRow): { status: ConnectStatusValue; error?: string; result?: Record<string, unknown> } {
+export function publicStatus(row: ConnectRow): {
+  status: ConnectStatusValue;
+  error?: string;
+  result?: Record<string, unknown>;
+} {
   return {
     status: row.status,
     ...(row.error ? { error: row.error } : {}),
@@ -124,7 +131,11 @@ function notFound(): HttpError {
 function finalError(row: ConnectRow): HttpError {
   if (row.status === 'expired') return new HttpError(410, 'This connect session has expired', 'CONNECT_EXPIRED');
   const done: Record<string, string> = { succeed: 'approved', error: 'failed', declined: 'declined' };
-  return new HttpError(409, `This connect session has already been ${done[row.status] ?? row.status}`, 'CONNECT_FINISHED');
+  return new HttpError(
+    409,
+    `This connect session has already been ${done[row.status] ?? row.status}`,
+    'CONNECT_FINISHED',
+  );
 }
 
 /**
@@ -150,7 +161,13 @@ export async function approveConnect(
     if (!action) throw new HttpError(400, `Unknown connect action: ${row.action}`, 'UNKNOWN_ACTION');
     await tx.query('SAVEPOINT connect_approve');
     try {
-      const result = await action.approve(row.params, { db: ctx.db, tx, user, userDid: user.did, livemode: row.livemode });
+      const result = await action.approve(row.params, {
+        db: ctx.db,
+        tx,
+        user,
+        userDid: user.did,
+        livemode: row.livemode,
+      });
       await tx.query('RELEASE SAVEPOINT connect_approve');
       await tx.query(
         `UPDATE connect_sessions SET status = 'succeed', result = $2, user_did = $3, error = NULL, updated_at = now() WHERE token = $1`,
@@ -160,11 +177,10 @@ export async function approveConnect(
     } catch (err) {
       if (!(err instanceof HttpError)) throw err; // a bug: roll everything back, the session stays open
       await tx.query('ROLLBACK TO SAVEPOINT connect_approve');
-      await tx.query(`UPDATE connect_sessions SET status = 'error', error = $2, user_did = $3, updated_at = now() WHERE token = $1`, [
-        token,
-        err.message,
-        user.did,
-      ]);
+      await tx.query(
+        `UPDATE connect_sessions SET status = 'error', error = $2, user_did = $3, updated_at = now() WHERE token = $1`,
+        [token, err.message, user.did],
+      );
       failure = err;
       return { ...row, status: 'error' as const, error: err.message, user_did: user.did };
     }
@@ -174,7 +190,12 @@ export async function approveConnect(
 }
 
 /** Declines an open connect session (the wallet's owner said no). */
-export async function declineConnect(ctx: SandboxContext, token: string, user: SandboxUser | null, expectedAction?: string): Promise<ConnectRow> {
+export async function declineConnect(
+  ctx: SandboxContext,
+  token: string,
+  user: SandboxUser | null,
+  expectedAction?: string,
+): Promise<ConnectRow> {
   let failure: HttpError | null = null;
   const row = await ctx.db.transaction(async (tx) => {
     const row = await loadConnectSession(tx, token, true);
@@ -183,11 +204,10 @@ export async function declineConnect(ctx: SandboxContext, token: string, user: S
       failure = finalError(row);
       return row;
     }
-    await tx.query(`UPDATE connect_sessions SET status = 'declined', error = $2, user_did = COALESCE($3, user_did), updated_at = now() WHERE token = $1`, [
-      token,
-      'Declined in the wallet',
-      user?.did ?? null,
-    ]);
+    await tx.query(
+      `UPDATE connect_sessions SET status = 'declined', error = $2, user_did = COALESCE($3, user_did), updated_at = now() WHERE token = $1`,
+      [token, 'Declined in the wallet', user?.did ?? null],
+    );
     return { ...row, status: 'declined' as const, error: 'Declined in the wallet' };
   });
   if (failure) throw failure;
@@ -203,8 +223,12 @@ export async function markScanned(ctx: SandboxContext, token: string, user: Sand
 }
 
 function tokenOf(req: Request): string {
-  const t = req.query._t_ ?? req.query.token ?? (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>)._t_ : undefined);
-  if (typeof t !== 'string' || !t) throw new HttpError(400, 'Missing connect session token (_t_)', 'CONNECT_TOKEN_REQUIRED');
+  const t =
+    req.query._t_ ??
+    req.query.token ??
+    (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>)._t_ : undefined);
+  if (typeof t !== 'string' || !t)
+    throw new HttpError(400, 'Missing connect session token (_t_)', 'CONNECT_TOKEN_REQUIRED');
   return t;
 }
 
@@ -215,7 +239,13 @@ export function createConnectRoutes(ctx: SandboxContext): Router {
     const action = String(req.params.action);
     const body = (req.body ?? {}) as { extraParams?: unknown };
     const user = await currentUser(ctx.db, req);
-    const out = await createConnectSession(ctx, { action, extraParams: body.extraParams, user, livemode: livemodeOf(req), origin: requestOrigin(req) });
+    const out = await createConnectSession(ctx, {
+      action,
+      extraParams: body.extraParams,
+      user,
+      livemode: livemodeOf(req),
+      origin: requestOrigin(req),
+    });
     res.json(out);
   });
 

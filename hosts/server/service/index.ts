@@ -8,7 +8,16 @@ import { createNotificationRoutes } from './notifications.ts';
 import { createIconRoutes } from './icons.ts';
 import { createOrgRoutes } from './orgs.ts';
 import { esc, page, safeRedirect, sendHtml, SANDBOX_CSS, SERVICE } from './html.ts';
-import { createSession, currentUser, deleteSession, DEMO_USERS, getUser, SESSION_COOKIE, sessionToken, type SandboxUser } from './users.ts';
+import {
+  createSession,
+  currentUser,
+  deleteSession,
+  DEMO_USERS,
+  getUser,
+  SESSION_COOKIE,
+  sessionToken,
+  type SandboxUser,
+} from './users.ts';
 
 export { attachRealtime } from './realtime.ts';
 
@@ -56,7 +65,12 @@ const svg = (res: Response, body: string, cache = 'public, max-age=300') => {
   res.send(body);
 };
 
-const ROLE_LABEL: Record<string, string> = { customer: 'Customer', developer: 'Developer', admin: 'Admin', owner: 'Owner' };
+const ROLE_LABEL: Record<string, string> = {
+  customer: 'Customer',
+  developer: 'Developer',
+  admin: 'Admin',
+  owner: 'Owner',
+};
 
 /* ------------------------------------------------------------------ pages */
 
@@ -96,8 +110,15 @@ function summaryBlock(row: ConnectRow): string {
 }
 
 const ACTION_NOUN: Record<string, string> = {
-  payment: 'Payment', subscription: 'Subscription', setup: 'Setup', 'collect-batch': 'Payment', 're-stake': 'Stake',
-  'stake-and-join': 'Stake', 'connect-cli': 'Connection', 'connect-studio': 'Connection', 'gen-key-pair': 'Key pair',
+  payment: 'Payment',
+  subscription: 'Subscription',
+  setup: 'Setup',
+  'collect-batch': 'Payment',
+  're-stake': 'Stake',
+  'stake-and-join': 'Stake',
+  'connect-cli': 'Connection',
+  'connect-studio': 'Connection',
+  'gen-key-pair': 'Key pair',
 };
 const noun = (row: ConnectRow) => ACTION_NOUN[row.action] ?? 'Request';
 /** Where the approval goes back to: the checkout for its own actions, else the page that asked. */
@@ -182,7 +203,12 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
     let user: SandboxUser | null = null;
     if (did) user = await getUser(ctx.db, did);
     else if (role) user = DEMO_USERS.find((u) => u.role === role) ?? null;
-    if (!user) throw new HttpError(400, did ? `Unknown demo user: ${did}` : role ? `Unknown role: ${role}` : 'Give a did or a role', 'INVALID_USER');
+    if (!user)
+      throw new HttpError(
+        400,
+        did ? `Unknown demo user: ${did}` : role ? `Unknown role: ${role}` : 'Give a did or a role',
+        'INVALID_USER',
+      );
     const token = await createSession(ctx.db, user.did);
     setSessionCookie(res, token);
     if (wantsJson(req)) {
@@ -211,7 +237,10 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
     const did = String(req.params.did).replace(/^did:abt:/, '');
     const user = await getUser(ctx.db, did);
     // Any whole size is drawn between 16 and 512 px.
-    const size = Math.min(512, Math.max(16, integer(req.query.w ?? req.query.h ?? req.query.size ?? 96, 'size', { min: 1, max: 4096 })));
+    const size = Math.min(
+      512,
+      Math.max(16, integer(req.query.w ?? req.query.h ?? req.query.size ?? 96, 'size', { min: 1, max: 4096 })),
+    );
     svg(res, avatarSvg(did, user?.fullName ?? did.replace(/^z1?/, ''), size));
   });
   const logo = (rect: boolean, dark: boolean) => (_req: Request, res: Response) => svg(res, appLogoSvg({ rect, dark }));
@@ -283,7 +312,8 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
   });
   const walletAction = (kind: 'approve' | 'decline') => async (req: Request, res: Response) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const token = typeof body.token === 'string' ? body.token : typeof req.query.token === 'string' ? req.query.token : '';
+    const token =
+      typeof body.token === 'string' ? body.token : typeof req.query.token === 'string' ? req.query.token : '';
     const user = await currentUser(ctx.db, req);
     let notice: string | undefined;
     let status = 200;

@@ -46,8 +46,10 @@ registerMigrations('notifications', [
 type Input = Record<string, unknown>;
 
 const CODE = 'INVALID_NOTIFICATION';
-const str = (v: unknown, name: string, max: number, required = false): string | undefined => text(v, name, { max, required, code: CODE });
-const oneOf = <T extends string>(v: unknown, name: string, list: readonly T[], def: T): T => (isAbsent(v) ? def : choice(v, name, list, { code: CODE }));
+const str = (v: unknown, name: string, max: number, required = false): string | undefined =>
+  text(v, name, { max, required, code: CODE });
+const oneOf = <T extends string>(v: unknown, name: string, list: readonly T[], def: T): T =>
+  isAbsent(v) ? def : choice(v, name, list, { code: CODE });
 
 type Actor = { did: string; fullName: string };
 function actors(v: unknown): Actor | Actor[] | undefined {
@@ -55,9 +57,13 @@ function actors(v: unknown): Actor | Actor[] | undefined {
   const list = Array.isArray(v) ? v : [v];
   if (list.length > 100) throw new HttpError(400, 'actorInfo has too many entries', 'INVALID_NOTIFICATION');
   const out = list.map((a) => {
-    if (!a || typeof a !== 'object') throw new HttpError(400, 'actorInfo entries need did and fullName', 'INVALID_NOTIFICATION');
+    if (!a || typeof a !== 'object')
+      throw new HttpError(400, 'actorInfo entries need did and fullName', 'INVALID_NOTIFICATION');
     const o = a as Input;
-    return { did: str(o.did, 'actorInfo.did', 200, true)!, fullName: str(o.fullName, 'actorInfo.fullName', 200, true)! };
+    return {
+      did: str(o.did, 'actorInfo.did', 200, true)!,
+      fullName: str(o.fullName, 'actorInfo.fullName', 200, true)!,
+    };
   });
   return Array.isArray(v) ? out : out[0];
 }
@@ -67,19 +73,29 @@ export function checkNotification(body: Input): Record<string, unknown> {
   const activityIn = body.activity;
   let activity: Record<string, unknown> | undefined;
   if (activityIn !== undefined && activityIn !== null) {
-    if (typeof activityIn !== 'object' || Array.isArray(activityIn)) throw new HttpError(400, 'activity must be an object', 'INVALID_NOTIFICATION');
+    if (typeof activityIn !== 'object' || Array.isArray(activityIn))
+      throw new HttpError(400, 'activity must be an object', 'INVALID_NOTIFICATION');
     const a = activityIn as Input;
     const target = a.target && typeof a.target === 'object' ? (a.target as Input) : undefined;
     activity = {
       type: oneOf(a.type, 'activity.type', ACTIVITY_TYPES, 'comment'),
       ...(a.actor !== undefined ? { actor: a.actor } : {}),
-      ...(target ? { target: { name: str(target.name, 'activity.target.name', 200), id: str(target.id, 'activity.target.id', 200), type: str(target.type, 'activity.target.type', 50) } } : {}),
+      ...(target
+        ? {
+            target: {
+              name: str(target.name, 'activity.target.name', 200),
+              id: str(target.id, 'activity.target.id', 200),
+              type: str(target.type, 'activity.target.type', 50),
+            },
+          }
+        : {}),
     };
   }
   const title = str(body.title, 'title', 200);
   const description = str(body.description, 'description', 2000);
   if (!title && !description) throw new HttpError(400, 'title or description is required', 'INVALID_NOTIFICATION');
-  if (body.sticky !== undefined && typeof body.sticky !== 'boolean') throw new HttpError(400, 'sticky must be a boolean', 'INVALID_NOTIFICATION');
+  if (body.sticky !== undefined && typeof body.sticky !== 'boolean')
+    throw new HttpError(400, 'sticky must be a boolean', 'INVALID_NOTIFICATION');
   const source = oneOf(body.source, 'source', SOURCES, 'component');
   const actorInfo = actors(body.actorInfo);
   return {
@@ -95,7 +111,10 @@ export function checkNotification(body: Input): Record<string, unknown> {
 }
 
 export async function unreadCount(db: Queryable, did: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE receiver = $1 AND read = false', [did]);
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM notifications WHERE receiver = $1 AND read = false',
+    [did],
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -122,8 +141,17 @@ export function createNotificationRoutes(ctx: SandboxContext): Router {
       `SELECT data, read, created_at FROM notifications WHERE receiver = $1 ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       [user.did],
     );
-    const total = Number((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE receiver = $1', [user.did])).rows[0]?.n ?? 0);
-    res.json({ list: rows.map((r) => ({ ...r.data, read: r.read, createdAt: new Date(r.created_at).toISOString() })), paging: { page, pageSize, total } });
+    const total = Number(
+      (
+        await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE receiver = $1', [
+          user.did,
+        ])
+      ).rows[0]?.n ?? 0,
+    );
+    res.json({
+      list: rows.map((r) => ({ ...r.data, read: r.read, createdAt: new Date(r.created_at).toISOString() })),
+      paging: { page, pageSize, total },
+    });
   });
 
   r.post('/api/notifications/read', async (req, res) => {
@@ -139,7 +167,11 @@ export function createNotificationRoutes(ctx: SandboxContext): Router {
       ids ? [user.did, ids] : [user.did],
     );
     const readCount = rows.length;
-    if (readCount > 0) userSocket.push(readTopic(ctx.app.did, user.did), readTopic(ctx.app.did, user.did), { receiver: user.did, readCount });
+    if (readCount > 0)
+      userSocket.push(readTopic(ctx.app.did, user.did), readTopic(ctx.app.did, user.did), {
+        receiver: user.did,
+        readCount,
+      });
     res.json({ readCount });
   });
 
@@ -162,7 +194,11 @@ export function createNotificationRoutes(ctx: SandboxContext): Router {
     const data = checkNotification(body);
     const id = `ntf_${randomBytes(8).toString('hex')}`;
     const notification = { id, ...data, receiver: receiver.did, receivers: [receiver.did] };
-    await ctx.db.query('INSERT INTO notifications (id, receiver, data) VALUES ($1, $2, $3)', [id, receiver.did, notification]);
+    await ctx.db.query('INSERT INTO notifications (id, receiver, data) VALUES ($1, $2, $3)', [
+      id,
+      receiver.did,
+      notification,
+    ]);
     const topic = createTopic(ctx.app.did, receiver.did);
     userSocket.push(topic, topic, notification);
     res.status(201).json(notification);

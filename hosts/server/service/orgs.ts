@@ -24,7 +24,14 @@ import { currentUser, DEMO_USERS, sessionToken, type SandboxUser } from './users
 export const ORG_NAME_MAX = 25;
 export const ORG_DESCRIPTION_MAX = 255;
 
-export type OrgRow = { id: string; name: string; description: string; owner_did: string; created_at: string | Date; members: number };
+export type OrgRow = {
+  id: string;
+  name: string;
+  description: string;
+  owner_did: string;
+  created_at: string | Date;
+  members: number;
+};
 
 const OWNER = DEMO_USERS.find((u) => u.role === 'owner')!;
 const CASEY = DEMO_USERS[0]!;
@@ -55,19 +62,34 @@ registerMigrations('orgs', [
   {
     id: '002-seed-orgs',
     up: async (tx) => {
-      const add = async (id: string, name: string, description: string, owner: string, members: string[], minutes: number) => {
-        await tx.query(`INSERT INTO orgs (id, name, description, owner_did, created_at) VALUES ($1, $2, $3, $4, now() - ($5 || ' minutes')::interval)`, [
-          id,
-          name,
-          description,
-          owner,
-          String(minutes),
-        ]);
+      const add = async (
+        id: string,
+        name: string,
+        description: string,
+        owner: string,
+        members: string[],
+        minutes: number,
+      ) => {
+        await tx.query(
+          `INSERT INTO orgs (id, name, description, owner_did, created_at) VALUES ($1, $2, $3, $4, now() - ($5 || ' minutes')::interval)`,
+          [id, name, description, owner, String(minutes)],
+        );
         for (const did of new Set([owner, ...members])) {
-          await tx.query('INSERT INTO org_members (org_id, user_did, role) VALUES ($1, $2, $3)', [id, did, did === owner ? 'owner' : 'member']);
+          await tx.query('INSERT INTO org_members (org_id, user_did, role) VALUES ($1, $2, $3)', [
+            id,
+            did,
+            did === owner ? 'owner' : 'member',
+          ]);
         }
       };
-      await add('org_sandbox_team', 'Sandbox Team', 'Everyone in the sandbox', OWNER.did, DEMO_USERS.map((u) => u.did), 10_000);
+      await add(
+        'org_sandbox_team',
+        'Sandbox Team',
+        'Everyone in the sandbox',
+        OWNER.did,
+        DEMO_USERS.map((u) => u.did),
+        10_000,
+      );
       await add('org_casey_shop', "Casey's Shop", 'A small shop run by Casey', CASEY.did, [], 9_000);
       for (let i = 1; i <= 24; i++) {
         const n = String(i).padStart(2, '0');
@@ -96,14 +118,16 @@ function intParam(value: unknown, name: string, def: number, min: number, max: n
 export function checkOrgInput(body: unknown): { name: string; description: string } {
   const raw = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const org = (raw.org && typeof raw.org === 'object' ? raw.org : raw) as Record<string, unknown>;
-  if (org.name !== undefined && typeof org.name !== 'string') throw new HttpError(400, 'name must be a string', 'INVALID_ORG');
+  if (org.name !== undefined && typeof org.name !== 'string')
+    throw new HttpError(400, 'name must be a string', 'INVALID_ORG');
   if (org.description !== undefined && org.description !== null && typeof org.description !== 'string') {
     throw new HttpError(400, 'description must be a string', 'INVALID_ORG');
   }
   const name = String(org.name ?? '').trim();
   const description = String(org.description ?? '').trim();
   if (!name) throw new HttpError(400, 'Name cannot be empty', 'INVALID_ORG');
-  if ([...name].length > ORG_NAME_MAX) throw new HttpError(400, `Name must be at most ${ORG_NAME_MAX} characters`, 'INVALID_ORG');
+  if ([...name].length > ORG_NAME_MAX)
+    throw new HttpError(400, `Name must be at most ${ORG_NAME_MAX} characters`, 'INVALID_ORG');
   if ([...description].length > ORG_DESCRIPTION_MAX) {
     throw new HttpError(400, `Description must be at most ${ORG_DESCRIPTION_MAX} characters`, 'INVALID_ORG');
   }
@@ -114,7 +138,11 @@ const ORG_SELECT = `SELECT o.id, o.name, o.description, o.owner_did, o.created_a
   (SELECT count(*) FROM org_members c WHERE c.org_id = o.id) AS members
   FROM orgs o JOIN org_members m ON m.org_id = o.id AND m.user_did = $1`;
 
-export async function listOrgs(db: Queryable, userDid: string, opts: { search?: string; page: number; pageSize: number }) {
+export async function listOrgs(
+  db: Queryable,
+  userDid: string,
+  opts: { search?: string; page: number; pageSize: number },
+) {
   const search = (opts.search ?? '').trim().toLowerCase();
   const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = search ? ` WHERE lower(o.name) LIKE $2 OR lower(o.description) LIKE $2` : '';
@@ -171,7 +199,12 @@ export function createOrgRoutes(ctx: SandboxContext): Router {
     const input = checkOrgInput(req.body);
     const id = `org_${randomBytes(8).toString('hex')}`;
     const org = await ctx.db.transaction(async (tx) => {
-      await tx.query('INSERT INTO orgs (id, name, description, owner_did) VALUES ($1, $2, $3, $4)', [id, input.name, input.description, user.did]);
+      await tx.query('INSERT INTO orgs (id, name, description, owner_did) VALUES ($1, $2, $3, $4)', [
+        id,
+        input.name,
+        input.description,
+        user.did,
+      ]);
       await tx.query('INSERT INTO org_members (org_id, user_did, role) VALUES ($1, $2, $3)', [id, user.did, 'owner']);
       return getOrg(tx, user.did, id);
     });

@@ -49,7 +49,11 @@ export const USER_HEARTBEAT_MS = 100_000;
 
 type Frame = { joinRef: string | null; ref: string | null; topic: string; event: string; payload: unknown };
 type Client = {
-  ws: WebSocket; vsn2: boolean; topics: Map<string, string | null>; lastSeen: number; idleMs: number;
+  ws: WebSocket;
+  vsn2: boolean;
+  topics: Map<string, string | null>;
+  lastSeen: number;
+  idleMs: number;
   /** The session user of the websocket request (null: none), resolved once at connect. */
   user: Promise<SandboxUser | null>;
   /** Frames are handled one after another (a join may wait for a session lookup). */
@@ -96,7 +100,13 @@ function decode(data: string, vsn2: boolean): Frame | null {
     if (!Array.isArray(msg) || msg.length !== 5) return null;
     const [joinRef, ref, topic, event, payload] = msg as unknown[];
     if (typeof topic !== 'string' || typeof event !== 'string') return null;
-    return { joinRef: joinRef == null ? null : String(joinRef), ref: ref == null ? null : String(ref), topic, event, payload };
+    return {
+      joinRef: joinRef == null ? null : String(joinRef),
+      ref: ref == null ? null : String(ref),
+      topic,
+      event,
+      payload,
+    };
   }
   if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return null;
   const m = msg as Record<string, unknown>;
@@ -142,14 +152,24 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
       // The header's notification socket beats every 100 s; the others every 30 s.
       const idle = url.pathname === USER_NOTIFY_SOCKET_PATH ? Math.max(idleMs, 2 * USER_HEARTBEAT_MS) : idleMs;
       const user = currentUser(ctx.db, req).catch(() => null);
-      const c: Client = { ws, vsn2: vsn === '2.0.0', topics: new Map(), lastSeen: Date.now(), idleMs: idle, user, queue: Promise.resolve() };
+      const c: Client = {
+        ws,
+        vsn2: vsn === '2.0.0',
+        topics: new Map(),
+        lastSeen: Date.now(),
+        idleMs: idle,
+        user,
+        queue: Promise.resolve(),
+      };
       clients.add(c);
       ws.on('message', (data, isBinary) => {
         c.lastSeen = Date.now();
         if (isBinary) return; // binary pushes are not part of the sandbox protocol
         const f = decode(data.toString(), c.vsn2);
         if (!f) return;
-        c.queue = c.queue.then(() => handle(c, f)).catch((err: unknown) => console.error('[realtime] frame failed', err));
+        c.queue = c.queue
+          .then(() => handle(c, f))
+          .catch((err: unknown) => console.error('[realtime] frame failed', err));
       });
       ws.on('close', () => clients.delete(c));
       ws.on('error', () => clients.delete(c));
@@ -157,7 +177,11 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
   };
 
   /** Whether this socket may join a topic: the public events topic, or a user's own topics with their session. */
-  async function mayJoin(c: Client, topic: string, payload: unknown): Promise<'ok' | 'unauthorized' | 'unmatched topic'> {
+  async function mayJoin(
+    c: Client,
+    topic: string,
+    payload: unknown,
+  ): Promise<'ok' | 'unauthorized' | 'unmatched topic'> {
     const owner = topicOwner(topic);
     if (owner === null) return 'unmatched topic';
     if (owner === '') return 'ok';
@@ -212,16 +236,19 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
   };
   topicListeners.add(onTopicPush);
 
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const c of clients) {
-      if (now - c.lastSeen > c.idleMs) {
-        clients.delete(c);
-        c.ws.close(1000, 'heartbeat timeout');
-        setTimeout(() => c.ws.terminate(), 1000).unref();
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const c of clients) {
+        if (now - c.lastSeen > c.idleMs) {
+          clients.delete(c);
+          c.ws.close(1000, 'heartbeat timeout');
+          setTimeout(() => c.ws.terminate(), 1000).unref();
+        }
       }
-    }
-  }, opts.sweepMs ?? Math.min(HEARTBEAT_MS, idleMs)).unref();
+    },
+    opts.sweepMs ?? Math.min(HEARTBEAT_MS, idleMs),
+  ).unref();
 
   server.on('upgrade', onUpgrade);
 

@@ -26,11 +26,50 @@ const passport = (role: string, title: string): Passport => ({ role, name: role,
 
 /** One demo user per role, plus a second customer so tests can check that data stays private. */
 export const DEMO_USERS: SandboxUser[] = [
-  { did: 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8', role: 'customer', fullName: 'Casey Customer', email: 'casey@example.com', avatar: '', passports: [passport('guest', 'Guest')], sourceAppPid: 'zNKsandboxApp' },
-  { did: 'z1SandboxCustomerChrisH8g7F6e5D4c3B2a1', role: 'customer', fullName: 'Chris Buyer', email: 'chris@example.com', avatar: '', passports: [passport('guest', 'Guest')] },
-  { did: 'z1SandboxDeveloperDanaQ1w2E3r4T5y6U7i8', role: 'developer', fullName: 'Dana Developer', email: 'dana@example.com', avatar: '', passports: [passport('guest', 'Guest'), passport('developer', 'Developer')], sourceAppPid: 'zNKsandboxApp' },
-  { did: 'z1SandboxAdminAdamZ9x8C7v6B5n4M3a2S1d0', role: 'admin', fullName: 'Adam Admin', email: 'adam@example.com', avatar: '', passports: [passport('admin', 'Admin')], sourceAppPid: 'zNKsandboxApp' },
-  { did: 'z1SandboxOwnerOliviaP0o9I8u7Y6t5R4e3W2', role: 'owner', fullName: 'Olivia Owner', email: 'olivia@example.com', avatar: '', passports: [passport('owner', 'Owner')], sourceAppPid: 'zNKsandboxApp' },
+  {
+    did: 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8',
+    role: 'customer',
+    fullName: 'Casey Customer',
+    email: 'casey@example.com',
+    avatar: '',
+    passports: [passport('guest', 'Guest')],
+    sourceAppPid: 'zNKsandboxApp',
+  },
+  {
+    did: 'z1SandboxCustomerChrisH8g7F6e5D4c3B2a1',
+    role: 'customer',
+    fullName: 'Chris Buyer',
+    email: 'chris@example.com',
+    avatar: '',
+    passports: [passport('guest', 'Guest')],
+  },
+  {
+    did: 'z1SandboxDeveloperDanaQ1w2E3r4T5y6U7i8',
+    role: 'developer',
+    fullName: 'Dana Developer',
+    email: 'dana@example.com',
+    avatar: '',
+    passports: [passport('guest', 'Guest'), passport('developer', 'Developer')],
+    sourceAppPid: 'zNKsandboxApp',
+  },
+  {
+    did: 'z1SandboxAdminAdamZ9x8C7v6B5n4M3a2S1d0',
+    role: 'admin',
+    fullName: 'Adam Admin',
+    email: 'adam@example.com',
+    avatar: '',
+    passports: [passport('admin', 'Admin')],
+    sourceAppPid: 'zNKsandboxApp',
+  },
+  {
+    did: 'z1SandboxOwnerOliviaP0o9I8u7Y6t5R4e3W2',
+    role: 'owner',
+    fullName: 'Olivia Owner',
+    email: 'olivia@example.com',
+    avatar: '',
+    passports: [passport('owner', 'Owner')],
+    sourceAppPid: 'zNKsandboxApp',
+  },
 ];
 
 registerMigrations('users', [

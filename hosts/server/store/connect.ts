@@ -43,14 +43,19 @@ registerMigrations('store-connect', [
 function source(params: Record<string, unknown>): string {
   const s = params.source;
   if (s === undefined || s === null || s === '') return SOURCE_DEFAULT;
-  if (typeof s !== 'string' || !s.trim() || s.trim().length > TOKEN_REMARK_MAX) throw new HttpError(400, `source must be a string of at most ${TOKEN_REMARK_MAX} characters`);
+  if (typeof s !== 'string' || !s.trim() || s.trim().length > TOKEN_REMARK_MAX)
+    throw new HttpError(400, `source must be a string of at most ${TOKEN_REMARK_MAX} characters`);
   return s.trim();
 }
 
 function monikers(params: Record<string, unknown>): string[] {
   const m = params.monikers;
   if (m === undefined || m === null) return [];
-  if (!Array.isArray(m) || m.length > MONIKERS_MAX || !m.every((x) => typeof x === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(x))) {
+  if (
+    !Array.isArray(m) ||
+    m.length > MONIKERS_MAX ||
+    !m.every((x) => typeof x === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(x))
+  ) {
     throw new HttpError(400, `monikers must be a list of at most ${MONIKERS_MAX} names (letters, digits, '-' and '_')`);
   }
   return m as string[];
@@ -69,20 +74,27 @@ export function registerStoreConnectActions(): void {
   registerConnectAction('connect-cli', {
     async describe(params) {
       const src = source(params);
-      return { title: `Connect ${src} to the store`, lines: [{ label: 'Grants', value: 'An access token to publish blocklets' }] };
+      return {
+        title: `Connect ${src} to the store`,
+        lines: [{ label: 'Grants', value: 'An access token to publish blocklets' }],
+      };
     },
     async approve(params, ctx) {
       const src = source(params);
-      if (!ctx.user || !isDeveloper(ctx.user)) throw new HttpError(403, 'You have no legal developerNFT', 'DEVELOPER_REQUIRED');
+      if (!ctx.user || !isDeveloper(ctx.user))
+        throw new HttpError(403, 'You have no legal developerNFT', 'DEVELOPER_REQUIRED');
       const secret = `sk_${randomBytes(24).toString('hex')}`;
       const id = randomUUID();
-      await ctx.tx.query('INSERT INTO store_access_tokens (id, user_did, remark, public_key, secret_hash) VALUES ($1, $2, $3, $4, $5)', [
-        id,
-        ctx.userDid,
-        src,
-        `pk_${randomBytes(12).toString('hex')}`,
-        createHash('sha256').update(secret).digest('hex'),
-      ]);
+      await ctx.tx.query(
+        'INSERT INTO store_access_tokens (id, user_did, remark, public_key, secret_hash) VALUES ($1, $2, $3, $4, $5)',
+        [
+          id,
+          ctx.userDid,
+          src,
+          `pk_${randomBytes(12).toString('hex')}`,
+          createHash('sha256').update(secret).digest('hex'),
+        ],
+      );
       return { developerDid: ctx.userDid, accessKeyId: id, accessKeySecret: secret, source: src };
     },
   });
@@ -92,7 +104,10 @@ export function registerStoreConnectActions(): void {
       const m = monikers(params);
       return {
         title: 'Generate a key pair',
-        lines: [{ label: 'Key type', value: 'ed25519' }, ...(m.length ? [{ label: 'Monikers', value: m.join(', ') }] : [])],
+        lines: [
+          { label: 'Key type', value: 'ed25519' },
+          ...(m.length ? [{ label: 'Monikers', value: m.join(', ') }] : []),
+        ],
       };
     },
     async approve(params, ctx) {
@@ -103,10 +118,17 @@ export function registerStoreConnectActions(): void {
 
   registerConnectAction('stake-and-join', {
     async describe() {
-      return { title: 'Stake and join as a developer', lines: [{ label: 'Stake', value: `${STAKE.amount} ${STAKE.symbol}` }, { label: 'You get', value: 'A developer passport' }] };
+      return {
+        title: 'Stake and join as a developer',
+        lines: [
+          { label: 'Stake', value: `${STAKE.amount} ${STAKE.symbol}` },
+          { label: 'You get', value: 'A developer passport' },
+        ],
+      };
     },
     async approve(_params, ctx) {
-      if (ctx.user && isDeveloper(ctx.user)) throw new HttpError(409, 'You already have a developer passport', 'ALREADY_DEVELOPER');
+      if (ctx.user && isDeveloper(ctx.user))
+        throw new HttpError(409, 'You already have a developer passport', 'ALREADY_DEVELOPER');
       const passport = { role: 'developer', name: 'developer', title: 'Developer' };
       const { rows } = await ctx.tx.query<{ did: string }>(
         `UPDATE users SET data = jsonb_set(data, '{passports}', COALESCE(data->'passports', '[]'::jsonb) || $2::jsonb) WHERE did = $1 RETURNING did`,
@@ -115,13 +137,16 @@ export function registerStoreConnectActions(): void {
       if (!rows[0]) throw new HttpError(404, 'User not found', 'USER_NOT_FOUND');
       // Take the stake from the wallet in one conditional statement; short → refuse (the transaction rolls back).
       if (!(await wallet.debit(ctx.tx, ctx.userDid, STAKE_CURRENCY_ID, STAKE_UNITS))) {
-        throw new HttpError(400, `Insufficient ${STAKE.symbol} balance in the sandbox wallet: the stake is ${STAKE.amount} ${STAKE.symbol}`, 'INSUFFICIENT_BALANCE');
+        throw new HttpError(
+          400,
+          `Insufficient ${STAKE.symbol} balance in the sandbox wallet: the stake is ${STAKE.amount} ${STAKE.symbol}`,
+          'INSUFFICIENT_BALANCE',
+        );
       }
-      await ctx.tx.query('INSERT INTO store_developer_stakes (user_did, amount, symbol) VALUES ($1, $2, $3) ON CONFLICT (user_did) DO NOTHING', [
-        ctx.userDid,
-        STAKE.amount,
-        STAKE.symbol,
-      ]);
+      await ctx.tx.query(
+        'INSERT INTO store_developer_stakes (user_did, amount, symbol) VALUES ($1, $2, $3) ON CONFLICT (user_did) DO NOTHING',
+        [ctx.userDid, STAKE.amount, STAKE.symbol],
+      );
       return { passport, stake: STAKE };
     },
   });

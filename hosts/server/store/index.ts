@@ -85,13 +85,10 @@ registerMigrations('store', [
       const base = Date.UTC(2025, 9, 1);
       for (const [i, c] of SEED_CATEGORIES.entries()) {
         const at = new Date(base + i * 3_600_000).toISOString();
-        await tx.query('INSERT INTO store_categories (id, name, locales, position, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)', [
-          c.id,
-          c.en,
-          { en: c.en, zh: c.zh },
-          i + 1,
-          at,
-        ]);
+        await tx.query(
+          'INSERT INTO store_categories (id, name, locales, position, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
+          [c.id, c.en, { en: c.en, zh: c.zh }, i + 1, at],
+        );
       }
       for (const b of SEED_BLOCKLETS) {
         const latest = b.versions[b.versions.length - 1]!;
@@ -111,7 +108,13 @@ registerMigrations('store', [
           payment: { price: b.price ? [{ value: b.price, symbol: 'USD', address: b.owner.did }] : [], share: [] },
           dist: { size: 180_000 + ((b.downloads * 37) % 4_000_000) },
           requirements: { server: '>=1.16.0', os: '*', cpu: '*' },
-          capabilities: { component: true, navigation: true, clusterMode: false, serverless: false, didSpace: 'optional' },
+          capabilities: {
+            component: true,
+            navigation: true,
+            clusterMode: false,
+            serverless: false,
+            didSpace: 'optional',
+          },
           homepage: `https://www.example.com/${b.name}`,
           documentation: `https://www.example.com/${b.name}/docs`,
           repository: { type: 'git', url: `https://github.com/example/${b.name}` },
@@ -123,7 +126,22 @@ registerMigrations('store', [
           `INSERT INTO store_blocklets (did, name, title, description, category_id, owner_did, downloads, is_official, is_free,
              current_version, latest_version, meta, readme, last_published_at, created_at, updated_at, remark)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14, $13, '')`,
-          [b.did, b.name, b.title, b.description, b.category, b.owner.did, b.downloads, b.official, b.price === 0, latest.version, meta, b.readme, latest.publishedAt, b.createdAt],
+          [
+            b.did,
+            b.name,
+            b.title,
+            b.description,
+            b.category,
+            b.owner.did,
+            b.downloads,
+            b.official,
+            b.price === 0,
+            latest.version,
+            meta,
+            b.readme,
+            latest.publishedAt,
+            b.createdAt,
+          ],
         );
         for (const v of b.versions) {
           await tx.query(
@@ -140,24 +158,36 @@ registerMigrations('store', [
     // list shows) at the old version. Current = the highest published version; the row's meta follows it.
     id: '003-current-is-highest',
     up: async (tx) => {
-      const { rows } = await tx.query<{ did: string; name: string; current_version: string | null; latest_version: string | null }>(
-        'SELECT did, name, current_version, latest_version FROM store_blocklets',
-      );
+      const { rows } = await tx.query<{
+        did: string;
+        name: string;
+        current_version: string | null;
+        latest_version: string | null;
+      }>('SELECT did, name, current_version, latest_version FROM store_blocklets');
       for (const b of rows) {
-        const published = (await tx.query<{ version: string; meta: Record<string, unknown> }>(`SELECT version, meta FROM store_versions WHERE did = $1 AND status = 'PUBLISHED'`, [b.did])).rows;
+        const published = (
+          await tx.query<{ version: string; meta: Record<string, unknown> }>(
+            `SELECT version, meta FROM store_versions WHERE did = $1 AND status = 'PUBLISHED'`,
+            [b.did],
+          )
+        ).rows;
         const top = newestFirst(published, (v) => v.version)[0];
         if (!top) continue;
-        const all = (await tx.query<{ version: string }>('SELECT version FROM store_versions WHERE did = $1', [b.did])).rows;
+        const all = (await tx.query<{ version: string }>('SELECT version FROM store_versions WHERE did = $1', [b.did]))
+          .rows;
         const latest = all.reduce<string | null>((m, v) => higher(m, v.version), null);
         const title = typeof top.meta.title === 'string' && top.meta.title.trim() ? top.meta.title.trim() : b.name;
-        await tx.query('UPDATE store_blocklets SET current_version = $2, latest_version = $3, meta = $4, title = $5, description = $6 WHERE did = $1', [
-          b.did,
-          top.version,
-          latest,
-          { ...top.meta, version: top.version },
-          title,
-          typeof top.meta.description === 'string' ? top.meta.description : '',
-        ]);
+        await tx.query(
+          'UPDATE store_blocklets SET current_version = $2, latest_version = $3, meta = $4, title = $5, description = $6 WHERE did = $1',
+          [
+            b.did,
+            top.version,
+            latest,
+            { ...top.meta, version: top.version },
+            title,
+            typeof top.meta.description === 'string' ? top.meta.description : '',
+          ],
+        );
       }
     },
   },
@@ -220,7 +250,15 @@ export function createStoreRoutes(ctx: SandboxContext): Router {
     const official = str(req, 'isOfficial');
     if (official === 'true' || official === '1') where.push('b.is_official');
     const didList = str(req, 'didList');
-    if (didList) where.push(`b.did = ANY(${arg(didList.split(',').map((d) => d.trim()).filter(Boolean))})`);
+    if (didList)
+      where.push(
+        `b.did = ANY(${arg(
+          didList
+            .split(',')
+            .map((d) => d.trim())
+            .filter(Boolean),
+        )})`,
+      );
 
     const sortBy = str(req, 'sortBy') ?? 'stats.downloads';
     const sort = SORTS[sortBy];
@@ -232,7 +270,10 @@ export function createStoreRoutes(ctx: SandboxContext): Router {
     const pageSize = int(req, 'pageSize', 20, 1, 1500);
 
     const cond = where.join(' AND ');
-    const total = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM store_blocklets b WHERE ${cond}`, args)).rows[0]?.n ?? 0);
+    const total = Number(
+      (await db.query<{ n: string }>(`SELECT count(*) AS n FROM store_blocklets b WHERE ${cond}`, args)).rows[0]?.n ??
+        0,
+    );
     const { rows } = await db.query<BlockletRow>(
       `SELECT b.* FROM store_blocklets b WHERE ${cond}
        ORDER BY ${sort.col} ${dir} NULLS LAST, b.did ASC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
@@ -249,8 +290,16 @@ export function createStoreRoutes(ctx: SandboxContext): Router {
 
   r.get('/blocklets/explore', async (_req, res) => {
     const cats = await categoriesById(db);
-    const top = (await db.query<BlockletRow>(`SELECT b.* FROM store_blocklets b WHERE ${PUBLIC} ORDER BY downloads DESC, did LIMIT 4`)).rows;
-    const recent = (await db.query<BlockletRow>(`SELECT b.* FROM store_blocklets b WHERE ${PUBLIC} ORDER BY last_published_at DESC NULLS LAST, did LIMIT 4`)).rows;
+    const top = (
+      await db.query<BlockletRow>(
+        `SELECT b.* FROM store_blocklets b WHERE ${PUBLIC} ORDER BY downloads DESC, did LIMIT 4`,
+      )
+    ).rows;
+    const recent = (
+      await db.query<BlockletRow>(
+        `SELECT b.* FROM store_blocklets b WHERE ${PUBLIC} ORDER BY last_published_at DESC NULLS LAST, did LIMIT 4`,
+      )
+    ).rows;
     res.json([
       { type: 'trending', blocklets: top.map((b) => metaOut(b, cats)) },
       { type: 'topRated', blocklets: [] },
@@ -260,21 +309,40 @@ export function createStoreRoutes(ctx: SandboxContext): Router {
 
   async function findBlocklet(didParam: string): Promise<BlockletRow> {
     const did = didParam.replace(/^did:abt:/, '');
-    const { rows } = await db.query<BlockletRow>(`SELECT b.* FROM store_blocklets b WHERE b.did = $1 AND ${PUBLIC}`, [did]);
+    const { rows } = await db.query<BlockletRow>(`SELECT b.* FROM store_blocklets b WHERE b.did = $1 AND ${PUBLIC}`, [
+      did,
+    ]);
     if (!rows[0]) throw new HttpError(404, `Blocklet not found: ${did}`, 'BLOCKLET_NOT_FOUND');
     return rows[0];
   }
-  async function versionMeta(b: BlockletRow, version: string | undefined): Promise<{ meta: Record<string, unknown>; version: Record<string, unknown> }> {
+  async function versionMeta(
+    b: BlockletRow,
+    version: string | undefined,
+  ): Promise<{ meta: Record<string, unknown>; version: Record<string, unknown> }> {
     const v = version ?? b.current_version ?? '';
-    const { rows } = await db.query<{ id: string; version: string; status: string; change_log: string; note: string | null; meta: Record<string, unknown>; published_at: Date | null; created_at: Date }>(
-      `SELECT * FROM store_versions WHERE did = $1 AND version = $2 AND status = 'PUBLISHED'`,
-      [b.did, v],
-    );
+    const { rows } = await db.query<{
+      id: string;
+      version: string;
+      status: string;
+      change_log: string;
+      note: string | null;
+      meta: Record<string, unknown>;
+      published_at: Date | null;
+      created_at: Date;
+    }>(`SELECT * FROM store_versions WHERE did = $1 AND version = $2 AND status = 'PUBLISHED'`, [b.did, v]);
     const row = rows[0];
     if (!row) throw new HttpError(404, `Version not found: ${v}`, 'VERSION_NOT_FOUND');
     return {
       meta: row.meta,
-      version: { id: row.id, version: row.version, status: row.status, changeLog: row.change_log, note: row.note, publishedAt: iso(row.published_at), createdAt: iso(row.created_at) },
+      version: {
+        id: row.id,
+        version: row.version,
+        status: row.status,
+        changeLog: row.change_log,
+        note: row.note,
+        publishedAt: iso(row.published_at),
+        createdAt: iso(row.created_at),
+      },
     };
   }
 
@@ -297,9 +365,12 @@ export function createStoreRoutes(ctx: SandboxContext): Router {
     const others = async (col: 'owner_did' | 'category_id', value: string | null) =>
       value == null
         ? []
-        : (await db.query<BlockletRow>(`SELECT b.* FROM store_blocklets b WHERE ${PUBLIC} AND b.${col} = $1 AND b.did <> $2 ORDER BY downloads DESC LIMIT 3`, [value, b.did])).rows.map((x) =>
-            metaOut(x, cats),
-          );
+        : (
+            await db.query<BlockletRow>(
+              `SELECT b.* FROM store_blocklets b WHERE ${PUBLIC} AND b.${col} = $1 AND b.did <> $2 ORDER BY downloads DESC LIMIT 3`,
+              [value, b.did],
+            )
+          ).rows.map((x) => metaOut(x, cats));
     res.json({
       readme: b.readme,
       version,
@@ -315,12 +386,30 @@ export function createStoreRoutes(ctx: SandboxContext): Router {
   // Published versions up to the current one, newest first by semver (9.9.315 above 7.90.0).
   r.get('/blocklets/:did/versions', async (req, res) => {
     const b = await findBlocklet(String(req.params.did));
-    const { rows } = await db.query<{ id: string; version: string; status: string; change_log: string; note: string | null; published_at: Date | null; created_at: Date }>(
+    const { rows } = await db.query<{
+      id: string;
+      version: string;
+      status: string;
+      change_log: string;
+      note: string | null;
+      published_at: Date | null;
+      created_at: Date;
+    }>(
       `SELECT id, version, status, change_log, note, published_at, created_at FROM store_versions WHERE did = $1 AND status = 'PUBLISHED'`,
       [b.did],
     );
     const shown = b.current_version ? rows.filter((v) => atMost(v.version, b.current_version!)) : rows;
-    res.json(newestFirst(shown, (v) => v.version).map((v) => ({ id: v.id, version: v.version, status: v.status, changeLog: v.change_log, note: v.note, publishedAt: iso(v.published_at), createdAt: iso(v.created_at) })));
+    res.json(
+      newestFirst(shown, (v) => v.version).map((v) => ({
+        id: v.id,
+        version: v.version,
+        status: v.status,
+        changeLog: v.change_log,
+        note: v.note,
+        publishedAt: iso(v.published_at),
+        createdAt: iso(v.created_at),
+      })),
+    );
   });
 
   /**
@@ -328,10 +417,14 @@ export function createStoreRoutes(ctx: SandboxContext): Router {
    * private blocklet's) is shown only to its owner and the admins; anyone else gets the same 404 as for no blocklet.
    */
   async function imageOf(req: Request, did: string): Promise<{ title: string; public: boolean }> {
-    const { rows } = await db.query<{ title: string; owner_did: string; public: boolean }>(`SELECT b.title, b.owner_did, (${PUBLIC}) AS public FROM store_blocklets b WHERE b.did = $1`, [did]);
+    const { rows } = await db.query<{ title: string; owner_did: string; public: boolean }>(
+      `SELECT b.title, b.owner_did, (${PUBLIC}) AS public FROM store_blocklets b WHERE b.did = $1`,
+      [did],
+    );
     const b = rows[0];
     const viewer = b && !b.public ? await currentUser(db, req) : null;
-    if (!b || (!b.public && !(viewer && (viewer.did === b.owner_did || isAdmin(viewer))))) throw new HttpError(404, `Blocklet not found: ${did}`, 'BLOCKLET_NOT_FOUND');
+    if (!b || (!b.public && !(viewer && (viewer.did === b.owner_did || isAdmin(viewer)))))
+      throw new HttpError(404, `Blocklet not found: ${did}`, 'BLOCKLET_NOT_FOUND');
     return b;
   }
 

@@ -6,8 +6,23 @@ import { HttpError } from '../platform.ts';
 import { text as validText } from '../validate.ts';
 import { currentUser, type SandboxUser } from '../service/users.ts';
 import { validateStoreName } from '../../../src/core/validation.ts';
-import { categoriesById, categoryOut, iso, metaOut, rowOut, type BlockletRow, type CategoryRow } from './domain/blocklets.ts';
-import { BLOCK_REASON_MAX, isAdmin, isDeveloper, STORE_NAME_MAX, STORE_NAME_MIN, TOKEN_REMARK_MAX } from './domain/rules.ts';
+import {
+  categoriesById,
+  categoryOut,
+  iso,
+  metaOut,
+  rowOut,
+  type BlockletRow,
+  type CategoryRow,
+} from './domain/blocklets.ts';
+import {
+  BLOCK_REASON_MAX,
+  isAdmin,
+  isDeveloper,
+  STORE_NAME_MAX,
+  STORE_NAME_MIN,
+  TOKEN_REMARK_MAX,
+} from './domain/rules.ts';
 import { int, str } from './http.ts';
 import { seedDid } from './seed.ts';
 import { createUploadRoute } from './upload.ts';
@@ -51,8 +66,25 @@ registerMigrations('store-manage', [
   },
 ]);
 
-type VersionRow = { id: string; did: string; version: string; status: string; change_log: string; note: string | null; published_at: Date | null; created_at: Date };
-const versionOut = (v: VersionRow) => ({ id: v.id, version: v.version, status: v.status, changeLog: v.change_log, note: v.note, publishedAt: iso(v.published_at), createdAt: iso(v.created_at) });
+type VersionRow = {
+  id: string;
+  did: string;
+  version: string;
+  status: string;
+  change_log: string;
+  note: string | null;
+  published_at: Date | null;
+  created_at: Date;
+};
+const versionOut = (v: VersionRow) => ({
+  id: v.id,
+  version: v.version,
+  status: v.status,
+  changeLog: v.change_log,
+  note: v.note,
+  publishedAt: iso(v.published_at),
+  createdAt: iso(v.created_at),
+});
 
 function body(req: Request): Record<string, unknown> {
   const b = req.body as unknown;
@@ -70,7 +102,11 @@ function reviewStatusFilter(req: Request): string[] | undefined {
   if (f === undefined) return undefined;
   const raw = f && typeof f === 'object' && !Array.isArray(f) ? (f as Record<string, unknown>).reviewStatus : undefined;
   const list = typeof raw === 'string' ? [raw] : raw;
-  if (!Array.isArray(list) || !list.length || !list.every((x) => typeof x === 'string' && REVIEW_STATUSES.includes(x))) {
+  if (
+    !Array.isArray(list) ||
+    !list.length ||
+    !list.every((x) => typeof x === 'string' && REVIEW_STATUSES.includes(x))
+  ) {
     throw new HttpError(400, `filter[reviewStatus] must be a list of ${REVIEW_STATUSES.join(', ')}`);
   }
   return list as string[];
@@ -82,7 +118,12 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
   async function user(req: Request, need: 'developer' | 'admin'): Promise<SandboxUser> {
     const u = await currentUser(db, req);
     if (!u) throw new HttpError(401, 'Please sign in first', 'UNAUTHORIZED');
-    if (need === 'admin' ? !isAdmin(u) : !isDeveloper(u)) throw new HttpError(403, need === 'admin' ? 'Only the owner or an admin can do this' : 'A developer passport is required', 'FORBIDDEN');
+    if (need === 'admin' ? !isAdmin(u) : !isDeveloper(u))
+      throw new HttpError(
+        403,
+        need === 'admin' ? 'Only the owner or an admin can do this' : 'A developer passport is required',
+        'FORBIDDEN',
+      );
     return u;
   }
 
@@ -103,36 +144,64 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     const statuses = reviewStatusFilter(req);
     if (statuses) {
       a.push(statuses);
-      conds.push(`(SELECT v.status FROM store_versions v WHERE v.did = b.did ORDER BY v.created_at DESC LIMIT 1) = ANY($${a.length})`);
+      conds.push(
+        `(SELECT v.status FROM store_versions v WHERE v.did = b.did ORDER BY v.created_at DESC LIMIT 1) = ANY($${a.length})`,
+      );
     }
     const cond = conds.join(' AND ');
-    const total = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM store_blocklets b WHERE ${cond}`, a)).rows[0]?.n ?? 0);
-    const { rows } = await db.query<BlockletRow>(`SELECT b.* FROM store_blocklets b WHERE ${cond} ORDER BY b.updated_at DESC, b.did LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, a);
+    const total = Number(
+      (await db.query<{ n: string }>(`SELECT count(*) AS n FROM store_blocklets b WHERE ${cond}`, a)).rows[0]?.n ?? 0,
+    );
+    const { rows } = await db.query<BlockletRow>(
+      `SELECT b.* FROM store_blocklets b WHERE ${cond} ORDER BY b.updated_at DESC, b.did LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      a,
+    );
     const cats = await categoriesById(db);
     const dids = rows.map((b) => b.did);
     const versions = dids.length
-      ? (await db.query<VersionRow>('SELECT * FROM store_versions WHERE did = ANY($1) ORDER BY created_at DESC', [dids])).rows
+      ? (
+          await db.query<VersionRow>('SELECT * FROM store_versions WHERE did = ANY($1) ORDER BY created_at DESC', [
+            dids,
+          ])
+        ).rows
       : [];
     const dataList = rows.map((b) => {
       const vs = versions.filter((v) => v.did === b.did);
       // The version in (or waiting for) review is the newest one, unless that one is already published: an older
       // rejected or cancelled version is history (still in `versions`), not the one to act on.
       const review = vs[0] && vs[0].status !== 'PUBLISHED' ? vs[0] : undefined;
-      return { ...rowOut(b), meta: metaOut(b, cats), reviewVersion: review ? versionOut(review) : null, versions: vs.map(versionOut) };
+      return {
+        ...rowOut(b),
+        meta: metaOut(b, cats),
+        reviewVersion: review ? versionOut(review) : null,
+        versions: vs.map(versionOut),
+      };
     });
     return { dataList, total, totalBlocklet: total };
   }
 
   async function ownBlocklet(did: string, u: SandboxUser): Promise<BlockletRow> {
-    const { rows } = await db.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [did.replace(/^did:abt:/, '')]);
+    const { rows } = await db.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [
+      did.replace(/^did:abt:/, ''),
+    ]);
     const b = rows[0];
-    if (!b || (b.owner_did !== u.did && !isAdmin(u))) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
+    if (!b || (b.owner_did !== u.did && !isAdmin(u)))
+      throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
     return b;
   }
 
-  async function setVersionStatus(did: string, version: string, from: string[], to: string, extra?: (tx: import('../db.ts').Tx, v: VersionRow) => Promise<void>) {
+  async function setVersionStatus(
+    did: string,
+    version: string,
+    from: string[],
+    to: string,
+    extra?: (tx: import('../db.ts').Tx, v: VersionRow) => Promise<void>,
+  ) {
     return db.transaction(async (tx) => {
-      const { rows } = await tx.query<VersionRow>('SELECT * FROM store_versions WHERE did = $1 AND version = $2 FOR UPDATE', [did, version]);
+      const { rows } = await tx.query<VersionRow>(
+        'SELECT * FROM store_versions WHERE did = $1 AND version = $2 FOR UPDATE',
+        [did, version],
+      );
       const v = rows[0];
       if (!v) throw new HttpError(404, `Version not found: ${version}`, 'VERSION_NOT_FOUND');
       if (!from.includes(v.status)) throw new HttpError(409, `Version ${version} is ${v.status}`, 'INVALID_STATUS');
@@ -154,21 +223,46 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     const b = body(req);
     const name = typeof b.name === 'string' ? b.name.trim() : '';
     const invalid = validateStoreName(name, STORE_NAME_MIN, STORE_NAME_MAX);
-    if (invalid) throw new HttpError(400, invalid.key === 'validation.nameChars' ? "name may only hold letters, digits, '-' and '_'" : `name is invalid (${invalid.key})`, 'INVALID_NAME');
+    if (invalid)
+      throw new HttpError(
+        400,
+        invalid.key === 'validation.nameChars'
+          ? "name may only hold letters, digits, '-' and '_'"
+          : `name is invalid (${invalid.key})`,
+        'INVALID_NAME',
+      );
     const remark = text(b, 'remark', { max: 255 }) ?? '';
     const permission = b.permission === undefined ? 'Public' : b.permission;
-    if (permission !== 'Public' && permission !== 'Private') throw new HttpError(400, "permission must be 'Public' or 'Private'");
+    if (permission !== 'Public' && permission !== 'Private')
+      throw new HttpError(400, "permission must be 'Public' or 'Private'");
     const did = seedDid(name.toLowerCase());
     const out = await db.transaction(async (tx) => {
-      const exists = await tx.query('SELECT 1 FROM store_blocklets WHERE lower(name) = lower($1) OR did = $2', [name, did]);
+      const exists = await tx.query('SELECT 1 FROM store_blocklets WHERE lower(name) = lower($1) OR did = $2', [
+        name,
+        did,
+      ]);
       if (exists.rows.length) throw new HttpError(409, `The name ${name} is taken`, 'NAME_EXISTS');
-      const meta = { did, name, title: name, description: '', version: '1.0.0', logo: `/store/api/blocklets/${did}/logo`, screenshots: [], owner: { did: u.did, fullName: u.fullName }, author: { name: u.fullName }, payment: { price: [] } };
+      const meta = {
+        did,
+        name,
+        title: name,
+        description: '',
+        version: '1.0.0',
+        logo: `/store/api/blocklets/${did}/logo`,
+        screenshots: [],
+        owner: { did: u.did, fullName: u.fullName },
+        author: { name: u.fullName },
+        payment: { price: [] },
+      };
       await tx.query(
         `INSERT INTO store_blocklets (did, name, title, description, owner_did, permission, remark, source, meta, readme)
          VALUES ($1, $2, $2, '', $3, $4, $5, 'WEB', $6, $7)`,
         [did, name, u.did, permission, remark, meta, { en: `# ${name}\n`, zh: `# ${name}\n` }],
       );
-      await tx.query(`INSERT INTO store_versions (id, did, version, status, change_log, meta) VALUES ($1, $2, '1.0.0', 'DRAFT', 'First release.', $3)`, [`${did}@1.0.0`, did, meta]);
+      await tx.query(
+        `INSERT INTO store_versions (id, did, version, status, change_log, meta) VALUES ($1, $2, '1.0.0', 'DRAFT', 'First release.', $3)`,
+        [`${did}@1.0.0`, did, meta],
+      );
       return (await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [did])).rows[0]!;
     });
     res.status(201).json({ ...rowOut(out), meta: metaOut(out, await categoriesById(db)) });
@@ -187,8 +281,12 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     const input = body(req);
     const remark = text(input, 'remark', { max: 255 });
     const permission = input.permission;
-    if (permission !== undefined && permission !== 'Public' && permission !== 'Private') throw new HttpError(400, "permission must be 'Public' or 'Private'");
-    await db.query('UPDATE store_blocklets SET remark = COALESCE($2, remark), permission = COALESCE($3, permission), updated_at = now() WHERE did = $1', [b.did, remark ?? null, permission ?? null]);
+    if (permission !== undefined && permission !== 'Public' && permission !== 'Private')
+      throw new HttpError(400, "permission must be 'Public' or 'Private'");
+    await db.query(
+      'UPDATE store_blocklets SET remark = COALESCE($2, remark), permission = COALESCE($3, permission), updated_at = now() WHERE did = $1',
+      [b.did, remark ?? null, permission ?? null],
+    );
     res.json(rowOut((await db.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [b.did])).rows[0]!));
   });
 
@@ -199,7 +297,10 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     res.json(
       await setVersionStatus(b.did, version, ['DRAFT', 'REJECTED', 'CANCELLED'], 'PENDING_REVIEW', async (tx, v) => {
         // Only the newest version can go (back) to review; older rejected or cancelled ones are history.
-        const newer = await tx.query('SELECT 1 FROM store_versions WHERE did = $1 AND created_at > $2 LIMIT 1', [b.did, v.created_at]);
+        const newer = await tx.query('SELECT 1 FROM store_versions WHERE did = $1 AND created_at > $2 LIMIT 1', [
+          b.did,
+          v.created_at,
+        ]);
         if (newer.rows.length) throw new HttpError(409, `Version ${version} has a newer version`, 'VERSION_SUPERSEDED');
       }),
     );
@@ -212,12 +313,34 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     res.json(await setVersionStatus(b.did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'CANCELLED'));
   });
 
-  type TokenRow = { id: string; user_did: string; remark: string; public_key: string; status: string; latest_used_at: Date | null; created_at: Date; updated_at: Date };
-  const tokenOut = (t: TokenRow) => ({ id: t.id, _id: t.id, remark: t.remark, publicKey: t.public_key, status: t.status, userDid: t.user_did, createdAt: iso(t.created_at), latestUsedAt: iso(t.latest_used_at), updatedAt: iso(t.updated_at) });
+  type TokenRow = {
+    id: string;
+    user_did: string;
+    remark: string;
+    public_key: string;
+    status: string;
+    latest_used_at: Date | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  const tokenOut = (t: TokenRow) => ({
+    id: t.id,
+    _id: t.id,
+    remark: t.remark,
+    publicKey: t.public_key,
+    status: t.status,
+    userDid: t.user_did,
+    createdAt: iso(t.created_at),
+    latestUsedAt: iso(t.latest_used_at),
+    updatedAt: iso(t.updated_at),
+  });
 
   r.get('/developer/access-tokens/my', async (req, res) => {
     const u = await user(req, 'developer');
-    const { rows } = await db.query<TokenRow>('SELECT * FROM store_access_tokens WHERE user_did = $1 ORDER BY created_at DESC, id', [u.did]);
+    const { rows } = await db.query<TokenRow>(
+      'SELECT * FROM store_access_tokens WHERE user_did = $1 ORDER BY created_at DESC, id',
+      [u.did],
+    );
     res.json({ dataList: rows.map(tokenOut), total: rows.length });
   });
 
@@ -236,7 +359,10 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
 
   r.delete('/developer/access-tokens/:id', async (req, res) => {
     const u = await user(req, 'developer');
-    const { rows } = await db.query<{ id: string }>('DELETE FROM store_access_tokens WHERE id = $1 AND user_did = $2 RETURNING id', [String(req.params.id), u.did]);
+    const { rows } = await db.query<{ id: string }>(
+      'DELETE FROM store_access_tokens WHERE id = $1 AND user_did = $2 RETURNING id',
+      [String(req.params.id), u.did],
+    );
     if (!rows[0]) throw new HttpError(404, 'Access token not found', 'NOT_FOUND');
     res.json({ id: rows[0].id, deleted: true });
   });
@@ -250,14 +376,20 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
   r.put('/console/blocklets/:id/block', async (req, res) => {
     await user(req, 'admin');
     const blockReason = text(body(req), 'blockReason', { required: true, max: BLOCK_REASON_MAX })!;
-    const { rows } = await db.query<BlockletRow>(`UPDATE store_blocklets SET status = 'blocked', block_reason = $2, updated_at = now() WHERE did = $1 RETURNING *`, [String(req.params.id), blockReason]);
+    const { rows } = await db.query<BlockletRow>(
+      `UPDATE store_blocklets SET status = 'blocked', block_reason = $2, updated_at = now() WHERE did = $1 RETURNING *`,
+      [String(req.params.id), blockReason],
+    );
     if (!rows[0]) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
     res.json(rowOut(rows[0]));
   });
 
   r.put('/console/blocklets/:id/unblock', async (req, res) => {
     await user(req, 'admin');
-    const { rows } = await db.query<BlockletRow>(`UPDATE store_blocklets SET status = 'normal', block_reason = NULL, updated_at = now() WHERE did = $1 RETURNING *`, [String(req.params.id)]);
+    const { rows } = await db.query<BlockletRow>(
+      `UPDATE store_blocklets SET status = 'normal', block_reason = NULL, updated_at = now() WHERE did = $1 RETURNING *`,
+      [String(req.params.id)],
+    );
     if (!rows[0]) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
     res.json(rowOut(rows[0]));
   });
@@ -267,9 +399,13 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     const b = body(req);
     const category = text(b, 'category', { required: true, max: 64 })!;
     const reviewType = b.reviewType;
-    if (reviewType !== undefined && reviewType !== 'FIRST' && reviewType !== 'EACH') throw new HttpError(400, "reviewType must be 'FIRST' or 'EACH'");
+    if (reviewType !== undefined && reviewType !== 'FIRST' && reviewType !== 'EACH')
+      throw new HttpError(400, "reviewType must be 'FIRST' or 'EACH'");
     if (!(await categoriesById(db)).has(category)) throw new HttpError(400, `Unknown category: ${category}`);
-    const { rows } = await db.query<BlockletRow>('UPDATE store_blocklets SET category_id = $2, review_type = COALESCE($3, review_type), updated_at = now() WHERE did = $1 RETURNING *', [String(req.params.id), category, reviewType ?? null]);
+    const { rows } = await db.query<BlockletRow>(
+      'UPDATE store_blocklets SET category_id = $2, review_type = COALESCE($3, review_type), updated_at = now() WHERE did = $1 RETURNING *',
+      [String(req.params.id), category, reviewType ?? null],
+    );
     if (!rows[0]) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
     res.json(rowOut(rows[0]));
   });
@@ -280,8 +416,10 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     const version = text(b, 'version', { required: true, max: 64 })!;
     const action = b.action;
     const did = String(req.params.did);
-    if (action === 'IN_REVIEW') return void res.json(await setVersionStatus(did, version, ['PENDING_REVIEW'], 'IN_REVIEW'));
-    if (action === 'REJECTED') return void res.json(await setVersionStatus(did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'REJECTED'));
+    if (action === 'IN_REVIEW')
+      return void res.json(await setVersionStatus(did, version, ['PENDING_REVIEW'], 'IN_REVIEW'));
+    if (action === 'REJECTED')
+      return void res.json(await setVersionStatus(did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'REJECTED'));
     if (action !== 'APPROVED') throw new HttpError(400, "action must be 'IN_REVIEW', 'APPROVED' or 'REJECTED'");
     const category = text(b, 'category', { max: 64 });
     const cats = await categoriesById(db);
@@ -290,11 +428,14 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     // The published version becomes the current one, and the row's meta, title and description (what lists,
     // search and explore read) become that version's, in the same transaction: list and detail always agree.
     const out = await setVersionStatus(did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'PUBLISHED', async (tx, v) => {
-      const row = (await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1 FOR UPDATE', [did])).rows[0]!;
+      const row = (await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1 FOR UPDATE', [did]))
+        .rows[0]!;
       const cat = category ?? row.category_id;
       if (!cat) throw new HttpError(400, 'Pick a category before approving', 'CATEGORY_REQUIRED');
       assertHigher(version, row.current_version, row.name);
-      const vmeta = ((await tx.query<{ meta: Record<string, unknown> }>('SELECT meta FROM store_versions WHERE id = $1', [v.id])).rows[0]?.meta ?? row.meta) as Record<string, unknown>;
+      const vmeta = ((
+        await tx.query<{ meta: Record<string, unknown> }>('SELECT meta FROM store_versions WHERE id = $1', [v.id])
+      ).rows[0]?.meta ?? row.meta) as Record<string, unknown>;
       const title = typeof vmeta.title === 'string' && vmeta.title.trim() ? vmeta.title.trim() : row.name;
       const description = typeof vmeta.description === 'string' ? vmeta.description : '';
       await tx.query('UPDATE store_versions SET published_at = now() WHERE did = $1 AND version = $2', [did, version]);
@@ -330,12 +471,27 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
   r.post('/console/categories', async (req, res) => {
     await user(req, 'admin');
     const l = locales(body(req));
-    const id = (l.en ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || randomUUID();
+    const id =
+      (l.en ?? '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || randomUUID();
     const row = await db.transaction(async (tx) => {
-      const dup = await tx.query('SELECT 1 FROM store_categories WHERE id = $1 OR lower(locales->>\'en\') = lower($2) OR locales->>\'zh\' = $3', [id, l.en, l.zh]);
+      const dup = await tx.query(
+        "SELECT 1 FROM store_categories WHERE id = $1 OR lower(locales->>'en') = lower($2) OR locales->>'zh' = $3",
+        [id, l.en, l.zh],
+      );
       if (dup.rows.length) throw new HttpError(409, 'A category with this name exists', 'CATEGORY_EXISTS');
-      const pos = Number((await tx.query<{ n: string }>('SELECT COALESCE(max(position), 0) + 1 AS n FROM store_categories')).rows[0]?.n ?? 1);
-      return (await tx.query<CategoryRow>('INSERT INTO store_categories (id, name, locales, position) VALUES ($1, $2, $3, $4) RETURNING *', [id, l.en, l, pos])).rows[0]!;
+      const pos = Number(
+        (await tx.query<{ n: string }>('SELECT COALESCE(max(position), 0) + 1 AS n FROM store_categories')).rows[0]
+          ?.n ?? 1,
+      );
+      return (
+        await tx.query<CategoryRow>(
+          'INSERT INTO store_categories (id, name, locales, position) VALUES ($1, $2, $3, $4) RETURNING *',
+          [id, l.en, l, pos],
+        )
+      ).rows[0]!;
     });
     res.status(201).json(categoryOut(row));
   });
@@ -345,9 +501,15 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     const l = locales(body(req));
     const id = String(req.params.id);
     const row = await db.transaction(async (tx) => {
-      const dup = await tx.query('SELECT 1 FROM store_categories WHERE id <> $1 AND (lower(locales->>\'en\') = lower($2) OR locales->>\'zh\' = $3)', [id, l.en, l.zh]);
+      const dup = await tx.query(
+        "SELECT 1 FROM store_categories WHERE id <> $1 AND (lower(locales->>'en') = lower($2) OR locales->>'zh' = $3)",
+        [id, l.en, l.zh],
+      );
       if (dup.rows.length) throw new HttpError(409, 'A category with this name exists', 'CATEGORY_EXISTS');
-      const { rows } = await tx.query<CategoryRow>('UPDATE store_categories SET name = $2, locales = $3, updated_at = now() WHERE id = $1 RETURNING *', [id, l.en, l]);
+      const { rows } = await tx.query<CategoryRow>(
+        'UPDATE store_categories SET name = $2, locales = $3, updated_at = now() WHERE id = $1 RETURNING *',
+        [id, l.en, l],
+      );
       if (!rows[0]) throw new HttpError(404, 'Category not found', 'NOT_FOUND');
       return rows[0];
     });

@@ -30,9 +30,17 @@ async function readBody(req: Request, max: number): Promise<Buffer> {
 }
 
 /** The parts of a multipart/form-data body: name, filename, content. */
-export function parseMultipart(body: Buffer, contentType: string): Array<{ name: string; filename?: string; data: Buffer }> {
+export function parseMultipart(
+  body: Buffer,
+  contentType: string,
+): Array<{ name: string; filename?: string; data: Buffer }> {
   const m = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
-  if (!/^multipart\/form-data/i.test(contentType) || !m) throw new HttpError(400, `Send the release as multipart/form-data in the field '${UPLOAD_FIELD}'`, 'INVALID_UPLOAD');
+  if (!/^multipart\/form-data/i.test(contentType) || !m)
+    throw new HttpError(
+      400,
+      `Send the release as multipart/form-data in the field '${UPLOAD_FIELD}'`,
+      'INVALID_UPLOAD',
+    );
   const delim = Buffer.from(`--${m[1] ?? m[2]}`);
   const parts: Array<{ name: string; filename?: string; data: Buffer }> = [];
   let pos = body.indexOf(delim);
@@ -44,7 +52,12 @@ export function parseMultipart(body: Buffer, contentType: string): Array<{ name:
     if (headEnd < 0 || next < 0) break;
     const head = body.subarray(start + 2, headEnd).toString('utf8');
     const disp = /content-disposition:[^\r\n]*?name="([^"]*)"(?:[^\r\n]*?filename="([^"]*)")?/i.exec(head);
-    if (disp) parts.push({ name: disp[1]!, ...(disp[2] !== undefined ? { filename: disp[2] } : {}), data: body.subarray(headEnd + 4, next - 2) });
+    if (disp)
+      parts.push({
+        name: disp[1]!,
+        ...(disp[2] !== undefined ? { filename: disp[2] } : {}),
+        data: body.subarray(headEnd + 4, next - 2),
+      });
     pos = next;
   }
   return parts;
@@ -109,7 +122,8 @@ function parseYamlMeta(text: string): Record<string, unknown> {
 
 /** The meta of the release: blocklet.json or blocklet.yml at the root or in one top folder. */
 export function releaseMeta(files: Map<string, Buffer>): Record<string, unknown> {
-  const pick = (base: string) => [...files.keys()].find((k) => k === base || new RegExp(`^[^/]+/${base.replace('.', '\\.')}$`).test(k));
+  const pick = (base: string) =>
+    [...files.keys()].find((k) => k === base || new RegExp(`^[^/]+/${base.replace('.', '\\.')}$`).test(k));
   const json = pick('blocklet.json');
   const yml = pick('blocklet.yml') ?? pick('blocklet.yaml');
   if (!json && !yml) throw new HttpError(400, 'The release has no blocklet.yml or blocklet.json', 'META_MISSING');
@@ -121,18 +135,25 @@ export function releaseMeta(files: Map<string, Buffer>): Record<string, unknown>
       throw new HttpError(400, 'blocklet.json is not valid JSON', 'META_INVALID');
     }
   } else meta = parseYamlMeta(files.get(yml!)!.toString('utf8'));
-  if (!meta || typeof meta !== 'object' || Array.isArray(meta)) throw new HttpError(400, 'The blocklet meta must be an object', 'META_INVALID');
+  if (!meta || typeof meta !== 'object' || Array.isArray(meta))
+    throw new HttpError(400, 'The blocklet meta must be an object', 'META_INVALID');
   return meta as Record<string, unknown>;
 }
 
-export function createUploadRoute(ctx: SandboxContext, r: Router, user: (req: Request, need: 'developer') => Promise<SandboxUser>): void {
+export function createUploadRoute(
+  ctx: SandboxContext,
+  r: Router,
+  user: (req: Request, need: 'developer') => Promise<SandboxUser>,
+): void {
   const { db } = ctx;
   r.post('/blocklets/upload', async (req, res) => {
     const u = await user(req, 'developer');
     const body = await readBody(req, UPLOAD_MAX_BYTES + 64 * 1024);
     const part = parseMultipart(body, String(req.headers['content-type'] ?? '')).find((p) => p.name === UPLOAD_FIELD);
-    if (!part || !part.data.length) throw new HttpError(400, `The field '${UPLOAD_FIELD}' with a zip file is required`, 'INVALID_UPLOAD');
-    if (part.data.length > UPLOAD_MAX_BYTES) throw new HttpError(413, `The release must be at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`, 'TOO_LARGE');
+    if (!part || !part.data.length)
+      throw new HttpError(400, `The field '${UPLOAD_FIELD}' with a zip file is required`, 'INVALID_UPLOAD');
+    if (part.data.length > UPLOAD_MAX_BYTES)
+      throw new HttpError(413, `The release must be at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`, 'TOO_LARGE');
     const meta = releaseMeta(readZip(part.data));
     const version = validVersion(meta.version);
     if (!version) throw new HttpError(400, 'The meta needs a semver version like 1.2.3', 'META_INVALID');
@@ -142,24 +163,48 @@ export function createUploadRoute(ctx: SandboxContext, r: Router, user: (req: Re
     const changeLog = typeof meta.changeLog === 'string' ? meta.changeLog.slice(0, 2000) : '';
 
     const out = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1 OR ($1 = \'\' AND lower(name) = lower($2)) FOR UPDATE', [did, name]);
+      const { rows } = await tx.query<BlockletRow>(
+        "SELECT * FROM store_blocklets WHERE did = $1 OR ($1 = '' AND lower(name) = lower($2)) FOR UPDATE",
+        [did, name],
+      );
       const b = rows[0];
       // Someone else's blocklet is "not found" for this developer, as on the store.
-      if (!b || b.owner_did !== u.did) throw new HttpError(404, `You have no blocklet ${did || name}`, 'BLOCKLET_NOT_FOUND');
+      if (!b || b.owner_did !== u.did)
+        throw new HttpError(404, `You have no blocklet ${did || name}`, 'BLOCKLET_NOT_FOUND');
       const dup = await tx.query('SELECT 1 FROM store_versions WHERE did = $1 AND version = $2', [b.did, version]);
       if (dup.rows.length) throw new HttpError(409, `Version ${version} of ${b.name} exists`, 'VERSION_EXISTS');
       assertHigher(version, b.current_version, b.name);
-      const open = await tx.query<{ version: string }>(`SELECT version FROM store_versions WHERE did = $1 AND status IN ('PENDING_REVIEW', 'IN_REVIEW')`, [b.did]);
-      if (open.rows[0]) throw new HttpError(409, `Version ${open.rows[0].version} is under review; cancel it first`, 'REVIEW_OPEN');
-      const str = (k: string, max: number, dflt: unknown) => (typeof meta[k] === 'string' && (meta[k] as string).trim() ? (meta[k] as string).trim().slice(0, max) : dflt);
-      const vmeta = { ...b.meta, title: str('title', 120, b.meta.title), description: str('description', 1000, b.meta.description), version };
+      const open = await tx.query<{ version: string }>(
+        `SELECT version FROM store_versions WHERE did = $1 AND status IN ('PENDING_REVIEW', 'IN_REVIEW')`,
+        [b.did],
+      );
+      if (open.rows[0])
+        throw new HttpError(409, `Version ${open.rows[0].version} is under review; cancel it first`, 'REVIEW_OPEN');
+      const str = (k: string, max: number, dflt: unknown) =>
+        typeof meta[k] === 'string' && (meta[k] as string).trim() ? (meta[k] as string).trim().slice(0, max) : dflt;
+      const vmeta = {
+        ...b.meta,
+        title: str('title', 120, b.meta.title),
+        description: str('description', 1000, b.meta.description),
+        version,
+      };
       // Only an unsubmitted draft gives way to the new release (one draft at a time); rejected and cancelled
       // versions stay as the blocklet's review history.
       await tx.query(`DELETE FROM store_versions WHERE did = $1 AND status = 'DRAFT'`, [b.did]);
-      await tx.query(`INSERT INTO store_versions (id, did, version, status, change_log, meta) VALUES ($1, $2, $3, 'DRAFT', $4, $5)`, [`${b.did}@${version}`, b.did, version, changeLog, vmeta]);
-      const upd = await tx.query<BlockletRow>(`UPDATE store_blocklets SET latest_version = $2, source = 'WEB', updated_at = now() WHERE did = $1 RETURNING *`, [b.did, higher(b.latest_version, version)]);
+      await tx.query(
+        `INSERT INTO store_versions (id, did, version, status, change_log, meta) VALUES ($1, $2, $3, 'DRAFT', $4, $5)`,
+        [`${b.did}@${version}`, b.did, version, changeLog, vmeta],
+      );
+      const upd = await tx.query<BlockletRow>(
+        `UPDATE store_blocklets SET latest_version = $2, source = 'WEB', updated_at = now() WHERE did = $1 RETURNING *`,
+        [b.did, higher(b.latest_version, version)],
+      );
       return upd.rows[0]!;
     });
-    res.status(201).json({ ...rowOut(out), meta: metaOut(out, await categoriesById(db)), reviewVersion: { id: `${out.did}@${version}`, version, status: 'DRAFT', changeLog } });
+    res.status(201).json({
+      ...rowOut(out),
+      meta: metaOut(out, await categoriesById(db)),
+      reviewVersion: { id: `${out.did}@${version}`, version, status: 'DRAFT', changeLog },
+    });
   });
 }

@@ -30,7 +30,8 @@ export function higher(a: string | null | undefined, b: string | null | undefine
 }
 
 /** True when `v` is not above `limit` (both semver). */
-export const atMost = (v: string, limit: string): boolean => !!semver.valid(v) && !!semver.valid(limit) && semver.lte(v, limit);
+export const atMost = (v: string, limit: string): boolean =>
+  !!semver.valid(v) && !!semver.valid(limit) && semver.lte(v, limit);
 
 /** 409 unless `version` is higher than the current version of the blocklet (a first release always passes). */
 export function assertHigher(version: string, current: string | null, name: string): void {

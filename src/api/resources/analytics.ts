@@ -6,8 +6,10 @@
 export const ANALYTICS_DELAY_MS = 200;
 export const ANALYTICS_PATH = '/.well-known/analytics';
 
-export const pageViewUrl = (origin: string, page: string): string => `${origin}${ANALYTICS_PATH}/pv/${encodeURIComponent(page)}`;
-export const eventUrl = (origin: string, event: string): string => `${origin}${ANALYTICS_PATH}/evt/${encodeURIComponent(event)}`;
+export const pageViewUrl = (origin: string, page: string): string =>
+  `${origin}${ANALYTICS_PATH}/pv/${encodeURIComponent(page)}`;
+export const eventUrl = (origin: string, event: string): string =>
+  `${origin}${ANALYTICS_PATH}/evt/${encodeURIComponent(event)}`;
 
 export function createAnalytics(opts: { origin: string; fetch?: typeof fetch; delayMs?: number }) {
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
@@ -15,7 +17,9 @@ export function createAnalytics(opts: { origin: string; fetch?: typeof fetch; de
   let timer: ReturnType<typeof setTimeout> | undefined;
   const send = (url: string) => {
     try {
-      void doFetch(url, { method: 'GET', credentials: 'include', keepalive: true, cache: 'no-store' }).catch(() => undefined);
+      void doFetch(url, { method: 'GET', credentials: 'include', keepalive: true, cache: 'no-store' }).catch(
+        () => undefined,
+      );
     } catch {
       /* analytics never breaks the page */
     }

@@ -4,7 +4,13 @@ import { ApiError } from '../errors.ts';
 import { readStorage, removeStorage, writeStorage } from '../../core/storage.ts';
 import type { Transport } from '../http.ts';
 import { AnyObject } from '../schemas.ts';
-import { CheckoutContextStruct, CheckoutSessionStruct, FastCheckoutConfirmStruct, SubmitResponseStruct, VendorStatusStruct } from '../schemas-checkout.ts';
+import {
+  CheckoutContextStruct,
+  CheckoutSessionStruct,
+  FastCheckoutConfirmStruct,
+  SubmitResponseStruct,
+  VendorStatusStruct,
+} from '../schemas-checkout.ts';
 import type {
   Beneficiary,
   CheckoutContext,
@@ -55,7 +61,11 @@ export function createCheckout(t: Transport) {
     },
     /** GET /api/checkout-sessions/retrieve/:id → CheckoutContext. */
     retrieve(id: string, opts: { signal?: AbortSignal } = {}): Promise<CheckoutContext> {
-      return t.request({ path: `api/checkout-sessions/retrieve/${encodeURIComponent(id)}`, schema: CheckoutContextStruct, signal: opts.signal });
+      return t.request({
+        path: `api/checkout-sessions/retrieve/${encodeURIComponent(id)}`,
+        schema: CheckoutContextStruct,
+        signal: opts.signal,
+      });
     },
     /**
      * POST /api/checkout-sessions/start/:plinkId → CheckoutContext (a new session from a payment link).
@@ -115,7 +125,10 @@ export function createCheckout(t: Transport) {
       async get(id: string, opts: { skipError?: boolean } = { skipError: true }): Promise<CrossSellItem | null> {
         let data: unknown;
         try {
-          data = await t.request<unknown>({ path: cs(id, 'cross-sell'), params: { skipError: opts.skipError ?? true } });
+          data = await t.request<unknown>({
+            path: cs(id, 'cross-sell'),
+            params: { skipError: opts.skipError ?? true },
+          });
         } catch (err) {
           if (err instanceof ApiError && err.status === 404) return null;
           throw err;
@@ -143,11 +156,17 @@ export function createCheckout(t: Transport) {
     },
     /** GET /api/vendors/order/:sessionId/status → vendors. */
     async vendorStatus(sessionId: string): Promise<{ vendors: VendorStatus[] }> {
-      return t.request({ path: `api/vendors/order/${encodeURIComponent(sessionId)}/status`, schema: VendorStatusStruct });
+      return t.request({
+        path: `api/vendors/order/${encodeURIComponent(sessionId)}/status`,
+        schema: VendorStatusStruct,
+      });
     },
     /** GET /api/payment-links/:id/benefits. */
     async benefits(paymentLinkId: string, url?: string): Promise<Beneficiary[]> {
-      const data = await t.request<unknown>({ path: `api/payment-links/${encodeURIComponent(paymentLinkId)}/benefits`, params: { url } });
+      const data = await t.request<unknown>({
+        path: `api/payment-links/${encodeURIComponent(paymentLinkId)}/benefits`,
+        params: { url },
+      });
       return Array.isArray(data) ? (data as Beneficiary[]) : [];
     },
   };

@@ -32,11 +32,21 @@ export function createConnect(t: Transport) {
   const api = {
     /** POST {payment}/api/did/{action}/token {extraParams} → {token, url, expiresAt}. */
     open(action: string, extraParams: Record<string, unknown> = {}): Promise<ConnectSession> {
-      return t.request({ method: 'POST', path: `api/did/${enc(action)}/token`, data: { extraParams }, schema: ConnectSessionStruct });
+      return t.request({
+        method: 'POST',
+        path: `api/did/${enc(action)}/token`,
+        data: { extraParams },
+        schema: ConnectSessionStruct,
+      });
     },
     /** GET {payment}/api/did/{action}/status?_t_={token} → {status, error?, result?}. */
     status(action: string, token: string, opts: { signal?: AbortSignal } = {}): Promise<ConnectStatus> {
-      return t.request({ path: `api/did/${enc(action)}/status`, params: { _t_: token }, schema: ConnectStatusStruct, signal: opts.signal });
+      return t.request({
+        path: `api/did/${enc(action)}/status`,
+        params: { _t_: token },
+        schema: ConnectStatusStruct,
+        signal: opts.signal,
+      });
     },
     /**
      * Polls the status every `intervalMs` (default 2000) until `succeed` (resolves with the status) or
@@ -57,9 +67,20 @@ export function createConnect(t: Transport) {
         if (s) {
           opts.onStatus?.(s);
           if (s.status === 'succeed') return s;
-          if (s.status === 'error') throw new ApiError(s.error || 'Wallet connect failed', { code: 'CONNECT_ERROR', data: s });
-          if (s.status === 'declined') throw new ApiError(s.error || 'Wallet connect declined', { code: 'CONNECT_DECLINED', key: 'error.connectDeclined', data: s });
-          if (s.status === 'expired') throw new ApiError(s.error || 'Wallet connect expired', { code: 'CONNECT_EXPIRED', key: 'error.connectExpired', data: s });
+          if (s.status === 'error')
+            throw new ApiError(s.error || 'Wallet connect failed', { code: 'CONNECT_ERROR', data: s });
+          if (s.status === 'declined')
+            throw new ApiError(s.error || 'Wallet connect declined', {
+              code: 'CONNECT_DECLINED',
+              key: 'error.connectDeclined',
+              data: s,
+            });
+          if (s.status === 'expired')
+            throw new ApiError(s.error || 'Wallet connect expired', {
+              code: 'CONNECT_EXPIRED',
+              key: 'error.connectExpired',
+              data: s,
+            });
         }
         await sleep(interval, opts.signal);
       }

@@ -4,7 +4,19 @@ import type { Transport } from '../http.ts';
 import { AnyObject, paginated } from '../schemas.ts';
 import { CreditGrantStruct, InvoiceStruct, OverdueStruct, SubscriptionStruct } from '../schemas-billing.ts';
 import { CustomerStruct } from '../schemas-checkout.ts';
-import type { CreditGrant, CreditTransaction, Customer, Invoice, OverdueInvoices, Paginated, PaymentCurrency, PaymentIntent, PaymentMethod, Price, Subscription } from '../types.ts';
+import type {
+  CreditGrant,
+  CreditTransaction,
+  Customer,
+  Invoice,
+  OverdueInvoices,
+  Paginated,
+  PaymentCurrency,
+  PaymentIntent,
+  PaymentMethod,
+  Price,
+  Subscription,
+} from '../types.ts';
 import { type } from 'superstruct';
 
 const enc = encodeURIComponent;
@@ -25,7 +37,13 @@ export type InvoiceListParams = {
   ignore_zero?: boolean;
 };
 
-export type CreditGrantListParams = { status?: string; customer_id?: string; subscription_id?: string; page?: number; pageSize?: number };
+export type CreditGrantListParams = {
+  status?: string;
+  customer_id?: string;
+  subscription_id?: string;
+  page?: number;
+  pageSize?: number;
+};
 
 export type CreditTransactionListParams = {
   customer_id?: string;
@@ -48,7 +66,11 @@ export function createCustomers(t: Transport) {
     },
     /** GET /api/customers/:id/overdue/invoices. */
     overdueInvoices(customerId: string, opts: { authToken?: string } = {}): Promise<OverdueInvoices> {
-      return t.request({ path: `api/customers/${enc(customerId)}/overdue/invoices`, params: { authToken: opts.authToken }, schema: OverdueStruct });
+      return t.request({
+        path: `api/customers/${enc(customerId)}/overdue/invoices`,
+        params: { authToken: opts.authToken },
+        schema: OverdueStruct,
+      });
     },
     /** POST /api/customers/sync-to-space. */
     syncToSpace(): Promise<{ success?: boolean }> {
@@ -73,15 +95,27 @@ export function createInvoices(t: Transport) {
 /** A plan a subscription item may switch to: the price and the renewal amount after the switch (smallest unit). */
 export type PlanOption = { item_id: string; price: Price; amount: string };
 /** What a subscription can switch to; changes apply from the next renewal (`effective_at`, unix seconds). */
-export type PlanOptions = { subscription_id: string; effective_at: number; current_amount: string; plans: PlanOption[] };
+export type PlanOptions = {
+  subscription_id: string;
+  effective_at: number;
+  current_amount: string;
+  plans: PlanOption[];
+};
 /** A currency the subscription's prices accept, with the renewal amount in it. */
-export type PaymentOption = { currency: PaymentCurrency; method: Pick<PaymentMethod, 'id' | 'type' | 'name'>; amount: string; current: boolean };
+export type PaymentOption = {
+  currency: PaymentCurrency;
+  method: Pick<PaymentMethod, 'id' | 'type' | 'name'>;
+  amount: string;
+  current: boolean;
+};
 export type PaymentOptions = { subscription_id: string; effective_at: number; options: PaymentOption[] };
 
 export function createSubscriptions(t: Transport) {
   return {
     /** GET /api/subscriptions (the signed-in customer's, or filtered). */
-    list(params: { customer_id?: string; status?: string; page?: number; pageSize?: number } = {}): Promise<Paginated<Subscription>> {
+    list(
+      params: { customer_id?: string; status?: string; page?: number; pageSize?: number } = {},
+    ): Promise<Paginated<Subscription>> {
       return t.request({ path: 'api/subscriptions', params, schema: paginated(SubscriptionStruct) });
     },
     /** GET /api/subscriptions/:id. */
@@ -90,7 +124,11 @@ export function createSubscriptions(t: Transport) {
     },
     /** GET /api/subscriptions/:id/overdue/invoices. */
     overdueInvoices(id: string, opts: { authToken?: string } = {}): Promise<OverdueInvoices> {
-      return t.request({ path: `api/subscriptions/${enc(id)}/overdue/invoices`, params: { authToken: opts.authToken }, schema: OverdueStruct });
+      return t.request({
+        path: `api/subscriptions/${enc(id)}/overdue/invoices`,
+        params: { authToken: opts.authToken },
+        schema: OverdueStruct,
+      });
     },
     /** GET /api/subscriptions/:id/recover-info → {needStake}. */
     recoverInfo(id: string): Promise<{ needStake?: boolean }> {
@@ -98,9 +136,16 @@ export function createSubscriptions(t: Transport) {
     },
     /** PUT /api/subscriptions/:id/recover → `{subscription, needStake?}` (a bare subscription body is wrapped). */
     async recover(id: string): Promise<{ subscription: Subscription; needStake?: boolean }> {
-      const data = await t.request<Record<string, unknown>>({ method: 'PUT', path: `api/subscriptions/${enc(id)}/recover`, schema: AnyObject });
+      const data = await t.request<Record<string, unknown>>({
+        method: 'PUT',
+        path: `api/subscriptions/${enc(id)}/recover`,
+        schema: AnyObject,
+      });
       if (data.subscription && typeof data.subscription === 'object') {
-        return { subscription: data.subscription as Subscription, ...(typeof data.needStake === 'boolean' ? { needStake: data.needStake } : {}) };
+        return {
+          subscription: data.subscription as Subscription,
+          ...(typeof data.needStake === 'boolean' ? { needStake: data.needStake } : {}),
+        };
       }
       return { subscription: data as unknown as Subscription };
     },
@@ -110,9 +155,20 @@ export function createSubscriptions(t: Transport) {
      */
     cancel(
       id: string,
-      body: { at?: 'current_period_end' | 'now' | 'custom'; time?: number; feedback?: string; comment?: string; reason?: string } = {},
+      body: {
+        at?: 'current_period_end' | 'now' | 'custom';
+        time?: number;
+        feedback?: string;
+        comment?: string;
+        reason?: string;
+      } = {},
     ): Promise<Subscription> {
-      return t.request({ method: 'PUT', path: `api/subscriptions/${enc(id)}/cancel`, data: body, schema: SubscriptionStruct });
+      return t.request({
+        method: 'PUT',
+        path: `api/subscriptions/${enc(id)}/cancel`,
+        data: body,
+        schema: SubscriptionStruct,
+      });
     },
     /** GET /api/subscriptions/:id/change-plan (sandbox) → the plans the customer can switch to. */
     planOptions(id: string): Promise<PlanOptions> {
@@ -120,15 +176,28 @@ export function createSubscriptions(t: Transport) {
     },
     /** PUT /api/subscriptions/:id/change-plan `{item_id, price_id}` (sandbox) → the subscription; applies from the next renewal. */
     changePlan(id: string, body: { item_id: string; price_id: string }): Promise<Subscription> {
-      return t.request({ method: 'PUT', path: `api/subscriptions/${enc(id)}/change-plan`, data: body, schema: SubscriptionStruct });
+      return t.request({
+        method: 'PUT',
+        path: `api/subscriptions/${enc(id)}/change-plan`,
+        data: body,
+        schema: SubscriptionStruct,
+      });
     },
     /** GET /api/subscriptions/:id/change-payment (sandbox) → the currencies the subscription can be paid in. */
     paymentOptions(id: string): Promise<PaymentOptions> {
-      return t.request({ path: `api/subscriptions/${enc(id)}/change-payment`, schema: AnyObject }) as Promise<PaymentOptions>;
+      return t.request({
+        path: `api/subscriptions/${enc(id)}/change-payment`,
+        schema: AnyObject,
+      }) as Promise<PaymentOptions>;
     },
     /** PUT /api/subscriptions/:id/change-payment `{currency_id}` (sandbox) → the subscription, renewing in that currency. */
     changePayment(id: string, body: { currency_id: string }): Promise<Subscription> {
-      return t.request({ method: 'PUT', path: `api/subscriptions/${enc(id)}/change-payment`, data: body, schema: SubscriptionStruct });
+      return t.request({
+        method: 'PUT',
+        path: `api/subscriptions/${enc(id)}/change-payment`,
+        data: body,
+        schema: SubscriptionStruct,
+      });
     },
   };
 }
@@ -162,17 +231,36 @@ export type AutoRechargeInfo = {
   balance: string;
 };
 /** What the portal saves (payment-js SubmitAutoRechargeConfigData): the configuration's own fields and its daily limits. */
-export type AutoRechargeInput = Pick<AutoRechargeConfig, 'customer_id' | 'currency_id' | 'enabled' | 'threshold' | 'price_id' | 'quantity' | 'recharge_currency_id' | 'daily_limits'>;
+export type AutoRechargeInput = Pick<
+  AutoRechargeConfig,
+  | 'customer_id'
+  | 'currency_id'
+  | 'enabled'
+  | 'threshold'
+  | 'price_id'
+  | 'quantity'
+  | 'recharge_currency_id'
+  | 'daily_limits'
+>;
 
 export function createCredits(t: Transport) {
   return {
     /** GET /api/auto-recharge-configs/customer/:customer (id or DID) ?currency_id= (sandbox). */
     autoRecharge(customer: string, currencyId: string): Promise<AutoRechargeInfo> {
-      return t.request({ path: `api/auto-recharge-configs/customer/${enc(customer)}`, params: { currency_id: currencyId }, schema: AnyObject }) as Promise<AutoRechargeInfo>;
+      return t.request({
+        path: `api/auto-recharge-configs/customer/${enc(customer)}`,
+        params: { currency_id: currencyId },
+        schema: AnyObject,
+      }) as Promise<AutoRechargeInfo>;
     },
     /** POST /api/auto-recharge-configs/submit → the stored configuration (sandbox). */
     saveAutoRecharge(body: AutoRechargeInput): Promise<AutoRechargeConfig> {
-      return t.request({ method: 'POST', path: 'api/auto-recharge-configs/submit', data: body, schema: AnyObject }) as Promise<AutoRechargeConfig>;
+      return t.request({
+        method: 'POST',
+        path: 'api/auto-recharge-configs/submit',
+        data: body,
+        schema: AnyObject,
+      }) as Promise<AutoRechargeConfig>;
     },
     /** GET /api/credit-grants. */
     grants(params: CreditGrantListParams = {}): Promise<Paginated<CreditGrant>> {
@@ -200,14 +288,22 @@ export type PaymentHistoryItem = PaymentIntent & {
   invoice?: { id: string; number?: string | null; status?: string; billing_reason?: string | null } | null;
 };
 /** `query` is a sandbox extension of the list (the real platform ignores it and lists every payment). */
-export type PaymentHistoryParams = { customer_id?: string; query?: string; status?: string; page?: number; pageSize?: number };
+export type PaymentHistoryParams = {
+  customer_id?: string;
+  query?: string;
+  status?: string;
+  page?: number;
+  pageSize?: number;
+};
 
 export function createPayments(t: Transport) {
   return {
     /** GET /api/payment-intents: the payment history (the signed-in customer's own; 403 for another customer's). */
     list(params: PaymentHistoryParams = {}): Promise<Paginated<PaymentHistoryItem>> {
       const clean = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
-      return t.request({ path: 'api/payment-intents', params: clean, schema: paginated(type({})) }) as Promise<Paginated<PaymentHistoryItem>>;
+      return t.request({ path: 'api/payment-intents', params: clean, schema: paginated(type({})) }) as Promise<
+        Paginated<PaymentHistoryItem>
+      >;
     },
     /** GET /api/meter-events/pending-amount → {[currencyId]: amount}. */
     pendingAmount(params: { customer_id?: string; currency_id?: string }): Promise<Record<string, string>> {

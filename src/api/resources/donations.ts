@@ -33,7 +33,12 @@ export type DonationSettingsInput = {
   [k: string]: unknown;
 };
 
-export const SettingStruct = type({ id: string(), active: boolean(), mount_location: string(), settings: optional(anyValue()) });
+export const SettingStruct = type({
+  id: string(),
+  active: boolean(),
+  mount_location: string(),
+  settings: optional(anyValue()),
+});
 const LinkStruct = type({ id: string() });
 
 /** Donate settings are cached for one hour per base URL, livemode and mount location (sessionStorage). */
@@ -48,14 +53,18 @@ type ApiLike = {
 };
 
 export function createDonations(api: ApiLike, now: () => number = Date.now) {
-  const keyOf = async (mountLocation: string) => donateSettingsCacheKey((await api.resolve()).payment, api.livemode, mountLocation);
+  const keyOf = async (mountLocation: string) =>
+    donateSettingsCacheKey((await api.resolve()).payment, api.livemode, mountLocation);
   const remember = async (doc: DonateSetting) => {
     sessionCache.write(await keyOf(doc.mount_location), { at: now(), doc });
     return doc;
   };
   return {
     /** POST /api/settings {type: 'donate', …}: the settings of a mount location, created (inactive) on first use. */
-    async getOrCreate(input: { mountLocation: string; description?: string; settings?: DonationSettingsInput; componentDid?: string }, opts: { force?: boolean } = {}): Promise<DonateSetting> {
+    async getOrCreate(
+      input: { mountLocation: string; description?: string; settings?: DonationSettingsInput; componentDid?: string },
+      opts: { force?: boolean } = {},
+    ): Promise<DonateSetting> {
       const key = await keyOf(input.mountLocation);
       const fresh = (v: unknown) => {
         const c = v as { at?: number; doc?: DonateSetting } | null;
@@ -66,14 +75,26 @@ export function createDonations(api: ApiLike, now: () => number = Date.now) {
       const doc = await api.request<DonateSetting>({
         method: 'POST',
         path: 'api/settings',
-        data: { type: 'donate', livemode: api.livemode, mountLocation: input.mountLocation, description: input.description ?? '', settings: input.settings ?? {}, componentDid: input.componentDid },
+        data: {
+          type: 'donate',
+          livemode: api.livemode,
+          mountLocation: input.mountLocation,
+          description: input.description ?? '',
+          settings: input.settings ?? {},
+          componentDid: input.componentDid,
+        },
         schema: SettingStruct,
       });
       return remember(doc);
     },
     /** PUT /api/settings/{id} {active: true} (owner or admin). */
     async enable(id: string): Promise<DonateSetting> {
-      const doc = await api.request<DonateSetting>({ method: 'PUT', path: `api/settings/${encodeURIComponent(id)}`, data: { active: true }, schema: SettingStruct });
+      const doc = await api.request<DonateSetting>({
+        method: 'PUT',
+        path: `api/settings/${encodeURIComponent(id)}`,
+        data: { active: true },
+        schema: SettingStruct,
+      });
       return remember(doc);
     },
     /** POST /api/donations: the donation payment link (plink_…) of a target. */

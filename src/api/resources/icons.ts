@@ -72,14 +72,19 @@ type Stored = { at: number; icon: IconResult };
 
 function resolveHost(host: string, base: string | undefined): string {
   try {
-    return new URL(host, base || (typeof location !== 'undefined' ? location.href : undefined)).href.replace(/\/+$/, '');
+    return new URL(host, base || (typeof location !== 'undefined' ? location.href : undefined)).href.replace(
+      /\/+$/,
+      '',
+    );
   } catch {
     return host;
   }
 }
 
 export function createIconLoader(opts: IconLoaderOptions) {
-  const hosts = opts.hosts.filter((h) => typeof h === 'string' && h.trim()).map((h) => resolveHost(h.trim(), opts.base));
+  const hosts = opts.hosts
+    .filter((h) => typeof h === 'string' && h.trim())
+    .map((h) => resolveHost(h.trim(), opts.base));
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   const now = opts.now ?? Date.now;
   const memory = new Map<string, Stored>();
@@ -147,7 +152,11 @@ export function createIconLoader(opts: IconLoaderOptions) {
         last = new IconLoadError('Unexpected icon data', 502);
         continue;
       }
-      const d = data as { icons: Record<string, { body?: unknown; width?: unknown; height?: unknown }>; width?: unknown; height?: unknown };
+      const d = data as {
+        icons: Record<string, { body?: unknown; width?: unknown; height?: unknown }>;
+        width?: unknown;
+        height?: unknown;
+      };
       const w = typeof d.width === 'number' ? d.width : 16;
       const h = typeof d.height === 'number' ? d.height : 16;
       for (const n of names) {

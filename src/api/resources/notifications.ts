@@ -28,7 +28,12 @@ export type Notification = {
   componentDid?: string;
   receiver?: string;
   receivers?: string[];
-  activity?: { type?: string; actor?: unknown; target?: { name?: string; id?: string; type?: string }; meta?: { id?: string; content?: string } };
+  activity?: {
+    type?: string;
+    actor?: unknown;
+    target?: { name?: string; id?: string; type?: string };
+    meta?: { id?: string; content?: string };
+  };
   actorInfo?: { did?: string; fullName?: string } | Array<{ did?: string; fullName?: string }>;
   [key: string]: unknown;
 };
@@ -43,7 +48,11 @@ export function createNotifications(t: Transport) {
   return {
     /** GET api/notifications/unread-count → the number. */
     async unreadCount(): Promise<number> {
-      const r = await t.request<{ unReadCount: number }>({ target: 'service', path: 'api/notifications/unread-count', schema: UnreadStruct });
+      const r = await t.request<{ unReadCount: number }>({
+        target: 'service',
+        path: 'api/notifications/unread-count',
+        schema: UnreadStruct,
+      });
       return Math.max(0, r.unReadCount);
     },
     /** The user-center notifications page with the read-state query (`read=true` when nothing is unread). */
@@ -78,8 +87,12 @@ export function createNotifications(t: Transport) {
           .then(({ sharedSocket }) => {
             if (closed) return;
             const socket = sharedSocket(url, { heartbeatMs: NOTIFICATION_HEARTBEAT_MS, WebSocket: opts.WebSocket });
-            const listen = <T,>(topic: string, fn: (payload: T) => void) =>
-              offs.push(socket.subscribe(topic, topic, (payload) => fn((payload && typeof payload === 'object' ? payload : {}) as T)));
+            const listen = <T>(topic: string, fn: (payload: T) => void) =>
+              offs.push(
+                socket.subscribe(topic, topic, (payload) =>
+                  fn((payload && typeof payload === 'object' ? payload : {}) as T),
+                ),
+              );
             listen(createEventTopic(opts.appDid, opts.userDid), opts.onCreate);
             listen(readEventTopic(opts.appDid, opts.userDid), opts.onRead);
           })

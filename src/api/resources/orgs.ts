@@ -20,7 +20,13 @@ export type OrgListParams = { search?: string | undefined; page?: number; pageSi
 export const ORG_PAGE_SIZE = 20;
 
 const opt = <T, S>(s: import('superstruct').Struct<T, S>) => optional(nullable(s));
-const OrgStruct = type({ id: string(), name: string(), description: opt(string()), isOwner: opt(boolean()), avatar: opt(string()) });
+const OrgStruct = type({
+  id: string(),
+  name: string(),
+  description: opt(string()),
+  isOwner: opt(boolean()),
+  avatar: opt(string()),
+});
 const OrgPageStruct = type({
   orgs: array(OrgStruct),
   paging: type({ page: optional(number()), pageSize: optional(number()), total: number() }),
@@ -56,7 +62,12 @@ export function createOrgs(t: Transport) {
     },
     /** GET api/user/role?name= → {orgId} (the session's current org, or null). */
     async currentOrgId(role?: string): Promise<string | null> {
-      const r = await t.request<{ orgId?: string | null }>({ target: 'service', path: 'api/user/role', params: { name: role }, schema: RoleStruct });
+      const r = await t.request<{ orgId?: string | null }>({
+        target: 'service',
+        path: 'api/user/role',
+        params: { name: role },
+        schema: RoleStruct,
+      });
       return r.orgId ?? null;
     },
     /** The passport switch with the orgId: POST api/user/switch-passport {orgId}. */

@@ -14,7 +14,11 @@ export function createSession(t: Transport) {
     notifications: createNotifications(t),
     /** GET {origin}/.well-known/service/api/did/session → {user | null}. */
     async get(): Promise<Session> {
-      const data = await t.request<{ user?: Session['user'] }>({ target: 'service', path: 'api/did/session', schema: SessionStruct });
+      const data = await t.request<{ user?: Session['user'] }>({
+        target: 'service',
+        path: 'api/did/session',
+        schema: SessionStruct,
+      });
       return { ...data, user: data.user ?? null };
     },
     /** `{origin}/.well-known/service/sandbox/login?redirect=...` (synchronous). */
@@ -27,7 +31,11 @@ export function createSession(t: Transport) {
     },
     /** `{origin}/.well-known/service/user/avatar/{did}?imageFilter=resize&w=&h=` (synchronous). */
     avatarUrl(did: string, size = 80): string {
-      return withQuery(t.serviceUrl(`user/avatar/${encodeURIComponent(did)}`), { imageFilter: 'resize', w: size, h: size });
+      return withQuery(t.serviceUrl(`user/avatar/${encodeURIComponent(did)}`), {
+        imageFilter: 'resize',
+        w: size,
+        h: size,
+      });
     },
     /** `{origin}/.well-known/service/user` (profile page). */
     profileUrl(locale?: string): string {

@@ -16,7 +16,11 @@ export function createSettings(t: Transport) {
       const key = settingsCacheKey(payment, livemode);
       const cached = opts.force ? null : sessionCache.read(key, (v) => check<PaymentSettings>(v, SettingsStruct));
       if (cached) return cached;
-      const data = await t.request<PaymentSettings>({ path: 'api/settings', params: { livemode }, schema: SettingsStruct });
+      const data = await t.request<PaymentSettings>({
+        path: 'api/settings',
+        params: { livemode },
+        schema: SettingsStruct,
+      });
       sessionCache.write(key, data);
       return data;
     },

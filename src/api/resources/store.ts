@@ -6,7 +6,8 @@ import { StoreBlockletStruct, StoreCategoriesStruct, StoreExploreStruct, StoreLi
 import type { StoreBlocklet, StoreCategory, StoreExploreSection, StoreList, StoreListParams } from '../types.ts';
 
 /** IVersion (B.3): one release of a blocklet. */
-export type StoreVersionStatus = 'DRAFT' | 'PENDING_REVIEW' | 'IN_REVIEW' | 'APPROVED' | 'REJECTED' | 'PUBLISHED' | 'CANCELLED';
+export type StoreVersionStatus =
+  'DRAFT' | 'PENDING_REVIEW' | 'IN_REVIEW' | 'APPROVED' | 'REJECTED' | 'PUBLISHED' | 'CANCELLED';
 export type StoreVersion = {
   id?: string;
   version: string;
@@ -41,11 +42,22 @@ export type StoreManagedBlocklet = {
   reviewVersion?: StoreVersion | null;
   versions?: StoreVersion[];
 };
-export type StoreAccessToken = { id: string; remark: string; publicKey?: string; status?: string; createdAt?: string; latestUsedAt?: string | null; secretKey?: string };
+export type StoreAccessToken = {
+  id: string;
+  remark: string;
+  publicKey?: string;
+  status?: string;
+  createdAt?: string;
+  latestUsedAt?: string | null;
+  secretKey?: string;
+};
 export type StoreReviewAction = 'IN_REVIEW' | 'APPROVED' | 'REJECTED';
 
 const VersionStruct = struct({ version: string(), status: string() });
-const ManagedListStruct = struct({ dataList: array(struct({ did: string(), meta: struct({ did: string() }), status: string() })), total: number() });
+const ManagedListStruct = struct({
+  dataList: array(struct({ did: string(), meta: struct({ did: string() }), status: string() })),
+  total: number(),
+});
 const TokenListStruct = struct({ dataList: array(struct({ id: string(), remark: string() })), total: number() });
 const TokenStruct = struct({ id: string(), remark: string() });
 const CategoryStruct = struct({ id: string(), locales: record(string(), string()) });
@@ -54,7 +66,10 @@ const InfoStruct = struct({});
 /** The blocklet.json of a blocklet version on a store (what a launcher installs from), absolute. */
 export function blockletMetaUrl(storeBase: string, did: string, version: string): string {
   const base = new URL(storeBase.replace(/\/?$/, '/'), globalThis.location?.href);
-  return new URL(`api/blocklets/${encodeURIComponent(did)}/${encodeURIComponent(version)}/blocklet.json`, base).toString();
+  return new URL(
+    `api/blocklets/${encodeURIComponent(did)}/${encodeURIComponent(version)}/blocklet.json`,
+    base,
+  ).toString();
 }
 
 export function createStore(t: Transport) {
@@ -69,27 +84,59 @@ export function createStore(t: Transport) {
     },
     /** GET {store}/api/blocklets/:did[/:version]/blocklet.json?source=webapp&extended=true → the blocklet meta. */
     get(did: string, version?: string): Promise<StoreBlocklet> {
-      return t.request({ target: 'store', path: `${blockletPath(did, version)}/blocklet.json`, params: { source: 'webapp', extended: true }, schema: StoreBlockletStruct });
+      return t.request({
+        target: 'store',
+        path: `${blockletPath(did, version)}/blocklet.json`,
+        params: { source: 'webapp', extended: true },
+        schema: StoreBlockletStruct,
+      });
     },
     /** GET {store}/api/blocklets/:did[/:version]/info → readme per language, version, more by the author / in the category. */
     info(did: string, version?: string): Promise<StoreBlockletInfo> {
-      return t.request({ target: 'store', path: `${blockletPath(did, version)}/info`, schema: InfoStruct }) as Promise<StoreBlockletInfo>;
+      return t.request({
+        target: 'store',
+        path: `${blockletPath(did, version)}/info`,
+        schema: InfoStruct,
+      }) as Promise<StoreBlockletInfo>;
     },
     /** GET {store}/api/blocklets/:did/versions → published versions, newest first. */
     versions(did: string): Promise<StoreVersion[]> {
-      return t.request({ target: 'store', path: `${blockletPath(did)}/versions`, schema: array(VersionStruct) }) as Promise<StoreVersion[]>;
+      return t.request({
+        target: 'store',
+        path: `${blockletPath(did)}/versions`,
+        schema: array(VersionStruct),
+      }) as Promise<StoreVersion[]>;
     },
     /** Developer (a developer passport): GET {store}/api/developer/blocklets. */
-    myBlocklets(params: { page?: number; pageSize?: number; keyword?: string } = {}): Promise<{ dataList: StoreManagedBlocklet[]; total: number }> {
-      return t.request({ target: 'store', path: 'api/developer/blocklets', params, schema: ManagedListStruct }) as Promise<{ dataList: StoreManagedBlocklet[]; total: number }>;
+    myBlocklets(
+      params: { page?: number; pageSize?: number; keyword?: string } = {},
+    ): Promise<{ dataList: StoreManagedBlocklet[]; total: number }> {
+      return t.request({
+        target: 'store',
+        path: 'api/developer/blocklets',
+        params,
+        schema: ManagedListStruct,
+      }) as Promise<{ dataList: StoreManagedBlocklet[]; total: number }>;
     },
     /** POST {store}/api/developer/blocklets {name, remark, permission}. */
-    createBlocklet(input: { name: string; remark?: string; permission?: 'Public' | 'Private' }): Promise<StoreManagedBlocklet> {
+    createBlocklet(input: {
+      name: string;
+      remark?: string;
+      permission?: 'Public' | 'Private';
+    }): Promise<StoreManagedBlocklet> {
       return t.request({ method: 'POST', target: 'store', path: 'api/developer/blocklets', data: input });
     },
     /** PUT {store}/api/developer/blocklets/:id {remark, permission}. */
-    updateBlocklet(id: string, input: { remark?: string; permission?: 'Public' | 'Private' }): Promise<StoreManagedBlocklet> {
-      return t.request({ method: 'PUT', target: 'store', path: `api/developer/blocklets/${encodeURIComponent(id)}`, data: input });
+    updateBlocklet(
+      id: string,
+      input: { remark?: string; permission?: 'Public' | 'Private' },
+    ): Promise<StoreManagedBlocklet> {
+      return t.request({
+        method: 'PUT',
+        target: 'store',
+        path: `api/developer/blocklets/${encodeURIComponent(id)}`,
+        data: input,
+      });
     },
     /** POST {store}/api/blocklets/upload, multipart `blocklet-release` (a zip with blocklet.yml/json) → the row with the new draft. */
     uploadRelease(file: Blob, filename = 'release.zip'): Promise<StoreManagedBlocklet> {
@@ -99,26 +146,52 @@ export function createStore(t: Transport) {
     },
     /** PUT {store}/api/developer/blocklets/:did/request-review | cancel-review {version}. */
     review(did: string, version: string, action: 'request' | 'cancel'): Promise<StoreVersion> {
-      return t.request({ method: 'PUT', target: 'store', path: `api/developer/blocklets/${encodeURIComponent(did)}/${action}-review`, data: { version } });
+      return t.request({
+        method: 'PUT',
+        target: 'store',
+        path: `api/developer/blocklets/${encodeURIComponent(did)}/${action}-review`,
+        data: { version },
+      });
     },
     /** GET {store}/api/developer/access-tokens/my. */
     accessTokens(): Promise<{ dataList: StoreAccessToken[]; total: number }> {
-      return t.request({ target: 'store', path: 'api/developer/access-tokens/my', schema: TokenListStruct }) as Promise<{ dataList: StoreAccessToken[]; total: number }>;
+      return t.request({
+        target: 'store',
+        path: 'api/developer/access-tokens/my',
+        schema: TokenListStruct,
+      }) as Promise<{ dataList: StoreAccessToken[]; total: number }>;
     },
     /** POST {store}/api/developer/access-tokens {remark} → the token with its secretKey (shown once). */
     createAccessToken(remark: string): Promise<StoreAccessToken> {
-      return t.request({ method: 'POST', target: 'store', path: 'api/developer/access-tokens', data: { remark }, schema: TokenStruct }) as Promise<StoreAccessToken>;
+      return t.request({
+        method: 'POST',
+        target: 'store',
+        path: 'api/developer/access-tokens',
+        data: { remark },
+        schema: TokenStruct,
+      }) as Promise<StoreAccessToken>;
     },
     /** DELETE {store}/api/developer/access-tokens/:id. */
     deleteAccessToken(id: string): Promise<unknown> {
-      return t.request({ method: 'DELETE', target: 'store', path: `api/developer/access-tokens/${encodeURIComponent(id)}` });
+      return t.request({
+        method: 'DELETE',
+        target: 'store',
+        path: `api/developer/access-tokens/${encodeURIComponent(id)}`,
+      });
     },
     /** Console (owner/admin): GET {store}/api/console/blocklets. */
-    allBlocklets(params: { page?: number; pageSize?: number; keyword?: string; reviewStatus?: string[] } = {}): Promise<{ dataList: StoreManagedBlocklet[]; total: number }> {
+    allBlocklets(
+      params: { page?: number; pageSize?: number; keyword?: string; reviewStatus?: string[] } = {},
+    ): Promise<{ dataList: StoreManagedBlocklet[]; total: number }> {
       const { reviewStatus, ...rest } = params;
       // The store's Datatable filter shape: filter[reviewStatus][]=… (qs on the server).
       const query = reviewStatus?.length ? { ...rest, 'filter[reviewStatus]': reviewStatus } : rest;
-      return t.request({ target: 'store', path: 'api/console/blocklets', params: query, schema: ManagedListStruct }) as Promise<{ dataList: StoreManagedBlocklet[]; total: number }>;
+      return t.request({
+        target: 'store',
+        path: 'api/console/blocklets',
+        params: query,
+        schema: ManagedListStruct,
+      }) as Promise<{ dataList: StoreManagedBlocklet[]; total: number }>;
     },
     /** PUT {store}/api/console/blocklets/:id/block {blockReason} | unblock. */
     block(did: string, blockReason: string | null): Promise<unknown> {
@@ -126,12 +199,28 @@ export function createStore(t: Transport) {
       return t.request({ method: 'PUT', target: 'store', path, data: blockReason === null ? {} : { blockReason } });
     },
     /** PUT {store}/api/console/blocklets/:id/category {category, reviewType?} (the review-type button resends the current category). */
-    setCategory(did: string, input: { category: string; reviewType?: 'FIRST' | 'EACH' }): Promise<StoreManagedBlocklet> {
-      return t.request({ method: 'PUT', target: 'store', path: `api/console/blocklets/${encodeURIComponent(did)}/category`, data: input });
+    setCategory(
+      did: string,
+      input: { category: string; reviewType?: 'FIRST' | 'EACH' },
+    ): Promise<StoreManagedBlocklet> {
+      return t.request({
+        method: 'PUT',
+        target: 'store',
+        path: `api/console/blocklets/${encodeURIComponent(did)}/category`,
+        data: input,
+      });
     },
     /** PUT {store}/api/console/blocklets/:did/review {version, action, category?} (approving publishes). */
-    decide(did: string, input: { version: string; action: StoreReviewAction; category?: string }): Promise<StoreVersion> {
-      return t.request({ method: 'PUT', target: 'store', path: `api/console/blocklets/${encodeURIComponent(did)}/review`, data: input });
+    decide(
+      did: string,
+      input: { version: string; action: StoreReviewAction; category?: string },
+    ): Promise<StoreVersion> {
+      return t.request({
+        method: 'PUT',
+        target: 'store',
+        path: `api/console/blocklets/${encodeURIComponent(did)}/review`,
+        data: input,
+      });
     },
     /** POST {store}/api/console/categories | PUT …/:id {locales}. */
     saveCategory(locales: Record<string, string>, id?: string): Promise<StoreCategory> {

@@ -56,7 +56,13 @@ function report(origin: string | null, message: Record<string, unknown>): void {
 }
 
 type Phase = 'idle' | 'opening' | 'waiting' | 'done' | 'error';
-type FlowState = { phase: Phase; session?: ConnectSession; status?: ConnectStatus['status']; result?: Result; error?: ApiError | Error };
+type FlowState = {
+  phase: Phase;
+  session?: ConnectSession;
+  status?: ConnectStatus['status'];
+  result?: Result;
+  error?: ApiError | Error;
+};
 
 /** One connect session at a time: start() opens it and waits; cancel() stops waiting (the session then expires). */
 function useConnectFlow(action: string, onOutcome?: (r: { result?: Result; error?: ApiError | Error }) => void) {
@@ -123,14 +129,19 @@ function errorText(t: ReturnType<typeof useT>, e: ApiError | Error | undefined):
 
 const isDeveloperRequired = (e: unknown) => e instanceof Error && /no legal developerNFT/i.test(e.message);
 const staking = (): boolean =>
-  (window as { blocklet?: { preferences?: { permissionMode?: unknown } } }).blocklet?.preferences?.permissionMode === 'staking';
+  (window as { blocklet?: { preferences?: { permissionMode?: unknown } } }).blocklet?.preferences?.permissionMode ===
+  'staking';
 
 function Field({ label, value, part }: { label: string; value: string; part: string }) {
   const { css } = useCss();
   return (
     <div part={part} className={css`display: grid; gap: 2px;`}>
       <dt className={css`font-size: 13px; color: var(--pay-color-muted);`}>{label}</dt>
-      <dd className={css`margin: 0; font-family: var(--pay-font-family-mono); font-size: 13px; overflow-wrap: anywhere;`}>{value}</dd>
+      <dd
+        className={css`margin: 0; font-family: var(--pay-font-family-mono); font-size: 13px; overflow-wrap: anywhere;`}
+      >
+        {value}
+      </dd>
     </div>
   );
 }
@@ -143,13 +154,24 @@ export function ConnectPage({ kind }: { kind: ConnectKind }) {
   const origin = openerOrigin(search);
   const action = kind === 'connect-cli' ? 'connect-cli' : 'gen-key-pair';
   const source = (q.get('source') ?? '').trim().slice(0, 64) || 'Blocklet CLI';
-  const monikers = kind === 'connect-studio' ? (q.get('monikers') ?? '').split(',').map((m) => m.trim()).filter(Boolean) : [];
+  const monikers =
+    kind === 'connect-studio'
+      ? (q.get('monikers') ?? '')
+          .split(',')
+          .map((m) => m.trim())
+          .filter(Boolean)
+      : [];
   const flow = useConnectFlow(action, ({ result, error }) => {
     if (result) report(origin, { action: kind, success: true, result });
     else report(origin, { action: kind, success: false, error: error?.message ?? '' });
   });
   const params = kind === 'connect-cli' ? { source } : monikers.length ? { monikers } : {};
-  const intro = kind === 'connect-cli' ? t('store.connect.cliIntro', { source }) : kind === 'connect-studio' ? t('store.connect.studioIntro') : t('store.connect.keyIntro');
+  const intro =
+    kind === 'connect-cli'
+      ? t('store.connect.cliIntro', { source })
+      : kind === 'connect-studio'
+        ? t('store.connect.studioIntro')
+        : t('store.connect.keyIntro');
   const startLabel = kind === 'connect-cli' ? t('store.connect.cliStart') : t('store.connect.keyStart');
   const { state } = flow;
   const result = state.result;
@@ -162,26 +184,50 @@ export function ConnectPage({ kind }: { kind: ConnectKind }) {
     <div className={css`display: flex; flex-direction: column; gap: 20px; max-width: 640px;`}>
       <PageTitle>{t(`store.pages.${kind}`)}</PageTitle>
       <p className={css`margin: 0;`}>{intro}</p>
-      {kind === 'connect-studio' && monikers.length ? <p className={css`margin: 0; color: var(--pay-color-muted);`}>{t('store.connect.monikers', { monikers: monikers.join(', ') })}</p> : null}
+      {kind === 'connect-studio' && monikers.length ? (
+        <p className={css`margin: 0; color: var(--pay-color-muted);`}>
+          {t('store.connect.monikers', { monikers: monikers.join(', ') })}
+        </p>
+      ) : null}
       {kind === 'connect-studio' ? (
-        <ul part="tips" className={css`margin: 0; padding-inline-start: 20px; color: var(--pay-color-muted); display: grid; gap: 4px;`}>
+        <ul
+          part="tips"
+          className={css`margin: 0; padding-inline-start: 20px; color: var(--pay-color-muted); display: grid; gap: 4px;`}
+        >
           <li>{t('store.connect.studioTip1')}</li>
           <li>{t('store.connect.studioTip2')}</li>
         </ul>
       ) : null}
-      {!origin ? <p part="no-opener" className={css`margin: 0; color: var(--pay-color-muted); font-size: 14px;`}>{t('store.connect.noOpener')}</p> : null}
+      {!origin ? (
+        <p part="no-opener" className={css`margin: 0; color: var(--pay-color-muted); font-size: 14px;`}>
+          {t('store.connect.noOpener')}
+        </p>
+      ) : null}
 
       <div ref={headingRef} tabIndex={-1} className={css`outline: none; ${focusRing}`}>
         {state.phase === 'done' && result ? (
-          <Alert tone="success" title={kind === 'connect-cli' ? t('store.connect.cliDone', { source }) : t('store.connect.keyDone')}>
-            <p className={css`margin: 0 0 8px;`}>{origin ? t('store.connect.reported') : t('store.connect.closeHint')}</p>
+          <Alert
+            tone="success"
+            title={kind === 'connect-cli' ? t('store.connect.cliDone', { source }) : t('store.connect.keyDone')}
+          >
+            <p className={css`margin: 0 0 8px;`}>
+              {origin ? t('store.connect.reported') : t('store.connect.closeHint')}
+            </p>
             <dl part="result" className={css`margin: 0; display: grid; gap: 8px;`}>
               {kind === 'connect-cli' ? (
-                <Field part="developer-did" label={t('store.connect.developerDid')} value={String(result.developerDid ?? '')} />
+                <Field
+                  part="developer-did"
+                  label={t('store.connect.developerDid')}
+                  value={String(result.developerDid ?? '')}
+                />
               ) : (
                 <>
                   <Field part="key-did" label={t('store.did')} value={String(result.did ?? '')} />
-                  <Field part="public-key" label={t('store.connect.publicKey')} value={String(result.publicKey ?? '')} />
+                  <Field
+                    part="public-key"
+                    label={t('store.connect.publicKey')}
+                    value={String(result.publicKey ?? '')}
+                  />
                 </>
               )}
             </dl>
@@ -198,7 +244,12 @@ export function ConnectPage({ kind }: { kind: ConnectKind }) {
 
       {state.phase !== 'done' ? (
         <div>
-          <Button part="connect-start" pending={state.phase === 'opening' || state.phase === 'waiting'} pendingLabel={t('store.connect.waiting')} onClick={() => void flow.start(params)}>
+          <Button
+            part="connect-start"
+            pending={state.phase === 'opening' || state.phase === 'waiting'}
+            pendingLabel={t('store.connect.waiting')}
+            onClick={() => void flow.start(params)}
+          >
             {state.phase === 'error' ? t('common.retry') : startLabel}
           </Button>
         </div>
@@ -236,7 +287,9 @@ export function Join() {
       <div ref={doneRef} tabIndex={-1} className={css`outline: none; ${focusRing}`}>
         {joined || developer ? (
           <Alert tone="success" title={joined ? t('store.join.done') : t('store.join.already')}>
-            <StoreLink part="my-blocklets" href={`${base}developer/blocklets`}>{t('store.pages.developer-blocklets')}</StoreLink>
+            <StoreLink part="my-blocklets" href={`${base}developer/blocklets`}>
+              {t('store.pages.developer-blocklets')}
+            </StoreLink>
           </Alert>
         ) : state.phase === 'error' ? (
           <Alert tone="error" title={errorText(t, state.error)} />
@@ -251,11 +304,23 @@ export function Join() {
             <li>{t('store.join.point3')}</li>
           </ul>
           <label htmlFor={id} className={css`display: inline-flex; gap: 10px; align-items: center; cursor: pointer;`}>
-            <input id={id} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} className={css`width: 18px; height: 18px; margin: 0; accent-color: var(--pay-color-primary); ${focusRing}`} />
+            <input
+              id={id}
+              type="checkbox"
+              checked={agreed}
+              onChange={(e) => setAgreed(e.currentTarget.checked)}
+              className={css`width: 18px; height: 18px; margin: 0; accent-color: var(--pay-color-primary); ${focusRing}`}
+            />
             <span>{t('store.join.terms')}</span>
           </label>
           <div>
-            <Button part="join" disabled={!agreed} pending={state.phase === 'opening' || state.phase === 'waiting'} pendingLabel={t('store.connect.waiting')} onClick={() => void flow.start({})}>
+            <Button
+              part="join"
+              disabled={!agreed}
+              pending={state.phase === 'opening' || state.phase === 'waiting'}
+              pendingLabel={t('store.connect.waiting')}
+              onClick={() => void flow.start({})}
+            >
               {t('store.join.submit')}
             </Button>
           </div>

@@ -52,9 +52,19 @@ export function AllBlocklets() {
     }, 300);
     return () => clearTimeout(id);
   }, [input, keyword]);
-  const q = useQuery(queryKey('store', 'console', page, keyword, view), () => api.store.allBlocklets({ page, pageSize: CONSOLE_PAGE_SIZE, keyword: keyword || undefined, ...(view === 'pending' ? { reviewStatus: PENDING_STATUSES } : {}) }), {
-    placeholderData: (prev) => prev,
-  });
+  const q = useQuery(
+    queryKey('store', 'console', page, keyword, view),
+    () =>
+      api.store.allBlocklets({
+        page,
+        pageSize: CONSOLE_PAGE_SIZE,
+        keyword: keyword || undefined,
+        ...(view === 'pending' ? { reviewStatus: PENDING_STATUSES } : {}),
+      }),
+    {
+      placeholderData: (prev) => prev,
+    },
+  );
   const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / CONSOLE_PAGE_SIZE));
   const cats = useQuery(queryKey('store', 'categories'), () => api.store.categories(), { staleTime: 60_000 });
   const [blocking, setBlocking] = useState<StoreManagedBlocklet | null>(null);
@@ -64,26 +74,46 @@ export function AllBlocklets() {
   };
   const unblock = useMutation((did: string) => api.store.block(did, null), { onSuccess: refresh });
   // The review type goes with the current category (the store's category endpoint takes both).
-  const reviewType = useMutation((v: { b: StoreManagedBlocklet; category: string; reviewType: 'FIRST' | 'EACH' }) => api.store.setCategory(v.b.did, { category: v.category, reviewType: v.reviewType }), {
-    onSuccess: (_r, v) => {
-      setNotice(t('store.console.reviewTypeSaved', { name: v.b.meta.title ?? v.b.meta.name ?? v.b.did, type: t(`store.console.review${v.reviewType}`) }));
-      refresh();
+  const reviewType = useMutation(
+    (v: { b: StoreManagedBlocklet; category: string; reviewType: 'FIRST' | 'EACH' }) =>
+      api.store.setCategory(v.b.did, { category: v.category, reviewType: v.reviewType }),
+    {
+      onSuccess: (_r, v) => {
+        setNotice(
+          t('store.console.reviewTypeSaved', {
+            name: v.b.meta.title ?? v.b.meta.name ?? v.b.did,
+            type: t(`store.console.review${v.reviewType}`),
+          }),
+        );
+        refresh();
+      },
     },
-  });
+  );
   // Set a blocklet's category outside a review (spec §6: admins set categories); its review type goes along unchanged.
-  const category = useMutation((v: { b: StoreManagedBlocklet; category: string }) => api.store.setCategory(v.b.did, { category: v.category }), {
-    onSuccess: (_r, v) => {
-      setNotice(t('store.console.categorySaved', { name: v.b.meta.title ?? v.b.meta.name ?? v.b.did, category: catName(v.category) }));
-      refresh();
+  const category = useMutation(
+    (v: { b: StoreManagedBlocklet; category: string }) => api.store.setCategory(v.b.did, { category: v.category }),
+    {
+      onSuccess: (_r, v) => {
+        setNotice(
+          t('store.console.categorySaved', {
+            name: v.b.meta.title ?? v.b.meta.name ?? v.b.did,
+            category: catName(v.category),
+          }),
+        );
+        refresh();
+      },
     },
-  });
-  const decide = useMutation((v: { b: StoreManagedBlocklet; action: StoreReviewAction; category?: string }) =>
-    api.store.decide(v.b.did, { version: v.b.reviewVersion?.version ?? '', action: v.action, category: v.category }), {
-    onSuccess: () => {
-      setApproving(null);
-      refresh();
+  );
+  const decide = useMutation(
+    (v: { b: StoreManagedBlocklet; action: StoreReviewAction; category?: string }) =>
+      api.store.decide(v.b.did, { version: v.b.reviewVersion?.version ?? '', action: v.action, category: v.category }),
+    {
+      onSuccess: () => {
+        setApproving(null);
+        refresh();
+      },
     },
-  });
+  );
   const catName = (id: string | undefined) => {
     const c = (cats.data ?? []).find((x) => categoryId(x) === id);
     return c ? pickLocaleText(c.locales, locale) : '';
@@ -93,7 +123,12 @@ export function AllBlocklets() {
       <PageTitle>{t('store.pages.console-blocklets')}</PageTitle>
       <div className={css`display: flex; gap: 12px; align-items: flex-end; flex-wrap: wrap;`}>
         <div role="search" className={css`flex: 1 1 260px; max-width: 420px;`}>
-          <TextField type="search" label={t('store.console.searchLabel')} value={input} onChange={(e) => setInput(e.target.value)} />
+          <TextField
+            type="search"
+            label={t('store.console.searchLabel')}
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+          />
         </div>
         <Select
           part="review-filter"
@@ -109,7 +144,9 @@ export function AllBlocklets() {
           ]}
         />
       </div>
-      <div role="status" part="notice">{notice ? <Alert tone="success" title={notice} /> : null}</div>
+      <div role="status" part="notice">
+        {notice ? <Alert tone="success" title={notice} /> : null}
+      </div>
       {unblock.error ? <ErrorLine error={unblock.error} /> : null}
       {reviewType.error ? <ErrorLine error={reviewType.error} /> : null}
       {category.error ? <ErrorLine error={category.error} /> : null}
@@ -117,92 +154,155 @@ export function AllBlocklets() {
       {q.isPending ? (
         <Skeleton lines={5} />
       ) : q.isError ? (
-        <Alert tone="error" title={t('store.loadError')}>{formatError(q.error)}</Alert>
+        <Alert tone="error" title={t('store.loadError')}>
+          {formatError(q.error)}
+        </Alert>
       ) : (
         <>
-        <div aria-live="polite" className={css`font-size: 13px; color: var(--pay-color-muted);`}>{t('store.results', { count: q.data.total, formatted: formatNumber(q.data.total, locale) })}</div>
-        <Table caption={t('store.pages.console-blocklets')} head={[t('store.dev.name'), t('store.owner'), t('store.versionLabel'), t('store.console.status'), t('store.console.category'), t('store.console.reviewType'), t('store.dev.actions')]}>
-          {q.data.dataList.map((b) => {
-            const rv = b.reviewVersion;
-            const underReview = rv && ['PENDING_REVIEW', 'IN_REVIEW'].includes(rv.status);
-            const name = b.meta.title ?? b.meta.name ?? b.did;
-            const cat = typeof b.meta.category === 'object' && b.meta.category ? b.meta.category.id : undefined;
-            return (
-              <tr key={b.did} data-did={b.did}>
-                <td>
-                  {name}
-                </td>
-                <td>{b.meta.owner?.fullName ?? ''}</td>
-                <td>
-                  <span className={css`display: inline-flex; gap: 6px; align-items: center; flex-wrap: wrap;`}>
-                    {b.currentVersion ? `v${b.currentVersion.version}` : ''}
-                    {rv ? <>{` v${rv.version}`} <ReviewChip version={rv} /></> : null}
-                  </span>
-                  <VersionHistory versions={b.versions} except={rv?.version} />
-                </td>
-                <td>
-                  {b.status === 'blocked' ? (
-                    <>
-                      <StatusChip tone="error">{t('store.console.blocked')}</StatusChip>
-                      {b.blockReason ? <div className={css`font-size: 12px; color: var(--pay-color-muted);`}>{b.blockReason}</div> : null}
-                    </>
-                  ) : (
-                    <StatusChip tone="success">{t('store.console.normal')}</StatusChip>
-                  )}
-                </td>
-                <td>
-                  <Select
-                    label={t('store.console.categoryOf', { name })}
-                    hideLabel
-                    value={cat ?? ''}
-                    disabled={category.isPending}
-                    onChange={(e) => e.target.value && e.target.value !== cat && category.mutate({ b, category: e.target.value })}
-                    options={[
-                      ...(cat ? [] : [{ value: '', label: t('store.console.noCategory'), disabled: true }]),
-                      ...(cats.data ?? []).filter((c) => categoryId(c) !== 'all').map((c) => ({ value: categoryId(c), label: pickLocaleText(c.locales, locale) })),
-                    ]}
-                  />
-                </td>
-                <td>
-                  <Select
-                    label={t('store.console.reviewTypeOf', { name })}
-                    hideLabel
-                    value={b.reviewType === 'FIRST' ? 'FIRST' : 'EACH'}
-                    disabled={!cat || reviewType.isPending}
-                    onChange={(e) => cat && reviewType.mutate({ b, category: cat, reviewType: e.target.value === 'FIRST' ? 'FIRST' : 'EACH' })}
-                    options={REVIEW_TYPES.map((r) => ({ value: r, label: t(`store.console.review${r}`) }))}
-                  />
-                </td>
-                <td>
-                  <span className={css`display: inline-flex; gap: 6px; flex-wrap: wrap;`}>
-                    {underReview ? (
-                      <>
-                        <Button size="sm" onClick={() => setApproving(b)} aria-label={t('store.console.approveOf', { name })}>{t('store.console.approve')}</Button>
-                        <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate({ b, action: 'REJECTED' })} aria-label={t('store.console.rejectOf', { name })}>
-                          {t('store.console.reject')}
-                        </Button>
-                      </>
-                    ) : null}
+          <div aria-live="polite" className={css`font-size: 13px; color: var(--pay-color-muted);`}>
+            {t('store.results', { count: q.data.total, formatted: formatNumber(q.data.total, locale) })}
+          </div>
+          <Table
+            caption={t('store.pages.console-blocklets')}
+            head={[
+              t('store.dev.name'),
+              t('store.owner'),
+              t('store.versionLabel'),
+              t('store.console.status'),
+              t('store.console.category'),
+              t('store.console.reviewType'),
+              t('store.dev.actions'),
+            ]}
+          >
+            {q.data.dataList.map((b) => {
+              const rv = b.reviewVersion;
+              const underReview = rv && ['PENDING_REVIEW', 'IN_REVIEW'].includes(rv.status);
+              const name = b.meta.title ?? b.meta.name ?? b.did;
+              const cat = typeof b.meta.category === 'object' && b.meta.category ? b.meta.category.id : undefined;
+              return (
+                <tr key={b.did} data-did={b.did}>
+                  <td>{name}</td>
+                  <td>{b.meta.owner?.fullName ?? ''}</td>
+                  <td>
+                    <span className={css`display: inline-flex; gap: 6px; align-items: center; flex-wrap: wrap;`}>
+                      {b.currentVersion ? `v${b.currentVersion.version}` : ''}
+                      {rv ? (
+                        <>
+                          {` v${rv.version}`} <ReviewChip version={rv} />
+                        </>
+                      ) : null}
+                    </span>
+                    <VersionHistory versions={b.versions} except={rv?.version} />
+                  </td>
+                  <td>
                     {b.status === 'blocked' ? (
-                      <Button size="sm" variant="secondary" disabled={unblock.isPending} onClick={() => unblock.mutate(b.did)} aria-label={t('store.console.unblockOf', { name })}>
-                        {t('store.console.unblock')}
-                      </Button>
+                      <>
+                        <StatusChip tone="error">{t('store.console.blocked')}</StatusChip>
+                        {b.blockReason ? (
+                          <div className={css`font-size: 12px; color: var(--pay-color-muted);`}>{b.blockReason}</div>
+                        ) : null}
+                      </>
                     ) : (
-                      <Button size="sm" variant="danger" onClick={() => setBlocking(b)} aria-label={t('store.console.blockOf', { name })}>{t('store.console.block')}</Button>
+                      <StatusChip tone="success">{t('store.console.normal')}</StatusChip>
                     )}
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
-        </Table>
-        {pages > 1 ? (
-          <nav aria-label={t('store.pagination')} part="pagination" className={css`display: flex; align-items: center; justify-content: center; gap: 12px;`}>
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('store.prevPage')}</Button>
-            <span aria-current="page">{t('store.pageOf', { page, pages })}</span>
-            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('store.nextPage')}</Button>
-          </nav>
-        ) : null}
+                  </td>
+                  <td>
+                    <Select
+                      label={t('store.console.categoryOf', { name })}
+                      hideLabel
+                      value={cat ?? ''}
+                      disabled={category.isPending}
+                      onChange={(e) =>
+                        e.target.value && e.target.value !== cat && category.mutate({ b, category: e.target.value })
+                      }
+                      options={[
+                        ...(cat ? [] : [{ value: '', label: t('store.console.noCategory'), disabled: true }]),
+                        ...(cats.data ?? [])
+                          .filter((c) => categoryId(c) !== 'all')
+                          .map((c) => ({ value: categoryId(c), label: pickLocaleText(c.locales, locale) })),
+                      ]}
+                    />
+                  </td>
+                  <td>
+                    <Select
+                      label={t('store.console.reviewTypeOf', { name })}
+                      hideLabel
+                      value={b.reviewType === 'FIRST' ? 'FIRST' : 'EACH'}
+                      disabled={!cat || reviewType.isPending}
+                      onChange={(e) =>
+                        cat &&
+                        reviewType.mutate({
+                          b,
+                          category: cat,
+                          reviewType: e.target.value === 'FIRST' ? 'FIRST' : 'EACH',
+                        })
+                      }
+                      options={REVIEW_TYPES.map((r) => ({ value: r, label: t(`store.console.review${r}`) }))}
+                    />
+                  </td>
+                  <td>
+                    <span className={css`display: inline-flex; gap: 6px; flex-wrap: wrap;`}>
+                      {underReview ? (
+                        <>
+                          <Button
+                            size="sm"
+                            onClick={() => setApproving(b)}
+                            aria-label={t('store.console.approveOf', { name })}
+                          >
+                            {t('store.console.approve')}
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={decide.isPending}
+                            onClick={() => decide.mutate({ b, action: 'REJECTED' })}
+                            aria-label={t('store.console.rejectOf', { name })}
+                          >
+                            {t('store.console.reject')}
+                          </Button>
+                        </>
+                      ) : null}
+                      {b.status === 'blocked' ? (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={unblock.isPending}
+                          onClick={() => unblock.mutate(b.did)}
+                          aria-label={t('store.console.unblockOf', { name })}
+                        >
+                          {t('store.console.unblock')}
+                        </Button>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          onClick={() => setBlocking(b)}
+                          aria-label={t('store.console.blockOf', { name })}
+                        >
+                          {t('store.console.block')}
+                        </Button>
+                      )}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </Table>
+          {pages > 1 ? (
+            <nav
+              aria-label={t('store.pagination')}
+              part="pagination"
+              className={css`display: flex; align-items: center; justify-content: center; gap: 12px;`}
+            >
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {t('store.prevPage')}
+              </Button>
+              <span aria-current="page">{t('store.pageOf', { page, pages })}</span>
+              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                {t('store.nextPage')}
+              </Button>
+            </nav>
+          ) : null}
         </>
       )}
       <BlockDialog blocklet={blocking} onClose={() => setBlocking(null)} onDone={refresh} />
@@ -236,7 +336,10 @@ function ApproveDialog(props: {
   };
   const [category, setCategory] = useState(initial);
   // Each opening (another blocklet, or the categories arriving) starts from the blocklet's own category.
-  const [shownFor, setShownFor] = useState<{ b: StoreManagedBlocklet | null; n: number }>({ b: props.blocklet, n: props.categories.length });
+  const [shownFor, setShownFor] = useState<{ b: StoreManagedBlocklet | null; n: number }>({
+    b: props.blocklet,
+    n: props.categories.length,
+  });
   if (shownFor.b !== props.blocklet || shownFor.n !== props.categories.length) {
     setShownFor({ b: props.blocklet, n: props.categories.length });
     setCategory(initial());
@@ -248,8 +351,12 @@ function ApproveDialog(props: {
       title={t('store.console.approveTitle', { name: props.blocklet?.meta.title ?? '' })}
       actions={
         <>
-          <Button variant="secondary" onClick={props.onClose}>{t('common.cancel')}</Button>
-          <Button disabled={props.busy || !category} onClick={() => props.onApprove(category)}>{t('store.console.approve')}</Button>
+          <Button variant="secondary" onClick={props.onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button disabled={props.busy || !category} onClick={() => props.onApprove(category)}>
+            {t('store.console.approve')}
+          </Button>
         </>
       }
     >
@@ -264,12 +371,24 @@ function ApproveDialog(props: {
   );
 }
 
-function BlockDialog({ blocklet, onClose, onDone }: { blocklet: StoreManagedBlocklet | null; onClose: () => void; onDone: () => void }) {
+function BlockDialog({
+  blocklet,
+  onClose,
+  onDone,
+}: {
+  blocklet: StoreManagedBlocklet | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const api = useApi();
   const t = useT();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const invalid = !reason.trim() ? t('validation.required') : reason.trim().length > BLOCK_REASON_MAX ? t('validation.maxLength', { max: BLOCK_REASON_MAX }) : null;
+  const invalid = !reason.trim()
+    ? t('validation.required')
+    : reason.trim().length > BLOCK_REASON_MAX
+      ? t('validation.maxLength', { max: BLOCK_REASON_MAX })
+      : null;
   const block = useMutation(() => api.store.block(blocklet?.did ?? '', reason.trim()), {
     onSuccess: () => {
       setReason('');
@@ -289,13 +408,29 @@ function BlockDialog({ blocklet, onClose, onDone }: { blocklet: StoreManagedBloc
       title={t('store.console.blockTitle', { name: blocklet?.meta.title ?? '' })}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button variant="danger" onClick={submit} disabled={block.isPending}>{t('store.console.block')}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="danger" onClick={submit} disabled={block.isPending}>
+            {t('store.console.block')}
+          </Button>
         </>
       }
     >
-      <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        <TextField label={t('store.console.reason')} value={reason} required error={touched && invalid ? invalid : undefined} onChange={(e) => setReason(e.target.value)} />
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <TextField
+          label={t('store.console.reason')}
+          value={reason}
+          required
+          error={touched && invalid ? invalid : undefined}
+          onChange={(e) => setReason(e.target.value)}
+        />
         {block.error ? <ErrorLine error={block.error} /> : null}
       </form>
     </Dialog>
@@ -316,37 +451,63 @@ export function Categories() {
   const [editing, setEditing] = useState<StoreCategory | 'new' | null>(null);
   return (
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
-      <div className={css`display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; flex-wrap: wrap;`}>
+      <div
+        className={css`display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; flex-wrap: wrap;`}
+      >
         <PageTitle>{t('store.pages.console-categories')}</PageTitle>
         <Button onClick={() => setEditing('new')}>{t('store.cat.create')}</Button>
       </div>
       {q.isPending ? (
         <Skeleton lines={4} />
       ) : q.isError ? (
-        <Alert tone="error" title={t('store.loadError')}>{formatError(q.error)}</Alert>
+        <Alert tone="error" title={t('store.loadError')}>
+          {formatError(q.error)}
+        </Alert>
       ) : (
-        <Table caption={t('store.pages.console-categories')} head={[...LANGS.map((l) => l.label), t('store.dev.actions')]}>
-          {q.data.filter((c) => categoryId(c) !== 'all').map((c) => (
-            <tr key={categoryId(c)}>
-              {LANGS.map((l) => (
-                <td key={l.code}>{c.locales[l.code] ?? ''}</td>
-              ))}
-              <td>
-                <Button size="sm" variant="secondary" onClick={() => setEditing(c)} aria-label={t('store.cat.editOf', { name: pickLocaleText(c.locales, locale) })}>
-                  {t('store.cat.edit')}
-                </Button>
-              </td>
-            </tr>
-          ))}
+        <Table
+          caption={t('store.pages.console-categories')}
+          head={[...LANGS.map((l) => l.label), t('store.dev.actions')]}
+        >
+          {q.data
+            .filter((c) => categoryId(c) !== 'all')
+            .map((c) => (
+              <tr key={categoryId(c)}>
+                {LANGS.map((l) => (
+                  <td key={l.code}>{c.locales[l.code] ?? ''}</td>
+                ))}
+                <td>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setEditing(c)}
+                    aria-label={t('store.cat.editOf', { name: pickLocaleText(c.locales, locale) })}
+                  >
+                    {t('store.cat.edit')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
         </Table>
       )}
       {/* Always mounted (open toggles) so the Dialog sees itself close and returns focus to the opener. */}
-      <CategoryDialog open={editing !== null} category={editing === 'new' || editing === null ? null : editing} onClose={() => setEditing(null)} />
+      <CategoryDialog
+        open={editing !== null}
+        category={editing === 'new' || editing === null ? null : editing}
+        onClose={() => setEditing(null)}
+      />
     </div>
   );
 }
 
-function CategoryDialog({ open, category, onClose }: { open: boolean; category: StoreCategory | null; onClose: () => void }) {
+function CategoryDialog({
+  open,
+  category,
+  onClose,
+}: {
+  open: boolean;
+  category: StoreCategory | null;
+  onClose: () => void;
+}) {
   const api = useApi();
   const t = useT();
   const qc = useQueryClient();
@@ -362,13 +523,29 @@ function CategoryDialog({ open, category, onClose }: { open: boolean; category: 
       setTouched(false);
     }
   }
-  const errors = Object.fromEntries(LANGS.map((l) => [l.code, !names[l.code]?.trim() ? t('validation.required') : (names[l.code]?.trim().length ?? 0) > 64 ? t('validation.maxLength', { max: 64 }) : null]));
-  const save = useMutation(() => api.store.saveCategory(Object.fromEntries(LANGS.map((l) => [l.code, names[l.code]?.trim() ?? ''])), category ? categoryId(category) : undefined), {
-    onSuccess: () => {
-      void invalidate.store(qc);
-      onClose();
+  const errors = Object.fromEntries(
+    LANGS.map((l) => [
+      l.code,
+      !names[l.code]?.trim()
+        ? t('validation.required')
+        : (names[l.code]?.trim().length ?? 0) > 64
+          ? t('validation.maxLength', { max: 64 })
+          : null,
+    ]),
+  );
+  const save = useMutation(
+    () =>
+      api.store.saveCategory(
+        Object.fromEntries(LANGS.map((l) => [l.code, names[l.code]?.trim() ?? ''])),
+        category ? categoryId(category) : undefined,
+      ),
+    {
+      onSuccess: () => {
+        void invalidate.store(qc);
+        onClose();
+      },
     },
-  });
+  );
   const resetSave = save.reset;
   useEffect(() => {
     if (open) resetSave();
@@ -384,12 +561,23 @@ function CategoryDialog({ open, category, onClose }: { open: boolean; category: 
       title={category ? t('store.cat.edit') : t('store.cat.create')}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button onClick={submit} disabled={save.isPending}>{t('store.cat.save')}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={submit} disabled={save.isPending}>
+            {t('store.cat.save')}
+          </Button>
         </>
       }
     >
-      <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+      >
         {LANGS.map((l) => (
           <TextField
             key={l.code}
@@ -397,7 +585,7 @@ function CategoryDialog({ open, category, onClose }: { open: boolean; category: 
             lang={l.code}
             value={names[l.code] ?? ''}
             required
-            error={touched ? errors[l.code] ?? undefined : undefined}
+            error={touched ? (errors[l.code] ?? undefined) : undefined}
             onChange={(e) => setNames((n) => ({ ...n, [l.code]: e.target.value }))}
           />
         ))}

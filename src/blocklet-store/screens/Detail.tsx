@@ -37,13 +37,18 @@ type Meta = StoreBlocklet & {
   homepage?: string;
   documentation?: string;
   community?: string;
-  blocklet?: { reviewVersion?: { version?: string; status?: string } | null; currentVersion?: { version?: string } | null };
+  blocklet?: {
+    reviewVersion?: { version?: string; status?: string } | null;
+    currentVersion?: { version?: string } | null;
+  };
 };
 
 /** The launcher URL (B.3): localStorage.launcherUrl, else preferences.launcherUrl, else the public launcher. */
 export function launchUrl(metaUrl: string, locale: string): string | undefined {
   const prefs = (window as { blocklet?: { preferences?: { launcherUrl?: unknown } } }).blocklet?.preferences;
-  const launcher = readStorage('launcherUrl') || (typeof prefs?.launcherUrl === 'string' ? prefs.launcherUrl : 'https://launcher.arcblock.io/');
+  const launcher =
+    readStorage('launcherUrl') ||
+    (typeof prefs?.launcherUrl === 'string' ? prefs.launcherUrl : 'https://launcher.arcblock.io/');
   const safe = safeUrl(launcher);
   return safe ? withQuery(safe, { blocklet_meta_url: metaUrl, locale }) : undefined;
 }
@@ -57,12 +62,22 @@ export function Detail({ did, version }: { did: string; version?: string | undef
   const downloads = useDownloads();
   const primaryBtn = useButtonClass('primary', 'md');
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const q = useQuery(queryKey('store', 'blocklet', did, version ?? ''), () => api.store.get(did, version) as Promise<Meta>);
-  const info = useQuery(queryKey('store', 'info', did, version ?? ''), () => api.store.info(did, version), { enabled: q.isSuccess });
-  const versions = useQuery(queryKey('store', 'versions', did), () => api.store.versions(did), { enabled: q.isSuccess });
+  const q = useQuery(
+    queryKey('store', 'blocklet', did, version ?? ''),
+    () => api.store.get(did, version) as Promise<Meta>,
+  );
+  const info = useQuery(queryKey('store', 'info', did, version ?? ''), () => api.store.info(did, version), {
+    enabled: q.isSuccess,
+  });
+  const versions = useQuery(queryKey('store', 'versions', did), () => api.store.versions(did), {
+    enabled: q.isSuccess,
+  });
   const storeBase = useQuery(queryKey('store', 'base'), async () => (await api.resolve()).store);
   // A meta whose category is only an id (or a bare string) is named from the category list (the home's, cached).
-  const categories = useQuery(queryKey('store', 'categories'), () => api.store.categories(), { staleTime: 5 * 60_000, enabled: q.isSuccess });
+  const categories = useQuery(queryKey('store', 'categories'), () => api.store.categories(), {
+    staleTime: 5 * 60_000,
+    enabled: q.isSuccess,
+  });
   const b = q.data;
   useEffect(() => {
     if (b) headingRef.current?.focus();
@@ -74,14 +89,27 @@ export function Detail({ did, version }: { did: string; version?: string | undef
       className={css`display: inline-flex; align-items: center; gap: 6px; min-height: 32px; color: var(--pay-color-primary); text-decoration: none; font-weight: 600; border-radius: 4px; &:hover { text-decoration: underline; } ${focusRing}`}
     >
       <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M15 6l-6 6 6 6" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M15 6l-6 6 6 6"
+          stroke="currentColor"
+          strokeWidth="2"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       {t('store.backToList')}
     </StoreLink>
   );
   const section = css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); padding: 16px 20px; background: var(--pay-color-surface-raised); & > h2 { margin: 0 0 12px; font-size: 16px; }`;
 
-  if (q.isPending) return <div className={css`display: flex; flex-direction: column; gap: 20px;`}>{back}<Skeleton lines={4} /></div>;
+  if (q.isPending)
+    return (
+      <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
+        {back}
+        <Skeleton lines={4} />
+      </div>
+    );
   if (q.isError || !b) {
     return (
       <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
@@ -90,7 +118,15 @@ export function Detail({ did, version }: { did: string; version?: string | undef
         {!b && (!q.isError || errorStatus(q.error) === 404) ? (
           <Alert tone="error" title={t('store.notFound')} />
         ) : (
-          <Alert tone="error" title={t('store.detailLoadError')} action={<Button variant="secondary" size="sm" onClick={() => void q.refetch()}>{t('common.retry')}</Button>}>
+          <Alert
+            tone="error"
+            title={t('store.detailLoadError')}
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void q.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
             {formatError(q.error)}
           </Alert>
         )}
@@ -101,26 +137,38 @@ export function Detail({ did, version }: { did: string; version?: string | undef
   const cat = typeof b.category === 'object' && b.category ? b.category : null;
   const catId = typeof b.category === 'string' ? b.category : (cat?.id ?? cat?._id);
   const listed = catId ? categories.data?.find((c) => categoryId(c) === catId) : undefined;
-  const catName = (cat?.locales && pickLocaleText(cat.locales, locale)) || (listed && pickLocaleText(listed.locales, locale)) || listed?.name || '';
+  const catName =
+    (cat?.locales && pickLocaleText(cat.locales, locale)) ||
+    (listed && pickLocaleText(listed.locales, locale)) ||
+    listed?.name ||
+    '';
   const owner = ownerName(b);
   const shownVersion = b.version ?? '';
-  const vStatus = versions.data?.find((v) => v.version === shownVersion)?.status ?? b.blocklet?.reviewVersion?.status ?? 'PUBLISHED';
+  const vStatus =
+    versions.data?.find((v) => v.version === shownVersion)?.status ?? b.blocklet?.reviewVersion?.status ?? 'PUBLISHED';
   const rs = reviewStatus(vStatus);
   const metaUrl = storeBase.data ? blockletMetaUrl(storeBase.data, b.did, shownVersion) : '';
   const launch = metaUrl ? launchUrl(metaUrl, locale) : undefined;
-  const readme = info.data?.readme ? (info.data.readme[locale] ?? info.data.readme.en ?? Object.values(info.data.readme)[0] ?? '') : '';
+  const readme = info.data?.readme
+    ? (info.data.readme[locale] ?? info.data.readme.en ?? Object.values(info.data.readme)[0] ?? '')
+    : '';
   const screenshots = (b.screenshots ?? []).map((s) => safeUrl(s)).filter((s): s is string => !!s);
   const rows: Array<[string, string]> = [[t('store.did'), b.did]];
   if (owner) rows.push([t('store.owner'), owner]);
   if (catName) rows.push([t('store.category'), catName]);
-  if (b.lastPublishedAt) rows.push([t('store.lastPublished'), `v${shownVersion} · ${formatDate(b.lastPublishedAt, locale)}`]);
+  if (b.lastPublishedAt)
+    rows.push([t('store.lastPublished'), `v${shownVersion} · ${formatDate(b.lastPublishedAt, locale)}`]);
   rows.push([t('store.downloadsLabel'), formatNumber(b.stats?.downloads ?? 0, locale)]);
   for (const line of requirementLines(b.requirements)) {
     const name = 'key' in line.name ? t(`store.req.name.${line.name.key}`) : line.name.text;
     const range = line.range
-      .map((alt) => alt.map((c) => (c.op === 'raw' ? c.v : t(`store.req.cond.${c.op}`, { v: c.v }))).join(t('store.req.and')))
+      .map((alt) =>
+        alt.map((c) => (c.op === 'raw' ? c.v : t(`store.req.cond.${c.op}`, { v: c.v }))).join(t('store.req.and')),
+      )
       .join(t('store.req.or'));
-    const list = line.list.map((x) => ('key' in x ? t(`store.req.value.${x.key}`) : x.text)).join(t('store.req.listSep'));
+    const list = line.list
+      .map((x) => ('key' in x ? t(`store.req.value.${x.key}`) : x.text))
+      .join(t('store.req.listSep'));
     rows.push([t('store.requirement', { name }), [range, list].filter(Boolean).join(' ')]);
   }
   const caps = capabilityLabels(b.capabilities).map((c) => ('key' in c ? t(`store.cap.${c.key}`) : c.text));
@@ -130,21 +178,36 @@ export function Detail({ did, version }: { did: string; version?: string | undef
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
       <div>{back}</div>
       <article className={css`display: flex; flex-direction: column; gap: 20px;`}>
-        <header className={css`display: flex; gap: 20px; align-items: center; @media (max-width: 599px) { flex-direction: column; align-items: flex-start; }`}>
+        <header
+          className={css`display: flex; gap: 20px; align-items: center; @media (max-width: 599px) { flex-direction: column; align-items: flex-start; }`}
+        >
           <Logo blocklet={b} size={100} />
           <div className={css`min-width: 0; flex: 1;`}>
-            <h1 ref={headingRef} tabIndex={-1} className={css`margin: 0 0 6px; font-size: 28px; font-weight: 750; outline: none; @media (max-width: 599px) { font-size: 22px; }`}>
+            <h1
+              ref={headingRef}
+              tabIndex={-1}
+              className={css`margin: 0 0 6px; font-size: 28px; font-weight: 750; outline: none; @media (max-width: 599px) { font-size: 22px; }`}
+            >
               {titleOf(b)}
             </h1>
-            <p className={css`margin: 0; color: var(--pay-color-muted); max-width: 720px;`}>{b.description || t('store.noDescription')}</p>
-            <div className={css`display: flex; gap: 8px 14px; margin-top: 10px; flex-wrap: wrap; align-items: center; font-size: 13px;`}>
+            <p className={css`margin: 0; color: var(--pay-color-muted); max-width: 720px;`}>
+              {b.description || t('store.noDescription')}
+            </p>
+            <div
+              className={css`display: flex; gap: 8px 14px; margin-top: 10px; flex-wrap: wrap; align-items: center; font-size: 13px;`}
+            >
               {owner ? <span>{t('store.by', { name: owner })}</span> : null}
-              <span className={css`display: inline-flex; gap: 4px; align-items: center; color: var(--pay-color-muted);`}>
+              <span
+                className={css`display: inline-flex; gap: 4px; align-items: center; color: var(--pay-color-muted);`}
+              >
                 <DownloadIcon />
                 {downloads(b.stats?.downloads)}
               </span>
               {catId && catName ? (
-                <StoreLink href={`${normalizeBase(base)}category/${encodeURIComponent(catId)}`} className={css`color: var(--pay-color-primary); border-radius: 4px; ${focusRing}`}>
+                <StoreLink
+                  href={`${normalizeBase(base)}category/${encodeURIComponent(catId)}`}
+                  className={css`color: var(--pay-color-primary); border-radius: 4px; ${focusRing}`}
+                >
                   {catName}
                 </StoreLink>
               ) : null}
@@ -160,7 +223,11 @@ export function Detail({ did, version }: { did: string; version?: string | undef
           {launch ? (
             <a href={launch} target="_blank" rel="noopener noreferrer" part="launch" className={primaryBtn}>
               {t('store.launch')}
-              <span className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>{t('store.newTab')}</span>
+              <span
+                className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}
+              >
+                {t('store.newTab')}
+              </span>
             </a>
           ) : null}
         </header>
@@ -168,25 +235,46 @@ export function Detail({ did, version }: { did: string; version?: string | undef
         {screenshots.length ? (
           <section aria-labelledby="store-shots" className={section}>
             <h2 id="store-shots">{t('store.screenshots')}</h2>
-            <ul className={css`list-style: none; margin: 0; padding: 0 0 6px; display: flex; gap: 12px; overflow-x: auto;`}>
+            <ul
+              className={css`list-style: none; margin: 0; padding: 0 0 6px; display: flex; gap: 12px; overflow-x: auto;`}
+            >
               {screenshots.map((s, i) => (
                 <li key={s} className={css`flex: none;`}>
-                  <img src={s} alt={t('store.screenshotAlt', { title: titleOf(b), n: i + 1 })} loading="lazy" width={320} height={200} className={css`display: block; width: 320px; height: 200px; object-fit: cover; border-radius: var(--pay-radius); border: 1px solid var(--pay-color-border);`} />
+                  <img
+                    src={s}
+                    alt={t('store.screenshotAlt', { title: titleOf(b), n: i + 1 })}
+                    loading="lazy"
+                    width={320}
+                    height={200}
+                    className={css`display: block; width: 320px; height: 200px; object-fit: cover; border-radius: var(--pay-radius); border: 1px solid var(--pay-color-border);`}
+                  />
                 </li>
               ))}
             </ul>
           </section>
         ) : null}
 
-        <div className={css`display: grid; gap: 20px; grid-template-columns: minmax(0, 1fr) 320px; @media (max-width: 899px) { grid-template-columns: 1fr; }`}>
+        <div
+          className={css`display: grid; gap: 20px; grid-template-columns: minmax(0, 1fr) 320px; @media (max-width: 899px) { grid-template-columns: 1fr; }`}
+        >
           <section aria-labelledby="store-readme" className={section}>
             <h2 id="store-readme">{t('store.readme')}</h2>
-            {info.isPending ? <Skeleton lines={5} /> : readme ? <Suspense fallback={<Skeleton lines={5} />}><Readme markdown={readme} /></Suspense> : <p>{t('store.noReadme')}</p>}
+            {info.isPending ? (
+              <Skeleton lines={5} />
+            ) : readme ? (
+              <Suspense fallback={<Skeleton lines={5} />}>
+                <Readme markdown={readme} />
+              </Suspense>
+            ) : (
+              <p>{t('store.noReadme')}</p>
+            )}
           </section>
           <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
             <section aria-labelledby="store-details" className={section}>
               <h2 id="store-details">{t('store.details')}</h2>
-              <dl className={css`display: grid; grid-template-columns: 1fr; gap: 2px; margin: 0; & dd { margin: 0 0 8px; overflow-wrap: anywhere; } & dt { color: var(--pay-color-muted); font-size: 13px; }`}>
+              <dl
+                className={css`display: grid; grid-template-columns: 1fr; gap: 2px; margin: 0; & dd { margin: 0 0 8px; overflow-wrap: anywhere; } & dt { color: var(--pay-color-muted); font-size: 13px; }`}
+              >
                 {rows.map(([k, v]) => (
                   <div key={k} style={{ display: 'contents' }}>
                     <dt>{k}</dt>
@@ -200,14 +288,24 @@ export function Detail({ did, version }: { did: string; version?: string | undef
               {versions.isPending ? (
                 <Skeleton lines={3} />
               ) : (
-                <ol part="versions" className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px;`}>
+                <ol
+                  part="versions"
+                  className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px;`}
+                >
                   {(versions.data ?? []).map((v) => (
                     <li key={v.version}>
                       <div className={css`display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap;`}>
-                        <StoreLink href={detailPath(base, b.did, v.version)} className={css`font-weight: 650; color: var(--pay-color-primary); border-radius: 4px; ${focusRing}`}>
+                        <StoreLink
+                          href={detailPath(base, b.did, v.version)}
+                          className={css`font-weight: 650; color: var(--pay-color-primary); border-radius: 4px; ${focusRing}`}
+                        >
                           v{v.version}
                         </StoreLink>
-                        {v.publishedAt ? <span className={css`font-size: 12px; color: var(--pay-color-muted);`}>{formatDate(v.publishedAt, locale)}</span> : null}
+                        {v.publishedAt ? (
+                          <span className={css`font-size: 12px; color: var(--pay-color-muted);`}>
+                            {formatDate(v.publishedAt, locale)}
+                          </span>
+                        ) : null}
                       </div>
                       {v.changeLog ? (
                         <Suspense fallback={<Skeleton lines={2} announce={false} />}>
@@ -222,13 +320,19 @@ export function Detail({ did, version }: { did: string; version?: string | undef
           </div>
         </div>
         {info.data?.authorBlocklets?.length ? (
-          <section aria-labelledby="store-by-author" className={css`display: flex; flex-direction: column; gap: 12px; & > h2 { margin: 0; font-size: 18px; }`}>
+          <section
+            aria-labelledby="store-by-author"
+            className={css`display: flex; flex-direction: column; gap: 12px; & > h2 { margin: 0; font-size: 18px; }`}
+          >
             <h2 id="store-by-author">{t('store.moreByAuthor', { name: owner ?? '' })}</h2>
             <CardGrid items={info.data.authorBlocklets} headingLevel={3} />
           </section>
         ) : null}
         {info.data?.categoriesBlocklets?.length && catName ? (
-          <section aria-labelledby="store-in-category" className={css`display: flex; flex-direction: column; gap: 12px; & > h2 { margin: 0; font-size: 18px; }`}>
+          <section
+            aria-labelledby="store-in-category"
+            className={css`display: flex; flex-direction: column; gap: 12px; & > h2 { margin: 0; font-size: 18px; }`}
+          >
             <h2 id="store-in-category">{t('store.moreInCategory', { name: catName })}</h2>
             <CardGrid items={info.data.categoriesBlocklets} headingLevel={3} />
           </section>

@@ -21,7 +21,15 @@ import { Select } from '../../ui/Select.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { ErrorLine, FormDialog, isForbidden, NeedsPassport, ReviewChip, Table, VersionHistory } from './manage-shared.tsx';
+import {
+  ErrorLine,
+  FormDialog,
+  isForbidden,
+  NeedsPassport,
+  ReviewChip,
+  Table,
+  VersionHistory,
+} from './manage-shared.tsx';
 import { PageTitle } from './shared.tsx';
 import { isDeveloperUser } from './Guard.tsx';
 import { useSession } from '../../ui/session.tsx';
@@ -45,33 +53,62 @@ export function MyBlocklets() {
   const [editOpen, setEditOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [notice, setNotice] = useState('');
-  const review = useMutation((v: { b: StoreManagedBlocklet; action: 'request' | 'cancel' }) => api.store.review(v.b.did, v.b.reviewVersion?.version ?? '', v.action), {
-    onSuccess: () => void invalidate.storeMine(qc),
-  });
+  const review = useMutation(
+    (v: { b: StoreManagedBlocklet; action: 'request' | 'cancel' }) =>
+      api.store.review(v.b.did, v.b.reviewVersion?.version ?? '', v.action),
+    {
+      onSuccess: () => void invalidate.storeMine(qc),
+    },
+  );
   return (
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
-      <div className={css`display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; flex-wrap: wrap;`}>
+      <div
+        className={css`display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; flex-wrap: wrap;`}
+      >
         <PageTitle>{t('store.pages.developer-blocklets')}</PageTitle>
         {developer ? (
           <span className={css`display: inline-flex; gap: 8px; flex-wrap: wrap;`}>
-            <Button variant="secondary" onClick={() => setUploading(true)}>{t('store.dev.upload')}</Button>
+            <Button variant="secondary" onClick={() => setUploading(true)}>
+              {t('store.dev.upload')}
+            </Button>
             <Button onClick={() => setOpen(true)}>{t('store.dev.create')}</Button>
           </span>
         ) : null}
       </div>
       {developer ? null : <NeedsPassport />}
-      <div role="status" part="notice">{notice ? <Alert tone="success" title={notice} /> : null}</div>
+      <div role="status" part="notice">
+        {notice ? <Alert tone="success" title={notice} /> : null}
+      </div>
       {review.error ? <ErrorLine error={review.error} /> : null}
       {!developer ? null : q.isPending ? (
         <Skeleton lines={4} />
       ) : q.isError && isForbidden(q.error) ? (
         <NeedsPassport />
       ) : q.isError ? (
-        <Alert tone="error" title={t('store.loadError')} action={<Button variant="secondary" size="sm" onClick={() => void q.refetch()}>{t('common.retry')}</Button>}>{formatError(q.error)}</Alert>
+        <Alert
+          tone="error"
+          title={t('store.loadError')}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void q.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {formatError(q.error)}
+        </Alert>
       ) : q.data.dataList.length === 0 ? (
         <p>{t('store.dev.none')}</p>
       ) : (
-        <Table caption={t('store.pages.developer-blocklets')} head={[t('store.dev.name'), t('store.versionLabel'), t('store.dev.permission'), t('store.dev.remark'), t('store.dev.actions')]}>
+        <Table
+          caption={t('store.pages.developer-blocklets')}
+          head={[
+            t('store.dev.name'),
+            t('store.versionLabel'),
+            t('store.dev.permission'),
+            t('store.dev.remark'),
+            t('store.dev.actions'),
+          ]}
+        >
           {q.data.dataList.map((b) => {
             const rv = b.reviewVersion;
             const canRequest = rv && ['DRAFT', 'REJECTED', 'CANCELLED'].includes(rv.status);
@@ -83,7 +120,11 @@ export function MyBlocklets() {
                 <td>
                   <span className={css`display: inline-flex; gap: 6px; align-items: center;`}>
                     {rv ? `v${rv.version}` : b.currentVersion ? `v${b.currentVersion.version}` : ''}
-                    <ReviewChip version={rv ?? (b.currentVersion ? { version: b.currentVersion.version, status: 'PUBLISHED' } : null)} />
+                    <ReviewChip
+                      version={
+                        rv ?? (b.currentVersion ? { version: b.currentVersion.version, status: 'PUBLISHED' } : null)
+                      }
+                    />
                   </span>
                   <VersionHistory versions={b.versions} except={rv?.version} />
                 </td>
@@ -98,15 +139,28 @@ export function MyBlocklets() {
                         setEditing(b);
                         setEditOpen(true);
                       }}
-                      aria-label={t('store.dev.editOf', { name })}>
+                      aria-label={t('store.dev.editOf', { name })}
+                    >
                       {t('store.dev.edit')}
                     </Button>
                     {canRequest ? (
-                      <Button size="sm" variant="secondary" disabled={review.isPending} onClick={() => review.mutate({ b, action: 'request' })} aria-label={t('store.dev.requestReviewOf', { name })}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={review.isPending}
+                        onClick={() => review.mutate({ b, action: 'request' })}
+                        aria-label={t('store.dev.requestReviewOf', { name })}
+                      >
                         {t('store.dev.requestReview')}
                       </Button>
                     ) : canCancel ? (
-                      <Button size="sm" variant="secondary" disabled={review.isPending} onClick={() => review.mutate({ b, action: 'cancel' })} aria-label={t('store.dev.cancelReviewOf', { name })}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={review.isPending}
+                        onClick={() => review.mutate({ b, action: 'cancel' })}
+                        aria-label={t('store.dev.cancelReviewOf', { name })}
+                      >
                         {t('store.dev.cancelReview')}
                       </Button>
                     ) : null}
@@ -132,14 +186,24 @@ export function MyBlocklets() {
 }
 
 /** Create a blocklet (name, remark, visibility) or, given `blocklet`, edit its remark and visibility: one form. */
-function BlockletDialog({ open, onClose, blocklet }: { open: boolean; onClose: () => void; blocklet?: StoreManagedBlocklet }) {
+function BlockletDialog({
+  open,
+  onClose,
+  blocklet,
+}: {
+  open: boolean;
+  onClose: () => void;
+  blocklet?: StoreManagedBlocklet;
+}) {
   const api = useApi();
   const t = useT();
   const qc = useQueryClient();
   const editing = !!blocklet;
   const [name, setName] = useState('');
   const [remark, setRemark] = useState(blocklet?.remark ?? '');
-  const [permission, setPermission] = useState<'Public' | 'Private'>(blocklet?.permission === 'Private' ? 'Private' : 'Public');
+  const [permission, setPermission] = useState<'Public' | 'Private'>(
+    blocklet?.permission === 'Private' ? 'Private' : 'Public',
+  );
   const [touched, setTouched] = useState(false);
   // Opening the edit form starts from the blocklet's current values.
   useEffect(() => {
@@ -150,7 +214,10 @@ function BlockletDialog({ open, onClose, blocklet }: { open: boolean; onClose: (
   }, [open, blocklet]);
   const invalid = editing ? null : validateStoreName(name, STORE_NAME_MIN, STORE_NAME_MAX);
   const save = useMutation(
-    () => (blocklet ? api.store.updateBlocklet(blocklet.did, { remark: remark.trim(), permission }) : api.store.createBlocklet({ name: name.trim(), remark: remark.trim(), permission })),
+    () =>
+      blocklet
+        ? api.store.updateBlocklet(blocklet.did, { remark: remark.trim(), permission })
+        : api.store.createBlocklet({ name: name.trim(), remark: remark.trim(), permission }),
     {
       onSuccess: () => {
         void invalidate.storeMine(qc);
@@ -189,7 +256,12 @@ function BlockletDialog({ open, onClose, blocklet }: { open: boolean; onClose: (
           onBlur={() => setTouched(true)}
         />
       )}
-      <TextField label={t('store.dev.remark')} value={remark} maxLength={255} onChange={(e) => setRemark(e.target.value)} />
+      <TextField
+        label={t('store.dev.remark')}
+        value={remark}
+        maxLength={255}
+        onChange={(e) => setRemark(e.target.value)}
+      />
       <Select
         label={t('store.dev.permission')}
         value={permission}
@@ -204,13 +276,25 @@ function BlockletDialog({ open, onClose, blocklet }: { open: boolean; onClose: (
 }
 
 /** Upload a release: a zip with blocklet.yml / blocklet.json; the server makes it a new draft version. */
-function UploadDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (b: StoreManagedBlocklet) => void }) {
+function UploadDialog({
+  open,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: (b: StoreManagedBlocklet) => void;
+}) {
   const api = useApi();
   const t = useT();
   const qc = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState(false);
-  const invalid = !file ? t('store.dev.uploadRequired') : !/\.zip$/i.test(file.name) ? t('store.dev.uploadNotZip') : null;
+  const invalid = !file
+    ? t('store.dev.uploadRequired')
+    : !/\.zip$/i.test(file.name)
+      ? t('store.dev.uploadNotZip')
+      : null;
   const upload = useMutation(() => api.store.uploadRelease(file!, file!.name), {
     onSuccess: (b) => {
       void invalidate.storeMine(qc);
@@ -224,7 +308,15 @@ function UploadDialog({ open, onClose, onDone }: { open: boolean; onClose: () =>
     if (!invalid && !upload.isPending) upload.mutate();
   };
   return (
-    <FormDialog open={open} onClose={onClose} title={t('store.dev.upload')} submitLabel={t('store.dev.uploadSubmit')} onSubmit={submit} busy={upload.isPending} error={upload.error}>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={t('store.dev.upload')}
+      submitLabel={t('store.dev.uploadSubmit')}
+      onSubmit={submit}
+      busy={upload.isPending}
+      error={upload.error}
+    >
       <TextField
         type="file"
         label={t('store.dev.uploadFile')}
@@ -258,9 +350,15 @@ export function AccessTokens() {
   });
   return (
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
-      <div className={css`display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; flex-wrap: wrap;`}>
+      <div
+        className={css`display: flex; justify-content: space-between; align-items: flex-end; gap: 12px; flex-wrap: wrap;`}
+      >
         <PageTitle>{t('store.pages.developer-tokens')}</PageTitle>
-        {developer ? <Button ref={createBtn} onClick={() => setOpen(true)}>{t('store.tokens.create')}</Button> : null}
+        {developer ? (
+          <Button ref={createBtn} onClick={() => setOpen(true)}>
+            {t('store.tokens.create')}
+          </Button>
+        ) : null}
       </div>
       {!developer ? (
         <NeedsPassport />
@@ -269,17 +367,27 @@ export function AccessTokens() {
       ) : q.isError && isForbidden(q.error) ? (
         <NeedsPassport />
       ) : q.isError ? (
-        <Alert tone="error" title={t('store.loadError')}>{formatError(q.error)}</Alert>
+        <Alert tone="error" title={t('store.loadError')}>
+          {formatError(q.error)}
+        </Alert>
       ) : q.data.dataList.length === 0 ? (
         <p>{t('store.tokens.none')}</p>
       ) : (
-        <Table caption={t('store.pages.developer-tokens')} head={[t('store.tokens.name'), t('store.tokens.created'), t('store.dev.actions')]}>
+        <Table
+          caption={t('store.pages.developer-tokens')}
+          head={[t('store.tokens.name'), t('store.tokens.created'), t('store.dev.actions')]}
+        >
           {q.data.dataList.map((tok) => (
             <tr key={tok.id}>
               <td>{tok.remark}</td>
               <td>{tok.createdAt ? formatDate(tok.createdAt, locale) : ''}</td>
               <td>
-                <Button size="sm" variant="danger" onClick={() => setConfirm(tok)} aria-label={t('store.tokens.deleteOf', { name: tok.remark })}>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  onClick={() => setConfirm(tok)}
+                  aria-label={t('store.tokens.deleteOf', { name: tok.remark })}
+                >
                   {t('store.tokens.delete')}
                 </Button>
               </td>
@@ -287,14 +395,34 @@ export function AccessTokens() {
           ))}
         </Table>
       )}
-      <CreateToken open={open} onClose={() => setOpen(false)} onCreated={(tok) => { setOpen(false); setCreated(tok); }} />
-      <Dialog open={!!created} onClose={() => setCreated(null)} title={t('store.tokens.createdTitle')} actions={<Button onClick={() => setCreated(null)}>{t('common.close')}</Button>}>
+      <CreateToken
+        open={open}
+        onClose={() => setOpen(false)}
+        onCreated={(tok) => {
+          setOpen(false);
+          setCreated(tok);
+        }}
+      />
+      <Dialog
+        open={!!created}
+        onClose={() => setCreated(null)}
+        title={t('store.tokens.createdTitle')}
+        actions={<Button onClick={() => setCreated(null)}>{t('common.close')}</Button>}
+      >
         {created ? (
           <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
             <p style={{ margin: 0 }}>{t('store.tokens.once')}</p>
-            <code part="token-secret" className={css`display: block; padding: 10px; border-radius: var(--pay-radius); background: var(--pay-color-secondary-bg); overflow-wrap: anywhere;`}>{created.secretKey}</code>
+            <code
+              part="token-secret"
+              className={css`display: block; padding: 10px; border-radius: var(--pay-radius); background: var(--pay-color-secondary-bg); overflow-wrap: anywhere;`}
+            >
+              {created.secretKey}
+            </code>
             <p style={{ margin: 0 }}>{t('store.tokens.cli')}</p>
-            <code part="token-cli" className={css`display: block; padding: 10px; border-radius: var(--pay-radius); background: var(--pay-color-secondary-bg); overflow-wrap: anywhere;`}>
+            <code
+              part="token-cli"
+              className={css`display: block; padding: 10px; border-radius: var(--pay-radius); background: var(--pay-color-secondary-bg); overflow-wrap: anywhere;`}
+            >
               {`blocklet config set accessToken ${created.secretKey ?? ''} --profile ${window.location.origin}`}
             </code>
           </div>
@@ -306,8 +434,12 @@ export function AccessTokens() {
         title={t('store.tokens.deleteTitle')}
         actions={
           <>
-            <Button variant="secondary" onClick={() => setConfirm(null)}>{t('common.cancel')}</Button>
-            <Button variant="danger" disabled={del.isPending} onClick={() => confirm && del.mutate(confirm.id)}>{t('store.tokens.delete')}</Button>
+            <Button variant="secondary" onClick={() => setConfirm(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button variant="danger" disabled={del.isPending} onClick={() => confirm && del.mutate(confirm.id)}>
+              {t('store.tokens.delete')}
+            </Button>
           </>
         }
       >
@@ -318,13 +450,25 @@ export function AccessTokens() {
   );
 }
 
-function CreateToken({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (t: StoreAccessToken) => void }) {
+function CreateToken({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (t: StoreAccessToken) => void;
+}) {
   const api = useApi();
   const t = useT();
   const qc = useQueryClient();
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
-  const invalid = !name.trim() ? t('validation.required') : name.trim().length > TOKEN_NAME_MAX ? t('validation.maxLength', { max: TOKEN_NAME_MAX }) : null;
+  const invalid = !name.trim()
+    ? t('validation.required')
+    : name.trim().length > TOKEN_NAME_MAX
+      ? t('validation.maxLength', { max: TOKEN_NAME_MAX })
+      : null;
   const create = useMutation(() => api.store.createAccessToken(name.trim()), {
     onSuccess: (tok) => {
       void invalidate.storeTokens(qc);
@@ -338,8 +482,23 @@ function CreateToken({ open, onClose, onCreated }: { open: boolean; onClose: () 
     if (!invalid && !create.isPending) create.mutate();
   };
   return (
-    <FormDialog open={open} onClose={onClose} title={t('store.tokens.create')} submitLabel={t('store.tokens.createSubmit')} onSubmit={submit} busy={create.isPending} error={create.error}>
-      <TextField label={t('store.tokens.name')} value={name} required error={touched && invalid ? invalid : undefined} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched(true)} />
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={t('store.tokens.create')}
+      submitLabel={t('store.tokens.createSubmit')}
+      onSubmit={submit}
+      busy={create.isPending}
+      error={create.error}
+    >
+      <TextField
+        label={t('store.tokens.name')}
+        value={name}
+        required
+        error={touched && invalid ? invalid : undefined}
+        onChange={(e) => setName(e.target.value)}
+        onBlur={() => setTouched(true)}
+      />
     </FormDialog>
   );
 }

@@ -37,8 +37,15 @@ function ExploreSections() {
   return (
     <div part="explore" className={css`display: flex; flex-direction: column; gap: 20px;`}>
       {sections.map((s) => (
-        <section key={s.type} aria-labelledby={`store-explore-${s.type}`} data-section={s.type} className={css`display: flex; flex-direction: column; gap: 10px;`}>
-          <h2 id={`store-explore-${s.type}`} className={css`margin: 0; font-size: 18px; font-weight: 700;`}>{t(`store.explore.${s.type}`)}</h2>
+        <section
+          key={s.type}
+          aria-labelledby={`store-explore-${s.type}`}
+          data-section={s.type}
+          className={css`display: flex; flex-direction: column; gap: 10px;`}
+        >
+          <h2 id={`store-explore-${s.type}`} className={css`margin: 0; font-size: 18px; font-weight: 700;`}>
+            {t(`store.explore.${s.type}`)}
+          </h2>
           <CardGrid items={s.blocklets.slice(0, EXPLORE_MAX)} headingLevel={3} part="explore-card" min={220} />
         </section>
       ))}

@@ -13,8 +13,12 @@ import { checkHref } from '../../ui/url.ts';
 
 export const isAdminRole = (role: string | undefined): boolean => role === 'owner' || role === 'admin';
 /** A developer passport (or owner/admin, whom the store treats as developers): what creating and publishing need. */
-export const isDeveloperUser = (user: { role?: unknown; passports?: Array<{ role?: unknown }> | undefined } | null | undefined): boolean =>
-  !!user && (isAdminRole(typeof user.role === 'string' ? user.role : undefined) || (user.passports ?? []).some((p) => p.role === 'developer'));
+export const isDeveloperUser = (
+  user: { role?: unknown; passports?: Array<{ role?: unknown }> | undefined } | null | undefined,
+): boolean =>
+  !!user &&
+  (isAdminRole(typeof user.role === 'string' ? user.role : undefined) ||
+    (user.passports ?? []).some((p) => p.role === 'developer'));
 
 export function Guard({ admin, children }: { admin?: boolean; children: ReactNode }) {
   const session = useSession();

@@ -150,7 +150,12 @@ export function Home({ category: routeCategory }: { category?: string | undefine
           <Explore />
         </Suspense>
       ) : null}
-      <div ref={listTop} tabIndex={-1} aria-live="polite" className={css`font-size: 13px; color: var(--pay-color-muted); min-height: 20px; outline: none;`}>
+      <div
+        ref={listTop}
+        tabIndex={-1}
+        aria-live="polite"
+        className={css`font-size: 13px; color: var(--pay-color-muted); min-height: 20px; outline: none;`}
+      >
         {list.data ? t('store.results', { count: total, formatted: formatNumber(total, locale) }) : null}
       </div>
       {list.isError && !list.data ? (
@@ -166,14 +171,26 @@ export function Home({ category: routeCategory }: { category?: string | undefine
           {formatError(list.error)}
         </Alert>
       ) : list.isPending ? (
-        <div aria-busy="true" className={css`display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(min(280px, 100%), 1fr));`}>
+        <div
+          aria-busy="true"
+          className={css`display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(min(280px, 100%), 1fr));`}
+        >
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} variant="rect" height={148} announce={i === 0} />
           ))}
         </div>
       ) : (list.data?.dataList.length ?? 0) === 0 ? (
-        <div className={css`display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 48px 16px; text-align: center;`}>
-          <svg width="44" height="44" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ color: 'var(--pay-color-muted)' }}>
+        <div
+          className={css`display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 48px 16px; text-align: center;`}
+        >
+          <svg
+            width="44"
+            height="44"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            focusable="false"
+            style={{ color: 'var(--pay-color-muted)' }}
+          >
             <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="1.5" fill="none" />
             <path d="M20 20l-4-4M8.5 11h5" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
           </svg>
@@ -195,7 +212,11 @@ export function Home({ category: routeCategory }: { category?: string | undefine
         <>
           <CardGrid items={list.data?.dataList ?? []} />
           {pages > 1 ? (
-            <nav aria-label={t('store.pagination')} part="pagination" className={css`display: flex; align-items: center; justify-content: center; gap: 12px;`}>
+            <nav
+              aria-label={t('store.pagination')}
+              part="pagination"
+              className={css`display: flex; align-items: center; justify-content: center; gap: 12px;`}
+            >
               <Button variant="secondary" size="sm" disabled={f.page <= 1} onClick={() => toPage(f.page - 1)}>
                 {t('store.prevPage')}
               </Button>

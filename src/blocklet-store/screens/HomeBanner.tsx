@@ -12,7 +12,14 @@ import { useCss } from '../../ui/styles.tsx';
 import { detailPath, storePathOf } from '../router.ts';
 import { StoreLink, useDownloads, useStoreNav } from './shared.tsx';
 
-export type HomeBannerItem = { did: string; name: string; desc: string; cover: string | null; link: string | null; baseNum: number | null };
+export type HomeBannerItem = {
+  did: string;
+  name: string;
+  desc: string;
+  cover: string | null;
+  link: string | null;
+  baseNum: number | null;
+};
 export const HOME_BANNER_MAX = 6;
 
 const text = (v: unknown, max: number): string => (typeof v === 'string' ? v.trim().slice(0, max) : '');
@@ -27,7 +34,12 @@ export function readHomeBanner(prefs: unknown): HomeBannerItem[] {
     const r = raw as Record<string, unknown>;
     const name = text(r.name, 120);
     if (!name) continue;
-    const n = typeof r.baseNum === 'number' ? r.baseNum : typeof r.baseNum === 'string' && /^\d+$/.test(r.baseNum.trim()) ? Number(r.baseNum) : NaN;
+    const n =
+      typeof r.baseNum === 'number'
+        ? r.baseNum
+        : typeof r.baseNum === 'string' && /^\d+$/.test(r.baseNum.trim())
+          ? Number(r.baseNum)
+          : NaN;
     out.push({
       did: text(r.did, 200).replace(/^did:abt:/, ''),
       name,
@@ -60,8 +72,14 @@ export function HomeBanner() {
   const inner = css`display: flex; flex-wrap: wrap; align-items: center; width: 100%; & > * { flex: 1 1 240px; min-width: 0; }`;
   const linkCss = css`color: inherit; text-decoration: none; &::after { content: ''; position: absolute; inset: 0; } &:hover { text-decoration: underline; } ${focusRing}`;
   return (
-    <section part="home-banner" aria-labelledby="store-home-banner" className={css`display: flex; flex-direction: column; gap: 10px;`}>
-      <h2 id="store-home-banner" className={css`margin: 0; font-size: 18px; font-weight: 700;`}>{t('store.banner.label')}</h2>
+    <section
+      part="home-banner"
+      aria-labelledby="store-home-banner"
+      className={css`display: flex; flex-direction: column; gap: 10px;`}
+    >
+      <h2 id="store-home-banner" className={css`margin: 0; font-size: 18px; font-weight: 700;`}>
+        {t('store.banner.label')}
+      </h2>
       <ul className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 16px;`}>
         {items.map((b, i) => {
           const internal = b.link ? storePathOf(b.link, base, window.location.href) : null;
@@ -70,20 +88,37 @@ export function HomeBanner() {
           return (
             <li key={`${b.did}-${i}`} part="banner-item" className={card}>
               <div className={inner}>
-              {b.cover ? <img src={b.cover} alt="" loading="lazy" className={css`display: block; width: 100%; max-height: 260px; aspect-ratio: 16 / 10; object-fit: cover; background: var(--pay-color-surface);`} /> : null}
-              <div className={css`padding: 14px 16px; display: flex; flex-direction: column; gap: 6px; min-width: 0;`}>
-                <h3 className={css`margin: 0; font-size: 16px; font-weight: 700;`}>
-                  {internal ?? fallback ? (
-                    <StoreLink href={(internal ?? fallback)!} className={linkCss}>{name}</StoreLink>
-                  ) : b.link ? (
-                    <a href={b.link} target="_blank" rel="noopener noreferrer" className={linkCss}>{name}</a>
-                  ) : (
-                    name
-                  )}
-                </h3>
-                {b.desc ? <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>{b.desc}</p> : null}
-                {b.baseNum !== null ? <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>{downloads(b.baseNum)}</span> : null}
-              </div>
+                {b.cover ? (
+                  <img
+                    src={b.cover}
+                    alt=""
+                    loading="lazy"
+                    className={css`display: block; width: 100%; max-height: 260px; aspect-ratio: 16 / 10; object-fit: cover; background: var(--pay-color-surface);`}
+                  />
+                ) : null}
+                <div
+                  className={css`padding: 14px 16px; display: flex; flex-direction: column; gap: 6px; min-width: 0;`}
+                >
+                  <h3 className={css`margin: 0; font-size: 16px; font-weight: 700;`}>
+                    {(internal ?? fallback) ? (
+                      <StoreLink href={(internal ?? fallback)!} className={linkCss}>
+                        {name}
+                      </StoreLink>
+                    ) : b.link ? (
+                      <a href={b.link} target="_blank" rel="noopener noreferrer" className={linkCss}>
+                        {name}
+                      </a>
+                    ) : (
+                      name
+                    )}
+                  </h3>
+                  {b.desc ? (
+                    <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>{b.desc}</p>
+                  ) : null}
+                  {b.baseNum !== null ? (
+                    <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>{downloads(b.baseNum)}</span>
+                  ) : null}
+                </div>
               </div>
             </li>
           );

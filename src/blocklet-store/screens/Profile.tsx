@@ -32,7 +32,9 @@ function ProfileOf({ did, name }: { did: string; name?: string | undefined }) {
   const api = useApi();
   const t = useT();
   const { css } = useCss();
-  const q = useQuery(queryKey('store', 'profile', did), () => api.store.list({ owner: did, pageSize: 1000, sortBy: 'stats.downloads', sortDirection: 'desc' }));
+  const q = useQuery(queryKey('store', 'profile', did), () =>
+    api.store.list({ owner: did, pageSize: 1000, sortBy: 'stats.downloads', sortDirection: 'desc' }),
+  );
   const owner = name ?? q.data?.dataList[0]?.owner?.fullName ?? did;
   return (
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
@@ -41,7 +43,15 @@ function ProfileOf({ did, name }: { did: string; name?: string | undefined }) {
       {q.isPending ? (
         <Skeleton lines={3} />
       ) : q.isError ? (
-        <Alert tone="error" title={t('store.loadError')} action={<Button variant="secondary" size="sm" onClick={() => void q.refetch()}>{t('common.retry')}</Button>} />
+        <Alert
+          tone="error"
+          title={t('store.loadError')}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void q.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
       ) : q.data.dataList.length ? (
         <CardGrid items={q.data.dataList} headingLevel={3} />
       ) : (

@@ -6,7 +6,15 @@ import { useEffect, useState } from 'react';
 import { useCss } from '../../ui/styles.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 
-export function Readme({ markdown, compact = false, part = 'readme' }: { markdown: string; compact?: boolean; part?: string }) {
+export function Readme({
+  markdown,
+  compact = false,
+  part = 'readme',
+}: {
+  markdown: string;
+  compact?: boolean;
+  part?: string;
+}) {
   const { css } = useCss();
   const [html, setHtml] = useState<string | null>(null);
   useEffect(() => {

@@ -19,13 +19,25 @@ export function ReviewChip({ version }: { version: StoreVersion | null | undefin
 }
 
 /** Earlier versions that did not make it (rejected, cancelled), newest first: the blocklet's review history. */
-export function VersionHistory({ versions, except }: { versions: StoreVersion[] | undefined; except?: string | undefined }) {
+export function VersionHistory({
+  versions,
+  except,
+}: {
+  versions: StoreVersion[] | undefined;
+  except?: string | undefined;
+}) {
   const t = useT();
   const { css } = useCss();
-  const old = (versions ?? []).filter((v) => v.version !== except && (v.status === 'REJECTED' || v.status === 'CANCELLED')).slice(0, 5);
+  const old = (versions ?? [])
+    .filter((v) => v.version !== except && (v.status === 'REJECTED' || v.status === 'CANCELLED'))
+    .slice(0, 5);
   if (!old.length) return null;
   return (
-    <ul part="version-history" aria-label={t('store.dev.history')} className={css`list-style: none; margin: 4px 0 0; padding: 0; display: flex; flex-direction: column; gap: 2px; font-size: 12px; color: var(--pay-color-muted);`}>
+    <ul
+      part="version-history"
+      aria-label={t('store.dev.history')}
+      className={css`list-style: none; margin: 4px 0 0; padding: 0; display: flex; flex-direction: column; gap: 2px; font-size: 12px; color: var(--pay-color-muted);`}
+    >
       {old.map((v) => (
         <li key={v.version} className={css`display: inline-flex; gap: 6px; align-items: center;`}>
           {`v${v.version}`} <ReviewChip version={v} />
@@ -38,13 +50,21 @@ export function VersionHistory({ versions, except }: { versions: StoreVersion[] 
 export function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   const { css } = useCss();
   return (
-    <div className={css`overflow-x: auto; position: relative; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-surface-raised);`}>
-      <table className={css`width: 100%; border-collapse: collapse; font-size: 14px; & th, & td { text-align: start; padding: 10px 14px; border-bottom: 1px solid var(--pay-color-border); vertical-align: middle; } & th { font-weight: 600; color: var(--pay-color-muted); font-size: 13px; } & tr:last-child td { border-bottom: 0; }`}>
-        <caption className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>{caption}</caption>
+    <div
+      className={css`overflow-x: auto; position: relative; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-surface-raised);`}
+    >
+      <table
+        className={css`width: 100%; border-collapse: collapse; font-size: 14px; & th, & td { text-align: start; padding: 10px 14px; border-bottom: 1px solid var(--pay-color-border); vertical-align: middle; } & th { font-weight: 600; color: var(--pay-color-muted); font-size: 13px; } & tr:last-child td { border-bottom: 0; }`}
+      >
+        <caption className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>
+          {caption}
+        </caption>
         <thead>
           <tr>
             {head.map((h) => (
-              <th key={h} scope="col">{h}</th>
+              <th key={h} scope="col">
+                {h}
+              </th>
             ))}
           </tr>
         </thead>
@@ -59,16 +79,21 @@ export function ErrorLine({ error }: { error: unknown }) {
   return <Alert tone="error" title={formatError(error)} />;
 }
 
-
 /** A developer page refused for want of a developer passport (403): say so, with /join in staking mode. */
 export function NeedsPassport() {
   const t = useT();
   const { base } = useStoreNav();
-  const staking = (window as { blocklet?: { preferences?: { permissionMode?: unknown } } }).blocklet?.preferences?.permissionMode === 'staking';
+  const staking =
+    (window as { blocklet?: { preferences?: { permissionMode?: unknown } } }).blocklet?.preferences?.permissionMode ===
+    'staking';
   return (
     <Alert tone="warning" title={t('store.connect.developerRequired')}>
       <p style={{ margin: 0 }}>{t('store.join.needed')}</p>
-      {staking ? <StoreLink part="join-link" href={`${base}join`}>{t('store.pages.join')}</StoreLink> : null}
+      {staking ? (
+        <StoreLink part="join-link" href={`${base}join`}>
+          {t('store.pages.join')}
+        </StoreLink>
+      ) : null}
     </Alert>
   );
 }
@@ -96,8 +121,12 @@ export function FormDialog(props: {
       title={props.title}
       actions={
         <>
-          <Button variant="secondary" onClick={props.onClose}>{t('common.cancel')}</Button>
-          <Button onClick={props.onSubmit} disabled={props.busy}>{props.submitLabel}</Button>
+          <Button variant="secondary" onClick={props.onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={props.onSubmit} disabled={props.busy}>
+            {props.submitLabel}
+          </Button>
         </>
       }
     >

@@ -31,7 +31,11 @@ function hook() {
 export function renderMarkdown(md: string, opts: { nested?: boolean } = {}): string {
   hook();
   let html = marked.parse(md, { async: false, gfm: true }) as string;
-  if (opts.nested) html = html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, n: string) => `<${slash}h${Math.min(6, Math.max(3, Number(n) + 1))}`);
+  if (opts.nested)
+    html = html.replace(
+      /<(\/?)h([1-6])(?=[\s>])/g,
+      (_m, slash: string, n: string) => `<${slash}h${Math.min(6, Math.max(3, Number(n) + 1))}`,
+    );
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],

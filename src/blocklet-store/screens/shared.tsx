@@ -27,7 +27,17 @@ export function useStoreNav(): StoreNav {
 }
 
 /** A real link (new tab, copy) that routes inside the store on a plain click. */
-export function StoreLink({ href, children, className, part }: { href: string; children: ReactNode; className?: string; part?: string }) {
+export function StoreLink({
+  href,
+  children,
+  className,
+  part,
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+  part?: string;
+}) {
   const { go } = useStoreNav();
   return (
     <a
@@ -61,7 +71,15 @@ export function Logo({ blocklet, size }: { blocklet: StoreBlocklet; size: number
   if (src && !broken) {
     return (
       <span className={box}>
-        <img src={src} alt="" width={size} height={size} loading="lazy" onError={() => setBroken(true)} className={css`width: 100%; height: 100%; object-fit: cover;`} />
+        <img
+          src={src}
+          alt=""
+          width={size}
+          height={size}
+          loading="lazy"
+          onError={() => setBroken(true)}
+          className={css`width: 100%; height: 100%; object-fit: cover;`}
+        />
       </span>
     );
   }
@@ -74,14 +92,25 @@ export function Logo({ blocklet, size }: { blocklet: StoreBlocklet; size: number
 
 export const DownloadIcon = () => (
   <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M12 4v11M7 10l5 5 5-5M5 20h14"
+      stroke="currentColor"
+      strokeWidth="2"
+      fill="none"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 
 export function useDownloads(): (n: number | undefined) => string {
   const t = useT();
   const { locale } = useSettings();
-  return (n = 0) => t('store.downloads', { count: n, formatted: formatNumber(n, locale, { notation: 'compact', maximumFractionDigits: 1 }) });
+  return (n = 0) =>
+    t('store.downloads', {
+      count: n,
+      formatted: formatNumber(n, locale, { notation: 'compact', maximumFractionDigits: 1 }),
+    });
 }
 
 /** Paid when the meta carries a price with a non-zero value. */
@@ -90,7 +119,15 @@ export const isPaid = (b: StoreBlocklet): boolean => {
   return Array.isArray(price) && price.some((p) => Number(p?.value) > 0);
 };
 
-export function BlockletCard({ blocklet, headingLevel = 2, part = 'blocklet-card' }: { blocklet: StoreBlocklet; headingLevel?: 2 | 3; part?: string }) {
+export function BlockletCard({
+  blocklet,
+  headingLevel = 2,
+  part = 'blocklet-card',
+}: {
+  blocklet: StoreBlocklet;
+  headingLevel?: 2 | 3;
+  part?: string;
+}) {
   const { css } = useCss();
   const t = useT();
   const { base } = useStoreNav();
@@ -114,10 +151,20 @@ export function BlockletCard({ blocklet, headingLevel = 2, part = 'blocklet-card
       <div className={css`display: flex; gap: 12px; align-items: center; min-width: 0;`}>
         <Logo blocklet={blocklet} size={48} />
         <div className={css`min-width: 0; flex: 1;`}>
-          <H className={css`margin: 0; font-size: 16px; font-weight: 650; line-height: 1.3; overflow-wrap: anywhere; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden;`}>{titleOf(blocklet)}</H>
+          <H
+            className={css`margin: 0; font-size: 16px; font-weight: 650; line-height: 1.3; overflow-wrap: anywhere; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden;`}
+          >
+            {titleOf(blocklet)}
+          </H>
           {owner || blocklet.isOfficial ? (
-            <div className={css`display: flex; flex-wrap: wrap; align-items: center; gap: 2px 8px; margin-top: 2px; font-size: 12px; color: var(--pay-color-muted); min-width: 0;`}>
-              {owner ? <span className={css`min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>{t('store.by', { name: owner })}</span> : null}
+            <div
+              className={css`display: flex; flex-wrap: wrap; align-items: center; gap: 2px 8px; margin-top: 2px; font-size: 12px; color: var(--pay-color-muted); min-width: 0;`}
+            >
+              {owner ? (
+                <span className={css`min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>
+                  {t('store.by', { name: owner })}
+                </span>
+              ) : null}
               {blocklet.isOfficial ? <StatusChip tone="info">{t('store.official')}</StatusChip> : null}
             </div>
           ) : null}
@@ -131,7 +178,9 @@ export function BlockletCard({ blocklet, headingLevel = 2, part = 'blocklet-card
       >
         {blocklet.description || t('store.noDescription')}
       </p>
-      <div className={css`display: flex; align-items: center; gap: 6px; margin-top: auto; font-size: 12px; color: var(--pay-color-muted);`}>
+      <div
+        className={css`display: flex; align-items: center; gap: 6px; margin-top: auto; font-size: 12px; color: var(--pay-color-muted);`}
+      >
         <DownloadIcon />
         <span>{downloads(blocklet.stats?.downloads)}</span>
         {isPaid(blocklet) ? <StatusChip tone="warning">{t('store.paid')}</StatusChip> : null}
@@ -142,10 +191,23 @@ export function BlockletCard({ blocklet, headingLevel = 2, part = 'blocklet-card
 }
 
 /** `min` is a card's least width: the explore rows (4 cards) use a narrower one so that they fill one row on desktop. */
-export function CardGrid({ items, headingLevel, part, min = 280 }: { items: StoreBlocklet[]; headingLevel?: 2 | 3; part?: string; min?: number }) {
+export function CardGrid({
+  items,
+  headingLevel,
+  part,
+  min = 280,
+}: {
+  items: StoreBlocklet[];
+  headingLevel?: 2 | 3;
+  part?: string;
+  min?: number;
+}) {
   const { css } = useCss();
   return (
-    <ul part="grid" className={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(min(${min}px, 100%), 1fr));`}>
+    <ul
+      part="grid"
+      className={css`list-style: none; margin: 0; padding: 0; display: grid; gap: 16px; grid-template-columns: repeat(auto-fill, minmax(min(${min}px, 100%), 1fr));`}
+    >
       {items.map((b) => (
         <li key={b.did}>
           <BlockletCard blocklet={b} headingLevel={headingLevel} part={part} />
@@ -159,7 +221,11 @@ export function PageTitle({ children, sub }: { children: ReactNode; sub?: ReactN
   const { css } = useCss();
   return (
     <div className={css`display: flex; flex-direction: column; gap: 4px;`}>
-      <h1 className={css`margin: 0; font-size: 28px; font-weight: 750; letter-spacing: -0.01em; @media (max-width: 599px) { font-size: 22px; }`}>{children}</h1>
+      <h1
+        className={css`margin: 0; font-size: 28px; font-weight: 750; letter-spacing: -0.01em; @media (max-width: 599px) { font-size: 22px; }`}
+      >
+        {children}
+      </h1>
       {sub ? <p className={css`margin: 0; color: var(--pay-color-muted); overflow-wrap: anywhere;`}>{sub}</p> : null}
     </div>
   );

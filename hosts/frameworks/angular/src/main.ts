@@ -7,4 +7,6 @@ import 'blocklet-pay-elements/site-header';
 import { AppComponent } from './app.component';
 import './styles.css';
 
-bootstrapApplication(AppComponent, { providers: [provideZonelessChangeDetection()] }).catch((err: unknown) => console.error(err));
+bootstrapApplication(AppComponent, { providers: [provideZonelessChangeDetection()] }).catch((err: unknown) =>
+  console.error(err),
+);

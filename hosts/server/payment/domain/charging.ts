@@ -16,7 +16,12 @@ export type PlatformEvents = Array<{ type: string; object: Doc }>;
  * Stripe (a card on file) always succeeds, credit currencies and anything else fail. Returns the payment
  * details (tx hash) or null when nothing was taken.
  */
-export async function charge(q: Queryable, customer: Doc, currencyId: string, amount: string): Promise<Record<string, unknown> | null> {
+export async function charge(
+  q: Queryable,
+  customer: Doc,
+  currencyId: string,
+  amount: string,
+): Promise<Record<string, unknown> | null> {
   const currency = await mustFind(q, 'payment_currencies', currencyId);
   const method = await mustFind(q, 'payment_methods', currency.payment_method_id);
   if (BigInt(amount) > 0n) {
@@ -25,15 +30,42 @@ export async function charge(q: Queryable, customer: Doc, currencyId: string, am
       if (!customer.did || !(await debitWallet(q, customer.did, currencyId, amount))) return null;
     } else if (method.type !== 'stripe') return null;
   }
-  if (method.type === 'stripe') return { stripe: { payment_intent_id: `pi_stripe_${randomBytes(12).toString('hex')}` } };
+  if (method.type === 'stripe')
+    return { stripe: { payment_intent_id: `pi_stripe_${randomBytes(12).toString('hex')}` } };
   return { [method.type]: { tx_hash: `0x${randomBytes(32).toString('hex')}`, payer: customer.did, type: 'transfer' } };
 }
 
-export async function succeededIntent(q: Queryable, a: { customer: Doc; currencyId: string; methodId: string; amount: string; description: string; details: Record<string, unknown> }): Promise<Doc> {
-  return insert(q, 'payment_intents', newDoc('payment_intents', a.customer.livemode, {
-    object: 'payment_intent', status: 'succeeded', amount: a.amount, amount_received: a.amount, amount_capturable: '0',
-    currency_id: a.currencyId, payment_method_id: a.methodId, customer_id: a.customer.id, checkout_session_id: null,
-    description: a.description, invoice_id: null, last_payment_error: null, payment_details: a.details,
-    capture_method: 'automatic', statement_descriptor: 'SANDBOX', metadata: {},
-  }));
+export async function succeededIntent(
+  q: Queryable,
+  a: {
+    customer: Doc;
+    currencyId: string;
+    methodId: string;
+    amount: string;
+    description: string;
+    details: Record<string, unknown>;
+  },
+): Promise<Doc> {
+  return insert(
+    q,
+    'payment_intents',
+    newDoc('payment_intents', a.customer.livemode, {
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: a.amount,
+      amount_received: a.amount,
+      amount_capturable: '0',
+      currency_id: a.currencyId,
+      payment_method_id: a.methodId,
+      customer_id: a.customer.id,
+      checkout_session_id: null,
+      description: a.description,
+      invoice_id: null,
+      last_payment_error: null,
+      payment_details: a.details,
+      capture_method: 'automatic',
+      statement_descriptor: 'SANDBOX',
+      metadata: {},
+    }),
+  );
 }

@@ -9,15 +9,26 @@ import { publicSubscription } from './stake-shape.ts';
 export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode: boolean): Promise<Doc> {
   if (idOrDid.startsWith('cus_')) return mustFind(q, 'customers', idOrDid);
   const did = idOrDid.replace(/^did:abt:/, '');
-  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM customers WHERE did = $1 AND livemode = $2', [did, livemode]);
+  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM customers WHERE did = $1 AND livemode = $2', [
+    did,
+    livemode,
+  ]);
   if (!rows[0]) throw new HttpError(404, `No such customer: ${idOrDid}`);
   return rows[0].data;
 }
 
 /** A subscription with its items (prices expanded), customer, currency and method, as the API answers it. */
 export async function expandSubscription(q: Queryable, sub: Doc): Promise<Doc> {
-  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id', [sub.id]);
-  const items = await Promise.all(rows.map(async ({ data }) => ({ ...data, price: await expandPrice(q, await mustFind(q, 'prices', data.price_id)) })));
+  const { rows } = await q.query<{ data: Doc }>(
+    'SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id',
+    [sub.id],
+  );
+  const items = await Promise.all(
+    rows.map(async ({ data }) => ({
+      ...data,
+      price: await expandPrice(q, await mustFind(q, 'prices', data.price_id)),
+    })),
+  );
   const currency = await find(q, 'payment_currencies', sub.currency_id);
   const customer = await find(q, 'customers', sub.customer_id);
   return {
@@ -35,13 +46,18 @@ export async function expandSubscription(q: Queryable, sub: Doc): Promise<Doc> {
  * customer (the signed-in user whose DID the customer has) or an owner/admin may open it. 401 without a session,
  * 404 for an unknown id, 403 for another customer's — never a description of their documents.
  */
-export async function assertConnectOwner(ctx: ConnectContext, customer: Doc | null, subscription: Doc | null): Promise<void> {
+export async function assertConnectOwner(
+  ctx: ConnectContext,
+  customer: Doc | null,
+  subscription: Doc | null,
+): Promise<void> {
   if (!ctx.user) throw new HttpError(401, 'Sign in to pay for your own invoices', 'LOGIN_REQUIRED');
   const subCustomer = subscription ? await find(ctx.db, 'customers', subscription.customer_id) : null;
   const owners = [customer, subCustomer].filter((c): c is Doc => !!c);
   if (!owners.length) throw new HttpError(404, 'No such customer or subscription');
   if (ctx.user.role === 'owner' || ctx.user.role === 'admin') return;
-  if (owners.some((c) => !c.did || c.did !== ctx.user!.did)) throw new HttpError(403, 'You are not allowed to pay for another customer', 'NOT_YOUR_INVOICES');
+  if (owners.some((c) => !c.did || c.did !== ctx.user!.did))
+    throw new HttpError(403, 'You are not allowed to pay for another customer', 'NOT_YOUR_INVOICES');
 }
 
 // --- form validation (product-spec section 5) ---------------------------------------------------------
@@ -53,11 +69,17 @@ export function emailError(email: string): string | null {
   if (email.length > 254) return 'customer_email must be at most 254 characters';
   if (at < 1 || !domain) return 'customer_email is not a valid email address';
   if (local.length > 64) return 'customer_email: the part before @ must be at most 64 characters';
-  if (!/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+$/.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
+  if (
+    !/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+$/.test(local) ||
+    local.startsWith('.') ||
+    local.endsWith('.') ||
+    local.includes('..')
+  ) {
     return 'customer_email is not a valid email address';
   }
   const labels = domain.split('.');
-  if (labels.length < 2 || labels.some((l) => !/^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/.test(l))) return 'customer_email is not a valid email address';
+  if (labels.length < 2 || labels.some((l) => !/^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/.test(l)))
+    return 'customer_email is not a valid email address';
   if (labels.some((l) => l.length > 63)) return 'customer_email: each part of the domain must be at most 63 characters';
   return null;
 }

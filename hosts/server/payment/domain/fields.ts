@@ -17,7 +17,11 @@ export function oneOf<T extends string>(body: Body, key: string, values: readonl
 }
 
 /** An integer field in [min, max]; `fallback` when absent. */
-export function int(body: Body, key: string, opts: { min: number; max: number; fallback?: number }): number | undefined {
+export function int(
+  body: Body,
+  key: string,
+  opts: { min: number; max: number; fallback?: number },
+): number | undefined {
   const v = body[key];
   return isAbsent(v) ? opts.fallback : integer(v, key, opts);
 }

@@ -39,7 +39,15 @@ export type RefundRow = {
   updated_at: string;
 };
 
-const COLUMNS = ['type', 'status', 'customer_id', 'currency_id', 'payment_intent_id', 'invoice_id', 'subscription_id'] as const;
+const COLUMNS = [
+  'type',
+  'status',
+  'customer_id',
+  'currency_id',
+  'payment_intent_id',
+  'invoice_id',
+  'subscription_id',
+] as const;
 
 export const refundsMigration = {
   id: '004-refunds',
@@ -51,15 +59,20 @@ export const refundsMigration = {
     data JSONB NOT NULL
   );
   CREATE INDEX refunds_created_idx ON refunds (livemode, created_at DESC, id DESC);
-  ${COLUMNS.filter((c) => c.endsWith('_id') || c === 'status').map((c) => `CREATE INDEX refunds_${c}_idx ON refunds (${c});`).join('\n  ')}`,
+  ${COLUMNS.filter((c) => c.endsWith('_id') || c === 'status')
+    .map((c) => `CREATE INDEX refunds_${c}_idx ON refunds (${c});`)
+    .join('\n  ')}`,
 };
 
 async function insertRefund(q: Queryable, doc: RefundRow): Promise<RefundRow> {
   const names = ['id', 'livemode', 'created_at', 'data', ...COLUMNS];
-  await q.query(
-    `INSERT INTO refunds (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
-    [doc.id, doc.livemode, doc.created_at, doc, ...COLUMNS.map((c) => doc[c] ?? null)],
-  );
+  await q.query(`INSERT INTO refunds (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`, [
+    doc.id,
+    doc.livemode,
+    doc.created_at,
+    doc,
+    ...COLUMNS.map((c) => doc[c] ?? null),
+  ]);
   return doc;
 }
 
@@ -68,10 +81,17 @@ export async function findRefund(q: Queryable, id: string): Promise<RefundRow | 
   return rows[0]?.data ?? null;
 }
 
-export async function listRefunds(q: Queryable, where: Where, paging: Paging): Promise<{ count: number; list: RefundRow[] }> {
+export async function listRefunds(
+  q: Queryable,
+  where: Where,
+  paging: Paging,
+): Promise<{ count: number; list: RefundRow[] }> {
   const clause = where.sql();
   const { rows: n } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM refunds ${clause}`, where.params);
-  const order = paging.orderBy === 'updated_at' ? `(data->>'updated_at') ${paging.order}` : `created_at ${paging.order}, id ${paging.order}`;
+  const order =
+    paging.orderBy === 'updated_at'
+      ? `(data->>'updated_at') ${paging.order}`
+      : `created_at ${paging.order}, id ${paging.order}`;
   const { rows } = await q.query<{ data: RefundRow }>(
     `SELECT data FROM refunds ${clause} ORDER BY ${order} LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`,
     where.params,
@@ -88,12 +108,24 @@ export async function refundedAmount(q: Queryable, paymentIntentId: string): Pro
   return BigInt(rows[0]?.s ?? '0');
 }
 
-function newRefund(fields: Partial<RefundRow> & Pick<RefundRow, 'livemode' | 'type' | 'amount' | 'currency_id' | 'customer_id'>): RefundRow {
+function newRefund(
+  fields: Partial<RefundRow> & Pick<RefundRow, 'livemode' | 'type' | 'amount' | 'currency_id' | 'customer_id'>,
+): RefundRow {
   const now = new Date(clock.now()).toISOString();
   return {
-    id: newId('re'), object: 'refund', status: 'pending', reason: null, description: '', metadata: {},
-    payment_intent_id: null, invoice_id: null, subscription_id: null, payment_details: {},
-    ...fields, created_at: now, updated_at: now,
+    id: newId('re'),
+    object: 'refund',
+    status: 'pending',
+    reason: null,
+    description: '',
+    metadata: {},
+    payment_intent_id: null,
+    invoice_id: null,
+    subscription_id: null,
+    payment_details: {},
+    ...fields,
+    created_at: now,
+    updated_at: now,
   };
 }
 
@@ -114,10 +146,12 @@ export type RefundInput = {
  * records the refund as succeeded. Returns the refund; the caller publishes `refund.succeeded` after commit.
  */
 export async function refundPayment(tx: Queryable, input: RefundInput): Promise<RefundRow> {
-  if (typeof input.paymentIntentId !== 'string' || !input.paymentIntentId) throw new HttpError(400, 'payment_intent_id is required');
+  if (typeof input.paymentIntentId !== 'string' || !input.paymentIntentId)
+    throw new HttpError(400, 'payment_intent_id is required');
   const intent = await find(tx, 'payment_intents', input.paymentIntentId, { lock: true });
   if (!intent) throw new HttpError(404, `No such payment intent: ${input.paymentIntentId}`);
-  if (intent.status !== 'succeeded') throw new HttpError(400, `Only a succeeded payment can be refunded (this one is ${intent.status})`);
+  if (intent.status !== 'succeeded')
+    throw new HttpError(400, `Only a succeeded payment can be refunded (this one is ${intent.status})`);
   const currency = await find(tx, 'payment_currencies', intent.currency_id);
   const method = currency ? await find(tx, 'payment_methods', currency.payment_method_id) : null;
   if (!currency || !method) throw new HttpError(400, 'The currency of this payment no longer exists');
@@ -127,9 +161,13 @@ export async function refundPayment(tx: Queryable, input: RefundInput): Promise<
   const leftText = `${fromUnit(left.toString(), currency.decimal)} ${currency.symbol}`;
   if (left <= 0n) throw new HttpError(400, 'This payment has already been refunded in full');
   const amount =
-    input.amountUnits ?? (input.amount === undefined || input.amount === null || input.amount === '' ? left.toString() : tokenAmount(input.amount, currency.decimal, 'amount'));
+    input.amountUnits ??
+    (input.amount === undefined || input.amount === null || input.amount === ''
+      ? left.toString()
+      : tokenAmount(input.amount, currency.decimal, 'amount'));
   if (BigInt(amount) <= 0n) throw new HttpError(400, 'amount must be greater than 0');
-  if (BigInt(amount) > left) throw new HttpError(400, `The refund amount is more than what is left to refund of this payment (${leftText})`);
+  if (BigInt(amount) > left)
+    throw new HttpError(400, `The refund amount is more than what is left to refund of this payment (${leftText})`);
 
   const paid = (intent.payment_details?.[method.type] ?? {}) as Doc;
   const customer = await find(tx, 'customers', intent.customer_id);
@@ -144,25 +182,57 @@ export async function refundPayment(tx: Queryable, input: RefundInput): Promise<
   }
   const invoice = intent.invoice_id ? await find(tx, 'invoices', intent.invoice_id) : null;
   const now = clock.nowSeconds();
-  return insertRefund(tx, newRefund({
-    livemode: intent.livemode, type: 'refund', status: 'succeeded', amount, currency_id: currency.id,
-    customer_id: intent.customer_id, payment_intent_id: intent.id, invoice_id: invoice?.id ?? intent.invoice_id ?? null,
-    subscription_id: invoice?.subscription_id ?? null, reason: input.reason ?? 'requested_by_admin', description: input.description ?? '',
-    payment_details: details, metadata: input.metadata ?? {}, status_transitions: { succeeded_at: now },
-  }));
+  return insertRefund(
+    tx,
+    newRefund({
+      livemode: intent.livemode,
+      type: 'refund',
+      status: 'succeeded',
+      amount,
+      currency_id: currency.id,
+      customer_id: intent.customer_id,
+      payment_intent_id: intent.id,
+      invoice_id: invoice?.id ?? intent.invoice_id ?? null,
+      subscription_id: invoice?.subscription_id ?? null,
+      reason: input.reason ?? 'requested_by_admin',
+      description: input.description ?? '',
+      payment_details: details,
+      metadata: input.metadata ?? {},
+      status_transitions: { succeeded_at: now },
+    }),
+  );
 }
 
 /** The refund record of a returned stake (stakes.ts), in the settling transaction; the money already moved. */
 export async function recordStakeReturn(
   tx: Queryable,
-  a: { sub: Doc; amount: string; currencyId: string; invoiceId: string; returnInvoiceId: string; paymentDetails: Record<string, unknown> },
+  a: {
+    sub: Doc;
+    amount: string;
+    currencyId: string;
+    invoiceId: string;
+    returnInvoiceId: string;
+    paymentDetails: Record<string, unknown>;
+  },
 ): Promise<RefundRow> {
-  return insertRefund(tx, newRefund({
-    livemode: a.sub.livemode, type: 'stake_return', status: 'succeeded', amount: a.amount, currency_id: a.currencyId,
-    customer_id: a.sub.customer_id, invoice_id: a.invoiceId, subscription_id: a.sub.id, reason: 'stake_return',
-    description: 'Stake returned', payment_details: a.paymentDetails, metadata: { return_invoice_id: a.returnInvoiceId },
-    status_transitions: { succeeded_at: clock.nowSeconds() },
-  }));
+  return insertRefund(
+    tx,
+    newRefund({
+      livemode: a.sub.livemode,
+      type: 'stake_return',
+      status: 'succeeded',
+      amount: a.amount,
+      currency_id: a.currencyId,
+      customer_id: a.sub.customer_id,
+      invoice_id: a.invoiceId,
+      subscription_id: a.sub.id,
+      reason: 'stake_return',
+      description: 'Stake returned',
+      payment_details: a.paymentDetails,
+      metadata: { return_invoice_id: a.returnInvoiceId },
+      status_transitions: { succeeded_at: clock.nowSeconds() },
+    }),
+  );
 }
 
 /**
@@ -175,9 +245,16 @@ export async function refundFailedVendorOrder(db: Db, paymentIntentId: string): 
     const refund = await db.transaction(async (tx) => {
       const intent = await find(tx, 'payment_intents', paymentIntentId, { lock: true });
       if (!intent || intent.status !== 'succeeded') return null;
-      const { rows } = await tx.query("SELECT 1 FROM refunds WHERE payment_intent_id = $1 AND data->>'reason' = 'vendor_failed'", [intent.id]);
+      const { rows } = await tx.query(
+        "SELECT 1 FROM refunds WHERE payment_intent_id = $1 AND data->>'reason' = 'vendor_failed'",
+        [intent.id],
+      );
       if (rows.length) return null;
-      return refundPayment(tx, { paymentIntentId: intent.id, reason: 'vendor_failed', description: 'The vendor could not deliver the order' });
+      return refundPayment(tx, {
+        paymentIntentId: intent.id,
+        reason: 'vendor_failed',
+        description: 'The vendor could not deliver the order',
+      });
     });
     if (refund) events.publish('refund.succeeded', refund);
     return refund;

@@ -21,18 +21,29 @@ export async function publicOf(q: Queryable, sub: Doc | null): Promise<Doc | nul
 /** `sub` as the platform sends it (any expansion kept); `currency` gives the decimals of the stake. */
 export function publicSubscription(sub: Doc, currency: Doc | null | undefined, payerDid?: string | null): Doc {
   const { staking, ...details } = (sub.payment_details ?? {}) as Doc;
-  if (!staking) return sub.payment_details && 'staking' in sub.payment_details ? { ...sub, payment_details: details } : sub;
+  if (!staking)
+    return sub.payment_details && 'staking' in sub.payment_details ? { ...sub, payment_details: details } : sub;
   const amount = String(staking.amount ?? '0');
   const decimal = Number(currency?.decimal ?? 18);
   const out: Doc = { ...sub, payment_details: details };
   if (/^\d+$/.test(amount) && BigInt(amount) > 0n) {
-    out.billing_thresholds = { amount_gte: 0, reset_billing_cycle_anchor: false, ...(sub.billing_thresholds ?? {}), stake_gte: Number(fromUnit(amount, decimal)) };
+    out.billing_thresholds = {
+      amount_gte: 0,
+      reset_billing_cycle_anchor: false,
+      ...(sub.billing_thresholds ?? {}),
+      stake_gte: Number(fromUnit(amount, decimal)),
+    };
   }
   if (typeof staking.tx_hash === 'string' && staking.tx_hash) {
     const arcblock = (details.arcblock ?? {}) as Doc;
     out.payment_details = {
       ...details,
-      arcblock: { tx_hash: staking.tx_hash, payer: payerDid ?? '', ...arcblock, staking: { tx_hash: staking.tx_hash, address: stakeAddress(sub.id) } },
+      arcblock: {
+        tx_hash: staking.tx_hash,
+        payer: payerDid ?? '',
+        ...arcblock,
+        staking: { tx_hash: staking.tx_hash, address: stakeAddress(sub.id) },
+      },
     };
   }
   if (staking.revoked_at) {

@@ -4,7 +4,25 @@ import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { QUANTITY_MAX, STOCK_MAX } from '../../validate.ts';
 import { requireMerchant } from '../auth.ts';
-import { addSearch, arr, bodyOf, bool, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str, strings, type Body } from '../http.ts';
+import {
+  addSearch,
+  arr,
+  bodyOf,
+  bool,
+  int,
+  listWhere,
+  livemodeOf,
+  obj,
+  oneOf,
+  pagingOf,
+  paramOf,
+  pick,
+  queryBool,
+  queryString,
+  str,
+  strings,
+  type Body,
+} from '../http.ts';
 import { expandPrice, expandProduct, newPrice, priceFields } from '../pricing.ts';
 import { insert, list, mustFind, newDoc, remove, save, type Doc } from '../repo.ts';
 
@@ -56,8 +74,19 @@ export function createCatalogRoutes({ db }: SandboxContext): Router {
     const livemode = livemodeOf(req);
     const product = await db.transaction(async (tx) => {
       const doc = newDoc('products', livemode, {
-        object: 'product', active: true, locked: false, description: '', images: [], features: [], unit_label: null,
-        statement_descriptor: '', metadata: {}, cross_sell: null, vendor_config: [], created_via: 'api', default_price_id: null,
+        object: 'product',
+        active: true,
+        locked: false,
+        description: '',
+        images: [],
+        features: [],
+        unit_label: null,
+        statement_descriptor: '',
+        metadata: {},
+        cross_sell: null,
+        vendor_config: [],
+        created_via: 'api',
+        default_price_id: null,
         ...(await productFields(tx, body, true)),
       });
       const prices: Doc[] = [];
@@ -97,7 +126,8 @@ export function createCatalogRoutes({ db }: SandboxContext): Router {
     const defaultPrice = str(body, 'default_price_id');
     if (defaultPrice) {
       const price = await mustFind(db, 'prices', defaultPrice);
-      if (price.product_id !== product.id) throw new HttpError(400, `default_price_id: price ${defaultPrice} belongs to another product`);
+      if (price.product_id !== product.id)
+        throw new HttpError(400, `default_price_id: price ${defaultPrice} belongs to another product`);
       fields.default_price_id = defaultPrice;
     }
     res.json(await expandProduct(db, await save(db, 'products', { ...product, ...fields })));
@@ -113,7 +143,8 @@ export function createCatalogRoutes({ db }: SandboxContext): Router {
       const doc = await mustFind(tx, 'products', paramOf(req, 'id'), { lock: true });
       const { rows } = await tx.query<{ id: string }>('SELECT id FROM prices WHERE product_id = $1', [doc.id]);
       for (const { id } of rows) {
-        if (await priceInUse(tx, id)) throw new HttpError(400, `Product ${doc.id} has a price in use (${id}); archive it instead`);
+        if (await priceInUse(tx, id))
+          throw new HttpError(400, `Product ${doc.id} has a price in use (${id}); archive it instead`);
         await remove(tx, 'prices', id);
       }
       await remove(tx, 'products', doc.id);

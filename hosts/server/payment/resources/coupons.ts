@@ -3,7 +3,24 @@ import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { requireMerchant } from '../auth.ts';
-import { arr, bodyOf, bool, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str, time, type Body } from '../http.ts';
+import {
+  arr,
+  bodyOf,
+  bool,
+  int,
+  listWhere,
+  livemodeOf,
+  obj,
+  oneOf,
+  pagingOf,
+  paramOf,
+  pick,
+  queryBool,
+  queryString,
+  str,
+  time,
+  type Body,
+} from '../http.ts';
 import { percent as percentOf, tokenAmount } from '../../validate.ts';
 import { currency } from '../pricing.ts';
 import { find, insert, list, mustFind, newDoc, remove, save, type Doc } from '../repo.ts';
@@ -29,17 +46,31 @@ async function couponDoc(q: Queryable, body: Body, livemode: boolean): Promise<D
     if (amountOff === '0') throw new HttpError(400, 'amount_off must be greater than 0');
     for (const [id, opt] of Object.entries(obj(body, 'currency_options') ?? {})) {
       const oc = await currency(q, id, `currency_options.${id}`);
-      currencyOptions[id] = { amount_off: tokenAmount((opt as Body)?.amount_off, oc.decimal, `currency_options.${id}.amount_off`) };
+      currencyOptions[id] = {
+        amount_off: tokenAmount((opt as Body)?.amount_off, oc.decimal, `currency_options.${id}.amount_off`),
+      };
     }
   }
   const duration = oneOf(body, 'duration', ['forever', 'once', 'repeating'] as const, 'once');
   const months = int(body, 'duration_in_months', { min: 1, max: MONTHS_MAX });
-  if (duration === 'repeating' && !months) throw new HttpError(400, 'duration_in_months is required for a repeating coupon');
+  if (duration === 'repeating' && !months)
+    throw new HttpError(400, 'duration_in_months is required for a repeating coupon');
   return newDoc('coupons', livemode, {
-    object: 'coupon', locked: false, name: str(body, 'name', { required: true, max: 100 }), description: str(body, 'description') ?? '',
-    percent_off: percent ?? 0, amount_off: amountOff, currency_id: currencyId, currency_options: currencyOptions, duration,
-    duration_in_months: duration === 'repeating' ? months : 0, max_redemptions: int(body, 'max_redemptions', { min: 1, max: REDEMPTIONS_MAX }) ?? null,
-    redeem_by: time(body, 'redeem_by') ?? null, applies_to: obj(body, 'applies_to') ?? null, times_redeemed: 0, valid: true,
+    object: 'coupon',
+    locked: false,
+    name: str(body, 'name', { required: true, max: 100 }),
+    description: str(body, 'description') ?? '',
+    percent_off: percent ?? 0,
+    amount_off: amountOff,
+    currency_id: currencyId,
+    currency_options: currencyOptions,
+    duration,
+    duration_in_months: duration === 'repeating' ? months : 0,
+    max_redemptions: int(body, 'max_redemptions', { min: 1, max: REDEMPTIONS_MAX }) ?? null,
+    redeem_by: time(body, 'redeem_by') ?? null,
+    applies_to: obj(body, 'applies_to') ?? null,
+    times_redeemed: 0,
+    valid: true,
     metadata: obj(body, 'metadata') ?? {},
   });
 }
@@ -47,13 +78,25 @@ async function couponDoc(q: Queryable, body: Body, livemode: boolean): Promise<D
 async function promotionCodeDoc(q: Queryable, body: Body, coupon: Doc): Promise<Doc> {
   const code = str(body, 'code', { required: true, max: 64 })!.trim();
   if (!/^[A-Za-z0-9_-]+$/.test(code)) throw new HttpError(400, 'code may only contain letters, digits, - and _');
-  const { rows } = await q.query('SELECT 1 FROM promotion_codes WHERE lower(code) = lower($1) AND livemode = $2 AND active', [code, coupon.livemode]);
+  const { rows } = await q.query(
+    'SELECT 1 FROM promotion_codes WHERE lower(code) = lower($1) AND livemode = $2 AND active',
+    [code, coupon.livemode],
+  );
   if (rows.length) throw new HttpError(400, `An active promotion code ${code} already exists`);
   return newDoc('promotion_codes', coupon.livemode, {
-    object: 'promotion_code', active: bool(body, 'active') ?? true, locked: false, code, description: str(body, 'description') ?? '',
-    coupon_id: coupon.id, max_redemptions: int(body, 'max_redemptions', { min: 1, max: REDEMPTIONS_MAX }) ?? null, times_redeemed: 0,
-    expires_at: time(body, 'expires_at') ?? null, restrictions: obj(body, 'restrictions') ?? {}, customer_id: str(body, 'customer_id') ?? null,
-    verification_type: 'code', metadata: obj(body, 'metadata') ?? {},
+    object: 'promotion_code',
+    active: bool(body, 'active') ?? true,
+    locked: false,
+    code,
+    description: str(body, 'description') ?? '',
+    coupon_id: coupon.id,
+    max_redemptions: int(body, 'max_redemptions', { min: 1, max: REDEMPTIONS_MAX }) ?? null,
+    times_redeemed: 0,
+    expires_at: time(body, 'expires_at') ?? null,
+    restrictions: obj(body, 'restrictions') ?? {},
+    customer_id: str(body, 'customer_id') ?? null,
+    verification_type: 'code',
+    metadata: obj(body, 'metadata') ?? {},
   });
 }
 
@@ -84,8 +127,15 @@ export function createCouponRoutes({ db }: SandboxContext): Router {
 
   r.get('/coupons/:id', async (req, res) => {
     const coupon = await mustFind(db, 'coupons', paramOf(req, 'id'));
-    const { rows } = await db.query<{ data: Doc }>('SELECT data FROM promotion_codes WHERE coupon_id = $1 ORDER BY created_at', [coupon.id]);
-    res.json({ ...coupon, promotion_codes: rows.map((x) => x.data), currency: coupon.currency_id ? await find(db, 'payment_currencies', coupon.currency_id) : null });
+    const { rows } = await db.query<{ data: Doc }>(
+      'SELECT data FROM promotion_codes WHERE coupon_id = $1 ORDER BY created_at',
+      [coupon.id],
+    );
+    res.json({
+      ...coupon,
+      promotion_codes: rows.map((x) => x.data),
+      currency: coupon.currency_id ? await find(db, 'payment_currencies', coupon.currency_id) : null,
+    });
   });
 
   r.put('/coupons/:id', async (req, res) => {
@@ -103,7 +153,8 @@ export function createCouponRoutes({ db }: SandboxContext): Router {
   r.delete('/coupons/:id', async (req, res) => {
     const coupon = await db.transaction(async (tx) => {
       const doc = await mustFind(tx, 'coupons', paramOf(req, 'id'), { lock: true });
-      if (Number(doc.times_redeemed ?? 0) > 0) throw new HttpError(400, 'A coupon that has been redeemed cannot be deleted');
+      if (Number(doc.times_redeemed ?? 0) > 0)
+        throw new HttpError(400, 'A coupon that has been redeemed cannot be deleted');
       await tx.query('DELETE FROM promotion_codes WHERE coupon_id = $1', [doc.id]);
       await remove(tx, 'coupons', doc.id);
       return doc;
@@ -133,7 +184,8 @@ export function createCouponRoutes({ db }: SandboxContext): Router {
     const code = await mustFind(db, 'promotion_codes', paramOf(req, 'id'));
     const next = { ...code, ...pick(body, ['description', 'metadata', 'restrictions']) };
     if (body.active !== undefined) next.active = bool(body, 'active');
-    if (body.max_redemptions !== undefined) next.max_redemptions = int(body, 'max_redemptions', { min: 1, max: REDEMPTIONS_MAX }) ?? null;
+    if (body.max_redemptions !== undefined)
+      next.max_redemptions = int(body, 'max_redemptions', { min: 1, max: REDEMPTIONS_MAX }) ?? null;
     if (body.expires_at !== undefined) next.expires_at = time(body, 'expires_at') ?? null;
     const saved = await save(db, 'promotion_codes', next);
     res.json({ ...saved, coupon: await find(db, 'coupons', saved.coupon_id) });
@@ -151,7 +203,8 @@ export function createCouponRoutes({ db }: SandboxContext): Router {
 
   r.delete('/promotion-codes/:id', async (req, res) => {
     const code = await mustFind(db, 'promotion_codes', paramOf(req, 'id'));
-    if (Number(code.times_redeemed ?? 0) > 0) throw new HttpError(400, 'A promotion code that has been redeemed cannot be deleted');
+    if (Number(code.times_redeemed ?? 0) > 0)
+      throw new HttpError(400, 'A promotion code that has been redeemed cannot be deleted');
     await remove(db, 'promotion_codes', code.id);
     res.json(code);
   });

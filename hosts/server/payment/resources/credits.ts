@@ -6,7 +6,21 @@ import { callerOf, requireMerchant, requireUser } from '../auth.ts';
 import { customerOfDid } from '../billing.ts';
 import { createAutoRechargeRoutes } from '../auto-recharge.ts';
 import { grantStatusAt, listCreditTransactions } from '../credit-ledger.ts';
-import { bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str, time } from '../http.ts';
+import {
+  bodyOf,
+  int,
+  listWhere,
+  livemodeOf,
+  obj,
+  oneOf,
+  pagingOf,
+  paramOf,
+  pick,
+  queryBool,
+  queryString,
+  str,
+  time,
+} from '../http.ts';
 import { sum } from '../money.ts';
 import { DECIMAL_MAX, tokenAmount, unixSeconds } from '../../validate.ts';
 import { currency } from '../pricing.ts';
@@ -61,7 +75,11 @@ async function expandEvent(q: Queryable, event: Doc): Promise<Doc> {
 const isDid = (value: string | undefined): boolean => !!value && !value.startsWith('cus_');
 
 /** The scope of a `customer_id` given as a DID: that customer for the merchant, else only the caller's own DID. */
-async function didScope(q: Queryable, req: Parameters<typeof queryString>[0], res: Parameters<typeof listScope>[2]): Promise<string | null> {
+async function didScope(
+  q: Queryable,
+  req: Parameters<typeof queryString>[0],
+  res: Parameters<typeof listScope>[2],
+): Promise<string | null> {
   const did = queryString(req, 'customer_id')!.replace(/^did:abt:/, '');
   if (!callerOf(res).merchant && did !== requireUser(res, 'Please log in to view pending usage').did) {
     throw new HttpError(403, 'You are not allowed to view pending usage of another customer');
@@ -86,13 +104,27 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     const now = clock.nowSeconds();
     const effectiveAt = time(body, 'effective_at') ?? now;
     const expiresAt = time(body, 'expires_at', { min: now + 1 }) ?? null;
-    const grant = await insert(db, 'credit_grants', newDoc('credit_grants', livemode, {
-      object: 'credit_grant', name: str(body, 'name') ?? '', amount, remaining_amount: amount, currency_id: c.id,
-      customer_id: customer.id, category: oneOf(body, 'category', ['paid', 'promotional'] as const, 'promotional'),
-      priority: int(body, 'priority', { min: 0, max: 100, fallback: 50 }), status: effectiveAt > now ? 'pending' : 'granted',
-      effective_at: effectiveAt, expires_at: expiresAt, applicability_config: obj(body, 'applicability_config') ?? null,
-      metadata: obj(body, 'metadata') ?? {}, voided_at: null, created_via: 'api',
-    }));
+    const grant = await insert(
+      db,
+      'credit_grants',
+      newDoc('credit_grants', livemode, {
+        object: 'credit_grant',
+        name: str(body, 'name') ?? '',
+        amount,
+        remaining_amount: amount,
+        currency_id: c.id,
+        customer_id: customer.id,
+        category: oneOf(body, 'category', ['paid', 'promotional'] as const, 'promotional'),
+        priority: int(body, 'priority', { min: 0, max: 100, fallback: 50 }),
+        status: effectiveAt > now ? 'pending' : 'granted',
+        effective_at: effectiveAt,
+        expires_at: expiresAt,
+        applicability_config: obj(body, 'applicability_config') ?? null,
+        metadata: obj(body, 'metadata') ?? {},
+        voided_at: null,
+        created_via: 'api',
+      }),
+    );
     res.json(await expandGrant(db, grant));
   });
 
@@ -100,7 +132,10 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     const scope = await listScope(db, req, res, 'credit grants');
     if (scope === null) return void res.json({ count: 0, list: [] });
     await db.transaction((tx) => syncGrantStatuses(tx, scope, livemodeOf(req)));
-    const where = listWhere(req).eq('customer_id', scope).eq('currency_id', queryString(req, 'currency_id')).oneOf('status', queryString(req, 'status'));
+    const where = listWhere(req)
+      .eq('customer_id', scope)
+      .eq('currency_id', queryString(req, 'currency_id'))
+      .oneOf('status', queryString(req, 'status'));
     const subscriptionId = queryString(req, 'subscription_id');
     if (subscriptionId) where.add(`data->>'subscription_id' = ${where.param(subscriptionId)}`);
     const page = await list(db, 'credit_grants', where, pagingOf(req));
@@ -129,15 +164,24 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     const scope = await listScope(db, req, res, 'credit transactions');
     const start = secondsQuery(req, 'start');
     const end = secondsQuery(req, 'end');
-    if (start !== undefined && end !== undefined && start > end) throw new HttpError(400, 'start must not be after end');
+    if (start !== undefined && end !== undefined && start > end)
+      throw new HttpError(400, 'start must not be after end');
     const creditGrantId = queryString(req, 'credit_grant_id');
     if (creditGrantId) await assertOwner(db, res, await mustFind(db, 'credit_grants', creditGrantId), 'credit grant');
     if (scope === null) return void res.json({ count: 0, list: [] });
     const paging = pagingOf(req);
     res.json(
       await listCreditTransactions(db, {
-        livemode: livemodeOf(req), customerId: scope, subscriptionId: queryString(req, 'subscription_id'), creditGrantId,
-        source: queryString(req, 'source'), includeGrants: queryBool(req, 'include_grants') === true, start, end, page: paging.page, pageSize: paging.pageSize,
+        livemode: livemodeOf(req),
+        customerId: scope,
+        subscriptionId: queryString(req, 'subscription_id'),
+        creditGrantId,
+        source: queryString(req, 'source'),
+        includeGrants: queryBool(req, 'include_grants') === true,
+        start,
+        end,
+        page: paging.page,
+        pageSize: paging.pageSize,
       }),
     );
   });
@@ -146,20 +190,40 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
   r.post('/meters', requireMerchant, async (req, res) => {
     const body = bodyOf(req);
     const eventName = str(body, 'event_name', { required: true, max: 128 })!;
-    const { rows } = await db.query('SELECT 1 FROM meters WHERE event_name = $1 AND livemode = $2', [eventName, livemodeOf(req)]);
+    const { rows } = await db.query('SELECT 1 FROM meters WHERE event_name = $1 AND livemode = $2', [
+      eventName,
+      livemodeOf(req),
+    ]);
     if (rows.length) throw new HttpError(400, `A meter for event_name ${eventName} already exists`);
     const c = body.currency_id ? await currency(db, body.currency_id) : null;
-    const meter = await insert(db, 'meters', newDoc('meters', livemodeOf(req), {
-      object: 'meter', name: str(body, 'name', { required: true, max: 128 }), event_name: eventName,
-      aggregation_method: oneOf(body, 'aggregation_method', ['sum'] as const, 'sum'), unit: str(body, 'unit', { required: true, max: 32 }),
-      currency_id: c?.id ?? null, decimal: c?.decimal ?? int(body, 'decimal', { min: 0, max: DECIMAL_MAX, fallback: 0 }), status: 'active',
-      description: str(body, 'description') ?? '', metadata: obj(body, 'metadata') ?? {},
-    }));
+    const meter = await insert(
+      db,
+      'meters',
+      newDoc('meters', livemodeOf(req), {
+        object: 'meter',
+        name: str(body, 'name', { required: true, max: 128 }),
+        event_name: eventName,
+        aggregation_method: oneOf(body, 'aggregation_method', ['sum'] as const, 'sum'),
+        unit: str(body, 'unit', { required: true, max: 32 }),
+        currency_id: c?.id ?? null,
+        decimal: c?.decimal ?? int(body, 'decimal', { min: 0, max: DECIMAL_MAX, fallback: 0 }),
+        status: 'active',
+        description: str(body, 'description') ?? '',
+        metadata: obj(body, 'metadata') ?? {},
+      }),
+    );
     res.json(meter);
   });
 
   r.get('/meters', requireMerchant, async (req, res) => {
-    res.json(await list(db, 'meters', listWhere(req).eq('event_name', queryString(req, 'event_name')).eq('status', queryString(req, 'status')), pagingOf(req)));
+    res.json(
+      await list(
+        db,
+        'meters',
+        listWhere(req).eq('event_name', queryString(req, 'event_name')).eq('status', queryString(req, 'status')),
+        pagingOf(req),
+      ),
+    );
   });
   r.get('/meters/:id', requireMerchant, async (req, res) => {
     res.json(await mustFind(db, 'meters', paramOf(req, 'id')));
@@ -170,7 +234,10 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     if (body.name !== undefined) str(body, 'name', { required: true, max: 128 });
     res.json(await save(db, 'meters', { ...meter, ...pick(body, ['name', 'description', 'unit', 'metadata']) }));
   });
-  for (const [action, status] of [['activate', 'active'], ['deactivate', 'inactive']] as const) {
+  for (const [action, status] of [
+    ['activate', 'active'],
+    ['deactivate', 'inactive'],
+  ] as const) {
     r.put(`/meters/:id/${action}`, requireMerchant, async (req, res) => {
       const meter = await mustFind(db, 'meters', paramOf(req, 'id'));
       res.json(await save(db, 'meters', { ...meter, status }));
@@ -184,10 +251,16 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     const eventName = str(body, 'event_name', { required: true })!;
     const identifier = str(body, 'identifier', { max: 255 }) ?? null;
     if (identifier) {
-      const { rows } = await db.query<{ data: Doc }>('SELECT data FROM meter_events WHERE identifier = $1 AND livemode = $2', [identifier, livemode]);
+      const { rows } = await db.query<{ data: Doc }>(
+        'SELECT data FROM meter_events WHERE identifier = $1 AND livemode = $2',
+        [identifier, livemode],
+      );
       if (rows[0]) return void res.json(await expandEvent(db, rows[0].data));
     }
-    const { rows: meters } = await db.query<{ data: Doc }>("SELECT data FROM meters WHERE event_name = $1 AND livemode = $2 AND status = 'active'", [eventName, livemode]);
+    const { rows: meters } = await db.query<{ data: Doc }>(
+      "SELECT data FROM meters WHERE event_name = $1 AND livemode = $2 AND status = 'active'",
+      [eventName, livemode],
+    );
     const meter = meters[0]?.data;
     if (!meter) throw new HttpError(400, `No active meter for event_name ${eventName}`);
     const payload = obj(body, 'payload');
@@ -196,18 +269,34 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     const value = tokenAmount(payload.value, Number(meter.decimal ?? 0), 'payload.value');
     const subscriptionId = str(payload, 'subscription_id') ?? null;
     if (subscriptionId) await mustFind(db, 'subscriptions', subscriptionId);
-    const event = await insert(db, 'meter_events', newDoc('meter_events', livemode, {
-      object: 'meter_event', event_name: eventName, meter_id: meter.id, customer_id: customer.id, subscription_id: subscriptionId,
-      payload: { ...payload, customer_id: customer.id, value }, value, identifier, status: 'pending',
-      timestamp: time(body, 'timestamp') ?? clock.nowSeconds(), metadata: obj(body, 'metadata') ?? {}, source_data: obj(body, 'source_data') ?? null,
-    }));
+    const event = await insert(
+      db,
+      'meter_events',
+      newDoc('meter_events', livemode, {
+        object: 'meter_event',
+        event_name: eventName,
+        meter_id: meter.id,
+        customer_id: customer.id,
+        subscription_id: subscriptionId,
+        payload: { ...payload, customer_id: customer.id, value },
+        value,
+        identifier,
+        status: 'pending',
+        timestamp: time(body, 'timestamp') ?? clock.nowSeconds(),
+        metadata: obj(body, 'metadata') ?? {},
+        source_data: obj(body, 'source_data') ?? null,
+      }),
+    );
     res.json(await expandEvent(db, event));
   });
 
   r.get('/meter-events', async (req, res) => {
     const scope = await listScope(db, req, res, 'meter events');
     if (scope === null) return void res.json({ count: 0, list: [] });
-    const where = listWhere(req).eq('customer_id', scope).eq('event_name', queryString(req, 'event_name')).oneOf('status', queryString(req, 'status'));
+    const where = listWhere(req)
+      .eq('customer_id', scope)
+      .eq('event_name', queryString(req, 'event_name'))
+      .oneOf('status', queryString(req, 'status'));
     const page = await list(db, 'meter_events', where, pagingOf(req));
     res.json({ count: page.count, list: await Promise.all(page.list.map((e) => expandEvent(db, e))) });
   });
@@ -215,7 +304,9 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
   /** {[currency_id]: total of the customer's pending (not yet billed) usage}, smallest units. */
   r.get('/meter-events/pending-amount', async (req, res) => {
     // customer_id may be the customer's DID, as the customer paths (/customers/{did}/…) accept it.
-    const scope = isDid(queryString(req, 'customer_id')) ? await didScope(db, req, res) : await listScope(db, req, res, 'pending usage');
+    const scope = isDid(queryString(req, 'customer_id'))
+      ? await didScope(db, req, res)
+      : await listScope(db, req, res, 'pending usage');
     if (!scope) return void res.json({});
     const { rows } = await db.query<{ currency_id: string; value: string }>(
       `SELECT m.data->>'currency_id' AS currency_id, COALESCE(e.data->>'credit_pending', e.data->>'value') AS value FROM meter_events e JOIN meters m ON m.id = e.data->>'meter_id'

@@ -5,7 +5,23 @@ import { isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, unitAmount } from '../../valida
 import { callerOf, requireMerchant } from '../auth.ts';
 import { createSubscription, ensureCustomer } from '../billing.ts';
 import { customerByIdOrDid, emailError, expandSubscription } from '../domain/customers.ts';
-import { addSearch, arr, bodyOf, int, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryString, str, time, type Body } from '../http.ts';
+import {
+  addSearch,
+  arr,
+  bodyOf,
+  int,
+  listWhere,
+  livemodeOf,
+  obj,
+  oneOf,
+  pagingOf,
+  paramOf,
+  pick,
+  queryString,
+  str,
+  time,
+  type Body,
+} from '../http.ts';
 import { currencyIdsOf } from '../pricing.ts';
 import { find, list, mustFind, remove, save } from '../repo.ts';
 import { needsStake } from '../stakes.ts';
@@ -42,7 +58,12 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
     if (body.name !== undefined) str(body, 'name', { required: true, max: 255 });
     if (body.address !== undefined) obj(body, 'address');
     if (body.metadata !== undefined) obj(body, 'metadata');
-    res.json(await save(db, 'customers', { ...customer, ...pick(body, ['name', 'email', 'phone', 'address', 'shipping', 'description', 'metadata', 'preference']) }));
+    res.json(
+      await save(db, 'customers', {
+        ...customer,
+        ...pick(body, ['name', 'email', 'phone', 'address', 'shipping', 'description', 'metadata', 'preference']),
+      }),
+    );
   });
 
   // --- subscriptions ---
@@ -52,24 +73,46 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
     const items = (arr(body, 'items') ?? []).map((raw, i) => {
       if (!raw || typeof raw !== 'object') throw new HttpError(400, `items[${i}] must be an object`);
       const item = raw as Body;
-      return { price_id: str(item, 'price_id', { required: true })!, quantity: int(item, 'quantity', { min: 1, max: QUANTITY_MAX, fallback: 1 })!, metadata: obj(item, 'metadata') };
+      return {
+        price_id: str(item, 'price_id', { required: true })!,
+        quantity: int(item, 'quantity', { min: 1, max: QUANTITY_MAX, fallback: 1 })!,
+        metadata: obj(item, 'metadata'),
+      };
     });
     if (!items.length) throw new HttpError(400, 'items must have at least one item');
     const sub = await db.transaction(async (tx) => {
       const customerRef = str(body, 'customer_id', { required: true })!;
       // A platform user's DID gets a customer made from their profile (as their first checkout would).
       const did = customerRef.replace(/^did:abt:/, '');
-      const customer = !customerRef.startsWith('cus_') && (await getUser(tx, did)) ? await ensureCustomer(tx, did, livemode) : await customerByIdOrDid(tx, customerRef, livemode);
-      const prices = await Promise.all(items.map(async (i, n) => (await find(tx, 'prices', i.price_id)) ?? Promise.reject(new HttpError(400, `items[${n}].price_id: no such price: ${i.price_id}`))));
+      const customer =
+        !customerRef.startsWith('cus_') && (await getUser(tx, did))
+          ? await ensureCustomer(tx, did, livemode)
+          : await customerByIdOrDid(tx, customerRef, livemode);
+      const prices = await Promise.all(
+        items.map(
+          async (i, n) =>
+            (await find(tx, 'prices', i.price_id)) ??
+            Promise.reject(new HttpError(400, `items[${n}].price_id: no such price: ${i.price_id}`)),
+        ),
+      );
       const currencyId = str(body, 'currency_id') ?? prices[0]!.currency_id;
-      for (const p of prices) if (!currencyIdsOf(p).includes(currencyId)) throw new HttpError(400, `Price ${p.id} is not available in currency ${currencyId}`);
+      for (const p of prices)
+        if (!currencyIdsOf(p).includes(currencyId))
+          throw new HttpError(400, `Price ${p.id} is not available in currency ${currencyId}`);
       const currency = await mustFind(tx, 'payment_currencies', currencyId);
       const trialEnd = time(body, 'trial_end', { min: clock.nowSeconds() });
       const stake = isAbsent(body.stake_amount) ? undefined : unitAmount(body.stake_amount, 'stake_amount');
       const { subscription } = await createSubscription(tx, {
-        livemode, customerId: customer.id, currencyId, methodId: str(body, 'default_payment_method_id') ?? currency.payment_method_id,
-        items: items.map((i) => ({ ...i, metadata: i.metadata ?? {} })), trialDays: int(body, 'trial_period_days', { min: 0, max: TRIAL_DAYS_MAX }), trialEnd,
-        description: str(body, 'description'), metadata: obj(body, 'metadata'), stakeAmount: stake === '0' ? undefined : stake,
+        livemode,
+        customerId: customer.id,
+        currencyId,
+        methodId: str(body, 'default_payment_method_id') ?? currency.payment_method_id,
+        items: items.map((i) => ({ ...i, metadata: i.metadata ?? {} })),
+        trialDays: int(body, 'trial_period_days', { min: 0, max: TRIAL_DAYS_MAX }),
+        trialEnd,
+        description: str(body, 'description'),
+        metadata: obj(body, 'metadata'),
+        stakeAmount: stake === '0' ? undefined : stake,
       });
       return expandSubscription(tx, subscription);
     });
@@ -83,7 +126,12 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
     if (search) addSearch(where, req.query.query);
     const paging = pagingOf(req);
     const page = await list(db, 'subscriptions', where, paging);
-    if (req.query.activeFirst === 'true') page.list.sort((a, b) => Number(b.status === 'active' || b.status === 'trialing') - Number(a.status === 'active' || a.status === 'trialing'));
+    if (req.query.activeFirst === 'true')
+      page.list.sort(
+        (a, b) =>
+          Number(b.status === 'active' || b.status === 'trialing') -
+          Number(a.status === 'active' || a.status === 'trialing'),
+      );
     res.json({ count: page.count, list: await Promise.all(page.list.map((s) => expandSubscription(db, s))) });
   };
   r.get('/subscriptions', listSubscriptions(false));
@@ -99,7 +147,9 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
     const body = bodyOf(req);
     const sub = await mustFind(db, 'subscriptions', paramOf(req, 'id'));
     if (body.metadata !== undefined) obj(body, 'metadata');
-    res.json(await publicOf(db, await save(db, 'subscriptions', { ...sub, ...pick(body, ['metadata', 'description']) })));
+    res.json(
+      await publicOf(db, await save(db, 'subscriptions', { ...sub, ...pick(body, ['metadata', 'description']) })),
+    );
   });
 
   r.put('/subscriptions/:id/cancel', async (req, res) => {
@@ -107,7 +157,8 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
     const merchant = callerOf(res).merchant;
     for (const key of ['feedback', 'reason'] as const) str(body, key, { max: 100 });
     str(body, 'comment', { max: 1000 });
-    const staking = body.staking === undefined ? 'none' : oneOf(body, 'staking', ['none', 'return', 'proration', 'slash'] as const);
+    const staking =
+      body.staking === undefined ? 'none' : oneOf(body, 'staking', ['none', 'return', 'proration', 'slash'] as const);
     const sub = await db.transaction(async (tx) => {
       const doc = await mustFind(tx, 'subscriptions', paramOf(req, 'id'), { lock: true });
       await assertOwner(tx, res, doc, 'subscription');
@@ -115,15 +166,46 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
       const now = clock.nowSeconds();
       // Cancelling a trial ends it at once; a paid one runs until the end of its period (the merchant may also end
       // it now or at a custom time; a customer always cancels at the period end).
-      const at = doc.status === 'trialing' ? 'now' : merchant ? oneOf(body, 'at', ['now', 'current_period_end', 'custom'] as const, 'current_period_end') : 'current_period_end';
-      const details = { ...pick(body, ['feedback', 'comment', 'reason']), cancel_from: merchant ? (body.cancel_from ?? 'admin') : 'customer' };
+      const at =
+        doc.status === 'trialing'
+          ? 'now'
+          : merchant
+            ? oneOf(body, 'at', ['now', 'current_period_end', 'custom'] as const, 'current_period_end')
+            : 'current_period_end';
+      const details = {
+        ...pick(body, ['feedback', 'comment', 'reason']),
+        cancel_from: merchant ? (body.cancel_from ?? 'admin') : 'customer',
+      };
       // Returning or slashing a stake (merchant only) revokes it: resuming then needs a new stake.
       const stake = doc.payment_details?.staking;
-      const revoked = merchant && stake && staking !== 'none' ? { ...doc.payment_details, staking: { ...stake, revoked_at: now, revoke_reason: staking === 'slash' ? 'slash' : 'return' } } : doc.payment_details;
-      if (at === 'now') return save(tx, 'subscriptions', { ...doc, payment_details: revoked, status: 'canceled', canceled_at: now, ended_at: now, cancel_at: now, cancel_at_period_end: false, cancelation_details: details });
+      const revoked =
+        merchant && stake && staking !== 'none'
+          ? {
+              ...doc.payment_details,
+              staking: { ...stake, revoked_at: now, revoke_reason: staking === 'slash' ? 'slash' : 'return' },
+            }
+          : doc.payment_details;
+      if (at === 'now')
+        return save(tx, 'subscriptions', {
+          ...doc,
+          payment_details: revoked,
+          status: 'canceled',
+          canceled_at: now,
+          ended_at: now,
+          cancel_at: now,
+          cancel_at_period_end: false,
+          cancelation_details: details,
+        });
       const cancelAt = at === 'custom' ? time(body, 'time', { min: now }) : doc.current_period_end;
       if (!cancelAt) throw new HttpError(400, 'time is required when at is custom');
-      return save(tx, 'subscriptions', { ...doc, payment_details: revoked, cancel_at_period_end: at === 'current_period_end', cancel_at: cancelAt, canceled_at: now, cancelation_details: details });
+      return save(tx, 'subscriptions', {
+        ...doc,
+        payment_details: revoked,
+        cancel_at_period_end: at === 'current_period_end',
+        cancel_at: cancelAt,
+        canceled_at: now,
+        cancelation_details: details,
+      });
     });
     res.json(await expandSubscription(db, sub));
   });
@@ -139,7 +221,16 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
       if (doc.status === 'canceled') throw new HttpError(400, 'A canceled subscription cannot be recovered');
       if (!doc.cancel_at) throw new HttpError(400, 'This subscription is not scheduled to cancel');
       if (needsStake(doc)) return { subscription: doc, needStake: true };
-      return { subscription: await save(tx, 'subscriptions', { ...doc, cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancelation_details: null }), needStake: false };
+      return {
+        subscription: await save(tx, 'subscriptions', {
+          ...doc,
+          cancel_at_period_end: false,
+          cancel_at: null,
+          canceled_at: null,
+          cancelation_details: null,
+        }),
+        needStake: false,
+      };
     });
     res.json({ subscription: await expandSubscription(db, result.subscription), needStake: result.needStake });
   });

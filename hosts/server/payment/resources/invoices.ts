@@ -18,11 +18,18 @@ import { assertOwner, listScope } from './scope.ts';
  */
 async function expandInvoice(q: Queryable, invoice: Doc, retrieve: boolean): Promise<Doc> {
   const lines = await Promise.all(
-    (await q.query<{ data: Doc }>('SELECT data FROM invoice_items WHERE invoice_id = $1 ORDER BY created_at, id', [invoice.id])).rows.map(
-      async ({ data }) => ({ ...data, discounts: data.discounts ?? [], price: data.price_id ? await expandPrice(q, await mustFind(q, 'prices', data.price_id)) : null }),
-    ),
+    (
+      await q.query<{ data: Doc }>('SELECT data FROM invoice_items WHERE invoice_id = $1 ORDER BY created_at, id', [
+        invoice.id,
+      ])
+    ).rows.map(async ({ data }) => ({
+      ...data,
+      discounts: data.discounts ?? [],
+      price: data.price_id ? await expandPrice(q, await mustFind(q, 'prices', data.price_id)) : null,
+    })),
   );
-  const session = retrieve && invoice.checkout_session_id ? await find(q, 'checkout_sessions', invoice.checkout_session_id) : null;
+  const session =
+    retrieve && invoice.checkout_session_id ? await find(q, 'checkout_sessions', invoice.checkout_session_id) : null;
   const amounts = (invoice.total_discount_amounts as Doc[] | undefined) ?? [];
   const discountDetails = retrieve
     ? await Promise.all(
@@ -40,7 +47,9 @@ async function expandInvoice(q: Queryable, invoice: Doc, retrieve: boolean): Pro
     paymentCurrency: await find(q, 'payment_currencies', invoice.currency_id),
     paymentMethod: await find(q, 'payment_methods', invoice.default_payment_method_id),
     paymentIntent: invoice.payment_intent_id ? await find(q, 'payment_intents', invoice.payment_intent_id) : null,
-    subscription: invoice.subscription_id ? await publicOf(q, await find(q, 'subscriptions', invoice.subscription_id)) : null,
+    subscription: invoice.subscription_id
+      ? await publicOf(q, await find(q, 'subscriptions', invoice.subscription_id))
+      : null,
     lines,
     ...(discountDetails ? { discountDetails } : {}),
     ...(session ? { checkoutSession: session } : {}),
@@ -91,7 +100,12 @@ export function createInvoiceRoutes({ db }: SandboxContext): Router {
     const body: Body = bodyOf(req);
     const invoice = await mustFind(db, 'invoices', paramOf(req, 'id'));
     const metadata = obj(body, 'metadata');
-    res.json(await save(db, 'invoices', { ...invoice, ...(metadata ? { metadata: { ...invoice.metadata, ...metadata } } : {}) }));
+    res.json(
+      await save(db, 'invoices', {
+        ...invoice,
+        ...(metadata ? { metadata: { ...invoice.metadata, ...metadata } } : {}),
+      }),
+    );
   });
 
   r.post('/invoices/:id/void', requireMerchant, async (req, res) => {
@@ -99,7 +113,12 @@ export function createInvoiceRoutes({ db }: SandboxContext): Router {
       const doc = await mustFind(tx, 'invoices', paramOf(req, 'id'), { lock: true });
       if (doc.status === 'paid') throw new HttpError(400, 'A paid invoice cannot be voided');
       if (doc.status === 'void') return doc;
-      return save(tx, 'invoices', { ...doc, status: 'void', amount_remaining: '0', status_transitions: { ...doc.status_transitions, voided_at: clock.nowSeconds() } });
+      return save(tx, 'invoices', {
+        ...doc,
+        status: 'void',
+        amount_remaining: '0',
+        status_transitions: { ...doc.status_transitions, voided_at: clock.nowSeconds() },
+      });
     });
     res.json(invoice);
   });
@@ -107,7 +126,10 @@ export function createInvoiceRoutes({ db }: SandboxContext): Router {
   r.get('/payment-intents', async (req, res) => {
     const scope = await listScope(db, req, res, 'payments');
     if (scope === null) return void res.json({ count: 0, list: [] });
-    const where = listWhere(req).oneOf('status', queryString(req, 'status')).eq('customer_id', scope).eq('invoice_id', queryString(req, 'invoice_id'));
+    const where = listWhere(req)
+      .oneOf('status', queryString(req, 'status'))
+      .eq('customer_id', scope)
+      .eq('invoice_id', queryString(req, 'invoice_id'));
     // `query` is a sandbox extension the portal's search box sends (the real list ignores it; its search is the
     // merchant's /payment-intents/search).
     if (!addPaymentSearch(req, res, where)) return;

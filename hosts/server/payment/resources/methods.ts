@@ -25,17 +25,34 @@ export function createMethodRoutes({ db }: SandboxContext): Router {
   r.post('/payment-methods', requireMerchant, async (req, res) => {
     const body = bodyOf(req);
     const type = oneOf(body, 'type', METHOD_TYPES);
-    res.json(await insert(db, 'payment_methods', newDoc('payment_methods', true, {
-      object: 'payment_method', active: true, locked: false, type, name: str(body, 'name', { required: true, max: 64 }),
-      description: str(body, 'description') ?? '', logo: str(body, 'logo') ?? LOGOS[type], default_currency_id: null,
-      confirmation: obj(body, 'confirmation') ?? { type: 'immediate' }, settings: obj(body, 'settings') ?? {},
-      features: { recurring: type !== 'bitcoin', refund: true, dispute: false }, metadata: obj(body, 'metadata') ?? {},
-    })));
+    res.json(
+      await insert(
+        db,
+        'payment_methods',
+        newDoc('payment_methods', true, {
+          object: 'payment_method',
+          active: true,
+          locked: false,
+          type,
+          name: str(body, 'name', { required: true, max: 64 }),
+          description: str(body, 'description') ?? '',
+          logo: str(body, 'logo') ?? LOGOS[type],
+          default_currency_id: null,
+          confirmation: obj(body, 'confirmation') ?? { type: 'immediate' },
+          settings: obj(body, 'settings') ?? {},
+          features: { recurring: type !== 'bitcoin', refund: true, dispute: false },
+          metadata: obj(body, 'metadata') ?? {},
+        }),
+      ),
+    );
   });
 
   r.get('/payment-methods/:id', async (req, res) => {
     const method = await mustFind(db, 'payment_methods', paramOf(req, 'id'));
-    const { rows } = await db.query<{ data: Doc }>('SELECT data FROM payment_currencies WHERE payment_method_id = $1 ORDER BY created_at, id', [method.id]);
+    const { rows } = await db.query<{ data: Doc }>(
+      'SELECT data FROM payment_currencies WHERE payment_method_id = $1 ORDER BY created_at, id',
+      [method.id],
+    );
     res.json({ ...method, payment_currencies: rows.map((x) => x.data) });
   });
 
@@ -64,13 +81,30 @@ export function createMethodRoutes({ db }: SandboxContext): Router {
     const decimal = int(body, 'decimal', { min: 0, max: DECIMAL_MAX });
     if (decimal === undefined) throw new HttpError(400, `decimal is required (an integer from 0 to ${DECIMAL_MAX})`);
     const symbol = str(body, 'symbol', { required: true, max: 16 })!;
-    res.json(await insert(db, 'payment_currencies', newDoc('payment_currencies', true, {
-      object: 'payment_currency', payment_method_id: method.id, active: true, locked: false, is_base_currency: false,
-      name: str(body, 'name', { required: true, max: 64 }), description: str(body, 'description') ?? '', logo: str(body, 'logo') ?? method.logo,
-      symbol, decimal, maximum_precision: int(body, 'maximum_precision', { min: 0, max: decimal, fallback: Math.min(6, decimal) }),
-      minimum_payment_amount: '0', maximum_payment_amount: '0', contract: str(body, 'contract') ?? null,
-      type: oneOf(body, 'type', ['standard', 'credit'] as const, 'standard'), metadata: obj(body, 'metadata') ?? {},
-    })));
+    res.json(
+      await insert(
+        db,
+        'payment_currencies',
+        newDoc('payment_currencies', true, {
+          object: 'payment_currency',
+          payment_method_id: method.id,
+          active: true,
+          locked: false,
+          is_base_currency: false,
+          name: str(body, 'name', { required: true, max: 64 }),
+          description: str(body, 'description') ?? '',
+          logo: str(body, 'logo') ?? method.logo,
+          symbol,
+          decimal,
+          maximum_precision: int(body, 'maximum_precision', { min: 0, max: decimal, fallback: Math.min(6, decimal) }),
+          minimum_payment_amount: '0',
+          maximum_payment_amount: '0',
+          contract: str(body, 'contract') ?? null,
+          type: oneOf(body, 'type', ['standard', 'credit'] as const, 'standard'),
+          metadata: obj(body, 'metadata') ?? {},
+        }),
+      ),
+    );
   });
 
   r.get('/payment-currencies/:id', async (req, res) => {
@@ -83,7 +117,8 @@ export function createMethodRoutes({ db }: SandboxContext): Router {
     if (body.name !== undefined) str(body, 'name', { required: true, max: 64 });
     const next = { ...c, ...pick(body, ['name', 'description', 'logo', 'metadata']) };
     if (body.active !== undefined) next.active = bool(body, 'active');
-    if (body.maximum_precision !== undefined) next.maximum_precision = int(body, 'maximum_precision', { min: 0, max: Number(c.decimal) });
+    if (body.maximum_precision !== undefined)
+      next.maximum_precision = int(body, 'maximum_precision', { min: 0, max: Number(c.decimal) });
     res.json(await save(db, 'payment_currencies', next));
   });
 

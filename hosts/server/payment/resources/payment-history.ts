@@ -18,7 +18,14 @@ async function expand(q: Queryable, pi: Doc): Promise<Doc> {
     ...pi,
     paymentCurrency: await find(q, 'payment_currencies', pi.currency_id),
     paymentMethod: await find(q, 'payment_methods', pi.payment_method_id),
-    invoice: invoice ? { id: invoice.id, number: invoice.number ?? null, status: invoice.status, billing_reason: invoice.billing_reason ?? null } : null,
+    invoice: invoice
+      ? {
+          id: invoice.id,
+          number: invoice.number ?? null,
+          status: invoice.status,
+          billing_reason: invoice.billing_reason ?? null,
+        }
+      : null,
   };
 }
 
@@ -26,7 +33,11 @@ async function expand(q: Queryable, pi: Doc): Promise<Doc> {
  * The payment search both lists take (`query`, 200 characters at most): each word matches the intent's data (id,
  * amount, tx hash…) or the number of its invoice. Returns false (after a 400) when the text is too long.
  */
-export function addPaymentSearch(req: Parameters<typeof queryString>[0], res: { status: (n: number) => { json: (b: unknown) => unknown } }, where: ReturnType<typeof listWhere>): boolean {
+export function addPaymentSearch(
+  req: Parameters<typeof queryString>[0],
+  res: { status: (n: number) => { json: (b: unknown) => unknown } },
+  where: ReturnType<typeof listWhere>,
+): boolean {
   const query = queryString(req, 'query');
   if (query && query.length > 200) {
     res.status(400).json({ error: 'The search text is too long (200 characters at most)' });
@@ -34,7 +45,9 @@ export function addPaymentSearch(req: Parameters<typeof queryString>[0], res: { 
   }
   for (const word of (query ?? '').split(/\s+/).filter(Boolean)) {
     const like = where.param(`%${word.replace(/[%_\\]/g, '\\$&')}%`);
-    where.add(`(data::text ILIKE ${like} OR invoice_id IN (SELECT id FROM invoices WHERE data->>'number' ILIKE ${like}))`);
+    where.add(
+      `(data::text ILIKE ${like} OR invoice_id IN (SELECT id FROM invoices WHERE data->>'number' ILIKE ${like}))`,
+    );
   }
   return true;
 }

@@ -20,15 +20,24 @@ import type { Table } from '../schema.ts';
  * camelCase as wallet-connect params carry them). Every one a non-merchant names must be their own.
  */
 export const OWNED_REFS: Record<string, Table> = {
-  subscription_id: 'subscriptions', subscriptionId: 'subscriptions',
-  invoice_id: 'invoices', invoiceId: 'invoices',
-  payment_intent_id: 'payment_intents', paymentIntentId: 'payment_intents',
-  credit_grant_id: 'credit_grants', creditGrantId: 'credit_grants',
-  checkout_session_id: 'checkout_sessions', checkoutSessionId: 'checkout_sessions',
+  subscription_id: 'subscriptions',
+  subscriptionId: 'subscriptions',
+  invoice_id: 'invoices',
+  invoiceId: 'invoices',
+  payment_intent_id: 'payment_intents',
+  paymentIntentId: 'payment_intents',
+  credit_grant_id: 'credit_grants',
+  creditGrantId: 'credit_grants',
+  checkout_session_id: 'checkout_sessions',
+  checkoutSessionId: 'checkout_sessions',
 };
 
 const LABEL: Partial<Record<Table, string>> = {
-  subscriptions: 'subscription', invoices: 'invoice', payment_intents: 'payment', credit_grants: 'credit grant', checkout_sessions: 'checkout session',
+  subscriptions: 'subscription',
+  invoices: 'invoice',
+  payment_intents: 'payment',
+  credit_grants: 'credit grant',
+  checkout_sessions: 'checkout session',
 };
 
 /**
@@ -36,7 +45,11 @@ const LABEL: Partial<Record<Table, string>> = {
  * must belong to the caller's own customer (404 when it does not exist, 403 when it is another customer's). A
  * merchant may name any. Runs before anything is read or written with those ids.
  */
-export async function assertOwnedRefs(q: Queryable, res: Response, source: Record<string, unknown> | undefined): Promise<void> {
+export async function assertOwnedRefs(
+  q: Queryable,
+  res: Response,
+  source: Record<string, unknown> | undefined,
+): Promise<void> {
   if (!source || callerOf(res).merchant) return;
   for (const [key, table] of Object.entries(OWNED_REFS)) {
     const value = source[key];
@@ -47,7 +60,12 @@ export async function assertOwnedRefs(q: Queryable, res: Response, source: Recor
 }
 
 /** The customer a list is restricted to: undefined = no restriction (merchant), null = nobody (no customer yet). */
-export async function listScope(q: Queryable, req: Request, res: Response, what: string): Promise<string | null | undefined> {
+export async function listScope(
+  q: Queryable,
+  req: Request,
+  res: Response,
+  what: string,
+): Promise<string | null | undefined> {
   const requested = queryString(req, 'customer_id');
   const requestedDid = queryString(req, 'customer_did');
   if (callerOf(res).merchant) {
@@ -76,8 +94,12 @@ export async function assertOwner(q: Queryable, res: Response, doc: Doc, what: s
 
 /** Path segments that name a customer-owned document: `/<segment>/<id>/…`. */
 const OWNED_PATHS: Record<string, Table | 'refunds'> = {
-  invoices: 'invoices', subscriptions: 'subscriptions', 'payment-intents': 'payment_intents', 'credit-grants': 'credit_grants',
-  'meter-events': 'meter_events', refunds: 'refunds',
+  invoices: 'invoices',
+  subscriptions: 'subscriptions',
+  'payment-intents': 'payment_intents',
+  'credit-grants': 'credit_grants',
+  'meter-events': 'meter_events',
+  refunds: 'refunds',
 };
 /** Second segments that are routes of their own, not ids (`/customers/me`, `/invoices/search`…). */
 const NOT_IDS = new Set(['me', 'search', 'pending-amount', 'start', 'retrieve']);
@@ -89,8 +111,14 @@ async function ownedDoc(q: Queryable, table: Table | 'refunds', id: string): Pro
 
 /** What a list route shows, for the message of a refused customer filter (the same words listScope uses). */
 const LIST_WHAT: Record<string, string> = {
-  subscriptions: 'subscriptions', invoices: 'invoices', 'payment-intents': 'payments', 'payment-history': 'payments', refunds: 'refunds',
-  'credit-grants': 'credit grants', 'credit-transactions': 'credit transactions', 'meter-events': 'meter events',
+  subscriptions: 'subscriptions',
+  invoices: 'invoices',
+  'payment-intents': 'payments',
+  'payment-history': 'payments',
+  refunds: 'refunds',
+  'credit-grants': 'credit grants',
+  'credit-transactions': 'credit transactions',
+  'meter-events': 'meter events',
 };
 
 /**
@@ -99,7 +127,11 @@ const LIST_WHAT: Record<string, string> = {
  */
 async function assertOwnCustomer(q: Queryable, res: Response, ref: string, what?: string): Promise<void> {
   const user = requireUser(res, `Please log in to view ${what ?? 'this customer'}`);
-  const refuse = () => new HttpError(403, what ? `You are not allowed to view ${what} of another customer` : 'You are not allowed to view this customer');
+  const refuse = () =>
+    new HttpError(
+      403,
+      what ? `You are not allowed to view ${what} of another customer` : 'You are not allowed to view this customer',
+    );
   if (!ref.startsWith('cus_')) {
     if (ref.replace(/^did:abt:/, '') !== user.did) throw refuse();
     return;
@@ -133,15 +165,26 @@ export function objectGuard(db: Queryable): RequestHandler {
       const session = await ownedDoc(db, 'checkout_sessions', decodeURIComponent(second));
       if (session) assertSessionActor(session, actorOf(res));
     }
-    if (first === 'customers' && second && !NOT_IDS.has(second)) await assertOwnCustomer(db, res, decodeURIComponent(second));
-    if (first === 'auto-recharge-configs' && second === 'customer' && third) await assertOwnCustomer(db, res, decodeURIComponent(third));
-    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : undefined;
+    if (first === 'customers' && second && !NOT_IDS.has(second))
+      await assertOwnCustomer(db, res, decodeURIComponent(second));
+    if (first === 'auto-recharge-configs' && second === 'customer' && third)
+      await assertOwnCustomer(db, res, decodeURIComponent(third));
+    const body =
+      req.body && typeof req.body === 'object' && !Array.isArray(req.body)
+        ? (req.body as Record<string, unknown>)
+        : undefined;
     for (const source of [req.query as Record<string, unknown>, body]) {
       if (!source) continue;
       await assertOwnedRefs(db, res, source);
       for (const key of ['customer_id', 'customer_did', 'customerId']) {
         const v = source[key];
-        if (typeof v === 'string' && v) await assertOwnCustomer(db, res, v, second === 'pending-amount' ? 'pending usage' : (LIST_WHAT[first] ?? 'data'));
+        if (typeof v === 'string' && v)
+          await assertOwnCustomer(
+            db,
+            res,
+            v,
+            second === 'pending-amount' ? 'pending usage' : (LIST_WHAT[first] ?? 'data'),
+          );
       }
     }
     next();

@@ -4,7 +4,22 @@ import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { requireMerchant } from '../auth.ts';
 import { originOf } from '../checkout.ts';
-import { arr, bodyOf, bool, listWhere, livemodeOf, obj, oneOf, pagingOf, paramOf, pick, queryBool, queryString, str, type Body } from '../http.ts';
+import {
+  arr,
+  bodyOf,
+  bool,
+  listWhere,
+  livemodeOf,
+  obj,
+  oneOf,
+  pagingOf,
+  paramOf,
+  pick,
+  queryBool,
+  queryString,
+  str,
+  type Body,
+} from '../http.ts';
 import { tokenAmount } from '../../validate.ts';
 import { currency, expandPrice } from '../pricing.ts';
 import { insert, list, mustFind, newDoc, save, type Doc } from '../repo.ts';
@@ -13,8 +28,20 @@ import { buildSession, expandSession, subscriptionDataOf } from '../sessions.ts'
 /** Merchant checkout sessions (`checkout.sessions.*`) and payment links (`paymentLinks.*`). */
 
 const LINK_FIELDS = [
-  'name', 'after_completion', 'allow_promotion_codes', 'billing_address_collection', 'phone_number_collection', 'submit_type',
-  'subscription_data', 'cross_sell_behavior', 'custom_fields', 'payment_method_types', 'invoice_creation', 'customer_creation', 'lookup_key', 'metadata',
+  'name',
+  'after_completion',
+  'allow_promotion_codes',
+  'billing_address_collection',
+  'phone_number_collection',
+  'submit_type',
+  'subscription_data',
+  'cross_sell_behavior',
+  'custom_fields',
+  'payment_method_types',
+  'invoice_creation',
+  'customer_creation',
+  'lookup_key',
+  'metadata',
 ] as const;
 
 /** donation_settings.amount arrives in token units of the link's currency and is stored in smallest units. */
@@ -23,19 +50,32 @@ async function donationSettings(q: Queryable, body: Body, currencyId: string): P
   if (!settings) return null;
   const amount = obj(settings, 'amount') ?? {};
   const { decimal } = await currency(q, currencyId);
-  const conv = (k: string) => (amount[k] === undefined || amount[k] === null || amount[k] === '' ? undefined : tokenAmount(amount[k], decimal, `donation_settings.amount.${k}`));
+  const conv = (k: string) =>
+    amount[k] === undefined || amount[k] === null || amount[k] === ''
+      ? undefined
+      : tokenAmount(amount[k], decimal, `donation_settings.amount.${k}`);
   return {
     ...settings,
     amount: {
       ...amount,
-      presets: (arr(amount, 'presets') ?? []).map((p, i) => tokenAmount(p, decimal, `donation_settings.amount.presets[${i}]`)),
-      preset: conv('preset'), minimum: conv('minimum'), maximum: conv('maximum'), custom: bool(amount, 'custom') ?? true,
+      presets: (arr(amount, 'presets') ?? []).map((p, i) =>
+        tokenAmount(p, decimal, `donation_settings.amount.presets[${i}]`),
+      ),
+      preset: conv('preset'),
+      minimum: conv('minimum'),
+      maximum: conv('maximum'),
+      custom: bool(amount, 'custom') ?? true,
     },
   };
 }
 
 async function expandLink(q: Queryable, link: Doc): Promise<Doc> {
-  const items = await Promise.all((link.line_items as Doc[]).map(async (i) => ({ ...i, price: await expandPrice(q, await mustFind(q, 'prices', i.price_id)) })));
+  const items = await Promise.all(
+    (link.line_items as Doc[]).map(async (i) => ({
+      ...i,
+      price: await expandPrice(q, await mustFind(q, 'prices', i.price_id)),
+    })),
+  );
   return { ...link, line_items: items };
 }
 
@@ -51,7 +91,8 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
       const customer = await mustFind(db, 'customers', customerId);
       Object.assign(session, { customer_id: customer.id, customer_did: customer.did });
     }
-    if (body.include_free_trial === false && session.subscription_data) session.subscription_data = { ...session.subscription_data, trial_period_days: 0 };
+    if (body.include_free_trial === false && session.subscription_data)
+      session.subscription_data = { ...session.subscription_data, trial_period_days: 0 };
     res.json(await insert(db, 'checkout_sessions', session));
   });
 
@@ -59,7 +100,8 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
     const where = listWhere(req)
       .oneOf('status', queryString(req, 'status'))
       .oneOf('payment_status', queryString(req, 'payment_status'));
-    for (const k of ['customer_id', 'customer_did', 'payment_intent_id', 'payment_link_id', 'subscription_id'] as const) where.eq(k, queryString(req, k));
+    for (const k of ['customer_id', 'customer_did', 'payment_intent_id', 'payment_link_id', 'subscription_id'] as const)
+      where.eq(k, queryString(req, k));
     const page = await list(db, 'checkout_sessions', where, pagingOf(req));
     res.json({ count: page.count, list: await Promise.all(page.list.map((s) => expandSession(db, s))) });
   });
@@ -71,7 +113,12 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
   r.put('/checkout-sessions/:id', requireMerchant, async (req, res) => {
     const session = await mustFind(db, 'checkout_sessions', paramOf(req, 'id'));
     const metadata = obj(bodyOf(req), 'metadata');
-    res.json(await save(db, 'checkout_sessions', { ...session, ...(metadata ? { metadata: { ...session.metadata, ...metadata } } : {}) }));
+    res.json(
+      await save(db, 'checkout_sessions', {
+        ...session,
+        ...(metadata ? { metadata: { ...session.metadata, ...metadata } } : {}),
+      }),
+    );
   });
 
   r.put('/checkout-sessions/:id/expire', requireMerchant, async (req, res) => {
@@ -91,16 +138,30 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
     // Validates line items and currency the same way a session from this link will.
     const probe = await buildSession(db, body, { livemode, origin: originOf(req) });
     const link = newDoc('payment_links', livemode, {
-      object: 'payment_link', active: true, name: '', after_completion: { type: 'hosted_confirmation', hosted_confirmation: {} },
-      billing_address_collection: 'auto', phone_number_collection: { enabled: false },
-      submit_type: 'pay', cross_sell_behavior: 'auto', custom_fields: [], payment_method_types: [],
-      invoice_creation: { enabled: true }, customer_creation: 'always', lookup_key: null, metadata: {},
-      ...pick(body, LINK_FIELDS), line_items: probe.line_items, currency_id: probe.currency_id,
+      object: 'payment_link',
+      active: true,
+      name: '',
+      after_completion: { type: 'hosted_confirmation', hosted_confirmation: {} },
+      billing_address_collection: 'auto',
+      phone_number_collection: { enabled: false },
+      submit_type: 'pay',
+      cross_sell_behavior: 'auto',
+      custom_fields: [],
+      payment_method_types: [],
+      invoice_creation: { enabled: true },
+      customer_creation: 'always',
+      lookup_key: null,
+      metadata: {},
+      ...pick(body, LINK_FIELDS),
+      line_items: probe.line_items,
+      currency_id: probe.currency_id,
       // Checked by buildSession (numbers of subscription_data, a boolean allow_promotion_codes).
-      subscription_data: probe.subscription_data, allow_promotion_codes: probe.allow_promotion_codes,
+      subscription_data: probe.subscription_data,
+      allow_promotion_codes: probe.allow_promotion_codes,
       donation_settings: await donationSettings(db, body, probe.currency_id),
     });
-    if (body.submit_type !== undefined) link.submit_type = oneOf(body, 'submit_type', ['auto', 'book', 'donate', 'pay'] as const);
+    if (body.submit_type !== undefined)
+      link.submit_type = oneOf(body, 'submit_type', ['auto', 'book', 'donate', 'pay'] as const);
     res.json(await insert(db, 'payment_links', link));
   });
 
@@ -118,13 +179,20 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
     const link = await mustFind(db, 'payment_links', paramOf(req, 'id'));
     const next: Doc = { ...link, ...pick(body, LINK_FIELDS) };
     if (body.active !== undefined) next.active = bool(body, 'active');
-    if (body.allow_promotion_codes !== undefined) next.allow_promotion_codes = bool(body, 'allow_promotion_codes') ?? false;
-    if (body.subscription_data !== undefined) next.subscription_data = subscriptionDataOf(obj(body, 'subscription_data'));
+    if (body.allow_promotion_codes !== undefined)
+      next.allow_promotion_codes = bool(body, 'allow_promotion_codes') ?? false;
+    if (body.subscription_data !== undefined)
+      next.subscription_data = subscriptionDataOf(obj(body, 'subscription_data'));
     if (body.line_items !== undefined || body.currency_id !== undefined) {
-      const probe = await buildSession(db, { line_items: body.line_items ?? link.line_items, currency_id: body.currency_id ?? link.currency_id }, { livemode: link.livemode, origin: originOf(req) });
+      const probe = await buildSession(
+        db,
+        { line_items: body.line_items ?? link.line_items, currency_id: body.currency_id ?? link.currency_id },
+        { livemode: link.livemode, origin: originOf(req) },
+      );
       Object.assign(next, { line_items: probe.line_items, currency_id: probe.currency_id });
     }
-    if (body.donation_settings !== undefined) next.donation_settings = await donationSettings(db, body, next.currency_id);
+    if (body.donation_settings !== undefined)
+      next.donation_settings = await donationSettings(db, body, next.currency_id);
     res.json(await save(db, 'payment_links', next));
   });
 

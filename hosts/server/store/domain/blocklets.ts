@@ -4,7 +4,13 @@
  */
 import type { Queryable } from '../../db.ts';
 
-export type CategoryRow = { id: string; name: string; locales: Record<string, string>; created_at: Date; updated_at: Date };
+export type CategoryRow = {
+  id: string;
+  name: string;
+  locales: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
+};
 export type BlockletRow = {
   did: string;
   name: string;
@@ -30,7 +36,14 @@ export type BlockletRow = {
 export const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 export function categoryOut(c: CategoryRow) {
-  return { _id: c.id, id: c.id, name: c.name, locales: c.locales, createdAt: iso(c.created_at), updatedAt: iso(c.updated_at) };
+  return {
+    _id: c.id,
+    id: c.id,
+    name: c.name,
+    locales: c.locales,
+    createdAt: iso(c.created_at),
+    updatedAt: iso(c.updated_at),
+  };
 }
 
 export async function categoriesById(q: Queryable): Promise<Map<string, CategoryRow>> {
