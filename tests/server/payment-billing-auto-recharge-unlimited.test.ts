@@ -43,7 +43,7 @@ const config = (patch: Record<string, unknown>) => ({
 describe('auto top-up daily limits', () => {
   it('0 attempts and 0 amount mean unlimited: it fires on every run while the balance is below the threshold', async () => {
     expect(
-      (await asUser(sb, casey, 'POST', `${CFG}/submit`, config({ daily_max_amount: '0', daily_max_attempts: 0 })))
+      (await asUser(sb, casey, 'POST', `${CFG}/submit`, config({ daily_limits: { max_amount: '0', max_attempts: 0 } })))
         .status,
     ).toBe(200);
     expect([...(await fired(60)), ...(await fired(60)), ...(await fired(60)), ...(await fired(60))]).toEqual([
@@ -53,13 +53,20 @@ describe('auto top-up daily limits', () => {
       'succeeded',
     ]);
     const cfg = (await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).body;
-    expect(cfg.config.daily_stats.attempts).toBe(4);
+    expect(cfg.config.daily_stats.attempt_count).toBe(4);
   });
 
   it('a positive attempt limit stops it for the day; then it is off and never fires', async () => {
     expect(
-      (await asUser(sb, casey, 'POST', `${CFG}/submit`, config({ daily_max_amount: TBA(1000), daily_max_attempts: 5 })))
-        .status,
+      (
+        await asUser(
+          sb,
+          casey,
+          'POST',
+          `${CFG}/submit`,
+          config({ daily_limits: { max_amount: TBA(1000), max_attempts: 5 } }),
+        )
+      ).status,
     ).toBe(200);
     // Today already has 4 attempts: one more is allowed, then limited.
     expect(await fired(60)).toEqual(['succeeded']);
@@ -71,7 +78,7 @@ describe('auto top-up daily limits', () => {
           casey,
           'POST',
           `${CFG}/submit`,
-          config({ enabled: false, daily_max_amount: '0', daily_max_attempts: 0 }),
+          config({ enabled: false, daily_limits: { max_amount: '0', max_attempts: 0 } }),
         )
       ).status,
     ).toBe(200);
