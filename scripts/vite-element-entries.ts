@@ -60,19 +60,19 @@ export function elementLoaders(opts: { firstRequest: Record<string, RegExp[]> })
           [...files].map((f) => `import(${JSON.stringify(`./${f}`)})`).join(',');
         // Array items without holes: an empty list adds no comma (a hole would be `undefined.catch`).
         const items = (...parts: string[]) => parts.filter(Boolean).join(',');
-        // Chunks are evaluated about in the order they are imported here: the chunk that defines the element (the
-        // one holding elements/<tag>.ts) comes last, so the first request's chunks (axios, api resources) have
-        // announced themselves when the element connects and its first requests go out at once (src/api/lazy.ts).
-        // `npm run size` still counts that chunk in the first paint: the element module imports it statically.
+        // The chunk that defines the element (the one holding elements/<tag>.ts) is not preloaded: it is evaluated as
+        // part of the element module's own graph, so `import '…/pay-checkout.js'` resolves in the same task that
+        // defines the element, and a listener the page adds right after the import is there before the first render
+        // (and its pay-ready). The chunks before it, the first request's ones included (axios, api resources), are
+        // evaluated as they arrive and announce themselves (src/api/lazy.ts), so the first requests leave at connect.
         const defines = (f: string) =>
           byName.get(f)?.moduleIds.some((id) => /[\\/]elements[\\/][a-z][a-z0-9-]*\.ts$/.test(id)) ?? false;
         const shared = closure.filter((f) => f !== main.fileName && !defines(f));
-        const own = closure.filter((f) => f !== main.fileName && defines(f));
         this.emitFile({
           type: 'asset',
           fileName: `${tag}.js`,
           source:
-            `for(const p of[${items(list(shared), FIRST_REQUEST_MARK + items(list(later), list(own)))}])p.catch(()=>{});` +
+            `for(const p of[${items(list(shared), FIRST_REQUEST_MARK + list(later))}])p.catch(()=>{});` +
             `export default(await import(${JSON.stringify(`./${main.fileName}`)})).default;\n`,
         });
       }
