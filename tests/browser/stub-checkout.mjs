@@ -333,7 +333,9 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
       object: 'setting',
       type: 'donate',
       livemode: true,
-      mountLocation: body.mountLocation,
+      // TSetting's columns are snake case (the create body is camel case, as TSettingCreate has it).
+      mount_location: body.mountLocation,
+      component_did: body.componentDid ?? null,
       settings: body.settings ?? {},
       active: !!(state.donateActive ?? cfg.donateActive),
     });
@@ -347,7 +349,8 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
       object: 'setting',
       type: 'donate',
       livemode: true,
-      mountLocation: state.donateBody?.mountLocation ?? '/',
+      mount_location: state.donateBody?.mountLocation ?? '/',
+      component_did: state.donateBody?.componentDid ?? null,
       settings: {},
       active: true,
     });
