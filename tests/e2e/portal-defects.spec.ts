@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
-import { axe, expect, merchant, signIn, test } from './support.ts';
+import { axe, buy, expect, merchant, signIn, test } from './support.ts';
 
 const user = (name: RegExp) => DEMO_USERS.find((u) => name.test(u.fullName))!;
 const CASEY = user(/Casey/);
@@ -21,28 +21,6 @@ async function subscribe(did: string, body: Record<string, unknown>) {
   const r = await merchant('POST', '/api/subscriptions', { customer_id: did, ...body });
   expect(r.status).toBe(200);
   return r.body as { id: string; customer_id: string; current_period_end: number };
-}
-
-/** A one-time purchase paid through the wallet (a payment with a tx hash and its explorer link). */
-async function buy(page: Page, who: { fullName: string }) {
-  const started = await page.request.post('/payment/api/checkout-sessions/start/plink_sandbox_onetime');
-  expect(started.status()).toBe(200);
-  const id = (await started.json()).checkoutSession.id as string;
-  const form = {
-    customer_name: who.fullName,
-    customer_email: 'buyer@example.com',
-    payment_method: 'pm_sandbox_arcblock',
-    payment_currency: 'pc_sandbox_tba',
-  };
-  expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
-  const token = (
-    await (
-      await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })
-    ).json()
-  ).token;
-  const approved = await (await page.request.post(`/payment/api/did/payment/approve?_t_=${token}`)).json();
-  expect(approved.status).toBe('succeed');
-  return approved.result.invoiceId as string;
 }
 
 // The sandbox clock is the whole sandbox's, and the specs share one database: a subscription made past due here

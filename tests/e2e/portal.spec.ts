@@ -5,7 +5,7 @@
  * collect-batch wallet action) with the portal showing each state.
  */
 import type { Page } from '@playwright/test';
-import { expect, merchant, signIn, test } from './support.ts';
+import { buy, expect, merchant, signIn, test } from './support.ts';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
 
 const CASEY = DEMO_USERS[0]!;
@@ -166,35 +166,7 @@ test("an invoice page shows the purchase's promotion discount and the vendors' i
 }) => {
   const DANA = DEMO_USERS.find((u) => u.role === 'developer')!;
   await signIn(page, /Dana Developer/, '/customer');
-  const buy = async (plink: string, promo?: string) => {
-    const started = await page.request.post(`/payment/api/checkout-sessions/start/${plink}`);
-    expect(started.status()).toBe(200);
-    const id = (await started.json()).checkoutSession.id as string;
-    if (promo)
-      expect(
-        (
-          await page.request.post(`/payment/api/checkout-sessions/${id}/apply-promotion`, {
-            data: { promotion_code: promo, currency_id: 'pc_sandbox_tba' },
-          })
-        ).status(),
-      ).toBe(200);
-    const form = {
-      customer_name: DANA.fullName,
-      customer_email: 'dana@example.com',
-      payment_method: 'pm_sandbox_arcblock',
-      payment_currency: 'pc_sandbox_tba',
-    };
-    expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
-    const token = (
-      await (
-        await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })
-      ).json()
-    ).token;
-    const approved = await (await page.request.post(`/payment/api/did/payment/approve?_t_=${token}`)).json();
-    expect(approved.status).toBe('succeed');
-    return approved.result.invoiceId as string;
-  };
-  const discounted = await buy('plink_sandbox_onetime', 'SANDBOX10');
+  const discounted = await buy(page, DANA, { email: 'dana@example.com', promo: 'SANDBOX10' });
   await page.goto(`/customer/invoice/${discounted}`);
   const portal = page.locator('pay-portal');
   await expect(portal.locator('[part~=invoice-discount]')).toContainText('Promotion code SANDBOX10');
@@ -202,7 +174,7 @@ test("an invoice page shows the purchase's promotion discount and the vendors' i
   await expect(portal.locator('[part~=invoice-discounts]')).toContainText('Subtotal');
   await expect(portal.locator('[part~=invoice-vendors]')).toHaveCount(0);
 
-  const vendor = await buy('plink_sandbox_vendor');
+  const vendor = await buy(page, DANA, { email: 'dana@example.com', plink: 'plink_sandbox_vendor' });
   await page.goto(`/customer/invoice/${vendor}`);
   const vendors = portal.locator('[part~=invoice-vendors] [part~=vendor]');
   await expect(vendors).toHaveCount(2);
@@ -566,24 +538,7 @@ test('the merchant refunds part of a paid invoice through the signed API; the cu
 }) => {
   const DANA = DEMO_USERS.find((u) => u.role === 'developer')!;
   await signIn(page, /Dana Developer/, '/customer');
-  const started = await page.request.post('/payment/api/checkout-sessions/start/plink_sandbox_onetime');
-  expect(started.status()).toBe(200);
-  const id = (await started.json()).checkoutSession.id as string;
-  const form = {
-    customer_name: DANA.fullName,
-    customer_email: 'dana@example.com',
-    payment_method: 'pm_sandbox_arcblock',
-    payment_currency: 'pc_sandbox_tba',
-  };
-  expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
-  const token = (
-    await (
-      await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })
-    ).json()
-  ).token;
-  const approved = await (await page.request.post(`/payment/api/did/payment/approve?_t_=${token}`)).json();
-  expect(approved.status).toBe('succeed');
-  const invoiceId = approved.result.invoiceId as string;
+  const invoiceId = await buy(page, DANA, { email: 'dana@example.com' });
   const invoice = await merchant('GET', `/api/invoices/${invoiceId}`);
   const pi = invoice.body.payment_intent_id as string;
   expect(pi).toMatch(/^pi_/);

@@ -4,7 +4,7 @@
  * app key (the server under test was started with it).
  */
 import { createRequire } from 'node:module';
-import { test as base, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { signedFetch, type SignOptions } from '../server/payment-helpers.ts';
 
 export { expect } from '@playwright/test';
@@ -57,4 +57,43 @@ export async function axe(page: Page): Promise<string[]> {
 /** A merchant API call (`/payment/api…` path without the prefix) signed with the run's app key. */
 export function merchant(method: string, path: string, body?: unknown, opts: Omit<SignOptions, 'body'> = {}) {
   return signedFetch(sandboxOrigin(test.info()), process.env.E2E_APP_SK!, method, path, { ...opts, body });
+}
+
+/**
+ * A purchase through a payment link (default the one-time one), paid with TBA through the wallet (a payment with a
+ * tx hash and its explorer link), optionally with a promotion code; the signed-in page's session buys. The invoice id.
+ */
+export async function buy(
+  page: Page,
+  who: { fullName: string },
+  {
+    email = 'buyer@example.com',
+    plink = 'plink_sandbox_onetime',
+    promo,
+  }: { email?: string; plink?: string; promo?: string } = {},
+): Promise<string> {
+  const started = await page.request.post(`/payment/api/checkout-sessions/start/${plink}`);
+  expect(started.status()).toBe(200);
+  const id = (await started.json()).checkoutSession.id as string;
+  if (promo) {
+    const applied = await page.request.post(`/payment/api/checkout-sessions/${id}/apply-promotion`, {
+      data: { promotion_code: promo, currency_id: 'pc_sandbox_tba' },
+    });
+    expect(applied.status()).toBe(200);
+  }
+  const form = {
+    customer_name: who.fullName,
+    customer_email: email,
+    payment_method: 'pm_sandbox_arcblock',
+    payment_currency: 'pc_sandbox_tba',
+  };
+  expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
+  const token = (
+    await (
+      await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })
+    ).json()
+  ).token;
+  const approved = await (await page.request.post(`/payment/api/did/payment/approve?_t_=${token}`)).json();
+  expect(approved.status).toBe('succeed');
+  return approved.result.invoiceId as string;
 }
