@@ -362,7 +362,7 @@ describe('@blocklet/payment-js 1.27.2 against the sandbox (real client, verified
     });
   });
 
-  it('credit grants: create (token units), retrieve, list; credit transactions list', async () => {
+  it('credit grants: create (token units), retrieve, list, update, summary, verifyAvailability, expire', async () => {
     const grant = await payment.creditGrants.create({
       customer_id: ids.customer,
       amount: '12.5',
@@ -383,6 +383,40 @@ describe('@blocklet/payment-js 1.27.2 against the sandbox (real client, verified
     expect(listed).toMatchObject({ count: 1, list: [{ id: grant.id }] });
     const transactions = await payment.creditTransactions.list({ customer_id: ids.customer });
     expect(Array.isArray(transactions.list)).toBe(true);
+
+    expect(await payment.creditGrants.update(grant.id, { metadata: { campaign: 'welcome' } })).toEqual({
+      success: true,
+    });
+    expect((await payment.creditGrants.retrieve(grant.id)).metadata).toEqual({ campaign: 'welcome' });
+    const summary = await payment.creditGrants.summary({ customer_id: ids.customer });
+    expect(Object.keys(summary)).toEqual(['pc_sandbox_credit']);
+    expect(summary.pc_sandbox_credit).toMatchObject({
+      totalAmount: '1250',
+      remainingAmount: '1250',
+      grantCount: 1,
+      paymentCurrency: { id: 'pc_sandbox_credit', decimal: 2 },
+    });
+    // 12.50 credits against 3.50 of pending usage (the meter event above), plus what the caller is about to spend.
+    const verify = (pending_amount: string) =>
+      payment.creditGrants.verifyAvailability({
+        customer_id: ids.customer,
+        currency_id: 'pc_sandbox_credit',
+        pending_amount,
+      });
+    expect(await verify('900')).toEqual({ can_continue: true });
+    expect(await verify('901')).toEqual({
+      can_continue: false,
+      reason: 'Insufficient credit: 1250 available, 1251 needed',
+    });
+    expect(await payment.creditGrants.update(grant.id, { expired: true })).toEqual({ success: true });
+    expect((await payment.creditGrants.retrieve(grant.id)).status).toBe('expired');
+    expect(await payment.creditGrants.summary({ customer_id: ids.customer })).toEqual({});
+    expect((await verify('0')).can_continue).toBe(false);
+    const again = await rejection(payment.creditGrants.update(grant.id, { expired: true }));
+    expect(again).toEqual({
+      status: 400,
+      body: { error: 'Only a pending or granted credit grant can be expired; this one is expired' },
+    });
   });
 
   it('payment methods and currencies are plain arrays', async () => {
