@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from './harness.ts';
-import { CASEY, signed, type Sandbox } from './payment-helpers.ts';
+import { CASEY, signed, type Sandbox, type SignOptions } from './payment-helpers.ts';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -268,6 +268,31 @@ describe('merchant API (payment-js contract)', () => {
       query: { customer_id: 'cus_casey' },
     });
     expect(pending.body).toEqual({ pc_sandbox_credit: '350' });
+
+    // creditGrants.summary / verifyAvailability / update: bad input is a clear 4xx.
+    const refusals: Array<[string, string, SignOptions, number, string]> = [
+      ['GET', '/api/credit-grants/summary', {}, 400, 'customer_id is required'],
+      ['GET', '/api/credit-grants/summary', { query: { customer_id: 'cus_nope' } }, 404, 'No such customer: cus_nope'],
+      [
+        'GET',
+        '/api/credit-grants/verify-availability',
+        { query: { customer_id: 'cus_casey', currency_id: 'pc_sandbox_credit', pending_amount: '1.5' } },
+        400,
+        'pending_amount must be a non-negative integer amount in the smallest unit (at most 40 digits)',
+      ],
+      [
+        'GET',
+        '/api/credit-grants/verify-availability',
+        { query: { customer_id: 'cus_casey' } },
+        400,
+        'currency_id is required',
+      ],
+      ['PUT', '/api/credit-grants/cg_nope', { body: { metadata: {} } }, 404, 'No such credit grant: cg_nope'],
+    ];
+    for (const [method, path, opts, status, error] of refusals) {
+      const r = await signed(sb, method, path, opts);
+      expect([r.status, r.body.error], `${method} ${path}`).toEqual([status, error]);
+    }
 
     const invoices = await signed(sb, 'GET', '/api/invoices', {
       query: { customer_id: 'cus_casey', status: 'paid,open' },

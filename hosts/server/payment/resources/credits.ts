@@ -4,10 +4,12 @@ import type { Queryable } from '../../db.ts';
 import { clock, HttpError } from '../../platform.ts';
 import { callerOf, requireMerchant, requireUser } from '../auth.ts';
 import { customerOfDid } from '../billing.ts';
+import { creditBalance } from '../pay.ts';
 import { createAutoRechargeRoutes } from '../auto-recharge.ts';
 import { grantStatusAt, listCreditTransactions } from '../credit-ledger.ts';
 import {
   bodyOf,
+  bool,
   int,
   listWhere,
   livemodeOf,
@@ -22,7 +24,7 @@ import {
   time,
 } from '../http.ts';
 import { sum } from '../money.ts';
-import { DECIMAL_MAX, tokenAmount, unixSeconds } from '../../validate.ts';
+import { DECIMAL_MAX, tokenAmount, unitAmount, unixSeconds } from '../../validate.ts';
 import { currency } from '../pricing.ts';
 import { find, insert, list, mustFind, newDoc, save, type Doc } from '../repo.ts';
 import { customerByIdOrDid } from '../domain/customers.ts';
@@ -70,6 +72,26 @@ async function expandEvent(q: Queryable, event: Doc): Promise<Doc> {
     meter,
     paymentCurrency: meter?.currency_id ? await find(q, 'payment_currencies', meter.currency_id) : null,
   };
+}
+
+/** A customer's usage not yet settled, per credit currency (smallest units): meterEvents.pendingAmount. */
+async function pendingUsage(q: Queryable, customerId: string, livemode: boolean): Promise<Record<string, string>> {
+  const { rows } = await q.query<{ currency_id: string; value: string }>(
+    `SELECT m.data->>'currency_id' AS currency_id, COALESCE(e.data->>'credit_pending', e.data->>'value') AS value FROM meter_events e JOIN meters m ON m.id = e.data->>'meter_id'
+     WHERE e.customer_id = $1 AND e.status = 'pending' AND e.livemode = $2 AND m.data->>'currency_id' IS NOT NULL`,
+    [customerId, livemode],
+  );
+  const out: Record<string, string> = {};
+  for (const id of new Set(rows.map((x) => x.currency_id)))
+    out[id] = sum(rows.filter((x) => x.currency_id === id).map((x) => x.value));
+  return out;
+}
+
+/** The customer of `?customer_id=` (id or DID), which is required. */
+async function queryCustomer(q: Queryable, req: Parameters<typeof queryString>[0]): Promise<Doc> {
+  const ref = queryString(req, 'customer_id');
+  if (!ref) throw new HttpError(400, 'customer_id is required');
+  return customerByIdOrDid(q, ref, livemodeOf(req));
 }
 
 const isDid = (value: string | undefined): boolean => !!value && !value.startsWith('cus_');
@@ -140,6 +162,67 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     if (subscriptionId) where.add(`data->>'subscription_id' = ${where.param(subscriptionId)}`);
     const page = await list(db, 'credit_grants', where, pagingOf(req));
     res.json({ count: page.count, list: await Promise.all(page.list.map((g) => expandGrant(db, g))) });
+  });
+
+  /** creditGrants.summary: the customer's granted (usable) credit per currency. */
+  r.get('/credit-grants/summary', requireMerchant, async (req, res) => {
+    const customer = await queryCustomer(db, req);
+    await db.transaction((tx) => syncGrantStatuses(tx, customer.id, livemodeOf(req)));
+    const where = listWhere(req).eq('customer_id', customer.id).eq('status', 'granted');
+    const subscriptionId = queryString(req, 'subscription_id');
+    if (subscriptionId) where.add(`data->>'subscription_id' = ${where.param(subscriptionId)}`);
+    const { rows } = await db.query<{ data: Doc }>(
+      `SELECT data FROM credit_grants ${where.sql()} ORDER BY created_at, id`,
+      where.params,
+    );
+    const grants = rows.map((row) => row.data);
+    const out: Record<
+      string,
+      { paymentCurrency: Doc | null; totalAmount: string; remainingAmount: string; grantCount: number }
+    > = {};
+    for (const currencyId of new Set(grants.map((g) => g.currency_id as string))) {
+      const mine = grants.filter((g) => g.currency_id === currencyId);
+      out[currencyId] = {
+        paymentCurrency: await find(db, 'payment_currencies', currencyId),
+        totalAmount: sum(mine.map((g) => g.amount)),
+        remainingAmount: sum(mine.map((g) => g.remaining_amount)),
+        grantCount: mine.length,
+      };
+    }
+    res.json(out);
+  });
+
+  /**
+   * creditGrants.verifyAvailability: whether the customer's usable credit covers the usage not yet settled plus
+   * `pending_amount` (smallest units, as meterEvents.pendingAmount answers).
+   */
+  r.get('/credit-grants/verify-availability', requireMerchant, async (req, res) => {
+    const customer = await queryCustomer(db, req);
+    const c = await currency(db, queryString(req, 'currency_id'));
+    const extra = unitAmount(queryString(req, 'pending_amount') ?? '0', 'pending_amount');
+    const balance = await creditBalance(db, customer.id, c.id);
+    const needed = sum([(await pendingUsage(db, customer.id, livemodeOf(req)))[c.id] ?? '0', extra]);
+    if (BigInt(balance) > 0n && BigInt(balance) >= BigInt(needed)) return void res.json({ can_continue: true });
+    res.json({ can_continue: false, reason: `Insufficient credit: ${balance} available, ${needed} needed` });
+  });
+
+  /** creditGrants.update: metadata, or `expired: true` to end a pending or granted grant now. */
+  r.put('/credit-grants/:id', requireMerchant, async (req, res) => {
+    const body = bodyOf(req);
+    const metadata = obj(body, 'metadata');
+    const expire = bool(body, 'expired') === true;
+    await db.transaction(async (tx) => {
+      const doc = await mustFind(tx, 'credit_grants', paramOf(req, 'id'), { lock: true });
+      const status = grantStatusAt(doc);
+      if (expire && status !== 'pending' && status !== 'granted')
+        throw new HttpError(400, `Only a pending or granted credit grant can be expired; this one is ${status}`);
+      await save(tx, 'credit_grants', {
+        ...doc,
+        metadata: metadata ? { ...doc.metadata, ...metadata } : doc.metadata,
+        ...(expire ? { status: 'expired', expires_at: clock.nowSeconds() } : {}),
+      });
+    });
+    res.json({ success: true });
   });
 
   r.get('/credit-grants/:id', async (req, res) => {
@@ -308,17 +391,9 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
       ? await didScope(db, req, res)
       : await listScope(db, req, res, 'pending usage');
     if (!scope) return void res.json({});
-    const { rows } = await db.query<{ currency_id: string; value: string }>(
-      `SELECT m.data->>'currency_id' AS currency_id, COALESCE(e.data->>'credit_pending', e.data->>'value') AS value FROM meter_events e JOIN meters m ON m.id = e.data->>'meter_id'
-       WHERE e.customer_id = $1 AND e.status = 'pending' AND e.livemode = $2 AND m.data->>'currency_id' IS NOT NULL`,
-      [scope, livemodeOf(req)],
-    );
+    const pending = await pendingUsage(db, scope, livemodeOf(req));
     const wanted = queryString(req, 'currency_id');
-    const out: Record<string, string> = {};
-    for (const id of new Set(rows.map((x) => x.currency_id))) {
-      if (!wanted || wanted === id) out[id] = sum(rows.filter((x) => x.currency_id === id).map((x) => x.value));
-    }
-    res.json(out);
+    res.json(wanted ? (pending[wanted] ? { [wanted]: pending[wanted] } : {}) : pending);
   });
 
   r.get('/meter-events/:id', async (req, res) => {
