@@ -1105,15 +1105,13 @@ describe('<pay-portal> credits', () => {
     await expectNoAxeViolations(el);
     save.click();
     await waitFor(() => shadowText(el).includes('Auto top-up is on.'), { timeout: 5000 });
-    const { autoRecharge, autoRechargeSaves } = await portalState();
+    const { autoRechargeBodies, autoRechargeSaves, summaryQuery } = await portalState();
     equal(autoRechargeSaves, 1, 'the invalid attempts never reached the server');
-    deepEqual(
-      { ...autoRecharge, customer_id: undefined, id: undefined, daily_stats: undefined, last_recharge_date: undefined },
+    equal(summaryQuery?.customer_id, 'z1casey', 'the balance comes from the credit-grant summary');
+    // payment-js SubmitAutoRechargeConfigData, amounts in the smallest unit of their currency.
+    deepEqual(autoRechargeBodies, [
       {
-        customer_id: undefined,
-        id: undefined,
-        daily_stats: undefined,
-        last_recharge_date: undefined,
+        customer_id: 'z1casey',
         currency_id: 'pc_crd',
         enabled: true,
         threshold: '1000',
@@ -1122,7 +1120,7 @@ describe('<pay-portal> credits', () => {
         recharge_currency_id: 'pc_usd',
         daily_limits: { max_amount: '500', max_attempts: 3 },
       },
-    );
+    ]);
     await waitFor(() => $(el, '[part~=auto-top-up] [part~=chip]')?.textContent === 'On');
   });
 
