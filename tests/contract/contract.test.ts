@@ -76,22 +76,6 @@ const KNOWN: Array<[RegExp, string, RootName?]> = [
     /cross_sells_to\/(prices|default_price): missing required field$/,
     'deliberate: a cross-sell product is not expanded further',
   ],
-  [/subscriptions\/\d+: must be object$/, 'open: checkout-session subscriptions[] as objects (issue 11)'],
-  [
-    /^\(root\)\/(payments|subscriptions|invoices): missing required field$/,
-    'open: customers/:id relations (issue 11)',
-    'CustomerExpanded',
-  ],
-  [
-    /^\/list\/\d+\/(payments|subscriptions|invoices): missing required field$/,
-    'open: customers list relations (issue 11)',
-    'CustomerList',
-  ],
-  [
-    /^\/customer\/\w+: missing required field$/,
-    'open: customers/:id/overdue/invoices sends a partial customer',
-    'CustomerOverdue',
-  ],
 ];
 const seen = new Set<RegExp>();
 /** The defects not in KNOWN (an entry with a root only excuses that response type). */
@@ -374,6 +358,21 @@ describe('the stake (issue 11 item 4)', () => {
     expect(checker.unknownReads('SubscriptionExpanded', ['payment_details.staking.amount'])).toEqual([
       'payment_details.staking.amount',
     ]);
+  });
+});
+
+describe('relations (issue 11)', () => {
+  it("customers/:id carries the customer's own payments, subscriptions and invoices; a checkout's subscriptions[] are objects", async () => {
+    const customer = (await signed(sb, 'GET', `/api/customers/${ids.chris}`)).body;
+    expect(customer.subscriptions.map((s: { id: string }) => s.id)).toContain(ids.stakeSub);
+    expect(customer.invoices.map((i: { id: string }) => i.id)).toContain(ids.discountInvoice);
+    expect(customer.payments.length).toBeGreaterThan(0);
+    for (const rel of [customer.subscriptions, customer.invoices, customer.payments])
+      expect(rel.every((x: { customer_id: string }) => x.customer_id === ids.chris)).toBe(true);
+    const session = (await signed(sb, 'GET', `/api/checkout-sessions/${ids.stakeCs}`)).body;
+    expect(session.subscriptions).toMatchObject([{ id: ids.stakeSub, status: 'active' }]);
+    const overdue = (await asUser(sb, casey, 'GET', `/api/customers/${ids.casey}/overdue/invoices`)).body;
+    expect(overdue.customer).toMatchObject({ id: ids.casey, did: CASEY.did, livemode: true });
   });
 });
 

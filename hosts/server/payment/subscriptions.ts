@@ -202,7 +202,8 @@ export async function overdueOf(q: Queryable, scope: OverdueScope): Promise<Reco
     invoices: expanded,
     subscription,
     subscriptionCount,
-    customer: customer ? { id: customer.id, name: customer.name, did: customer.did } : null,
+    // TCustomer (payment-js customers.overdueInvoices): the caller is that customer or the merchant.
+    customer,
   };
 }
 
