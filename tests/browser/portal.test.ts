@@ -1124,6 +1124,17 @@ describe('<pay-portal> credits', () => {
     await waitFor(() => $(el, '[part~=auto-top-up] [part~=chip]')?.textContent === 'On');
   });
 
+  it('a credit currency with no top-up package (no recharge_config) says auto top-up is not available', async () => {
+    await stub({ signedIn: true, portal: { noRechargeConfig: true, pending: { pc_crd: '1500' } } });
+    const el = portal('view="credits"');
+    await waitFor(() => shadowText(el).includes('Auto top-up is not available for this currency.'), { timeout: 5000 });
+    // The balance still comes from the credit-grant summary: 12.5 CRD cannot cover 15 CRD of pending usage.
+    await waitFor(() => $(el, '[part~=credit-not-enough]'), { timeout: 5000 });
+    ok(!$(el, '[part~=auto-top-up]'), 'no form');
+    equal((await portalState()).autoRechargeReads, undefined, 'the configuration is never asked for');
+    await expectNoAxeViolations(el);
+  });
+
   it("says 'notEnough' (amount, symbol, quantity) when the balance cannot cover the pending usage; nothing when it can", async () => {
     const fine = portal('view="credits"');
     await waitFor(() => $(fine, '[part~=auto-top-up]'), { timeout: 5000 });

@@ -406,7 +406,8 @@ const CRD = {
   recharge_config: { base_price_id: 'price_crd' },
 };
 const GRANT_STATUSES = ['granted', 'pending', 'expired', 'depleted', 'voided'];
-const grants = () =>
+// cfg.noRechargeConfig: CRD has no top-up package (no recharge_config), so it has no auto top-up.
+const grants = (cfg = {}) =>
   GRANT_STATUSES.map((status, i) => ({
     id: `cg_${status}`,
     object: 'credit_grant',
@@ -417,7 +418,7 @@ const grants = () =>
     amount: String(1000 * (i + 1)),
     remaining_amount: status === 'granted' ? '750' : status === 'pending' ? String(1000 * (i + 1)) : '0',
     currency_id: 'pc_crd',
-    paymentCurrency: CRD,
+    paymentCurrency: cfg.noRechargeConfig ? { ...CRD, recharge_config: null } : CRD,
     effective_at: Date.UTC(2026, 10, 1 + i) / 1000,
     expires_at: status === 'granted' ? Date.UTC(2026, 11, 31) / 1000 : null,
     created_at: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(),
@@ -461,7 +462,7 @@ function handleCredits(cfg, url, json) {
   const page = Number(url.searchParams.get('page') || 1);
   const size = Number(url.searchParams.get('pageSize') || 10);
   const slice = (list) => json({ count: list.length, list: list.slice((page - 1) * size, page * size) });
-  const all = cfg.grants === false ? [] : grants();
+  const all = cfg.grants === false ? [] : grants(cfg);
   if (p === '/payment/api/credit-grants') return slice(all);
   // payment-js CreditSummary: the usable balance per credit currency (12.5 CRD).
   if (p === '/payment/api/credit-grants/summary') {
@@ -532,6 +533,7 @@ const expandedConfig = (c) => ({
 async function handleAutoRecharge(cfg, method, url, readBody, json) {
   const p = url.pathname;
   if (method === 'GET' && p.startsWith('/payment/api/auto-recharge-configs/customer/')) {
+    cfg.autoRechargeReads = (cfg.autoRechargeReads ?? 0) + 1;
     return json(expandedConfig(cfg.autoRecharge ?? ARC_DEFAULT));
   }
   if (method === 'POST' && p === '/payment/api/auto-recharge-configs/submit') {
