@@ -87,6 +87,7 @@ describe('auto top-up configuration', () => {
       r.body,
     );
     expect((await asUser(sb, chris, 'GET', `/api/credit-grants/summary?customer_id=${customerId}`)).status).toBe(403);
+    expect((await asUser(sb, null, 'GET', `/api/credit-grants/summary?customer_id=${customerId}`)).status).toBe(401);
     const missing = await asUser(sb, casey, 'GET', '/api/credit-grants/summary');
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('customer_id is required');
