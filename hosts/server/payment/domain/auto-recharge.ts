@@ -241,7 +241,7 @@ export async function runAutoRecharge(q: Queryable): Promise<{ attempts: Recharg
 }
 
 /** A credit currency by id (400 otherwise). */
-export async function creditCurrency(q: Queryable, id: unknown): Promise<Doc> {
+async function creditCurrency(q: Queryable, id: unknown): Promise<Doc> {
   const c = typeof id === 'string' && id ? await find(q, 'payment_currencies', id) : null;
   if (!c || c.type !== 'credit') throw new HttpError(400, 'currency_id must be a credit currency');
   return c;
