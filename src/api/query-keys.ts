@@ -21,7 +21,9 @@ export type QueryKeys = {
     | ['grants', customerId: string, page: number, pageSize: number]
     | ['grant', id: string]
     | ['transactions', filter: string, page: number, pageSize: number]
-    | ['auto-recharge' | 'pending-amount', customer: string, currencyId: string];
+    | ['auto-recharge' | 'pending-amount', customer: string, currencyId: string]
+    | ['summary', customer: string]
+    | ['payment-methods'];
   payments: [filter: string, page: number, pageSize: number];
   store:
     | ['home', filters: object]

@@ -1,5 +1,5 @@
 /** Response schemas of the invoice, subscription and credit calls (loaded with the lazy customer resources). */
-import { array, number, optional, record, string, type } from 'superstruct';
+import { array, boolean, number, optional, record, string, type } from 'superstruct';
 import { Amount, opt, PaymentCurrencyStruct, Time } from './schemas.ts';
 
 export const InvoiceStruct = type({
@@ -23,3 +23,32 @@ export const OverdueStruct = type({
   invoices: array(InvoiceStruct),
   subscriptionCount: opt(number()),
 });
+
+/**
+ * GET /api/auto-recharge-configs/customer/:id and POST …/submit: payment-js TAutoRechargeConfigExpanded, the flat
+ * config (amounts in the smallest unit) with its credit currency, recharge currency and price expanded.
+ */
+export const AutoRechargeConfigStruct = type({
+  id: string(),
+  currency_id: string(),
+  enabled: boolean(),
+  threshold: Amount,
+  price_id: string(),
+  quantity: number(),
+  recharge_currency_id: opt(string()),
+  daily_limits: opt(type({ max_amount: Amount, max_attempts: number() })),
+  last_recharge_date: opt(string()),
+  currency: PaymentCurrencyStruct,
+  rechargeCurrency: opt(PaymentCurrencyStruct),
+  price: type({
+    id: string(),
+    currency_id: string(),
+    unit_amount: Amount,
+    currency_options: opt(array(type({ currency_id: string(), unit_amount: Amount }))),
+    product: opt(type({ name: string() })),
+  }),
+});
+
+/** GET /api/credit-grants/summary: payment-js CreditSummary, per credit currency id. */
+export const CreditSummaryEntryStruct = type({ remainingAmount: Amount, grantCount: number() });
+export const CreditSummaryStruct = record(string(), CreditSummaryEntryStruct);

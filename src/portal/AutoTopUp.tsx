@@ -8,8 +8,9 @@
 import { queryKey } from '../api/query-keys.ts';
 import { formatError } from '../core/errors.ts';
 import { useEffect, useId, useState } from 'react';
-import type { AutoRechargeInfo } from '../api/resources/customers.ts';
-import type { PaymentCurrency } from '../api/types.ts';
+import type { AutoRechargeConfig } from '../api/resources/customers.ts';
+import type { PaymentCurrency, PaymentMethod } from '../api/types.ts';
+import { acceptedMethods, unitAmountFor } from '../core/checkout.ts';
 import { fromSmallestUnit, isDecimalString, mulAmount, toSmallestUnit, tokenUnitsToSmallest } from '../core/money.ts';
 import { validateThreshold } from '../core/validation.ts';
 import { Alert } from '../ui/Alert.tsx';
@@ -28,31 +29,33 @@ import { day, LoadError, Loading, timestamp, useMoney } from './parts.tsx';
 type Form = {
   enabled: boolean;
   threshold: string;
-  priceId: string;
   quantity: string;
   currencyId: string;
   maxAmount: string;
   maxAttempts: string;
 };
 
-function initialForm(info: AutoRechargeInfo): Form {
-  const c = info.config;
-  const pay = info.currencies.find((x) => x.id === c?.recharge_currency_id) ?? info.currencies[0];
+/** A currency the package can be paid in, with its payment method. */
+type Paying = PaymentCurrency & { method: PaymentMethod };
+
+function initialForm(config: AutoRechargeConfig, paying: Paying[]): Form {
+  const pay = paying.find((x) => x.id === config.recharge_currency_id) ?? paying[0];
   return {
-    enabled: c?.enabled ?? false,
-    threshold: c ? fromSmallestUnit(c.threshold, info.currency.decimal) : '',
-    priceId: c?.price_id ?? info.packages[0]?.id ?? '',
-    quantity: String(c?.quantity ?? 1),
+    enabled: config.enabled,
+    // The platform's default configuration has threshold 0, which is no threshold yet: the customer enters one.
+    threshold: config.threshold === '0' ? '' : fromSmallestUnit(config.threshold, config.currency.decimal),
+    quantity: String(config.quantity || 1),
     currencyId: pay?.id ?? '',
-    maxAmount: c && pay ? fromSmallestUnit(c.daily_limits.max_amount, pay.decimal) : '0',
-    maxAttempts: String(c?.daily_limits.max_attempts ?? 0),
+    maxAmount: pay ? fromSmallestUnit(config.daily_limits?.max_amount ?? '0', pay.decimal) : '0',
+    maxAttempts: String(config.daily_limits?.max_attempts ?? 0),
   };
 }
 
-/** The unit amount of a price in a currency (its own currency or a currency option). */
-function unitIn(price: AutoRechargeInfo['packages'][number], currencyId: string): string | null {
-  if (price.currency_id === currencyId) return price.unit_amount ?? '0';
-  return price.currency_options?.find((o) => o.currency_id === currencyId)?.unit_amount ?? null;
+/** The currencies (not credit ones) of the active payment methods the package can be paid in. */
+function payingCurrencies(methods: PaymentMethod[], price: AutoRechargeConfig['price']): Paying[] {
+  return acceptedMethods(methods, [{ price, quantity: 1 }]).flatMap((m) =>
+    m.payment_currencies.filter((c) => c.type !== 'credit').map((c) => ({ ...c, method: m })),
+  );
 }
 
 /** A non-negative decimal amount in a currency → smallest unit, or null when not a valid number. */
@@ -66,7 +69,6 @@ function unitsOrNull(value: string, currency: PaymentCurrency | undefined): stri
   }
 }
 
-/** The auto top-up card of one credit currency. */
 /**
  * 'notEnough' (spec §8): the balance cannot cover the customer's pending usage in this credit currency. The
  * portal's own customer, or the `customerId` the element was given.
@@ -96,39 +98,82 @@ export function CreditNotEnough({
   );
 }
 
+/**
+ * The auto top-up card of one credit currency, from the platform's own calls: the configuration
+ * (auto-recharge-configs/customer, TAutoRechargeConfigExpanded, with the package as its `price`), the balance
+ * (credit-grants/summary) and the payment methods (settings). A currency with no top-up package
+ * (`recharge_config.base_price_id`) has no auto top-up.
+ */
 export function AutoTopUp({
   customer,
-  currencyId,
+  currency,
   customerId,
 }: {
   customer: string;
-  currencyId: string;
+  currency: PaymentCurrency;
   customerId?: string | undefined;
 }) {
   const api = useApi();
   const t = useT();
-  const q = useQuery(queryKey('credits', 'auto-recharge', customer, currencyId), () =>
-    api.credits.autoRecharge(customer, currencyId),
-  );
-  if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
-  if (!q.data) return <Loading rows={2} />;
-  if (!q.data.packages.length || !q.data.currencies.length) {
+  const summary = useQuery(queryKey('credits', 'summary', customer), () => api.credits.summary(customer));
+  if (summary.isError && !summary.data) return <LoadError error={summary.error} retry={() => void summary.refetch()} />;
+  if (!summary.data) return <Loading rows={2} />;
+  const balance = summary.data[currency.id]?.remainingAmount ?? '0';
+  if (!currency.recharge_config?.base_price_id) {
     return (
       <>
-        <CreditNotEnough currency={q.data.currency} balance={q.data.balance} customerId={customerId} />
+        <CreditNotEnough currency={currency} balance={balance} customerId={customerId} />
         <Alert tone="info" title={t('portal.autoTopUp.unavailable')} />
       </>
     );
   }
-  return <AutoTopUpForm info={q.data} customer={customer} customerId={customerId} />;
+  return <AutoTopUpSetup customer={customer} currency={currency} balance={balance} customerId={customerId} />;
+}
+
+function AutoTopUpSetup({
+  customer,
+  currency,
+  balance,
+  customerId,
+}: {
+  customer: string;
+  currency: PaymentCurrency;
+  balance: string;
+  customerId?: string | undefined;
+}) {
+  const api = useApi();
+  const t = useT();
+  const config = useQuery(queryKey('credits', 'auto-recharge', customer, currency.id), () =>
+    api.credits.autoRecharge(customer, currency.id),
+  );
+  const settings = useQuery(queryKey('credits', 'payment-methods'), () => api.settings.get());
+  const failed = (config.isError && !config.data && config) || (settings.isError && !settings.data && settings);
+  if (failed) return <LoadError error={failed.error} retry={() => void failed.refetch()} />;
+  if (!config.data || !settings.data) return <Loading rows={2} />;
+  const paying = payingCurrencies(settings.data.paymentMethods, config.data.price);
+  if (!paying.length) {
+    return (
+      <>
+        <CreditNotEnough currency={currency} balance={balance} customerId={customerId} />
+        <Alert tone="info" title={t('portal.autoTopUp.unavailable')} />
+      </>
+    );
+  }
+  return (
+    <AutoTopUpForm config={config.data} paying={paying} balance={balance} customer={customer} customerId={customerId} />
+  );
 }
 
 function AutoTopUpForm({
-  info,
+  config,
+  paying,
+  balance,
   customer,
   customerId,
 }: {
-  info: AutoRechargeInfo;
+  config: AutoRechargeConfig;
+  paying: Paying[];
+  balance: string;
   customer: string;
   customerId?: string | undefined;
 }) {
@@ -139,14 +184,14 @@ function AutoTopUpForm({
   const toast = useToast();
   const client = useQueryClient();
   const switchId = useId();
-  const [form, setForm] = useState<Form>(() => initialForm(info));
+  const [form, setForm] = useState<Form>(() => initialForm(config, paying));
   const [touched, setTouched] = useState(false);
-  useEffect(() => setForm(initialForm(info)), [info.config?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- a new configuration only
+  useEffect(() => setForm(initialForm(config, paying)), [config.id]); // eslint-disable-line react-hooks/exhaustive-deps -- a new configuration only
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
-  const credit = info.currency;
-  const pay = info.currencies.find((c) => c.id === form.currencyId);
-  const price = info.packages.find((p) => p.id === form.priceId);
+  const credit = config.currency;
+  const pay = paying.find((c) => c.id === form.currencyId);
+  const price = config.price;
   const thresholdKey = validateThreshold(form.threshold);
   const quantity = /^\d{1,3}$/.test(form.quantity.trim()) ? Number(form.quantity) : NaN;
   const quantityError = !(quantity >= 1 && quantity <= 100) ? t('portal.autoTopUp.quantityRange') : null;
@@ -159,11 +204,12 @@ function AutoTopUpForm({
     maxAmount: maxAmount === null ? t('threshold.number') : null,
     maxAttempts: maxAttemptsOk ? null : t('threshold.number'),
   };
-  const valid = !Object.values(errors).some(Boolean) && !!price && !!pay;
-  const unit = price && pay ? unitIn(price, pay.id) : null;
+  const valid = !Object.values(errors).some(Boolean) && !!pay;
+  const inPay = pay ? unitAmountFor(price, pay.id) : null;
+  const unit = inPay && !inPay.missing ? inPay.amount : null;
   const cost = unit && !quantityError ? mulAmount(unit, quantity) : null;
   // credit_config.credit_amount is in token units of the credit currency on the platform: converted once, in core.
-  const creditsPer = tokenUnitsToSmallest(price?.metadata?.credit_config?.credit_amount, credit.decimal);
+  const creditsPer = tokenUnitsToSmallest(price.metadata?.credit_config?.credit_amount, credit.decimal);
   const credits = creditsPer && !quantityError ? mulAmount(creditsPer, quantity) : null;
 
   const m = useMutation(
@@ -173,20 +219,17 @@ function AutoTopUpForm({
         currency_id: credit.id,
         enabled: form.enabled,
         threshold: toSmallestUnit(form.threshold.trim(), credit.decimal),
-        price_id: form.priceId,
+        price_id: price.id,
         quantity,
         recharge_currency_id: form.currencyId,
         daily_limits: { max_amount: maxAmount ?? '0', max_attempts: Number(form.maxAttempts) },
       }),
     {
-      onSuccess: (config) => {
-        client.setQueryData(
-          queryKey('credits', 'auto-recharge', customer, credit.id),
-          (old: AutoRechargeInfo | undefined) => (old ? { ...old, config } : old),
-        );
+      onSuccess: (saved) => {
+        client.setQueryData(queryKey('credits', 'auto-recharge', customer, credit.id), saved);
         toast.show({
           tone: 'success',
-          message: config.enabled ? t('portal.autoTopUp.savedOn') : t('portal.autoTopUp.savedOff'),
+          message: saved.enabled ? t('portal.autoTopUp.savedOn') : t('portal.autoTopUp.savedOff'),
         });
       },
     },
@@ -196,7 +239,7 @@ function AutoTopUpForm({
     if (valid) m.mutate();
   };
   const show = (e: string | null) => (touched ? e : null);
-  const saved = info.config;
+  const saved = config;
   return (
     <form
       part="auto-top-up"
@@ -211,9 +254,9 @@ function AutoTopUpForm({
         className={css`display: flex; justify-content: space-between; align-items: center; gap: 12px; flex-wrap: wrap;`}
       >
         <span className={css`display: inline-flex; gap: 10px; align-items: center;`}>
-          <strong>{t('portal.autoTopUp.balance', { amount: money(info.balance, credit) })}</strong>
-          <StatusChip tone={saved?.enabled ? 'success' : 'default'}>
-            {saved?.enabled ? t('portal.autoTopUp.on') : t('portal.autoTopUp.off')}
+          <strong>{t('portal.autoTopUp.balance', { amount: money(balance, credit) })}</strong>
+          <StatusChip tone={saved.enabled ? 'success' : 'default'}>
+            {saved.enabled ? t('portal.autoTopUp.on') : t('portal.autoTopUp.off')}
           </StatusChip>
         </span>
         <label
@@ -232,7 +275,7 @@ function AutoTopUpForm({
           {t('portal.autoTopUp.enable')}
         </label>
       </div>
-      <CreditNotEnough currency={credit} balance={info.balance} customerId={customerId} />
+      <CreditNotEnough currency={credit} balance={balance} customerId={customerId} />
       <div className={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 16px;`}>
         <TextField
           label={t('portal.autoTopUp.threshold')}
@@ -244,16 +287,11 @@ function AutoTopUpForm({
           endAdornment={credit.symbol}
           name="threshold"
         />
-        {info.packages.length > 1 ? (
-          <Select
-            label={t('portal.autoTopUp.package')}
-            value={form.priceId}
-            onChange={(e) => set({ priceId: e.target.value })}
-            options={info.packages.map((p) => ({ value: p.id, label: p.nickname || p.product?.name || p.id }))}
-          />
-        ) : (
-          <TextField label={t('portal.autoTopUp.package')} value={price?.product?.name ?? price?.id ?? ''} readOnly />
-        )}
+        <TextField
+          label={t('portal.autoTopUp.package')}
+          value={price.product?.name ?? price.nickname ?? price.id}
+          readOnly
+        />
         <TextField
           label={t('portal.autoTopUp.quantity')}
           inputMode="numeric"
@@ -266,10 +304,7 @@ function AutoTopUpForm({
           label={t('portal.autoTopUp.paymentMethod')}
           value={form.currencyId}
           onChange={(e) => set({ currencyId: e.target.value })}
-          options={info.currencies.map((c) => ({
-            value: c.id,
-            label: c.paymentMethod ? `${c.paymentMethod.name} (${c.symbol})` : c.symbol,
-          }))}
+          options={paying.map((c) => ({ value: c.id, label: `${c.method.name} (${c.symbol})` }))}
         />
         <TextField
           label={t('portal.autoTopUp.dailyMaxAmount')}
@@ -302,14 +337,14 @@ function AutoTopUpForm({
               })
             : null}
       </p>
-      {saved?.last_recharge_at || saved?.last_recharge_date ? (
+      {saved.last_recharge_at || saved.last_recharge_date ? (
         <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>
           {t('portal.autoTopUp.last', {
             date: saved.last_recharge_at ? timestamp(saved.last_recharge_at) : day(saved.last_recharge_date),
           })}
         </p>
       ) : null}
-      {saved?.last_error ? (
+      {saved.last_error ? (
         <Alert tone="warning" title={t('portal.autoTopUp.lastFailed')}>
           {saved.last_error}
         </Alert>

@@ -97,7 +97,7 @@ function AutoTopUps({ customerId }: { customerId?: string | undefined }) {
       </h2>
       <p className={css`margin: 0; color: var(--pay-color-muted);`}>{t('portal.autoTopUp.intro')}</p>
       {currencies.map((c) => (
-        <AutoTopUp key={c.id} customer={customer} currencyId={c.id} customerId={customerId} />
+        <AutoTopUp key={c.id} customer={customer} currency={c} customerId={customerId} />
       ))}
     </section>
   );

@@ -1105,15 +1105,13 @@ describe('<pay-portal> credits', () => {
     await expectNoAxeViolations(el);
     save.click();
     await waitFor(() => shadowText(el).includes('Auto top-up is on.'), { timeout: 5000 });
-    const { autoRecharge, autoRechargeSaves } = await portalState();
+    const { autoRechargeBodies, autoRechargeSaves, summaryQuery } = await portalState();
     equal(autoRechargeSaves, 1, 'the invalid attempts never reached the server');
-    deepEqual(
-      { ...autoRecharge, customer_id: undefined, id: undefined, daily_stats: undefined, last_recharge_date: undefined },
+    equal(summaryQuery?.customer_id, 'z1casey', 'the balance comes from the credit-grant summary');
+    // payment-js SubmitAutoRechargeConfigData, amounts in the smallest unit of their currency.
+    deepEqual(autoRechargeBodies, [
       {
-        customer_id: undefined,
-        id: undefined,
-        daily_stats: undefined,
-        last_recharge_date: undefined,
+        customer_id: 'z1casey',
         currency_id: 'pc_crd',
         enabled: true,
         threshold: '1000',
@@ -1122,8 +1120,19 @@ describe('<pay-portal> credits', () => {
         recharge_currency_id: 'pc_usd',
         daily_limits: { max_amount: '500', max_attempts: 3 },
       },
-    );
+    ]);
     await waitFor(() => $(el, '[part~=auto-top-up] [part~=chip]')?.textContent === 'On');
+  });
+
+  it('a credit currency with no top-up package (no recharge_config) says auto top-up is not available', async () => {
+    await stub({ signedIn: true, portal: { noRechargeConfig: true, pending: { pc_crd: '1500' } } });
+    const el = portal('view="credits"');
+    await waitFor(() => shadowText(el).includes('Auto top-up is not available for this currency.'), { timeout: 5000 });
+    // The balance still comes from the credit-grant summary: 12.5 CRD cannot cover 15 CRD of pending usage.
+    await waitFor(() => $(el, '[part~=credit-not-enough]'), { timeout: 5000 });
+    ok(!$(el, '[part~=auto-top-up]'), 'no form');
+    equal((await portalState()).autoRechargeReads, undefined, 'the configuration is never asked for');
+    await expectNoAxeViolations(el);
   });
 
   it("says 'notEnough' (amount, symbol, quantity) when the balance cannot cover the pending usage; nothing when it can", async () => {

@@ -397,9 +397,17 @@ function restake(state, p, url, json) {
 // Credits: one grant per status (cg_granted, cg_pending, cg_expired, cg_depleted, cg_voided; cfg.grants: false → none)
 // and 14 transactions, one a day Nov 1–14 2026 at 12:00 UTC (odd days usage of cg_granted with a meter event, even
 // days grants); start/end (unix seconds) and credit_grant_id filter them; the last query is kept in cfg.txQuery.
-const CRD = { id: 'pc_crd', symbol: 'CRD', decimal: 2, name: 'Credits', type: 'credit' };
+const CRD = {
+  id: 'pc_crd',
+  symbol: 'CRD',
+  decimal: 2,
+  name: 'Credits',
+  type: 'credit',
+  recharge_config: { base_price_id: 'price_crd' },
+};
 const GRANT_STATUSES = ['granted', 'pending', 'expired', 'depleted', 'voided'];
-const grants = () =>
+// cfg.noRechargeConfig: CRD has no top-up package (no recharge_config), so it has no auto top-up.
+const grants = (cfg = {}) =>
   GRANT_STATUSES.map((status, i) => ({
     id: `cg_${status}`,
     object: 'credit_grant',
@@ -410,7 +418,7 @@ const grants = () =>
     amount: String(1000 * (i + 1)),
     remaining_amount: status === 'granted' ? '750' : status === 'pending' ? String(1000 * (i + 1)) : '0',
     currency_id: 'pc_crd',
-    paymentCurrency: CRD,
+    paymentCurrency: cfg.noRechargeConfig ? { ...CRD, recharge_config: null } : CRD,
     effective_at: Date.UTC(2026, 10, 1 + i) / 1000,
     expires_at: status === 'granted' ? Date.UTC(2026, 11, 31) / 1000 : null,
     created_at: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(),
@@ -454,8 +462,13 @@ function handleCredits(cfg, url, json) {
   const page = Number(url.searchParams.get('page') || 1);
   const size = Number(url.searchParams.get('pageSize') || 10);
   const slice = (list) => json({ count: list.length, list: list.slice((page - 1) * size, page * size) });
-  const all = cfg.grants === false ? [] : grants();
+  const all = cfg.grants === false ? [] : grants(cfg);
   if (p === '/payment/api/credit-grants') return slice(all);
+  // payment-js CreditSummary: the usable balance per credit currency (12.5 CRD).
+  if (p === '/payment/api/credit-grants/summary') {
+    cfg.summaryQuery = Object.fromEntries(url.searchParams);
+    return json({ pc_crd: { paymentCurrency: CRD, totalAmount: '2500', remainingAmount: '1250', grantCount: 2 } });
+  }
   const one = p.match(/^\/payment\/api\/credit-grants\/([^/]+)$/);
   if (one) {
     if (one[1] === 'cg_other') return json({ error: 'You are not allowed to view this credit grant' }, 403);
@@ -476,8 +489,11 @@ function handleCredits(cfg, url, json) {
   return null;
 }
 
-// Auto top-up of CRD: one package (100 CRD for 1 TBA or 0.99 USD); the balance is 12.5 CRD. POST …/submit stores the
-// body in cfg.autoRecharge (cfg.autoRechargeSaves counts them); autoRechargeFails: the save answers 400.
+// Auto top-up of CRD, as the platform answers it (TAutoRechargeConfigExpanded): its package is CRD's
+// recharge_config.base_price_id (100 CRD for 1 TBA or 0.99 USD); the balance (12.5 CRD) is the credit-grant summary
+// and the payment methods are /api/settings'. Before a save, the platform's default (disabled, threshold 0).
+// POST …/submit stores the body in cfg.autoRecharge (cfg.autoRechargeSaves counts them); autoRechargeFails: the save
+// answers 400.
 const CRD_PACK = {
   id: 'price_crd',
   type: 'one_time',
@@ -487,32 +503,47 @@ const CRD_PACK = {
   product: { id: 'prod_crd', name: 'Credits Pack' },
   metadata: { credit_config: { credit_amount: '100', currency_id: 'pc_crd' } },
 };
+const ARC_DEFAULT = {
+  id: 'arc_1',
+  customer_id: 'cus_1',
+  livemode: true,
+  enabled: false,
+  threshold: '0',
+  currency_id: 'pc_crd',
+  price_id: 'price_crd',
+  quantity: 1,
+  recharge_currency_id: 'pc_tba',
+  payment_method_id: 'pm_arc',
+  daily_limits: { max_attempts: 0, max_amount: '0' },
+  daily_stats: { attempt_count: 0, total_amount: '0' },
+  last_recharge_date: null,
+  created_at: '2026-11-01T08:00:00.000Z',
+  updated_at: '2026-11-01T08:00:00.000Z',
+};
+const expandedConfig = (c) => ({
+  ...c,
+  currency: CRD,
+  rechargeCurrency: c.recharge_currency_id === 'pc_usd' ? USD : TBA,
+  price: CRD_PACK,
+  paymentMethod:
+    c.recharge_currency_id === 'pc_usd'
+      ? { id: 'pm_stripe', type: 'stripe', name: 'Card' }
+      : { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock' },
+});
 async function handleAutoRecharge(cfg, method, url, readBody, json) {
   const p = url.pathname;
   if (method === 'GET' && p.startsWith('/payment/api/auto-recharge-configs/customer/')) {
-    return json({
-      config: cfg.autoRecharge ?? null,
-      currency: CRD,
-      packages: [CRD_PACK],
-      balance: '1250',
-      currencies: [
-        { ...TBA, paymentMethod: { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock' } },
-        { ...USD, paymentMethod: { id: 'pm_stripe', type: 'stripe', name: 'Stripe' } },
-      ],
-    });
+    cfg.autoRechargeReads = (cfg.autoRechargeReads ?? 0) + 1;
+    return json(expandedConfig(cfg.autoRecharge ?? ARC_DEFAULT));
   }
   if (method === 'POST' && p === '/payment/api/auto-recharge-configs/submit') {
     const body = JSON.parse((await readBody()) || '{}');
     cfg.autoRechargeSaves = (cfg.autoRechargeSaves ?? 0) + 1;
     if (cfg.autoRechargeFails) return json({ error: 'Ledger unavailable' }, 400);
     if (!(BigInt(body.threshold ?? '0') > 0n)) return json({ error: 'Threshold must be greater than 0' }, 400);
-    cfg.autoRecharge = {
-      id: 'arc_1',
-      daily_stats: { attempt_count: 0, total_amount: '0' },
-      last_recharge_date: null,
-      ...body,
-    };
-    return json(cfg.autoRecharge);
+    cfg.autoRecharge = { ...ARC_DEFAULT, ...body };
+    (cfg.autoRechargeBodies ??= []).push(body);
+    return json(expandedConfig(cfg.autoRecharge));
   }
   return null;
 }

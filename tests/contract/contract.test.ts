@@ -19,7 +19,14 @@ import {
 import { createChecker, structPaths, type RootName } from './checker.ts';
 import { paginated, SettingsStruct } from '../../src/api/schemas.ts';
 import { CheckoutContextStruct } from '../../src/api/schemas-checkout.ts';
-import { CreditGrantStruct, InvoiceStruct, OverdueStruct, SubscriptionStruct } from '../../src/api/schemas-billing.ts';
+import {
+  AutoRechargeConfigStruct,
+  CreditGrantStruct,
+  CreditSummaryEntryStruct,
+  InvoiceStruct,
+  OverdueStruct,
+  SubscriptionStruct,
+} from '../../src/api/schemas-billing.ts';
 import { SettingStruct } from '../../src/api/resources/donations.ts';
 
 let sb: Sandbox;
@@ -68,27 +75,6 @@ const KNOWN: Array<[RegExp, string, RootName?]> = [
   [
     /cross_sells_to\/(prices|default_price): missing required field$/,
     'deliberate: a cross-sell product is not expanded further',
-  ],
-  [/subscriptions\/\d+: must be object$/, 'open: checkout-session subscriptions[] as objects (issue 11)'],
-  [
-    /^\(root\)\/(payments|subscriptions|invoices): missing required field$/,
-    'open: customers/:id relations (issue 11)',
-    'CustomerExpanded',
-  ],
-  [
-    /^\/list\/\d+\/(payments|subscriptions|invoices): missing required field$/,
-    'open: customers list relations (issue 11)',
-    'CustomerList',
-  ],
-  [
-    /^\/customer\/\w+: missing required field$/,
-    'open: customers/:id/overdue/invoices sends a partial customer',
-    'CustomerOverdue',
-  ],
-  [
-    /^\(root\)\/\w+: missing required field$/,
-    'open: auto-recharge-configs/customer/:id is not the flat TAutoRechargeConfigExpanded (issue 11 item 1)',
-    'AutoRechargeConfigExpanded',
   ],
 ];
 const seen = new Set<RegExp>();
@@ -252,8 +238,28 @@ const customerCalls: Call[] = [
   ],
   [
     'GET /api/auto-recharge-configs/customer/:id',
-    'AutoRechargeConfigExpanded' as RootName,
+    'AutoRechargeConfigExpanded',
     () => asUser(sb, chris, 'GET', `/api/auto-recharge-configs/customer/${ids.chris}?currency_id=pc_sandbox_credit`),
+  ],
+  [
+    'POST /api/auto-recharge-configs/submit',
+    'AutoRechargeConfigExpanded',
+    () =>
+      asUser(sb, chris, 'POST', '/api/auto-recharge-configs/submit', {
+        customer_id: ids.chris,
+        currency_id: 'pc_sandbox_credit',
+        enabled: true,
+        threshold: '100',
+        price_id: 'price_sandbox_credits',
+        quantity: 1,
+        recharge_currency_id: 'pc_sandbox_usd',
+        daily_limits: { max_attempts: 2, max_amount: '500' },
+      }),
+  ],
+  [
+    'GET /api/credit-grants/summary',
+    'CreditSummary',
+    () => asUser(sb, chris, 'GET', `/api/credit-grants/summary?customer_id=${ids.chris}`),
   ],
   [
     'POST /api/settings (donate, as the owner)',
@@ -316,6 +322,8 @@ describe('the fields the elements read', () => {
     ['paginated(CreditGrantStruct)', paginated(CreditGrantStruct), 'CreditGrantList'],
     ['OverdueStruct', OverdueStruct, 'SubscriptionOverdue'],
     ['SettingStruct (donate)', SettingStruct, 'Setting'],
+    ['AutoRechargeConfigStruct', AutoRechargeConfigStruct, 'AutoRechargeConfigExpanded'],
+    ['CreditSummaryEntryStruct', CreditSummaryEntryStruct, 'CreditSummaryEntry'],
   ] as const)('%s reads only fields of the real type', (_name, struct, root) => {
     const paths = structPaths(struct);
     expect(paths.length).toBeGreaterThan(1);
@@ -350,6 +358,21 @@ describe('the stake (issue 11 item 4)', () => {
     expect(checker.unknownReads('SubscriptionExpanded', ['payment_details.staking.amount'])).toEqual([
       'payment_details.staking.amount',
     ]);
+  });
+});
+
+describe('relations (issue 11)', () => {
+  it("customers/:id carries the customer's own payments, subscriptions and invoices; a checkout's subscriptions[] are objects", async () => {
+    const customer = (await signed(sb, 'GET', `/api/customers/${ids.chris}`)).body;
+    expect(customer.subscriptions.map((s: { id: string }) => s.id)).toContain(ids.stakeSub);
+    expect(customer.invoices.map((i: { id: string }) => i.id)).toContain(ids.discountInvoice);
+    expect(customer.payments.length).toBeGreaterThan(0);
+    for (const rel of [customer.subscriptions, customer.invoices, customer.payments])
+      expect(rel.every((x: { customer_id: string }) => x.customer_id === ids.chris)).toBe(true);
+    const session = (await signed(sb, 'GET', `/api/checkout-sessions/${ids.stakeCs}`)).body;
+    expect(session.subscriptions).toMatchObject([{ id: ids.stakeSub, status: 'active' }]);
+    const overdue = (await asUser(sb, casey, 'GET', `/api/customers/${ids.casey}/overdue/invoices`)).body;
+    expect(overdue.customer).toMatchObject({ id: ids.casey, did: CASEY.did, livemode: true });
   });
 });
 

@@ -5,6 +5,7 @@
  * against them. Only types the packages do not publish are written out here, each marked with where it comes from.
  */
 import type {
+  CreditGrantSummary,
   TAutoRechargeConfig,
   TCheckoutSession,
   TCheckoutSessionExpanded,
@@ -78,6 +79,10 @@ export type CustomerOverdue = {
 };
 /** GET /api/credit-grants */
 export type CreditGrantList = Paginated<TCreditGrantExpanded>;
+/** GET /api/credit-grants/summary: payment-js `CreditSummary` (payment-types `CreditGrantSummary` per currency). */
+export type CreditSummary = Record<string, CreditGrantSummary>;
+/** One currency of it (what the elements read, checked field by field). */
+export type CreditSummaryEntry = CreditGrantSummary;
 /** GET /api/credit-grants/:id */
 export type CreditGrantExpanded = TCreditGrantExpanded;
 /** GET /api/credit-transactions (the portal reads usage rows as TCreditTransactionExpanded). */

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import qs from 'qs';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, CASEY, closeSandbox, login, signatureHeaders, type Sandbox } from './payment-helpers.ts';
+import {
+  ADMIN,
+  asUser,
+  CASEY,
+  closeSandbox,
+  login,
+  makeCustomer,
+  signatureHeaders,
+  type Sandbox,
+} from './payment-helpers.ts';
 import { startSandbox } from './harness.ts';
 
 /**
@@ -232,8 +241,9 @@ const BODY_KEYS = [
   'did',
   'set',
   'threshold',
-  'daily_max_amount',
-  'daily_max_attempts',
+  'daily_limits',
+  'max_amount',
+  'max_attempts',
   'enabled',
   'recharge_currency_id',
   'decimal',
@@ -442,6 +452,58 @@ describe('fuzzing every route with hostile input', () => {
     await closeSandbox(sb);
     rmSync(dist, { recursive: true, force: true });
   });
+
+  it(
+    'the auto top-up submit takes any daily_limits (payment-js SubmitAutoRechargeConfigData): 200 or a clear 400, only sane limits stored',
+    { timeout: 60_000 },
+    async () => {
+      const rng = prng(SEED + 1);
+      const customerId = await makeCustomer(sb, CASEY.did, '5');
+      const casey = await login(sb, CASEY.did);
+      const valid = {
+        customer_id: customerId,
+        currency_id: 'pc_sandbox_credit',
+        enabled: false,
+        threshold: '1000',
+        price_id: 'price_sandbox_credits',
+        quantity: 1,
+        recharge_currency_id: 'pc_sandbox_tba',
+      };
+      const limitValue = () => (rng.next() < 0.8 ? rng.pick(SCALARS) : jsonValue(rng));
+      const outcomes = { ok: 0, refused: 0 };
+      for (let i = 0; i < 200; i++) {
+        const roll = rng.next();
+        const daily_limits =
+          roll < 0.15
+            ? jsonValue(rng)
+            : roll < 0.25
+              ? undefined
+              : {
+                  ...(rng.next() < 0.8 ? { max_amount: limitValue() } : {}),
+                  ...(rng.next() < 0.8 ? { max_attempts: limitValue() } : {}),
+                  ...(rng.next() < 0.2 ? { [rng.pick(BODY_KEYS)]: limitValue() } : {}),
+                };
+        const r = await asUser(sb, casey, 'POST', '/api/auto-recharge-configs/submit', { ...valid, daily_limits });
+        const what = JSON.stringify(daily_limits)?.slice(0, 120);
+        expect([200, 400], `${what}: ${JSON.stringify(r.body).slice(0, 200)}`).toContain(r.status);
+        if (r.status === 400) {
+          outcomes.refused++;
+          // Named: the field, or the body as a whole (a NUL byte or a lone surrogate anywhere in it).
+          expect(r.body.error, what).toMatch(/daily_limits|The request body/);
+          continue;
+        }
+        outcomes.ok++;
+        // Stored as TAutoRechargeConfig's daily_limits: a smallest-unit string and an attempt count in range.
+        expect(r.body.daily_limits.max_amount, what).toMatch(/^\d{1,80}$/);
+        expect(Number.isSafeInteger(r.body.daily_limits.max_attempts), what).toBe(true);
+        expect(r.body.daily_limits.max_attempts, what).toBeGreaterThanOrEqual(0);
+        expect(r.body.daily_limits.max_attempts, what).toBeLessThanOrEqual(1000);
+      }
+      // Both kinds occurred: the walk reached the parser's accepting and refusing paths.
+      expect(outcomes.ok).toBeGreaterThan(10);
+      expect(outcomes.refused).toBeGreaterThan(10);
+    },
+  );
 
   it('answers a few thousand malformed requests with no 5xx and stays up', { timeout: 180_000 }, async () => {
     const rng = prng(SEED);

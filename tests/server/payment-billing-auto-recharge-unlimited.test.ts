@@ -53,7 +53,7 @@ describe('auto top-up daily limits', () => {
       'succeeded',
     ]);
     const cfg = (await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).body;
-    expect(cfg.config.daily_stats.attempt_count).toBe(4);
+    expect(cfg.daily_stats.attempt_count).toBe(4);
   });
 
   it('a positive attempt limit stops it for the day; then it is off and never fires', async () => {

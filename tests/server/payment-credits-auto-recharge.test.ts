@@ -39,20 +39,58 @@ const valid = () => ({
 });
 
 describe('auto top-up configuration', () => {
-  it('offers the credit packages and the currencies they can be paid in; nothing stored yet', async () => {
+  it('answers the flat TAutoRechargeConfigExpanded: first a disabled one buying the top-up package', async () => {
     const r = await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ config: null, balance: '500', currency: { id: 'pc_sandbox_credit' } });
-    expect(r.body.packages.map((p: any) => p.id)).toEqual(['price_sandbox_credits']);
-    const ids = r.body.currencies.map((c: any) => c.id);
-    expect(ids).toEqual(expect.arrayContaining(['pc_sandbox_tba', 'pc_sandbox_usd']));
-    expect(ids).not.toContain('pc_sandbox_credit');
+    expect(r.body).toMatchObject({
+      id: expect.stringMatching(/^arc_/),
+      customer_id: customerId,
+      currency_id: 'pc_sandbox_credit',
+      enabled: false,
+      threshold: '0',
+      // the currency's recharge_config.base_price_id, paid in the price's own currency
+      price_id: 'price_sandbox_credits',
+      quantity: 1,
+      recharge_currency_id: 'pc_sandbox_tba',
+      payment_method_id: 'pm_sandbox_arcblock',
+      daily_limits: { max_amount: '0', max_attempts: 0 },
+      daily_stats: { attempt_count: 0, total_amount: '0' },
+      currency: { id: 'pc_sandbox_credit', recharge_config: { base_price_id: 'price_sandbox_credits' } },
+      rechargeCurrency: { id: 'pc_sandbox_tba' },
+      price: { id: 'price_sandbox_credits', product: { id: 'prod_sandbox_credits' } },
+      paymentMethod: { id: 'pm_sandbox_arcblock', type: 'arcblock' },
+    });
+    for (const old of ['config', 'packages', 'currencies', 'balance']) expect(r.body).not.toHaveProperty(old);
+    // The same one on the next read.
+    const again = await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`);
+    expect(again.body.id).toBe(r.body.id);
     expect((await asUser(sb, chris, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).status).toBe(
       403,
     );
     expect((await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_tba`)).status).toBe(
       400,
     );
+  });
+
+  it('the balance is the credit-grant summary (payment-js CreditSummary)', async () => {
+    const r = await asUser(sb, casey, 'GET', `/api/credit-grants/summary?customer_id=${customerId}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      pc_sandbox_credit: {
+        paymentCurrency: expect.objectContaining({ id: 'pc_sandbox_credit', symbol: 'CRD' }),
+        totalAmount: '500',
+        remainingAmount: '500',
+        grantCount: 1,
+      },
+    });
+    expect((await asUser(sb, casey, 'GET', `/api/credit-grants/summary?customer_id=${CASEY.did}`)).body).toEqual(
+      r.body,
+    );
+    expect((await asUser(sb, chris, 'GET', `/api/credit-grants/summary?customer_id=${customerId}`)).status).toBe(403);
+    expect((await asUser(sb, null, 'GET', `/api/credit-grants/summary?customer_id=${customerId}`)).status).toBe(401);
+    const missing = await asUser(sb, casey, 'GET', '/api/credit-grants/summary');
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('customer_id is required');
   });
 
   it('refuses bad input with a 4xx and the reason', async () => {
@@ -94,8 +132,8 @@ describe('auto top-up configuration', () => {
     const b = await asUser(sb, casey, 'POST', `${CFG}/submit`, { ...valid(), quantity: 3 });
     expect(b.body.id).toBe(a.body.id);
     expect(
-      (await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).body.config,
-    ).toMatchObject({ id: a.body.id, enabled: true, quantity: 3 });
+      (await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).body,
+    ).toMatchObject({ id: a.body.id, enabled: true, quantity: 3, rechargeCurrency: { id: 'pc_sandbox_tba' } });
   });
 });
 
@@ -112,10 +150,11 @@ describe('auto top-up firing', () => {
       total: TBA(2),
       currency_id: 'pc_sandbox_tba',
     });
+    const summary = (await asUser(sb, casey, 'GET', `/api/credit-grants/summary?customer_id=${customerId}`)).body;
+    expect(summary.pc_sandbox_credit.remainingAmount).toBe('20500');
     const cfg = (await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`)).body;
-    expect(cfg.balance).toBe('20500');
     // TAutoRechargeConfig's stats: today's attempts and amount, for last_recharge_date.
-    expect(cfg.config).toMatchObject({
+    expect(cfg).toMatchObject({
       last_invoice_id: inv.id,
       daily_stats: { attempt_count: 1, total_amount: TBA(2) },
       last_recharge_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),

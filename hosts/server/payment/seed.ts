@@ -227,7 +227,11 @@ function rows(): Array<[Table, Doc]> {
       stripe: { dashboard: 'https://dashboard.stripe.com/test', publishable_key: 'pk_test_sandbox' },
     }),
     currency('pc_sandbox_tba', 'pm_sandbox_arcblock', 'TBA', 'Test ABT', LOGOS.tba, { is_base_currency: true }),
-    currency('pc_sandbox_credit', 'pm_sandbox_arcblock', 'CRD', 'Sandbox Credit', LOGOS.credit, { type: 'credit' }),
+    currency('pc_sandbox_credit', 'pm_sandbox_arcblock', 'CRD', 'Sandbox Credit', LOGOS.credit, {
+      type: 'credit',
+      // The package auto top-up buys (TPaymentCurrency.recharge_config).
+      recharge_config: { base_price_id: 'price_sandbox_credits', payment_link_id: 'plink_sandbox_credit' },
+    }),
     currency('pc_sandbox_eth', 'pm_sandbox_ethereum', 'ETH', 'Sepolia Ether', LOGOS.ethereum),
     currency('pc_sandbox_base_usdc', 'pm_sandbox_base', 'USDC', 'USD Coin on Base', LOGOS.usdc, {
       contract: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',

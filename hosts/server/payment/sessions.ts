@@ -219,7 +219,10 @@ export function effectiveStatus(session: Doc): string {
   return session.status === 'open' && Number(session.expires_at) <= clock.nowSeconds() ? 'expired' : session.status;
 }
 
-/** TCheckoutSessionExpanded: line_items[].price / upsell_price expanded, plus payment_link, payment_intent, customer, subscription. */
+/**
+ * TCheckoutSessionExpanded: line_items[].price / upsell_price expanded, plus payment_link, payment_intent, customer,
+ * subscription and subscriptions (TSubscription[]: the session stores their ids).
+ */
 export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
   const line_items = await Promise.all(
     (session.line_items as Doc[]).map(async (item) => {
@@ -242,6 +245,13 @@ export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
     payment_intent: await rel('payment_intents', session.payment_intent_id),
     customer: await rel('customers', session.customer_id),
     subscription: await publicOf(q, await rel('subscriptions', session.subscription_id)),
+    subscriptions: (
+      await Promise.all(
+        ((session.subscriptions as unknown[] | undefined) ?? []).map(async (id) =>
+          publicOf(q, await rel('subscriptions', id)),
+        ),
+      )
+    ).filter(Boolean),
   };
 }
 

@@ -11,7 +11,7 @@
  * - `overdueOf` answers the overdue-invoices calls (summary per currency); `payOverdue` pays them from the
  *   wallet in one go (the `collect-batch` connect action) and brings past_due subscriptions back to active.
  * - The clock also settles pending usage of credit meters from the customers' credit grants (credit-ledger.ts),
- *   then fires auto top-ups of credit balances below their threshold (auto-recharge.ts).
+ *   then fires auto top-ups of credit balances below their threshold (domain/auto-recharge.ts).
  * - Routes: `POST /api/sandbox/clock/advance {seconds}` (merchant only: signed request or owner/admin),
  *   `GET /api/sandbox/clock`, `GET /api/subscriptions/:id/recover-info`, `GET …/overdue/invoices` of a
  *   subscription or customer.
@@ -24,7 +24,7 @@ import type { Db, Queryable } from '../db.ts';
 import { clock, events, HttpError, registerConnectAction } from '../platform.ts';
 import { requireMerchant } from './auth.ts';
 import { addInterval, createInvoice, type InvoiceLine } from './billing.ts';
-import { runAutoRecharge } from './auto-recharge.ts';
+import { runAutoRecharge } from './domain/auto-recharge.ts';
 import { settleCreditUsage } from './credit-ledger.ts';
 import { bodyOf, int, livemodeOf, paramOf } from './http.ts';
 import { fromUnit, sum } from './money.ts';
@@ -202,7 +202,8 @@ export async function overdueOf(q: Queryable, scope: OverdueScope): Promise<Reco
     invoices: expanded,
     subscription,
     subscriptionCount,
-    customer: customer ? { id: customer.id, name: customer.name, did: customer.did } : null,
+    // TCustomer (payment-js customers.overdueInvoices): the caller is that customer or the merchant.
+    customer,
   };
 }
 

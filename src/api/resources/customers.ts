@@ -2,7 +2,14 @@
 import { provideResource } from '../lazy.ts';
 import type { Transport } from '../http.ts';
 import { AnyObject, paginated } from '../schemas.ts';
-import { CreditGrantStruct, InvoiceStruct, OverdueStruct, SubscriptionStruct } from '../schemas-billing.ts';
+import {
+  AutoRechargeConfigStruct,
+  CreditGrantStruct,
+  CreditSummaryStruct,
+  InvoiceStruct,
+  OverdueStruct,
+  SubscriptionStruct,
+} from '../schemas-billing.ts';
 import { CustomerStruct } from '../schemas-checkout.ts';
 import type {
   CreditGrant,
@@ -202,7 +209,10 @@ export function createSubscriptions(t: Transport) {
   };
 }
 
-/** A stored auto top-up configuration (amounts in the smallest unit; 0 limits mean unlimited). */
+/**
+ * payment-js TAutoRechargeConfigExpanded: a customer's auto top-up of one credit currency (amounts in the smallest
+ * unit; 0 daily limits mean unlimited), with its credit currency, recharge currency, price and payment method.
+ */
 export type AutoRechargeConfig = {
   id: string;
   customer_id: string;
@@ -211,9 +221,9 @@ export type AutoRechargeConfig = {
   threshold: string;
   price_id: string;
   quantity: number;
-  recharge_currency_id: string;
-  payment_method_id?: string;
-  daily_limits: { max_amount: string; max_attempts: number };
+  recharge_currency_id?: string | null;
+  payment_method_id?: string | null;
+  daily_limits?: { max_amount: string; max_attempts: number } | null;
   /** Today's top-ups (TAutoRechargeConfig): they count for `last_recharge_date` only. */
   daily_stats?: { attempt_count: number; total_amount: string } | null;
   /** The day of the last top-up, YYYY-MM-DD. */
@@ -221,46 +231,48 @@ export type AutoRechargeConfig = {
   /** Sandbox extras (not on TAutoRechargeConfig): when the last top-up ran, and why the last one failed. */
   last_recharge_at?: number | null;
   last_error?: string | null;
-};
-/** The auto top-up of one credit currency: the configuration (null before the first save) and what it may use. */
-export type AutoRechargeInfo = {
-  config: AutoRechargeConfig | null;
   currency: PaymentCurrency;
-  packages: Price[];
-  currencies: Array<PaymentCurrency & { paymentMethod?: Pick<PaymentMethod, 'id' | 'type' | 'name'> }>;
-  balance: string;
+  rechargeCurrency?: PaymentCurrency | null;
+  price: Price;
+  paymentMethod?: PaymentMethod | null;
 };
 /** What the portal saves (payment-js SubmitAutoRechargeConfigData): the configuration's own fields and its daily limits. */
 export type AutoRechargeInput = Pick<
   AutoRechargeConfig,
-  | 'customer_id'
-  | 'currency_id'
-  | 'enabled'
-  | 'threshold'
-  | 'price_id'
-  | 'quantity'
-  | 'recharge_currency_id'
-  | 'daily_limits'
+  'customer_id' | 'currency_id' | 'enabled' | 'threshold' | 'price_id' | 'quantity'
+> & { recharge_currency_id: string; daily_limits: { max_amount: string; max_attempts: number } };
+/** payment-js CreditSummary (payment-types CreditGrantSummary per currency id): usable credit per currency. */
+export type CreditSummary = Record<
+  string,
+  { paymentCurrency?: PaymentCurrency; totalAmount?: string; remainingAmount: string; grantCount: number }
 >;
 
 export function createCredits(t: Transport) {
   return {
-    /** GET /api/auto-recharge-configs/customer/:customer (id or DID) ?currency_id= (sandbox). */
-    autoRecharge(customer: string, currencyId: string): Promise<AutoRechargeInfo> {
+    /** GET /api/auto-recharge-configs/customer/:customer (id or DID) ?currency_id= → TAutoRechargeConfigExpanded. */
+    autoRecharge(customer: string, currencyId: string): Promise<AutoRechargeConfig> {
       return t.request({
         path: `api/auto-recharge-configs/customer/${enc(customer)}`,
         params: { currency_id: currencyId },
-        schema: AnyObject,
-      }) as Promise<AutoRechargeInfo>;
+        schema: AutoRechargeConfigStruct,
+      }) as Promise<AutoRechargeConfig>;
     },
-    /** POST /api/auto-recharge-configs/submit → the stored configuration (sandbox). */
+    /** POST /api/auto-recharge-configs/submit → the stored TAutoRechargeConfigExpanded. */
     saveAutoRecharge(body: AutoRechargeInput): Promise<AutoRechargeConfig> {
       return t.request({
         method: 'POST',
         path: 'api/auto-recharge-configs/submit',
         data: body,
-        schema: AnyObject,
+        schema: AutoRechargeConfigStruct,
       }) as Promise<AutoRechargeConfig>;
+    },
+    /** GET /api/credit-grants/summary?customer_id= (id or DID) → usable credit per credit currency. */
+    summary(customer: string): Promise<CreditSummary> {
+      return t.request({
+        path: 'api/credit-grants/summary',
+        params: { customer_id: customer },
+        schema: CreditSummaryStruct,
+      }) as Promise<CreditSummary>;
     },
     /** GET /api/credit-grants. */
     grants(params: CreditGrantListParams = {}): Promise<Paginated<CreditGrant>> {

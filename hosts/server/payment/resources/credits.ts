@@ -164,33 +164,7 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     res.json({ count: page.count, list: await Promise.all(page.list.map((g) => expandGrant(db, g))) });
   });
 
-  /** creditGrants.summary: the customer's granted (usable) credit per currency. */
-  r.get('/credit-grants/summary', requireMerchant, async (req, res) => {
-    const customer = await queryCustomer(db, req);
-    await db.transaction((tx) => syncGrantStatuses(tx, customer.id, livemodeOf(req)));
-    const where = listWhere(req).eq('customer_id', customer.id).eq('status', 'granted');
-    const subscriptionId = queryString(req, 'subscription_id');
-    if (subscriptionId) where.add(`data->>'subscription_id' = ${where.param(subscriptionId)}`);
-    const { rows } = await db.query<{ data: Doc }>(
-      `SELECT data FROM credit_grants ${where.sql()} ORDER BY created_at, id`,
-      where.params,
-    );
-    const grants = rows.map((row) => row.data);
-    const out: Record<
-      string,
-      { paymentCurrency: Doc | null; totalAmount: string; remainingAmount: string; grantCount: number }
-    > = {};
-    for (const currencyId of new Set(grants.map((g) => g.currency_id as string))) {
-      const mine = grants.filter((g) => g.currency_id === currencyId);
-      out[currencyId] = {
-        paymentCurrency: await find(db, 'payment_currencies', currencyId),
-        totalAmount: sum(mine.map((g) => g.amount)),
-        remainingAmount: sum(mine.map((g) => g.remaining_amount)),
-        grantCount: mine.length,
-      };
-    }
-    res.json(out);
-  });
+  // creditGrants.summary is served by the auto top-up routes mounted above (the portal reads it as the customer).
 
   /**
    * creditGrants.verifyAvailability: whether the customer's usable credit covers the usage not yet settled plus

@@ -28,6 +28,7 @@ import { needsStake } from '../stakes.ts';
 import { publicOf } from '../domain/stake-shape.ts';
 import { createSubscriptionChangeRoutes } from '../subscription-changes.ts';
 import { getUser } from '../../service/users.ts';
+import { expandCustomer } from '../domain/customer-relations.ts';
 import { assertOwner, listScope } from './scope.ts';
 
 /** Customers (`customers.*`) and subscriptions (`subscriptions.*`); lookups and expansion are in ../domain/customers.ts. */
@@ -40,15 +41,17 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
   // --- customers ---
   r.get('/customers', requireMerchant, async (req, res) => {
     const where = listWhere(req).eq('did', queryString(req, 'did')).eq('email', queryString(req, 'email'));
-    res.json(await list(db, 'customers', where, pagingOf(req)));
+    const page = await list(db, 'customers', where, pagingOf(req));
+    res.json({ ...page, list: await Promise.all(page.list.map((c) => expandCustomer(db, c))) });
   });
   r.get('/customers/search', requireMerchant, async (req, res) => {
-    res.json(await list(db, 'customers', addSearch(listWhere(req), req.query.query), pagingOf(req)));
+    const page = await list(db, 'customers', addSearch(listWhere(req), req.query.query), pagingOf(req));
+    res.json({ ...page, list: await Promise.all(page.list.map((c) => expandCustomer(db, c))) });
   });
   r.get('/customers/:id', async (req, res) => {
     const customer = await customerByIdOrDid(db, paramOf(req, 'id'), livemodeOf(req));
     await assertOwner(db, res, { ...customer, customer_id: customer.id }, 'customer');
-    res.json(customer);
+    res.json(await expandCustomer(db, customer));
   });
   r.put('/customers/:id', requireMerchant, async (req, res) => {
     const body = bodyOf(req);
