@@ -31,7 +31,7 @@ import { readStorage, writeStorage } from '../core/storage.ts';
 import { errorText, formatError } from '../core/errors.ts';
 import { customerLinks } from '../core/links.ts';
 import { queryParams } from '../core/params.ts';
-import { formatAmount, toBigInt } from '../core/money.ts';
+import { toBigInt } from '../core/money.ts';
 import { createCheckoutController, type ControllerEnv } from '../state/checkout-controller.ts';
 import {
   createCheckoutFlow,
@@ -122,11 +122,6 @@ export function prefetchCheckout(api: Api, props: Record<string, unknown>): void
       openQuery(api, { checkoutId, extraParams: p.extraParams, currency: p.currency }),
     );
   prefetchSession(api);
-  // The page's first Intl number formatter loads ICU data (about 0.3 s at 4x CPU throttle): make the amount
-  // formatters (cached per locale) while the requests are in flight, not in the render their answers start. The
-  // requests leave in this task's microtasks, so a timer runs after they are sent.
-  if (typeof checkoutId === 'string' && checkoutId)
-    setTimeout(() => formatAmount('0', 2, { locale: api.config.locale }), 0);
 }
 
 function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {
