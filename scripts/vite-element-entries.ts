@@ -20,6 +20,7 @@ export const elementModuleName = (tag: string): string => `chunks/${tag}`;
 type OutputChunk = {
   type: 'chunk';
   name: string;
+  code: string;
   fileName: string;
   imports: string[];
   dynamicImports: string[];
@@ -65,15 +66,20 @@ export function elementLoaders(opts: { firstRequest: Record<string, RegExp[]> })
         // defines the element, and a listener the page adds right after the import is there before the first render
         // (and its pay-ready). The chunks before it, the first request's ones included (axios, api resources), are
         // evaluated as they arrive and announce themselves (src/api/lazy.ts), so the first requests leave at connect.
-        const defines = (f: string) =>
-          byName.get(f)?.moduleIds.some((id) => /[\\/]elements[\\/][a-z][a-z0-9-]*\.ts$/.test(id)) ?? false;
-        const shared = closure.filter((f) => f !== main.fileName && !defines(f));
+        const own = new RegExp(`[\\\\/]elements[\\\\/]${tag}\\.ts$`);
+        const defines = (f: string) => byName.get(f)?.moduleIds.some((id) => own.test(id)) ?? false;
+        // The element's module is often a facade that only re-exports the chunk defining it: the loader imports that
+        // chunk directly, one level less for the browser to discover before it can fetch the element's code.
+        const facade = /^export\s*\{\s*([\w$]+) as default\s*\}\s*from\s*"\.\/([^"]+)";?\s*$/.exec(main.code.trim());
+        const target = facade && byName.has(`chunks/${facade[2]}`) ? `chunks/${facade[2]}` : main.fileName;
+        const exported = facade && target !== main.fileName ? (facade[1] as string) : 'default';
+        const shared = closure.filter((f) => f !== main.fileName && f !== target && !defines(f));
         this.emitFile({
           type: 'asset',
           fileName: `${tag}.js`,
           source:
             `for(const p of[${items(list(shared), FIRST_REQUEST_MARK + list(later))}])p.catch(()=>{});` +
-            `export default(await import(${JSON.stringify(`./${main.fileName}`)})).default;\n`,
+            `export default(await import(${JSON.stringify(`./${target}`)}))${/^[A-Za-z_$][\w$]*$/.test(exported) ? `.${exported}` : `[${JSON.stringify(exported)}]`};\n`,
         });
       }
     },

@@ -103,6 +103,9 @@ export class Transport {
         const instance = axios.create({
           timeout: this.timeout,
           headers: { Accept: 'application/json' },
+          // No XSRF-TOKEN cookie exists on the platform; without a name axios sends each request in the task that
+          // makes it instead of after an async cookieStore read (a task later, behind the first render).
+          xsrfCookieName: '',
           ...(this.adapter ? { adapter: this.adapter } : {}),
         });
         instance.interceptors.request.use((config) => this.addCommonParams(config));

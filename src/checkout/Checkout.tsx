@@ -31,7 +31,7 @@ import { readStorage, writeStorage } from '../core/storage.ts';
 import { errorText, formatError } from '../core/errors.ts';
 import { customerLinks } from '../core/links.ts';
 import { queryParams } from '../core/params.ts';
-import { formatAmount, toBigInt } from '../core/money.ts';
+import { toBigInt } from '../core/money.ts';
 import { createCheckoutController, type ControllerEnv } from '../state/checkout-controller.ts';
 import {
   createCheckoutFlow,
@@ -114,14 +114,14 @@ function openQuery(api: Api, props: Pick<CheckoutProps, 'extraParams' | 'currenc
 
 /** At connect (before the first render): the session and the checkout start loading. */
 export function prefetchCheckout(api: Api, props: Record<string, unknown>): void {
-  prefetchSession(api);
   const checkoutId = props.checkoutId;
-  if (typeof checkoutId !== 'string' || !checkoutId) return;
   const p = props as CheckoutProps & { checkoutId: string };
-  void api.queryClient.prefetchQuery(openQuery(api, { checkoutId, extraParams: p.extraParams, currency: p.currency }));
-  // The page's first Intl number formatter loads ICU data (about 0.3 s at 4x CPU throttle): make the amount
-  // formatters (cached per locale) while the requests are in flight, not in the render their answers start.
-  setTimeout(() => formatAmount('0', 2, { locale: api.config.locale }), 0);
+  // The checkout's own request first: the screen waits for it, not for the session.
+  if (typeof checkoutId === 'string' && checkoutId)
+    void api.queryClient.prefetchQuery(
+      openQuery(api, { checkoutId, extraParams: p.extraParams, currency: p.currency }),
+    );
+  prefetchSession(api);
 }
 
 function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {

@@ -43,7 +43,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { ApiContext, createApi, type Api } from './api.tsx';
 import { ElementContext, type ElementContextValue, type ResolvedSettings } from './context.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { createI18n, I18nContext, useLoadedLocale, type Messages } from './i18n.tsx';
+import { createI18n, fixedT, I18nContext, useLoadedLocale, type Messages } from './i18n.tsx';
 import { QueryClientContext } from './query.ts';
 import { useMediaQuery } from './responsive.ts';
 import { resolveSettings, settingsContext, type Settings, type SettingsInput } from './settings.ts';
@@ -190,7 +190,7 @@ function ElementRoot({
 
   const i18nValue = useMemo(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
-    return { i18n, t: i18n.getFixedT(locale), locale };
+    return { i18n, t: fixedT(i18n, locale), locale };
   }, [i18n, locale]);
 
   const styles = bindStyles(container);

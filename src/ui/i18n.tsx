@@ -68,6 +68,41 @@ export function useLoadedLocale(i18n: I18n, locale: Locale, messages: Messages):
   return shown.current;
 }
 
+/** Per instance: bumped whenever its resources change, which empties every remembered translation. */
+const resourceVersions = new WeakMap<I18n, { n: number }>();
+
+/**
+ * `i18n.getFixedT(locale)` that remembers what option-less calls (`t('common.close')`, most of a screen's) return, until
+ * the instance's resources change: i18next resolves each call anew (fallbacks, nesting, post-processing), which is a
+ * noticeable part of a first render.
+ */
+export function fixedT(i18n: I18n, locale: Locale): TFunction {
+  let version = resourceVersions.get(i18n);
+  if (!version) {
+    const v = { n: 0 };
+    resourceVersions.set(i18n, v);
+    i18n.store.on('added', () => v.n++);
+    i18n.store.on('removed', () => v.n++);
+    version = v;
+  }
+  const t = i18n.getFixedT(locale);
+  const seen = new Map<string, string>();
+  let seenAt = version.n;
+  const remembered = (key: unknown, ...rest: unknown[]): unknown => {
+    if (rest.length > 0 || typeof key !== 'string') return (t as unknown as (...a: unknown[]) => unknown)(key, ...rest);
+    if (seenAt !== version.n) {
+      seen.clear();
+      seenAt = version.n;
+    }
+    const known = seen.get(key);
+    if (known !== undefined) return known;
+    const text: unknown = t(key);
+    if (typeof text === 'string') seen.set(key, text);
+    return text;
+  };
+  return Object.assign(remembered, t) as unknown as TFunction;
+}
+
 export type I18nValue = { i18n: I18n; t: TFunction; locale: Locale };
 
 export const I18nContext = createContext<I18nValue | null>(null);

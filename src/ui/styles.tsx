@@ -81,6 +81,33 @@ function adoptedSheets(root: ShadowRoot): Sheets {
 
 const bindings = new WeakMap<ShadowRoot, StyleBinding>();
 
+/**
+ * `css` that remembers the class of each template and values: goober serializes, hashes and looks the rules up on
+ * every call, and most calls are the same few hundred templates rendered again (a first render makes some 600).
+ * Per root, like the rules themselves; object inputs go straight through.
+ */
+function remembered(css: CssFn): CssFn {
+  const byTemplate = new WeakMap<TemplateStringsArray, Map<string, string>>();
+  const byText = new Map<string, string>();
+  return (tag, ...values) => {
+    let seen: Map<string, string>;
+    let key: string;
+    if (typeof tag === 'string') {
+      seen = byText;
+      key = tag;
+    } else if (Array.isArray(tag)) {
+      const template = tag as TemplateStringsArray;
+      seen = byTemplate.get(template) ?? new Map<string, string>();
+      if (!byTemplate.has(template)) byTemplate.set(template, seen);
+      // goober writes '' for false and the text of anything else: the key keeps a value's type apart from its text.
+      key = values.map((v) => (typeof v === 'string' ? v : `\u0001${String(v)}`)).join('\u0000');
+    } else return css(tag, ...values);
+    let name = seen.get(key);
+    if (name === undefined) seen.set(key, (name = css(tag, ...values)));
+    return name;
+  };
+}
+
 /** One binding per shadow root (memoized). */
 export function bindStyles(target: ShadowRoot): StyleBinding {
   let b = bindings.get(target);
@@ -92,9 +119,9 @@ export function bindStyles(target: ShadowRoot): StyleBinding {
     const holder = { parentNode: target, firstChild: adoptedSheets(target).rules };
     const sink = { querySelector: () => holder };
     b = {
-      css: base.bind({ target: sink }),
+      css: remembered(base.bind({ target: sink })),
       glob: base.bind({ target: sink, g: 1 }),
-      keyframes: base.bind({ target: sink, k: 1 }),
+      keyframes: remembered(base.bind({ target: sink, k: 1 })),
       cx,
       target,
     };

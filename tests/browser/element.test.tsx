@@ -276,6 +276,8 @@ describe('defineElement: nothing leaks out of the shadow root', () => {
     const rulesOf = (el: HTMLElement) =>
       el.shadowRoot!.adoptedStyleSheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n');
     ok(rulesOf(a as HTMLElement).includes('var(--pay-color-bg)'), 'rules written into the root');
+    // The same template rendered in another root (css remembers classes per root) writes its rules there too.
+    ok(rulesOf(b as HTMLElement).includes('var(--pay-color-bg)'), 'rules written into the second root');
     ok(rulesOf(a as HTMLElement).includes('--pay-color-primary: #1d4ed8'), 'light tokens on the first');
     ok(rulesOf(b as HTMLElement).includes('--pay-color-primary: #60a5fa'), 'second root has its own sheets (dark)');
     ok(!rulesOf(b as HTMLElement).includes('#1d4ed8'), 'the forced dark theme has no light palette');
