@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
     environment: 'node',
+    // A run directory where the server tests share one migrated sandbox database (tests/server/harness.ts).
+    globalSetup: ['tests/server/global-setup.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
   },
