@@ -120,7 +120,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^dist/' },
+    // The package's build and the framework hosts' builds (npm run build, hosts:build): bundles, not sources.
+    exclude: { path: '^(dist|hosts/frameworks/[^/]+/dist)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },

@@ -16,6 +16,11 @@ import { bodyParserError, checkBody, formBody, jsonBody, refuseNulInUrl } from '
 export type SandboxServerOptions = {
   /** 'memory' for a fresh in-memory database, else a directory. */
   db: string;
+  /**
+   * For an in-memory database: a data directory dump (PGlite `dumpDataDir`) to start from instead of an empty
+   * database. Migrations still run, so a template that lacks the latest ones is brought up to date.
+   */
+  dbTemplate?: Blob;
   /** 0x-prefixed 128-hex ed25519 secret key (seed || pk); generated and stored in the data dir if absent. */
   appSk?: string;
 };
@@ -23,7 +28,7 @@ export type SandboxServerOptions = {
 export type SandboxServer = { app: express.Express; server: Server; ctx: SandboxContext; close(): Promise<void> };
 
 export async function createSandboxServer(opts: SandboxServerOptions): Promise<SandboxServer> {
-  const db = await openDb(opts.db);
+  const db = await openDb(opts.db, opts.dbTemplate);
   await migrate(db);
   const ctx: SandboxContext = {
     db,

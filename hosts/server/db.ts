@@ -58,10 +58,15 @@ function emptyDataDir(): Promise<Blob> {
   return emptyDb;
 }
 
-export async function openDb(location: string): Promise<Db> {
+/**
+ * Opens the database at `location` ('memory' for a fresh in-memory one). An in-memory database starts from
+ * `template` when given (a `dumpDataDir` of another sandbox database, e.g. one already migrated and seeded, which
+ * the server tests of one run share: see tests/server/harness.ts), else from the empty one.
+ */
+export async function openDb(location: string, template?: Blob): Promise<Db> {
   let db: PGlite;
   if (location === 'memory' || location === ':memory:') {
-    db = await PGlite.create({ loadDataDir: await emptyDataDir() });
+    db = await PGlite.create({ loadDataDir: template ?? (await emptyDataDir()) });
   } else {
     mkdirSync(location, { recursive: true });
     db = await PGlite.create(location);

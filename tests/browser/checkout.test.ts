@@ -4,9 +4,12 @@ import {
   $,
   $$,
   activeDeep,
+  answered,
+  answers,
   cleanup,
   equal,
   expectNoAxeViolations,
+  flushed,
   mount,
   ok,
   sendKeys,
@@ -142,8 +145,12 @@ describe('<pay-checkout>', () => {
     type(field(el, 'customer_name'), 'Casey');
     type(field(el, 'customer_email'), `${'a'.repeat(65)}@example.com`);
     field(el, 'customer_email').focus();
+    let submits = 0;
+    field(el, 'customer_email').form!.addEventListener('submit', () => submits++);
     await sendKeys({ press: 'Enter' });
-    await sleep(100);
+    // Enter submitted the form; a request that submit would send has gone out by the time it has rendered.
+    await waitFor(() => submits === 1, { message: 'Enter did not submit the form' });
+    await flushed();
     equal((await calls()).submit, undefined, 'a local part over 64 characters is refused');
     type(field(el, 'customer_email'), 'casey@example.com');
     field(el, 'customer_email').focus();
@@ -989,22 +996,26 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     equal(ready.length, 1);
 
     // The reference host does this on header-locale-change: the strings change, the payer's input does not.
+    const LOAD_ZH = /\/checkout-sessions\/(retrieve|start)\/[^?]+\?(.*&)?locale=zh/;
+    const LOAD_TEST = /\/checkout-sessions\/(retrieve|start)\/[^?]+\?(.*&)?livemode=false/;
+    const zhLoads = answers(LOAD_ZH);
     el.setAttribute('locale', 'zh');
     await waitFor(() => submitButton(el).textContent === '支付', { message: 'speaks Chinese' });
     // The shown data is fetched again in the new locale (in the background, the form stays).
     await waitFor(async () => (await calls())['load:zh:true'] === 1, { message: 'reloaded in zh' });
-    await sleep(50);
+    await answered(LOAD_ZH, zhLoads); // and the reload's answer has rendered
     ok(field(el, 'customer_name') === name, 'the same input element (no remount)');
     equal(name.value, 'Ada Lovelace');
     ok(shadowText(el).includes('订单摘要'));
 
+    const testLoads = answers(LOAD_TEST);
     el.setAttribute('theme', 'dark');
     el.setAttribute('livemode', 'false');
     await waitFor(async () => (await calls())['load:zh:false'] === 1, { message: 'reloaded in test mode' });
     await waitFor(() => getComputedStyle(el).getPropertyValue('--pay-color-bg').trim() !== '#ffffff', {
       message: 'dark tokens',
     });
-    await sleep(50);
+    await answered(LOAD_TEST, testLoads);
     ok(field(el, 'customer_name') === name, 'still the same input element');
     equal(name.value, 'Ada Lovelace');
     equal(ready.length, 1, 'pay-ready fired once');

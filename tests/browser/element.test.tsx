@@ -8,7 +8,19 @@ import type { Api } from '../../src/ui/api.tsx';
 import { useQuery } from '../../src/ui/query.ts';
 import { useT } from '../../src/ui/i18n.tsx';
 import { useCss } from '../../src/ui/styles.tsx';
-import { $, cleanup, deepEqual, equal, mount, notEqual, ok, shadowText, sleep, waitFor, sendKeys } from './helpers.ts';
+import {
+  $,
+  cleanup,
+  deepEqual,
+  equal,
+  flushed,
+  mount,
+  notEqual,
+  ok,
+  shadowText,
+  waitFor,
+  sendKeys,
+} from './helpers.ts';
 
 // Snapshots taken before any element is defined or rendered.
 const headBefore = document.head.children.length;
@@ -293,7 +305,7 @@ describe('defineElement: nothing leaks out of the shadow root', () => {
     const c = mount(`<test-globals locale="zh" theme="dark" count="1"></test-globals><test-probe></test-probe>`);
     await rendered(c.firstElementChild as HTMLElement);
     ($(c.firstElementChild as HTMLElement, 'button') as HTMLElement).click();
-    await sleep(50);
+    await flushed(); // what the click does has rendered
     const added = Object.keys(window).filter((k) => !windowKeysBefore.has(k));
     deepEqual(added, [], 'new window keys');
   });
@@ -433,7 +445,7 @@ describe('defineElement: lifecycle', () => {
     await waitFor(() => $(el, '[data-life]')?.textContent === 'data', { message: 'no data' });
     const api = life.prefetches[0]!.api;
     c.querySelector('[data-other]')!.append(el); // a move: removed and inserted in the same task
-    await sleep(20);
+    await flushed(); // past the microtask where a removal lets go of the api
     equal(life.prefetches.at(-1)!.api, api);
     equal(api.queryClient.getQueryCache().getAll().length, 1);
     await waitFor(() => $(el, '[data-life]')?.textContent === 'data', { message: 'no data after the move' });

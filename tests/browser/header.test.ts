@@ -7,6 +7,7 @@ import {
   deepEqual,
   equal,
   expectNoAxeViolations,
+  flushed,
   mount,
   notEqual,
   ok,
@@ -22,6 +23,13 @@ const header = (attrs = '') => mount(`<site-header ${attrs}></site-header>`).fir
 const ready = (el: HTMLElement) => waitFor(() => $(el, '[part=brand]'), { message: 'header did not render' });
 const sessionReady = (el: HTMLElement) =>
   waitFor(() => $(el, '[part=login]') || $(el, '[part=user]'), { message: 'session did not load' });
+/**
+ * The desktop navigation is shown only once the session is known and every late control it makes room for (the
+ * lazy bell, apps, Products and organization switcher) is in: from then on a control that was going to show is
+ * there, so its absence can be asserted.
+ */
+const navSettled = (el: HTMLElement) =>
+  waitFor(() => $(el, '[part=nav][data-shown]'), { message: 'navigation not shown' });
 
 beforeEach(async () => {
   await stub({});
@@ -92,7 +100,10 @@ describe('<site-header>', () => {
     equal($(el, '[part~=locale]'), null, 'no language selector with one language');
     equal($(el, '[part=theme-toggle]'), null, 'no theme toggle unless prefer is system');
     const hidden = header('embed-mode="1"');
-    await sleep(200);
+    // A twin mounted after it has rendered: the hidden one has had the same chance to.
+    const twin = header('');
+    await ready(twin);
+    await flushed();
     equal(hidden.shadowRoot?.querySelector('header'), null);
     equal(hidden.getBoundingClientRect().height, 0);
   });
@@ -116,11 +127,17 @@ describe('<site-header>', () => {
       deepEqual(events[0]?.detail, { locale: 'zh' });
       equal(events[0]?.composed, true);
       // Canceled: the header stays as it is.
-      const veto = (e: Event) => e.preventDefault();
+      let vetoed = 0;
+      const veto = (e: Event) => {
+        e.preventDefault();
+        vetoed++;
+      };
       el.addEventListener('header-locale-change', veto);
       ($(el, '[part~=locale]') as HTMLButtonElement).click();
       (await waitFor(() => $$(el, '[role=menuitemradio]').find((i) => i.textContent === 'English'))).click();
-      await sleep(50);
+      // The event went out and was canceled; a switch it would have made has rendered by now.
+      await waitFor(() => vetoed === 1);
+      await flushed();
       equal($(el, '[part=login]')?.textContent, '登录');
       el.removeEventListener('header-locale-change', veto);
     } finally {
@@ -238,8 +255,11 @@ describe('<site-header>', () => {
       await waitFor(() => $(signedIn, '[role=menu]'));
       await expectNoAxeViolations(signedIn);
       await setViewport({ width: 390, height: 800 });
-      ($(signedIn, '[part=burger]') as HTMLElement | null)?.click();
-      await sleep(50);
+      (await waitFor(() => $(signedIn, '[part=burger]'), { message: 'no burger at 390 px' })).click();
+      await waitFor(() => {
+        const panel = $(signedIn, '[part=mobile-nav]');
+        return panel && !panel.hidden && panel.childElementCount > 0;
+      });
       await expectNoAxeViolations(signedIn);
     });
   }
@@ -288,7 +308,7 @@ describe('<site-header> organization switcher', () => {
     try {
       const admin = header(`locale="en" ${ORG_META}`);
       await waitFor(() => $(admin, '[part~=user]'));
-      await sleep(50);
+      await navSettled(admin);
       equal($(admin, '[part=org-switch]'), null, 'admin path: hidden');
     } finally {
       history.replaceState(null, '', before);
@@ -344,7 +364,13 @@ describe('<site-header> organization switcher', () => {
     ok(list.scrollHeight > list.clientHeight, 'the list scrolls');
     list.scrollTop = list.scrollHeight - list.clientHeight - 100; // not yet near the end
     list.dispatchEvent(new Event('scroll'));
-    await sleep(100);
+    // The scroll is handled at once: a next page it asked for would be in the log.
+    await flushed();
+    deepEqual(
+      (await headerLog()).filter((r) => r.path.endsWith('/api/user/orgs')).map((r) => r.query.page),
+      ['1'],
+      'no next page before the end of the list',
+    );
     equal(orgNames(el).length, 20);
     list.scrollTop = list.scrollHeight - list.clientHeight - 40;
     list.dispatchEvent(new Event('scroll'));
@@ -488,13 +514,10 @@ const BELL_META = `meta='${JSON.stringify({
 
 describe('<site-header> notifications', () => {
   it('the bell shows only with the notification nav entry and a user; badge, label and read-state link', async () => {
-    // The navigation is shown only once every late control it makes room for (the lazy bell among them) is in:
-    // from then on a bell that was going to show would be there.
-    const settled = (el: HTMLElement) =>
-      waitFor(() => $(el, '[part=nav][data-shown]'), { message: 'navigation not shown' });
+    // navSettled: the lazy bell, if it was going to show, is in.
     const out = header(`locale="en" ${BELL_META}`);
     await sessionReady(out);
-    await settled(out);
+    await navSettled(out);
     equal($(out, '[part=notifications]'), null, 'signed out: no bell');
     cleanup();
     await stubHeader({ signedIn: true, header: { unread: 3 } });
@@ -502,7 +525,7 @@ describe('<site-header> notifications', () => {
       `locale="en" meta='${JSON.stringify({ navigation: [{ id: 'home', title: 'Home', link: '/' }] })}'`,
     );
     await waitFor(() => $(noEntry, '[part~=user]'));
-    await settled(noEntry);
+    await navSettled(noEntry);
     equal($(noEntry, '[part=notifications]'), null, 'no /userCenter/notification entry: no bell');
     cleanup();
     const el = header(`locale="en" ${BELL_META}`);
@@ -610,9 +633,12 @@ describe('<site-header> cookie consent and temporary-domain rules', () => {
   afterEach(clearConsent);
 
   it('cookie consent: only when asked for, bottom right, accept writes the cookie and hides it for good', async () => {
+    // The notice is a lazy chunk: load it here, so that once the header has rendered, a notice it was going to show
+    // is there.
+    await import('../../src/header/Overlays.tsx');
     const plain = header('locale="en"');
     await ready(plain);
-    await sleep(100);
+    await flushed();
     equal($(plain, '[part=cookie-consent]'), null, 'off unless the attribute is set');
     // Set after the header has rendered, the attribute still brings the notice.
     plain.setAttribute('cookie-consent', '');
@@ -637,7 +663,7 @@ describe('<site-header> cookie consent and temporary-domain rules', () => {
     cleanup();
     const again = header('locale="en" cookie-consent');
     await ready(again);
-    await sleep(100);
+    await flushed(); // the notice's chunk is loaded (it showed above)
     equal($(again, '[part=cookie-consent]'), null, 'not shown once accepted');
   });
 
@@ -759,8 +785,7 @@ describe('<site-header> products menu', () => {
     await waitFor(() => $(zh, '[part=products]')?.textContent === '产品');
     cleanup();
     const none = header(`locale="en" ${productsMeta({})}`);
-    await ready(none);
-    await sleep(50);
+    await navSettled(none);
     equal($(none, '[part=products]'), null, 'no menu without a theme setting');
     const p = await import('../../src/header/products.ts');
     deepEqual(
@@ -825,7 +850,7 @@ describe('<site-header> session-manager grid', () => {
   it('signed in: role-filtered shortcuts, 350 px wide, 50 px icons; no Manage for a customer; none signed out', async () => {
     const out = header(`locale="en" ${appsMeta}`);
     await sessionReady(out);
-    await sleep(50);
+    await navSettled(out);
     equal($(out, '[part=apps]'), null);
     cleanup();
     await stubHeader({ signedIn: true });
@@ -982,7 +1007,8 @@ describe('<site-header> icons from the icon service', () => {
     );
     const panel2 = await openProducts(again);
     ok(panel2.querySelector('[part=products-icon][data-icon="tabler:credit-card"]'), 'shown at once from the cache');
-    await sleep(100);
+    // The panel has rendered its icons: a request it would make for one has gone out.
+    await flushed();
     equal((await iconLog()).length, 2, 'no new request within 168 h');
   });
 
@@ -990,11 +1016,10 @@ describe('<site-header> icons from the icon service', () => {
     const el = header(`locale="en" ${productsMeta({ USE_ARCBLOCK_THEME: '1', iconHosts: ['/__stub/icons-down'] })}`);
     const panel = await openProducts(el);
     await waitFor(async () => (await iconLog()).length === 1);
-    await sleep(100);
-    const tile = panel.querySelector<HTMLElement>(
-      '[part=products-icon][data-icon-fallback="tabler:credit-card"]',
-    ) as HTMLElement;
-    ok(tile, 'letter tile');
+    const tile = await waitFor(
+      () => panel.querySelector<HTMLElement>('[part=products-icon][data-icon-fallback="tabler:credit-card"]'),
+      { message: 'no letter tile' },
+    );
     equal(tile.textContent, 'P');
     equal(panel.querySelectorAll('a').length, 18);
     await expectNoAxeViolations(el);
@@ -1134,14 +1159,15 @@ describe('<site-header> login guard', () => {
     // Canceled here: the indicator gives way to the Sign in link, and the guard does not fire again.
     await waitFor(() => $(el, '[part=login]'));
     equal($(el, '[part=login-guard]'), null);
-    await sleep(100);
+    await flushed();
     equal(logins.length, 1);
   });
 
   it('is opt-in; a signed-in user passes; the indicator speaks Chinese', async () => {
     const free = header('locale="en"');
     await sessionReady(free);
-    await sleep(50);
+    // The session is known: a guard would have fired in the effects of that render.
+    await flushed();
     equal(logins.length, 0, 'no guard without the attribute');
     cleanup();
     await stubHeader({ signedIn: true });
@@ -1239,7 +1265,7 @@ describe('<site-header> axe on every overlay', () => {
           await open();
           await expectNoAxeViolations(el);
           await sendKeys({ press: 'Escape' });
-          await sleep(50);
+          await waitFor(() => !$(el, '[aria-expanded=true]'), { message: 'Escape did not close it' });
         };
         await check(async () => {
           ($(el, '[part=nav] button[aria-haspopup=menu]:not([part=products])') as HTMLButtonElement).click();

@@ -50,6 +50,48 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * Resolves once the page has rendered twice since the call, with a task turn in between: every update already
+ * scheduled by then (TanStack Query's notify batch on a zero timeout, React's render task, the layout effects
+ * after it) has been committed. Use it after the thing that would cause a change has happened (an event was
+ * dispatched, an answer arrived: see `answered`), never in place of waiting for it.
+ */
+export async function flushed(): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    await new Promise<void>((r) => setTimeout(r, 0));
+    await new Promise<void>((r) => requestAnimationFrame(() => r()));
+  }
+}
+
+// Every request of the test file is kept (Chromium keeps 250 by default and then drops the newer ones).
+performance.setResourceTimingBufferSize(100_000);
+
+/** How many requests whose URL contains `url` (or matches it) have been answered so far on this page. */
+export const answers = (url: string | RegExp): number =>
+  performance
+    .getEntriesByType('resource')
+    .filter(
+      (e) =>
+        (typeof url === 'string' ? e.name.includes(url) : url.test(e.name)) &&
+        (e as PerformanceResourceTiming).responseEnd > 0,
+    ).length;
+
+/**
+ * Waits until more than `before` requests for `url` have been answered (`before = answers(url)` taken before the
+ * action that sends it), then until what the answer shows has rendered. Something the answer would show, absent
+ * after this, is absent for good.
+ */
+export async function answered(url: string | RegExp, before = 0, timeout = 5000): Promise<void> {
+  await waitFor(() => answers(url) > before, { timeout, message: `no answer to ${url}` });
+  await flushed();
+}
+
+/** Waits until the CSS transitions and animations under an element's shadow root have finished. */
+export async function transitionsDone(el: Element): Promise<void> {
+  await flushed();
+  await Promise.all((el.shadowRoot?.getAnimations() ?? []).map((a) => a.finished.catch(() => undefined)));
+}
+
 const mounted: HTMLElement[] = [];
 
 /** Adds HTML to the body inside a fresh container; `cleanup()` removes everything mounted. */

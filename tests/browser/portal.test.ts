@@ -4,10 +4,13 @@ import {
   $,
   $$,
   activeDeep,
+  answered,
+  answers,
   cleanup,
   deepEqual,
   equal,
   expectNoAxeViolations,
+  flushed,
   mount,
   notEqual,
   ok,
@@ -15,6 +18,7 @@ import {
   setViewport,
   shadowText,
   stub,
+  transitionsDone,
   waitFor,
 } from './helpers.ts';
 
@@ -229,13 +233,11 @@ describe('<pay-portal>', () => {
     await expectNoAxeViolations(zh);
     cleanup();
     await stub({ signedIn: true });
+    const vendorAnswers = answers('/vendors/order/cs_plain/');
     const plain = portal('view="invoice" resource-id="in_0005"');
     await waitFor(() => $(plain, '[part~=invoice-total]'), { timeout: 5000 });
-    await waitFor(
-      async () => ((await (await fetch('/__stub/portal/state')).json()).vendorCalls ?? []).includes('cs_plain'),
-      { timeout: 5000 },
-    );
-    await new Promise((r) => setTimeout(r, 100));
+    // The vendors' answer (none) has come back and rendered: a progress box it would show is there by now.
+    await answered('/vendors/order/cs_plain/', vendorAnswers);
     ok(!$(plain, '[part~=invoice-vendors]'), 'no vendors, no progress');
   });
 
@@ -285,18 +287,21 @@ describe('<pay-portal>', () => {
     cleanup();
 
     // An invoice without refunds shows nothing; an unpaid one does not even ask.
+    const refundAnswers = answers('/api/refunds?');
     const plain = portal('view="invoice" resource-id="in_0000"');
     await waitFor(() => $(plain, '[part~=invoice-total]'), { timeout: 5000 });
-    await waitFor(
-      async () => ((await (await fetch('/__stub/portal/state')).json()).refundCalls ?? []).includes('in_0000'),
-      { timeout: 5000 },
+    // The refunds' answer (none) has come back and rendered: a section it would show is there by now.
+    await answered('/api/refunds?', refundAnswers);
+    ok(
+      ((await (await fetch('/__stub/portal/state')).json()).refundCalls ?? []).includes('in_0000'),
+      'asked for the paid invoice',
     );
-    await new Promise((r) => setTimeout(r, 100));
     ok(!$(plain, '[part~=refunds]'), 'no refunds, no section');
     cleanup();
     const open = portal('view="invoice" resource-id="in_0001"');
     await waitFor(() => $(open, '[part~=invoice-total]'), { timeout: 5000 });
-    await new Promise((r) => setTimeout(r, 200));
+    // The refunds are asked for once the invoice is in (as for in_0000 above): that has rendered by now.
+    await flushed();
     ok(
       !((await (await fetch('/__stub/portal/state')).json()).refundCalls ?? []).includes('in_0001'),
       'an open invoice has no refunds to ask for',
@@ -363,7 +368,7 @@ describe('<pay-portal>', () => {
     equal(new URL(first.querySelector('a')!.href).pathname, '/customer/invoice/in_0000');
     equal(layout('List').getAttribute('aria-pressed'), 'true');
     ok(list.getAttribute('aria-label') === 'Invoice history');
-    await new Promise((r) => setTimeout(r, 400));
+    await transitionsDone(el); // the buttons' colour transition
     await expectNoAxeViolations(el);
     // Paging works the same in the list.
     $<HTMLButtonElement>(el, 'button[aria-label="Next page"]')!.click();
@@ -385,7 +390,7 @@ describe('<pay-portal>', () => {
     );
     zList.click();
     await waitFor(() => $(zh, '[part~=invoice-group] h2')?.textContent === '2026年11月', { timeout: 5000 });
-    await new Promise((r) => setTimeout(r, 400)); // the buttons' colour transition
+    await transitionsDone(zh); // the buttons' colour transition
     await expectNoAxeViolations(zh);
   });
 
@@ -1136,15 +1141,19 @@ describe('<pay-portal> credits', () => {
   });
 
   it("says 'notEnough' (amount, symbol, quantity) when the balance cannot cover the pending usage; nothing when it can", async () => {
+    const fineAnswers = answers('/meter-events/pending-amount');
     const fine = portal('view="credits"');
     await waitFor(() => $(fine, '[part~=auto-top-up]'), { timeout: 5000 });
     await waitFor(async () => (await portalState()).pendingQuery?.currency_id === 'pc_crd', { timeout: 5000 });
+    await answered('/meter-events/pending-amount', fineAnswers);
     ok(!$(fine, '[part~=credit-not-enough]'), 'no pending usage, no warning');
     cleanup();
     await stub({ signedIn: true, portal: { pending: { pc_crd: '1000' } } });
+    const pendingAnswers = answers('/meter-events/pending-amount');
     const covered = portal('view="credits"');
     await waitFor(() => $(covered, '[part~=auto-top-up]'), { timeout: 5000 });
-    await new Promise((r) => setTimeout(r, 300));
+    // The pending usage has come back and rendered: a warning it would bring is there by now.
+    await answered('/meter-events/pending-amount', pendingAnswers);
     ok(!$(covered, '[part~=credit-not-enough]'), '10 CRD pending, 12.5 CRD balance: covered');
     cleanup();
     await stub({ signedIn: true, portal: { pending: { pc_crd: '1500' } } });

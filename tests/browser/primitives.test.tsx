@@ -6,6 +6,7 @@ import { PrimitivesDemo } from './primitives-demo.tsx';
 import {
   $,
   activeDeep,
+  flushed,
   cleanup,
   equal,
   expectNoAxeViolations,
@@ -41,7 +42,7 @@ describe('Button', () => {
     ok(btn.querySelector('svg'), 'spinner');
     ok(btn.textContent?.includes('Processing'), 'pending label');
     btn.click();
-    await sleep(30);
+    await flushed();
     equal(byTestId(el, 'clicks').textContent, '1', 'click ignored while pending');
     const rect = btn.getBoundingClientRect();
     ok(rect.width >= 24 && rect.height >= 24, 'target size ≥ 24×24');
@@ -120,10 +121,14 @@ describe('Dialog', () => {
     const opener = byTestId(el, 'open-dialog');
     opener.focus();
     opener.click();
-    await waitFor(() => $(el, 'dialog[open]'));
-    await sleep(30);
+    const dialog = await waitFor(() => $(el, 'dialog[open]'));
+    await waitFor(() => dialog.contains(activeDeep()), { message: 'focus moved inside' });
+    let escapes = 0;
+    el.shadowRoot!.addEventListener('keydown', (e) => void ((e as KeyboardEvent).key === 'Escape' && escapes++), true);
     await sendKeys({ press: 'Escape' });
-    await sleep(100);
+    // The key reached the dialog; a close it would cause has rendered by now.
+    await waitFor(() => escapes === 1, { message: 'Escape did not reach the dialog' });
+    await flushed();
     ok($(el, 'dialog[open]'), 'still open');
     ok(!el.shadowRoot?.querySelector('dialog button[aria-label=Close]'), 'no close button');
     byTestId(el, 'dialog-confirm').click();
@@ -198,7 +203,6 @@ describe('axe: primitives', () => {
       const el = mount(`<test-primitives theme="${theme}"></test-primitives>`).firstElementChild as HTMLElement;
       await ready(el);
       byTestId(el, 'open-dialog'); // closed dialog content is not rendered
-      await sleep(50);
       await expectNoAxeViolations(el);
     });
     it(`has no violations with the dialog open in ${theme}`, async () => {

@@ -17,6 +17,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       'dist/**',
+      // The framework hosts' builds (npm run hosts:build): minified bundles, not sources.
+      'hosts/frameworks/*/dist/**',
       'test-results/**',
       'playwright-report/**',
       '.data/**',

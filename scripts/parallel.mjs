@@ -1,0 +1,41 @@
+// `node scripts/parallel.mjs lint typecheck deps`: runs npm scripts side by side, two at a time (or
+// PARALLEL=<n>), and fails when any of them fails. Each script's output is printed whole when it ends, under its
+// name and its time, so the logs of two scripts never interleave.
+//
+// For the static checks of `npm test`: ESLint, knip, Prettier, dependency-cruiser and vue-tsc each keep one core
+// busy, so on a 2-core runner two of them together take about the time of the longer one, not the sum.
+import { spawn } from 'node:child_process';
+
+const scripts = process.argv.slice(2);
+const limit = Math.max(1, Number(process.env.PARALLEL) || 2);
+const started = performance.now();
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+function run(name) {
+  return new Promise((resolve) => {
+    const t = performance.now();
+    const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (c) => out.push(c));
+    child.stderr.on('data', (c) => out.push(c));
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      process.stdout.write(`\n> ${name}: ${ok ? 'ok' : `failed (${signal ?? `exit ${code}`})`} in ${seconds(t)}\n`);
+      process.stdout.write(Buffer.concat(out));
+      resolve(ok);
+    });
+  });
+}
+
+const queue = [...scripts];
+const failed = [];
+await Promise.all(
+  Array.from({ length: Math.min(limit, queue.length) }, async () => {
+    for (let name = queue.shift(); name; name = queue.shift()) if (!(await run(name))) failed.push(name);
+  }),
+);
+console.log(`\n${scripts.length - failed.length}/${scripts.length} passed in ${seconds(started)}`);
+if (failed.length) {
+  console.error(`failed: ${failed.join(', ')}`);
+  process.exit(1);
+}
