@@ -45,6 +45,8 @@ export function OrgPanel({
   const [query, setQuery] = useState('');
   const [list, setList] = useState<ListState>({ orgs: [], total: 0, page: 0, loading: true });
   const inflight = useRef<AbortController | null>(null);
+  /** The pages loaded so far, kept as they land: scroll events can come before the render that shows them. */
+  const loaded = useRef({ page: 0, total: 0, count: 0 });
   const listRef = useRef<HTMLUListElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -68,6 +70,8 @@ export function OrgPanel({
       try {
         const res = await api.session.orgs.list({ search: q, page, pageSize: ORG_PAGE_SIZE }, ctrl.signal);
         if (ctrl.signal.aborted) return;
+        const count = (page === 1 ? 0 : loaded.current.count) + res.orgs.length;
+        loaded.current = { page, total: res.paging.total, count };
         setList((s) => ({
           orgs: page === 1 ? res.orgs : [...s.orgs, ...res.orgs],
           total: res.paging.total,
@@ -78,6 +82,8 @@ export function OrgPanel({
         if (ctrl.signal.aborted) return;
         // A failing list is an empty list with total 0 (spec §8).
         console.warn('[site-header] listing organizations failed', err);
+        if (page === 1) loaded.current = { page, total: 0, count: 0 };
+        else loaded.current = { ...loaded.current, page, total: loaded.current.count };
         setList((s) => ({
           orgs: page === 1 ? [] : s.orgs,
           total: page === 1 ? 0 : s.orgs.length,
@@ -96,10 +102,12 @@ export function OrgPanel({
     return () => inflight.current?.abort();
   }, [query, load]);
 
-  const hasMore = list.orgs.length < list.total;
+  // One page at a time, from what has landed (not this render's `list`: two scroll events can come before the next
+  // render, and the second would ask for the same page again).
   const onScroll = () => {
     const el = listRef.current;
-    if (el && hasMore && !list.loading && nearEnd(el)) void load(query, list.page + 1);
+    const { page, total, count } = loaded.current;
+    if (el && !inflight.current && count < total && nearEnd(el)) void load(query, page + 1);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

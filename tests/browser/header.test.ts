@@ -373,6 +373,8 @@ describe('<site-header> organization switcher', () => {
     );
     equal(orgNames(el).length, 20);
     list.scrollTop = list.scrollHeight - list.clientHeight - 40;
+    // Two scroll events before the next render ask for page 2 once.
+    list.dispatchEvent(new Event('scroll'));
     list.dispatchEvent(new Event('scroll'));
     await waitFor(() => orgNames(el).length === 40);
     list.scrollTop = list.scrollHeight;
