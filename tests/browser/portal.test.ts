@@ -573,10 +573,11 @@ describe('<pay-portal> subscriptions', () => {
       timeout: 8000,
     });
     await waitFor(() => $(ok2, '[part~=stake-state]')?.textContent === 'Staked', { timeout: 5000 });
-    ok(
-      $(ok2, '[part~=stake-previous]')!.textContent!.startsWith('50 TBA · Slashed on'),
-      'the slashed stake stays on record',
-    );
+    // The slashed stake stays on record (its row comes with the refetched subscription).
+    await waitFor(() => $(ok2, '[part~=stake-previous]')?.textContent?.startsWith('50 TBA · Slashed on'), {
+      timeout: 5000,
+      message: 'the slashed stake stays on record',
+    });
     equal(($(ok2, '[part~=stake-tx] a') as HTMLAnchorElement).href, 'https://explorer.example/tx/0xstake1');
     await waitFor(() => button(ok2, 'Cancel subscription') && shadowText(ok2).includes('Renews on'), { timeout: 5000 });
     ok(!shadowText(ok2).includes('A new stake is required'));
