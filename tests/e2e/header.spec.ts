@@ -2,7 +2,7 @@
  * <site-header> on the reference host against the sandbox, driven as a person would.
  */
 import type { Page } from '@playwright/test';
-import { axe, expect, signIn, test } from './support.ts';
+import { axe, expect, settled, signIn, test } from './support.ts';
 
 // Temporary platform hostnames (*.ip.abtnet.io) resolve to the sandbox, for the temporary-domain notice.
 test.use({
@@ -216,7 +216,7 @@ test('cookie consent persists for 365 days once accepted', async ({ page, contex
   expect(days).toBeLessThan(366);
   await page.reload();
   await enable();
-  await page.waitForTimeout(300);
+  await settled(page);
   await expect(page.locator('site-header').getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
 });
 
@@ -318,7 +318,7 @@ test('embed mode: /embed/… hides the header entirely; the same page without it
   const header = page.locator('site-header');
   await expect(header).toHaveAttribute('embed-mode', '1');
   await expect(page.locator('pay-checkout')).toBeVisible();
-  await page.waitForTimeout(300);
+  await settled(page);
   await expect(header.locator('[part=header]')).toHaveCount(0);
   expect((await header.boundingBox())?.height ?? 0).toBe(0);
   await page.goto('/checkout/plink_sandbox_onetime');
@@ -542,7 +542,7 @@ test.describe('a sibling page with only the module script and <site-header>', ()
       await expect(dialog).toHaveCount(0);
       await page.reload();
       await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
-      await page.waitForTimeout(300);
+      await settled(page);
       await expect(header.getByRole('dialog')).toHaveCount(0);
     }
   });
@@ -566,7 +566,7 @@ test.describe('a sibling page with only the module script and <site-header>', ()
     });
     const frame = page.frameLocator('iframe[title=framed]');
     await expect(frame.locator('site-header').getByRole('link', { name: 'Sign in' })).toBeVisible();
-    await page.waitForTimeout(300);
+    await settled(page);
     await expect(frame.locator('site-header').getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
     await frame.locator('body').evaluate((body) => {
       const h = document.createElement('site-header');
@@ -580,7 +580,7 @@ test.describe('a sibling page with only the module script and <site-header>', ()
     await expect(notice).toHaveCount(0);
     await page.reload();
     await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
-    await page.waitForTimeout(300);
+    await settled(page);
     await expect(notice).toHaveCount(0);
   });
 
@@ -718,7 +718,7 @@ test.describe('header widths (issue 14): every entry reachable, no late collapse
           await expect(nav.getByRole('link', { name: 'Store' })).toBeVisible();
           await expect(header.locator('[part=burger]')).toHaveCount(0);
           await expect(header.getByRole('button', { name: 'Apps' })).toBeVisible();
-          await page.waitForTimeout(500);
+          await settled(page);
           const log = await page.evaluate(() => (window as unknown as { __fit: string[] }).__fit);
           expect(log.filter((s) => s !== '-|-')).toEqual(['nav|-']);
           if (who.source.includes('Admin')) {

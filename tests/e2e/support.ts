@@ -36,6 +36,36 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
  * The axe violations of the page (`id: [targets]`), none expected. The host pages run under a strict CSP, so a
  * spec that calls this sets `test.use({ bypassCSP: true })`: axe is injected by the test only.
  */
+/**
+ * Before asserting that something is absent: waits until the page (its frames included) has made no request for
+ * `quietMs` (lazy chunks, settings, the session: whatever would bring the thing) and has drawn a frame after that,
+ * so the thing could have appeared by now.
+ */
+export async function settled(page: Page, quietMs = 500): Promise<void> {
+  let inflight = 0;
+  let last = Date.now();
+  const start = () => {
+    inflight++;
+    last = Date.now();
+  };
+  const end = () => {
+    inflight = Math.max(0, inflight - 1);
+    last = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && (inflight > 0 || Date.now() - last < quietMs)) await page.waitForTimeout(50);
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+}
+
 export async function axe(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
   return page.evaluate(async () => {
