@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db.ts';
-import { clock, events, HttpError } from '../platform.ts';
+import { clock, HttpError, type EventBus } from '../platform.ts';
 import {
   addInterval,
   createInvoice,
@@ -288,7 +288,7 @@ async function grantPurchasedCredits(
  * PGlite runs one transaction at a time and `db.query` waits for the running one to finish, so this read
  * only runs after the paying transaction ended; the invoice exists exactly when it committed.
  */
-export function publishWhenCommitted(db: Db, paid: PaidSession): void {
+export function publishWhenCommitted(db: Db, events: EventBus, paid: PaidSession): void {
   db.query('SELECT 1 FROM invoices WHERE id = $1', [paid.invoice.id])
     .then(({ rows }) => {
       if (rows.length) for (const e of paid.events) events.publish(e.type, e.object);
