@@ -22,6 +22,13 @@ import { addInterval, createInvoice, type InvoiceLine } from '../billing.ts';
 import { settleCreditUsage } from '../credit-ledger.ts';
 import { fromUnit, sum } from '../money.ts';
 import { find, mustFind, save, type Doc } from '../repo.ts';
+import type {
+  InvoiceRow,
+  PaymentCurrencyRow,
+  PaymentMethodRow,
+  SubscriptionItemRow,
+  SubscriptionRow,
+} from '../schema.ts';
 import { itemAmount } from '../sessions.ts';
 import { settleRevokedStakes } from '../stakes.ts';
 import { charge, succeededIntent, type PlatformEvents } from './charging.ts';
@@ -30,8 +37,8 @@ import { charge, succeededIntent, type PlatformEvents } from './charging.ts';
 const MAX_CYCLES = 500;
 
 /** The renewal lines of a subscription: its licensed items at their price in the subscription's currency. */
-export async function renewalLines(q: Queryable, sub: Doc): Promise<InvoiceLine[]> {
-  const { rows } = await q.query<{ data: Doc }>(
+export async function renewalLines(q: Queryable, sub: SubscriptionRow): Promise<InvoiceLine[]> {
+  const { rows } = await q.query<{ data: SubscriptionItemRow }>(
     'SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id',
     [sub.id],
   );
@@ -51,7 +58,7 @@ export async function renewalLines(q: Queryable, sub: Doc): Promise<InvoiceLine[
 }
 
 /** One period boundary of a subscription: renew (or end the trial) into a subscription_cycle invoice. */
-async function renew(q: Queryable, sub: Doc, out: PlatformEvents): Promise<Doc> {
+async function renew(q: Queryable, sub: SubscriptionRow, out: PlatformEvents): Promise<SubscriptionRow> {
   const boundary = Number(sub.current_period_end);
   const interval = sub.pending_invoice_item_interval ?? { interval: 'month', interval_count: 1 };
   const nextEnd = addInterval(boundary, interval.interval, interval.interval_count ?? 1);
@@ -102,7 +109,12 @@ async function renew(q: Queryable, sub: Doc, out: PlatformEvents): Promise<Doc> 
 }
 
 /** Brings one subscription up to `now`. */
-async function advanceSubscription(q: Queryable, start: Doc, now: number, out: PlatformEvents): Promise<Doc> {
+async function advanceSubscription(
+  q: Queryable,
+  start: SubscriptionRow,
+  now: number,
+  out: PlatformEvents,
+): Promise<SubscriptionRow> {
   let sub = start;
   for (let i = 0; i < MAX_CYCLES; i++) {
     if (sub.status === 'canceled') return sub;
@@ -117,18 +129,22 @@ async function advanceSubscription(q: Queryable, start: Doc, now: number, out: P
 }
 
 /** Brings every live subscription up to `now` (sandbox time); returns the events to publish after commit. */
-export async function runBilling(q: Queryable, now: number): Promise<{ events: PlatformEvents; changed: Doc[] }> {
-  const { rows } = await q.query<{ data: Doc }>(
+export async function runBilling(
+  q: Queryable,
+  now: number,
+): Promise<{ events: PlatformEvents; changed: SubscriptionRow[] }> {
+  const { rows } = await q.query<{ data: SubscriptionRow }>(
     "SELECT data FROM subscriptions WHERE status IN ('active', 'trialing', 'past_due') ORDER BY created_at, id FOR UPDATE",
   );
   const out: PlatformEvents = [];
-  const changed: Doc[] = [];
+  const changed: SubscriptionRow[] = [];
   for (const { data } of rows) {
     const next = await advanceSubscription(q, data, now, out);
     if (next !== data) changed.push(next);
   }
   // Returned or slashed stakes become their return_stake / slash_stake invoices (stakes.ts).
-  for (const sub of await settleRevokedStakes(q, out)) if (!changed.some((c) => c.id === sub.id)) changed.push(sub);
+  for (const sub of await settleRevokedStakes(q, now, out))
+    if (!changed.some((c) => c.id === sub.id)) changed.push(sub);
   return { events: out, changed };
 }
 
@@ -156,13 +172,13 @@ export function publishAfterCommit(
 export type OverdueScope = { customerId?: string; subscriptionId?: string; livemode: boolean; currencyId?: string };
 
 /** The customer's (or subscription's) unpaid invoices: open or uncollectible, oldest first. */
-export async function overdueInvoices(q: Queryable, scope: OverdueScope, lock = false): Promise<Doc[]> {
+export async function overdueInvoices(q: Queryable, scope: OverdueScope, lock = false): Promise<InvoiceRow[]> {
   const params: unknown[] = [scope.livemode];
   let where = "livemode = $1 AND status IN ('open', 'uncollectible')";
   if (scope.customerId) where += ` AND customer_id = $${params.push(scope.customerId)}`;
   if (scope.subscriptionId) where += ` AND subscription_id = $${params.push(scope.subscriptionId)}`;
   if (scope.currencyId) where += ` AND currency_id = $${params.push(scope.currencyId)}`;
-  const { rows } = await q.query<{ data: Doc }>(
+  const { rows } = await q.query<{ data: InvoiceRow }>(
     `SELECT data FROM invoices WHERE ${where} ORDER BY created_at, id${lock ? ' FOR UPDATE' : ''}`,
     params,
   );
@@ -171,7 +187,7 @@ export async function overdueInvoices(q: Queryable, scope: OverdueScope, lock = 
 
 export async function overdueOf(q: Queryable, scope: OverdueScope): Promise<Record<string, unknown>> {
   const invoices = await overdueInvoices(q, scope);
-  const summary: Record<string, { amount: string; currency: Doc; method: Doc }> = {};
+  const summary: Record<string, { amount: string; currency: PaymentCurrencyRow; method: PaymentMethodRow }> = {};
   const expanded: Doc[] = [];
   for (const inv of invoices) {
     const currency = await mustFind(q, 'payment_currencies', inv.currency_id);
@@ -202,7 +218,7 @@ export async function payOverdue(
   scope: OverdueScope & { currencyId: string },
   payerDid: string,
   now: number,
-): Promise<{ invoices: Doc[]; events: PlatformEvents; amount: string }> {
+): Promise<{ invoices: InvoiceRow[]; events: PlatformEvents; amount: string }> {
   const invoices = await overdueInvoices(q, scope, true);
   if (!invoices.length) throw new HttpError(400, 'Nothing to pay');
   const customer = await mustFind(q, 'customers', invoices[0]!.customer_id);
@@ -215,7 +231,7 @@ export async function payOverdue(
       400,
       `Insufficient ${currency.symbol} balance in the sandbox wallet: ${fromUnit(amount, currency.decimal)} ${currency.symbol} needed`,
     );
-  const paid: Doc[] = [];
+  const paid: InvoiceRow[] = [];
   for (const inv of invoices) {
     const owed = inv.amount_remaining ?? inv.total;
     const intent = await succeededIntent(q, {
@@ -266,7 +282,7 @@ export async function advanceBillingClock<A>(
   env: { db: Db; clock: Clock; events: EventBus },
   seconds: number,
   autoRecharge: ClockStep<A>,
-): Promise<{ now: number; changed: Doc[]; events: PlatformEvents; credit: Doc[]; recharges: A[] }> {
+): Promise<{ now: number; changed: SubscriptionRow[]; events: PlatformEvents; credit: Doc[]; recharges: A[] }> {
   env.clock.advance(seconds * 1000);
   const now = env.clock.nowSeconds();
   const result = await env.db.transaction(async (tx) => {
