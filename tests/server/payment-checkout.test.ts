@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clock, getConnectAction } from '../../hosts/server/platform.ts';
+import { getConnectAction } from '../../hosts/server/platform.ts';
 import {
   asUser,
   CASEY,
@@ -269,7 +269,7 @@ describe('checkout calls of the elements', () => {
     expect(r.body.customer).toMatchObject({ did: null, email: 'anon@example.com' });
 
     const e = (await start('plink_sandbox_onetime')).checkoutSession;
-    clock.advance(25 * 3600 * 1000);
+    sb.ctx.clock.advance(25 * 3600 * 1000);
     try {
       const expired = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${e.id}/submit`, form);
       expect(expired.status).toBe(400);
@@ -278,7 +278,7 @@ describe('checkout calls of the elements', () => {
         (await asUser(sb, null, 'GET', `/api/checkout-sessions/retrieve/${e.id}`)).body.checkoutSession.status,
       ).toBe('expired');
     } finally {
-      clock.reset();
+      sb.ctx.clock.reset();
     }
   });
 
