@@ -19,7 +19,8 @@ const ABOVE_CORE = `^(elements/|${ROOMS}|src/ui/|src/state/|src/api/)`;
  */
 const SANDBOX_DOMAIN = [
   '^hosts/server/(platform|db|validate|context|clock)[.]ts$',
-  '^hosts/server/[a-z-]+/domain/',
+  // Any domain/ folder of the hosts, at any depth.
+  '^hosts/.*/domain/',
   '^hosts/server/payment/(billing|checkout-items|connect-actions|credit-ledger|discounts|money|pay|pricing|repo|restake|sessions|stakes|wallet|schema|seed|logos)[.]ts$',
   '^hosts/server/store/(connect|versions|seed)[.]ts$',
   '^hosts/server/service/users[.]ts$',

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import express, { type ErrorRequestHandler } from 'express';
 import { migrate, openDb } from './db.ts';
-import { HttpError } from './platform.ts';
+import { clock, createEventBus, HttpError } from './platform.ts';
 import type { SandboxContext } from './context.ts';
 import { loadAppKey } from './app-key.ts';
 import { createPaymentRoutes } from './payment/index.ts';
@@ -30,8 +30,11 @@ export type SandboxServer = { app: express.Express; server: Server; ctx: Sandbox
 export async function createSandboxServer(opts: SandboxServerOptions): Promise<SandboxServer> {
   const db = await openDb(opts.db, opts.dbTemplate);
   await migrate(db);
+  // The composition root: the database, the clock and the event bus are made here and passed to every area.
   const ctx: SandboxContext = {
     db,
+    clock,
+    events: createEventBus(),
     appKey: loadAppKey(opts.db, opts.appSk),
     app: { did: 'zNKsandboxApp', pid: 'zNKsandboxApp', name: 'Sandbox Store' },
     mounts: { payment: '/payment/', store: '/store/' },

@@ -1,8 +1,13 @@
 import type { Db } from './db.ts';
+import type { Clock, EventBus } from './platform.ts';
 
 /** What every sandbox area gets from the server composition. */
 export type SandboxContext = {
   db: Db;
+  /** The sandbox clock every time-dependent rule reads (renewals, trials, expiry). */
+  clock: Clock;
+  /** The platform's event bus: the payment area publishes, the realtime relay forwards. */
+  events: EventBus;
   /** The app's ed25519 key pair; @blocklet/payment-js signs with the secret key (BLOCKLET_APP_SK). */
   appKey: { sk: string; pk: string };
   /** The app's identity as published in __blocklet__.js. */

@@ -5,8 +5,10 @@ import type { SandboxUser } from './service/users.ts';
  * Seams between the sandbox's areas, so each area depends on these small contracts and not on
  * another area's internals.
  *
- * - events: the platform's event bus. The payment area publishes (`checkout.session.completed`,
- *   `invoice.paid`, ...); the realtime relay forwards every event to subscribed Phoenix channels.
+ * - events: the platform's event bus (`EventBus`, one per server, made by app.ts and passed in through
+ *   SandboxContext). The payment area publishes (`checkout.session.completed`, `invoice.paid`, ...); the realtime
+ *   relay forwards every event to subscribed Phoenix channels.
+ * - clock: the sandbox clock (`Clock`), passed in the same way.
  * - wallet: a payer's wallet (balance, debit, credit of one currency), as the platform offers it to every
  *   component. The payment area provides it (payment/wallet.ts); the store takes its stake through it.
  * - connect actions: wallet-connect (DID Connect) actions. The service area owns the connect sessions,
@@ -16,23 +18,33 @@ import type { SandboxUser } from './service/users.ts';
 
 export type PlatformEvent = { type: string; object: Record<string, unknown> & { id?: string } };
 type Listener = (event: PlatformEvent) => void;
-const listeners = new Set<Listener>();
 
-export const events = {
-  publish(type: string, object: Record<string, unknown>): void {
-    for (const l of listeners) {
-      try {
-        l({ type, object });
-      } catch (err) {
-        console.error('[events] listener failed', err);
+/** The platform's event bus: publishers hand it events after their transaction committed; listeners get each one. */
+export interface EventBus {
+  publish(type: string, object: Record<string, unknown>): void;
+  /** Adds a listener; returns the function that removes it. */
+  subscribe(listener: Listener): () => void;
+}
+
+/** A new event bus (one per sandbox server, made by the composition root, app.ts). */
+export function createEventBus(): EventBus {
+  const listeners = new Set<Listener>();
+  return {
+    publish(type, object) {
+      for (const l of listeners) {
+        try {
+          l({ type, object });
+        } catch (err) {
+          console.error('[events] listener failed', err);
+        }
       }
-    }
-  },
-  subscribe(listener: Listener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
 
 /** A payer's wallet, in smallest units; every move is one statement inside the caller's transaction. */
 export interface PlatformWallet {
@@ -59,7 +71,14 @@ export const wallet: PlatformWallet = {
   credit: (...a) => walletOrThrow().credit(...a),
 };
 
-export type ConnectContext = { db: Db; user: SandboxUser | null; livemode: boolean };
+/** What a connect action runs with: the database, the server's clock and event bus, the signed-in user and the mode. */
+export type ConnectContext = {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  user: SandboxUser | null;
+  livemode: boolean;
+};
 export type ConnectSummary = {
   /** Short title shown by the wallet, e.g. "Pay for Sandbox Pro License". */
   title: string;
@@ -96,22 +115,38 @@ export class HttpError extends Error {
 }
 
 /**
- * The sandbox clock. Everything time-dependent in the sandbox (expiry, renewals, trials) reads
- * `clock.now()`, so tests can move time forward with `clock.advance(ms)` (also reachable over HTTP
- * through the sandbox's test endpoints).
+ * The sandbox clock. Everything time-dependent in the sandbox (expiry, renewals, trials) reads `now()`, so tests
+ * can move time forward with `advance(ms)` (also reachable over HTTP: `POST /api/sandbox/clock/advance`).
  */
-let offsetMs = 0;
-export const clock = {
-  now(): number {
-    return Date.now() + offsetMs;
-  },
-  nowSeconds(): number {
-    return Math.floor(this.now() / 1000);
-  },
-  advance(ms: number): void {
-    offsetMs += ms;
-  },
-  reset(): void {
-    offsetMs = 0;
-  },
-};
+export interface Clock {
+  /** Milliseconds since the epoch, sandbox time. */
+  now(): number;
+  /** Unix seconds, sandbox time. */
+  nowSeconds(): number;
+  advance(ms: number): void;
+  /** Back to the real time. */
+  reset(): void;
+}
+
+/** A clock that starts at the real time and moves only forward, by `advance`. */
+export function createClock(): Clock {
+  let offsetMs = 0;
+  return {
+    now: () => Date.now() + offsetMs,
+    nowSeconds: () => Math.floor((Date.now() + offsetMs) / 1000),
+    advance(ms) {
+      offsetMs += ms;
+    },
+    reset() {
+      offsetMs = 0;
+    },
+  };
+}
+
+/**
+ * The process's sandbox clock: the composition root (app.ts) gives it to every server it builds (SandboxContext
+ * `clock`), and the services take it from there. The repository's timestamps and the older helpers that are not
+ * given a clock yet still read it here (docs/architecture.md, "Sandbox layers"), so there is one sandbox time per
+ * process.
+ */
+export const clock: Clock = createClock();

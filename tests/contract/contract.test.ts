@@ -112,7 +112,7 @@ async function checkout(
   if (submitted.status !== 200) throw new Error(`submit ${plink}: ${JSON.stringify(submitted.body)}`);
   const action = getConnectAction(mode)!;
   const result = await sb.ctx.db.transaction((tx) =>
-    action.approve({ checkoutSessionId: csId }, { db: sb.ctx.db, user: null, livemode: true, tx, userDid: did }),
+    action.approve({ checkoutSessionId: csId }, { ...sb.ctx, user: null, livemode: true, tx, userDid: did }),
   );
   return { csId, ...(result as object) };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createSandboxServer, type SandboxServer } from '../../hosts/server/app.ts';
+import type { PlatformEvent } from '../../hosts/server/platform.ts';
 
 /** The running sandbox a server test talks to (its URL, context and close()). */
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -38,7 +39,17 @@ export async function startSandbox(opts: { appSk?: string } = {}): Promise<Sandb
   const sandbox = await createSandboxServer({ db: 'memory', dbTemplate, appSk: opts.appSk });
   // Before the test touches it: the dump is of the database as migrations and seeds leave it.
   if (!dbTemplate) await writeTemplate(sandbox);
+  sandbox.ctx.events.subscribe((e) => {
+    for (const tap of taps) tap(e);
+  });
   await new Promise<void>((resolve) => sandbox.server.listen(0, '127.0.0.1', resolve));
   const { port } = sandbox.server.address() as AddressInfo;
   return { ...sandbox, url: `http://127.0.0.1:${port}` };
+}
+
+const taps = new Set<(event: PlatformEvent) => void>();
+/** Listens to the platform events of every sandbox this test file starts; returns the function that stops it. */
+export function tapEvents(listener: (event: PlatformEvent) => void): () => void {
+  taps.add(listener);
+  return () => taps.delete(listener);
 }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../../hosts/server/platform.ts';
 import { asUser, CASEY, closeSandbox, openSandbox, signed, TBA, type Sandbox } from './payment-helpers.ts';
 
 /** Change plan and change payment method of a subscription (hosts/server/payment/subscription-changes.ts). */
@@ -92,7 +91,7 @@ describe('change plan', () => {
       ),
     ).toEqual(['price_sandbox_studio_monthly']);
 
-    await advance(sub.current_period_end - clock.nowSeconds() + 1);
+    await advance(sub.current_period_end - sb.ctx.clock.nowSeconds() + 1);
     const after = (await asUser(sb, casey, 'GET', `/api/subscriptions/${sub.id}`)).body;
     expect(after.current_period_start).toBe(sub.current_period_end);
     expect(after.current_period_end - after.current_period_start).toBeGreaterThanOrEqual(365 * DAY);
@@ -147,7 +146,7 @@ describe('change payment method', () => {
       paymentMethod: { type: 'stripe' },
     });
     expect(r.body.default_payment_method_id).toBe(r.body.paymentMethod.id);
-    await advance(sub.current_period_end - clock.nowSeconds() + 1);
+    await advance(sub.current_period_end - sb.ctx.clock.nowSeconds() + 1);
     const after = (await asUser(sb, casey, 'GET', `/api/subscriptions/${sub.id}`)).body;
     const inv = (await asUser(sb, casey, 'GET', `/api/invoices/${after.latest_invoice_id}`)).body;
     expect(inv).toMatchObject({

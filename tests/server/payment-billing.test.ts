@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../../hosts/server/platform.ts';
 import {
   asUser,
   CASEY,
@@ -120,7 +119,7 @@ describe('billing clock', () => {
     });
     const wallet = await balance(CASEY.did);
     published.length = 0;
-    const r = await advance(sub.current_period_end - clock.nowSeconds() + 1);
+    const r = await advance(sub.current_period_end - sb.ctx.clock.nowSeconds() + 1);
     expect(r.status).toBe(200);
     const after = (await asUser(sb, casey, 'GET', `/api/subscriptions/${sub.id}`)).body;
     expect(after.status).toBe('active');
@@ -159,7 +158,7 @@ describe('billing clock', () => {
   it('a subscription cancelled at period end is canceled when the period ends, without a renewal', async () => {
     const sub = await subscribe(CASEY.did, { items: [{ price_id: 'price_sandbox_team_monthly', quantity: 1 }] });
     await asUser(sb, casey, 'PUT', `/api/subscriptions/${sub.id}/cancel`, {});
-    await advance(sub.current_period_end - clock.nowSeconds() + 1);
+    await advance(sub.current_period_end - sb.ctx.clock.nowSeconds() + 1);
     const after = (await asUser(sb, casey, 'GET', `/api/subscriptions/${sub.id}`)).body;
     expect(after).toMatchObject({ status: 'canceled', ended_at: sub.current_period_end });
     expect((await asUser(sb, casey, 'GET', `/api/invoices?subscription_id=${sub.id}`)).body.count).toBe(0);
@@ -173,7 +172,7 @@ describe('past due and recovery', () => {
   it('an unpaid renewal leaves the invoice open and the subscription past_due', async () => {
     const sub = await subscribe(CHRIS.did, { items: [{ price_id: 'price_sandbox_node_monthly', quantity: 1 }] });
     subId = sub.id;
-    await advance(sub.current_period_end - clock.nowSeconds() + 1);
+    await advance(sub.current_period_end - sb.ctx.clock.nowSeconds() + 1);
     const after = (await asUser(sb, chris, 'GET', `/api/subscriptions/${sub.id}`)).body;
     expect(after.status).toBe('past_due');
     invoiceId = after.latest_invoice_id;

@@ -157,10 +157,7 @@ describe('promotion codes', () => {
     const before = (await row('promotion_codes', 'promo_sandbox_10off')).times_redeemed;
     const connect = getConnectAction('payment')!;
     await sb.ctx.db.transaction((tx) =>
-      connect.approve(
-        { checkoutSessionId: s.id },
-        { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did },
-      ),
+      connect.approve({ checkoutSessionId: s.id }, { ...sb.ctx, user: null, livemode: true, tx, userDid: CASEY.did }),
     );
     expect((await row('promotion_codes', 'promo_sandbox_10off')).times_redeemed).toBe(before + 1);
     const invoice = await row('invoices', (await row('checkout_sessions', s.id)).invoice_id);

@@ -73,10 +73,7 @@ describe('archiving the prices of an open session', () => {
     const connect = getConnectAction('payment')!;
     await expect(
       sb.ctx.db.transaction((tx) =>
-        connect.approve(
-          { checkoutSessionId: id },
-          { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did },
-        ),
+        connect.approve({ checkoutSessionId: id }, { ...sb.ctx, user: null, livemode: true, tx, userDid: CASEY.did }),
       ),
     ).rejects.toThrow('no items to pay for');
   });
@@ -105,10 +102,7 @@ describe('archiving the prices of an open session', () => {
     const connect = getConnectAction('payment')!;
     await expect(
       sb.ctx.db.transaction((tx) =>
-        connect.approve(
-          { checkoutSessionId: id },
-          { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did },
-        ),
+        connect.approve({ checkoutSessionId: id }, { ...sb.ctx, user: null, livemode: true, tx, userDid: CASEY.did }),
       ),
     ).rejects.toThrow('no longer for sale');
     expect((await retrieve(id)).body.checkoutSession.status).toBe('open');

@@ -53,10 +53,7 @@ describe('checkout payments are idempotent end to end', () => {
     const connect = getConnectAction('payment')!;
     await expect(
       sb.ctx.db.transaction((tx) =>
-        connect.approve(
-          { checkoutSessionId: s.id },
-          { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did },
-        ),
+        connect.approve({ checkoutSessionId: s.id }, { ...sb.ctx, user: null, livemode: true, tx, userDid: CASEY.did }),
       ),
     ).rejects.toMatchObject({ status: 409 });
     expect(before - BigInt(await balance())).toBe(10n * 10n ** 18n);

@@ -36,7 +36,7 @@ const balance = () => walletBalance(sb, CHRIS.did);
 const action = getConnectAction('subscription')!;
 const approve = (checkoutSessionId: string) =>
   sb.ctx.db.transaction((tx) =>
-    action.approve({ checkoutSessionId }, { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CHRIS.did }),
+    action.approve({ checkoutSessionId }, { ...sb.ctx, user: null, livemode: true, tx, userDid: CHRIS.did }),
   );
 
 describe('staking checkout', () => {

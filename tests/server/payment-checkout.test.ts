@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clock, getConnectAction } from '../../hosts/server/platform.ts';
+import { getConnectAction } from '../../hosts/server/platform.ts';
 import {
   asUser,
   CASEY,
@@ -36,7 +36,7 @@ async function start(plink: string, query = '') {
 function approve(action: string, checkoutSessionId: string, userDid: string) {
   const connect = getConnectAction(action)!;
   return sb.ctx.db.transaction((tx) =>
-    connect.approve({ checkoutSessionId }, { db: sb.ctx.db, user: null, livemode: true, tx, userDid }),
+    connect.approve({ checkoutSessionId }, { ...sb.ctx, user: null, livemode: true, tx, userDid }),
   );
 }
 
@@ -140,12 +140,12 @@ describe('checkout calls of the elements', () => {
     const connect = getConnectAction('payment')!;
     // Submitted by Casey, the session is hers: only she opens a wallet request for it.
     await expect(
-      connect.describe({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: null, livemode: true }),
+      connect.describe({ checkoutSessionId: s.id }, { ...sb.ctx, user: null, livemode: true }),
     ).rejects.toMatchObject({ status: 403, code: 'CHECKOUT_SESSION_NOT_YOURS' });
     await expect(
-      connect.describe({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: CHRIS, livemode: true }),
+      connect.describe({ checkoutSessionId: s.id }, { ...sb.ctx, user: CHRIS, livemode: true }),
     ).rejects.toMatchObject({ status: 403 });
-    const summary = await connect.describe({ checkoutSessionId: s.id }, { db: sb.ctx.db, user: CASEY, livemode: true });
+    const summary = await connect.describe({ checkoutSessionId: s.id }, { ...sb.ctx, user: CASEY, livemode: true });
     expect(summary.title).toBe('Pay for Sandbox Pro License');
     expect(summary.lines.at(-1)).toEqual({ label: 'Total due now', value: '10 TBA' });
 
@@ -206,7 +206,7 @@ describe('checkout calls of the elements', () => {
       sb.ctx.db.transaction(async (tx) => {
         await connect.approve(
           { checkoutSessionId: s.id },
-          { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did },
+          { ...sb.ctx, user: null, livemode: true, tx, userDid: CASEY.did },
         );
         throw new Error('wallet went away');
       }),
@@ -269,7 +269,7 @@ describe('checkout calls of the elements', () => {
     expect(r.body.customer).toMatchObject({ did: null, email: 'anon@example.com' });
 
     const e = (await start('plink_sandbox_onetime')).checkoutSession;
-    clock.advance(25 * 3600 * 1000);
+    sb.ctx.clock.advance(25 * 3600 * 1000);
     try {
       const expired = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${e.id}/submit`, form);
       expect(expired.status).toBe(400);
@@ -278,7 +278,7 @@ describe('checkout calls of the elements', () => {
         (await asUser(sb, null, 'GET', `/api/checkout-sessions/retrieve/${e.id}`)).body.checkoutSession.status,
       ).toBe('expired');
     } finally {
-      clock.reset();
+      sb.ctx.clock.reset();
     }
   });
 

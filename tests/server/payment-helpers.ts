@@ -4,8 +4,8 @@ import qs from 'qs';
 import { createSession, DEMO_USERS } from '../../hosts/server/service/users.ts';
 import { walletBalance as readWalletBalance } from '../../hosts/server/payment/wallet.ts';
 import { afterAll, beforeAll } from 'vitest';
-import { clock, events, type PlatformEvent } from '../../hosts/server/platform.ts';
-import { startSandbox } from './harness.ts';
+import type { PlatformEvent } from '../../hosts/server/platform.ts';
+import { startSandbox, tapEvents } from './harness.ts';
 
 /** Test helpers for the payment API: requests signed exactly as @blocklet/payment-js signs them, and sessions. */
 
@@ -163,7 +163,7 @@ export function collectEvents(): PlatformEvent[] {
   const published: PlatformEvent[] = [];
   let off = () => {};
   beforeAll(() => {
-    off = events.subscribe((e) => published.push(e));
+    off = tapEvents((e) => published.push(e));
   });
   afterAll(() => off());
   return published;
@@ -177,6 +177,6 @@ export async function openSandbox(): Promise<{ sb: Sandbox; casey: string; chris
 
 /** Puts the billing clock back (a test may have moved it) and closes the sandbox. */
 export async function closeSandbox(sb: Sandbox): Promise<void> {
-  clock.reset();
+  sb.ctx.clock.reset();
   await sb.close();
 }

@@ -31,7 +31,7 @@ async function buy(plink = 'plink_sandbox_onetime') {
   const id = start.body.checkoutSession.id as string;
   const connect = getConnectAction('payment')!;
   const result = await sb.ctx.db.transaction((tx) =>
-    connect.approve({ checkoutSessionId: id }, { db: sb.ctx.db, user: null, livemode: true, tx, userDid: CASEY.did }),
+    connect.approve({ checkoutSessionId: id }, { ...sb.ctx, user: null, livemode: true, tx, userDid: CASEY.did }),
   );
   const session = (await asUser(sb, null, 'GET', `/api/checkout-sessions/retrieve/${id}`)).body.checkoutSession;
   return { sessionId: id, invoiceId: result.invoiceId as string, paymentIntentId: session.payment_intent_id as string };

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../../hosts/server/platform.ts';
 import {
   asUser,
   CASEY,
@@ -120,7 +119,7 @@ describe('re-stake', () => {
     );
 
     // The subscription renews at the period end instead of ending.
-    const now = clock.nowSeconds();
+    const now = sb.ctx.clock.nowSeconds();
     const moved = await signed(sb, 'POST', '/api/sandbox/clock/advance', {
       body: { seconds: sub.current_period_end - now + 60 },
     });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { events } from '../../hosts/server/platform.ts';
 import { createTopic, readTopic } from '../../hosts/server/service/notifications.ts';
 import { userSocket } from '../../hosts/server/service/realtime.ts';
 import { asUser, CASEY, CHRIS, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
@@ -196,8 +195,8 @@ describe('the events relay carries no personal data', () => {
         metadata: { note: 'pat@example.com' },
         payment_details: { arcblock: { payer: 'z1PatDid' } },
       };
-      events.publish('refund.succeeded', { id: 're_1', object: 'refund', status: 'succeeded', ...personal });
-      events.publish('customer.updated', {
+      sb.ctx.events.publish('refund.succeeded', { id: 're_1', object: 'refund', status: 'succeeded', ...personal });
+      sb.ctx.events.publish('customer.updated', {
         id: 'cus_x',
         object: 'customer',
         name: 'Pat',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock, HttpError, registerConnectAction } from '../../hosts/server/platform.ts';
+import { HttpError, registerConnectAction } from '../../hosts/server/platform.ts';
 import { createSession, DEMO_USERS } from '../../hosts/server/service/users.ts';
 import { startSandbox } from './harness.ts';
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   casey = await createSession(sb.ctx.db, DEMO_USERS[0]!.did);
 });
 afterAll(async () => {
-  clock.reset();
+  sb.ctx.clock.reset();
   await sb.close();
 });
 
@@ -125,7 +125,7 @@ describe('wallet connect', () => {
 
   it('expires after 5 minutes of the sandbox clock', async () => {
     const { body } = await open({ item: 'e' });
-    clock.advance(5 * 60 * 1000 + 1000);
+    sb.ctx.clock.advance(5 * 60 * 1000 + 1000);
     try {
       expect((await status(body.token)).body.status).toBe('expired');
       const r = await call('POST', `${P}/fake/approve?_t_=${body.token}`, { token: casey });
@@ -133,7 +133,7 @@ describe('wallet connect', () => {
       const page = await (await fetch(`${sb.url}/.well-known/service/sandbox/wallet?token=${body.token}`)).text();
       expect(page).toContain('expired');
     } finally {
-      clock.reset();
+      sb.ctx.clock.reset();
     }
   });
 

@@ -1,7 +1,6 @@
 import { Socket } from 'phoenix';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { events } from '../../hosts/server/platform.ts';
 import { startSandbox, type Sandbox } from './harness.ts';
 
 let sb: Sandbox;
@@ -72,8 +71,8 @@ describe('realtime relay (phoenix client)', () => {
 
       const got = waitFor<unknown>((resolve) => channel.on('checkout.session.completed', resolve));
       const paid = waitFor<unknown>((resolve) => channel.on('invoice.paid', resolve));
-      events.publish('checkout.session.completed', { id: 'cs_test_1', status: 'complete' });
-      events.publish('invoice.paid', { id: 'in_1', object: 'invoice', customer_id: 'cus_1' });
+      sb.ctx.events.publish('checkout.session.completed', { id: 'cs_test_1', status: 'complete' });
+      sb.ctx.events.publish('invoice.paid', { id: 'in_1', object: 'invoice', customer_id: 'cus_1' });
       expect(await got).toEqual({ response: { id: 'cs_test_1', status: 'complete' } });
       expect(await paid).toEqual({ response: { id: 'in_1', object: 'invoice', customer_id: 'cus_1' } });
       expect(elsewhere).toEqual([]);
@@ -100,12 +99,12 @@ describe('realtime relay (raw frames)', () => {
     expect(await c.next()).toEqual(['1', '1', topic(), 'phx_reply', { status: 'ok', response: {} }]);
     c.send([null, '2', 'phoenix', 'heartbeat', {}]);
     expect(await c.next()).toEqual([null, '2', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
-    events.publish('invoice.paid', { id: 'in_raw' });
+    sb.ctx.events.publish('invoice.paid', { id: 'in_raw' });
     expect(await c.next()).toEqual(['1', null, topic(), 'invoice.paid', { response: { id: 'in_raw' } }]);
     c.send(['1', '3', topic(), 'phx_leave', {}]);
     expect(await c.next()).toEqual(['1', '3', topic(), 'phx_reply', { status: 'ok', response: {} }]);
     expect((await c.next())[3]).toBe('phx_close');
-    events.publish('invoice.paid', { id: 'after_leave' });
+    sb.ctx.events.publish('invoice.paid', { id: 'after_leave' });
     c.send([null, '4', 'phoenix', 'heartbeat', {}]);
     expect((await c.next())[1]).toBe('4'); // nothing pushed after leaving
     c.ws.close();
@@ -129,7 +128,7 @@ describe('realtime relay (raw frames)', () => {
         ref: '2',
         payload: { status: 'ok' },
       });
-      events.publish('checkout.session.completed', { id: 'cs_v1' });
+      sb.ctx.events.publish('checkout.session.completed', { id: 'cs_v1' });
       expect(await c.next()).toEqual({
         topic: topic(),
         event: 'checkout.session.completed',

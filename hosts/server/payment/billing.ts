@@ -3,6 +3,14 @@ import { clock, HttpError } from '../platform.ts';
 import { getUser, type SandboxUser } from '../service/users.ts';
 import { sum } from './money.ts';
 import { insert, mustFind, newDoc, newId, type Doc } from './repo.ts';
+import type {
+  CustomerRow,
+  InvoiceItemRow,
+  InvoiceRow,
+  PaymentIntentRow,
+  SubscriptionItemRow,
+  SubscriptionRow,
+} from './schema.ts';
 
 /** Creating billing records: customers, payment intents, subscriptions (with items) and invoices (with lines). */
 
@@ -10,8 +18,8 @@ import { insert, mustFind, newDoc, newId, type Doc } from './repo.ts';
 export const WALLET_METHODS: ReadonlySet<string> = new Set(['arcblock', 'ethereum', 'base', 'bitcoin']);
 
 /** The customer of a user in a mode, or null. */
-export async function customerOfDid(q: Queryable, did: string, livemode: boolean): Promise<Doc | null> {
-  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM customers WHERE did = $1 AND livemode = $2', [
+export async function customerOfDid(q: Queryable, did: string, livemode: boolean): Promise<CustomerRow | null> {
+  const { rows } = await q.query<{ data: CustomerRow }>('SELECT data FROM customers WHERE did = $1 AND livemode = $2', [
     did,
     livemode,
   ]);
@@ -21,7 +29,7 @@ export async function customerOfDid(q: Queryable, did: string, livemode: boolean
 export function newCustomer(
   livemode: boolean,
   fields: { did: string | null; name: string; email: string; phone?: string; address?: Record<string, unknown> },
-): Doc {
+): CustomerRow {
   return newDoc('customers', livemode, {
     object: 'customer',
     description: '',
@@ -39,7 +47,7 @@ export function newCustomer(
 }
 
 /** The customer of a DID, created from the platform's user profile when there is none yet. */
-export async function ensureCustomer(q: Queryable, did: string, livemode: boolean): Promise<Doc> {
+export async function ensureCustomer(q: Queryable, did: string, livemode: boolean): Promise<CustomerRow> {
   const existing = await customerOfDid(q, did, livemode);
   if (existing) return existing;
   const user: SandboxUser | null = await getUser(q, did);
@@ -49,7 +57,7 @@ export async function ensureCustomer(q: Queryable, did: string, livemode: boolea
 export function newPaymentIntent(
   session: Doc,
   fields: { customerId: string; methodId: string; currencyId: string; amount: string },
-): Doc {
+): PaymentIntentRow {
   return newDoc('payment_intents', session.livemode, {
     object: 'payment_intent',
     status: 'requires_payment_method',
@@ -108,7 +116,7 @@ export type SubscriptionInput = {
 export async function createSubscription(
   q: Queryable,
   input: SubscriptionInput,
-): Promise<{ subscription: Doc; items: Doc[] }> {
+): Promise<{ subscription: SubscriptionRow; items: SubscriptionItemRow[] }> {
   const prices = await Promise.all(input.items.map((i) => mustFind(q, 'prices', i.price_id)));
   const recurring = prices.find((p) => p.type === 'recurring')?.recurring;
   if (!recurring) throw new HttpError(400, 'A subscription needs at least one recurring price');
@@ -147,7 +155,7 @@ export async function createSubscription(
       service_actions: [],
     }),
   );
-  const items: Doc[] = [];
+  const items: SubscriptionItemRow[] = [];
   for (const item of input.items) {
     items.push(
       await insert(
@@ -177,7 +185,7 @@ export async function createInvoice(
   q: Queryable,
   input: {
     livemode: boolean;
-    customer: Doc;
+    customer: CustomerRow;
     currencyId: string;
     methodId: string;
     lines: InvoiceLine[];
@@ -191,7 +199,7 @@ export async function createInvoice(
     /** A promotion discount on the whole invoice (from the checkout session). */
     discount?: { amount: string; promotion_code?: string | null; coupon?: string | null } | null;
   },
-): Promise<{ invoice: Doc; lines: Doc[] }> {
+): Promise<{ invoice: InvoiceRow; lines: InvoiceItemRow[] }> {
   const subtotal = sum(input.lines.map((l) => l.amount));
   const off = input.discount && BigInt(input.discount.amount) > 0n ? input.discount : null;
   const total = off
@@ -253,7 +261,7 @@ export async function createInvoice(
     status_transitions: input.status === 'paid' ? { paid_at: now, finalized_at: now } : {},
     metadata: input.paymentDetails ? { payment_details: input.paymentDetails } : {},
   });
-  const lines: Doc[] = [];
+  const lines: InvoiceItemRow[] = [];
   for (const l of input.lines) {
     lines.push(
       await insert(

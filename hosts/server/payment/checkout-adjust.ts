@@ -8,6 +8,7 @@ import { checkPromotion } from './discounts.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
 import { currencyIdsOf, expandPrice } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from './repo.ts';
+import type { CheckoutSessionRow } from './schema.ts';
 import { link, price, product } from './seed.ts';
 import {
   assertSessionActor,
@@ -25,7 +26,7 @@ import {
  */
 
 /** The open session, locked, if the caller may change it (a session a customer submitted is theirs). */
-async function openSession(tx: Queryable, id: unknown, res: Response): Promise<Doc> {
+async function openSession(tx: Queryable, id: unknown, res: Response): Promise<CheckoutSessionRow> {
   const session = await mustFind(tx, 'checkout_sessions', id, { lock: true });
   assertSessionActor(session, actorOf(res));
   if (session.status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
@@ -39,7 +40,11 @@ async function sessionView(q: Queryable, session: Doc, res: Response): Promise<D
   return seesPayer(session, actorOf(res)) ? expanded : withoutPersonalData(expanded);
 }
 
-async function reprice(tx: Queryable, session: Doc, currencyId: string = session.currency_id): Promise<Doc> {
+async function reprice(
+  tx: Queryable,
+  session: CheckoutSessionRow,
+  currencyId: string = session.currency_id,
+): Promise<CheckoutSessionRow> {
   return save(tx, 'checkout_sessions', {
     ...session,
     currency_id: currencyId,

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
 import { find, save, type Doc } from './repo.ts';
+import type { CheckoutSessionRow } from './schema.ts';
 import { sessionAmounts } from './sessions.ts';
 
 /**
@@ -48,10 +49,10 @@ export async function saleableItems(q: Queryable, session: Doc): Promise<Doc[] |
  * Drops items that are no longer for sale from an open session (inside the caller's transaction, the session row
  * locked by the caller) and stores it with recomputed amounts. Returns the session as it now is.
  */
-export async function pruneArchivedItems(q: Queryable, session: Doc): Promise<Doc> {
+export async function pruneArchivedItems(q: Queryable, session: CheckoutSessionRow): Promise<CheckoutSessionRow> {
   const kept = await saleableItems(q, session);
   if (!kept) return session;
-  const next: Doc = { ...session, line_items: kept, ...(kept.length ? {} : { discounts: [] }) };
+  const next: CheckoutSessionRow = { ...session, line_items: kept, ...(kept.length ? {} : { discounts: [] }) };
   Object.assign(next, await sessionAmounts(q, next, next.currency_id));
   return save(q, 'checkout_sessions', next);
 }

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type { SandboxContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
-import { events, HttpError } from '../platform.ts';
+import { HttpError } from '../platform.ts';
 import type { SandboxUser } from '../service/users.ts';
 import { actorOf, callerOf, requireUser } from './auth.ts';
 import { customerOfDid, newCustomer } from './billing.ts';
@@ -279,7 +279,7 @@ export function createCheckoutRoutes(ctx: SandboxContext): Router {
       return { fastPaid: true, paid: await paySession(tx, session.id, user.did) };
     });
     // Our own transaction has committed here: publish directly.
-    for (const e of result.paid?.events ?? []) events.publish(e.type, e.object);
+    for (const e of result.paid?.events ?? []) ctx.events.publish(e.type, e.object);
     const session = await mustFind(db, 'checkout_sessions', paramOf(req, 'id'));
     res.json({ fastPaid: result.fastPaid, checkoutSession: session, invoiceId: session.invoice_id });
   });

@@ -65,7 +65,7 @@ function checkoutAction(action: 'payment' | 'subscription' | 'setup'): ConnectAc
       if (session.mode !== action)
         throw new HttpError(400, `This checkout session is in ${session.mode} mode, not ${action}`);
       const paid = await paySession(ctx.tx, session.id, ctx.userDid);
-      publishWhenCommitted(ctx.db, paid);
+      publishWhenCommitted(ctx.db, ctx.events, paid);
       return {
         checkoutSessionId: paid.session.id,
         invoiceId: paid.invoice.id,

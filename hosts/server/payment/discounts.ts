@@ -46,7 +46,7 @@ export async function checkPromotion(q: Queryable, session: Doc, code: string): 
         async (i) => (await find(q, 'prices', i.upsell_price_id ?? i.price_id))?.product_id,
       ),
     );
-    if (!ids.some((id) => products.includes(id))) return refuse('PROMOTION_CODE_NOT_APPLICABLE');
+    if (!ids.some((id) => id !== undefined && products.includes(id))) return refuse('PROMOTION_CODE_NOT_APPLICABLE');
   }
   return { promo, coupon };
 }

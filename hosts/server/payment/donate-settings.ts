@@ -6,6 +6,7 @@ import { callerOf, requireMerchant } from './auth.ts';
 import { arr, bodyOf, bool, livemodeOf, obj, oneOf, paramOf, str, type Body } from './http.ts';
 import { integer, isAbsent, tokenAmount } from '../validate.ts';
 import { insert, newId, type Doc } from './repo.ts';
+import type { PriceRow, ProductRow } from './schema.ts';
 import { link, price, product } from './seed.ts';
 
 /**
@@ -186,8 +187,9 @@ async function donationLink(q: Queryable, body: Body, livemode: boolean): Promis
       hosted_confirmation: { custom_message: 'Thank you for your support!' },
     },
   });
-  await insert(q, 'products', stamp(prod));
-  await insert(q, 'prices', stamp(pri));
+  // Built by the seed's row helpers (seed.ts), which make whole catalog rows.
+  await insert(q, 'products', stamp(prod) as ProductRow);
+  await insert(q, 'prices', stamp(pri) as PriceRow);
   return insert(q, 'payment_links', stamp(lnk));
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db.ts';
-import { clock, events, HttpError } from '../platform.ts';
+import { clock, HttpError, type EventBus } from '../platform.ts';
 import {
   addInterval,
   createInvoice,
@@ -13,6 +13,7 @@ import {
 import { tokenAmount } from '../validate.ts';
 import { fromUnit, mul, sum } from './money.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
+import type { CheckoutSessionRow, InvoiceRow, PaymentIntentRow, SubscriptionRow } from './schema.ts';
 import { effectiveStatus, itemAmount, trialApplies } from './sessions.ts';
 import { assertHasItems, saleableItems } from './checkout-items.ts';
 import { debitWallet } from './wallet.ts';
@@ -58,7 +59,11 @@ async function debitCredits(q: Queryable, customerId: string, currencyId: string
 }
 
 /** The session's payment intent, created (for the session's customer, currency and amount) when there is none. */
-export async function ensurePaymentIntent(q: Queryable, session: Doc, customerId: string): Promise<Doc> {
+export async function ensurePaymentIntent(
+  q: Queryable,
+  session: CheckoutSessionRow,
+  customerId: string,
+): Promise<PaymentIntentRow> {
   const currency = await mustFind(q, 'payment_currencies', session.currency_id);
   const existing = session.payment_intent_id
     ? await find(q, 'payment_intents', session.payment_intent_id, { lock: true })
@@ -81,10 +86,10 @@ export async function ensurePaymentIntent(q: Queryable, session: Doc, customerId
 }
 
 export type PaidSession = {
-  session: Doc;
-  invoice: Doc;
-  paymentIntent: Doc;
-  subscription: Doc | null;
+  session: CheckoutSessionRow;
+  invoice: InvoiceRow;
+  paymentIntent: PaymentIntentRow;
+  subscription: SubscriptionRow | null;
   events: Array<{ type: string; object: Doc }>;
 };
 
@@ -140,7 +145,7 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
     description: `${products[i]!.name} × ${item.quantity}`,
   }));
 
-  let subscription: Doc | null = null;
+  let subscription: SubscriptionRow | null = null;
   if (session.mode !== 'payment') {
     const sd = session.subscription_data ?? {};
     subscription = (
@@ -288,7 +293,7 @@ async function grantPurchasedCredits(
  * PGlite runs one transaction at a time and `db.query` waits for the running one to finish, so this read
  * only runs after the paying transaction ended; the invoice exists exactly when it committed.
  */
-export function publishWhenCommitted(db: Db, paid: PaidSession): void {
+export function publishWhenCommitted(db: Db, events: EventBus, paid: PaidSession): void {
   db.query('SELECT 1 FROM invoices WHERE id = $1', [paid.invoice.id])
     .then(({ rows }) => {
       if (rows.length) for (const e of paid.events) events.publish(e.type, e.object);

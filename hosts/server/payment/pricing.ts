@@ -4,6 +4,7 @@ import { arr, bool, int, obj, oneOf, str, type Body } from './domain/fields.ts';
 import { choice, integer, isAbsent, STOCK_MAX, tokenAmount } from '../validate.ts';
 import { fromUnit } from './money.ts';
 import { find, mustFind, newDoc, type Doc } from './repo.ts';
+import type { PriceRow } from './schema.ts';
 
 /** Prices: validation and unit conversion of writes, expansion of reads, and the amount in a currency. */
 
@@ -160,7 +161,7 @@ export async function priceFields(q: Queryable, body: Body, current?: Doc): Prom
   return out;
 }
 
-export async function newPrice(q: Queryable, body: Body, productId: string, livemode: boolean): Promise<Doc> {
+export async function newPrice(q: Queryable, body: Body, productId: string, livemode: boolean): Promise<PriceRow> {
   const fields = await priceFields(q, body);
   return newDoc('prices', livemode, {
     object: 'price',

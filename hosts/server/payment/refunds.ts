@@ -16,7 +16,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
-import { events, HttpError } from '../platform.ts';
+import { HttpError } from '../platform.ts';
 import { requireMerchant } from './auth.ts';
 import { findRefund, listRefunds, REFUND_TYPES, refundPayment } from './domain/refunds.ts';
 import { addSearch, bodyOf, livemodeOf, pagingOf, paramOf, queryString, str, type Body } from './http.ts';
@@ -32,7 +32,7 @@ async function expandRefund(q: Queryable, refund: Doc): Promise<Doc> {
   };
 }
 
-export function createRefundRoutes({ db }: SandboxContext): Router {
+export function createRefundRoutes({ db, events }: SandboxContext): Router {
   const r = Router();
 
   const create = async (paymentIntentId: unknown, body: Body) => {

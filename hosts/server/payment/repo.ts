@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db.ts';
 import { clock, HttpError } from '../platform.ts';
-import { TABLES, type Table } from './schema.ts';
+import { TABLES, type NewRows, type Rows, type Table } from './schema.ts';
 
 /** A resource document as stored in `data` and returned by the API (amounts are smallest-unit strings). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- stored JSON: each route reads the fields it owns
 export type Doc = Record<string, any> & { id: string; livemode: boolean };
+
+/** The row type of a table (schema.ts `Rows`), `Doc` for a table not typed yet. */
+export type RowOf<T extends Table> = T extends keyof Rows ? Rows[T] : Doc;
+/**
+ * What a new row of a table is made of: the resource's fields, the declared ones (schema.ts `NewRows`) with their
+ * types. Not all are required: catalog rows are assembled from validated input field by field (pricing.ts).
+ */
+type NewFields<T extends Table> = Record<string, unknown> & (T extends keyof NewRows ? Partial<NewRows[T]> : unknown);
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export function newId(prefix: string): string {
@@ -16,16 +24,16 @@ export function newId(prefix: string): string {
 }
 
 /** A new document of a table: id, object name, livemode and timestamps, then the given fields. */
-export function newDoc(table: Table, livemode: boolean, fields: Record<string, unknown>): Doc {
+export function newDoc<K extends Table>(table: K, livemode: boolean, fields: NewFields<K>): RowOf<K> {
   const now = new Date(clock.now()).toISOString();
-  return { id: newId(TABLES[table].prefix), livemode, ...fields, created_at: now, updated_at: now };
+  return { id: newId(TABLES[table].prefix), livemode, ...fields, created_at: now, updated_at: now } as RowOf<K>;
 }
 
 function columnValues(table: Table, doc: Doc): unknown[] {
   return Object.keys(TABLES[table].columns).map((c) => doc[c] ?? null);
 }
 
-export async function insert<T extends Doc>(q: Queryable, table: Table, doc: T): Promise<T> {
+export async function insert<K extends Table>(q: Queryable, table: K, doc: RowOf<K>): Promise<RowOf<K>> {
   const cols = Object.keys(TABLES[table].columns);
   const names = ['id', 'livemode', 'created_at', 'data', ...cols];
   const params = [
@@ -43,7 +51,7 @@ export async function insert<T extends Doc>(q: Queryable, table: Table, doc: T):
 }
 
 /** Writes the whole document back (and its filter columns), stamping updated_at. */
-export async function save<T extends Doc>(q: Queryable, table: Table, doc: T): Promise<T> {
+export async function save<K extends Table>(q: Queryable, table: K, doc: RowOf<K>): Promise<RowOf<K>> {
   const next = { ...doc, updated_at: new Date(clock.now()).toISOString() };
   const cols = Object.keys(TABLES[table].columns);
   const sets = ['data = $2', ...cols.map((c, i) => `${c} = $${i + 3}`)];
@@ -55,13 +63,13 @@ export async function remove(q: Queryable, table: Table, id: string): Promise<vo
   await q.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
 }
 
-export async function find<T extends Doc = Doc>(
+export async function find<K extends Table>(
   q: Queryable,
-  table: Table,
+  table: K,
   id: string,
   opts: { lock?: boolean } = {},
-): Promise<T | null> {
-  const { rows } = await q.query<{ data: T }>(
+): Promise<RowOf<K> | null> {
+  const { rows } = await q.query<{ data: RowOf<K> }>(
     `SELECT data FROM ${table} WHERE id = $1${opts.lock ? ' FOR UPDATE' : ''}`,
     [id],
   );
@@ -89,13 +97,13 @@ const LABELS: Record<Table, string> = {
 };
 
 /** The document, or a 404 naming what was missing. */
-export async function mustFind<T extends Doc = Doc>(
+export async function mustFind<K extends Table>(
   q: Queryable,
-  table: Table,
+  table: K,
   id: unknown,
   opts: { lock?: boolean } = {},
-): Promise<T> {
-  const doc = typeof id === 'string' && id ? await find<T>(q, table, id, opts) : null;
+): Promise<RowOf<K>> {
+  const doc = typeof id === 'string' && id ? await find(q, table, id, opts) : null;
   if (!doc) throw new HttpError(404, `No such ${LABELS[table]}: ${String(id)}`);
   return doc;
 }
@@ -135,12 +143,12 @@ export class Where {
 
 export type Paging = { page: number; pageSize: number; order: 'ASC' | 'DESC'; orderBy: 'created_at' | 'updated_at' };
 
-export async function list<T extends Doc = Doc>(
+export async function list<K extends Table>(
   q: Queryable,
-  table: Table,
+  table: K,
   where: Where,
   paging: Paging,
-): Promise<{ count: number; list: T[] }> {
+): Promise<{ count: number; list: RowOf<K>[] }> {
   const clause = where.sql();
   const { rows: countRows } = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ${table} ${clause}`,
@@ -150,7 +158,7 @@ export async function list<T extends Doc = Doc>(
     paging.orderBy === 'updated_at'
       ? `(data->>'updated_at') ${paging.order}`
       : `created_at ${paging.order}, id ${paging.order}`;
-  const { rows } = await q.query<{ data: T }>(
+  const { rows } = await q.query<{ data: RowOf<K> }>(
     `SELECT data FROM ${table} ${clause} ORDER BY ${order} LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`,
     where.params,
   );

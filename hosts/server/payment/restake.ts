@@ -14,6 +14,7 @@ import { createInvoice, WALLET_METHODS } from './billing.ts';
 import { isAbsent, tokenAmount } from '../validate.ts';
 import { fromUnit } from './money.ts';
 import { mustFind, save, type Doc } from './repo.ts';
+import type { CustomerRow, InvoiceRow, PaymentCurrencyRow, PaymentIntentRow, SubscriptionRow } from './schema.ts';
 import { charge, succeededIntent } from './domain/charging.ts';
 import { assertConnectOwner } from './domain/customers.ts';
 import { needsStake } from './stakes.ts';
@@ -40,8 +41,8 @@ export function sessionStake(session: Doc, methodType: string, decimal: number):
  */
 export async function takeStake(
   tx: Queryable,
-  a: { sub: Doc; customer: Doc; currency: Doc; amount: string },
-): Promise<{ invoice: Doc; intent: Doc; txHash: string | null }> {
+  a: { sub: SubscriptionRow; customer: CustomerRow; currency: PaymentCurrencyRow; amount: string },
+): Promise<{ invoice: InvoiceRow; intent: PaymentIntentRow; txHash: string | null }> {
   const { sub, customer, currency, amount } = a;
   const details = await charge(tx, customer, currency.id, amount);
   if (!details)

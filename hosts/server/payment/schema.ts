@@ -94,3 +94,232 @@ export const schemaMigration = {
         PRIMARY KEY (user_did, currency_id)
       );`,
 };
+
+// --- Row types: what `data` holds for each main table (repo.ts returns them by table) ---
+
+/** Free-form JSON objects of a document (metadata, settings, payment details). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form JSON, read field by field
+type Json = Record<string, any>;
+
+/**
+ * A stored resource document: id, mode and timestamps, then its own fields (amounts are smallest-unit strings). The
+ * fields below are the ones the domain reads and writes; a row stays open to the rest (the resource's remaining
+ * platform fields, which the routes copy through) until each route reads only declared fields.
+ */
+type Stored = Json & {
+  id: string;
+  livemode: boolean;
+  /** ISO timestamps, sandbox time. */
+  created_at: string;
+  updated_at: string;
+  metadata: Json;
+};
+
+/** A unix time in seconds (sandbox time). */
+type Seconds = number;
+
+export type PaymentMethodRow = Stored & PaymentMethodFields;
+type PaymentMethodFields = {
+  object: 'payment_method';
+  /** 'arcblock', 'ethereum', 'base', 'bitcoin' (wallet methods) or 'stripe'. */
+  type: string;
+  name: string;
+  active: boolean;
+  logo: string;
+  settings: Json;
+};
+
+export type PaymentCurrencyRow = Stored & PaymentCurrencyFields;
+type PaymentCurrencyFields = {
+  object: 'payment_currency';
+  payment_method_id: string;
+  /** 'credit' currencies are granted, never paid with. */
+  type: 'standard' | 'credit';
+  name: string;
+  symbol: string;
+  decimal: number;
+  active: boolean;
+};
+
+export type ProductRow = Stored & ProductFields;
+type ProductFields = {
+  object: 'product';
+  name: string;
+  description: string;
+  active: boolean;
+  type: string;
+  images: string[];
+  default_price_id: string | null;
+};
+
+export type Recurring = {
+  interval: 'hour' | 'day' | 'week' | 'month' | 'year';
+  interval_count: number;
+  usage_type?: 'licensed' | 'metered';
+  meter_id?: string | null;
+};
+
+export type PriceRow = Stored & PriceFields;
+type PriceFields = {
+  object: 'price';
+  product_id: string;
+  active: boolean;
+  type: 'one_time' | 'recurring';
+  currency_id: string;
+  /** Smallest unit, in `currency_id`; `currency_options` give it in other currencies. */
+  unit_amount: string;
+  currency_options?: Array<{ currency_id: string; unit_amount: string; custom_unit_amount?: unknown }>;
+  recurring: Recurring | null;
+  lookup_key?: string | null;
+};
+
+export type CustomerRow = Stored & CustomerFields;
+type CustomerFields = {
+  object: 'customer';
+  /** The user's DID (without `did:abt:`); null for a customer created without one. */
+  did: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  address: Record<string, unknown> | null;
+  balance: string;
+  delinquent: boolean;
+};
+
+export type PaymentIntentRow = Stored & PaymentIntentFields;
+type PaymentIntentFields = {
+  object: 'payment_intent';
+  status:
+    'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  amount: string;
+  amount_received: string;
+  currency_id: string;
+  payment_method_id: string;
+  customer_id: string;
+  invoice_id: string | null;
+  checkout_session_id?: string | null;
+  description: string;
+  /** `{[method type]: {tx_hash, payer, type}}` for wallet methods, `{stripe: {payment_intent_id}}` for cards. */
+  payment_details: Json;
+};
+
+export type CheckoutSessionRow = Stored & CheckoutSessionFields;
+type CheckoutSessionFields = {
+  object: 'checkout_session';
+  mode: 'payment' | 'subscription' | 'setup';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  currency_id: string;
+  expires_at: Seconds;
+  payment_link_id: string | null;
+  customer_id: string | null;
+  customer_did: string | null;
+  payment_intent_id: string | null;
+  invoice_id: string | null;
+  subscription_id: string | null;
+};
+
+export type SubscriptionStatus =
+  'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
+
+export type SubscriptionRow = Stored & SubscriptionFields;
+type SubscriptionFields = {
+  object: 'subscription';
+  status: SubscriptionStatus;
+  customer_id: string;
+  currency_id: string;
+  default_payment_method_id: string;
+  description: string;
+  current_period_start: Seconds;
+  current_period_end: Seconds;
+  trial_start: Seconds | null;
+  trial_end: Seconds | null;
+  cancel_at_period_end: boolean;
+  cancel_at: Seconds | null;
+  canceled_at: Seconds | null;
+  ended_at: Seconds | null;
+  latest_invoice_id: string | null;
+  pending_invoice_item_interval: { interval: Recurring['interval']; interval_count: number };
+  payment_details: Json;
+};
+
+export type SubscriptionItemRow = Stored & SubscriptionItemFields;
+type SubscriptionItemFields = {
+  object: 'subscription_item';
+  subscription_id: string;
+  price_id: string;
+  quantity: number;
+};
+
+export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+
+export type InvoiceRow = Stored & InvoiceFields;
+type InvoiceFields = {
+  object: 'invoice';
+  number: string;
+  status: InvoiceStatus;
+  billing_reason: string;
+  description: string;
+  currency_id: string;
+  customer_id: string;
+  payment_intent_id: string | null;
+  subscription_id: string | null;
+  checkout_session_id: string | null;
+  default_payment_method_id: string;
+  subtotal: string;
+  total: string;
+  amount_due: string;
+  amount_paid: string;
+  amount_remaining: string;
+  attempt_count: number;
+  attempted: boolean;
+  paid: boolean;
+  period_start: Seconds;
+  period_end: Seconds;
+  due_date: Seconds | null;
+  /** Discount ids (TInvoice.discounts); the amounts are in total_discount_amounts. */
+  discounts: string[];
+  status_transitions: { paid_at?: Seconds; finalized_at?: Seconds; voided_at?: Seconds };
+};
+
+export type InvoiceItemRow = Stored & InvoiceItemFields;
+type InvoiceItemFields = {
+  object: 'invoice_item';
+  invoice_id: string;
+  price_id: string;
+  quantity: number;
+  amount: string;
+  currency_id: string;
+  description: string;
+  subscription_id: string | null;
+};
+
+/** The row type of each table; the tables not listed here are untyped documents (repo.ts `Doc`). */
+export type Rows = {
+  payment_methods: PaymentMethodRow;
+  payment_currencies: PaymentCurrencyRow;
+  products: ProductRow;
+  prices: PriceRow;
+  customers: CustomerRow;
+  payment_intents: PaymentIntentRow;
+  checkout_sessions: CheckoutSessionRow;
+  subscriptions: SubscriptionRow;
+  subscription_items: SubscriptionItemRow;
+  invoices: InvoiceRow;
+  invoice_items: InvoiceItemRow;
+};
+
+/** The fields a new row of each table is made of (repo.ts `newDoc` adds id, mode and timestamps). */
+export type NewRows = {
+  payment_methods: PaymentMethodFields;
+  payment_currencies: PaymentCurrencyFields;
+  products: ProductFields;
+  prices: PriceFields;
+  customers: CustomerFields;
+  payment_intents: PaymentIntentFields;
+  checkout_sessions: CheckoutSessionFields;
+  subscriptions: SubscriptionFields;
+  subscription_items: SubscriptionItemFields;
+  invoices: InvoiceFields;
+  invoice_items: InvoiceItemFields;
+};

@@ -6,6 +6,7 @@ import { sessionDiscount } from './discounts.ts';
 import { fromUnit, mul, sub, sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';
 import { find, mustFind, newDoc, type Doc } from './repo.ts';
+import type { CheckoutSessionRow } from './schema.ts';
 import { publicOf } from './domain/stake-shape.ts';
 
 /** Checkout sessions: building one (from a merchant body or a payment link), its amounts, and its expanded view. */
@@ -166,7 +167,7 @@ export async function buildSession(
   q: Queryable,
   source: Body,
   opts: { livemode: boolean; origin: string; paymentLink?: Doc; currencyId?: string },
-): Promise<Doc> {
+): Promise<CheckoutSessionRow> {
   const { items, prices } = await lineItems(q, arr(source, 'line_items'));
   const mode = modeFor(prices, opts.paymentLink ? undefined : source.mode);
   const requested = opts.currencyId ?? str(source, 'currency_id');

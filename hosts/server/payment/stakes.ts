@@ -10,21 +10,25 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db.ts';
-import { clock } from '../platform.ts';
 import { createInvoice, WALLET_METHODS } from './billing.ts';
 import { find, mustFind, save, type Doc } from './repo.ts';
+import type { SubscriptionRow } from './schema.ts';
 import { recordStakeReturn } from './domain/refunds.ts';
 import { creditWallet } from './wallet.ts';
 
-/** Settles every revoked, unsettled stake; the refunds it records are added to `out` as `refund.succeeded`. */
+/**
+ * Settles every revoked, unsettled stake at `now` (unix seconds, sandbox time); the refunds it records are added
+ * to `out` as `refund.succeeded`.
+ */
 export async function settleRevokedStakes(
   q: Queryable,
+  now: number,
   out: Array<{ type: string; object: Doc }> = [],
-): Promise<Doc[]> {
-  const { rows } = await q.query<{ data: Doc }>(
+): Promise<SubscriptionRow[]> {
+  const { rows } = await q.query<{ data: SubscriptionRow }>(
     "SELECT data FROM subscriptions WHERE data->'payment_details'->'staking'->>'revoked_at' IS NOT NULL AND data->'payment_details'->'staking'->'settlement' IS NULL ORDER BY created_at, id FOR UPDATE",
   );
-  const settled: Doc[] = [];
+  const settled: SubscriptionRow[] = [];
   for (const { data: sub } of rows) {
     const stake = sub.payment_details.staking as Doc;
     const amount = String(stake.amount ?? '0');
@@ -66,7 +70,6 @@ export async function settleRevokedStakes(
       });
       out.push({ type: 'refund.succeeded', object: refund });
     }
-    const now = clock.nowSeconds();
     const latest = (await find(q, 'subscriptions', sub.id)) ?? sub;
     settled.push(
       await save(q, 'subscriptions', {

@@ -105,7 +105,7 @@ export const DECLINED_CARD = DECLINE;
 
 export function createStripeStandinRoutes(ctx: SandboxContext): Router {
   const r = Router();
-  const { db } = ctx;
+  const { db, events } = ctx;
 
   r.get('/sandbox/stripe.js', (_req, res) => {
     res.type('text/javascript').set('Cache-Control', 'no-cache').send(MODULE);
@@ -132,7 +132,7 @@ export function createStripeStandinRoutes(ctx: SandboxContext): Router {
     if (!sessionId) throw new HttpError(400, 'No checkout session for this payment intent');
     const customer = intent.customer_id ? await find(db, 'customers', intent.customer_id) : null;
     const paid = await db.transaction((tx) => paySession(tx, sessionId, customer?.did ?? 'stripe-card'));
-    publishWhenCommitted(db, paid);
+    publishWhenCommitted(db, events, paid);
     res.json({ paymentIntent: { id: paid.paymentIntent.id, status: 'succeeded' } });
   });
 

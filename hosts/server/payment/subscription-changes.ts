@@ -23,16 +23,17 @@ import { bodyOf, paramOf, str } from './http.ts';
 import { sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice } from './pricing.ts';
 import { find, mustFind, save, type Doc } from './repo.ts';
+import type { PriceRow, Recurring, SubscriptionItemRow } from './schema.ts';
 import { expandSubscription } from './domain/customers.ts';
 import { assertOwner } from './resources/scope.ts';
 import { itemAmount } from './sessions.ts';
 
-type Item = Doc & { price: Doc };
+type Item = SubscriptionItemRow & { price: PriceRow };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes
 type Json = Record<string, any>;
 
 async function itemsOf(q: Queryable, sub: Doc): Promise<Item[]> {
-  const { rows } = await q.query<{ data: Doc }>(
+  const { rows } = await q.query<{ data: SubscriptionItemRow }>(
     'SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id',
     [sub.id],
   );
@@ -54,8 +55,8 @@ function assertChangeable(sub: Doc): void {
 }
 
 /** The prices one item may switch to: same product's other licensed recurring prices, and its upsell price. */
-async function candidatesFor(q: Queryable, item: Item, currencyId: string): Promise<Doc[]> {
-  const { rows } = await q.query<{ data: Doc }>(
+async function candidatesFor(q: Queryable, item: Item, currencyId: string): Promise<PriceRow[]> {
+  const { rows } = await q.query<{ data: PriceRow }>(
     "SELECT data FROM prices WHERE product_id = $1 AND active AND type = 'recurring' AND id <> $2 ORDER BY created_at, id",
     [item.price.product_id, item.price.id],
   );
@@ -146,7 +147,7 @@ export function createSubscriptionChangeRoutes({ db }: SandboxContext): Router {
         price_id: price.id,
         metadata: { ...row.metadata, previous_price_id: item.price.id },
       });
-      const recurring = price.recurring ?? {};
+      const recurring: Partial<Recurring> = price.recurring ?? {};
       return save(tx, 'subscriptions', {
         ...doc,
         // The current period stays as paid; the renewal at its end bills the new price over the new interval.

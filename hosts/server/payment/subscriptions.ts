@@ -1,272 +1,37 @@
 /**
- * The sandbox billing engine: what happens to subscriptions as the sandbox clock moves, and paying what is
+ * HTTP and wallet-connect side of the billing engine (domain/billing-engine.ts): the sandbox clock and what is
  * overdue.
  *
- * - `runBilling(tx)` brings every live subscription up to `clock.now()`: a scheduled cancellation ends it
- *   (`cancel_at` reached: status canceled); a period end renews it into a `subscription_cycle` invoice for the
- *   licensed items (metered items are not part of the renewal amount), charged to the customer's sandbox wallet
- *   (Stripe cards always succeed); a trial's end does the same and the subscription becomes active. A renewal
- *   the wallet cannot pay leaves the invoice open and the subscription past_due (no further renewals until
- *   it is paid).
- * - `overdueOf` answers the overdue-invoices calls (summary per currency); `payOverdue` pays them from the
- *   wallet in one go (the `collect-batch` connect action) and brings past_due subscriptions back to active.
- * - The clock also settles pending usage of credit meters from the customers' credit grants (credit-ledger.ts),
- *   then fires auto top-ups of credit balances below their threshold (domain/auto-recharge.ts).
- * - Routes: `POST /api/sandbox/clock/advance {seconds}` (merchant only: signed request or owner/admin),
- *   `GET /api/sandbox/clock`, `GET /api/subscriptions/:id/recover-info`, `GET …/overdue/invoices` of a
- *   subscription or customer.
- *
- * Events (`invoice.paid`) are published only after the transaction that paid them committed.
+ * - Routes: `POST /api/sandbox/clock/advance {seconds}` (merchant only: signed request or owner/admin) moves the
+ *   clock and runs billing, `GET /api/sandbox/clock`, `POST /api/sandbox/wallet/fund` (merchant only),
+ *   `GET /api/subscriptions/:id/recover-info`, `GET …/overdue/invoices` of a subscription or customer.
+ * - Wallet-connect action `collect-batch` `{currencyId, subscriptionId | customerId}`: pays the overdue invoices of
+ *   one currency from the payer's wallet.
  */
 import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
-import type { Db, Queryable } from '../db.ts';
-import { clock, events, HttpError, registerConnectAction } from '../platform.ts';
+import { HttpError, registerConnectAction } from '../platform.ts';
 import { requireMerchant } from './auth.ts';
-import { addInterval, createInvoice, type InvoiceLine } from './billing.ts';
 import { runAutoRecharge } from './domain/auto-recharge.ts';
-import { settleCreditUsage } from './credit-ledger.ts';
 import { bodyOf, int, livemodeOf, paramOf } from './http.ts';
 import { fromUnit, sum } from './money.ts';
 import { tokenAmount } from '../validate.ts';
-import { find, mustFind, save, type Doc } from './repo.ts';
+import { find, mustFind } from './repo.ts';
 import { assertConnectOwner, customerByIdOrDid } from './domain/customers.ts';
-import { charge, succeededIntent, type PlatformEvents } from './domain/charging.ts';
+import {
+  advanceBillingClock,
+  overdueInvoices,
+  overdueOf,
+  payOverdue,
+  publishAfterCommit,
+  type OverdueScope,
+} from './domain/billing-engine.ts';
 import { assertOwner } from './resources/scope.ts';
-import { itemAmount } from './sessions.ts';
-import { needsStake, settleRevokedStakes } from './stakes.ts';
+import { needsStake } from './stakes.ts';
 import { creditWallet } from './wallet.ts';
 
-/** The most renewals one subscription gets in one run (a clock moved years ahead stops here). */
-const MAX_CYCLES = 500;
 /** The clock moves at most this far in one call (5 years). */
 const MAX_ADVANCE_SECONDS = 5 * 366 * 86400;
-
-/** The renewal lines of a subscription: its licensed items at their price in the subscription's currency. */
-export async function renewalLines(q: Queryable, sub: Doc): Promise<InvoiceLine[]> {
-  const { rows } = await q.query<{ data: Doc }>(
-    'SELECT data FROM subscription_items WHERE subscription_id = $1 ORDER BY created_at, id',
-    [sub.id],
-  );
-  const lines: InvoiceLine[] = [];
-  for (const { data: item } of rows) {
-    const price = await mustFind(q, 'prices', item.price_id);
-    if (price.type !== 'recurring' || price.recurring?.usage_type === 'metered') continue;
-    const product = await mustFind(q, 'products', price.product_id);
-    lines.push({
-      price_id: price.id,
-      quantity: item.quantity,
-      amount: itemAmount(price, item, sub.currency_id),
-      description: `${product.name} × ${item.quantity}`,
-    });
-  }
-  return lines;
-}
-
-/** One period boundary of a subscription: renew (or end the trial) into a subscription_cycle invoice. */
-async function renew(q: Queryable, sub: Doc, out: PlatformEvents): Promise<Doc> {
-  const boundary = Number(sub.current_period_end);
-  const interval = sub.pending_invoice_item_interval ?? { interval: 'month', interval_count: 1 };
-  const nextEnd = addInterval(boundary, interval.interval, interval.interval_count ?? 1);
-  const customer = await mustFind(q, 'customers', sub.customer_id);
-  const lines = await renewalLines(q, sub);
-  const amount = sum(lines.map((l) => l.amount));
-  const details = await charge(q, customer, sub.currency_id, amount);
-  const intent = details
-    ? await succeededIntent(q, {
-        customer,
-        currencyId: sub.currency_id,
-        methodId: sub.default_payment_method_id,
-        amount,
-        description: 'Subscription cycle',
-        details,
-      })
-    : null;
-  const { invoice: created } = await createInvoice(q, {
-    livemode: sub.livemode,
-    customer,
-    currencyId: sub.currency_id,
-    methodId: sub.default_payment_method_id,
-    lines,
-    billingReason: 'subscription_cycle',
-    status: details ? 'paid' : 'open',
-    paymentIntentId: intent?.id ?? null,
-    subscriptionId: sub.id,
-    description: sub.description ? `${sub.description} (renewal)` : undefined,
-    ...(details ? { paymentDetails: details } : {}),
-  });
-  const invoice = await save(q, 'invoices', {
-    ...created,
-    period_start: boundary,
-    period_end: nextEnd,
-    due_date: details ? null : boundary,
-  });
-  if (intent) await save(q, 'payment_intents', { ...intent, invoice_id: invoice.id });
-  if (details) out.push({ type: 'invoice.paid', object: invoice });
-  const wasTrial = sub.status === 'trialing';
-  return save(q, 'subscriptions', {
-    ...sub,
-    status: details ? 'active' : 'past_due',
-    current_period_start: boundary,
-    current_period_end: nextEnd,
-    latest_invoice_id: invoice.id,
-    ...(wasTrial ? { trial_end: Math.min(Number(sub.trial_end ?? boundary), boundary) } : {}),
-  });
-}
-
-/** Brings one subscription up to `now`. */
-async function advanceSubscription(q: Queryable, start: Doc, now: number, out: PlatformEvents): Promise<Doc> {
-  let sub = start;
-  for (let i = 0; i < MAX_CYCLES; i++) {
-    if (sub.status === 'canceled') return sub;
-    if (sub.cancel_at && Number(sub.cancel_at) <= now && Number(sub.cancel_at) <= Number(sub.current_period_end)) {
-      const at = Number(sub.cancel_at);
-      return save(q, 'subscriptions', { ...sub, status: 'canceled', ended_at: at, cancel_at_period_end: false });
-    }
-    if (!(sub.status === 'active' || sub.status === 'trialing') || Number(sub.current_period_end) > now) return sub;
-    sub = await renew(q, sub, out);
-  }
-  return sub;
-}
-
-/** Brings every live subscription up to the sandbox clock; returns the events to publish after commit. */
-export async function runBilling(q: Queryable): Promise<{ events: PlatformEvents; changed: Doc[] }> {
-  const now = clock.nowSeconds();
-  const { rows } = await q.query<{ data: Doc }>(
-    "SELECT data FROM subscriptions WHERE status IN ('active', 'trialing', 'past_due') ORDER BY created_at, id FOR UPDATE",
-  );
-  const out: PlatformEvents = [];
-  const changed: Doc[] = [];
-  for (const { data } of rows) {
-    const next = await advanceSubscription(q, data, now, out);
-    if (next !== data) changed.push(next);
-  }
-  // Returned or slashed stakes become their return_stake / slash_stake invoices (stakes.ts).
-  for (const sub of await settleRevokedStakes(q, out)) if (!changed.some((c) => c.id === sub.id)) changed.push(sub);
-  return { events: out, changed };
-}
-
-/** Publishes events once the transaction that made them has committed (PGlite runs one transaction at a time). */
-export function publishAfterCommit(
-  db: Db,
-  probe: { table: 'invoices'; id: string } | null,
-  list: PlatformEvents,
-): void {
-  if (!list.length) return;
-  if (!probe) {
-    for (const e of list) events.publish(e.type, e.object);
-    return;
-  }
-  db.query(`SELECT 1 FROM ${probe.table} WHERE id = $1 AND status = 'paid'`, [probe.id])
-    .then(({ rows }) => {
-      if (rows.length) for (const e of list) events.publish(e.type, e.object);
-    })
-    .catch((err: unknown) => console.error('[billing] could not publish events', err));
-}
-
-// --- overdue ---
-
-export type OverdueScope = { customerId?: string; subscriptionId?: string; livemode: boolean; currencyId?: string };
-
-/** The customer's (or subscription's) unpaid invoices: open or uncollectible, oldest first. */
-export async function overdueInvoices(q: Queryable, scope: OverdueScope, lock = false): Promise<Doc[]> {
-  const params: unknown[] = [scope.livemode];
-  let where = "livemode = $1 AND status IN ('open', 'uncollectible')";
-  if (scope.customerId) where += ` AND customer_id = $${params.push(scope.customerId)}`;
-  if (scope.subscriptionId) where += ` AND subscription_id = $${params.push(scope.subscriptionId)}`;
-  if (scope.currencyId) where += ` AND currency_id = $${params.push(scope.currencyId)}`;
-  const { rows } = await q.query<{ data: Doc }>(
-    `SELECT data FROM invoices WHERE ${where} ORDER BY created_at, id${lock ? ' FOR UPDATE' : ''}`,
-    params,
-  );
-  return rows.map((r) => r.data).filter((i) => BigInt(i.amount_remaining ?? i.total ?? '0') > 0n);
-}
-
-export async function overdueOf(q: Queryable, scope: OverdueScope): Promise<Record<string, unknown>> {
-  const invoices = await overdueInvoices(q, scope);
-  const summary: Record<string, { amount: string; currency: Doc; method: Doc }> = {};
-  const expanded: Doc[] = [];
-  for (const inv of invoices) {
-    const currency = await mustFind(q, 'payment_currencies', inv.currency_id);
-    const method = await mustFind(q, 'payment_methods', currency.payment_method_id);
-    const prev = summary[currency.id]?.amount ?? '0';
-    summary[currency.id] = { amount: sum([prev, inv.amount_remaining ?? inv.total]), currency, method };
-    expanded.push({ ...inv, paymentCurrency: currency, paymentMethod: method });
-  }
-  const subscription = scope.subscriptionId ? await find(q, 'subscriptions', scope.subscriptionId) : null;
-  const subscriptionCount = new Set(invoices.map((i) => i.subscription_id).filter(Boolean)).size;
-  const customerId = scope.customerId ?? subscription?.customer_id;
-  const customer = customerId ? await find(q, 'customers', customerId) : null;
-  return {
-    summary,
-    invoices: expanded,
-    subscription,
-    subscriptionCount,
-    // TCustomer (payment-js customers.overdueInvoices): the caller is that customer or the merchant.
-    customer,
-  };
-}
-
-/**
- * Pays every unpaid invoice of a scope in one currency from the payer's wallet (one debit for the sum), marks
- * them paid, and brings past_due subscriptions with nothing left unpaid back to active. Must run in a transaction.
- */
-export async function payOverdue(
-  q: Queryable,
-  scope: OverdueScope & { currencyId: string },
-  payerDid: string,
-): Promise<{ invoices: Doc[]; events: PlatformEvents; amount: string }> {
-  const invoices = await overdueInvoices(q, scope, true);
-  if (!invoices.length) throw new HttpError(400, 'Nothing to pay');
-  const customer = await mustFind(q, 'customers', invoices[0]!.customer_id);
-  if (customer.did !== payerDid) throw new HttpError(403, 'Account changed, please pay manually.');
-  const currency = await mustFind(q, 'payment_currencies', scope.currencyId);
-  const amount = sum(invoices.map((i) => i.amount_remaining ?? i.total));
-  const details = await charge(q, customer, currency.id, amount);
-  if (!details)
-    throw new HttpError(
-      400,
-      `Insufficient ${currency.symbol} balance in the sandbox wallet: ${fromUnit(amount, currency.decimal)} ${currency.symbol} needed`,
-    );
-  const now = clock.nowSeconds();
-  const paid: Doc[] = [];
-  for (const inv of invoices) {
-    const owed = inv.amount_remaining ?? inv.total;
-    const intent = await succeededIntent(q, {
-      customer,
-      currencyId: currency.id,
-      methodId: currency.payment_method_id,
-      amount: owed,
-      description: 'Overdue invoice payment',
-      details,
-    });
-    paid.push(
-      await save(q, 'invoices', {
-        ...inv,
-        status: 'paid',
-        paid: true,
-        attempted: true,
-        attempt_count: Number(inv.attempt_count ?? 0) + 1,
-        amount_paid: owed,
-        amount_remaining: '0',
-        payment_intent_id: intent.id,
-        status_transitions: { ...inv.status_transitions, paid_at: now },
-        metadata: { ...inv.metadata, payment_details: details },
-      }),
-    );
-    await save(q, 'payment_intents', { ...intent, invoice_id: inv.id });
-  }
-  for (const subId of new Set(paid.map((i) => i.subscription_id).filter(Boolean) as string[])) {
-    const sub = await find(q, 'subscriptions', subId, { lock: true });
-    if (
-      sub?.status === 'past_due' &&
-      !(await overdueInvoices(q, { subscriptionId: subId, livemode: sub.livemode })).length
-    ) {
-      await save(q, 'subscriptions', { ...sub, status: 'active' });
-    }
-  }
-  return { invoices: paid, amount, events: paid.map((object) => ({ type: 'invoice.paid', object })) };
-}
 
 function collectScope(params: Record<string, unknown>, livemode: boolean): OverdueScope & { currencyId: string } {
   const currencyId = typeof params.currencyId === 'string' ? params.currencyId : '';
@@ -305,16 +70,16 @@ export function registerBillingConnectActions(): void {
       };
     },
     async approve(params, ctx) {
-      const result = await payOverdue(ctx.tx, collectScope(params, ctx.livemode), ctx.userDid);
-      publishAfterCommit(ctx.db, { table: 'invoices', id: result.invoices[0]!.id }, result.events);
+      const scope = collectScope(params, ctx.livemode);
+      const result = await payOverdue(ctx.tx, scope, ctx.userDid, ctx.clock.nowSeconds());
+      publishAfterCommit(ctx.db, ctx.events, { table: 'invoices', id: result.invoices[0]!.id }, result.events);
       return { invoiceIds: result.invoices.map((i) => i.id), currencyId: params.currencyId, amount: result.amount };
     },
   });
 }
 
-// --- routes ---
-
-export function createBillingRoutes({ db }: SandboxContext): Router {
+export function createBillingRoutes(ctx: SandboxContext): Router {
+  const { db, clock } = ctx;
   const r = Router();
 
   r.get('/sandbox/clock', (_req, res) => {
@@ -324,17 +89,9 @@ export function createBillingRoutes({ db }: SandboxContext): Router {
   /** Moves the sandbox clock forward and runs billing (renewals, trial ends, cancellations, past due). */
   r.post('/sandbox/clock/advance', requireMerchant, async (req, res) => {
     const seconds = int(bodyOf(req), 'seconds', { min: 0, max: MAX_ADVANCE_SECONDS }) ?? 0;
-    clock.advance(seconds * 1000);
-    const result = await db.transaction(async (tx) => {
-      const billing = await runBilling(tx);
-      const credit = await settleCreditUsage(tx);
-      // Credit balances that fell below an auto top-up threshold buy their package (within the daily limits).
-      const recharge = await runAutoRecharge(tx);
-      return { ...billing, events: [...billing.events, ...recharge.events], credit, recharges: recharge.attempts };
-    });
-    publishAfterCommit(db, null, result.events);
+    const result = await advanceBillingClock(ctx, seconds, runAutoRecharge);
     res.json({
-      now: clock.nowSeconds(),
+      now: result.now,
       credit_transactions: result.credit.map((t) => ({
         id: t.id,
         credit_grant_id: t.credit_grant_id,

@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
-import { clock } from '../platform.ts';
 import { paramOf } from './http.ts';
 import { find, mustFind, type Doc } from './repo.ts';
 import { refundFailedVendorOrder } from './domain/refunds.ts';
@@ -37,7 +36,7 @@ export function vendorProgress(config: Doc, paidAt: number, now: number): Vendor
   return { ...base, status: progress >= 100 ? 'delivered' : 'processing', progress };
 }
 
-export function createVendorRoutes({ db }: SandboxContext): Router {
+export function createVendorRoutes({ db, clock, events }: SandboxContext): Router {
   const r = Router();
   r.get('/vendors/order/:sessionId/status', async (req, res) => {
     const session = await mustFind(db, 'checkout_sessions', paramOf(req, 'sessionId'));
@@ -52,7 +51,7 @@ export function createVendorRoutes({ db }: SandboxContext): Router {
         vendors.push(vendorProgress(config, paidAt, clock.nowSeconds()));
     }
     if (session.payment_intent_id && vendors.some((v) => v.status === 'failed'))
-      await refundFailedVendorOrder(db, session.payment_intent_id);
+      await refundFailedVendorOrder(db, events, session.payment_intent_id);
     res.json({ vendors });
   });
   return r;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { registerMigrations, type Queryable } from '../db.ts';
 import type { SandboxContext } from '../context.ts';
-import { clock, getConnectAction, HttpError, type ConnectSummary } from '../platform.ts';
+import { getConnectAction, HttpError, type Clock, type ConnectSummary } from '../platform.ts';
 import { currentUser, type SandboxUser } from './users.ts';
 import { requestOrigin } from './blocklet.ts';
 
@@ -70,7 +70,12 @@ export function walletUrl(origin: string, token: string): string {
 }
 
 /** The connect session with its effective status (open + past expiry → 'expired', persisted). */
-export async function loadConnectSession(q: Queryable, token: string, forUpdate = false): Promise<ConnectRow | null> {
+export async function loadConnectSession(
+  q: Queryable,
+  clock: Clock,
+  token: string,
+  forUpdate = false,
+): Promise<ConnectRow | null> {
   const { rows } = await q.query<ConnectRow>(
     `SELECT token, action, params, summary, livemode, status, user_did, error, result, expires_at
      FROM connect_sessions WHERE token = $1${forUpdate ? ' FOR UPDATE' : ''}`,
@@ -114,9 +119,15 @@ export async function createConnectSession(
   const raw = opts.extraParams ?? {};
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new HttpError(400, 'extraParams must be an object');
   const params = raw as Record<string, unknown>;
-  const summary = await action.describe(params, { db: ctx.db, user: opts.user, livemode: opts.livemode });
+  const summary = await action.describe(params, {
+    db: ctx.db,
+    clock: ctx.clock,
+    events: ctx.events,
+    user: opts.user,
+    livemode: opts.livemode,
+  });
   const token = randomBytes(18).toString('base64url');
-  const expiresAt = clock.now() + CONNECT_TTL_MS;
+  const expiresAt = ctx.clock.now() + CONNECT_TTL_MS;
   await ctx.db.query(
     `INSERT INTO connect_sessions (token, action, params, summary, livemode, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
     [token, opts.action, params, summary, opts.livemode, expiresAt],
@@ -151,7 +162,7 @@ export async function approveConnect(
 ): Promise<ConnectRow> {
   let failure: HttpError | null = null;
   const row = await ctx.db.transaction(async (tx) => {
-    const row = await loadConnectSession(tx, token, true);
+    const row = await loadConnectSession(tx, ctx.clock, token, true);
     if (!row || (expectedAction && row.action !== expectedAction)) throw notFound();
     if (!isOpen(row.status)) {
       failure = finalError(row);
@@ -163,6 +174,8 @@ export async function approveConnect(
     try {
       const result = await action.approve(row.params, {
         db: ctx.db,
+        clock: ctx.clock,
+        events: ctx.events,
         tx,
         user,
         userDid: user.did,
@@ -198,7 +211,7 @@ export async function declineConnect(
 ): Promise<ConnectRow> {
   let failure: HttpError | null = null;
   const row = await ctx.db.transaction(async (tx) => {
-    const row = await loadConnectSession(tx, token, true);
+    const row = await loadConnectSession(tx, ctx.clock, token, true);
     if (!row || (expectedAction && row.action !== expectedAction)) throw notFound();
     if (!isOpen(row.status)) {
       failure = finalError(row);
@@ -250,7 +263,7 @@ export function createConnectRoutes(ctx: SandboxContext): Router {
   });
 
   r.get('/:action/status', async (req, res) => {
-    const row = await loadConnectSession(ctx.db, tokenOf(req));
+    const row = await loadConnectSession(ctx.db, ctx.clock, tokenOf(req));
     if (!row || row.action !== req.params.action) throw notFound();
     res.setHeader('Cache-Control', 'no-store');
     res.json(publicStatus(row));

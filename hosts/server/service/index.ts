@@ -303,7 +303,7 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
   r.get('/sandbox/wallet', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const user = await currentUser(ctx.db, req);
-    let row = token ? await loadConnectSession(ctx.db, token) : null;
+    let row = token ? await loadConnectSession(ctx.db, ctx.clock, token) : null;
     if (row && row.status === 'created') {
       await markScanned(ctx, token, user);
       row = { ...row, status: 'scanned' };
@@ -330,7 +330,7 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
       // Final states render as themselves; other errors show above the request.
       if (err.status !== 409 && err.status !== 410) notice = err.message;
     }
-    const row = token ? await loadConnectSession(ctx.db, token) : null;
+    const row = token ? await loadConnectSession(ctx.db, ctx.clock, token) : null;
     if (row && row.status === 'error') notice = undefined; // the status block already says it
     sendHtml(res, walletPage(row, user, walletSelf(token), notice), row ? (notice ? status : 200) : 404);
   };

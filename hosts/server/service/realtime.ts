@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SandboxContext } from '../context.ts';
-import { events, type PlatformEvent } from '../platform.ts';
+import type { PlatformEvent } from '../platform.ts';
 import { currentUser, sessionUser, type SandboxUser } from './users.ts';
 
 /**
@@ -17,7 +17,7 @@ import { currentUser, sessionUser, type SandboxUser } from './users.ts';
  * with ok. A socket that sends nothing (no heartbeat) for longer than `idleMs` (2 × 30 s) is closed.
  *
  * Who may join what (docs/security.md):
- * - `relay:{pid}:events` (any pid): anyone. Every platform event (`events.publish`) is pushed to sockets joined on
+ * - `relay:{pid}:events` (any pid): anyone. Every platform event (`ctx.events.publish`) is pushed to sockets joined on
  *   `relay:{appPid}:events` as event `type` with payload `{response: browserView(event)}`: ids and statuses only,
  *   never anyone's name, email, address, phone or DID (a browser that holds a session id or its own invoice ids
  *   learns that it was paid, and reads the rest through the authorized API).
@@ -230,7 +230,7 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
     }
   }
 
-  const unsubscribe = events.subscribe((e) => broadcast(eventsTopic, e.type, { response: browserView(e) }));
+  const unsubscribe = ctx.events.subscribe((e) => broadcast(eventsTopic, e.type, { response: browserView(e) }));
   const onTopicPush = (p: TopicPush) => {
     if (!p.topic.startsWith('relay:')) broadcast(p.topic, p.event, p.payload);
   };

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db.ts';
 import { WALLET_METHODS } from '../billing.ts';
 import { insert, mustFind, newDoc, type Doc } from '../repo.ts';
+import type { CustomerRow, PaymentIntentRow } from '../schema.ts';
 import { debitWallet } from '../wallet.ts';
 
 /** Platform events a domain call produced, published by its caller once the transaction has committed. */
@@ -18,7 +19,7 @@ export type PlatformEvents = Array<{ type: string; object: Doc }>;
  */
 export async function charge(
   q: Queryable,
-  customer: Doc,
+  customer: CustomerRow,
   currencyId: string,
   amount: string,
 ): Promise<Record<string, unknown> | null> {
@@ -38,14 +39,14 @@ export async function charge(
 export async function succeededIntent(
   q: Queryable,
   a: {
-    customer: Doc;
+    customer: CustomerRow;
     currencyId: string;
     methodId: string;
     amount: string;
     description: string;
     details: Record<string, unknown>;
   },
-): Promise<Doc> {
+): Promise<PaymentIntentRow> {
   return insert(
     q,
     'payment_intents',

@@ -3,13 +3,14 @@ import type { Queryable } from '../../db.ts';
 import { HttpError, type ConnectContext } from '../../platform.ts';
 import { expandPrice } from '../pricing.ts';
 import { find, mustFind, type Doc } from '../repo.ts';
+import type { CustomerRow } from '../schema.ts';
 import { publicSubscription } from './stake-shape.ts';
 
 /** A customer by id, or by DID in the request's mode. */
-export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode: boolean): Promise<Doc> {
+export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode: boolean): Promise<CustomerRow> {
   if (idOrDid.startsWith('cus_')) return mustFind(q, 'customers', idOrDid);
   const did = idOrDid.replace(/^did:abt:/, '');
-  const { rows } = await q.query<{ data: Doc }>('SELECT data FROM customers WHERE did = $1 AND livemode = $2', [
+  const { rows } = await q.query<{ data: CustomerRow }>('SELECT data FROM customers WHERE did = $1 AND livemode = $2', [
     did,
     livemode,
   ]);

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../../db.ts';
-import { clock, events, HttpError } from '../../platform.ts';
+import { clock, HttpError, type EventBus } from '../../platform.ts';
 import { tokenAmount } from '../../validate.ts';
 import { WALLET_METHODS } from '../billing.ts';
 import { fromUnit } from '../money.ts';
@@ -240,7 +240,11 @@ export async function recordStakeReturn(
  * you.'): once per payment intent (reason 'vendor_failed'), the whole rest. Quietly does nothing when the payment
  * cannot be refunded (not succeeded, credits, already refunded).
  */
-export async function refundFailedVendorOrder(db: Db, paymentIntentId: string): Promise<RefundRow | null> {
+export async function refundFailedVendorOrder(
+  db: Db,
+  events: EventBus,
+  paymentIntentId: string,
+): Promise<RefundRow | null> {
   try {
     const refund = await db.transaction(async (tx) => {
       const intent = await find(tx, 'payment_intents', paymentIntentId, { lock: true });

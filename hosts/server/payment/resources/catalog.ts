@@ -24,7 +24,8 @@ import {
   type Body,
 } from '../http.ts';
 import { expandPrice, expandProduct, newPrice, priceFields } from '../pricing.ts';
-import { insert, list, mustFind, newDoc, remove, save, type Doc } from '../repo.ts';
+import { insert, list, mustFind, newDoc, remove, save } from '../repo.ts';
+import type { PriceRow } from '../schema.ts';
 
 /** Products and prices (payment-js `products.*`, `prices.*`). Reads of one product or price are public. */
 
@@ -89,7 +90,7 @@ export function createCatalogRoutes({ db }: SandboxContext): Router {
         default_price_id: null,
         ...(await productFields(tx, body, true)),
       });
-      const prices: Doc[] = [];
+      const prices: PriceRow[] = [];
       for (const [i, p] of (arr(body, 'prices') ?? []).entries()) {
         if (!p || typeof p !== 'object') throw new HttpError(400, `prices[${i}] must be an object`);
         prices.push(await newPrice(tx, p as Body, doc.id, livemode));

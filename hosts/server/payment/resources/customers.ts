@@ -24,6 +24,7 @@ import {
 } from '../http.ts';
 import { currencyIdsOf } from '../pricing.ts';
 import { find, list, mustFind, remove, save } from '../repo.ts';
+import type { CustomerRow } from '../schema.ts';
 import { needsStake } from '../stakes.ts';
 import { publicOf } from '../domain/stake-shape.ts';
 import { createSubscriptionChangeRoutes } from '../subscription-changes.ts';
@@ -64,7 +65,17 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
     res.json(
       await save(db, 'customers', {
         ...customer,
-        ...pick(body, ['name', 'email', 'phone', 'address', 'shipping', 'description', 'metadata', 'preference']),
+        // Checked above: the fields a merchant may change, each of its row type.
+        ...(pick(body, [
+          'name',
+          'email',
+          'phone',
+          'address',
+          'shipping',
+          'description',
+          'metadata',
+          'preference',
+        ]) as Partial<CustomerRow>),
       }),
     );
   });

@@ -62,7 +62,7 @@ export function createMethodRoutes({ db }: SandboxContext): Router {
     if (body.name !== undefined) str(body, 'name', { required: true, max: 64 });
     if (body.settings !== undefined) obj(body, 'settings');
     const next = { ...method, ...pick(body, ['name', 'description', 'logo', 'settings', 'metadata']) };
-    if (body.active !== undefined) next.active = bool(body, 'active');
+    if (body.active !== undefined) next.active = bool(body, 'active') ?? next.active;
     res.json(await save(db, 'payment_methods', next));
   });
 
@@ -116,7 +116,7 @@ export function createMethodRoutes({ db }: SandboxContext): Router {
     const c = await mustFind(db, 'payment_currencies', paramOf(req, 'id'));
     if (body.name !== undefined) str(body, 'name', { required: true, max: 64 });
     const next = { ...c, ...pick(body, ['name', 'description', 'logo', 'metadata']) };
-    if (body.active !== undefined) next.active = bool(body, 'active');
+    if (body.active !== undefined) next.active = bool(body, 'active') ?? next.active;
     if (body.maximum_precision !== undefined)
       next.maximum_precision = int(body, 'maximum_precision', { min: 0, max: Number(c.decimal) });
     res.json(await save(db, 'payment_currencies', next));
