@@ -21,7 +21,8 @@ import { OrgAvatar } from './OrgAvatar.tsx';
 import { usePanelMessages } from './panel-messages.ts';
 import { nearEnd, ORG_LIST_MAX_HEIGHT, ORG_PAGE_SIZE, ORG_SEARCH_DEBOUNCE_MS } from './org-rules.ts';
 
-type ListState = { orgs: Org[]; total: number; page: number; loading: boolean };
+/** What the list draws; the paging itself is in `loaded` (a ref: the scroll handler must see a page as it lands). */
+type ListState = { orgs: Org[]; loading: boolean };
 
 export function OrgPanel({
   id,
@@ -43,7 +44,7 @@ export function OrgPanel({
   const titleId = useId();
   const [term, setTerm] = useState('');
   const [query, setQuery] = useState('');
-  const [list, setList] = useState<ListState>({ orgs: [], total: 0, page: 0, loading: true });
+  const [list, setList] = useState<ListState>({ orgs: [], loading: true });
   const inflight = useRef<AbortController | null>(null);
   /** The pages loaded so far, kept as they land: scroll events can come before the render that shows them. */
   const loaded = useRef({ page: 0, total: 0, count: 0 });
@@ -66,30 +67,20 @@ export function OrgPanel({
       inflight.current?.abort();
       const ctrl = new AbortController();
       inflight.current = ctrl;
-      setList((s) => ({ ...s, loading: true, ...(page === 1 ? { orgs: [], total: 0, page: 0 } : {}) }));
+      setList((s) => ({ orgs: page === 1 ? [] : s.orgs, loading: true }));
       try {
         const res = await api.session.orgs.list({ search: q, page, pageSize: ORG_PAGE_SIZE }, ctrl.signal);
         if (ctrl.signal.aborted) return;
         const count = (page === 1 ? 0 : loaded.current.count) + res.orgs.length;
         loaded.current = { page, total: res.paging.total, count };
-        setList((s) => ({
-          orgs: page === 1 ? res.orgs : [...s.orgs, ...res.orgs],
-          total: res.paging.total,
-          page,
-          loading: false,
-        }));
+        setList((s) => ({ orgs: page === 1 ? res.orgs : [...s.orgs, ...res.orgs], loading: false }));
       } catch (err) {
         if (ctrl.signal.aborted) return;
         // A failing list is an empty list with total 0 (spec §8).
         console.warn('[site-header] listing organizations failed', err);
         if (page === 1) loaded.current = { page, total: 0, count: 0 };
         else loaded.current = { ...loaded.current, page, total: loaded.current.count };
-        setList((s) => ({
-          orgs: page === 1 ? [] : s.orgs,
-          total: page === 1 ? 0 : s.orgs.length,
-          page,
-          loading: false,
-        }));
+        setList((s) => ({ orgs: page === 1 ? [] : s.orgs, loading: false }));
       } finally {
         if (inflight.current === ctrl) inflight.current = null;
       }
