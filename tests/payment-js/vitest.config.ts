@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['tests/payment-js/**/*.test.ts'],
     environment: 'node',
+    // The sandbox harness (tests/server/harness.ts) keeps its migrated-database dump in this run's directory.
+    globalSetup: ['tests/server/global-setup.ts'],
     testTimeout: 60000,
     hookTimeout: 120000,
   },

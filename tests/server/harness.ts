@@ -13,7 +13,11 @@ export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
  * directory). Migrating an empty database costs several seconds of CPU per sandbox; loading the dump, a fraction.
  * The first sandbox of the run (or of each worker, when they start together) migrates and leaves the dump.
  */
-const templateFile = () => join(inject('sandboxTemplateDir'), 'migrated.tar');
+function templateFile(): string {
+  const dir = inject('sandboxTemplateDir');
+  if (!dir) throw new Error("this vitest config lacks globalSetup: ['tests/server/global-setup.ts']");
+  return join(dir, 'migrated.tar');
+}
 let template: Blob | undefined;
 
 function readTemplate(): Blob | undefined {
