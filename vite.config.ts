@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
-import { elementLoaders, elementModuleName, sharedChunks } from './scripts/vite-element-entries.ts';
+import { elementLoaders, elementModuleName, elementViews, sharedChunks } from './scripts/vite-element-entries.ts';
 import { localeNamespaces } from './scripts/vite-locale-namespaces.ts';
 import { integrityManifest } from './scripts/vite-integrity.ts';
 
@@ -19,10 +19,16 @@ const elementEntries = Object.fromEntries(
 // The package version, for the console message when two copies of the elements meet on one page (src/ui/define.ts).
 const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
 
+// The screen and the React renderer each element loads once it is defined (src/ui/element.ts).
+const views = elementViews({ elementsDir: resolve(root, 'elements'), base: resolve(root, 'src/ui/element.ts') });
 const shared = sharedChunks({
   elementsDir: resolve(root, 'elements'),
-  core: ['pay-checkout', 'pay-portal', 'blocklet-store', 'site-header'],
-  common: ['pay-checkout', 'pay-portal', 'blocklet-store'],
+  views,
+  shares: [
+    { name: 'core', tags: ['pay-checkout', 'pay-portal', 'blocklet-store', 'site-header'] },
+    { name: 'common', tags: ['pay-checkout', 'pay-portal', 'blocklet-store'] },
+    { name: 'pay', tags: ['pay-checkout', 'pay-portal'] },
+  ],
   light: ['pay-provider'],
 });
 
@@ -31,6 +37,7 @@ export default defineConfig({
     localeNamespaces(root),
     shared.plugin,
     elementLoaders({
+      views,
       firstRequest: {
         '*': [/[\\/]node_modules[\\/]axios[\\/]/],
         'pay-checkout': [/[\\/]src[\\/]api[\\/]resources[\\/](checkout|customers)\.ts$/],

@@ -1,6 +1,9 @@
-import { BlockletStore } from '../src/blocklet-store/BlockletStore.tsx';
 import { messages } from '../src/blocklet-store/messages.ts';
-import { defineElement, optionsFromMeta } from '../src/ui/element.tsx';
+import { defineElement, optionsFromMeta } from '../src/ui/element.ts';
 import { meta } from './_runtime/blocklet-store.ts';
 
-export default defineElement(meta.tag, BlockletStore, optionsFromMeta(meta, 'store', messages));
+export default defineElement(
+  meta.tag,
+  () => import('../src/blocklet-store/BlockletStore.tsx').then((m) => m.BlockletStore),
+  optionsFromMeta(meta, 'store', messages),
+);

@@ -1,10 +1,9 @@
-import { Portal } from '../src/portal/Portal.tsx';
 import { messages } from '../src/portal/messages.ts';
-import { defineElement, optionsFromMeta } from '../src/ui/element.tsx';
-import { prefetchSession } from '../src/ui/session.tsx';
+import { prefetchSession } from '../src/state/session.ts';
+import { defineElement, optionsFromMeta } from '../src/ui/element.ts';
 import { meta } from './_runtime/pay-portal.ts';
 
-export default defineElement(meta.tag, Portal, {
+export default defineElement(meta.tag, () => import('../src/portal/Portal.tsx').then((m) => m.Portal), {
   ...optionsFromMeta(meta, 'pay', messages),
   prefetch: prefetchSession,
 });

@@ -1,10 +1,9 @@
-import { SiteHeader } from '../src/header/SiteHeader.tsx';
 import { messages } from '../src/header/messages.ts';
-import { defineElement, optionsFromMeta } from '../src/ui/element.tsx';
-import { prefetchSession } from '../src/ui/session.tsx';
+import { prefetchSession } from '../src/state/session.ts';
+import { defineElement, optionsFromMeta } from '../src/ui/element.ts';
 import { meta } from './_runtime/site-header.ts';
 
-export default defineElement(meta.tag, SiteHeader, {
+export default defineElement(meta.tag, () => import('../src/header/SiteHeader.tsx').then((m) => m.SiteHeader), {
   ...optionsFromMeta(meta, 'header', messages),
   prefetch: prefetchSession,
 });

@@ -2,10 +2,11 @@
  * npm run size — what each element loads before its first paint, in gzip bytes, against its budget.
  *
  * Every element entry in dist/elements (run `npm run build` first) is a loader (scripts/vite-element-entries.ts):
- * its import()s before the first-request mark are the element's module and every chunk that module imports
- * statically — the code the browser must fetch and run before the element can render (first paint, shared chunks
- * included); after the mark come the chunks its first data request needs (axios, the api resources it calls
- * first), fetched in parallel with the first paint. Both lists are followed through the files' static imports
+ * its import()s are the element's module with every chunk it imports statically, then (after the first-request
+ * mark) the chunks its first data request needs (axios, the api resources it calls first), then (after the view
+ * mark) the screen and React with their static chunks. All but the first request's chunks are what the browser
+ * must fetch and run before the element can render (first paint, shared chunks included); the first request's are
+ * fetched in parallel with them. Both lists are followed through the files' static imports
  * (`import … from "./chunks/…"`, `export … from`, bare `import "…"`). Other dynamic import()s (Stripe, phone
  * metadata, the realtime client, lazy screens) are listed separately: they load only when a screen needs them.
  * Sizes are of the files as they ship (minified), gzip -9.
@@ -17,7 +18,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { FIRST_REQUEST_MARK } from './vite-element-entries.ts';
+import { FIRST_REQUEST_MARK, VIEW_MARK } from './vite-element-entries.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist/elements');
@@ -69,20 +70,17 @@ function staticClosure(start: string[]): Set<string> {
 /** An element's first paint, what its first request adds, and the lazy chunks reachable from its first paint. */
 export function closure(entry: string): { files: Set<string>; firstRequest: Set<string>; lazy: Set<string> } {
   const code = readFileSync(entry, 'utf8');
+  // The loader's list: the element's graph, then after FIRST_REQUEST_MARK what its first request needs, then after
+  // VIEW_MARK what its first render needs (scripts/vite-element-entries.ts). All but the first-request part is
+  // first paint.
   const mark = code.indexOf(FIRST_REQUEST_MARK);
-  const end = mark < 0 ? -1 : code.indexOf(']', mark);
-  const eager =
-    mark < 0
-      ? []
-      : [
-          ...importsIn(entry, code.slice(0, mark), DYNAMIC_IMPORT),
-          ...importsIn(entry, code.slice(end), DYNAMIC_IMPORT),
-        ];
-  const files = staticClosure([entry, ...eager]);
+  const viewAt = code.indexOf(VIEW_MARK, Math.max(mark, 0));
+  const end = mark < 0 ? -1 : viewAt >= 0 ? viewAt : code.indexOf(']', mark);
+  const requestPart = mark < 0 ? '' : code.slice(mark, end);
+  const eagerPart = mark < 0 ? code : code.slice(0, mark) + code.slice(end);
+  const files = staticClosure([entry, ...importsIn(entry, eagerPart, DYNAMIC_IMPORT)]);
   const firstRequest = new Set(
-    [...staticClosure(mark < 0 ? [] : importsIn(entry, code.slice(mark, end), DYNAMIC_IMPORT))].filter(
-      (f) => !files.has(f),
-    ),
+    [...staticClosure(importsIn(entry, requestPart, DYNAMIC_IMPORT))].filter((f) => !files.has(f)),
   );
   const lazy = new Set<string>();
   for (const f of files)

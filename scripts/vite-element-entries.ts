@@ -28,8 +28,10 @@ type OutputChunk = {
   isEntry: boolean;
 };
 
-/** Marks where a loader's first-request preloads start (npm run size counts what comes before as first paint). */
+/** Marks where a loader's first-request preloads start (npm run size does not count them as first paint). */
 export const FIRST_REQUEST_MARK = '/*first-request*/';
+/** Marks where the first render's preloads (the screen, React) start, after the first request's (first paint again). */
+export const VIEW_MARK = '/*view*/';
 
 /**
  * Emits `<tag>.js`, the loader, for every entry chunk named `chunks/<tag>`. The loaders are written after chunking,
@@ -37,7 +39,7 @@ export const FIRST_REQUEST_MARK = '/*first-request*/';
  * reaches them), the lazy modules its first data request needs (axios, the api resources it calls first): their
  * chunks are fetched with the element instead of when the request starts.
  */
-export function elementLoaders(opts: { firstRequest: Record<string, RegExp[]> }): Plugin {
+export function elementLoaders(opts: { firstRequest: Record<string, RegExp[]>; views: ElementViews }): Plugin {
   return {
     name: 'element-loaders',
     generateBundle(_options, bundle) {
@@ -48,76 +50,152 @@ export function elementLoaders(opts: { firstRequest: Record<string, RegExp[]> })
         const m = /^chunks\/([a-z][a-z0-9-]*)$/.exec(main.name);
         if (!main.isEntry || !m) continue;
         const tag = m[1] as string;
-        const closure = staticClosure(main.fileName, byName);
-        const reachable = new Set(closure.flatMap((f) => byName.get(f)?.dynamicImports ?? []));
+        // The element's own graph (no React: the element base, the api), then what its first render loads (the
+        // screen and the React renderer: dynamic imports of the element file and of the element base).
+        const own = staticClosure(main.fileName, byName);
+        const views = opts.views.roots(this, tag);
+        const viewChunks = chunks.filter((c) => c.moduleIds.some((id) => views.has(id))).map((c) => c.fileName);
+        const viewClosure = new Set(viewChunks.flatMap((f) => staticClosure(f, byName)));
+        const reachable = new Set([...own, ...viewClosure].flatMap((f) => byName.get(f)?.dynamicImports ?? []));
         const patterns = [...(opts.firstRequest['*'] ?? []), ...(opts.firstRequest[tag] ?? [])];
         const wanted = chunks.filter(
           (c) => reachable.has(c.fileName) && c.moduleIds.some((id) => patterns.some((p) => p.test(id))),
         );
+        // What the first request needs beyond the element's graph (axios and what it imports, the api resources).
         const later = new Set<string>();
-        for (const c of wanted)
-          for (const f of staticClosure(c.fileName, byName)) if (!closure.includes(f)) later.add(f);
+        for (const c of wanted) for (const f of staticClosure(c.fileName, byName)) if (!own.includes(f)) later.add(f);
+        const view = [...viewClosure]
+          .filter((f) => !own.includes(f) && !later.has(f))
+          // The largest first: they take longest to arrive.
+          .sort((x, y) => (byName.get(y)?.code.length ?? 0) - (byName.get(x)?.code.length ?? 0));
         const list = (files: Iterable<string>) =>
           [...files].map((f) => `import(${JSON.stringify(`./${f}`)})`).join(',');
         // Array items without holes: an empty list adds no comma (a hole would be `undefined.catch`).
         const items = (...parts: string[]) => parts.filter(Boolean).join(',');
-        // The chunk that defines the element (the one holding elements/<tag>.ts) is not preloaded: it is evaluated as
-        // part of the element module's own graph, so `import '…/pay-checkout.js'` resolves in the same task that
-        // defines the element, and a listener the page adds right after the import is there before the first render
-        // (and its pay-ready). The chunks before it, the first request's ones included (axios, api resources), are
-        // evaluated as they arrive and announce themselves (src/api/lazy.ts), so the first requests leave at connect.
-        const own = new RegExp(`[\\\\/]elements[\\\\/]${tag}\\.ts$`);
-        const defines = (f: string) => byName.get(f)?.moduleIds.some((id) => own.test(id)) ?? false;
+        const marked = (mark: string, files: Iterable<string>) => {
+          const l = list(files);
+          return l && mark + l;
+        };
+        // The chunk that defines the element (the one holding elements/<tag>.ts) is imported first and awaited: it is
+        // evaluated as part of its own graph, so `import '…/pay-checkout.js'` resolves in the same task that defines
+        // the element, and a listener the page adds right after the import is there before the first render (and its
+        // pay-ready). The order is the order the browser asks for them (six connections): that graph first, then what
+        // the first requests need (axios, the api resources: evaluated as they arrive, they announce themselves,
+        // src/api/lazy.ts), so the element is defined and its requests leave while React and the screen still load.
+        const ownFile = new RegExp(`[\\\\/]elements[\\\\/]${tag}\\.ts$`);
+        const defines = (f: string) => byName.get(f)?.moduleIds.some((id) => ownFile.test(id)) ?? false;
         // The element's module is often a facade that only re-exports the chunk defining it: the loader imports that
         // chunk directly, one level less for the browser to discover before it can fetch the element's code.
         const facade = /^export\s*\{\s*([\w$]+) as default\s*\}\s*from\s*"\.\/([^"]+)";?\s*$/.exec(main.code.trim());
         const target = facade && byName.has(`chunks/${facade[2]}`) ? `chunks/${facade[2]}` : main.fileName;
         const exported = facade && target !== main.fileName ? (facade[1] as string) : 'default';
-        const shared = closure.filter((f) => f !== main.fileName && f !== target && !defines(f));
+        const skip = (f: string) => f === main.fileName || f === target || defines(f);
+        const boot = own.filter((f) => !skip(f));
         this.emitFile({
           type: 'asset',
           fileName: `${tag}.js`,
           source:
-            `for(const p of[${items(list(shared), FIRST_REQUEST_MARK + list(later))}])p.catch(()=>{});` +
-            `export default(await import(${JSON.stringify(`./${target}`)}))${/^[A-Za-z_$][\w$]*$/.test(exported) ? `.${exported}` : `[${JSON.stringify(exported)}]`};\n`,
+            `const e=import(${JSON.stringify(`./${target}`)});` +
+            `for(const p of[${items(list(boot), marked(FIRST_REQUEST_MARK, later))}])p.catch(()=>{});` +
+            `const d=await e;` +
+            `for(const p of[${marked(
+              VIEW_MARK,
+              view.filter((f) => !skip(f)),
+            )}])p.catch(()=>{});` +
+            `export default d${/^[A-Za-z_$][\w$]*$/.test(exported) ? `.${exported}` : `[${JSON.stringify(exported)}]`};\n`,
         });
       }
     },
   };
 }
 
+type ModuleGraph = {
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
+
 /**
- * sharedChunks(): the modules every element needs before its first paint go into one `core` chunk, and those that
- * the checkout, the portal and the store all need (forms, dialogs, money) into one `common` chunk, instead of a dozen
- * small chunks per element: gzip compresses one file far better than the same code in many (6 KB on the checkout).
- * Which modules those are is read from the module graph (each element's static closure) once it is built; the
- * settings provider's own small closure stays out of `core` (it must not load React).
+ * What an element's first render loads besides the element's own module graph: the modules the element file and the
+ * element base (src/ui/element.ts) import dynamically, i.e. the screen and the React renderer. The element file
+ * imports nothing else dynamically (its other lazy code is behind the screen), so these are exactly its views.
  */
-export function sharedChunks(opts: { elementsDir: string; core: string[]; common: string[]; light: string[] }) {
-  const closures = new Map<string, Set<string>>();
-  const inAll = (tags: string[], id: string) => tags.every((t) => closures.get(t)?.has(id));
-  const inAny = (tags: string[], id: string) => tags.some((t) => closures.get(t)?.has(id));
+export type ElementViews = { roots(graph: ModuleGraph, tag: string): Set<string> };
+
+export function elementViews(opts: { elementsDir: string; base: string }): ElementViews {
+  return {
+    roots(graph, tag) {
+      const file = graph.getModuleInfo(`${opts.elementsDir}/${tag}.ts`);
+      // Only an element made with the base (not <pay-provider>, which renders nothing).
+      if (!file?.importedIds.includes(opts.base)) return new Set();
+      return new Set([
+        ...file.dynamicallyImportedIds,
+        ...(graph.getModuleInfo(opts.base)?.dynamicallyImportedIds ?? []),
+      ]);
+    },
+  };
+}
+
+function moduleClosure(graph: ModuleGraph, roots: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * sharedChunks(): what the elements need before their first paint goes into a few shared chunks instead of a dozen
+ * small ones per element (gzip compresses one file far better than the same code in many, and every file a page
+ * starts to fetch costs main-thread time before the element can render):
+ * - `boot`: the elements' own graphs, with no React (the element base, the api, i18next, query-core…), so that an
+ *   element is defined and its first requests leave while React is still loading;
+ * - then one chunk per entry of `shares`, in order: the modules of the first renders of all of its elements (`core`:
+ *   React, goober and the provider stack for all four; `common`: forms, dialogs, money for the checkout, portal and
+ *   store; …).
+ * Which modules those are is read from the module graph once it is built; the settings provider's own small closure
+ * stays out of all of them (it must not load React, nor the api).
+ */
+export function sharedChunks(opts: {
+  elementsDir: string;
+  views: ElementViews;
+  shares: Array<{ name: string; tags: string[] }>;
+  light: string[];
+}) {
+  const tags = [...new Set(opts.shares.flatMap((s) => s.tags))];
+  const boot = new Map<string, Set<string>>();
+  const paint = new Map<string, Set<string>>();
+  const inAll = (closures: Map<string, Set<string>>, list: string[], id: string) =>
+    list.every((t) => closures.get(t)?.has(id));
+  const light = (id: string) => opts.light.some((t) => boot.get(t)?.has(id));
+  // A module some element needs before React (its prefetch, the session store…) stays out of the chunks that hold
+  // React or need it: the element's own chunk must not wait for them. Shared by two elements or more, it goes into
+  // `boot` (a group takes its modules' dependencies along, so `core` would otherwise pull it in); used by one
+  // element only (its messages, its prefetch), it stays in that element's chunk.
+  const booting = (id: string) => tags.some((t) => boot.get(t)?.has(id));
+  const shared = (id: string) => tags.filter((t) => paint.get(t)?.has(id)).length >= 2;
   const plugin: Plugin = {
     name: 'element-shared-chunks',
     buildEnd() {
-      for (const tag of [...opts.core, ...opts.light]) {
-        const seen = new Set<string>();
-        const stack = [`${opts.elementsDir}/${tag}.ts`];
-        while (stack.length) {
-          const id = stack.pop() as string;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
-        closures.set(tag, seen);
+      for (const tag of [...tags, ...opts.light]) {
+        const own = moduleClosure(this, [`${opts.elementsDir}/${tag}.ts`]);
+        boot.set(tag, own);
+        paint.set(tag, new Set([...own, ...moduleClosure(this, opts.views.roots(this, tag))]));
       }
     },
   };
+  const n = opts.shares.length;
   const groups = [
-    // The provider's closure first, in its own chunk, so that core's dependencies cannot pull it in.
-    { name: 'provider', priority: 3, test: (id: string) => inAny(opts.light, id) },
-    { name: 'core', priority: 2, test: (id: string) => inAll(opts.core, id) && !inAny(opts.light, id) },
-    { name: 'common', priority: 1, test: (id: string) => inAll(opts.common, id) && !inAny(opts.light, id) },
+    // The provider's closure first, in its own chunk, so that the others' dependencies cannot pull it in.
+    { name: 'provider', priority: n + 2, test: (id: string) => light(id) },
+    { name: 'boot', priority: n + 1, test: (id: string) => booting(id) && shared(id) && !light(id) },
+    ...opts.shares.map((share, i) => ({
+      name: share.name,
+      priority: n - i,
+      test: (id: string) => inAll(paint, share.tags, id) && !booting(id) && !light(id),
+    })),
   ];
   return { plugin, groups };
 }

@@ -1,5 +1,5 @@
 /** `locale:<en|zh>/<ns>[,<ns>…]`: those namespaces of locales/<lang>.json (scripts/vite-locale-namespaces.ts). */
 declare module 'locale:*' {
-  const messages: import('./ui/i18n.tsx').MessageTree;
+  const messages: import('./ui/i18n-instance.ts').MessageTree;
   export default messages;
 }

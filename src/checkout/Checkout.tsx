@@ -41,13 +41,13 @@ import {
   type SubmitContext,
 } from '../state/checkout.ts';
 import { Alert } from '../ui/Alert.tsx';
-import { useApi, type Api } from '../ui/api.tsx';
+import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { usePayNavigate } from '../ui/navigate.ts';
 import { useQuery, useQueryClient } from '../ui/query.ts';
-import { prefetchSession, useSession } from '../ui/session.tsx';
+import { useSession } from '../ui/session.tsx';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
 import { useCss } from '../ui/styles.tsx';
 // Screens only some checkouts need load on demand (kept out of the first paint).
@@ -57,6 +57,7 @@ const CompletedView = lazy(() => import('./Completed.tsx').then((m) => ({ defaul
 const FlowDialogs = lazy(() => import('./FlowDialogs.tsx').then((m) => ({ default: m.FlowDialogs })));
 import { PaymentForm, type FormValues } from './PaymentForm.tsx';
 import { ProductImage, useMoney } from './parts.tsx';
+import { openQuery } from './prefetch.ts';
 import { Summary } from './Summary.tsx';
 
 export type CheckoutMode = 'standard' | 'minimal' | 'standalone';
@@ -92,36 +93,6 @@ export function Checkout(props: CheckoutProps) {
   }
   if (!props.checkoutId) return <StatePage tone="error" title={t('checkout.oops')} text={t('checkout.missingId')} />;
   return <CheckoutLoader key={props.checkoutId} {...props} checkoutId={props.checkoutId} />;
-}
-
-function pageQuery(extra: Record<string, unknown> | undefined, currency: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of queryParams()) if (k === 'currencyId' || k === 'qty' || k.startsWith('qty_')) out[k] = v;
-  for (const [k, v] of Object.entries(extra ?? {}))
-    if (v !== undefined && v !== null && typeof v !== 'object') out[k] = String(v);
-  if (currency) out.currencyId = currency;
-  return out;
-}
-
-/** The checkout's first request (opening the session or payment link), shared by the screen and the prefetch. */
-function openQuery(api: Api, props: Pick<CheckoutProps, 'extraParams' | 'currency'> & { checkoutId: string }) {
-  return {
-    queryKey: queryKey('checkout', 'open', props.checkoutId),
-    queryFn: () => api.checkout.open(props.checkoutId, pageQuery(props.extraParams, props.currency)),
-    staleTime: Infinity,
-  };
-}
-
-/** At connect (before the first render): the session and the checkout start loading. */
-export function prefetchCheckout(api: Api, props: Record<string, unknown>): void {
-  const checkoutId = props.checkoutId;
-  const p = props as CheckoutProps & { checkoutId: string };
-  // The checkout's own request first: the screen waits for it, not for the session.
-  if (typeof checkoutId === 'string' && checkoutId)
-    void api.queryClient.prefetchQuery(
-      openQuery(api, { checkoutId, extraParams: p.extraParams, currency: p.currency }),
-    );
-  prefetchSession(api);
 }
 
 function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {

@@ -1,6 +1,6 @@
-/** The messages <site-header> uses: English bundled, Chinese loaded on first use (src/ui/i18n.tsx). */
+/** The messages <site-header> uses: English bundled, Chinese loaded on first use (src/ui/i18n-instance.ts). */
 import en from 'locale:en/common,error,header';
-import type { Messages } from '../ui/i18n.tsx';
+import type { Messages } from '../ui/i18n-instance.ts';
 
 export const messages: Messages = {
   en,

@@ -1,9 +1,9 @@
 /**
- * The element's api instance: `createApi({ baseUrl, authToken, locale, livemode })` from src/api, memoized on the
- * resolved settings, one per element. Screens call `useApi()` and never build URLs themselves.
+ * The element's api instance (made by ui/host.ts with `createApi` from src/api when the element connects, one per
+ * element and base URL/token). Screens call `useApi()` and never build URLs themselves.
  */
 import { createContext, useContext } from 'react';
-import { createApi, type Api } from '../api/index.ts';
+import type { Api } from '../api/index.ts';
 
 export type { Api };
 
@@ -14,5 +14,3 @@ export function useApi(): Api {
   if (!api) throw new Error('useApi() must be used inside an element made with defineElement()');
   return api;
 }
-
-export { createApi };

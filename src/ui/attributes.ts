@@ -1,5 +1,5 @@
 /**
- * The one attribute ↔ property converter of every element (defineElement's base in element.tsx and
+ * The one attribute ↔ property converter of every element (defineElement's base in element.ts and
  * `<pay-provider>`). No React here: `<pay-provider>` imports it without pulling React in.
  *
  * Booleans follow HTML: presence is `true` (`<x open>`), `"false"`/`"0"`/`"off"`/`"no"` is `false`, removing the

@@ -1,5 +1,5 @@
 /**
- * React contexts of the provider stack and their hooks. The stack itself is built in element.tsx.
+ * React contexts of the provider stack and their hooks. The stack itself is built in element-root.tsx.
  */
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { Settings } from './settings.ts';

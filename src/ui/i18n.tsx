@@ -1,38 +1,11 @@
 /**
- * One i18next instance per element (never the global one), fallback `en`. `useT()` gives a `t` fixed to the
- * element's resolved locale.
- *
- * Each element brings its own messages (`src/<area>/messages.ts`): the namespaces it uses, picked from
- * locales/en.json with named imports (so the bundle carries only those), and a loader for the same namespaces of
- * locales/zh.json, fetched only when the element is shown in Chinese.
+ * The element's i18n in React: `useT()` gives a `t` fixed to the element's resolved locale; `useLoadedLocale` loads
+ * a locale's strings before the screen shows it. The instance itself is made in i18n-instance.ts.
  */
-import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import type { Messages } from './i18n-instance.ts';
 import type { Locale } from './settings.ts';
-
-export type MessageTree = { [key: string]: string | MessageTree };
-
-export type Messages = {
-  /** English messages, bundled (the fallback for every key). */
-  en: MessageTree;
-  /** The same namespaces in Chinese, loaded on first use. */
-  zh: () => Promise<MessageTree>;
-};
-
-export function createI18n(locale: Locale, messages: Messages): I18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: 'en',
-    supportedLngs: ['en', 'zh'],
-    resources: { en: { translation: messages.en } },
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false }, // React escapes
-    initAsync: false,
-    returnNull: false,
-  } as Parameters<I18n['init']>[0]);
-  return instance;
-}
 
 /**
  * Loads the element's messages for `locale` into `i18n` and returns the locale to render: `locale` once its
@@ -66,41 +39,6 @@ export function useLoadedLocale(i18n: I18n, locale: Locale, messages: Messages):
     };
   }, [i18n, locale, messages, ready]);
   return shown.current;
-}
-
-/** Per instance: bumped whenever its resources change, which empties every remembered translation. */
-const resourceVersions = new WeakMap<I18n, { n: number }>();
-
-/**
- * `i18n.getFixedT(locale)` that remembers what option-less calls (`t('common.close')`, most of a screen's) return, until
- * the instance's resources change: i18next resolves each call anew (fallbacks, nesting, post-processing), which is a
- * noticeable part of a first render.
- */
-export function fixedT(i18n: I18n, locale: Locale): TFunction {
-  let version = resourceVersions.get(i18n);
-  if (!version) {
-    const v = { n: 0 };
-    resourceVersions.set(i18n, v);
-    i18n.store.on('added', () => v.n++);
-    i18n.store.on('removed', () => v.n++);
-    version = v;
-  }
-  const t = i18n.getFixedT(locale);
-  const seen = new Map<string, string>();
-  let seenAt = version.n;
-  const remembered = (key: unknown, ...rest: unknown[]): unknown => {
-    if (rest.length > 0 || typeof key !== 'string') return (t as unknown as (...a: unknown[]) => unknown)(key, ...rest);
-    if (seenAt !== version.n) {
-      seen.clear();
-      seenAt = version.n;
-    }
-    const known = seen.get(key);
-    if (known !== undefined) return known;
-    const text: unknown = t(key);
-    if (typeof text === 'string') seen.set(key, text);
-    return text;
-  };
-  return Object.assign(remembered, t) as unknown as TFunction;
 }
 
 export type I18nValue = { i18n: I18n; t: TFunction; locale: Locale };

@@ -4,7 +4,8 @@
  * element's i18n instance and says when the element's locale is there (English always is, at once).
  */
 import { useEffect, useState } from 'react';
-import { useI18n, type MessageTree } from './i18n.tsx';
+import { useI18n } from './i18n.tsx';
+import type { MessageTree } from './i18n-instance.ts';
 
 const loaded = new WeakMap<object, Set<string>>();
 const has = (i18n: object, key: string) => loaded.get(i18n)?.has(key) ?? false;

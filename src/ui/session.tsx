@@ -1,11 +1,11 @@
 /**
  * `useSession()`: the signed-in user of this element's api (spec §3 Session: initialized flag + user).
- * Backed by a zustand vanilla store per api instance (src/state/session.ts); loaded on first use.
+ * Backed by a zustand vanilla store per api instance (src/state/session.ts); loaded at connect or on first use.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { User } from '../api/types.ts';
-import { createSessionStore, type SessionStore } from '../state/session.ts';
-import { useApi, type Api } from './api.tsx';
+import { sessionStore } from '../state/session.ts';
+import { useApi } from './api.tsx';
 
 export type SessionInfo = {
   initialized: boolean;
@@ -19,25 +19,9 @@ export type SessionInfo = {
   logout: () => Promise<void>;
 };
 
-const stores = new WeakMap<Api, SessionStore>();
-function storeFor(api: Api): SessionStore {
-  let s = stores.get(api);
-  if (!s) {
-    s = createSessionStore(() => api.session.get());
-    stores.set(api, s);
-  }
-  return s;
-}
-
-/** Starts loading the session of this api (an element's prefetch at connect; useSession then finds it loading). */
-export function prefetchSession(api: Api): void {
-  const store = storeFor(api);
-  if (!store.getState().initialized) void store.refresh();
-}
-
 export function useSession(): SessionInfo {
   const api = useApi();
-  const store = storeFor(api);
+  const store = sessionStore(api);
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   useEffect(() => {
     if (!store.getState().initialized) void store.refresh();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import '../../elements/pay-provider.ts';
-import { defineElement } from '../../src/ui/element.tsx';
+import { defineElement } from '../../src/ui/element.ts';
 import { VERSION } from '../../src/ui/define.ts';
 import { testMessages } from './test-messages.ts';
 import { useEmit, useSettings } from '../../src/ui/context.tsx';
@@ -52,7 +52,7 @@ function ProbeView(props: Probe) {
   );
 }
 
-defineElement('test-probe', ProbeView, {
+defineElement('test-probe', async () => ProbeView, {
   messages: testMessages,
   prefix: 'test',
   props: { checkoutId: 'string', count: 'number', open: 'boolean', data: 'json' },
@@ -64,7 +64,7 @@ function Thrower() {
   if (shouldThrow) throw new Error('boom');
   return <p data-ok>recovered</p>;
 }
-defineElement('test-thrower', Thrower, { messages: testMessages, prefix: 'test' });
+defineElement('test-thrower', async () => Thrower, { messages: testMessages, prefix: 'test' });
 
 // Lifecycle probe: a prefetch at connect and a screen query under the same key.
 const life = { prefetches: [] as Array<{ api: Api; renders: number }>, renders: 0, fetches: 0 };
@@ -80,7 +80,7 @@ function Lifecycle() {
   const q = useQuery(['probe'], () => probeQuery(null as never).queryFn());
   return <p data-life>{q.data ?? ''}</p>;
 }
-defineElement('test-life', Lifecycle, {
+defineElement('test-life', async () => Lifecycle, {
   messages: testMessages,
   prefix: 'test',
   prefetch: (api) => {
@@ -151,7 +151,11 @@ describe('defineElement: attributes and properties', () => {
     const el = document.createElement('test-late') as HTMLElement & Probe;
     el.count = 42;
     mount('').appendChild(el);
-    defineElement('test-late', ProbeView, { messages: testMessages, prefix: 'test', props: { count: 'number' } });
+    defineElement('test-late', async () => ProbeView, {
+      messages: testMessages,
+      prefix: 'test',
+      props: { count: 'number' },
+    });
     await rendered(el);
     await waitFor(() => propsOf(el).count === 42);
     equal(el.getAttribute('count'), '42');
@@ -177,7 +181,7 @@ describe('defineElement: frameworks and late definitions', () => {
     el.data = { qty: 2, tags: ['a'] };
     el.open = false;
     mount('').appendChild(el);
-    defineElement('test-late-json', ProbeView, {
+    defineElement('test-late-json', async () => ProbeView, {
       messages: testMessages,
       prefix: 'test',
       props: { data: 'json', open: 'boolean' },
@@ -210,7 +214,7 @@ describe('defineElement: frameworks and late definitions', () => {
   it('warns for the lower-cased property name a framework wrote before the element was defined', async () => {
     const seen = await warnings(async () => {
       const host = mount('<test-late-camel extradata="[object Object]"></test-late-camel>');
-      defineElement('test-late-camel', ProbeView, {
+      defineElement('test-late-camel', async () => ProbeView, {
         messages: testMessages,
         prefix: 'test',
         props: { extraData: 'json' },
@@ -231,7 +235,7 @@ describe('defineElement: frameworks and late definitions', () => {
     customElements.define('test-twice', OtherCopy);
     let result: CustomElementConstructor | undefined;
     const seen = await warnings(() => {
-      result = defineElement('test-twice', ProbeView, { messages: testMessages, prefix: 'test' });
+      result = defineElement('test-twice', async () => ProbeView, { messages: testMessages, prefix: 'test' });
     });
     equal(result, OtherCopy, 'the first definition stays');
     equal(seen.length, 1, seen.join('\n'));
@@ -241,7 +245,7 @@ describe('defineElement: frameworks and late definitions', () => {
     );
     // The same copy asking again (a module evaluated twice by one bundle) is quiet.
     const again = await warnings(
-      () => void defineElement('test-probe', ProbeView, { messages: testMessages, prefix: 'test' }),
+      () => void defineElement('test-probe', async () => ProbeView, { messages: testMessages, prefix: 'test' }),
     );
     deepEqual(again, []);
   });
@@ -301,7 +305,11 @@ describe('defineElement: nothing leaks out of the shadow root', () => {
 
   it('adds no window globals', async () => {
     const windowKeysBefore = new Set(Object.keys(window));
-    defineElement('test-globals', ProbeView, { messages: testMessages, prefix: 'test', props: { count: 'number' } });
+    defineElement('test-globals', async () => ProbeView, {
+      messages: testMessages,
+      prefix: 'test',
+      props: { count: 'number' },
+    });
     const c = mount(`<test-globals locale="zh" theme="dark" count="1"></test-globals><test-probe></test-probe>`);
     await rendered(c.firstElementChild as HTMLElement);
     ($(c.firstElementChild as HTMLElement, 'button') as HTMLElement).click();

@@ -1,4 +1,4 @@
-import { defineElement } from '../../src/ui/element.tsx';
+import { defineElement } from '../../src/ui/element.ts';
 import { testMessages } from './test-messages.ts';
 import { Skeleton } from '../../src/ui/Skeleton.tsx';
 import { createToastStore } from '../../src/state/toasts.ts';
@@ -17,12 +17,12 @@ import {
   sendKeys,
 } from './helpers.ts';
 
-defineElement('test-primitives', PrimitivesDemo, {
+defineElement('test-primitives', async () => PrimitivesDemo, {
   messages: testMessages,
   prefix: 'test',
   props: { dismissible: 'boolean' },
 });
-defineElement('test-skeleton', () => <Skeleton lines={2} />, { messages: testMessages, prefix: 'test' });
+defineElement('test-skeleton', async () => () => <Skeleton lines={2} />, { messages: testMessages, prefix: 'test' });
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n, fixedT } from '../../src/ui/i18n.tsx';
+import { createI18n, fixedT } from '../../src/ui/i18n-instance.ts';
 
 const messages = {
   en: { pay: { button: 'Pay', total: 'Total {{amount}}' } },
