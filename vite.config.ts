@@ -38,6 +38,7 @@ export default defineConfig({
     shared.plugin,
     elementLoaders({
       views,
+      compileHints: process.env.PAY_COMPILE_HINTS !== '0',
       firstRequest: {
         '*': [/[\\/]node_modules[\\/]axios[\\/]/],
         'pay-checkout': [/[\\/]src[\\/]api[\\/]resources[\\/](checkout|customers)\.ts$/],
