@@ -31,9 +31,6 @@ import { CardGrid, DownloadIcon, Logo, ownerName, StoreLink, titleOf, useDownloa
 const Readme = lazy(() => import('./Readme.tsx').then((m) => ({ default: m.Readme })));
 
 type Meta = StoreBlocklet & {
-  screenshots?: string[];
-  requirements?: Record<string, string>;
-  capabilities?: Record<string, unknown>;
   homepage?: string;
   documentation?: string;
   community?: string;
