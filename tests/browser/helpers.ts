@@ -174,7 +174,7 @@ export const setViewport = (viewport: { width: number; height: number }) => serv
 export const emulateMedia = (media: { colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' }) =>
   serverCommand('emulate-media', media);
 
-/** Switch the platform stand-in (tests/browser/stub-platform.mjs). */
+/** Switch the platform stand-in (tests/browser/stub-platform.ts). */
 export async function stub(
   state: {
     hostile?: boolean;

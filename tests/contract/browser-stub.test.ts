@@ -1,20 +1,18 @@
 /**
- * The browser tests' platform stand-in (tests/browser/stub-*.mjs, plain JavaScript) answers what the elements' own
- * api client accepts: every answer below goes through the client's response schemas (src/api, the same structs the
- * contract tests hold against the real platform's types), so a stub answer that drifts from them fails here, by
- * name, instead of as a confusing element test.
+ * The browser tests' platform stand-in (tests/browser/stub-*.ts) answers what the elements' own api client accepts:
+ * its answers are typed from the client's types (a wrong field or status does not compile), and every answer below
+ * goes through the client's response schemas (src/api, the same structs the contract tests hold against the real
+ * platform's types), so a stub answer that drifts from them fails here, by name, instead of as a confusing element
+ * test.
  */
 import { AxiosError, type AxiosAdapter } from 'axios';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearBlockletCache, createApi, type Api } from '../../src/api/index.ts';
-// @ts-expect-error -- plain JS test helper without types
-import { BLOCKLET, handleStub, initialState } from '../browser/stub-platform.mjs';
+import { BLOCKLET, handleStub, initialState } from '../browser/stub-platform.ts';
 import { fullUrl } from '../unit/fake-adapter.ts';
 
-type StubAnswer = { status: number; type: string; body: string } | null;
-const state: unknown = initialState();
-const answer = (method: string, url: string, body = ''): Promise<StubAnswer> =>
-  handleStub(state, method, url, async () => body);
+const state = initialState();
+const answer = (method: string, url: string, body = '') => handleStub(state, method, url, async () => body);
 
 /** axios → the stub's handler, as the browser tests' middleware does over HTTP. */
 const adapter: AxiosAdapter = async (config) => {
