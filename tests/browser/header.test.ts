@@ -268,10 +268,6 @@ describe('<site-header>', () => {
 /* ------------------------------------------------------------------ organization switcher */
 
 const ORG_META = `meta='{"settings":{"org":{"enabled":true}}}'`;
-async function stubHeader(state: Record<string, unknown>): Promise<void> {
-  const res = await fetch('/__stub/state', { method: 'POST', body: JSON.stringify(state) });
-  if (!res.ok) throw new Error('stub state failed');
-}
 const headerLog = async (): Promise<
   Array<{ method: string; path: string; query: Record<string, string>; body?: any }>
 > => (await fetch('/__stub/header-log')).json();
@@ -292,7 +288,7 @@ describe('<site-header> organization switcher', () => {
     await sessionReady(out);
     equal($(out, '[part=org-switch]'), null, 'signed out: hidden');
     cleanup();
-    await stubHeader({ signedIn: true });
+    await stub({ signedIn: true });
     const off = header('locale="en"');
     await waitFor(() => $(off, '[part~=user]'));
     equal($(off, '[part=org-switch]'), null, 'setting off: hidden');
@@ -316,7 +312,7 @@ describe('<site-header> organization switcher', () => {
   });
 
   it('dropdown: search focused, owners in their own colour, 500 ms search debounce, empty text, View all, Escape', async () => {
-    await stubHeader({ signedIn: true });
+    await stub({ signedIn: true });
     const el = header(`locale="en" theme="light" ${ORG_META}`);
     const menu = await openOrgs(el);
     const search = $<HTMLInputElement>(el, '[part=org-menu] input') as HTMLInputElement;
@@ -356,7 +352,7 @@ describe('<site-header> organization switcher', () => {
   });
 
   it('loads the next page of 20 when scrolled within 50 px of the list end', async () => {
-    await stubHeader({ signedIn: true, header: { orgCount: 45 } });
+    await stub({ signedIn: true, header: { orgCount: 45 } });
     const el = header(`locale="en" ${ORG_META}`);
     await openOrgs(el);
     await waitFor(() => orgNames(el).length === 20);
@@ -385,7 +381,7 @@ describe('<site-header> organization switcher', () => {
   });
 
   it('switches with the passport switch and the orgId; header-org-change is cancelable (else the page reloads)', async () => {
-    await stubHeader({ signedIn: true });
+    await stub({ signedIn: true });
     const el = header(`locale="en" ${ORG_META}`);
     await openOrgs(el);
     await waitFor(() => orgNames(el).length === 3);
@@ -412,7 +408,7 @@ describe('<site-header> organization switcher', () => {
   });
 
   it('create dialog: required, max 25, errors clear on typing, submitting disables inputs, success event', async () => {
-    await stubHeader({ signedIn: true, header: { createDelayMs: 300 } });
+    await stub({ signedIn: true, header: { createDelayMs: 300 } });
     const el = header(`locale="en" ${ORG_META}`);
     await openOrgs(el);
     ($(el, '[part=org-create]') as HTMLButtonElement).click();
@@ -458,7 +454,7 @@ describe('<site-header> organization switcher', () => {
   });
 
   it('create failure shows the server error in the dialog; a failing org load signs the user out', async () => {
-    await stubHeader({ signedIn: true, header: { createFails: 409 } });
+    await stub({ signedIn: true, header: { createFails: 409 } });
     const el = header(`locale="en" ${ORG_META}`);
     await openOrgs(el);
     ($(el, '[part=org-create]') as HTMLButtonElement).click();
@@ -475,7 +471,7 @@ describe('<site-header> organization switcher', () => {
       'error state: editable again',
     );
     cleanup();
-    await stubHeader({ signedIn: true, header: { getFails: 403 } });
+    await stub({ signedIn: true, header: { getFails: 403 } });
     const out = header(`locale="en" ${ORG_META}`);
     await waitFor(() => $(out, '[part=login]'), { message: 'not signed out', timeout: 4000 });
     ok((await headerLog()).some((r) => r.path.endsWith('/api/user/logout') || r.path.includes('/api/user/orgs/')));
@@ -483,7 +479,7 @@ describe('<site-header> organization switcher', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     it(`org menu and create dialog have no axe violations (${theme}, zh)`, async () => {
-      await stubHeader({ signedIn: true });
+      await stub({ signedIn: true });
       const el = header(`locale="zh" theme="${theme}" ${ORG_META}`);
       const button = await orgButton(el);
       await waitFor(() => button.textContent?.includes('Org 01'));
@@ -522,7 +518,7 @@ describe('<site-header> notifications', () => {
     await navSettled(out);
     equal($(out, '[part=notifications]'), null, 'signed out: no bell');
     cleanup();
-    await stubHeader({ signedIn: true, header: { unread: 3 } });
+    await stub({ signedIn: true, header: { unread: 3 } });
     const noEntry = header(
       `locale="en" meta='${JSON.stringify({ navigation: [{ id: 'home', title: 'Home', link: '/' }] })}'`,
     );
@@ -539,7 +535,7 @@ describe('<site-header> notifications', () => {
     equal(url.searchParams.get('read'), 'false');
     equal(url.searchParams.get('locale'), 'en');
     cleanup();
-    await stubHeader({ signedIn: true, header: { unread: 0 } });
+    await stub({ signedIn: true, header: { unread: 0 } });
     const zero = header(`locale="zh" ${BELL_META}`);
     const bell0 = await waitFor(() => $<HTMLAnchorElement>(zero, '[part=notifications]'));
     await waitFor(() => bell0.getAttribute('aria-label') === '通知');
@@ -616,7 +612,7 @@ describe('<site-header> notifications', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     it(`bell with a badge has no axe violations (${theme})`, async () => {
-      await stubHeader({ signedIn: true, header: { unread: 12 } });
+      await stub({ signedIn: true, header: { unread: 12 } });
       const el = header(`locale="en" theme="${theme}" ${BELL_META}`);
       await waitFor(() => $(el, '[part=notifications-badge]'));
       await expectNoAxeViolations(el);
@@ -855,7 +851,7 @@ describe('<site-header> session-manager grid', () => {
     await navSettled(out);
     equal($(out, '[part=apps]'), null);
     cleanup();
-    await stubHeader({ signedIn: true });
+    await stub({ signedIn: true });
     const el = header(`locale="en" ${appsMeta}`);
     const button = await waitFor(() => $<HTMLButtonElement>(el, '[part=apps]'));
     equal(button.getAttribute('aria-label'), 'Apps');
@@ -1028,7 +1024,7 @@ describe('<site-header> icons from the icon service', () => {
   });
 
   it('the apps grid shows its icons (50 px), a URL icon as an image', async () => {
-    await stubHeader({ signedIn: true });
+    await stub({ signedIn: true });
     const meta = {
       iconHosts: '/__stub/icons',
       navigation: [
@@ -1172,7 +1168,7 @@ describe('<site-header> login guard', () => {
     await flushed();
     equal(logins.length, 0, 'no guard without the attribute');
     cleanup();
-    await stubHeader({ signedIn: true });
+    await stub({ signedIn: true });
     const el = header('locale="en" login-required');
     await waitFor(() => $(el, '[part=user]'));
     equal($(el, '[part=login-guard]'), null);
@@ -1255,7 +1251,7 @@ describe('<site-header> axe on every overlay', () => {
         // Eight overlays opened and checked one after the other: more than the default 10 s on a loaded machine.
         this.timeout(30_000);
         await setViewport({ width: 1700, height: 900 });
-        await stubHeader({ signedIn: true, header: { unread: 2 } });
+        await stub({ signedIn: true, header: { unread: 2 } });
         const el = header(
           `locale="${locale}" theme="${theme}" cookie-consent ${everyOverlayMeta({ USE_ARCBLOCK_THEME: '1' })}`,
         );

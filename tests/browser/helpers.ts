@@ -1,4 +1,5 @@
 /** Tiny assertion and DOM helpers for the browser tests (no dependencies). */
+import type { StubSwitches } from './stub-platform.ts';
 
 export class AssertionError extends Error {}
 
@@ -174,19 +175,8 @@ export const setViewport = (viewport: { width: number; height: number }) => serv
 export const emulateMedia = (media: { colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' }) =>
   serverCommand('emulate-media', media);
 
-/** Switch the platform stand-in (tests/browser/stub-platform.ts). */
-export async function stub(
-  state: {
-    hostile?: boolean;
-    signedIn?: boolean;
-    noPassport?: boolean;
-    storeFails?: number;
-    storeEmpty?: boolean;
-    delayMs?: number;
-    checkout?: Record<string, unknown>;
-    portal?: Record<string, unknown>;
-  } = {},
-): Promise<void> {
+/** Switch the platform stand-in (tests/browser/stub-platform.ts): the switches are the stub's own, typed. */
+export async function stub(state: Partial<StubSwitches> = {}): Promise<void> {
   const res = await fetch('/__stub/state', { method: 'POST', body: JSON.stringify(state) });
   if (!res.ok) throw new Error('stub state failed');
 }

@@ -550,10 +550,7 @@ describe('<pay-portal> subscriptions', () => {
     equal(activeDeep(), button(el, 'Resume subscription'), 'focus returns to the resume button');
 
     // While the wallet has the request: the dialog says what is staked and links the wallet; no axe violations.
-    await fetch('/__stub/state', {
-      method: 'POST',
-      body: JSON.stringify({ signedIn: true, portal: { restake: 'wait' } }),
-    });
+    await stub({ signedIn: true, portal: { restake: 'wait' } });
     cleanup();
     const waiting = portal('view="subscription" resource-id="sub_stake"');
     (await waitFor(() => button(waiting, 'Resume subscription'), { timeout: 5000 }))!.click();
@@ -774,10 +771,7 @@ describe('<pay-portal> past due', () => {
     ok(alert.textContent?.includes('Account changed, please pay manually.'));
     equal(errors.length, 1);
     ok(row(el, 'pc_eth')!.querySelector('button')!.textContent === 'Pay 0.02 ETH', 'the other currency is untouched');
-    await fetch('/__stub/state', {
-      method: 'POST',
-      body: JSON.stringify({ signedIn: true, portal: { collect: 'succeed' } }),
-    });
+    await stub({ signedIn: true, portal: { collect: 'succeed' } });
     const retry = row(el, 'pc_tba')!.querySelector('button')!;
     equal(retry.textContent, 'Try again');
     retry.click();

@@ -244,7 +244,7 @@ describe('<blocklet-store>', () => {
   });
 
   it('pages a catalog of 1000 blocklets 18 at a time, page in the URL', async () => {
-    await stub({ store: { bulk: 1000 } } as Parameters<typeof stub>[0]);
+    await stub({ store: { bulk: 1000 } });
     const el = store('locale="en"');
     await gridReady(el, 18);
     ok(shadowText(el).includes('1,000 blocklets'));
@@ -508,7 +508,7 @@ describe('<blocklet-store>', () => {
   });
 
   it('a catalog of 1000 blocklets stays smooth: first page, paging and search each render well within a frame budget', async () => {
-    await stub({ store: { bulk: 1000 } } as Parameters<typeof stub>[0]);
+    await stub({ store: { bulk: 1000 } });
     const longTasks: number[] = [];
     const obs = new PerformanceObserver((list) =>
       list.getEntries().forEach((e) => longTasks.push(Math.round(e.duration))),
@@ -591,7 +591,7 @@ describe('<blocklet-store>', () => {
   describe('wallet-connect pages', () => {
     type Posted = [Record<string, unknown>, string];
     const storeStub = (store: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-      stub({ ...extra, store } as Parameters<typeof stub>[0]);
+      stub({ ...extra, store });
     let posted: Posted[] = [];
     const w = window as unknown as { opener: unknown };
     const realOpener = w.opener;
@@ -875,7 +875,7 @@ describe('<blocklet-store>', () => {
     };
     pick('release.txt');
     await waitFor(() => ud.textContent?.includes('The file must be a .zip'));
-    await stub({ signedIn: true, store: { uploadFails: true } } as Parameters<typeof stub>[0]);
+    await stub({ signedIn: true, store: { uploadFails: true } });
     pick('release.zip');
     submit();
     await waitFor(() =>
