@@ -30,6 +30,12 @@ export function notEqual<T>(actual: T, expected: T, message?: string): void {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** Sets an input's value as typing would end (one `input` event, which React reads), without a key per character. */
+export function fill(input: HTMLInputElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 /** Polls until `fn` returns a truthy value (or throws the last error after `timeout`). */
 export async function waitFor<T>(
   fn: () => T | Promise<T>,

@@ -10,6 +10,7 @@ import {
   deepEqual,
   equal,
   expectNoAxeViolations,
+  fill,
   flushed,
   mount,
   notEqual,
@@ -846,11 +847,6 @@ describe('<pay-portal> payment history', () => {
   const payRows = (el: HTMLElement) => $$(el, '[part~=payment-row]');
   const portalState = async () => (await fetch('/__stub/portal/state')).json();
   const search = (el: HTMLElement) => $<HTMLInputElement>(el, 'input[data-search=payments]')!;
-  const type = (input: HTMLInputElement, value: string) => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  };
-
   it('lists the payments 10 per page: amount, status tone, method and currency, invoice link, tx hash with explorer link', async () => {
     const el = portal('view="payments"');
     await waitFor(() => payRows(el).length === 10, { timeout: 5000 });
@@ -902,15 +898,15 @@ describe('<pay-portal> payment history', () => {
     await waitFor(() => payRows(el).length === 10, { timeout: 5000 });
     const before = (await portalState()).historyQueries.length;
     const input = search(el);
-    type(input, 'S');
-    type(input, 'SB');
-    type(input, 'SBX-0003');
+    fill(input, 'S');
+    fill(input, 'SB');
+    fill(input, 'SBX-0003');
     await new Promise((r) => setTimeout(r, 150));
     equal((await portalState()).historyQueries.length, before, 'nothing is asked while typing');
     await waitFor(() => payRows(el).length === 1, { timeout: 3000 });
     ok(payRows(el)[0]!.textContent!.includes('SBX-0003'));
     deepEqual((await portalState()).historyQueries.slice(before), ['sbx-0003']);
-    type(input, 'nothing-like-this');
+    fill(input, 'nothing-like-this');
     await waitFor(() => shadowText(el).includes('No payments match “nothing-like-this”'), { timeout: 3000 });
   });
 
