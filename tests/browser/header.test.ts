@@ -885,7 +885,25 @@ describe('<site-header> session-manager grid', () => {
       ['我的账单'],
     );
     deepEqual(a.sessionManagerItems(info, undefined, 'en', h), [], 'guest: none of these');
-    equal(a.MANAGE_PATH, '/.well-known/service/admin/navigation');
+    // Rendered for an admin: their shortcuts, and Manage linking to the admin navigation page.
+    await stub({ signedIn: true });
+    const setRole = (role: string | null) =>
+      fetch('/__stub/store/role', { method: 'POST', body: JSON.stringify({ role }) });
+    await setRole('admin');
+    try {
+      const el = header(`locale="en" ${appsMeta}`);
+      (await waitFor(() => $<HTMLButtonElement>(el, '[part=apps]'))).click();
+      const panel = await waitFor(() => $(el, '[part=apps-panel]'));
+      const manage = await waitFor(() => panel.querySelector<HTMLAnchorElement>('[part=apps-manage]'));
+      deepEqual(
+        [...panel.querySelectorAll<HTMLElement>('a:not([part=apps-manage])')].map((x) => x.textContent?.slice(1)),
+        ['Console'],
+      );
+      equal(manage.textContent, 'Manage');
+      equal(new URL(manage.href).pathname, '/.well-known/service/admin/navigation');
+    } finally {
+      await setRole(null);
+    }
   });
 });
 
@@ -912,8 +930,6 @@ describe('<site-header> navigation that does not fit', () => {
   });
 
   it('re-measures 100 ms after a resize (debounced), not before', async () => {
-    const sh = await import('../../src/header/useNavFit.ts');
-    equal(sh.NAV_RESIZE_DEBOUNCE_MS, 100);
     const navigation = Array.from({ length: 5 }, (_, i) => ({
       id: `n${i}`,
       title: `Section number ${i + 1}`,

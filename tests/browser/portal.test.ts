@@ -901,8 +901,12 @@ describe('<pay-portal> payment history', () => {
     fill(input, 'S');
     fill(input, 'SB');
     fill(input, 'SBX-0003');
+    const typed = performance.now();
     await new Promise((r) => setTimeout(r, 150));
     equal((await portalState()).historyQueries.length, before, 'nothing is asked while typing');
+    await waitFor(async () => (await portalState()).historyQueries.length > before, { timeout: 3000 });
+    const quiet = performance.now() - typed;
+    ok(quiet >= 300 && quiet < 1500, `asked ${Math.round(quiet)} ms after the last key (300 ms debounce)`);
     await waitFor(() => payRows(el).length === 1, { timeout: 3000 });
     ok(payRows(el)[0]!.textContent!.includes('SBX-0003'));
     deepEqual((await portalState()).historyQueries.slice(before), ['sbx-0003']);
