@@ -1030,9 +1030,16 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     // Both buttons wait while the change is under way; once it is done, minus is back and plus stays off.
     await waitFor(() => !button(el, 'Decrease quantity').disabled, { message: 'minus enabled below the maximum' });
     ok(button(el, 'Increase quantity').disabled, 'plus still disabled at the maximum');
+    const input = $<HTMLInputElement>(el, '[part~=quantity] input')!;
     button(el, 'Increase quantity').click();
-    await sleep(600);
+    await flushed();
+    equal(input.value, '2', 'the click changes nothing');
     equal((await calls()).adjust, 1, 'nothing sent beyond the maximum');
+    // A later change is the barrier: anything the click had sent would have been answered before its answer.
+    const before = answers('adjust-quantity');
+    fill(input, '1');
+    await answered('adjust-quantity', before);
+    equal((await calls()).adjust, 2, 'only the later change was sent');
   });
 
   it('a signed-out payer is asked to sign in before a promotion code is sent (pay-login)', async () => {

@@ -160,10 +160,19 @@ describe('<site-header>', () => {
     ($(el, '[part=theme-toggle]') as HTMLButtonElement).click();
     await sleep(100);
     ($(el, '[part=theme-toggle]') as HTMLButtonElement).click();
+    const last = performance.now();
     equal(events.length, 0, 'nothing before the debounce');
-    await sleep(400);
+    await waitFor(() => events.length > 0, { message: 'no header-theme-change' });
+    ok(performance.now() - last >= 300, 'not before 300 ms after the last toggle');
     equal(events.length, 1, 'one event after rapid toggles');
     deepEqual(events[0]?.detail, { theme: 'dark' });
+    // Another toggle's event comes next: nothing else was left pending from the rapid ones.
+    ($(el, '[part=theme-toggle]') as HTMLButtonElement).click();
+    await waitFor(() => events.length > 1, { message: 'no second header-theme-change' });
+    deepEqual(
+      events.map((e) => e.detail),
+      [{ theme: 'dark' }, { theme: 'light' }],
+    );
   });
 
   it('signed out: a Sign in link to the login page, header-login is cancelable', async () => {
@@ -1214,15 +1223,30 @@ describe('<site-header> analytics', () => {
     await ready(el);
     const page = `${location.pathname}${location.search}`;
     await waitFor(async () => (await log()).length === 1, { timeout: 3000, message: 'no page view' });
-    deepEqual(await log(), [`/.well-known/analytics/pv/${encodeURIComponent(page)}`]);
+    const view = (path: string) => `/.well-known/analytics/pv/${encodeURIComponent(path)}`;
+    deepEqual(await log(), [view(page)]);
     equal(document.scripts.length, scripts, 'nothing written outside the shadow root');
-    await sleep(300);
-    equal((await log()).length, 1, 'one per page');
     cleanup();
     const quiet = header('locale="en"');
     await ready(quiet);
-    await sleep(400);
-    equal((await log()).length, 1, 'off without the attribute');
+    // The next page's view is the barrier: each view leaves 200 ms after its page settles, so a second view of the
+    // first page, or one from the header without the attribute, would be logged before it.
+    const first = location.href;
+    const next = new URL(first);
+    next.searchParams.set('next', '1');
+    history.replaceState(null, '', next);
+    try {
+      const later = header('locale="en" analytics');
+      await ready(later);
+      await waitFor(async () => (await log()).length > 1, { timeout: 3000, message: 'no page view of the next page' });
+      deepEqual(
+        await log(),
+        [view(page), view(`${next.pathname}${next.search}`)],
+        'one per page, and none without the attribute',
+      );
+    } finally {
+      history.replaceState(null, '', first);
+    }
   });
 });
 
