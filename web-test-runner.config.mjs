@@ -3,7 +3,6 @@
 // vite.config.ts, hmr off) compiles modules and the test runner's middleware forwards module requests to it.
 import { createServer } from 'vite';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { handleStub, initialState } from './tests/browser/stub-platform.mjs';
 
 const FORWARD = [
   '/src/',
@@ -19,6 +18,10 @@ const FORWARD = [
 
 let vite;
 let viteOrigin;
+// The platform stand-in (tests/browser/stub-platform.ts, TypeScript typed from the api's own types), loaded through
+// the Vite server below once it is up: Node cannot import TypeScript itself, and Vite already compiles it.
+let stub;
+let stubState;
 
 function viteServerPlugin() {
   return {
@@ -37,6 +40,8 @@ function viteServerPlugin() {
       await vite.listen();
       const address = vite.httpServer?.address();
       viteOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 5173}`;
+      stub = await vite.ssrLoadModule('/tests/browser/stub-platform.ts');
+      stubState = stub.initialState();
     },
     async serverStop() {
       await vite?.close();
@@ -44,8 +49,7 @@ function viteServerPlugin() {
   };
 }
 
-// The platform stand-in (session, app description, store API) on the test page's own origin.
-const stubState = initialState();
+// The platform stand-in (session, app description, the elements' APIs) on the test page's own origin.
 async function platformStub(ctx, next) {
   const readBody = () =>
     new Promise((resolve) => {
@@ -53,7 +57,7 @@ async function platformStub(ctx, next) {
       ctx.req.on('data', (c) => (data += c));
       ctx.req.on('end', () => resolve(data));
     });
-  const res = await handleStub(stubState, ctx.method, ctx.url, readBody);
+  const res = await stub.handleStub(stubState, ctx.method, ctx.url, readBody);
   if (!res) return next();
   // Answer on the raw response: the runner's cache middleware would otherwise mark `.json` answers cacheable for a
   // year (and the next test would see a stale store).

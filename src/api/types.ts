@@ -319,6 +319,8 @@ export type PaymentIntent = {
 };
 
 export type DonationSettings = {
+  title?: string;
+  description?: string;
   amount?: { presets?: string[]; preset?: string; custom?: boolean; minimum?: string; maximum?: string };
   [k: string]: unknown;
 };
@@ -392,7 +394,7 @@ export type SubmitResponse = {
 export type VendorStatus = {
   name?: string;
   title?: string;
-  status: 'delivered' | 'failed' | (string & {});
+  status: 'delivered' | 'processing' | 'failed' | (string & {});
   progress: number;
   error?: unknown;
   error_message?: string | null;
@@ -423,6 +425,8 @@ export type Invoice = {
   customer_id?: string;
   subscription_id?: string | null;
   checkout_session_id?: string | null;
+  /** The purchase the invoice is for (expanded), when it came from a checkout. */
+  checkoutSession?: { id: string; mode?: CheckoutSession['mode'] } | null;
   period_start?: number;
   period_end?: number;
   created_at: string | number;
@@ -463,6 +467,8 @@ export type Subscription = {
   cancel_at_period_end?: boolean;
   cancel_at?: number | null;
   canceled_at?: number | null;
+  /** When a cancelled subscription ended (unix seconds). */
+  ended_at?: number | null;
   trial_start?: number | null;
   trial_end?: number | null;
   start_date?: number;
@@ -506,6 +512,9 @@ export type OverdueInvoices = {
 export type CreditGrant = {
   id: string;
   name?: string | null;
+  customer_id?: string;
+  /** Paid or promotional credit (shown on the grant's page). */
+  category?: string;
   status: 'granted' | 'pending' | 'expired' | 'depleted' | 'voided' | (string & {});
   amount?: string;
   remaining_amount: string;
@@ -525,7 +534,8 @@ export type CreditTransaction = {
   credit_grant_id?: string;
   creditGrant?: { name?: string } | null;
   meter?: { unit?: string; event_name?: string; id?: string } | null;
-  meterEvent?: { source_data?: unknown } | null;
+  meterEvent?: { id?: string; event_name?: string; source_data?: unknown } | null;
+  paymentCurrency?: PaymentCurrency;
   metadata?: { invoice_id?: string; [k: string]: unknown } | null;
   description?: string | null;
   created_at?: string | number;
@@ -554,6 +564,11 @@ export type StoreBlocklet = {
   category?: { id?: string; _id?: string; locales?: Record<string, string> } | string | null;
   isOfficial?: boolean;
   lastPublishedAt?: string;
+  /** Paid when a price has a non-zero value. */
+  payment?: { price?: Array<{ value?: number | string; symbol?: string }> };
+  screenshots?: string[];
+  requirements?: Record<string, string>;
+  capabilities?: Record<string, unknown>;
   _formatted?: Record<string, unknown>;
   meta?: Record<string, unknown>;
   [k: string]: unknown;

@@ -11,6 +11,7 @@ import { isConsole, matchRoute, normalizeBase, useLocation, type Route } from '.
 import { Detail } from './screens/Detail.tsx';
 import { Guard } from './screens/Guard.tsx';
 import { Home } from './screens/Home.tsx';
+import { isStaking, useStorePreferences } from './preferences.ts';
 import { Profile } from './screens/Profile.tsx';
 import { StoreNavContext, type StoreNav } from './screens/shared.tsx';
 
@@ -25,15 +26,11 @@ const Join = lazy(() => import('./screens/Connect.tsx').then((m) => ({ default: 
 
 export type BlockletStoreProps = { basePath?: string };
 
-/** /join exists only when the platform's preference permissionMode is 'staking'. */
-const stakingMode = (): boolean =>
-  (window as { blocklet?: { preferences?: { permissionMode?: unknown } } }).blocklet?.preferences?.permissionMode ===
-  'staking';
-
 export function BlockletStore({ basePath }: BlockletStoreProps) {
   const base = normalizeBase(basePath);
   const loc = useLocation();
-  const route = matchRoute(loc.pathname, base, { staking: stakingMode() });
+  const staking = isStaking(useStorePreferences());
+  const route = matchRoute(loc.pathname, base, { staking });
   const emit = useEmit<'blocklet-store'>();
   const { css } = useCss();
 

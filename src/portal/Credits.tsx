@@ -167,7 +167,7 @@ export function GrantTable({ prefix, customerId }: { prefix: string; customerId?
               <td className={cell}>
                 <AdminCustomerCell
                   prefix={prefix}
-                  customerId={(g as { customer_id?: string }).customer_id}
+                  customerId={g.customer_id}
                   name={(g as { customer?: { name?: string } | null }).customer?.name}
                 />
               </td>
@@ -276,9 +276,9 @@ export function TransactionTable({ prefix, filter }: { prefix: string; filter: T
         <TableFrame label={label} part="credit-transaction-table" busy={q.isFetching} columns={columns}>
           {q.data.list.map((tx: CreditTransaction, i) => {
             const usage = tx.activity_type === 'usage';
-            const currency = (tx as { paymentCurrency?: Parameters<typeof money>[1] }).paymentCurrency;
+            const currency = tx.paymentCurrency;
             const amount = money(tx.credit_amount ?? tx.amount ?? '0', currency);
-            const event = tx.meterEvent as { id?: string; event_name?: string } | null | undefined;
+            const event = tx.meterEvent;
             return (
               <tr
                 key={`${tx.activity_type}-${tx.id ?? i}`}
@@ -347,7 +347,7 @@ export function CreditGrantDetail({ id, prefix }: { id: string; prefix: string }
   const session = useSession();
   const dashboard = useDashboard();
   const q = useQuery(queryKey('credits', 'grant', id), () => api.credits.grant(id));
-  const g = q.data as (CreditGrant & { customer_id?: string; category?: string }) | undefined;
+  const g = q.data;
   const back = (
     <AppLink path={customerLinks(prefix).home('credits')} part="back">
       ← {t('portal.credits.back')}

@@ -99,7 +99,7 @@ function InvoiceView({
     price?: { product?: { name?: string } };
   }>;
   const logo = checkHref(currency?.logo ?? method?.logo);
-  const session = (invoice as { checkoutSession?: { id?: string } | null }).checkoutSession;
+  const session = invoice.checkoutSession;
   const sessionId = invoice.status === 'paid' ? (session?.id ?? invoice.checkout_session_id ?? null) : null;
   const stakeSub: Subscription | null =
     STAKE_REASONS.has(invoice.billing_reason ?? '') && invoice.subscription

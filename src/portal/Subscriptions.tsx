@@ -75,7 +75,7 @@ function useSubscriptionText() {
     const end = day(s.current_period_end);
     if (s.status === 'canceled')
       return t('portal.sub.endedOn', {
-        date: day((s as { ended_at?: number }).ended_at ?? s.canceled_at ?? s.current_period_end),
+        date: day(s.ended_at ?? s.canceled_at ?? s.current_period_end),
       });
     if (s.cancel_at) return t('portal.sub.cancelsOn', { date: day(s.cancel_at) });
     if (s.status === 'trialing')

@@ -1,16 +1,17 @@
-import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Fragment, useContext, type ErrorInfo, type ReactNode } from 'react';
+import type { WindowBlocklet } from '../api/types.ts';
+import { ApiContext } from './api.tsx';
 import { Button } from './Button.tsx';
 import { useT } from './i18n.tsx';
 import { useCss } from './styles.tsx';
 
-/** Home of the host app: window.blocklet's group prefix / prefix (read only), else '/'. */
-export function hostHome(): string {
-  const b = (globalThis as { blocklet?: { groupPrefix?: string; prefix?: string } }).blocklet;
-  return b?.groupPrefix || b?.prefix || '/';
-}
+/** Home of the host app: the app description's group prefix / prefix, else '/'. */
+const hostHome = (blocklet: WindowBlocklet | undefined): string => blocklet?.groupPrefix || blocklet?.prefix || '/';
 
-/** The generic error screen: 'Something went wrong...' with Home and Refresh. */
-export function ErrorScreen({ onRetry, home = hostHome() }: { onRetry: () => void; home?: string }) {
+/** The generic error screen: 'Something went wrong...' with Home (the host app's) and Refresh. */
+export function ErrorScreen({ onRetry, home }: { onRetry: () => void; home?: string }) {
+  // The app description known without a request, as everything else reads it (api.blocklet.current()).
+  const blocklet = useContext(ApiContext)?.blocklet.current();
   const t = useT();
   const { css } = useCss();
   return (
@@ -36,7 +37,7 @@ export function ErrorScreen({ onRetry, home = hostHome() }: { onRetry: () => voi
       <h2 className={css`margin: 0; font-size: 20px; font-weight: 650;`}>{t('error.generic')}</h2>
       <p className={css`margin: 0; color: var(--pay-color-muted); max-width: 420px;`}>{t('error.genericHint')}</p>
       <div className={css`display: flex; gap: 12px; flex-wrap: wrap; justify-content: center;`}>
-        <Button variant="secondary" href={home}>
+        <Button variant="secondary" href={home ?? hostHome(blocklet)}>
           {t('common.home')}
         </Button>
         <Button onClick={onRetry}>{t('common.refresh')}</Button>

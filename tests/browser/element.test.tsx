@@ -421,6 +421,17 @@ describe('defineElement: error boundary', () => {
       shouldThrow = false;
       refresh.click();
       await waitFor(() => $(el, '[data-ok]'), { message: 'refresh should re-render' });
+      // Home is the host app's, from its description (window.blocklet here): the group prefix, else the prefix.
+      shouldThrow = true;
+      const w = window as { blocklet?: unknown };
+      w.blocklet = { prefix: '/shop/', groupPrefix: '/group/' };
+      try {
+        const hosted = mount(`<test-thrower></test-thrower>`).firstElementChild as HTMLElement;
+        const link = await waitFor(() => $<HTMLAnchorElement>(hosted, '[part~=error] a'));
+        equal(new URL(link.href).pathname, '/group/');
+      } finally {
+        delete w.blocklet;
+      }
     } finally {
       console.error = origError;
     }

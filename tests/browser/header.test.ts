@@ -160,10 +160,19 @@ describe('<site-header>', () => {
     ($(el, '[part=theme-toggle]') as HTMLButtonElement).click();
     await sleep(100);
     ($(el, '[part=theme-toggle]') as HTMLButtonElement).click();
+    const last = performance.now();
     equal(events.length, 0, 'nothing before the debounce');
-    await sleep(400);
+    await waitFor(() => events.length > 0, { message: 'no header-theme-change' });
+    ok(performance.now() - last >= 300, 'not before 300 ms after the last toggle');
     equal(events.length, 1, 'one event after rapid toggles');
     deepEqual(events[0]?.detail, { theme: 'dark' });
+    // Another toggle's event comes next: nothing else was left pending from the rapid ones.
+    ($(el, '[part=theme-toggle]') as HTMLButtonElement).click();
+    await waitFor(() => events.length > 1, { message: 'no second header-theme-change' });
+    deepEqual(
+      events.map((e) => e.detail),
+      [{ theme: 'dark' }, { theme: 'light' }],
+    );
   });
 
   it('signed out: a Sign in link to the login page, header-login is cancelable', async () => {
@@ -268,10 +277,6 @@ describe('<site-header>', () => {
 /* ------------------------------------------------------------------ organization switcher */
 
 const ORG_META = `meta='{"settings":{"org":{"enabled":true}}}'`;
-async function stubHeader(state: Record<string, unknown>): Promise<void> {
-  const res = await fetch('/__stub/state', { method: 'POST', body: JSON.stringify(state) });
-  if (!res.ok) throw new Error('stub state failed');
-}
 const headerLog = async (): Promise<
   Array<{ method: string; path: string; query: Record<string, string>; body?: any }>
 > => (await fetch('/__stub/header-log')).json();
@@ -292,7 +297,7 @@ describe('<site-header> organization switcher', () => {
     await sessionReady(out);
     equal($(out, '[part=org-switch]'), null, 'signed out: hidden');
     cleanup();
-    await stubHeader({ signedIn: true });
+    await stub({ signedIn: true });
     const off = header('locale="en"');
     await waitFor(() => $(off, '[part~=user]'));
     equal($(off, '[part=org-switch]'), null, 'setting off: hidden');
@@ -316,7 +321,7 @@ describe('<site-header> organization switcher', () => {
   });
 
   it('dropdown: search focused, owners in their own colour, 500 ms search debounce, empty text, View all, Escape', async () => {
-    await stubHeader({ signedIn: true });
+    await stub({ signedIn: true });
     const el = header(`locale="en" theme="light" ${ORG_META}`);
     const menu = await openOrgs(el);
     const search = $<HTMLInputElement>(el, '[part=org-menu] input') as HTMLInputElement;
@@ -356,7 +361,7 @@ describe('<site-header> organization switcher', () => {
   });
 
   it('loads the next page of 20 when scrolled within 50 px of the list end', async () => {
-    await stubHeader({ signedIn: true, header: { orgCount: 45 } });
+    await stub({ signedIn: true, header: { orgCount: 45 } });
     const el = header(`locale="en" ${ORG_META}`);
     await openOrgs(el);
     await waitFor(() => orgNames(el).length === 20);
@@ -385,7 +390,7 @@ describe('<site-header> organization switcher', () => {
   });
 
   it('switches with the passport switch and the orgId; header-org-change is cancelable (else the page reloads)', async () => {
-    await stubHeader({ signedIn: true });
+    await stub({ signedIn: true });
     const el = header(`locale="en" ${ORG_META}`);
     await openOrgs(el);
     await waitFor(() => orgNames(el).length === 3);
@@ -412,7 +417,7 @@ describe('<site-header> organization switcher', () => {
   });
 
   it('create dialog: required, max 25, errors clear on typing, submitting disables inputs, success event', async () => {
-    await stubHeader({ signedIn: true, header: { createDelayMs: 300 } });
+    await stub({ signedIn: true, header: { createDelayMs: 300 } });
     const el = header(`locale="en" ${ORG_META}`);
     await openOrgs(el);
     ($(el, '[part=org-create]') as HTMLButtonElement).click();
@@ -458,7 +463,7 @@ describe('<site-header> organization switcher', () => {
   });
 
   it('create failure shows the server error in the dialog; a failing org load signs the user out', async () => {
-    await stubHeader({ signedIn: true, header: { createFails: 409 } });
+    await stub({ signedIn: true, header: { createFails: 409 } });
     const el = header(`locale="en" ${ORG_META}`);
     await openOrgs(el);
     ($(el, '[part=org-create]') as HTMLButtonElement).click();
@@ -475,7 +480,7 @@ describe('<site-header> organization switcher', () => {
       'error state: editable again',
     );
     cleanup();
-    await stubHeader({ signedIn: true, header: { getFails: 403 } });
+    await stub({ signedIn: true, header: { getFails: 403 } });
     const out = header(`locale="en" ${ORG_META}`);
     await waitFor(() => $(out, '[part=login]'), { message: 'not signed out', timeout: 4000 });
     ok((await headerLog()).some((r) => r.path.endsWith('/api/user/logout') || r.path.includes('/api/user/orgs/')));
@@ -483,7 +488,7 @@ describe('<site-header> organization switcher', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     it(`org menu and create dialog have no axe violations (${theme}, zh)`, async () => {
-      await stubHeader({ signedIn: true });
+      await stub({ signedIn: true });
       const el = header(`locale="zh" theme="${theme}" ${ORG_META}`);
       const button = await orgButton(el);
       await waitFor(() => button.textContent?.includes('Org 01'));
@@ -522,7 +527,7 @@ describe('<site-header> notifications', () => {
     await navSettled(out);
     equal($(out, '[part=notifications]'), null, 'signed out: no bell');
     cleanup();
-    await stubHeader({ signedIn: true, header: { unread: 3 } });
+    await stub({ signedIn: true, header: { unread: 3 } });
     const noEntry = header(
       `locale="en" meta='${JSON.stringify({ navigation: [{ id: 'home', title: 'Home', link: '/' }] })}'`,
     );
@@ -539,7 +544,7 @@ describe('<site-header> notifications', () => {
     equal(url.searchParams.get('read'), 'false');
     equal(url.searchParams.get('locale'), 'en');
     cleanup();
-    await stubHeader({ signedIn: true, header: { unread: 0 } });
+    await stub({ signedIn: true, header: { unread: 0 } });
     const zero = header(`locale="zh" ${BELL_META}`);
     const bell0 = await waitFor(() => $<HTMLAnchorElement>(zero, '[part=notifications]'));
     await waitFor(() => bell0.getAttribute('aria-label') === '通知');
@@ -616,7 +621,7 @@ describe('<site-header> notifications', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     it(`bell with a badge has no axe violations (${theme})`, async () => {
-      await stubHeader({ signedIn: true, header: { unread: 12 } });
+      await stub({ signedIn: true, header: { unread: 12 } });
       const el = header(`locale="en" theme="${theme}" ${BELL_META}`);
       await waitFor(() => $(el, '[part=notifications-badge]'));
       await expectNoAxeViolations(el);
@@ -855,7 +860,7 @@ describe('<site-header> session-manager grid', () => {
     await navSettled(out);
     equal($(out, '[part=apps]'), null);
     cleanup();
-    await stubHeader({ signedIn: true });
+    await stub({ signedIn: true });
     const el = header(`locale="en" ${appsMeta}`);
     const button = await waitFor(() => $<HTMLButtonElement>(el, '[part=apps]'));
     equal(button.getAttribute('aria-label'), 'Apps');
@@ -889,7 +894,25 @@ describe('<site-header> session-manager grid', () => {
       ['我的账单'],
     );
     deepEqual(a.sessionManagerItems(info, undefined, 'en', h), [], 'guest: none of these');
-    equal(a.MANAGE_PATH, '/.well-known/service/admin/navigation');
+    // Rendered for an admin: their shortcuts, and Manage linking to the admin navigation page.
+    await stub({ signedIn: true });
+    const setRole = (role: string | null) =>
+      fetch('/__stub/store/role', { method: 'POST', body: JSON.stringify({ role }) });
+    await setRole('admin');
+    try {
+      const el = header(`locale="en" ${appsMeta}`);
+      (await waitFor(() => $<HTMLButtonElement>(el, '[part=apps]'))).click();
+      const panel = await waitFor(() => $(el, '[part=apps-panel]'));
+      const manage = await waitFor(() => panel.querySelector<HTMLAnchorElement>('[part=apps-manage]'));
+      deepEqual(
+        [...panel.querySelectorAll<HTMLElement>('a:not([part=apps-manage])')].map((x) => x.textContent?.slice(1)),
+        ['Console'],
+      );
+      equal(manage.textContent, 'Manage');
+      equal(new URL(manage.href).pathname, '/.well-known/service/admin/navigation');
+    } finally {
+      await setRole(null);
+    }
   });
 });
 
@@ -916,8 +939,6 @@ describe('<site-header> navigation that does not fit', () => {
   });
 
   it('re-measures 100 ms after a resize (debounced), not before', async () => {
-    const sh = await import('../../src/header/useNavFit.ts');
-    equal(sh.NAV_RESIZE_DEBOUNCE_MS, 100);
     const navigation = Array.from({ length: 5 }, (_, i) => ({
       id: `n${i}`,
       title: `Section number ${i + 1}`,
@@ -1028,7 +1049,7 @@ describe('<site-header> icons from the icon service', () => {
   });
 
   it('the apps grid shows its icons (50 px), a URL icon as an image', async () => {
-    await stubHeader({ signedIn: true });
+    await stub({ signedIn: true });
     const meta = {
       iconHosts: '/__stub/icons',
       navigation: [
@@ -1172,7 +1193,7 @@ describe('<site-header> login guard', () => {
     await flushed();
     equal(logins.length, 0, 'no guard without the attribute');
     cleanup();
-    await stubHeader({ signedIn: true });
+    await stub({ signedIn: true });
     const el = header('locale="en" login-required');
     await waitFor(() => $(el, '[part=user]'));
     equal($(el, '[part=login-guard]'), null);
@@ -1202,15 +1223,30 @@ describe('<site-header> analytics', () => {
     await ready(el);
     const page = `${location.pathname}${location.search}`;
     await waitFor(async () => (await log()).length === 1, { timeout: 3000, message: 'no page view' });
-    deepEqual(await log(), [`/.well-known/analytics/pv/${encodeURIComponent(page)}`]);
+    const view = (path: string) => `/.well-known/analytics/pv/${encodeURIComponent(path)}`;
+    deepEqual(await log(), [view(page)]);
     equal(document.scripts.length, scripts, 'nothing written outside the shadow root');
-    await sleep(300);
-    equal((await log()).length, 1, 'one per page');
     cleanup();
     const quiet = header('locale="en"');
     await ready(quiet);
-    await sleep(400);
-    equal((await log()).length, 1, 'off without the attribute');
+    // The next page's view is the barrier: each view leaves 200 ms after its page settles, so a second view of the
+    // first page, or one from the header without the attribute, would be logged before it.
+    const first = location.href;
+    const next = new URL(first);
+    next.searchParams.set('next', '1');
+    history.replaceState(null, '', next);
+    try {
+      const later = header('locale="en" analytics');
+      await ready(later);
+      await waitFor(async () => (await log()).length > 1, { timeout: 3000, message: 'no page view of the next page' });
+      deepEqual(
+        await log(),
+        [view(page), view(`${next.pathname}${next.search}`)],
+        'one per page, and none without the attribute',
+      );
+    } finally {
+      history.replaceState(null, '', first);
+    }
   });
 });
 
@@ -1255,7 +1291,7 @@ describe('<site-header> axe on every overlay', () => {
         // Eight overlays opened and checked one after the other: more than the default 10 s on a loaded machine.
         this.timeout(30_000);
         await setViewport({ width: 1700, height: 900 });
-        await stubHeader({ signedIn: true, header: { unread: 2 } });
+        await stub({ signedIn: true, header: { unread: 2 } });
         const el = header(
           `locale="${locale}" theme="${theme}" cookie-consent ${everyOverlayMeta({ USE_ARCBLOCK_THEME: '1' })}`,
         );

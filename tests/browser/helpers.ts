@@ -1,4 +1,5 @@
 /** Tiny assertion and DOM helpers for the browser tests (no dependencies). */
+import type { StubSwitches } from './stub-platform.ts';
 
 export class AssertionError extends Error {}
 
@@ -28,6 +29,12 @@ export function notEqual<T>(actual: T, expected: T, message?: string): void {
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Sets an input's value as typing would end (one `input` event, which React reads), without a key per character. */
+export function fill(input: HTMLInputElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
 
 /** Polls until `fn` returns a truthy value (or throws the last error after `timeout`). */
 export async function waitFor<T>(
@@ -174,19 +181,8 @@ export const setViewport = (viewport: { width: number; height: number }) => serv
 export const emulateMedia = (media: { colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' }) =>
   serverCommand('emulate-media', media);
 
-/** Switch the platform stand-in (tests/browser/stub-platform.mjs). */
-export async function stub(
-  state: {
-    hostile?: boolean;
-    signedIn?: boolean;
-    noPassport?: boolean;
-    storeFails?: number;
-    storeEmpty?: boolean;
-    delayMs?: number;
-    checkout?: Record<string, unknown>;
-    portal?: Record<string, unknown>;
-  } = {},
-): Promise<void> {
+/** Switch the platform stand-in (tests/browser/stub-platform.ts): the switches are the stub's own, typed. */
+export async function stub(state: Partial<StubSwitches> = {}): Promise<void> {
   const res = await fetch('/__stub/state', { method: 'POST', body: JSON.stringify(state) });
   if (!res.ok) throw new Error('stub state failed');
 }

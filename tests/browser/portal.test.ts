@@ -10,6 +10,7 @@ import {
   deepEqual,
   equal,
   expectNoAxeViolations,
+  fill,
   flushed,
   mount,
   notEqual,
@@ -550,10 +551,7 @@ describe('<pay-portal> subscriptions', () => {
     equal(activeDeep(), button(el, 'Resume subscription'), 'focus returns to the resume button');
 
     // While the wallet has the request: the dialog says what is staked and links the wallet; no axe violations.
-    await fetch('/__stub/state', {
-      method: 'POST',
-      body: JSON.stringify({ signedIn: true, portal: { restake: 'wait' } }),
-    });
+    await stub({ signedIn: true, portal: { restake: 'wait' } });
     cleanup();
     const waiting = portal('view="subscription" resource-id="sub_stake"');
     (await waitFor(() => button(waiting, 'Resume subscription'), { timeout: 5000 }))!.click();
@@ -774,10 +772,7 @@ describe('<pay-portal> past due', () => {
     ok(alert.textContent?.includes('Account changed, please pay manually.'));
     equal(errors.length, 1);
     ok(row(el, 'pc_eth')!.querySelector('button')!.textContent === 'Pay 0.02 ETH', 'the other currency is untouched');
-    await fetch('/__stub/state', {
-      method: 'POST',
-      body: JSON.stringify({ signedIn: true, portal: { collect: 'succeed' } }),
-    });
+    await stub({ signedIn: true, portal: { collect: 'succeed' } });
     const retry = row(el, 'pc_tba')!.querySelector('button')!;
     equal(retry.textContent, 'Try again');
     retry.click();
@@ -852,11 +847,6 @@ describe('<pay-portal> payment history', () => {
   const payRows = (el: HTMLElement) => $$(el, '[part~=payment-row]');
   const portalState = async () => (await fetch('/__stub/portal/state')).json();
   const search = (el: HTMLElement) => $<HTMLInputElement>(el, 'input[data-search=payments]')!;
-  const type = (input: HTMLInputElement, value: string) => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  };
-
   it('lists the payments 10 per page: amount, status tone, method and currency, invoice link, tx hash with explorer link', async () => {
     const el = portal('view="payments"');
     await waitFor(() => payRows(el).length === 10, { timeout: 5000 });
@@ -908,15 +898,19 @@ describe('<pay-portal> payment history', () => {
     await waitFor(() => payRows(el).length === 10, { timeout: 5000 });
     const before = (await portalState()).historyQueries.length;
     const input = search(el);
-    type(input, 'S');
-    type(input, 'SB');
-    type(input, 'SBX-0003');
+    fill(input, 'S');
+    fill(input, 'SB');
+    fill(input, 'SBX-0003');
+    const typed = performance.now();
     await new Promise((r) => setTimeout(r, 150));
     equal((await portalState()).historyQueries.length, before, 'nothing is asked while typing');
+    await waitFor(async () => (await portalState()).historyQueries.length > before, { timeout: 3000 });
+    const quiet = performance.now() - typed;
+    ok(quiet >= 300 && quiet < 1500, `asked ${Math.round(quiet)} ms after the last key (300 ms debounce)`);
     await waitFor(() => payRows(el).length === 1, { timeout: 3000 });
     ok(payRows(el)[0]!.textContent!.includes('SBX-0003'));
     deepEqual((await portalState()).historyQueries.slice(before), ['sbx-0003']);
-    type(input, 'nothing-like-this');
+    fill(input, 'nothing-like-this');
     await waitFor(() => shadowText(el).includes('No payments match “nothing-like-this”'), { timeout: 3000 });
   });
 

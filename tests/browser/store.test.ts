@@ -7,6 +7,7 @@ import {
   deepEqual,
   equal,
   expectNoAxeViolations,
+  fill,
   mount,
   ok,
   sendKeys,
@@ -68,11 +69,15 @@ describe('<blocklet-store>', () => {
     const input = $<HTMLInputElement>(el, 'input[type=search]') as HTMLInputElement;
     equal(input.getAttribute('aria-describedby'), null);
     ok(el.shadowRoot?.querySelector(`label[for="${input.id}"]`)?.textContent?.includes('Search blocklets'));
+    let lastKey = 0;
+    input.addEventListener('input', () => (lastKey = performance.now()));
     input.focus();
     await sendKeys({ type: 'kit' });
     await sleep(100);
     equal(new URL(window.location.href).searchParams.get('keyword'), null, 'not before the debounce');
     await waitFor(() => new URL(window.location.href).searchParams.get('keyword') === 'kit');
+    const quiet = performance.now() - lastKey;
+    ok(quiet >= 300 && quiet < 1500, `searched ${Math.round(quiet)} ms after the last key (300 ms debounce)`);
     await gridReady(el, 2);
     deepEqual(
       cards(el).map((c) => c.querySelector('h2')?.textContent),
@@ -244,7 +249,7 @@ describe('<blocklet-store>', () => {
   });
 
   it('pages a catalog of 1000 blocklets 18 at a time, page in the URL', async () => {
-    await stub({ store: { bulk: 1000 } } as Parameters<typeof stub>[0]);
+    await stub({ store: { bulk: 1000 } });
     const el = store('locale="en"');
     await gridReady(el, 18);
     ok(shadowText(el).includes('1,000 blocklets'));
@@ -436,14 +441,22 @@ describe('<blocklet-store>', () => {
     );
   });
 
-  it('access tokens: the secret is shown once with the CLI command', async () => {
+  it('access tokens: a name of at most 64 characters; the secret is shown once with the CLI command', async () => {
     await stub({ signedIn: true });
     window.history.replaceState(null, '', `${BASE}developer/access-tokens`);
     const el = store('locale="zh"');
     await waitFor(() => $$(el, 'tbody tr').length === 1);
     ($$<HTMLButtonElement>(el, 'button').find((b) => b.textContent === '创建访问令牌') as HTMLButtonElement).click();
     const dialog = await waitFor(() => $(el, 'dialog[open]'));
-    (dialog.querySelector('input') as HTMLInputElement).focus();
+    const input = dialog.querySelector('input') as HTMLInputElement;
+    input.focus();
+    fill(input, 'a'.repeat(65));
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => dialog.textContent?.includes('最多 64 个字符'), { message: dialog.textContent ?? '' });
+    await sendKeys({ press: 'Backspace' });
+    await waitFor(() => !dialog.textContent?.includes('最多 64 个字符'));
+    equal(input.getAttribute('aria-invalid'), null, '64 characters are fine');
+    fill(input, '');
     await sendKeys({ type: 'CI' });
     await sendKeys({ press: 'Enter' });
     const secret = await waitFor(() => $(el, '[part=token-secret]'));
@@ -508,7 +521,7 @@ describe('<blocklet-store>', () => {
   });
 
   it('a catalog of 1000 blocklets stays smooth: first page, paging and search each render well within a frame budget', async () => {
-    await stub({ store: { bulk: 1000 } } as Parameters<typeof stub>[0]);
+    await stub({ store: { bulk: 1000 } });
     const longTasks: number[] = [];
     const obs = new PerformanceObserver((list) =>
       list.getEntries().forEach((e) => longTasks.push(Math.round(e.duration))),
@@ -551,7 +564,7 @@ describe('<blocklet-store>', () => {
     }
   });
 
-  it('developer: the name has a maximum length (64); Cancel review sends the version under review', async () => {
+  it('developer: the name has 3 to 64 characters; Cancel review sends the version under review', async () => {
     await stub({ signedIn: true });
     window.history.replaceState(null, '', `${BASE}developer/blocklets`);
     const el = store('locale="en"');
@@ -560,6 +573,14 @@ describe('<blocklet-store>', () => {
     const dialog = await waitFor(() => $(el, 'dialog[open]'));
     const input = dialog.querySelector('input') as HTMLInputElement;
     input.focus();
+    await sendKeys({ type: 'ab' });
+    input.blur();
+    await waitFor(() => dialog.textContent?.includes('At least 3 characters'), { message: dialog.textContent ?? '' });
+    input.focus();
+    await sendKeys({ type: 'c' });
+    await waitFor(() => !dialog.textContent?.includes('At least 3 characters'));
+    equal(input.getAttribute('aria-invalid'), null, '3 characters are fine');
+    fill(input, '');
     await sendKeys({ type: 'a'.repeat(65) });
     input.blur();
     await waitFor(() => dialog.textContent?.includes('At most 64 characters'), { message: dialog.textContent ?? '' });
@@ -591,7 +612,7 @@ describe('<blocklet-store>', () => {
   describe('wallet-connect pages', () => {
     type Posted = [Record<string, unknown>, string];
     const storeStub = (store: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-      stub({ ...extra, store } as Parameters<typeof stub>[0]);
+      stub({ ...extra, store });
     let posted: Posted[] = [];
     const w = window as unknown as { opener: unknown };
     const realOpener = w.opener;
@@ -875,7 +896,7 @@ describe('<blocklet-store>', () => {
     };
     pick('release.txt');
     await waitFor(() => ud.textContent?.includes('The file must be a .zip'));
-    await stub({ signedIn: true, store: { uploadFails: true } } as Parameters<typeof stub>[0]);
+    await stub({ signedIn: true, store: { uploadFails: true } });
     pick('release.zip');
     submit();
     await waitFor(() =>
@@ -1099,6 +1120,11 @@ describe('<blocklet-store>', () => {
       const el = store('locale="en"');
       await waitFor(() => $(el, 'h1')?.textContent === 'All Blocklets');
       await waitFor(() => $$(el, 'tbody tr').length === 3);
+      const asked = performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name))
+        .filter((u) => u.pathname.endsWith('/store/api/console/blocklets'));
+      ok(asked.length && asked.every((u) => u.searchParams.get('pageSize') === '20'), 'the console lists 20 a page');
       const row = $$(el, 'tbody tr')[1] as HTMLElement;
       const name = row.querySelector('td')?.firstChild?.textContent ?? '';
       const labelOf = (sel: HTMLSelectElement) =>
@@ -1140,6 +1166,13 @@ describe('<blocklet-store>', () => {
       await sendKeys({ press: 'Enter' });
       await waitFor(() => $(el, 'dialog[open]')?.textContent?.includes('Required'));
       await sendKeys({ type: 'Spam links' });
+      // A reason has at most 255 characters.
+      fill(again.querySelector<HTMLInputElement>('input')!, `Spam links${' x'.repeat(123)}`);
+      await waitFor(() => again.textContent?.includes('At most 255 characters'), { message: again.textContent ?? '' });
+      await sendKeys({ press: 'Backspace' });
+      await waitFor(() => !again.textContent?.includes('At most 255 characters'), {
+        message: '255 characters are fine',
+      });
       await sendKeys({ press: 'Enter' });
       await waitFor(() => !$(el, 'dialog[open]'));
       await waitFor(() => focused(el) === blockBtn, { message: `focus on ${focused(el)?.outerHTML}` });

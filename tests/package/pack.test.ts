@@ -15,8 +15,7 @@ import { extname, join, resolve } from 'node:path';
 import { chromium } from 'playwright';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error -- plain JS test helper without types
-import { handleStub, initialState } from '../browser/stub-platform.mjs';
+import { handleStub, initialState } from '../browser/stub-platform.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -163,11 +162,7 @@ document.querySelector('pay-checkout').addEventListener('pay-ready', (e) => { wi
             let d = '';
             req.on('data', (c) => (d += c)).on('end', () => r(d));
           });
-        const stubbed = (await handleStub(stub, req.method, url, body)) as {
-          status: number;
-          type: string;
-          body: string;
-        } | null;
+        const stubbed = await handleStub(stub, req.method ?? 'GET', url, body);
         if (stubbed) return res.writeHead(stubbed.status, { 'content-type': stubbed.type }).end(stubbed.body);
         const path = new URL(url, 'http://x').pathname;
         // The app's build, and (for the second copy) the installed package's files as they are.

@@ -17,6 +17,14 @@ export const ICON_NO_API = 424;
 const STORAGE_PREFIX = 'site-header-icon:';
 
 export type IconData = { body: string; width: number; height: number };
+/** The service's answer for `{prefix}.json?icons=a,b` (an unknown prefix is a bare `404` body). Read defensively. */
+export type IconSet = {
+  prefix: string;
+  icons: Record<string, { body: string; width?: number; height?: number }>;
+  width?: number;
+  height?: number;
+  not_found?: string[];
+};
 /** `null`: the service says the icon does not exist (cached); `undefined` in a result map: not loaded (failure). */
 export type IconResult = IconData | null;
 

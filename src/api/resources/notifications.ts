@@ -42,13 +42,15 @@ export type ReadEvent = { receiver?: string; readCount?: number };
 export const createEventTopic = (appDid: string, userDid: string) => `${appDid}/${userDid}/notification.blockletCreate`;
 export const readEventTopic = (appDid: string, userDid: string) => `${appDid}/${userDid}/blocklet.notification.read`;
 
+/** GET api/notifications/unread-count. */
+export type UnreadCount = { unReadCount: number };
 const UnreadStruct = type({ unReadCount: number() });
 
 export function createNotifications(t: Transport) {
   return {
     /** GET api/notifications/unread-count → the number. */
     async unreadCount(): Promise<number> {
-      const r = await t.request<{ unReadCount: number }>({
+      const r = await t.request<UnreadCount>({
         target: 'service',
         path: 'api/notifications/unread-count',
         schema: UnreadStruct,

@@ -15,6 +15,8 @@ export type Org = {
   [key: string]: unknown;
 };
 export type OrgPage = { orgs: Org[]; paging: { page?: number; pageSize?: number; total: number } };
+/** GET api/user/role: the session's current organization. */
+export type OrgRole = { orgId?: string | null };
 export type OrgListParams = { search?: string | undefined; page?: number; pageSize?: number };
 
 export const ORG_PAGE_SIZE = 20;
@@ -62,7 +64,7 @@ export function createOrgs(t: Transport) {
     },
     /** GET api/user/role?name= → {orgId} (the session's current org, or null). */
     async currentOrgId(role?: string): Promise<string | null> {
-      const r = await t.request<{ orgId?: string | null }>({
+      const r = await t.request<OrgRole>({
         target: 'service',
         path: 'api/user/role',
         params: { name: role },

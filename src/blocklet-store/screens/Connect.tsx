@@ -25,6 +25,7 @@ import { useT } from '../../ui/i18n.tsx';
 import { useSession } from '../../ui/session.tsx';
 import { focusRing } from '../../ui/shared-css.ts';
 import { useCss } from '../../ui/styles.tsx';
+import { isStaking, useStorePreferences } from '../preferences.ts';
 import { PageTitle, StoreLink, useStoreNav } from './shared.tsx';
 
 export const CONNECT_MESSAGE = 'connect-store-message';
@@ -128,9 +129,6 @@ function errorText(t: ReturnType<typeof useT>, e: ApiError | Error | undefined):
 }
 
 const isDeveloperRequired = (e: unknown) => e instanceof Error && /no legal developerNFT/i.test(e.message);
-const staking = (): boolean =>
-  (window as { blocklet?: { preferences?: { permissionMode?: unknown } } }).blocklet?.preferences?.permissionMode ===
-  'staking';
 
 function Field({ label, value, part }: { label: string; value: string; part: string }) {
   const { css } = useCss();
@@ -150,6 +148,7 @@ export function ConnectPage({ kind }: { kind: ConnectKind }) {
   const t = useT();
   const { css } = useCss();
   const { search, base } = useStoreNav();
+  const staking = isStaking(useStorePreferences());
   const q = queryParams(search);
   const origin = openerOrigin(search);
   const action = kind === 'connect-cli' ? 'connect-cli' : 'gen-key-pair';
@@ -235,7 +234,7 @@ export function ConnectPage({ kind }: { kind: ConnectKind }) {
         ) : state.phase === 'error' && isDeveloperRequired(state.error) ? (
           <Alert tone="warning" title={t('store.connect.developerRequired')}>
             <p className={css`margin: 0;`}>{t('store.connect.developerRequiredText')}</p>
-            {staking() ? <StoreLink href={`${base}join`}>{t('store.pages.join')}</StoreLink> : null}
+            {staking ? <StoreLink href={`${base}join`}>{t('store.pages.join')}</StoreLink> : null}
           </Alert>
         ) : state.phase === 'error' ? (
           <Alert tone="error" title={errorText(t, state.error)} />

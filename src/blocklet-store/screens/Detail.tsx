@@ -25,15 +25,13 @@ import { useCss } from '../../ui/styles.tsx';
 import { reviewStatus } from '../review.ts';
 import { capabilityLabels, requirementLines } from '../requirements.ts';
 import { detailPath, normalizeBase } from '../router.ts';
+import { useStorePreferences, type StorePreferences } from '../preferences.ts';
 import { categoryId } from './Home.tsx';
 import { CardGrid, DownloadIcon, Logo, ownerName, StoreLink, titleOf, useDownloads, useStoreNav } from './shared.tsx';
 
 const Readme = lazy(() => import('./Readme.tsx').then((m) => ({ default: m.Readme })));
 
 type Meta = StoreBlocklet & {
-  screenshots?: string[];
-  requirements?: Record<string, string>;
-  capabilities?: Record<string, unknown>;
   homepage?: string;
   documentation?: string;
   community?: string;
@@ -44,17 +42,17 @@ type Meta = StoreBlocklet & {
 };
 
 /** The launcher URL (B.3): localStorage.launcherUrl, else preferences.launcherUrl, else the public launcher. */
-export function launchUrl(metaUrl: string, locale: string): string | undefined {
-  const prefs = (window as { blocklet?: { preferences?: { launcherUrl?: unknown } } }).blocklet?.preferences;
+function launchUrl(metaUrl: string, locale: string, prefs: StorePreferences): string | undefined {
   const launcher =
     readStorage('launcherUrl') ||
-    (typeof prefs?.launcherUrl === 'string' ? prefs.launcherUrl : 'https://launcher.arcblock.io/');
+    (typeof prefs.launcherUrl === 'string' ? prefs.launcherUrl : 'https://launcher.arcblock.io/');
   const safe = safeUrl(launcher);
   return safe ? withQuery(safe, { blocklet_meta_url: metaUrl, locale }) : undefined;
 }
 
 export function Detail({ did, version }: { did: string; version?: string | undefined }) {
   const api = useApi();
+  const prefs = useStorePreferences();
   const t = useT();
   const { locale } = useSettings();
   const { css } = useCss();
@@ -148,7 +146,7 @@ export function Detail({ did, version }: { did: string; version?: string | undef
     versions.data?.find((v) => v.version === shownVersion)?.status ?? b.blocklet?.reviewVersion?.status ?? 'PUBLISHED';
   const rs = reviewStatus(vStatus);
   const metaUrl = storeBase.data ? blockletMetaUrl(storeBase.data, b.did, shownVersion) : '';
-  const launch = metaUrl ? launchUrl(metaUrl, locale) : undefined;
+  const launch = metaUrl ? launchUrl(metaUrl, locale, prefs) : undefined;
   const readme = info.data?.readme
     ? (info.data.readme[locale] ?? info.data.readme.en ?? Object.values(info.data.readme)[0] ?? '')
     : '';

@@ -10,6 +10,7 @@ import { useT } from '../../ui/i18n.tsx';
 import { focusRing } from '../../ui/shared-css.ts';
 import { useCss } from '../../ui/styles.tsx';
 import { detailPath, storePathOf } from '../router.ts';
+import { useStorePreferences } from '../preferences.ts';
 import { StoreLink, useDownloads, useStoreNav } from './shared.tsx';
 
 export type HomeBannerItem = {
@@ -53,14 +54,12 @@ export function readHomeBanner(prefs: unknown): HomeBannerItem[] {
   return out;
 }
 
-const preferences = (): unknown => (window as { blocklet?: { preferences?: unknown } }).blocklet?.preferences;
-
 export function HomeBanner() {
   const t = useT();
   const { css } = useCss();
   const { base } = useStoreNav();
   const downloads = useDownloads();
-  const items = readHomeBanner(preferences());
+  const items = readHomeBanner(useStorePreferences());
   if (!items.length) return null;
   // Any count fills its rows: cards grow to share each row (one card is a full-width hero, two share the row, a
   // fourth of four takes the next row whole). A wide card lays its cover beside the text (cover and text wrap to

@@ -9,6 +9,7 @@ import { useT } from '../../ui/i18n.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { reviewStatus } from '../review.ts';
+import { isStaking, useStorePreferences } from '../preferences.ts';
 import { StoreLink, useStoreNav } from './shared.tsx';
 
 export function ReviewChip({ version }: { version: StoreVersion | null | undefined }) {
@@ -83,9 +84,7 @@ export function ErrorLine({ error }: { error: unknown }) {
 export function NeedsPassport() {
   const t = useT();
   const { base } = useStoreNav();
-  const staking =
-    (window as { blocklet?: { preferences?: { permissionMode?: unknown } } }).blocklet?.preferences?.permissionMode ===
-    'staking';
+  const staking = isStaking(useStorePreferences());
   return (
     <Alert tone="warning" title={t('store.connect.developerRequired')}>
       <p style={{ margin: 0 }}>{t('store.join.needed')}</p>

@@ -115,7 +115,7 @@ export function useDownloads(): (n: number | undefined) => string {
 
 /** Paid when the meta carries a price with a non-zero value. */
 export const isPaid = (b: StoreBlocklet): boolean => {
-  const price = (b.payment as { price?: Array<{ value?: unknown }> } | undefined)?.price;
+  const price = b.payment?.price;
   return Array.isArray(price) && price.some((p) => Number(p?.value) > 0);
 };
 

@@ -1,16 +1,16 @@
 // Serves the built elements (dist/elements) with the platform stand-in and a preview page, for looking at the
-// header and the store in a real browser (screenshots): `node tests/browser/preview-server.mjs` (PORT, default 4031),
+// header and the store in a real browser (screenshots): `npx tsx tests/browser/preview-server.ts` (PORT, default 4031),
 // then open /preview?theme=dark&locale=zh&signedIn=1.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { handleStub, initialState } from './stub-platform.mjs';
+import { handleStub, initialState } from './stub-platform.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const port = Number(process.env.PORT || 4031);
 const state = initialState();
 
-const page = (q) => `<!doctype html>
+const page = (q: URLSearchParams) => `<!doctype html>
 <html lang="${q.get('locale') || 'en'}">
 <head>
 <meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -29,12 +29,17 @@ const page = (q) => `<!doctype html>
 </body>
 </html>`;
 
-const types = { '.js': 'text/javascript', '.json': 'application/json', '.svg': 'image/svg+xml', '.html': 'text/html' };
+const types: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.html': 'text/html',
+};
 
 createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   const readBody = () =>
-    new Promise((r) => {
+    new Promise<string>((r) => {
       let d = '';
       req.on('data', (c) => (d += c));
       req.on('end', () => r(d));

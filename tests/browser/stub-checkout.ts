@@ -1,23 +1,118 @@
-// Stand-in for the payment endpoints <pay-checkout> calls (see stub-platform.mjs). `state.checkout` holds this
+// Stand-in for the payment endpoints <pay-checkout> calls (see stub-platform.ts). `state.checkout` holds this
 // module's switches (set through POST /__stub/state { checkout: { … } }):
 //   view: 'open' | 'expired' | 'empty' | 'complete'   livemode: boolean   items: number of line items (default 1)
 //   fails: HTTP status for retrieve/start            balance: wallet balance sufficient (fast pay offered)
-//   connect: 'succeed' | 'declined'                   successUrl: the session's success_url
-//   mode: 'payment' | 'subscription'                 phone: phone collection on      address: 'required'
+//   connect: 'succeed' | 'declined' | 'wait'          successUrl: the session's success_url
+//   mode: 'payment' | 'subscription' | 'setup'       phone: phone collection on      address: 'required'
 //   limited: past-due invoices (submit answers CUSTOMER_LIMITED until they are paid; a TBA balance, plus a Stripe
 //   one with overdueStripe)   collect: 'succeed' | 'declined' → the collect-batch wallet request's outcome
 //   overdueFails: HTTP status for the overdue call
 //   emptyOnSubmit: submit answers EMPTY_CHECKOUT and the session is empty afterwards
-//   donateActive, donateFails, owner: the donate widget's settings (see the end of this module)
-//   maxQty: the adjustable item's maximum (default 5)   successMessage: page_info.success_message ({en, zh})
+//   donation: a donation checkout; donateActive, donateFails, owner: the donate widget's settings (see the end)
+//   adjustable: the first item's quantity is adjustable   maxQty: its maximum (default 5)
+//   promotions: promotion codes allowed (SAVE10 and ZERO are valid)   pageInfo: field validation and a purpose text
+//   successMessage: page_info.success_message ({en, zh})
 //   vendors: the vendor status list of GET /api/vendors/order/cs_test_1/status (the first product gets a vendor_config)
 //   qty: the merchant's quantity of the first item (default 1)   images: the first product has a picture, the second a
 //   broken one   logos: the currencies have logos (TBA's loads, USD's is broken)   fiatWhole: the USD price is 9.00
 //   available, sold: the first price's stock (quantity_available, quantity_sold)
-//   profileDelayMs: GET customers/me answers this much later (a profile still loading)
+//   profileDelayMs: GET customers/me answers this much later (a profile still loading)   delayMs: every call does
 // GET /__stub/checkout/calls → how many times each call was made.
 
-const TBA = {
+import type { PromotionResult } from '../../src/api/resources/checkout.ts';
+import type { DonateSetting, DonationSettingsInput } from '../../src/api/resources/donations.ts';
+import type {
+  Beneficiary,
+  CheckoutContext,
+  CheckoutSession,
+  ConnectSession,
+  ConnectStatus,
+  Customer,
+  Invoice,
+  LineItem,
+  OverdueInvoices,
+  PaymentCurrency,
+  PaymentLink,
+  PaymentMethod,
+  PaymentSettings,
+  Session,
+  SubmitResponse,
+  VendorStatus,
+} from '../../src/api/types.ts';
+import {
+  fail,
+  ok,
+  readJson,
+  record,
+  wait,
+  type Answer,
+  type Discarded,
+  type ErrorBody,
+  type ErrorStatus,
+  type Handler,
+  type ReadBody,
+  type Reply,
+  type StubState,
+} from './stub-common.ts';
+
+export type CheckoutSwitches = {
+  view?: 'open' | 'expired' | 'empty' | 'complete';
+  livemode?: boolean;
+  items?: number;
+  fails?: ErrorStatus;
+  balance?: boolean;
+  connect?: 'succeed' | 'declined' | 'wait';
+  successUrl?: string;
+  mode?: CheckoutSession['mode'];
+  phone?: boolean;
+  address?: 'auto' | 'required';
+  limited?: boolean;
+  overdueStripe?: boolean;
+  collect?: 'succeed' | 'declined';
+  overdueFails?: ErrorStatus;
+  emptyOnSubmit?: boolean;
+  donation?: boolean;
+  donateActive?: boolean;
+  donateFails?: ErrorStatus;
+  owner?: boolean;
+  adjustable?: boolean;
+  maxQty?: number;
+  promotions?: boolean;
+  pageInfo?: boolean;
+  successMessage?: Record<string, string>;
+  vendors?: Array<Answer<VendorStatus>>;
+  qty?: number;
+  images?: boolean;
+  logos?: boolean;
+  fiatWhole?: boolean;
+  available?: number;
+  sold?: number;
+  profileDelayMs?: number;
+  delayMs?: number;
+};
+
+/** What the checkout stand-in records on the state while a test runs (the payer's changes, the calls). */
+export type CheckoutRecords = {
+  checkoutCalls?: Record<string, number>;
+  checkoutPaid?: boolean;
+  quantity?: number;
+  custom?: string | null;
+  promo?: string | null;
+  lastSubmit?: unknown;
+  collecting?: string;
+  collectPolls?: number;
+  overduePaid?: string[];
+  donateActive?: boolean;
+  donateBody?: DonateBody;
+};
+type DonateBody = {
+  type?: string;
+  mountLocation?: string;
+  componentDid?: string;
+  settings?: DonationSettingsInput;
+};
+
+const TBA: Answer<PaymentCurrency> = {
   id: 'pc_tba',
   payment_method_id: 'pm_arc',
   symbol: 'TBA',
@@ -25,7 +120,7 @@ const TBA = {
   active: true,
   name: 'ArcBlock Token',
 };
-const USD = {
+const USD: Answer<PaymentCurrency> = {
   id: 'pc_usd',
   payment_method_id: 'pm_stripe',
   symbol: 'USD',
@@ -33,14 +128,25 @@ const USD = {
   active: true,
   name: 'US Dollar',
 };
-const METHODS = [
-  { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock', active: true, payment_currencies: [TBA] },
-  { id: 'pm_stripe', type: 'stripe', name: 'Card', active: true, payment_currencies: [USD] },
-];
+const ARC: Answer<PaymentMethod> = {
+  id: 'pm_arc',
+  type: 'arcblock',
+  name: 'ArcBlock',
+  active: true,
+  payment_currencies: [TBA],
+};
+const CARD: Answer<PaymentMethod> = {
+  id: 'pm_stripe',
+  type: 'stripe',
+  name: 'Card',
+  active: true,
+  payment_currencies: [USD],
+};
+const METHODS = [ARC, CARD];
 const E18 = 10n ** 18n;
-const SVG = (fill) =>
+const SVG = (fill: string) =>
   `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${fill}"/></svg>`)}`;
-const withLogos = (cfg) =>
+const withLogos = (cfg: CheckoutSwitches): Array<Answer<PaymentMethod>> =>
   cfg.logos
     ? METHODS.map((m) => ({
         ...m,
@@ -52,10 +158,14 @@ const withLogos = (cfg) =>
     : METHODS;
 const PRODUCTS = ['Pro License', 'Support Pack', 'Extra Seats', 'Stickers'];
 
-function session(cfg, paid, state = {}) {
+function session(
+  cfg: CheckoutSwitches,
+  paid: boolean | undefined,
+  state: CheckoutRecords = {},
+): Answer<CheckoutSession> {
   const n = cfg.view === 'empty' ? 0 : (cfg.items ?? 1);
   const now = Math.floor(Date.now() / 1000);
-  const line_items = Array.from({ length: n }, (_, i) => ({
+  const line_items = Array.from({ length: n }, (_, i): Answer<LineItem> => ({
     price_id: `price_${i}`,
     quantity: i === 0 ? (state.quantity ?? cfg.qty ?? 1) : 2,
     adjustable_quantity: cfg.adjustable && i === 0 ? { enabled: true, minimum: 1, maximum: cfg.maxQty ?? 5 } : null,
@@ -70,7 +180,7 @@ function session(cfg, paid, state = {}) {
       currency_options: [{ currency_id: 'pc_usd', unit_amount: String((cfg.fiatWhole ? 900 : 999) + i * 100) }],
       product: {
         id: `prod_${i}`,
-        name: PRODUCTS[i % PRODUCTS.length],
+        name: PRODUCTS[i % PRODUCTS.length]!,
         description: i === 0 ? 'Lifetime license for one workspace' : undefined,
         images: cfg.images ? [i === 0 ? SVG('#16a34a') : '/__stub/missing-image.png'] : [],
         ...(cfg.vendors && i === 0 ? { vendor_config: [{ vendor_id: 'vnd_1' }] } : {}),
@@ -137,13 +247,15 @@ function session(cfg, paid, state = {}) {
   };
 }
 
-const OVERDUE_METHODS = { pc_tba: METHODS[0], pc_usd: METHODS[1] };
-function overdue(cfg, state) {
+const OVERDUE_METHODS: Record<string, Answer<PaymentMethod>> = { pc_tba: ARC, pc_usd: CARD };
+function overdue(cfg: CheckoutSwitches, state: CheckoutRecords): Answer<OverdueInvoices> {
   const paid = new Set(state.overduePaid ?? []);
-  const rows = [['pc_tba', TBA, String(25n * E18)], ...(cfg.overdueStripe ? [['pc_usd', USD, '1250']] : [])].filter(
-    ([id]) => !paid.has(id),
-  );
-  const invoices = rows.map(([id, currency, amount], i) => ({
+  const due: Array<[id: string, currency: Answer<PaymentCurrency>, amount: string]> = [
+    ['pc_tba', TBA, String(25n * E18)],
+  ];
+  if (cfg.overdueStripe) due.push(['pc_usd', USD, '1250']);
+  const rows = due.filter(([id]) => !paid.has(id));
+  const invoices = rows.map(([id, currency, amount], i): Answer<Invoice> => ({
     id: `in_overdue_${i}`,
     number: `SBX-OD${i}`,
     status: 'open',
@@ -156,22 +268,26 @@ function overdue(cfg, state) {
     created_at: '2026-01-01T00:00:00.000Z',
   }));
   const summary = Object.fromEntries(
-    rows.map(([id, currency, amount]) => [id, { amount, currency, method: OVERDUE_METHODS[id] }]),
+    rows.map(([id, currency, amount]) => [id, { amount, currency, method: OVERDUE_METHODS[id]! }]),
   );
-  return { summary, invoices, subscription: null, subscriptionCount: 0, customer: { id: 'cus_1', did: 'z1casey' } };
+  return { summary, invoices, subscription: null, subscriptionCount: 0, customer: { id: 'cus_1' } };
 }
-const stillLimited = (cfg, state) => !!cfg.limited && overdue(cfg, state).invoices.length > 0;
+const stillLimited = (cfg: CheckoutSwitches, state: CheckoutRecords) =>
+  !!cfg.limited && overdue(cfg, state).invoices.length > 0;
+
+const connectSession = (url: URL, token: string): Reply =>
+  ok<ConnectSession>({ token, url: `${url.origin}/__stub/wallet?_t_=${token}`, expiresAt: Date.now() + 300_000 });
 
 /** Returns {status, type, body} for the paths this module owns, else null. */
-export async function handleCheckoutStub(state, method, url, readBody, json) {
+export const handleCheckoutStub: Handler = async (state, method, url, readBody) => {
   const p = url.pathname;
   if (!p.startsWith('/payment/api/') && p !== '/__stub/checkout/calls') return null;
   const cfg = state.checkout ?? {};
   const calls = (state.checkoutCalls ??= {});
-  const count = (k) => (calls[k] = (calls[k] ?? 0) + 1);
-  if (p === '/__stub/checkout/calls') return json(calls);
-  if (cfg.delayMs) await new Promise((r) => setTimeout(r, cfg.delayMs));
-  const paymentLink = cfg.donation
+  const count = (k: string) => (calls[k] = (calls[k] ?? 0) + 1);
+  if (p === '/__stub/checkout/calls') return record(calls);
+  if (cfg.delayMs) await wait(cfg.delayMs);
+  const paymentLink: Answer<PaymentLink> | null = cfg.donation
     ? {
         id: 'plink_test',
         donation_settings: {
@@ -181,47 +297,49 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
         },
       }
     : null;
-  const ctx = () => ({
+  const ctx = (): Answer<CheckoutContext> => ({
     checkoutSession: session(cfg, state.checkoutPaid, state),
     paymentMethods: withLogos(cfg),
     paymentLink,
     paymentIntent: null,
   });
   if (p === '/payment/api/payment-links/plink_test/benefits')
-    return json([{ name: 'The team', address: 'z1team', percent: 100, type: 'dapp' }]);
+    return ok<Beneficiary[]>([{ name: 'The team', address: 'z1team', percent: 100, type: 'dapp' }]);
   const cs = '/payment/api/checkout-sessions/cs_test_1/';
   if (p === `${cs}adjust-quantity` && method === 'PUT') {
     count('adjust');
-    const { quantity } = JSON.parse((await readBody()) || '{}');
-    if (quantity > 4) return json({ error: 'Exceed inventory', code: 'EXCEED_INVENTORY' }, 400);
+    const { quantity } = await readJson<{ quantity: number }>(readBody);
+    if (quantity === undefined || quantity > 4) return fail(400, 'Exceed inventory', 'EXCEED_INVENTORY');
     state.quantity = quantity;
-    return json(session(cfg, false, state));
+    return ok<CheckoutSession>(session(cfg, false, state));
   }
   if (p === `${cs}amount` && method === 'PUT') {
     count('amount');
-    const { amount } = JSON.parse((await readBody()) || '{}');
+    const { amount } = await readJson<{ amount: string }>(readBody);
     state.custom = amount;
-    return json(session(cfg, false, state));
+    return ok<CheckoutSession>(session(cfg, false, state));
   }
   if (p === `${cs}apply-promotion` && method === 'POST') {
     count('apply');
-    if (!state.signedIn) return json({ error: 'Login required' }, 401);
-    const { promotion_code } = JSON.parse((await readBody()) || '{}');
-    if (!['SAVE10', 'ZERO'].includes(promotion_code))
-      return json({ error: 'This promotion code is invalid', code: 'PROMOTION_CODE_INVALID' }, 400);
+    if (!state.signedIn) return fail(401, 'Login required');
+    const { promotion_code } = await readJson<{ promotion_code: string }>(readBody);
+    if (!promotion_code || !['SAVE10', 'ZERO'].includes(promotion_code))
+      return fail(400, 'This promotion code is invalid', 'PROMOTION_CODE_INVALID');
     state.promo = promotion_code;
-    return json({ discounts: session(cfg, false, state).discounts });
+    return ok<PromotionResult>({ discounts: session(cfg, false, state).discounts });
   }
   if (p === `${cs}remove-promotion` && method === 'DELETE') {
     state.promo = null;
-    return json({});
+    return ok<Discarded>({});
   }
-  if (p === `${cs}recalculate-promotion`) return json({});
+  if (p === `${cs}recalculate-promotion`) return ok<Discarded>({});
   if (p === '/payment/api/vendors/order/cs_test_1/status') {
     count('vendors');
-    return json({ vendors: cfg.vendors ?? [] });
+    return ok<{ vendors: VendorStatus[] }>({ vendors: cfg.vendors ?? [] });
   }
-  if (p === `${cs}cross-sell` && method === 'GET') return json({ error: 'No cross-sell for this checkout session' });
+  // A body with `error` is how the platform says there is no cross-sell (api.checkout.crossSell.get reads it so).
+  if (p === `${cs}cross-sell` && method === 'GET')
+    return ok<ErrorBody>({ error: 'No cross-sell for this checkout session' });
 
   if (
     p.startsWith('/payment/api/checkout-sessions/retrieve/') ||
@@ -229,29 +347,22 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   ) {
     count(p.includes('/start/') ? 'start' : 'retrieve');
     count(`load:${url.searchParams.get('locale')}:${url.searchParams.get('livemode')}`); // what the load was asked in
-    if (cfg.fails) return json({ error: 'Checkout session not found' }, cfg.fails);
-    return json(ctx());
+    if (cfg.fails) return fail(cfg.fails, 'Checkout session not found');
+    return ok<CheckoutContext>(ctx());
   }
   if (p === '/payment/api/checkout-sessions/cs_test_1/submit' && method === 'PUT') {
     count('submit');
-    const body = JSON.parse((await readBody()) || '{}');
-    state.lastSubmit = body;
-    if (!state.signedIn) return json({ error: 'Please log in to continue' }, 401);
+    state.lastSubmit = JSON.parse((await readBody()) || '{}');
+    if (!state.signedIn) return fail(401, 'Please log in to continue');
     if (cfg.emptyOnSubmit) {
       // The merchant archived the only price meanwhile: the platform refuses and the session is empty from now on.
       cfg.view = 'empty';
-      return json({ error: 'This checkout session has no items to pay for', code: 'EMPTY_CHECKOUT' }, 400);
+      return fail(400, 'This checkout session has no items to pay for', 'EMPTY_CHECKOUT');
     }
     if (stillLimited(cfg, state))
-      return json(
-        {
-          error: 'You have past-due invoices. Please pay them before making a new purchase.',
-          code: 'CUSTOMER_LIMITED',
-        },
-        403,
-      );
+      return fail(403, 'You have past-due invoices. Please pay them before making a new purchase.', 'CUSTOMER_LIMITED');
     const s = session(cfg, state.checkoutPaid);
-    return json({
+    return ok<SubmitResponse>({
       checkoutSession: s,
       paymentIntent: { id: 'pi_1', status: 'requires_payment_method' },
       customer: { id: 'cus_1' },
@@ -266,13 +377,13 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   if (p === '/payment/api/checkout-sessions/cs_test_1/fast-checkout-confirm') {
     count('fast');
     state.checkoutPaid = true;
-    return json({ fastPaid: true });
+    return ok<{ fastPaid?: boolean | null }>({ fastPaid: true });
   }
   if (p === '/payment/api/customers/me') {
-    if (!state.signedIn) return json({ error: 'Login required' }, 401);
+    if (!state.signedIn) return fail(401, 'Login required');
     count('me');
-    if (cfg.profileDelayMs) await new Promise((r) => setTimeout(r, cfg.profileDelayMs));
-    return json({
+    if (cfg.profileDelayMs) await wait(cfg.profileDelayMs);
+    return ok<Customer>({
       id: 'cus_1',
       name: 'Casey Customer',
       email: 'casey@example.com',
@@ -283,54 +394,61 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   const od = p.match(/^\/payment\/api\/customers\/([^/]+)\/overdue\/invoices$/);
   if (od && cfg.limited) {
     count('overdue');
-    if (cfg.overdueFails) return json({ error: 'Overdue invoices are not available right now' }, cfg.overdueFails);
-    return json(overdue(cfg, state));
+    if (cfg.overdueFails) return fail(cfg.overdueFails, 'Overdue invoices are not available right now');
+    return ok<OverdueInvoices>(overdue(cfg, state));
   }
   const cb = p.match(/^\/payment\/api\/did\/collect-batch\/(token|status)$/);
   if (cb && cfg.limited) {
     if (cb[1] === 'token') {
       count('collect');
-      const { extraParams = {} } = JSON.parse((await readBody()) || '{}');
+      const { extraParams = {} } = await readJson<{ extraParams: { currencyId?: string } }>(readBody);
       state.collecting = extraParams.currencyId;
       state.collectPolls = 0;
-      return json({
-        token: 'tok_collect',
-        url: `${url.origin}/__stub/wallet?_t_=tok_collect`,
-        expiresAt: Date.now() + 300_000,
-      });
+      return connectSession(url, 'tok_collect');
     }
     // Like a wallet: the first poll finds the request still waiting (so the wallet dialog is seen), then the outcome.
-    if ((state.collectPolls = (state.collectPolls ?? 0) + 1) === 1) return json({ status: 'created' });
-    if (cfg.collect === 'declined') return json({ status: 'declined', error: 'Declined in the wallet' });
-    state.overduePaid = [...(state.overduePaid ?? []), state.collecting];
-    return json({ status: 'succeed', result: { currencyId: state.collecting } });
+    if ((state.collectPolls = (state.collectPolls ?? 0) + 1) === 1) return ok<ConnectStatus>({ status: 'created' });
+    if (cfg.collect === 'declined') return ok<ConnectStatus>({ status: 'declined', error: 'Declined in the wallet' });
+    state.overduePaid = [...(state.overduePaid ?? []), ...(state.collecting ? [state.collecting] : [])];
+    return ok<ConnectStatus>({ status: 'succeed', result: { currencyId: state.collecting } });
   }
   const did = p.match(/^\/payment\/api\/did\/([a-z]+)\/(token|status)$/);
   if (did) {
     if (did[2] === 'token') {
       count('connect');
-      return json({ token: 'tok_1', url: `${url.origin}/__stub/wallet?_t_=tok_1`, expiresAt: Date.now() + 300_000 });
+      return connectSession(url, 'tok_1');
     }
     count('status');
-    if (cfg.connect === 'declined') return json({ status: 'declined', error: 'Declined in the wallet' });
-    if (cfg.connect === 'wait') return json({ status: 'scanned' });
+    if (cfg.connect === 'declined') return ok<ConnectStatus>({ status: 'declined', error: 'Declined in the wallet' });
+    if (cfg.connect === 'wait') return ok<ConnectStatus>({ status: 'scanned' });
     state.checkoutPaid = true;
-    return json({ status: 'succeed', result: { invoiceId: 'in_test_1' } });
+    return ok<ConnectStatus>({ status: 'succeed', result: { invoiceId: 'in_test_1' } });
   }
-  // The donate widget: donateActive (settings active from the start), donateFails (HTTP status of POST /settings),
-  // owner (PUT /settings/:id is allowed; GET /payment/api/__stub/owner-session answers an owner session).
+  return handleDonate(state, cfg, method, p, readBody, count);
+};
+
+// The donate widget: donateActive (settings active from the start), donateFails (HTTP status of POST /settings),
+// owner (PUT /settings/:id is allowed; GET /payment/api/__stub/owner-session answers an owner session).
+async function handleDonate(
+  state: StubState,
+  cfg: CheckoutSwitches,
+  method: string,
+  p: string,
+  readBody: ReadBody,
+  count: (k: string) => number,
+): Promise<Reply | null> {
   if (p === '/payment/api/__stub/owner-session')
-    return json({ user: { did: 'z1owner', fullName: 'Olivia Owner', email: 'olivia@example.com', role: 'owner' } });
+    return ok<Session>({
+      user: { did: 'z1owner', fullName: 'Olivia Owner', email: 'olivia@example.com', role: 'owner' },
+    });
   if (p === '/payment/api/settings' && method === 'POST') {
     count('donateSettings');
-    if (cfg.donateFails) return json({ error: 'Settings are not available right now' }, cfg.donateFails);
-    const body = JSON.parse((await readBody()) || '{}');
-    if (body.type !== 'donate' || !body.mountLocation)
-      return json({ error: 'type and mountLocation are required' }, 400);
+    if (cfg.donateFails) return fail(cfg.donateFails, 'Settings are not available right now');
+    const body = await readJson<DonateBody>(readBody);
+    if (body.type !== 'donate' || !body.mountLocation) return fail(400, 'type and mountLocation are required');
     state.donateBody = body;
-    return json({
+    return ok<DonateSetting>({
       id: 'setting_1',
-      object: 'setting',
       type: 'donate',
       livemode: true,
       // TSetting's columns are snake case (the create body is camel case, as TSettingCreate has it).
@@ -342,11 +460,10 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   }
   if (p === '/payment/api/settings/setting_1' && method === 'PUT') {
     count('donateEnable');
-    if (!cfg.owner) return json({ error: 'Forbidden: this endpoint is for the merchant (owner or admin) only' }, 403);
+    if (!cfg.owner) return fail(403, 'Forbidden: this endpoint is for the merchant (owner or admin) only');
     state.donateActive = true;
-    return json({
+    return ok<DonateSetting>({
       id: 'setting_1',
-      object: 'setting',
       type: 'donate',
       livemode: true,
       mount_location: state.donateBody?.mountLocation ?? '/',
@@ -357,8 +474,8 @@ export async function handleCheckoutStub(state, method, url, readBody, json) {
   }
   if (p === '/payment/api/donations' && method === 'POST') {
     count('donations');
-    return json({ id: 'plink_test', object: 'payment_link', submit_type: 'donate' });
+    return ok<{ id: string }>({ id: 'plink_test' });
   }
-  if (p === '/payment/api/settings') return json({ paymentMethods: METHODS, baseCurrency: TBA });
+  if (p === '/payment/api/settings') return ok<PaymentSettings>({ paymentMethods: METHODS, baseCurrency: TBA });
   return null;
 }

@@ -1,4 +1,4 @@
-// Stand-in for the payment endpoints <pay-portal> calls (see stub-platform.mjs). `state.portal` holds this
+// Stand-in for the payment endpoints <pay-portal> calls (see stub-platform.ts). `state.portal` holds this
 // module's switches (set through POST /__stub/state { portal: { … } }):
 //   count: how many invoices the customer has (default 23)   spread: four invoices a month (Nov, Oct, … 2026)   fails: HTTP status for every portal call
 //   subscriptions: false → the customer has none   recoverFails: true → PUT …/recover answers 400
@@ -15,8 +15,88 @@
 // cancel, stake revoked: resume needs a new stake), sub_ending (scheduled to cancel). Cancel/recover change them
 // for the rest of the test (state.portal.subs).
 
-const TBA = { id: 'pc_tba', symbol: 'TBA', decimal: 18, name: 'ArcBlock Token' };
-const METHOD = {
+import type {
+  AutoRechargeConfig,
+  CreditSummary,
+  PaymentHistoryItem,
+  PaymentOptions,
+  PlanOptions,
+} from '../../src/api/resources/customers.ts';
+import type {
+  ConnectSession,
+  ConnectStatus,
+  CreditGrant,
+  CreditTransaction,
+  Invoice,
+  OverdueInvoices,
+  Paginated,
+  PaymentCurrency,
+  PaymentMethod,
+  Price,
+  Refund,
+  Subscription,
+  VendorStatus,
+} from '../../src/api/types.ts';
+import {
+  fail,
+  ok,
+  readJson,
+  record,
+  type Answer,
+  type ErrorStatus,
+  type Handler,
+  type ReadBody,
+  type Reply,
+  type StubState,
+} from './stub-common.ts';
+
+export type PortalSwitches = {
+  count?: number;
+  spread?: boolean;
+  fails?: ErrorStatus;
+  subscriptions?: false;
+  recoverFails?: boolean;
+  collect?: 'succeed' | 'declined' | 'wait' | 'changed';
+  stripe?: boolean;
+  eth?: false;
+  noCustomer?: boolean;
+  restake?: 'succeed' | 'declined' | 'wait' | 'short';
+  pending?: Record<string, string>;
+  pastDueSub?: boolean;
+  refunds?: boolean;
+  grants?: false;
+  noRechargeConfig?: boolean;
+  payments?: number;
+  changeFails?: boolean;
+  autoRechargeFails?: boolean;
+  // Recorded (GET /__stub/portal/state) and the changes a test made (the subscriptions, the paid currencies …).
+  subs?: Array<Answer<Subscription>>;
+  paid?: string[];
+  restaked?: string[];
+  lastCancel?: unknown;
+  changes?: Array<{ what: string; id: string; body: unknown }>;
+  collectCalls?: Array<Record<string, unknown>>;
+  restakeCalls?: Array<Record<string, unknown>>;
+  vendorCalls?: string[];
+  refundCalls?: Array<string | null>;
+  pendingQuery?: Record<string, string>;
+  summaryQuery?: Record<string, string>;
+  txQuery?: Record<string, string>;
+  historyQueries?: string[];
+  autoRecharge?: Answer<AutoRechargeConfig>;
+  autoRechargeReads?: number;
+  autoRechargeSaves?: number;
+  autoRechargeBodies?: unknown[];
+};
+
+const TBA: Answer<PaymentCurrency> = {
+  id: 'pc_tba',
+  payment_method_id: 'pm_arc',
+  symbol: 'TBA',
+  decimal: 18,
+  name: 'ArcBlock Token',
+};
+const METHOD: Answer<PaymentMethod> = {
   id: 'pm_arc',
   type: 'arcblock',
   name: 'ArcBlock',
@@ -24,11 +104,11 @@ const METHOD = {
   payment_currencies: [TBA],
 };
 const REASONS = ['manual', 'subscription_create', 'subscription_cycle', 'stake', 'return_stake', 'auto_recharge'];
-const STATUSES = ['paid', 'open', 'uncollectible', 'void', 'draft'];
+const STATUSES = ['paid', 'open', 'uncollectible', 'void', 'draft'] as const;
 const E18 = 10n ** 18n;
 
-function invoice(i) {
-  const status = i === 0 ? 'paid' : STATUSES[i % STATUSES.length];
+function invoice(i: number): Answer<Invoice> {
+  const status = i === 0 ? 'paid' : STATUSES[i % STATUSES.length]!;
   const total = String(BigInt(10 + i) * E18 + 5n * 10n ** 17n);
   return {
     id: `in_${String(i).padStart(4, '0')}`,
@@ -77,12 +157,12 @@ function invoice(i) {
       : {}),
   };
 }
-const stakedSub = (returned) => ({
+const stakedSub = (returned: boolean): Answer<Subscription> => ({
   id: 'sub_staked',
   status: returned ? 'canceled' : 'active',
   description: 'Sandbox Node Hosting',
   currency_id: 'pc_tba',
-  billing_thresholds: { amount_gte: 0, stake_gte: 50, reset_billing_cycle_anchor: false },
+  billing_thresholds: { amount_gte: 0, stake_gte: 50 },
   payment_details: {
     arcblock: { tx_hash: '0xstake0', payer: 'z1casey', staking: { tx_hash: '0xstake0', address: 'zstake0' } },
   },
@@ -93,7 +173,12 @@ const stakedSub = (returned) => ({
 
 const DAY = 86400;
 const NOW = Math.floor(Date.UTC(2026, 10, 20, 9, 30) / 1000);
-const price = (id, name, tokens, usage = 'licensed') => ({
+const price = (
+  id: string,
+  name: string,
+  tokens: number,
+  usage: 'licensed' | 'metered' = 'licensed',
+): Answer<Price> => ({
   id,
   type: 'recurring',
   currency_id: 'pc_tba',
@@ -102,7 +187,7 @@ const price = (id, name, tokens, usage = 'licensed') => ({
   product: { id: `prod_${id}`, name },
   currency_options: [{ currency_id: 'pc_usd', unit_amount: String(Math.max(0, Math.round(tokens * 100) - 1)) }],
 });
-function subscriptions() {
+function subscriptions(): Array<Answer<Subscription>> {
   const base = {
     currency_id: 'pc_tba',
     customer_id: 'cus_1',
@@ -118,7 +203,7 @@ function subscriptions() {
     trial_start: null,
     trial_end: null,
     created_at: new Date((NOW - 35 * DAY) * 1000).toISOString(),
-  };
+  } satisfies Partial<Answer<Subscription>>;
   return [
     {
       ...base,
@@ -148,7 +233,7 @@ function subscriptions() {
       cancel_at: NOW + 25 * DAY,
       cancel_at_period_end: true,
       canceled_at: NOW - DAY,
-      billing_thresholds: { amount_gte: 0, stake_gte: 50, reset_billing_cycle_anchor: false },
+      billing_thresholds: { amount_gte: 0, stake_gte: 50 },
       cancelation_details: { slash_stake: true },
       items: [{ id: 'si_4', quantity: 1, price: price('price_node', 'Sandbox Node Hosting', 20) }],
     },
@@ -166,56 +251,95 @@ function subscriptions() {
 }
 
 // pastDueSub: true adds sub_past_due (an unpaid renewal) to the subscriptions.
-const pastDueSub = () => ({
-  ...subscriptions()[0],
+const pastDueSub = (): Answer<Subscription> => ({
+  ...subscriptions()[0]!,
   id: 'sub_past_due',
   status: 'past_due',
   description: 'Sandbox Past Due',
 });
-async function handleSubscriptions(state, method, p, readBody, json) {
-  const cfg = state.portal;
-  cfg.subs ??= cfg.subscriptions === false ? [] : [...subscriptions(), ...(cfg.pastDueSub ? [pastDueSub()] : [])];
-  if (p === '/payment/api/subscriptions') return json({ count: cfg.subs.length, list: cfg.subs });
+const subsOf = (cfg: PortalSwitches) =>
+  (cfg.subs ??= cfg.subscriptions === false ? [] : [...subscriptions(), ...(cfg.pastDueSub ? [pastDueSub()] : [])]);
+
+async function handleSubscriptions(cfg: PortalSwitches, method: string, p: string, readBody: ReadBody) {
+  const subs = subsOf(cfg);
+  if (p === '/payment/api/subscriptions') return ok<Paginated<Subscription>>({ count: subs.length, list: subs });
   const m = p.match(/^\/payment\/api\/subscriptions\/([^/]+)(?:\/([a-z-]+))?$/);
   if (!m) return null;
-  const sub = cfg.subs.find((s) => s.id === m[1]);
-  if (!sub) return json({ error: `No such subscription: ${m[1]}` }, 404);
+  const sub = subs.find((s) => s.id === m[1]);
+  if (!sub) return fail(404, `No such subscription: ${m[1]}`);
   const needStake = Boolean(sub.cancelation_details?.return_stake || sub.cancelation_details?.slash_stake);
-  if (!m[2] && method === 'GET') return json(sub);
-  if (m[2] === 'recover-info') return json({ needStake });
+  if (!m[2] && method === 'GET') return ok<Subscription>(sub);
+  if (m[2] === 'recover-info') return ok<{ needStake?: boolean }>({ needStake });
   if (m[2] === 'cancel' && method === 'PUT') {
-    const body = JSON.parse((await readBody()) || '{}');
-    cfg.lastCancel = body;
+    cfg.lastCancel = JSON.parse((await readBody()) || '{}');
     if (sub.status === 'trialing')
       Object.assign(sub, { status: 'canceled', canceled_at: NOW, ended_at: NOW, cancel_at: NOW });
     else Object.assign(sub, { cancel_at: sub.current_period_end, cancel_at_period_end: true, canceled_at: NOW });
-    return json(sub);
+    return ok<Subscription>(sub);
   }
-  if (m[2] === 'change-plan' || m[2] === 'change-payment')
-    return changeSubscription(cfg, sub, method, m[2], readBody, json);
+  if (m[2] === 'change-plan' || m[2] === 'change-payment') return changeSubscription(cfg, sub, method, m[2], readBody);
   if (m[2] === 'recover' && method === 'PUT') {
-    if (cfg.recoverFails) return json({ error: 'Wallet unreachable' }, 400);
-    if (needStake) return json({ subscription: sub, needStake: true });
+    if (cfg.recoverFails) return fail(400, 'Wallet unreachable');
+    if (needStake)
+      return ok<{ subscription: Subscription; needStake?: boolean }>({ subscription: sub, needStake: true });
     Object.assign(sub, { cancel_at: null, cancel_at_period_end: false, canceled_at: null });
-    return json({ subscription: sub, needStake: false });
+    return ok<{ subscription: Subscription; needStake?: boolean }>({ subscription: sub, needStake: false });
   }
   return null;
 }
 
+const ETH: Answer<PaymentCurrency> = {
+  id: 'pc_eth',
+  payment_method_id: 'pm_eth',
+  symbol: 'ETH',
+  decimal: 18,
+  name: 'Ether',
+};
+const ETH_METHOD: Answer<PaymentMethod> = {
+  id: 'pm_eth',
+  type: 'ethereum',
+  name: 'Ethereum',
+  settings: {},
+  payment_currencies: [ETH],
+};
+const USD: Answer<PaymentCurrency> = {
+  id: 'pc_usd',
+  payment_method_id: 'pm_stripe',
+  symbol: 'USD',
+  decimal: 2,
+  name: 'US Dollar',
+};
+const STRIPE: Answer<PaymentMethod> = {
+  id: 'pm_stripe',
+  type: 'stripe',
+  name: 'Stripe',
+  settings: {},
+  payment_currencies: [USD],
+};
+/** The method each currency is paid with. */
+const METHOD_OF: Record<string, Answer<PaymentMethod>> = { pc_tba: METHOD, pc_eth: ETH_METHOD, pc_usd: STRIPE };
+
 // Change plan: sub_active's team item may go yearly (50 TBA/year each); the other subscriptions have no other plan.
 // Change payment: every subscription may also renew in USD (Stripe). changeFails: PUTs answer 400.
-const yearly = () => ({
+const yearly = (): Answer<Price> => ({
   ...price('price_team_yearly', 'Sandbox Team', 50),
   recurring: { interval: 'year', interval_count: 1, usage_type: 'licensed' },
 });
-async function changeSubscription(cfg, sub, method, what, readBody, json) {
+async function changeSubscription(
+  cfg: PortalSwitches,
+  sub: Answer<Subscription>,
+  method: string,
+  what: 'change-plan' | 'change-payment',
+  readBody: ReadBody,
+): Promise<Reply | null> {
+  const team = sub.items?.[0]?.price?.id === 'price_team';
   const plans =
     sub.id === 'sub_active' && !sub.cancel_at
       ? [
           {
             item_id: 'si_1',
-            price: sub.items[0].price.id === 'price_team' ? yearly() : price('price_team', 'Sandbox Team', 5),
-            amount: String((sub.items[0].price.id === 'price_team' ? 100n : 10n) * E18),
+            price: team ? yearly() : price('price_team', 'Sandbox Team', 5),
+            amount: String((team ? 100n : 10n) * E18),
           },
         ]
       : [];
@@ -228,46 +352,44 @@ async function changeSubscription(cfg, sub, method, what, readBody, json) {
       current: !usd,
     },
     { currency: USD, method: { id: 'pm_stripe', type: 'stripe', name: 'Stripe' }, amount: '998', current: usd },
-  ];
+  ] satisfies PaymentOptions['options'];
   if (method === 'GET')
     return what === 'change-plan'
-      ? json({
+      ? ok<PlanOptions>({
           subscription_id: sub.id,
-          effective_at: sub.current_period_end,
+          effective_at: sub.current_period_end ?? NOW,
           current_amount: String(10n * E18),
           plans,
         })
-      : json({ subscription_id: sub.id, effective_at: sub.current_period_end, options });
+      : ok<PaymentOptions>({ subscription_id: sub.id, effective_at: sub.current_period_end ?? NOW, options });
   if (method !== 'PUT') return null;
-  const body = JSON.parse((await readBody()) || '{}');
+  const body = await readJson<{ item_id: string; price_id: string; currency_id: string }>(readBody);
   (cfg.changes ??= []).push({ what, id: sub.id, body });
-  if (cfg.changeFails) return json({ error: 'Wallet unreachable' }, 400);
+  if (cfg.changeFails) return fail(400, 'Wallet unreachable');
   if (what === 'change-plan') {
     const plan = plans.find((p) => p.item_id === body.item_id && p.price.id === body.price_id);
-    if (!plan) return json({ error: `This subscription cannot switch to price ${body.price_id}` }, 400);
-    sub.items = sub.items.map((i) => (i.id === plan.item_id ? { ...i, price: plan.price } : i));
-    return json(sub);
+    if (!plan) return fail(400, `This subscription cannot switch to price ${body.price_id}`);
+    sub.items = sub.items?.map((i) => (i.id === plan.item_id ? { ...i, price: plan.price } : i));
+    return ok<Subscription>(sub);
   }
   const option = options.find((o) => o.currency.id === body.currency_id);
-  if (!option) return json({ error: `This subscription cannot be paid in currency ${body.currency_id}` }, 400);
+  if (!option) return fail(400, `This subscription cannot be paid in currency ${body.currency_id}`);
   Object.assign(sub, {
     currency_id: option.currency.id,
     paymentCurrency: option.currency,
     default_payment_method_id: option.method.id,
     paymentMethod: option.currency.id === 'pc_usd' ? STRIPE : METHOD,
   });
-  return json(sub);
+  return ok<Subscription>(sub);
 }
-
-const ETH = { id: 'pc_eth', symbol: 'ETH', decimal: 18, name: 'Ether' };
-const ETH_METHOD = { id: 'pm_eth', type: 'ethereum', name: 'Ethereum', settings: {}, payment_currencies: [ETH] };
-const USD = { id: 'pc_usd', symbol: 'USD', decimal: 2, name: 'US Dollar' };
-const STRIPE = { id: 'pm_stripe', type: 'stripe', name: 'Stripe', settings: {}, payment_currencies: [USD] };
 
 // Invoices paid on other chains, for the transaction details: in_gas (ethereum: tx hash, gas used × gas price),
 // in_card (Stripe: the payment intent, no tx hash).
-const ETH_EXPLORER = { ...ETH_METHOD, settings: { ethereum: { explorer_host: 'https://etherscan.example' } } };
-const EXTRA_INVOICES = {
+const ETH_EXPLORER: Answer<PaymentMethod> = {
+  ...ETH_METHOD,
+  settings: { ethereum: { explorer_host: 'https://etherscan.example' } },
+};
+const EXTRA_INVOICES: Record<string, Answer<Invoice>> = {
   in_gas: {
     ...invoice(0),
     id: 'in_gas',
@@ -298,7 +420,7 @@ const EXTRA_INVOICES = {
   },
 };
 
-function overdue(cfg, all) {
+function overdue(cfg: PortalSwitches, all: Array<Answer<Invoice>>): Answer<OverdueInvoices> {
   const paid = new Set(cfg.paid ?? []);
   const invoices = all.filter((i) => i.status === 'open' || i.status === 'uncollectible');
   if (cfg.eth !== false && !paid.has('pc_eth')) {
@@ -326,61 +448,58 @@ function overdue(cfg, all) {
       paymentCurrency: USD,
       paymentMethod: STRIPE,
     });
-  const summary = {};
+  const summary: Answer<OverdueInvoices>['summary'] = {};
   for (const inv of invoices) {
-    const prev = summary[inv.currency_id];
-    summary[inv.currency_id] = {
-      amount: String(BigInt(prev?.amount ?? '0') + BigInt(inv.amount_remaining)),
-      currency: inv.paymentCurrency,
-      method: inv.paymentMethod,
+    const id = inv.currency_id ?? 'pc_tba';
+    summary[id] = {
+      amount: String(BigInt(summary[id]?.amount ?? '0') + BigInt(inv.amount_remaining ?? '0')),
+      currency: inv.paymentCurrency ?? TBA,
+      method: METHOD_OF[id] ?? METHOD,
     };
   }
-  return { summary, invoices, subscription: null, subscriptionCount: 0, customer: { id: 'cus_1', did: 'z1casey' } };
+  return { summary, invoices, subscription: null, subscriptionCount: 0, customer: { id: 'cus_1' } };
 }
 
-function collect(cfg, p, url, json) {
+// A wallet request (collect-batch or re-stake): the token call names the request after what it is for.
+const connectSession = (url: URL, token: string): Reply =>
+  ok<ConnectSession>({ token, url: `${url.origin}/__stub/wallet?_t_=${token}`, expiresAt: Date.now() + 300_000 });
+type Params = Record<string, unknown> & { currencyId?: string; subscriptionId?: string };
+const extraParams = async (readBody: ReadBody): Promise<Params> =>
+  (await readJson<{ extraParams: Params }>(readBody)).extraParams ?? {};
+
+async function collect(cfg: PortalSwitches, p: string, url: URL, readBody: ReadBody): Promise<Reply> {
   cfg.collectCalls ??= [];
   if (p.endsWith('/token')) {
-    return (body) => {
-      const params = body.extraParams ?? {};
-      cfg.collectCalls.push(params);
-      return json({
-        token: `tok_${params.currencyId}`,
-        url: `${url.origin}/__stub/wallet?_t_=tok_${params.currencyId}`,
-        expiresAt: Date.now() + 300_000,
-      });
-    };
+    const params = await extraParams(readBody);
+    cfg.collectCalls.push(params);
+    return connectSession(url, `tok_${params.currencyId}`);
   }
   const currencyId = (url.searchParams.get('_t_') ?? '').replace(/^tok_/, '');
   const mode = cfg.collect ?? 'succeed';
-  if (mode === 'declined') return json({ status: 'declined', error: 'Declined in the wallet' });
-  if (mode === 'wait') return json({ status: 'scanned' });
-  if (mode === 'changed') return json({ status: 'error', error: 'Account changed, please pay manually.' });
+  if (mode === 'declined') return ok<ConnectStatus>({ status: 'declined', error: 'Declined in the wallet' });
+  if (mode === 'wait') return ok<ConnectStatus>({ status: 'scanned' });
+  if (mode === 'changed') return ok<ConnectStatus>({ status: 'error', error: 'Account changed, please pay manually.' });
   cfg.paid = [...new Set([...(cfg.paid ?? []), currencyId])];
-  return json({ status: 'succeed', result: { currencyId } });
+  return ok<ConnectStatus>({ status: 'succeed', result: { currencyId } });
 }
 
-function restake(state, p, url, json) {
-  const cfg = state.portal;
-  cfg.subs ??= cfg.subscriptions === false ? [] : subscriptions();
+async function restake(cfg: PortalSwitches, p: string, url: URL, readBody: ReadBody): Promise<Reply> {
+  const subs = (cfg.subs ??= cfg.subscriptions === false ? [] : subscriptions());
   cfg.restakeCalls ??= [];
   if (p.endsWith('/token')) {
-    return (body) => {
-      const params = body.extraParams ?? {};
-      cfg.restakeCalls.push(params);
-      return json({
-        token: `tok_${params.subscriptionId}`,
-        url: `${url.origin}/__stub/wallet?_t_=tok_${params.subscriptionId}`,
-        expiresAt: Date.now() + 300_000,
-      });
-    };
+    const params = await extraParams(readBody);
+    cfg.restakeCalls.push(params);
+    return connectSession(url, `tok_${params.subscriptionId}`);
   }
-  const sub = cfg.subs.find((s) => s.id === (url.searchParams.get('_t_') ?? '').replace(/^tok_/, ''));
+  const sub = subs.find((s) => s.id === (url.searchParams.get('_t_') ?? '').replace(/^tok_/, ''));
   const mode = cfg.restake ?? 'succeed';
-  if (mode === 'declined') return json({ status: 'declined', error: 'Declined in the wallet' });
-  if (mode === 'wait') return json({ status: 'scanned' });
+  if (mode === 'declined') return ok<ConnectStatus>({ status: 'declined', error: 'Declined in the wallet' });
+  if (mode === 'wait') return ok<ConnectStatus>({ status: 'scanned' });
   if (mode === 'short' || !sub)
-    return json({ status: 'error', error: 'Insufficient TBA balance in the sandbox wallet: the stake is 1 TBA' });
+    return ok<ConnectStatus>({
+      status: 'error',
+      error: 'Insufficient TBA balance in the sandbox wallet: the stake is 1 TBA',
+    });
   Object.assign(sub, {
     cancel_at: null,
     cancel_at_period_end: false,
@@ -391,27 +510,27 @@ function restake(state, p, url, json) {
     },
   });
   cfg.restaked = [...(cfg.restaked ?? []), sub.id];
-  return json({ status: 'succeed', result: { subscriptionId: sub.id, invoiceId: 'in_0003' } });
+  return ok<ConnectStatus>({ status: 'succeed', result: { subscriptionId: sub.id, invoiceId: 'in_0003' } });
 }
 
 // Credits: one grant per status (cg_granted, cg_pending, cg_expired, cg_depleted, cg_voided; cfg.grants: false → none)
 // and 14 transactions, one a day Nov 1–14 2026 at 12:00 UTC (odd days usage of cg_granted with a meter event, even
 // days grants); start/end (unix seconds) and credit_grant_id filter them; the last query is kept in cfg.txQuery.
-const CRD = {
+const CRD: Answer<PaymentCurrency> = {
   id: 'pc_crd',
+  payment_method_id: 'pm_arc',
   symbol: 'CRD',
   decimal: 2,
   name: 'Credits',
   type: 'credit',
   recharge_config: { base_price_id: 'price_crd' },
 };
-const GRANT_STATUSES = ['granted', 'pending', 'expired', 'depleted', 'voided'];
+const GRANT_STATUSES = ['granted', 'pending', 'expired', 'depleted', 'voided'] as const;
 // cfg.noRechargeConfig: CRD has no top-up package (no recharge_config), so it has no auto top-up.
-const grants = (cfg = {}) =>
+const grants = (cfg: PortalSwitches): Array<Answer<CreditGrant>> =>
   GRANT_STATUSES.map((status, i) => ({
     id: `cg_${status}`,
-    object: 'credit_grant',
-    name: `${status[0].toUpperCase()}${status.slice(1)} grant`,
+    name: `${status[0]!.toUpperCase()}${status.slice(1)} grant`,
     status,
     customer_id: 'cus_1',
     category: i % 2 ? 'paid' : 'promotional',
@@ -424,8 +543,8 @@ const grants = (cfg = {}) =>
     created_at: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(),
     applicability_config: null,
   }));
-const transactions = () =>
-  Array.from({ length: 14 }, (_, i) => {
+const transactions = (): Array<Answer<CreditTransaction>> =>
+  Array.from({ length: 14 }, (_, i): Answer<CreditTransaction> => {
     const usage = i % 2 === 0;
     const created = new Date(Date.UTC(2026, 10, 1 + i, 12)).toISOString();
     return usage
@@ -457,34 +576,39 @@ const transactions = () =>
         };
   }).reverse();
 
-function handleCredits(cfg, url, json) {
-  const p = url.pathname;
-  const page = Number(url.searchParams.get('page') || 1);
+function page<T>(url: URL, list: T[]): { count: number; list: T[] } {
+  const n = Number(url.searchParams.get('page') || 1);
   const size = Number(url.searchParams.get('pageSize') || 10);
-  const slice = (list) => json({ count: list.length, list: list.slice((page - 1) * size, page * size) });
+  return { count: list.length, list: list.slice((n - 1) * size, n * size) };
+}
+
+function handleCredits(cfg: PortalSwitches, url: URL): Reply | null {
+  const p = url.pathname;
   const all = cfg.grants === false ? [] : grants(cfg);
-  if (p === '/payment/api/credit-grants') return slice(all);
+  if (p === '/payment/api/credit-grants') return ok<Paginated<CreditGrant>>(page(url, all));
   // payment-js CreditSummary: the usable balance per credit currency (12.5 CRD).
   if (p === '/payment/api/credit-grants/summary') {
     cfg.summaryQuery = Object.fromEntries(url.searchParams);
-    return json({ pc_crd: { paymentCurrency: CRD, totalAmount: '2500', remainingAmount: '1250', grantCount: 2 } });
+    return ok<CreditSummary>({
+      pc_crd: { paymentCurrency: CRD, totalAmount: '2500', remainingAmount: '1250', grantCount: 2 },
+    });
   }
   const one = p.match(/^\/payment\/api\/credit-grants\/([^/]+)$/);
   if (one) {
-    if (one[1] === 'cg_other') return json({ error: 'You are not allowed to view this credit grant' }, 403);
+    if (one[1] === 'cg_other') return fail(403, 'You are not allowed to view this credit grant');
     const g = all.find((x) => x.id === one[1]);
-    return g ? json(g) : json({ error: `No such credit grant: ${one[1]}` }, 404);
+    return g ? ok<CreditGrant>(g) : fail(404, `No such credit grant: ${one[1]}`);
   }
   if (p === '/payment/api/credit-transactions') {
     const q = Object.fromEntries(url.searchParams);
     cfg.txQuery = q;
     let list = cfg.grants === false ? [] : transactions();
-    const sec = (t) => Date.parse(t.created_at) / 1000;
+    const sec = (t: Answer<CreditTransaction>) => Date.parse(String(t.created_at)) / 1000;
     if (q.start) list = list.filter((t) => sec(t) >= Number(q.start));
     if (q.end) list = list.filter((t) => sec(t) <= Number(q.end));
     if (q.credit_grant_id) list = list.filter((t) => t.credit_grant_id === q.credit_grant_id);
     if (q.include_grants !== 'true') list = list.filter((t) => t.activity_type === 'usage');
-    return slice(list);
+    return ok<Paginated<CreditTransaction>>(page(url, list));
   }
   return null;
 }
@@ -494,7 +618,7 @@ function handleCredits(cfg, url, json) {
 // and the payment methods are /api/settings'. Before a save, the platform's default (disabled, threshold 0).
 // POST …/submit stores the body in cfg.autoRecharge (cfg.autoRechargeSaves counts them); autoRechargeFails: the save
 // answers 400.
-const CRD_PACK = {
+const CRD_PACK: Answer<Price> = {
   id: 'price_crd',
   type: 'one_time',
   currency_id: 'pc_tba',
@@ -503,10 +627,16 @@ const CRD_PACK = {
   product: { id: 'prod_crd', name: 'Credits Pack' },
   metadata: { credit_config: { credit_amount: '100', currency_id: 'pc_crd' } },
 };
-const ARC_DEFAULT = {
+const expandedConfig = (c: Omit<Answer<AutoRechargeConfig>, 'currency' | 'price'>): Answer<AutoRechargeConfig> => ({
+  ...c,
+  currency: CRD,
+  rechargeCurrency: c.recharge_currency_id === 'pc_usd' ? USD : TBA,
+  price: CRD_PACK,
+  paymentMethod: c.recharge_currency_id === 'pc_usd' ? { ...STRIPE, name: 'Card' } : METHOD,
+});
+const ARC_DEFAULT = expandedConfig({
   id: 'arc_1',
   customer_id: 'cus_1',
-  livemode: true,
   enabled: false,
   threshold: '0',
   currency_id: 'pc_crd',
@@ -517,51 +647,36 @@ const ARC_DEFAULT = {
   daily_limits: { max_attempts: 0, max_amount: '0' },
   daily_stats: { attempt_count: 0, total_amount: '0' },
   last_recharge_date: null,
-  created_at: '2026-11-01T08:00:00.000Z',
-  updated_at: '2026-11-01T08:00:00.000Z',
-};
-const expandedConfig = (c) => ({
-  ...c,
-  currency: CRD,
-  rechargeCurrency: c.recharge_currency_id === 'pc_usd' ? USD : TBA,
-  price: CRD_PACK,
-  paymentMethod:
-    c.recharge_currency_id === 'pc_usd'
-      ? { id: 'pm_stripe', type: 'stripe', name: 'Card' }
-      : { id: 'pm_arc', type: 'arcblock', name: 'ArcBlock' },
 });
-async function handleAutoRecharge(cfg, method, url, readBody, json) {
+async function handleAutoRecharge(cfg: PortalSwitches, method: string, url: URL, readBody: ReadBody) {
   const p = url.pathname;
   if (method === 'GET' && p.startsWith('/payment/api/auto-recharge-configs/customer/')) {
     cfg.autoRechargeReads = (cfg.autoRechargeReads ?? 0) + 1;
-    return json(expandedConfig(cfg.autoRecharge ?? ARC_DEFAULT));
+    return ok<AutoRechargeConfig>(cfg.autoRecharge ?? ARC_DEFAULT);
   }
   if (method === 'POST' && p === '/payment/api/auto-recharge-configs/submit') {
-    const body = JSON.parse((await readBody()) || '{}');
+    const body = await readJson<AutoRechargeConfig>(readBody);
     cfg.autoRechargeSaves = (cfg.autoRechargeSaves ?? 0) + 1;
-    if (cfg.autoRechargeFails) return json({ error: 'Ledger unavailable' }, 400);
-    if (!(BigInt(body.threshold ?? '0') > 0n)) return json({ error: 'Threshold must be greater than 0' }, 400);
-    cfg.autoRecharge = { ...ARC_DEFAULT, ...body };
+    if (cfg.autoRechargeFails) return fail(400, 'Ledger unavailable');
+    if (!(BigInt(body.threshold ?? '0') > 0n)) return fail(400, 'Threshold must be greater than 0');
+    cfg.autoRecharge = expandedConfig({ ...ARC_DEFAULT, ...body } as Answer<AutoRechargeConfig>);
     (cfg.autoRechargeBodies ??= []).push(body);
-    return json(expandedConfig(cfg.autoRecharge));
+    return ok<AutoRechargeConfig>(cfg.autoRecharge);
   }
   return null;
 }
 
-/** Returns {status, type, body} for the paths this module owns, else null. */
 // Payment history: one payment per invoice (count: cfg.payments ?? 12), the first a Stripe one without a tx hash,
 // every fourth without an invoice, the third requires a new payment method. `customer_id=cus_other` → 403.
 // GET /__stub/portal/state → historyQueries (the `query` of each call: the search is debounced).
-function paymentHistory(cfg, url, invoices, json) {
+function paymentHistory(cfg: PortalSwitches, url: URL, invoices: Array<Answer<Invoice>>): Reply {
   const customer = url.searchParams.get('customer_id');
-  if (customer && customer !== 'cus_1')
-    return json({ error: 'You are not allowed to view payments of another customer' }, 403);
+  if (customer && customer !== 'cus_1') return fail(403, 'You are not allowed to view payments of another customer');
   const query = (url.searchParams.get('query') ?? '').toLowerCase();
   (cfg.historyQueries ??= []).push(query);
-  const STRIPE = { id: 'pm_stripe', type: 'stripe', name: 'Card', settings: {} };
-  const USD = { id: 'pc_usd', symbol: 'USD', decimal: 2, name: 'US Dollar' };
-  const all = Array.from({ length: cfg.payments ?? 12 }, (_, i) => {
-    const inv = invoices[i];
+  const card = { ...STRIPE, name: 'Card' };
+  const all = Array.from({ length: cfg.payments ?? 12 }, (_, i): Answer<PaymentHistoryItem> => {
+    const inv = invoices[i]!;
     const stripe = i === 0;
     return {
       id: `pi_${String(i).padStart(4, '0')}`,
@@ -571,7 +686,7 @@ function paymentHistory(cfg, url, invoices, json) {
       amount_received: stripe ? '1999' : i === 2 ? '0' : inv.total,
       currency_id: stripe ? 'pc_usd' : 'pc_tba',
       paymentCurrency: stripe ? USD : TBA,
-      paymentMethod: stripe ? STRIPE : METHOD,
+      paymentMethod: stripe ? card : METHOD,
       created_at: inv.created_at,
       invoice_id: i % 4 === 3 ? null : inv.id,
       invoice: i % 4 === 3 ? null : { id: inv.id, number: inv.number, status: inv.status },
@@ -581,12 +696,10 @@ function paymentHistory(cfg, url, invoices, json) {
     };
   });
   const list = query ? all.filter((x) => JSON.stringify(x).toLowerCase().includes(query)) : all;
-  const page = Number(url.searchParams.get('page') || 1);
-  const size = Number(url.searchParams.get('pageSize') || 10);
-  return json({ count: list.length, list: list.slice((page - 1) * size, page * size) });
+  return ok<Paginated<PaymentHistoryItem>>(page(url, list));
 }
 
-function refunds(cfg, invoiceId) {
+function refunds(cfg: PortalSwitches, invoiceId: string | null): Answer<Paginated<Refund>> {
   const base = {
     object: 'refund',
     livemode: true,
@@ -594,8 +707,8 @@ function refunds(cfg, invoiceId) {
     customer_id: 'cus_1',
     paymentCurrency: TBA,
     paymentMethod: METHOD,
-  };
-  const all = !cfg.refunds
+  } as const;
+  const all: Array<Answer<Refund>> = !cfg.refunds
     ? []
     : [
         {
@@ -620,7 +733,7 @@ function refunds(cfg, invoiceId) {
           payment_intent_id: 'pi_5',
           reason: 'requested_by_customer',
           created_at: new Date(Date.UTC(2026, 10, 18, 8, 0)).toISOString(),
-          payment_details: { arcblock: { tx_hash: '0xref5', type: 'refund' } },
+          payment_details: { arcblock: { tx_hash: '0xref5' } },
         },
         {
           ...base,
@@ -632,107 +745,93 @@ function refunds(cfg, invoiceId) {
           subscription_id: 'sub_staked',
           reason: 'stake_return',
           created_at: new Date(Date.UTC(2026, 10, 1, 8, 0)).toISOString(),
-          payment_details: { arcblock: { tx_hash: '0xret10', type: 'stake_return' } },
+          payment_details: { arcblock: { tx_hash: '0xret10' } },
         },
       ];
   const list = all.filter((r) => !invoiceId || r.invoice_id === invoiceId);
   return { count: list.length, list };
 }
 
-export async function handlePortalStub(state, method, url, readBody, json) {
+// Vendors: cs_vendor (in_0000's purchase) has a delivered launcher and a failed DID name; other sessions none.
+const VENDORS: Array<Answer<VendorStatus>> = [
+  { name: 'launcher', title: 'Blocklet Server', vendorType: 'launcher', status: 'delivered', progress: 100 },
+  {
+    name: 'didnames',
+    title: 'DID Name',
+    vendorType: 'didnames',
+    status: 'failed',
+    progress: 0,
+    error: { code: 'VENDOR_FAILED' },
+    error_message: 'The name is taken',
+  },
+];
+
+const OWNED = [
+  '/payment/api/payment-intents',
+  '/payment/api/invoices',
+  '/payment/api/subscriptions',
+  '/payment/api/credit-',
+  '/payment/api/auto-recharge-configs/',
+  '/payment/api/customers/',
+  '/payment/api/did/collect-batch/',
+  '/payment/api/did/re-stake/',
+  '/payment/api/meter-events/pending-amount',
+  '/payment/api/vendors/order/',
+  '/payment/api/refunds',
+];
+
+export const handlePortalStub: Handler = async (state: StubState, method, url, readBody) => {
   const p = url.pathname;
-  if (p === '/__stub/portal/state') return json(state.portal ?? {});
-  const owned = [
-    '/payment/api/payment-intents',
-    '/payment/api/invoices',
-    '/payment/api/subscriptions',
-    '/payment/api/credit-',
-    '/payment/api/auto-recharge-configs/',
-    '/payment/api/customers/',
-    '/payment/api/did/collect-batch/',
-    '/payment/api/did/re-stake/',
-    '/payment/api/meter-events/pending-amount',
-    '/payment/api/vendors/order/',
-    '/payment/api/refunds',
-  ];
-  if (!owned.some((x) => p.startsWith(x))) return null;
+  if (p === '/__stub/portal/state') return record(state.portal ?? {});
+  if (!OWNED.some((x) => p.startsWith(x))) return null;
   const cfg = (state.portal ??= {});
-  if (!state.signedIn) return json({ error: 'Please log in' }, 401);
-  if (cfg.fails) return json({ error: 'Portal is down' }, cfg.fails);
-  if (p.startsWith('/payment/api/credit-')) return handleCredits(cfg, url, json);
-  // Vendors: cs_vendor (in_0000's purchase) has a delivered launcher and a failed DID name; other sessions none.
+  if (!state.signedIn) return fail(401, 'Please log in');
+  if (cfg.fails) return fail(cfg.fails, 'Portal is down');
+  if (p.startsWith('/payment/api/credit-')) return handleCredits(cfg, url);
   const vend = p.match(/^\/payment\/api\/vendors\/order\/([^/]+)\/status$/);
   if (vend) {
-    (cfg.vendorCalls ??= []).push(vend[1]);
-    return json({
-      vendors:
-        vend[1] === 'cs_vendor'
-          ? [
-              {
-                name: 'launcher',
-                title: 'Blocklet Server',
-                vendorType: 'launcher',
-                status: 'delivered',
-                progress: 100,
-              },
-              {
-                name: 'didnames',
-                title: 'DID Name',
-                vendorType: 'didnames',
-                status: 'failed',
-                progress: 0,
-                error: { code: 'VENDOR_FAILED' },
-                error_message: 'The name is taken',
-              },
-            ]
-          : [],
-    });
+    (cfg.vendorCalls ??= []).push(vend[1]!);
+    return ok<{ vendors: VendorStatus[] }>({ vendors: vend[1] === 'cs_vendor' ? VENDORS : [] });
   }
   // Refunds (cfg.refunds: true): in_0005 has a partial refund (succeeded, with its tx) and a pending one; in_0010 (a
   // stake return invoice) a stake_return. Otherwise none. The invoice_id asked for goes to refundCalls.
   if (p === '/payment/api/refunds') {
     const invoiceId = url.searchParams.get('invoice_id');
     (cfg.refundCalls ??= []).push(invoiceId);
-    return json(refunds(cfg, invoiceId));
+    return ok<Paginated<Refund>>(refunds(cfg, invoiceId));
   }
   // Pending usage per credit currency (cfg.pending, e.g. {pc_crd: '1500'}; none by default).
   if (p === '/payment/api/meter-events/pending-amount') {
     cfg.pendingQuery = Object.fromEntries(url.searchParams);
-    return json(cfg.pending ?? {});
+    return ok<Record<string, string>>(cfg.pending ?? {});
   }
-  if (p.startsWith('/payment/api/auto-recharge-configs/')) return handleAutoRecharge(cfg, method, url, readBody, json);
+  if (p.startsWith('/payment/api/auto-recharge-configs/')) return handleAutoRecharge(cfg, method, url, readBody);
   if (p.startsWith('/payment/api/subscriptions')) {
-    const r = await handleSubscriptions(state, method, p, readBody, json);
+    const r = await handleSubscriptions(cfg, method, p, readBody);
     if (r) return r;
   }
-  if (p.startsWith('/payment/api/did/re-stake/')) {
-    const r = restake(state, p, url, json);
-    return typeof r === 'function' ? r(JSON.parse((await readBody()) || '{}')) : r;
-  }
+  if (p.startsWith('/payment/api/did/re-stake/')) return restake(cfg, p, url, readBody);
   const tbaPaid = (cfg.paid ?? []).includes('pc_tba');
-  const all = Array.from({ length: cfg.count ?? 23 }, (_, i) => invoice(i)).map((inv, i) => ({
+  const all = Array.from({ length: cfg.count ?? 23 }, (_, i) => invoice(i)).map((inv, i): Answer<Invoice> => ({
     ...(tbaPaid && (inv.status === 'open' || inv.status === 'uncollectible')
       ? { ...inv, status: 'paid', amount_paid: inv.total, amount_remaining: '0' }
       : inv),
     // spread: four invoices a month, newest first (Nov, Oct, Sep … 2026), for the grouped list.
     ...(cfg.spread ? { created_at: new Date(2026, 10 - Math.floor(i / 4), 20 - (i % 4), 12).toISOString() } : {}),
   }));
-  if (p.startsWith('/payment/api/did/collect-batch/')) {
-    const r = collect(cfg, p, url, json);
-    return typeof r === 'function' ? r(JSON.parse((await readBody()) || '{}')) : r;
-  }
-  if (p === '/payment/api/payment-intents') return paymentHistory(cfg, url, all, json);
+  if (p.startsWith('/payment/api/did/collect-batch/')) return collect(cfg, p, url, readBody);
+  if (p === '/payment/api/payment-intents') return paymentHistory(cfg, url, all);
   const od = p.match(/^\/payment\/api\/customers\/([^/]+)\/overdue\/invoices$/);
   if (od) {
-    if (cfg.noCustomer) return json({ error: `No such customer: ${od[1]}` }, 404);
-    return json(overdue(cfg, all));
+    if (cfg.noCustomer) return fail(404, `No such customer: ${od[1]}`);
+    return ok<OverdueInvoices>(overdue(cfg, all));
   }
   if (p === '/payment/api/invoices') {
     const status = url.searchParams.get('status');
     // subscription_id scopes only the stake panel's query (include_return_staking), as before for the other lists.
     const sid = url.searchParams.get('include_return_staking') ? url.searchParams.get('subscription_id') : null;
     // sub_stake's stake was slashed (in_slash); once staked again it has a new stake invoice (in_restake).
-    const stakeOf = (id, reason, at) => ({
+    const stakeOf = (id: string, reason: string, at: number): Answer<Invoice> => ({
       ...invoice(3),
       id,
       number: id === 'in_slash' ? 'SBX-SL01' : 'SBX-RS01',
@@ -750,15 +849,13 @@ export async function handlePortalStub(state, method, url, readBody, json) {
         : [];
     const scoped = sid ? [...all.filter((i) => i.subscription_id === sid), ...extra] : all;
     const list = status ? scoped.filter((i) => status.split(',').includes(i.status)) : scoped;
-    const page = Number(url.searchParams.get('page') || 1);
-    const size = Number(url.searchParams.get('pageSize') || 10);
-    return json({ count: list.length, list: list.slice((page - 1) * size, page * size) });
+    return ok<Paginated<Invoice>>(page(url, list));
   }
   const one = p.match(/^\/payment\/api\/invoices\/([^/]+)$/);
   if (one) {
-    if (one[1] === 'in_other') return json({ error: 'This invoice belongs to another customer' }, 403);
-    const inv = all.find((i) => i.id === one[1]) ?? EXTRA_INVOICES[one[1]];
-    return inv ? json(inv) : json({ error: 'Invoice not found' }, 404);
+    if (one[1] === 'in_other') return fail(403, 'This invoice belongs to another customer');
+    const inv = all.find((i) => i.id === one[1]) ?? EXTRA_INVOICES[one[1]!];
+    return inv ? ok<Invoice>(inv) : fail(404, 'Invoice not found');
   }
   return null;
-}
+};
