@@ -28,7 +28,7 @@ export type SandboxServerOptions = {
 export type SandboxServer = { app: express.Express; server: Server; ctx: SandboxContext; close(): Promise<void> };
 
 export async function createSandboxServer(opts: SandboxServerOptions): Promise<SandboxServer> {
-  const db = await openDb(opts.db, opts.dbTemplate);
+  const db = await openDb(opts.db, clock, opts.dbTemplate);
   await migrate(db);
   // The composition root: the database, the clock and the event bus are made here and passed to every area.
   const ctx: SandboxContext = {

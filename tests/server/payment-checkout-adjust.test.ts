@@ -322,7 +322,7 @@ describe('customers with past-due invoices', () => {
     const open = await insert(
       sb.ctx.db,
       'invoices',
-      newDoc('invoices', true, {
+      newDoc(sb.ctx.db, 'invoices', true, {
         object: 'invoice',
         status: 'open',
         customer_id: customerId,

@@ -27,10 +27,11 @@ export async function customerOfDid(q: Queryable, did: string, livemode: boolean
 }
 
 export function newCustomer(
+  q: Pick<Queryable, 'clock'>,
   livemode: boolean,
   fields: { did: string | null; name: string; email: string; phone?: string; address?: Record<string, unknown> },
 ): CustomerRow {
-  return newDoc('customers', livemode, {
+  return newDoc(q, 'customers', livemode, {
     object: 'customer',
     description: '',
     phone: '',
@@ -51,14 +52,19 @@ export async function ensureCustomer(q: Queryable, did: string, livemode: boolea
   const existing = await customerOfDid(q, did, livemode);
   if (existing) return existing;
   const user: SandboxUser | null = await getUser(q, did);
-  return insert(q, 'customers', newCustomer(livemode, { did, name: user?.fullName ?? did, email: user?.email ?? '' }));
+  return insert(
+    q,
+    'customers',
+    newCustomer(q, livemode, { did, name: user?.fullName ?? did, email: user?.email ?? '' }),
+  );
 }
 
 export function newPaymentIntent(
+  q: Pick<Queryable, 'clock'>,
   session: Doc,
   fields: { customerId: string; methodId: string; currencyId: string; amount: string },
 ): PaymentIntentRow {
-  return newDoc('payment_intents', session.livemode, {
+  return newDoc(q, 'payment_intents', session.livemode, {
     object: 'payment_intent',
     status: 'requires_payment_method',
     amount: fields.amount,
@@ -127,7 +133,7 @@ export async function createSubscription(
   const subscription = await insert(
     q,
     'subscriptions',
-    newDoc('subscriptions', input.livemode, {
+    newDoc(q, 'subscriptions', input.livemode, {
       object: 'subscription',
       status: trialEnd ? 'trialing' : 'active',
       customer_id: input.customerId,
@@ -161,7 +167,7 @@ export async function createSubscription(
       await insert(
         q,
         'subscription_items',
-        newDoc('subscription_items', input.livemode, {
+        newDoc(q, 'subscription_items', input.livemode, {
           object: 'subscription_item',
           subscription_id: subscription.id,
           price_id: item.price_id,
@@ -211,7 +217,7 @@ export async function createInvoice(
   // TInvoice.discounts are discount ids (string[]); the amount names its discount, coupon and promotion code, and
   // the invoice retrieve adds discountDetails[{coupon, promotionCode}] for the portal (resources/invoices.ts).
   const discountId = off ? newId('di') : null;
-  const invoice = newDoc('invoices', input.livemode, {
+  const invoice = newDoc(q, 'invoices', input.livemode, {
     object: 'invoice',
     number: await nextInvoiceNumber(q),
     status: input.status,
@@ -267,7 +273,7 @@ export async function createInvoice(
       await insert(
         q,
         'invoice_items',
-        newDoc('invoice_items', input.livemode, {
+        newDoc(q, 'invoice_items', input.livemode, {
           object: 'invoice_item',
           invoice_id: invoice.id,
           price_id: l.price_id,

@@ -198,7 +198,7 @@ async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | nul
         : null;
     const customer: Doc = existing
       ? await save(tx, 'customers', { ...existing, ...details })
-      : await insert(tx, 'customers', newCustomer(session.livemode, { did: user?.did ?? null, ...details }));
+      : await insert(tx, 'customers', newCustomer(tx, session.livemode, { did: user?.did ?? null, ...details }));
 
     const priced = {
       ...session,

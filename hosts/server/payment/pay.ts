@@ -74,7 +74,7 @@ export async function ensurePaymentIntent(
     currencyId: currency.id,
     amount: session.amount_total,
   };
-  if (!existing) return insert(q, 'payment_intents', newPaymentIntent(session, fields));
+  if (!existing) return insert(q, 'payment_intents', newPaymentIntent(q, session, fields));
   if (existing.status === 'succeeded') return existing;
   return save(q, 'payment_intents', {
     ...existing,
@@ -268,7 +268,7 @@ async function grantPurchasedCredits(
   await insert(
     tx,
     'credit_grants',
-    newDoc('credit_grants', a.invoice.livemode, {
+    newDoc(tx, 'credit_grants', a.invoice.livemode, {
       object: 'credit_grant',
       name: `Purchased credits (${a.invoice.number})`,
       amount,

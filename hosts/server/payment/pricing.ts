@@ -163,7 +163,7 @@ export async function priceFields(q: Queryable, body: Body, current?: Doc): Prom
 
 export async function newPrice(q: Queryable, body: Body, productId: string, livemode: boolean): Promise<PriceRow> {
   const fields = await priceFields(q, body);
-  return newDoc('prices', livemode, {
+  return newDoc(q, 'prices', livemode, {
     object: 'price',
     product_id: productId,
     locked: false,

@@ -178,7 +178,7 @@ export async function buildSession(
   const copied: Body = {};
   for (const k of COPIED_FROM_LINK) if (source[k] !== undefined) copied[k] = source[k];
   if (source.allow_promotion_codes !== undefined) copied.allow_promotion_codes = bool(source, 'allow_promotion_codes');
-  const session = newDoc('checkout_sessions', opts.livemode, {
+  const session = newDoc(q, 'checkout_sessions', opts.livemode, {
     object: 'checkout_session',
     mode,
     status: 'open',

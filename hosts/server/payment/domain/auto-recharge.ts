@@ -162,7 +162,7 @@ async function topUp(
   await insert(
     q,
     'credit_grants',
-    newDoc('credit_grants', cfg.livemode, {
+    newDoc(q, 'credit_grants', cfg.livemode, {
       object: 'credit_grant',
       name: `Auto top-up (${invoice.number})`,
       amount,

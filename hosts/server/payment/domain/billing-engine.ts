@@ -17,7 +17,8 @@
  * Events (`invoice.paid`) are published only after the transaction that paid them committed (`publishAfterCommit`).
  */
 import type { Db, Queryable } from '../../db.ts';
-import { HttpError, type Clock, type EventBus } from '../../platform.ts';
+import type { Clock } from '../../clock.ts';
+import { HttpError, type EventBus } from '../../platform.ts';
 import { addInterval, createInvoice, type InvoiceLine } from '../billing.ts';
 import { settleCreditUsage } from '../credit-ledger.ts';
 import { fromUnit, sum } from '../money.ts';

@@ -74,7 +74,7 @@ export function createCatalogRoutes({ db }: SandboxContext): Router {
     const body = bodyOf(req);
     const livemode = livemodeOf(req);
     const product = await db.transaction(async (tx) => {
-      const doc = newDoc('products', livemode, {
+      const doc = newDoc(tx, 'products', livemode, {
         object: 'product',
         active: true,
         locked: false,

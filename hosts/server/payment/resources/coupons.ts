@@ -55,7 +55,7 @@ async function couponDoc(q: Queryable, body: Body, livemode: boolean): Promise<D
   const months = int(body, 'duration_in_months', { min: 1, max: MONTHS_MAX });
   if (duration === 'repeating' && !months)
     throw new HttpError(400, 'duration_in_months is required for a repeating coupon');
-  return newDoc('coupons', livemode, {
+  return newDoc(q, 'coupons', livemode, {
     object: 'coupon',
     locked: false,
     name: str(body, 'name', { required: true, max: 100 }),
@@ -83,7 +83,7 @@ async function promotionCodeDoc(q: Queryable, body: Body, coupon: Doc): Promise<
     [code, coupon.livemode],
   );
   if (rows.length) throw new HttpError(400, `An active promotion code ${code} already exists`);
-  return newDoc('promotion_codes', coupon.livemode, {
+  return newDoc(q, 'promotion_codes', coupon.livemode, {
     object: 'promotion_code',
     active: bool(body, 'active') ?? true,
     locked: false,

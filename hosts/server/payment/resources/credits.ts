@@ -129,7 +129,7 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     const grant = await insert(
       db,
       'credit_grants',
-      newDoc('credit_grants', livemode, {
+      newDoc(db, 'credit_grants', livemode, {
         object: 'credit_grant',
         name: str(body, 'name') ?? '',
         amount,
@@ -256,7 +256,7 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     const meter = await insert(
       db,
       'meters',
-      newDoc('meters', livemodeOf(req), {
+      newDoc(db, 'meters', livemodeOf(req), {
         object: 'meter',
         name: str(body, 'name', { required: true, max: 128 }),
         event_name: eventName,
@@ -329,7 +329,7 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     const event = await insert(
       db,
       'meter_events',
-      newDoc('meter_events', livemode, {
+      newDoc(db, 'meter_events', livemode, {
         object: 'meter_event',
         event_name: eventName,
         meter_id: meter.id,

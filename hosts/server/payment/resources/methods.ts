@@ -29,7 +29,7 @@ export function createMethodRoutes({ db }: SandboxContext): Router {
       await insert(
         db,
         'payment_methods',
-        newDoc('payment_methods', true, {
+        newDoc(db, 'payment_methods', true, {
           object: 'payment_method',
           active: true,
           locked: false,
@@ -85,7 +85,7 @@ export function createMethodRoutes({ db }: SandboxContext): Router {
       await insert(
         db,
         'payment_currencies',
-        newDoc('payment_currencies', true, {
+        newDoc(db, 'payment_currencies', true, {
           object: 'payment_currency',
           payment_method_id: method.id,
           active: true,

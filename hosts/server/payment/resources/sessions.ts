@@ -137,7 +137,7 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
     const livemode = livemodeOf(req);
     // Validates line items and currency the same way a session from this link will.
     const probe = await buildSession(db, body, { livemode, origin: originOf(req) });
-    const link = newDoc('payment_links', livemode, {
+    const link = newDoc(db, 'payment_links', livemode, {
       object: 'payment_link',
       active: true,
       name: '',
