@@ -1,5 +1,5 @@
 import type { Queryable } from '../db.ts';
-import { clock, HttpError } from '../platform.ts';
+import { HttpError } from '../platform.ts';
 import { getUser, type SandboxUser } from '../service/users.ts';
 import { sum } from './money.ts';
 import { insert, mustFind, newDoc, newId, type Doc } from './repo.ts';
@@ -126,7 +126,7 @@ export async function createSubscription(
   const prices = await Promise.all(input.items.map((i) => mustFind(q, 'prices', i.price_id)));
   const recurring = prices.find((p) => p.type === 'recurring')?.recurring;
   if (!recurring) throw new HttpError(400, 'A subscription needs at least one recurring price');
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   const trialEnd = input.trialEnd ?? (input.trialDays ? now + input.trialDays * 86400 : null);
   const periodEnd = trialEnd ?? addInterval(now, recurring.interval, recurring.interval_count ?? 1);
   const products = await Promise.all(prices.map((p) => mustFind(q, 'products', p.product_id)));
@@ -213,7 +213,7 @@ export async function createInvoice(
       ? (BigInt(subtotal) - BigInt(off.amount)).toString()
       : '0'
     : subtotal;
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   // TInvoice.discounts are discount ids (string[]); the amount names its discount, coupon and promotion code, and
   // the invoice retrieve adds discountDetails[{coupon, promotionCode}] for the portal (resources/invoices.ts).
   const discountId = off ? newId('di') : null;

@@ -30,7 +30,8 @@ async function openSession(tx: Queryable, id: unknown, res: Response): Promise<C
   const session = await mustFind(tx, 'checkout_sessions', id, { lock: true });
   assertSessionActor(session, actorOf(res));
   if (session.status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
-  if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
+  if (effectiveStatus(session, tx.clock.nowSeconds()) === 'expired')
+    throw new HttpError(400, 'checkout session expired');
   return session;
 }
 

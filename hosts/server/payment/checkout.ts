@@ -145,7 +145,8 @@ async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | nul
     // Submitted by a signed-in customer: theirs (a re-submit by anyone else is refused before anything is read or written).
     assertSessionActor(locked, actor);
     if (locked.status === 'complete') return submitResponse(ctx, tx, locked, user?.did ?? null);
-    if (effectiveStatus(locked) === 'expired') throw new HttpError(400, 'checkout session expired');
+    if (effectiveStatus(locked, tx.clock.nowSeconds()) === 'expired')
+      throw new HttpError(400, 'checkout session expired');
     const session = await pruneArchivedItems(tx, locked);
     assertHasItems(session);
     if (!user && session.submit_type !== 'donate')
@@ -251,7 +252,7 @@ export function createCheckoutRoutes(ctx: SandboxContext): Router {
     const id = paramOf(req, 'id');
     let session = await mustFind(db, 'checkout_sessions', id);
     // Items whose price was archived since are dropped from an open session (checkout-items.ts), in one transaction.
-    if (effectiveStatus(session) === 'open' && (await saleableItems(db, session))) {
+    if (effectiveStatus(session, ctx.clock.nowSeconds()) === 'open' && (await saleableItems(db, session))) {
       session = await db.transaction(async (tx) =>
         pruneArchivedItems(tx, await mustFind(tx, 'checkout_sessions', id, { lock: true })),
       );

@@ -23,7 +23,7 @@ async function describeSession(q: Queryable, params: Record<string, unknown>, ac
   const session = await mustFind(q, 'checkout_sessions', params.checkoutSessionId);
   if (session.mode !== action)
     throw new HttpError(400, `This checkout session is in ${session.mode} mode, not ${action}`);
-  const status = effectiveStatus(session);
+  const status = effectiveStatus(session, q.clock.nowSeconds());
   if (status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
   if (status === 'expired') throw new HttpError(400, 'checkout session expired');
   const currency = await mustFind(q, 'payment_currencies', session.currency_id);

@@ -16,7 +16,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db.ts';
 import { registerMigrations } from '../db.ts';
-import { clock } from '../platform.ts';
 import { find, save, type Doc } from './repo.ts';
 
 registerMigrations('payment-credits', [
@@ -43,8 +42,8 @@ const toMs = (v: unknown): number => {
   return Number.isNaN(ms) ? 0 : ms;
 };
 
-/** The status of a grant at `now` (unix seconds). */
-export function grantStatusAt(grant: Doc, now = clock.nowSeconds()): string {
+/** The status of a grant at `now` (unix seconds, sandbox time). */
+export function grantStatusAt(grant: Doc, now: number): string {
   if (grant.status === 'voided' || grant.voided_at) return 'voided';
   if (grant.expires_at && Number(grant.expires_at) <= now) return 'expired';
   if (BigInt(grant.remaining_amount ?? '0') <= 0n) return 'depleted';
@@ -70,7 +69,7 @@ export async function consumeCredits(
     event?: Doc | null;
   },
 ): Promise<Consumption> {
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   const { rows } = await q.query<{ data: Doc }>(
     'SELECT data FROM credit_grants WHERE customer_id = $1 AND currency_id = $2 AND livemode = $3 ORDER BY created_at, id FOR UPDATE',
     [input.customerId, input.currencyId, input.livemode],
@@ -85,7 +84,7 @@ export async function consumeCredits(
     );
   let left = BigInt(input.amount);
   const transactions: Doc[] = [];
-  const created = new Date(clock.now()).toISOString();
+  const created = new Date(q.clock.now()).toISOString();
   for (const grant of usable) {
     if (left <= 0n) break;
     const remaining = BigInt(grant.remaining_amount);
@@ -151,7 +150,9 @@ async function expandTransaction(q: Queryable, tx: Doc, cache: Map<string, Doc |
   const event = await get('meter_events', tx.meter_event_id);
   return {
     ...tx,
-    creditGrant: grant ? { id: grant.id, name: grant.name ?? '', status: grantStatusAt(grant) } : null,
+    creditGrant: grant
+      ? { id: grant.id, name: grant.name ?? '', status: grantStatusAt(grant, q.clock.nowSeconds()) }
+      : null,
     meter: meter ? { id: meter.id, name: meter.name, unit: meter.unit, event_name: meter.event_name } : null,
     meterEvent: event
       ? {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db.ts';
-import { clock, HttpError } from '../platform.ts';
+import { HttpError } from '../platform.ts';
 import { find, type Doc } from './repo.ts';
 
 /**
@@ -31,7 +31,7 @@ export async function checkPromotion(q: Queryable, session: Doc, code: string): 
   if (!promo || !promo.active) return refuse('PROMOTION_CODE_INVALID');
   const coupon = await find(q, 'coupons', promo.coupon_id);
   if (!coupon || coupon.valid === false) return refuse('PROMOTION_CODE_INVALID');
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   if ((promo.expires_at && promo.expires_at <= now) || (coupon.redeem_by && coupon.redeem_by <= now))
     return refuse('PROMOTION_CODE_EXPIRED');
   const used = (n: unknown, max: unknown) => typeof max === 'number' && max > 0 && Number(n ?? 0) >= max;

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { registerMigrations, type Queryable } from '../db.ts';
-import { clock, HttpError } from '../platform.ts';
+import { HttpError } from '../platform.ts';
 import { callerOf, requireMerchant } from './auth.ts';
 import { arr, bodyOf, bool, livemodeOf, obj, oneOf, paramOf, str, type Body } from './http.ts';
 import { integer, isAbsent, tokenAmount } from '../validate.ts';
@@ -43,7 +43,8 @@ export function registerDonateSettings(): void {
   registerMigrations('payment-settings', [donateSettingsMigration]);
 }
 
-const nowIso = () => new Date(clock.now()).toISOString();
+/** Now as an ISO timestamp, in the sandbox time of `q`'s server. */
+const nowIso = (q: Pick<Queryable, 'clock'>) => new Date(q.clock.now()).toISOString();
 
 /**
  * A setting as the platform sends it (TSetting: `mount_location`, `component_did`); the request body keeps the
@@ -164,7 +165,7 @@ async function donationLink(q: Queryable, body: Body, livemode: boolean): Promis
       name: str(b, 'name', { max: 200 }) ?? '',
     };
   });
-  const now = nowIso();
+  const now = nowIso(q);
   const stamp = <T extends Doc>(d: T): T => ({ ...d, livemode, created_at: now, updated_at: now });
   const productId = newId('prod');
   const priceId = newId('price');
@@ -210,7 +211,7 @@ export function createDonateSettingsRoutes({ db }: SandboxContext): Router {
     const doc = await db.transaction(async (tx) => {
       const existing = await byLocation(tx, type, mountLocation, livemode);
       if (existing) return existing;
-      const now = nowIso();
+      const now = nowIso(tx);
       // Only the owner/admin (or a signed request) creates settings; anyone else reads the defaults, and nothing is
       // written (a stored inactive row would switch donations off for that location).
       if (!merchant)
@@ -268,7 +269,7 @@ export function createDonateSettingsRoutes({ db }: SandboxContext): Router {
           true,
         ));
       if (!found) throw new HttpError(404, `No such setting: ${key}`);
-      const next: Doc = { ...found, updated_at: nowIso() };
+      const next: Doc = { ...found, updated_at: nowIso(tx) };
       if (body.active !== undefined) next.active = bool(body, 'active');
       if (body.settings !== undefined) next.settings = settingsOf(body);
       if (body.description !== undefined) next.description = str(body, 'description', { max: 255 }) ?? '';

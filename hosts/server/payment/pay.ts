@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db.ts';
-import { clock, HttpError, type EventBus } from '../platform.ts';
+import { HttpError, type EventBus } from '../platform.ts';
 import {
   addInterval,
   createInvoice,
@@ -35,7 +35,7 @@ async function usableGrants(q: Queryable, customerId: string, currencyId: string
      ORDER BY (data->>'priority')::int NULLS LAST, created_at, id${lock ? ' FOR UPDATE' : ''}`,
     [customerId, currencyId],
   );
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   return rows.map((r) => r.data).filter((g) => !g.expires_at || Number(g.expires_at) > now);
 }
 
@@ -101,7 +101,8 @@ export type PaidSession = {
 export async function paySession(tx: Queryable, sessionId: unknown, payerDid: string): Promise<PaidSession> {
   const session = await mustFind(tx, 'checkout_sessions', sessionId, { lock: true });
   if (session.status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
-  if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
+  if (effectiveStatus(session, tx.clock.nowSeconds()) === 'expired')
+    throw new HttpError(400, 'checkout session expired');
   assertHasItems(session);
   if (await saleableItems(tx, session))
     throw new HttpError(
@@ -137,7 +138,7 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
   const items = session.line_items as Doc[];
   const prices = await Promise.all(items.map((i) => mustFind(tx, 'prices', i.upsell_price_id ?? i.price_id)));
   const products = await Promise.all(prices.map((p) => mustFind(tx, 'products', p.product_id)));
-  const trial = session.mode !== 'payment' && trialApplies(session, currency.id);
+  const trial = session.mode !== 'payment' && trialApplies(session, currency.id, tx.clock.nowSeconds());
   const lines: InvoiceLine[] = items.map((item, i) => ({
     price_id: prices[i]!.id,
     quantity: item.quantity,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db.ts';
-import { clock, HttpError } from '../platform.ts';
+import { HttpError } from '../platform.ts';
 import { boolean, integer, isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, tokenAmount, unixSeconds } from '../validate.ts';
 import { arr, bool, int, obj, oneOf, str, time, type Body } from './domain/fields.ts';
 import { sessionDiscount } from './discounts.ts';
@@ -78,10 +78,13 @@ function currencyFor(prices: Doc[], requested: string | undefined): string {
   return currencyId;
 }
 
-/** Whether the session's trial applies in a currency (no trial_currency list means every currency). */
-export function trialApplies(session: Doc, currencyId: string): boolean {
+/**
+ * Whether the session's trial applies in a currency at `now` (unix seconds, sandbox time): no trial_currency list
+ * means every currency.
+ */
+export function trialApplies(session: Doc, currencyId: string, now: number): boolean {
   const sd = session.subscription_data ?? {};
-  const hasTrial = Number(sd.trial_period_days ?? 0) > 0 || Number(sd.trial_end ?? 0) > clock.nowSeconds();
+  const hasTrial = Number(sd.trial_period_days ?? 0) > 0 || Number(sd.trial_end ?? 0) > now;
   if (!hasTrial) return false;
   const allowed = typeof sd.trial_currency === 'string' && sd.trial_currency ? sd.trial_currency.split(',') : null;
   return !allowed || allowed.includes(currencyId);
@@ -105,7 +108,7 @@ export async function sessionAmounts(
   session: Doc,
   currencyId: string,
 ): Promise<{ amount_subtotal: string; amount_total: string; total_details: Doc; discounts: Doc[] }> {
-  const trial = session.mode === 'subscription' && trialApplies(session, currencyId);
+  const trial = session.mode === 'subscription' && trialApplies(session, currencyId, q.clock.nowSeconds());
   const subtotal: string[] = [];
   const due: string[] = [];
   for (const item of session.line_items as Doc[]) {
@@ -173,7 +176,7 @@ export async function buildSession(
   const requested = opts.currencyId ?? str(source, 'currency_id');
   if (requested) await mustFind(q, 'payment_currencies', requested);
   const currencyId = currencyFor(prices, requested);
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   const expiresAt = time(source, 'expires_at', { min: now + 60 }) ?? now + SESSION_TTL_SECONDS;
   const copied: Body = {};
   for (const k of COPIED_FROM_LINK) if (source[k] !== undefined) copied[k] = source[k];
@@ -215,9 +218,9 @@ export async function buildSession(
   return session;
 }
 
-/** open, complete or expired, reading expires_at against the sandbox clock. */
-export function effectiveStatus(session: Doc): string {
-  return session.status === 'open' && Number(session.expires_at) <= clock.nowSeconds() ? 'expired' : session.status;
+/** open, complete or expired, reading expires_at against `now` (unix seconds, sandbox time). */
+export function effectiveStatus(session: Doc, now: number): string {
+  return session.status === 'open' && Number(session.expires_at) <= now ? 'expired' : session.status;
 }
 
 /**
@@ -240,7 +243,7 @@ export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
     typeof id === 'string' ? find(q, table, id) : null;
   return {
     ...session,
-    status: effectiveStatus(session),
+    status: effectiveStatus(session, q.clock.nowSeconds()),
     line_items,
     payment_link: await rel('payment_links', session.payment_link_id),
     payment_intent: await rel('payment_intents', session.payment_intent_id),

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
-import { clock, HttpError } from '../../platform.ts';
+import { HttpError } from '../../platform.ts';
 import { callerOf, requireMerchant, requireUser } from '../auth.ts';
 import { customerOfDid } from '../billing.ts';
 import { creditBalance } from '../pay.ts';
@@ -48,7 +48,7 @@ async function syncGrantStatuses(q: Queryable, customerId: string | undefined, l
   const where = `livemode = $1 AND status IN ('granted', 'pending')${customerId ? ` AND customer_id = $${params.push(customerId)}` : ''}`;
   const { rows } = await q.query<{ data: Doc }>(`SELECT data FROM credit_grants WHERE ${where}`, params);
   for (const { data } of rows) {
-    const status = grantStatusAt(data);
+    const status = grantStatusAt(data, q.clock.nowSeconds());
     if (status !== data.status) await save(q, 'credit_grants', { ...data, status });
   }
 }
@@ -57,7 +57,7 @@ async function expandGrant(q: Queryable, grant: Doc): Promise<Doc> {
   const paymentCurrency = await find(q, 'payment_currencies', grant.currency_id);
   return {
     ...grant,
-    status: grantStatusAt(grant),
+    status: grantStatusAt(grant, q.clock.nowSeconds()),
     customer: await find(q, 'customers', grant.customer_id),
     paymentCurrency,
     paymentMethod: paymentCurrency ? await find(q, 'payment_methods', paymentCurrency.payment_method_id) : null,
@@ -110,7 +110,7 @@ async function didScope(
 }
 
 export function createCreditRoutes(ctx: SandboxContext): Router {
-  const { db } = ctx;
+  const { db, clock } = ctx;
   const r = Router();
   // Auto top-up configuration (auto-recharge.ts).
   r.use(createAutoRechargeRoutes(ctx));
@@ -187,7 +187,7 @@ export function createCreditRoutes(ctx: SandboxContext): Router {
     const expire = bool(body, 'expired') === true;
     await db.transaction(async (tx) => {
       const doc = await mustFind(tx, 'credit_grants', paramOf(req, 'id'), { lock: true });
-      const status = grantStatusAt(doc);
+      const status = grantStatusAt(doc, tx.clock.nowSeconds());
       if (expire && status !== 'pending' && status !== 'granted')
         throw new HttpError(400, `Only a pending or granted credit grant can be expired; this one is ${status}`);
       await save(tx, 'credit_grants', {

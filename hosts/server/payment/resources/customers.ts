@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
-import { HttpError, clock } from '../../platform.ts';
+import { HttpError } from '../../platform.ts';
 import { isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, unitAmount } from '../../validate.ts';
 import { callerOf, requireMerchant } from '../auth.ts';
 import { createSubscription, ensureCustomer } from '../billing.ts';
@@ -114,7 +114,7 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
         if (!currencyIdsOf(p).includes(currencyId))
           throw new HttpError(400, `Price ${p.id} is not available in currency ${currencyId}`);
       const currency = await mustFind(tx, 'payment_currencies', currencyId);
-      const trialEnd = time(body, 'trial_end', { min: clock.nowSeconds() });
+      const trialEnd = time(body, 'trial_end', { min: ctx.clock.nowSeconds() });
       const stake = isAbsent(body.stake_amount) ? undefined : unitAmount(body.stake_amount, 'stake_amount');
       const { subscription } = await createSubscription(tx, {
         livemode,
@@ -177,7 +177,7 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
       const doc = await mustFind(tx, 'subscriptions', paramOf(req, 'id'), { lock: true });
       await assertOwner(tx, res, doc, 'subscription');
       if (doc.status === 'canceled') throw new HttpError(400, 'This subscription is already canceled');
-      const now = clock.nowSeconds();
+      const now = ctx.clock.nowSeconds();
       // Cancelling a trial ends it at once; a paid one runs until the end of its period (the merchant may also end
       // it now or at a custom time; a customer always cancels at the period end).
       const at =
