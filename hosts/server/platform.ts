@@ -1,5 +1,5 @@
 import type { Db, Queryable, Tx } from './db.ts';
-import { createClock, type Clock } from './clock.ts';
+import type { Clock } from './clock.ts';
 import type { SandboxUser } from './service/users.ts';
 
 /**
@@ -114,10 +114,3 @@ export class HttpError extends Error {
     super(message);
   }
 }
-
-/**
- * The process's sandbox clock: the composition root (app.ts) gives it to every server it builds (SandboxContext
- * `clock`), and the services take it from there. The older helpers that are not given a clock yet still read it
- * here (docs/architecture.md, "Sandbox layers"), so there is one sandbox time per process.
- */
-export const clock: Clock = createClock();
