@@ -5,6 +5,7 @@ import { HttpError } from '../platform.ts';
 import { QUANTITY_MAX, tokenAmount, unitAmount } from '../validate.ts';
 import { actorOf, requireUser } from './auth.ts';
 import { checkPromotion } from './discounts.ts';
+import { crossSellPrice } from './domain/checkout.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
 import { currencyIdsOf, expandPrice } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from './repo.ts';
@@ -284,20 +285,6 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
   });
 
   return r;
-}
-
-/** The cross-sell price of a session: the first item's product's cross-sell product's default price, if active. */
-export async function crossSellPrice(q: Queryable, session: Doc): Promise<Doc | null> {
-  const first = (session.line_items as Doc[])[0];
-  if (!first) return null;
-  const price = await find(q, 'prices', first.price_id);
-  const product = price ? await find(q, 'products', price.product_id) : null;
-  const target = product?.cross_sell?.cross_sells_to_id
-    ? await find(q, 'products', product.cross_sell.cross_sells_to_id)
-    : null;
-  const def =
-    target?.active !== false && target?.default_price_id ? await find(q, 'prices', target.default_price_id) : null;
-  return def && def.active !== false && currencyIdsOf(def).includes(session.currency_id) ? def : null;
 }
 
 /** Seed additions for the checkout demos: the one-time link lets the payer choose 1–10 licenses. */
