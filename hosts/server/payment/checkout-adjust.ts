@@ -293,7 +293,7 @@ export const checkoutDemoMigration = {
   up: async (tx: Queryable) => {
     const onetime = await find(tx, 'payment_links', 'plink_sandbox_onetime');
     if (!onetime) return;
-    const items = (onetime.line_items as Doc[]).map((i) => ({
+    const items = onetime.line_items.map((i) => ({
       ...i,
       adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 },
     }));

@@ -13,7 +13,7 @@ import {
 import { tokenAmount } from '../validate.ts';
 import { fromUnit, mul, sum } from './money.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
-import type { CheckoutSessionRow, InvoiceRow, PaymentIntentRow, SubscriptionRow } from './schema.ts';
+import type { CheckoutSessionRow, CreditGrantRow, InvoiceRow, PaymentIntentRow, SubscriptionRow } from './schema.ts';
 import { effectiveStatus, itemAmount, trialApplies } from './sessions.ts';
 import { assertHasItems, saleableItems } from './checkout-items.ts';
 import { debitWallet } from './wallet.ts';
@@ -26,11 +26,16 @@ import { sessionStake, takeStake } from './restake.ts';
 
 /** The customer's usable credit in a currency: remaining amounts of granted, unexpired grants. */
 export async function creditBalance(q: Queryable, customerId: string, currencyId: string): Promise<string> {
-  return sum((await usableGrants(q, customerId, currencyId)).map((g) => g.remaining_amount as string));
+  return sum((await usableGrants(q, customerId, currencyId)).map((g) => g.remaining_amount));
 }
 
-async function usableGrants(q: Queryable, customerId: string, currencyId: string, lock = false): Promise<Doc[]> {
-  const { rows } = await q.query<{ data: Doc }>(
+async function usableGrants(
+  q: Queryable,
+  customerId: string,
+  currencyId: string,
+  lock = false,
+): Promise<CreditGrantRow[]> {
+  const { rows } = await q.query<{ data: CreditGrantRow }>(
     `SELECT data FROM credit_grants WHERE customer_id = $1 AND currency_id = $2 AND status = 'granted'
      ORDER BY (data->>'priority')::int NULLS LAST, created_at, id${lock ? ' FOR UPDATE' : ''}`,
     [customerId, currencyId],
@@ -42,7 +47,7 @@ async function usableGrants(q: Queryable, customerId: string, currencyId: string
 /** Consumes credit grants (by priority, oldest first) for `amount`; false (nothing consumed) when short. */
 async function debitCredits(q: Queryable, customerId: string, currencyId: string, amount: string): Promise<boolean> {
   const grants = await usableGrants(q, customerId, currencyId, true);
-  if (BigInt(sum(grants.map((g) => g.remaining_amount as string))) < BigInt(amount)) return false;
+  if (BigInt(sum(grants.map((g) => g.remaining_amount))) < BigInt(amount)) return false;
   let left = BigInt(amount);
   for (const g of grants) {
     if (left === 0n) break;

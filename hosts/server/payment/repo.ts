@@ -7,13 +7,16 @@ import { TABLES, type NewRows, type Rows, type Table } from './schema.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- stored JSON: each route reads the fields it owns
 export type Doc = Record<string, any> & { id: string; livemode: boolean };
 
-/** The row type of a table (schema.ts `Rows`), `Doc` for a table not typed yet. */
-export type RowOf<T extends Table> = T extends keyof Rows ? Rows[T] : Doc;
+/** The row type of a table (schema.ts `Rows`). */
+export type RowOf<T extends Table> = Rows[T];
 /**
- * What a new row of a table is made of: the resource's fields, the declared ones (schema.ts `NewRows`) with their
- * types. Not all are required: catalog rows are assembled from validated input field by field (pricing.ts).
+ * What a new row of a table is made of (schema.ts `NewRows`; newDoc adds id, mode and timestamps). A closed row's
+ * fields exactly; a row still open to undeclared fields takes them too, its declared ones with their types (not all
+ * required: such rows are assembled from validated input field by field).
  */
-type NewFields<T extends Table> = Record<string, unknown> & (T extends keyof NewRows ? Partial<NewRows[T]> : unknown);
+export type NewFields<T extends Table> = string extends keyof Rows[T]
+  ? Record<string, unknown> & Partial<NewRows[T]>
+  : NewRows[T] & { metadata: Doc['metadata'] };
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export function newId(prefix: string): string {

@@ -1,3 +1,13 @@
+import type {
+  AfterPayment,
+  CreditGrantApplicabilityConfig,
+  CustomField,
+  DonationSettings,
+  MeterEventPayload,
+  PaymentBeneficiary,
+  SubscriptionData,
+} from '@blocklet/payment-types';
+
 /**
  * One table per resource: `id` (prefixed), `livemode`, `created_at`, the columns lists filter on, and the
  * whole resource document in `data` (JSONB, exactly what the API returns before expansion). The filter
@@ -102,11 +112,11 @@ export const schemaMigration = {
 type Json = Record<string, any>;
 
 /**
- * A stored resource document: id, mode and timestamps, then its own fields (amounts are smallest-unit strings). The
- * fields below are the ones the domain reads and writes; a row stays open to the rest (the resource's remaining
- * platform fields, which the routes copy through) until each route reads only declared fields.
+ * A stored resource document: id, mode and timestamps, then its own fields (amounts are smallest-unit strings, times
+ * unix seconds). A closed row (`Stored & …Fields`) declares every field its table stores: reading or writing another
+ * is a type error, and tests/contract/row-types.test.ts holds the declared fields to the platform's types.
  */
-type Stored = Json & {
+type Stored = {
   id: string;
   livemode: boolean;
   /** ISO timestamps, sandbox time. */
@@ -114,11 +124,19 @@ type Stored = Json & {
   updated_at: string;
   metadata: Json;
 };
+/**
+ * A row still open to the resource's other fields: its declared fields are the ones the domain reads and writes, the
+ * rest (platform fields the routes copy through) stay untyped until each route reads only declared fields.
+ */
+type Open = Json & Stored;
 
 /** A unix time in seconds (sandbox time). */
 type Seconds = number;
 
-export type PaymentMethodRow = Stored & PaymentMethodFields;
+/** Free-form JSON the platform keeps as the merchant gave it. */
+type AsGiven = Json;
+
+export type PaymentMethodRow = Open & PaymentMethodFields;
 type PaymentMethodFields = {
   object: 'payment_method';
   /** 'arcblock', 'ethereum', 'base', 'bitcoin' (wallet methods) or 'stripe'. */
@@ -129,7 +147,7 @@ type PaymentMethodFields = {
   settings: Json;
 };
 
-export type PaymentCurrencyRow = Stored & PaymentCurrencyFields;
+export type PaymentCurrencyRow = Open & PaymentCurrencyFields;
 type PaymentCurrencyFields = {
   object: 'payment_currency';
   payment_method_id: string;
@@ -141,7 +159,7 @@ type PaymentCurrencyFields = {
   active: boolean;
 };
 
-export type ProductRow = Stored & ProductFields;
+export type ProductRow = Open & ProductFields;
 type ProductFields = {
   object: 'product';
   name: string;
@@ -159,7 +177,7 @@ export type Recurring = {
   meter_id?: string | null;
 };
 
-export type PriceRow = Stored & PriceFields;
+export type PriceRow = Open & PriceFields;
 type PriceFields = {
   object: 'price';
   product_id: string;
@@ -173,7 +191,7 @@ type PriceFields = {
   lookup_key?: string | null;
 };
 
-export type CustomerRow = Stored & CustomerFields;
+export type CustomerRow = Open & CustomerFields;
 type CustomerFields = {
   object: 'customer';
   /** The user's DID (without `did:abt:`); null for a customer created without one. */
@@ -186,7 +204,7 @@ type CustomerFields = {
   delinquent: boolean;
 };
 
-export type PaymentIntentRow = Stored & PaymentIntentFields;
+export type PaymentIntentRow = Open & PaymentIntentFields;
 type PaymentIntentFields = {
   object: 'payment_intent';
   status:
@@ -203,7 +221,7 @@ type PaymentIntentFields = {
   payment_details: Json;
 };
 
-export type CheckoutSessionRow = Stored & CheckoutSessionFields;
+export type CheckoutSessionRow = Open & CheckoutSessionFields;
 type CheckoutSessionFields = {
   object: 'checkout_session';
   mode: 'payment' | 'subscription' | 'setup';
@@ -222,7 +240,7 @@ type CheckoutSessionFields = {
 export type SubscriptionStatus =
   'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
-export type SubscriptionRow = Stored & SubscriptionFields;
+export type SubscriptionRow = Open & SubscriptionFields;
 type SubscriptionFields = {
   object: 'subscription';
   status: SubscriptionStatus;
@@ -243,7 +261,7 @@ type SubscriptionFields = {
   payment_details: Json;
 };
 
-export type SubscriptionItemRow = Stored & SubscriptionItemFields;
+export type SubscriptionItemRow = Open & SubscriptionItemFields;
 type SubscriptionItemFields = {
   object: 'subscription_item';
   subscription_id: string;
@@ -253,7 +271,7 @@ type SubscriptionItemFields = {
 
 export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
 
-export type InvoiceRow = Stored & InvoiceFields;
+export type InvoiceRow = Open & InvoiceFields;
 type InvoiceFields = {
   object: 'invoice';
   number: string;
@@ -282,7 +300,7 @@ type InvoiceFields = {
   status_transitions: { paid_at?: Seconds; finalized_at?: Seconds; voided_at?: Seconds };
 };
 
-export type InvoiceItemRow = Stored & InvoiceItemFields;
+export type InvoiceItemRow = Open & InvoiceItemFields;
 type InvoiceItemFields = {
   object: 'invoice_item';
   invoice_id: string;
@@ -294,7 +312,159 @@ type InvoiceItemFields = {
   subscription_id: string | null;
 };
 
-/** The row type of each table; the tables not listed here are untyped documents (repo.ts `Doc`). */
+export type PaymentLinkRow = Stored & PaymentLinkFields;
+type PaymentLinkFields = {
+  object: 'payment_link';
+  active: boolean;
+  name: string;
+  currency_id: string;
+  line_items: LineItem[];
+  after_completion: AfterPayment;
+  allow_promotion_codes: boolean;
+  billing_address_collection: 'auto' | 'required';
+  phone_number_collection: { enabled: boolean };
+  submit_type: 'auto' | 'book' | 'donate' | 'pay';
+  subscription_data: CheckoutSubscriptionData | null;
+  cross_sell_behavior: 'auto' | 'required';
+  /**
+   * TPaymentLink.donation_settings: amounts are token units (decimal strings) of the link's currency. A link the
+   * merchant made over the API may carry only some of the fields (its `amount`, say): the rest is as given.
+   */
+  donation_settings: LinkDonationSettings | null;
+  customer_creation: 'if_required' | 'always';
+  invoice_creation: { enabled: boolean };
+  payment_method_types: string[];
+  custom_fields: CustomField[];
+  lookup_key: string | null;
+};
+
+/**
+ * The subscription_data of a link or session (payment-types SubscriptionData): what the merchant set, the numbers
+ * checked (sessions.ts subscriptionDataOf), the rest as given.
+ */
+export type CheckoutSubscriptionData = Partial<SubscriptionData> & AsGiven;
+
+export type LinkDonationSettings = Partial<Omit<DonationSettings, 'beneficiaries' | 'message'>> &
+  AsGiven & {
+    /** Sandbox: a beneficiary may be an app (`type: 'dapp'`), as the benefits answer (TBeneficiary) says. */
+    beneficiaries?: Array<PaymentBeneficiary & { type?: 'user' | 'dapp' }>;
+    /**
+     * The platform's is `{success?, summary?}`; the donate widget's POST /api/donations sends a plain string (src/api
+     * DonationSettingsInput), which the sandbox keeps.
+     */
+    message?: DonationSettings['message'] | string;
+  };
+
+/** A checkout line item (payment-types LineItem): the price, how many, and what the payer may change. */
+export type LineItem = {
+  price_id: string;
+  quantity: number;
+  adjustable_quantity?: { enabled: boolean; minimum: number; maximum: number };
+  upsell_price_id?: string;
+  cross_sell?: boolean;
+  /** A custom amount (smallest unit) the payer chose, for a price with `custom_unit_amount`. */
+  custom_amount?: string;
+};
+
+export type CouponRow = Stored & CouponFields;
+type CouponFields = {
+  object: 'coupon';
+  locked: boolean;
+  name: string;
+  description?: string;
+  /** 0 for an amount coupon (then `amount_off` in `currency_id`, `currency_options` in others). */
+  percent_off: number;
+  amount_off: string;
+  currency_id: string | null;
+  currency_options: Record<string, { amount_off: string }>;
+  duration: 'forever' | 'once' | 'repeating';
+  duration_in_months: number;
+  max_redemptions: number | null;
+  redeem_by: Seconds | null;
+  applies_to: { products: string[] } | null;
+  times_redeemed: number;
+  valid: boolean;
+};
+
+export type PromotionCodeRow = Stored & PromotionCodeFields;
+type PromotionCodeFields = {
+  object: 'promotion_code';
+  active: boolean;
+  locked: boolean;
+  code: string;
+  description?: string;
+  coupon_id: string;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  expires_at: Seconds | null;
+  /** TPromotionCode.restrictions, kept as given (the sandbox applies none). */
+  restrictions: AsGiven;
+  /** The one customer who may use the code, if any. */
+  customer_id?: string | null;
+  verification_type: 'code';
+};
+
+export type CreditGrantStatus = 'pending' | 'granted' | 'depleted' | 'expired' | 'voided';
+
+export type CreditGrantRow = Stored & CreditGrantFields;
+type CreditGrantFields = {
+  object: 'credit_grant';
+  name: string;
+  /** Smallest unit of the credit currency. */
+  amount: string;
+  remaining_amount: string;
+  currency_id: string;
+  customer_id: string;
+  category: 'paid' | 'promotional';
+  /** Lower first (0…100, default 50). */
+  priority: number;
+  status: CreditGrantStatus;
+  effective_at: Seconds;
+  expires_at: Seconds | null;
+  applicability_config: CreditGrantApplicabilityConfig | null;
+  voided_at: Seconds | null;
+  created_via: 'api' | 'auto_recharge';
+};
+
+export type MeterRow = Stored & MeterFields;
+type MeterFields = {
+  object: 'meter';
+  name: string;
+  event_name: string;
+  aggregation_method: 'sum';
+  unit: string;
+  /** The credit currency its usage is billed in (settled from credit grants), or null. */
+  currency_id: string | null;
+  /** Sandbox: the decimals of a usage value (the currency's, when it has one). */
+  decimal: number;
+  status: 'active' | 'inactive';
+  description: string;
+};
+
+export type MeterEventRow = Stored & MeterEventFields;
+type MeterEventFields = {
+  object: 'meter_event';
+  event_name: string;
+  /** The payload as given, with `customer_id` resolved to the customer's id and `value` in smallest units. */
+  payload: MeterEventPayload & AsGiven;
+  /** An idempotency key: an event with a known identifier is not recorded twice. */
+  identifier: string | null;
+  timestamp: Seconds;
+  /** `pending` until the billing clock settles its usage from credit grants (`completed`). */
+  status: 'pending' | 'completed';
+  /** Smallest units of credit taken and still owed, once the clock has settled some of it. */
+  credit_consumed?: string;
+  credit_pending?: string;
+  /** TMeterEvent.source_data, kept as given (an object). */
+  source_data: AsGiven | null;
+  /** Sandbox: copies of the payload and the meter, which the lists filter on. */
+  meter_id: string;
+  customer_id: string;
+  subscription_id: string | null;
+  value: string;
+};
+
+/** The row type of each table. */
 export type Rows = {
   payment_methods: PaymentMethodRow;
   payment_currencies: PaymentCurrencyRow;
@@ -307,6 +477,12 @@ export type Rows = {
   subscription_items: SubscriptionItemRow;
   invoices: InvoiceRow;
   invoice_items: InvoiceItemRow;
+  payment_links: PaymentLinkRow;
+  coupons: CouponRow;
+  promotion_codes: PromotionCodeRow;
+  credit_grants: CreditGrantRow;
+  meters: MeterRow;
+  meter_events: MeterEventRow;
 };
 
 /** The fields a new row of each table is made of (repo.ts `newDoc` adds id, mode and timestamps). */
@@ -322,4 +498,10 @@ export type NewRows = {
   subscription_items: SubscriptionItemFields;
   invoices: InvoiceFields;
   invoice_items: InvoiceItemFields;
+  payment_links: PaymentLinkFields;
+  coupons: CouponFields;
+  promotion_codes: PromotionCodeFields;
+  credit_grants: CreditGrantFields;
+  meters: MeterFields;
+  meter_events: MeterEventFields;
 };

@@ -2,7 +2,7 @@ import type { Tx } from '../db.ts';
 import { DEMO_USERS } from '../service/users.ts';
 import { LOGOS } from './logos.ts';
 import { tokenAmount } from '../validate.ts';
-import { insert, type Doc } from './repo.ts';
+import { insert, type Doc, type NewFields, type RowOf } from './repo.ts';
 import type { Table } from './schema.ts';
 
 /**
@@ -11,11 +11,15 @@ import type { Table } from './schema.ts';
  * products, prices, links, coupon and meter below are live data (see docs/sandbox-merchant-api.md).
  */
 
+/** A seeded row: its table and the whole row. */
+type SeedRow<K extends Table = Table> = K extends Table ? [K, RowOf<K>] : never;
+
 let seq = 0;
 const SEED_TIME = Date.UTC(2025, 0, 1);
-function doc(table: Table, id: string, fields: Record<string, unknown>): [Table, Doc] {
+/** A live row with a readable id, its timestamps a second apart from 2025-01-01. */
+function doc<K extends Table>(table: K, id: string, fields: NewFields<K>): SeedRow<K> {
   const at = new Date(SEED_TIME + seq++ * 1000).toISOString();
-  return [table, { id, livemode: true, ...fields, created_at: at, updated_at: at }];
+  return [table, { id, livemode: true, ...fields, created_at: at, updated_at: at } as RowOf<K>] as SeedRow<K>;
 }
 
 const DECIMALS: Record<string, number> = {
@@ -159,8 +163,14 @@ const monthly = (usage_type = 'licensed', meter_id: string | null = null) => ({
   meter_id,
 });
 
-export function link(id: string, kind: string, name: string, priceId: string, extra: Record<string, unknown> = {}) {
-  const { metadata, ...rest } = extra as { metadata?: Record<string, unknown> };
+export function link(
+  id: string,
+  kind: string,
+  name: string,
+  priceId: string,
+  extra: Partial<NewFields<'payment_links'>> = {},
+) {
+  const { metadata, ...rest } = extra;
   return doc('payment_links', id, {
     object: 'payment_link',
     active: true,
@@ -190,7 +200,7 @@ export function link(id: string, kind: string, name: string, priceId: string, ex
 
 const EXPLORER = 'https://explorer.sandbox.example';
 
-function rows(): Array<[Table, Doc]> {
+function rows(): SeedRow[] {
   seq = 0;
   return [
     method('pm_sandbox_arcblock', 'arcblock', 'ArcBlock', LOGOS.arcblock, 'pc_sandbox_tba', {

@@ -1,26 +1,27 @@
 import type { Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
-import { boolean, integer, isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, tokenAmount, unixSeconds } from '../validate.ts';
+import {
+  boolean,
+  choice,
+  integer,
+  isAbsent,
+  QUANTITY_MAX,
+  text,
+  TRIAL_DAYS_MAX,
+  tokenAmount,
+  unixSeconds,
+} from '../validate.ts';
 import { arr, bool, int, obj, oneOf, str, time, type Body } from './domain/fields.ts';
 import { sessionDiscount } from './discounts.ts';
 import { fromUnit, mul, sub, sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';
 import { find, mustFind, newDoc, type Doc } from './repo.ts';
-import type { CheckoutSessionRow } from './schema.ts';
+import type { CheckoutSessionRow, CheckoutSubscriptionData, LineItem, PaymentLinkRow } from './schema.ts';
 import { publicOf } from './domain/stake-shape.ts';
 
 /** Checkout sessions: building one (from a merchant body or a payment link), its amounts, and its expanded view. */
 
 export const SESSION_TTL_SECONDS = 24 * 3600;
-
-type LineItem = {
-  price_id: string;
-  quantity: number;
-  adjustable_quantity?: Body;
-  upsell_price_id?: string;
-  cross_sell?: boolean;
-  custom_amount?: string;
-};
 
 async function lineItems(q: Queryable, input: unknown[] | undefined): Promise<{ items: LineItem[]; prices: Doc[] }> {
   if (!input?.length) throw new HttpError(400, 'line_items must have at least one item');
@@ -133,25 +134,89 @@ export async function sessionAmounts(
   };
 }
 
-const COPIED_FROM_LINK = [
-  'submit_type',
-  'allow_promotion_codes',
-  'billing_address_collection',
-  'phone_number_collection',
-  'cross_sell_behavior',
-  'custom_fields',
-  'payment_method_types',
-  'invoice_creation',
-  'customer_creation',
-] as const;
+/** The checkout options a payment link passes on to its sessions (TPaymentLink, TCheckoutSession). */
+export type CheckoutOptions = Partial<
+  Pick<
+    PaymentLinkRow,
+    | 'submit_type'
+    | 'allow_promotion_codes'
+    | 'billing_address_collection'
+    | 'phone_number_collection'
+    | 'cross_sell_behavior'
+    | 'custom_fields'
+    | 'payment_method_types'
+    | 'invoice_creation'
+    | 'customer_creation'
+  >
+>;
+
+/** An object field of `source` (400 otherwise) as its own body, for reading its fields. */
+function objectAt(source: Body, key: string): Body {
+  return obj(source, key) ?? {};
+}
+
+/**
+ * The checkout options a merchant body or a payment link carries, each one present checked (a bad one is a 400 naming
+ * it); absent ones are left out.
+ */
+export function checkoutOptions(source: Body): CheckoutOptions {
+  const out: CheckoutOptions = {};
+  const given = (k: keyof CheckoutOptions) => !isAbsent(source[k]);
+  if (given('submit_type'))
+    out.submit_type = choice(source.submit_type, 'submit_type', ['auto', 'book', 'donate', 'pay'] as const);
+  if (source.allow_promotion_codes !== undefined)
+    out.allow_promotion_codes = bool(source, 'allow_promotion_codes') ?? false;
+  if (given('billing_address_collection'))
+    out.billing_address_collection = choice(source.billing_address_collection, 'billing_address_collection', [
+      'auto',
+      'required',
+    ] as const);
+  if (given('phone_number_collection')) {
+    const enabled = objectAt(source, 'phone_number_collection').enabled;
+    out.phone_number_collection = {
+      enabled: isAbsent(enabled) ? false : boolean(enabled, 'phone_number_collection.enabled'),
+    };
+  }
+  if (given('cross_sell_behavior'))
+    out.cross_sell_behavior = choice(source.cross_sell_behavior, 'cross_sell_behavior', ['auto', 'required'] as const);
+  if (given('custom_fields')) {
+    out.custom_fields = (arr(source, 'custom_fields') ?? []).map((raw, i) => {
+      const f = (k: string) => `custom_fields[${i}].${k}`;
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+        throw new HttpError(400, `custom_fields[${i}] must be an object`);
+      const field = raw as Body;
+      return {
+        ...field,
+        key: text(field.key, f('key'), { required: true, max: 100 })!,
+        label: text(field.label, f('label'), { required: true, max: 255 })!,
+        type: choice(field.type ?? 'text', f('type'), ['text', 'numeric', 'dropdown'] as const),
+        optional: isAbsent(field.optional) ? false : boolean(field.optional, f('optional')),
+      };
+    });
+  }
+  if (given('payment_method_types')) {
+    out.payment_method_types = (arr(source, 'payment_method_types') ?? []).map((t, i) =>
+      text(t, `payment_method_types[${i}]`, { required: true, max: 50 })!,
+    );
+  }
+  if (given('invoice_creation')) {
+    const enabled = objectAt(source, 'invoice_creation').enabled;
+    out.invoice_creation = { enabled: isAbsent(enabled) ? true : boolean(enabled, 'invoice_creation.enabled') };
+  }
+  if (given('customer_creation'))
+    out.customer_creation = choice(source.customer_creation, 'customer_creation', ['if_required', 'always'] as const);
+  return out;
+}
 
 /**
  * The subscription_data of a session or payment link, its numbers checked: trial_period_days (0…730),
- * trial_end (unix seconds), min_stake_amount (a number in token units, as TCheckoutSession has it), no_stake (boolean). Other keys are kept as given.
+ * trial_end (unix seconds), min_stake_amount (a number in token units, as TCheckoutSession has it), no_stake
+ * (boolean), trial_currency and description (text). Other keys are kept as given.
  */
-export function subscriptionDataOf(input: Body | undefined): Body | null {
+export function subscriptionDataOf(input: Body | undefined): CheckoutSubscriptionData | null {
   if (!input) return null;
-  const out: Body = { ...input };
+  // The keys read below are checked; the rest is JSON as the merchant gave it.
+  const out: CheckoutSubscriptionData = { ...(input as Doc) };
   const f = (k: string) => `subscription_data.${k}`;
   if (!isAbsent(input.trial_period_days))
     out.trial_period_days = integer(input.trial_period_days, f('trial_period_days'), { min: 0, max: TRIAL_DAYS_MAX });
@@ -162,6 +227,7 @@ export function subscriptionDataOf(input: Body | undefined): Body | null {
     out.min_stake_amount = Number(fromUnit(tokenAmount(input.min_stake_amount, 18, f('min_stake_amount')), 18));
   if (input.no_stake !== undefined && input.no_stake !== null) out.no_stake = boolean(input.no_stake, f('no_stake'));
   if (input.trial_currency !== undefined) str(input, 'trial_currency', { max: 1000 });
+  if (input.description !== undefined) text(input.description, f('description'), { max: 1000 });
   return out;
 }
 
@@ -178,9 +244,7 @@ export async function buildSession(
   const currencyId = currencyFor(prices, requested);
   const now = q.clock.nowSeconds();
   const expiresAt = time(source, 'expires_at', { min: now + 60 }) ?? now + SESSION_TTL_SECONDS;
-  const copied: Body = {};
-  for (const k of COPIED_FROM_LINK) if (source[k] !== undefined) copied[k] = source[k];
-  if (source.allow_promotion_codes !== undefined) copied.allow_promotion_codes = bool(source, 'allow_promotion_codes');
+  const copied = checkoutOptions(source);
   const session = newDoc(q, 'checkout_sessions', opts.livemode, {
     object: 'checkout_session',
     mode,

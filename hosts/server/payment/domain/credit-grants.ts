@@ -8,23 +8,25 @@
  * - `verifyAvailability`: whether the usable credit covers the usage not yet settled plus an amount.
  * - `updateCreditGrant` (metadata, or expire now), `voidCreditGrant`.
  */
+import type { CreditGrantApplicabilityConfig } from '@blocklet/payment-types';
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { tokenAmount, unitAmount } from '../../validate.ts';
+import { choice, isAbsent, tokenAmount, unitAmount } from '../../validate.ts';
 import { grantStatusAt } from '../credit-ledger.ts';
 import { sum } from '../money.ts';
 import { creditBalance } from '../pay.ts';
 import { currency } from '../pricing.ts';
 import { find, insert, list, mustFind, newDoc, save, type Doc, type Paging, type Where } from '../repo.ts';
+import type { CreditGrantRow } from '../schema.ts';
 import { customerByIdOrDid } from './customers.ts';
-import { bool, int, obj, oneOf, str, time, type Body } from './fields.ts';
+import { bool, int, obj, oneOf, str, strings, time, type Body } from './fields.ts';
 import { pendingUsage } from './meters.ts';
 
 /** Brings the stored status of a scope's grants up to date with the clock (pending → granted, → expired). */
 async function syncGrantStatuses(q: Queryable, customerId: string | undefined, livemode: boolean): Promise<void> {
   const params: unknown[] = [livemode];
   const where = `livemode = $1 AND status IN ('granted', 'pending')${customerId ? ` AND customer_id = $${params.push(customerId)}` : ''}`;
-  const { rows } = await q.query<{ data: Doc }>(`SELECT data FROM credit_grants WHERE ${where}`, params);
+  const { rows } = await q.query<{ data: CreditGrantRow }>(`SELECT data FROM credit_grants WHERE ${where}`, params);
   for (const { data } of rows) {
     const status = grantStatusAt(data, q.clock.nowSeconds());
     if (status !== data.status) await save(q, 'credit_grants', { ...data, status });
@@ -32,7 +34,7 @@ async function syncGrantStatuses(q: Queryable, customerId: string | undefined, l
 }
 
 /** TCreditGrantExpanded: the grant (status as of now) with its customer, currency and payment method. */
-export async function expandGrant(q: Queryable, grant: Doc): Promise<Doc> {
+export async function expandGrant(q: Queryable, grant: CreditGrantRow): Promise<Doc> {
   const paymentCurrency = await find(q, 'payment_currencies', grant.currency_id);
   return {
     ...grant,
@@ -44,10 +46,29 @@ export async function expandGrant(q: Queryable, grant: Doc): Promise<Doc> {
 }
 
 /**
+ * `applicability_config` of a grant (CreditGrantApplicabilityConfig): `{scope: {prices?: string[], price_type?:
+ * 'metered'}}`, or null when absent.
+ */
+function applicabilityOf(body: Body): CreditGrantApplicabilityConfig | null {
+  const config = obj(body, 'applicability_config');
+  if (!config) return null;
+  const scope = isAbsent(config.scope)
+    ? {}
+    : obj({ 'applicability_config.scope': config.scope }, 'applicability_config.scope')!;
+  const prices = isAbsent(scope.prices)
+    ? undefined
+    : strings({ 'applicability_config.scope.prices': scope.prices }, 'applicability_config.scope.prices');
+  const priceType = isAbsent(scope.price_type)
+    ? undefined
+    : choice(scope.price_type, 'applicability_config.scope.price_type', ['metered'] as const);
+  return { scope: { ...(prices ? { prices } : {}), ...(priceType ? { price_type: priceType } : {}) } };
+}
+
+/**
  * A new grant `{customer_id (id or DID), currency_id, amount (token units), name?, category?, priority?,
  * effective_at?, expires_at?, applicability_config?, metadata?}`.
  */
-export async function createCreditGrant(q: Queryable, body: Body, livemode: boolean): Promise<Doc> {
+export async function createCreditGrant(q: Queryable, body: Body, livemode: boolean): Promise<CreditGrantRow> {
   const customer = await customerByIdOrDid(q, str(body, 'customer_id', { required: true })!, livemode);
   const c = await currency(q, body.currency_id);
   const amount = tokenAmount(body.amount, c.decimal, 'amount');
@@ -66,11 +87,11 @@ export async function createCreditGrant(q: Queryable, body: Body, livemode: bool
       currency_id: c.id,
       customer_id: customer.id,
       category: oneOf(body, 'category', ['paid', 'promotional'] as const, 'promotional'),
-      priority: int(body, 'priority', { min: 0, max: 100, fallback: 50 }),
+      priority: int(body, 'priority', { min: 0, max: 100, fallback: 50 })!,
       status: effectiveAt > now ? 'pending' : 'granted',
       effective_at: effectiveAt,
       expires_at: expiresAt,
-      applicability_config: obj(body, 'applicability_config') ?? null,
+      applicability_config: applicabilityOf(body),
       metadata: obj(body, 'metadata') ?? {},
       voided_at: null,
       created_via: 'api',
@@ -128,7 +149,7 @@ export async function updateCreditGrant(db: Db, id: string, body: Body): Promise
 }
 
 /** Voids a grant: what remains can no longer be used. 400 when it is voided already. */
-export async function voidCreditGrant(db: Db, id: string): Promise<Doc> {
+export async function voidCreditGrant(db: Db, id: string): Promise<CreditGrantRow> {
   return db.transaction(async (tx) => {
     const doc = await mustFind(tx, 'credit_grants', id, { lock: true });
     if (doc.status === 'voided') throw new HttpError(400, 'This credit grant is already voided');

@@ -13,11 +13,12 @@ import { DECIMAL_MAX, tokenAmount } from '../../validate.ts';
 import { sum } from '../money.ts';
 import { currency } from '../pricing.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from '../repo.ts';
+import type { MeterEventRow, MeterRow } from '../schema.ts';
 import { customerByIdOrDid } from './customers.ts';
 import { int, obj, oneOf, pick, str, time, type Body } from './fields.ts';
 
 /** A new meter `{name, event_name, unit, currency_id?, decimal?, aggregation_method?, description?, metadata?}`. */
-export async function createMeter(q: Queryable, body: Body, livemode: boolean): Promise<Doc> {
+export async function createMeter(q: Queryable, body: Body, livemode: boolean): Promise<MeterRow> {
   const eventName = str(body, 'event_name', { required: true, max: 128 })!;
   const { rows } = await q.query('SELECT 1 FROM meters WHERE event_name = $1 AND livemode = $2', [eventName, livemode]);
   if (rows.length) throw new HttpError(400, `A meter for event_name ${eventName} already exists`);
@@ -27,10 +28,10 @@ export async function createMeter(q: Queryable, body: Body, livemode: boolean): 
     'meters',
     newDoc(q, 'meters', livemode, {
       object: 'meter',
-      name: str(body, 'name', { required: true, max: 128 }),
+      name: str(body, 'name', { required: true, max: 128 })!,
       event_name: eventName,
       aggregation_method: oneOf(body, 'aggregation_method', ['sum'] as const, 'sum'),
-      unit: str(body, 'unit', { required: true, max: 32 }),
+      unit: str(body, 'unit', { required: true, max: 32 })!,
       currency_id: c?.id ?? null,
       decimal: c?.decimal ?? int(body, 'decimal', { min: 0, max: DECIMAL_MAX, fallback: 0 }),
       status: 'active',
@@ -41,19 +42,19 @@ export async function createMeter(q: Queryable, body: Body, livemode: boolean): 
 }
 
 /** Changes a meter's name, description, unit or metadata. */
-export async function updateMeter(q: Queryable, id: string, body: Body): Promise<Doc> {
+export async function updateMeter(q: Queryable, id: string, body: Body): Promise<MeterRow> {
   const meter = await mustFind(q, 'meters', id);
   if (body.name !== undefined) str(body, 'name', { required: true, max: 128 });
   return save(q, 'meters', { ...meter, ...pick(body, ['name', 'description', 'unit', 'metadata']) });
 }
 
-export async function setMeterStatus(q: Queryable, id: string, status: 'active' | 'inactive'): Promise<Doc> {
+export async function setMeterStatus(q: Queryable, id: string, status: 'active' | 'inactive'): Promise<MeterRow> {
   const meter = await mustFind(q, 'meters', id);
   return save(q, 'meters', { ...meter, status });
 }
 
 /** TMeterEvent expanded: customer, meter and the meter's currency. */
-export async function expandEvent(q: Queryable, event: Doc): Promise<Doc> {
+export async function expandEvent(q: Queryable, event: MeterEventRow): Promise<Doc> {
   const meter = await find(q, 'meters', event.meter_id);
   return {
     ...event,
@@ -72,13 +73,13 @@ export async function recordMeterEvent(q: Queryable, body: Body, livemode: boole
   const eventName = str(body, 'event_name', { required: true })!;
   const identifier = str(body, 'identifier', { max: 255 }) ?? null;
   if (identifier) {
-    const { rows } = await q.query<{ data: Doc }>(
+    const { rows } = await q.query<{ data: MeterEventRow }>(
       'SELECT data FROM meter_events WHERE identifier = $1 AND livemode = $2',
       [identifier, livemode],
     );
     if (rows[0]) return expandEvent(q, rows[0].data);
   }
-  const { rows: meters } = await q.query<{ data: Doc }>(
+  const { rows: meters } = await q.query<{ data: MeterRow }>(
     "SELECT data FROM meters WHERE event_name = $1 AND livemode = $2 AND status = 'active'",
     [eventName, livemode],
   );

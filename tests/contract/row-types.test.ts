@@ -1,0 +1,63 @@
+/**
+ * The sandbox's row types (hosts/server/payment/schema.ts) against the real platform's types (@blocklet/payment-types),
+ * checked by the compiler: `npm run typecheck` fails naming the fields; the test itself only says what is checked.
+ *
+ * - `Mismatched`: the declared fields whose type the real field does not accept (a status outside the real union, an
+ *   amount that is not a string, …). A Date column is an ISO string here, as on the wire, and any column may be null
+ *   (the types do not say which columns allow null). Each table names the deliberate ones, with the reason.
+ * - `SandboxOnly`: the declared fields the real type does not have, named per table.
+ */
+import type { TCoupon, TCreditGrant, TMeter, TMeterEvent, TPaymentLink, TPromotionCode } from '@blocklet/payment-types';
+import { describe, it } from 'vitest';
+import type {
+  CouponRow,
+  CreditGrantRow,
+  MeterEventRow,
+  MeterRow,
+  PaymentLinkRow,
+  PromotionCodeRow,
+} from '../../hosts/server/payment/schema.ts';
+
+type Wire<T> = T extends Date ? string : T;
+/** The declared fields of `Row` whose type the real field does not accept. */
+type Mismatched<Row, Real> = {
+  [K in keyof Row & keyof Real]-?: NonNullable<Row[K]> extends Wire<NonNullable<Real[K]>> ? never : K;
+}[keyof Row & keyof Real];
+/** The declared fields of `Row` the real type does not have. */
+type SandboxOnly<Row, Real> = Exclude<keyof Row, keyof Real>;
+
+/** Compiles only when `keys` names exactly the keys `K` (none: `{}`); a missing or extra key is named by the error. */
+function exactly<K extends PropertyKey>(_keys: Record<K, true>): void {}
+
+describe('the row types of the sandbox', () => {
+  it('give the fields the platform has the real types (checked by npm run typecheck)', () => {
+    exactly<Mismatched<CouponRow, TCoupon>>({});
+    exactly<Mismatched<PromotionCodeRow, TPromotionCode>>({});
+    exactly<Mismatched<CreditGrantRow, TCreditGrant>>({});
+    exactly<Mismatched<MeterRow, TMeter>>({});
+    exactly<Mismatched<MeterEventRow, TMeterEvent>>({});
+    exactly<Mismatched<PaymentLinkRow, TPaymentLink>>({
+      // A link the merchant made over the API may carry only some donation settings (its amount, say).
+      donation_settings: true,
+      // Only what the merchant set: a link without a description or trial leaves them out (as the contract test's
+      // SANDBOX_UNMODELED accepts).
+      subscription_data: true,
+    });
+  });
+
+  it('add only the sandbox fields named here', () => {
+    exactly<SandboxOnly<CouponRow, TCoupon>>({ object: true });
+    exactly<SandboxOnly<PromotionCodeRow, TPromotionCode>>({ object: true });
+    exactly<SandboxOnly<CreditGrantRow, TCreditGrant>>({});
+    exactly<SandboxOnly<MeterRow, TMeter>>({ decimal: true });
+    // Copies of the payload and the meter the lists filter on.
+    exactly<SandboxOnly<MeterEventRow, TMeterEvent>>({
+      object: true,
+      meter_id: true,
+      customer_id: true,
+      subscription_id: true,
+      value: true,
+    });
+    exactly<SandboxOnly<PaymentLinkRow, TPaymentLink>>({ object: true });
+  });
+});
