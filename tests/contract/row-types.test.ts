@@ -3,22 +3,45 @@
  * checked by the compiler: `npm run typecheck` fails naming the fields; the test itself only says what is checked.
  *
  * - `Mismatched`: the declared fields whose type the real field does not accept (a status outside the real union, an
- *   amount that is not a string, …). A Date column is an ISO string here, as on the wire, and any column may be null
- *   (the types do not say which columns allow null). Each table names the deliberate ones, with the reason.
+ *   amount that is not a string, a missing required part, …). A Date column is an ISO string here, as on the wire,
+ *   and any field may be null (the types do not say which allow null; the contract checker accepts null likewise).
+ *   Each table names the deliberate ones, with the reason.
  * - `SandboxOnly`: the declared fields the real type does not have, named per table.
  */
-import type { TCoupon, TCreditGrant, TMeter, TMeterEvent, TPaymentLink, TPromotionCode } from '@blocklet/payment-types';
+import type {
+  TCoupon,
+  TCreditGrant,
+  TMeter,
+  TMeterEvent,
+  TPaymentCurrency,
+  TPaymentLink,
+  TPaymentMethod,
+  TPrice,
+  TProduct,
+  TPromotionCode,
+} from '@blocklet/payment-types';
 import { describe, it } from 'vitest';
 import type {
   CouponRow,
   CreditGrantRow,
   MeterEventRow,
   MeterRow,
+  PaymentCurrencyRow,
   PaymentLinkRow,
+  PaymentMethodRow,
+  PriceRow,
+  ProductRow,
   PromotionCodeRow,
 } from '../../hosts/server/payment/schema.ts';
 
-type Wire<T> = T extends Date ? string : T;
+/** The real type as the wire may carry it: a Date as an ISO string, and null for any field, at any depth. */
+type Wire<T> = T extends Date
+  ? string
+  : T extends readonly (infer E)[]
+    ? Wire<E>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> | null }
+      : T;
 /** The declared fields of `Row` whose type the real field does not accept. */
 type Mismatched<Row, Real> = {
   [K in keyof Row & keyof Real]-?: NonNullable<Row[K]> extends Wire<NonNullable<Real[K]>> ? never : K;
@@ -31,6 +54,13 @@ function exactly<K extends PropertyKey>(_keys: Record<K, true>): void {}
 
 describe('the row types of the sandbox', () => {
   it('give the fields the platform has the real types (checked by npm run typecheck)', () => {
+    exactly<Mismatched<PaymentMethodRow, TPaymentMethod>>({});
+    exactly<Mismatched<PaymentCurrencyRow, TPaymentCurrency>>({});
+    exactly<Mismatched<ProductRow, TProduct>>({
+      // The sandbox's vendors (vendors.ts) are named by vendor_id and name: they have no vendor_key.
+      vendor_config: true,
+    });
+    exactly<Mismatched<PriceRow, TPrice>>({});
     exactly<Mismatched<CouponRow, TCoupon>>({});
     exactly<Mismatched<PromotionCodeRow, TPromotionCode>>({});
     exactly<Mismatched<CreditGrantRow, TCreditGrant>>({});
@@ -46,6 +76,10 @@ describe('the row types of the sandbox', () => {
   });
 
   it('add only the sandbox fields named here', () => {
+    exactly<SandboxOnly<PaymentMethodRow, TPaymentMethod>>({ object: true });
+    exactly<SandboxOnly<PaymentCurrencyRow, TPaymentCurrency>>({ object: true });
+    exactly<SandboxOnly<ProductRow, TProduct>>({ object: true });
+    exactly<SandboxOnly<PriceRow, TPrice>>({ object: true });
     exactly<SandboxOnly<CouponRow, TCoupon>>({ object: true });
     exactly<SandboxOnly<PromotionCodeRow, TPromotionCode>>({ object: true });
     exactly<SandboxOnly<CreditGrantRow, TCreditGrant>>({});

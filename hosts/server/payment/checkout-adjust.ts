@@ -59,13 +59,10 @@ async function checkQuantity(tx: Queryable, item: Doc, quantity: number): Promis
   const adj = item.adjustable_quantity;
   if (!adj?.enabled) throw new HttpError(400, 'The quantity of this item cannot be changed', 'QUANTITY_NOT_ADJUSTABLE');
   const price = await mustFind(tx, 'prices', item.upsell_price_id ?? item.price_id);
-  const product = await find(tx, 'products', price.product_id);
-  // The price's own stock rules when it has them (> 0), else the product's.
-  const pick = (key: string) => (Number(price[key]) > 0 ? Number(price[key]) : Number(product?.[key] ?? 0));
-  const available = pick('quantity_available');
-  const sold =
-    Number(price.quantity_available) > 0 ? Number(price.quantity_sold ?? 0) : Number(product?.quantity_sold ?? 0);
-  const limit = pick('quantity_limit_per_checkout');
+  // The price's stock rules (0: none). A product has none of its own (TProduct has no quantities).
+  const available = Number(price.quantity_available ?? 0);
+  const sold = Number(price.quantity_sold ?? 0);
+  const limit = Number(price.quantity_limit_per_checkout ?? 0);
   if (available > 0 && sold + quantity > available) throw new HttpError(400, 'Exceed inventory', 'EXCEED_INVENTORY');
   if (limit > 0 && quantity > limit) throw new HttpError(400, 'Exceed purchase limit', 'EXCEED_PURCHASE_LIMIT');
   const min = Math.max(Number(adj.minimum ?? 1), 1);

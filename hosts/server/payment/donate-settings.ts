@@ -6,7 +6,7 @@ import { callerOf, requireMerchant } from './auth.ts';
 import { arr, bodyOf, bool, livemodeOf, obj, oneOf, paramOf, str, type Body } from './http.ts';
 import { integer, isAbsent, tokenAmount } from '../validate.ts';
 import { insert, newId, type Doc } from './repo.ts';
-import type { PriceRow, ProductRow } from './schema.ts';
+import type { CustomUnitAmount, PriceRow, ProductRow } from './schema.ts';
 import { link, price, product } from './seed.ts';
 
 /**
@@ -115,13 +115,17 @@ const TBA_DECIMALS = 18;
  * The amounts of a donation: validated decimal token amounts for the link's donation_settings (as the platform's
  * DonationSettings carry them, see checkout-adjust.ts) and smallest units for the price's custom_unit_amount.
  */
-function donationAmounts(body: Body): { tokens: Body; units: Body } {
+function donationAmounts(body: Body): {
+  tokens: { presets: string[]; preset: string | null; minimum: string; maximum: string | null; custom: boolean };
+  units: CustomUnitAmount;
+} {
   const amount = obj(body, 'amount') ?? {};
   const dec = (v: unknown, field: string) => {
     tokenAmount(v, TBA_DECIMALS, `amount.${field}`); // validates (400 on junk or too many decimals)
     return String(v).trim();
   };
   const unit = (v: string | null) => (v === null ? null : tokenAmount(v, TBA_DECIMALS, 'amount'));
+  const units = (v: string) => tokenAmount(v, TBA_DECIMALS, 'amount');
   const presetsRaw = arr(amount, 'presets') ?? ['1', '5', '10'];
   if (presetsRaw.length > 10) throw new HttpError(400, 'amount.presets: at most 10 presets');
   const presets = presetsRaw.map((p, i) => dec(p, `presets[${i}]`));
@@ -138,7 +142,7 @@ function donationAmounts(body: Body): { tokens: Body; units: Body } {
     tokens: { presets, preset, minimum, maximum, custom },
     units: {
       enabled: true,
-      presets: presets.map(unit),
+      presets: presets.map(units),
       preset: unit(preset),
       minimum: unit(minimum),
       maximum: unit(maximum),

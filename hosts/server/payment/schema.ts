@@ -5,6 +5,7 @@ import type {
   DonationSettings,
   MeterEventPayload,
   PaymentBeneficiary,
+  RechargeConfig,
   SubscriptionData,
 } from '@blocklet/payment-types';
 
@@ -136,59 +137,117 @@ type Seconds = number;
 /** Free-form JSON the platform keeps as the merchant gave it. */
 type AsGiven = Json;
 
-export type PaymentMethodRow = Open & PaymentMethodFields;
+export type PaymentMethodType = 'arcblock' | 'ethereum' | 'base' | 'bitcoin' | 'stripe';
+
+export type PaymentMethodRow = Stored & PaymentMethodFields;
 type PaymentMethodFields = {
   object: 'payment_method';
-  /** 'arcblock', 'ethereum', 'base', 'bitcoin' (wallet methods) or 'stripe'. */
-  type: string;
-  name: string;
   active: boolean;
+  locked: boolean;
+  /** Wallet methods (arcblock, ethereum, base, bitcoin) pay from the payer's sandbox wallet; stripe by card. */
+  type: PaymentMethodType;
+  name: string;
+  description: string;
   logo: string;
-  settings: Json;
+  default_currency_id: string | null;
+  confirmation: { type: 'immediate' | 'callback' | 'block'; block?: number };
+  /** TPaymentMethod.settings per type (`stripe.publishable_key`, `arcblock.explorer_host`, …); `stripe.sandbox` marks the stand-in. */
+  settings: AsGiven;
+  features: { recurring: boolean; refund: boolean; dispute: boolean };
 };
 
-export type PaymentCurrencyRow = Open & PaymentCurrencyFields;
+export type PaymentCurrencyRow = Stored & PaymentCurrencyFields;
 type PaymentCurrencyFields = {
   object: 'payment_currency';
   payment_method_id: string;
-  /** 'credit' currencies are granted, never paid with. */
-  type: 'standard' | 'credit';
-  name: string;
-  symbol: string;
-  decimal: number;
   active: boolean;
-};
-
-export type ProductRow = Open & ProductFields;
-type ProductFields = {
-  object: 'product';
+  locked: boolean;
+  is_base_currency: boolean;
   name: string;
   description: string;
+  logo: string;
+  symbol: string;
+  decimal: number;
+  maximum_precision: number;
+  minimum_payment_amount: string;
+  maximum_payment_amount: string;
+  /** The token contract, for a currency of a chain that has one. */
+  contract: string | null;
+  /** 'credit' currencies are granted, never paid with. */
+  type: 'standard' | 'credit';
+  /** The top-up package of a credit currency (auto top-up buys `base_price_id`). */
+  recharge_config?: RechargeConfig;
+};
+
+export type ProductRow = Stored & ProductFields;
+type ProductFields = {
+  object: 'product';
   active: boolean;
-  type: string;
+  locked: boolean;
+  type: 'service' | 'good' | 'credit';
+  name: string;
+  description: string;
   images: string[];
+  features: Array<{ name: string }>;
+  unit_label: string | null;
   default_price_id: string | null;
+  statement_descriptor: string;
+  cross_sell: { cross_sells_to_id: string } | null;
+  /** The vendors that deliver the product after payment (vendors.ts). */
+  vendor_config: Array<{ vendor_id: string; vendor_type: string; name?: string; title?: string }>;
+  created_via: 'api' | 'portal' | 'donation';
 };
 
 export type Recurring = {
   interval: 'hour' | 'day' | 'week' | 'month' | 'year';
   interval_count: number;
-  usage_type?: 'licensed' | 'metered';
-  meter_id?: string | null;
+  usage_type: 'licensed' | 'metered';
+  /** 'sum' for a metered price, else null. */
+  aggregate_usage: string | null;
+  meter_id: string | null;
 };
 
-export type PriceRow = Open & PriceFields;
+/** A price the payer chooses (a donation): smallest units, presets to pick from and bounds. */
+export type CustomUnitAmount = {
+  preset: string | null;
+  presets: string[];
+  minimum: string | null;
+  maximum: string | null;
+  enabled: boolean;
+};
+
+/** The amount of a price in one currency (its own is the first). */
+export type PriceCurrencyOption = {
+  currency_id: string;
+  unit_amount: string;
+  custom_unit_amount: CustomUnitAmount | null;
+  tiers: null;
+};
+
+export type PriceRow = Stored & PriceFields;
 type PriceFields = {
   object: 'price';
   product_id: string;
   active: boolean;
+  locked: boolean;
   type: 'one_time' | 'recurring';
+  billing_scheme: 'per_unit';
   currency_id: string;
   /** Smallest unit, in `currency_id`; `currency_options` give it in other currencies. */
   unit_amount: string;
-  currency_options?: Array<{ currency_id: string; unit_amount: string; custom_unit_amount?: unknown }>;
+  currency_options: PriceCurrencyOption[];
+  custom_unit_amount: CustomUnitAmount | null;
   recurring: Recurring | null;
-  lookup_key?: string | null;
+  tiers_mode: null;
+  tiers: null;
+  transform_quantity: null;
+  lookup_key: string | null;
+  nickname: string;
+  upsell: { upsells_to_id: string } | null;
+  quantity_available: number;
+  quantity_sold: number;
+  quantity_limit_per_checkout: number;
+  pricing_type: 'fixed';
 };
 
 export type CustomerRow = Open & CustomerFields;
@@ -344,8 +403,16 @@ type PaymentLinkFields = {
  */
 export type CheckoutSubscriptionData = Partial<SubscriptionData> & AsGiven;
 
-export type LinkDonationSettings = Partial<Omit<DonationSettings, 'beneficiaries' | 'message'>> &
+export type LinkDonationSettings = Partial<Omit<DonationSettings, 'beneficiaries' | 'message' | 'amount'>> &
   AsGiven & {
+    /** Decimal token amounts (null: not set). */
+    amount?: {
+      presets?: string[];
+      preset?: string | null;
+      minimum?: string | null;
+      maximum?: string | null;
+      custom?: boolean;
+    };
     /** Sandbox: a beneficiary may be an app (`type: 'dapp'`), as the benefits answer (TBeneficiary) says. */
     beneficiaries?: Array<PaymentBeneficiary & { type?: 'user' | 'dapp' }>;
     /**

@@ -2,8 +2,8 @@ import type { Tx } from '../db.ts';
 import { DEMO_USERS } from '../service/users.ts';
 import { LOGOS } from './logos.ts';
 import { tokenAmount } from '../validate.ts';
-import { insert, type Doc, type NewFields, type RowOf } from './repo.ts';
-import type { Table } from './schema.ts';
+import { insert, type NewFields, type RowOf } from './repo.ts';
+import type { PaymentMethodRow, PaymentMethodType, PriceCurrencyOption, Recurring, Table } from './schema.ts';
 
 /**
  * The seeded catalog (migration 'payment:002-seed'), livemode=true with stable, readable ids so tests,
@@ -34,11 +34,11 @@ const u = (tokens: string, currencyId: string) => tokenAmount(tokens, DECIMALS[c
 
 function method(
   id: string,
-  type: string,
+  type: PaymentMethodType,
   name: string,
   logo: string,
   defaultCurrency: string,
-  settings: Doc['settings'],
+  settings: PaymentMethodRow['settings'],
   recurring = true,
 ) {
   return doc('payment_methods', id, {
@@ -63,7 +63,7 @@ function currency(
   symbol: string,
   name: string,
   logo: string,
-  extra: Record<string, unknown> = {},
+  extra: Partial<NewFields<'payment_currencies'>> = {},
 ) {
   return doc('payment_currencies', id, {
     object: 'payment_currency',
@@ -75,7 +75,7 @@ function currency(
     description: name,
     logo,
     symbol,
-    decimal: DECIMALS[id],
+    decimal: DECIMALS[id] ?? 0,
     maximum_precision: Math.min(6, DECIMALS[id] ?? 6),
     minimum_payment_amount: '0',
     maximum_payment_amount: '0',
@@ -91,7 +91,7 @@ export function product(
   name: string,
   description: string,
   defaultPriceId: string,
-  extra: Record<string, unknown> = {},
+  extra: Partial<NewFields<'products'>> = {},
 ) {
   return doc('products', id, {
     object: 'product',
@@ -118,16 +118,16 @@ export function price(
   id: string,
   productId: string,
   amounts: Record<string, string>,
-  extra: Record<string, unknown> = {},
+  extra: Partial<NewFields<'prices'>> = {},
 ) {
-  const options = Object.entries(amounts).map(([currencyId, tokens]) => ({
+  const options: PriceCurrencyOption[] = Object.entries(amounts).map(([currencyId, tokens]) => ({
     currency_id: currencyId,
     unit_amount: u(tokens, currencyId),
-    custom_unit_amount: null as unknown,
+    custom_unit_amount: null,
     tiers: null,
   }));
   const main = options[0]!;
-  main.custom_unit_amount = (extra.custom_unit_amount as typeof main.custom_unit_amount) ?? null;
+  main.custom_unit_amount = extra.custom_unit_amount ?? null;
   return doc('prices', id, {
     object: 'price',
     product_id: productId,
@@ -155,7 +155,7 @@ export function price(
   });
 }
 
-const monthly = (usage_type = 'licensed', meter_id: string | null = null) => ({
+const monthly = (usage_type: Recurring['usage_type'] = 'licensed', meter_id: string | null = null): Recurring => ({
   interval: 'month',
   interval_count: 1,
   usage_type,

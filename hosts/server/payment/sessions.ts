@@ -16,17 +16,20 @@ import { sessionDiscount } from './discounts.ts';
 import { fromUnit, mul, sub, sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';
 import { find, mustFind, newDoc, type Doc } from './repo.ts';
-import type { CheckoutSessionRow, CheckoutSubscriptionData, LineItem, PaymentLinkRow } from './schema.ts';
+import type { CheckoutSessionRow, CheckoutSubscriptionData, LineItem, PaymentLinkRow, PriceRow } from './schema.ts';
 import { publicOf } from './domain/stake-shape.ts';
 
 /** Checkout sessions: building one (from a merchant body or a payment link), its amounts, and its expanded view. */
 
 export const SESSION_TTL_SECONDS = 24 * 3600;
 
-async function lineItems(q: Queryable, input: unknown[] | undefined): Promise<{ items: LineItem[]; prices: Doc[] }> {
+async function lineItems(
+  q: Queryable,
+  input: unknown[] | undefined,
+): Promise<{ items: LineItem[]; prices: PriceRow[] }> {
   if (!input?.length) throw new HttpError(400, 'line_items must have at least one item');
   const items: LineItem[] = [];
-  const prices: Doc[] = [];
+  const prices: PriceRow[] = [];
   for (const [i, raw] of input.entries()) {
     if (!raw || typeof raw !== 'object') throw new HttpError(400, `line_items[${i}] must be an object`);
     const item = raw as Body;
@@ -56,7 +59,7 @@ async function lineItems(q: Queryable, input: unknown[] | undefined): Promise<{ 
   return { items, prices };
 }
 
-function modeFor(prices: Doc[], requested: unknown): 'payment' | 'subscription' | 'setup' {
+function modeFor(prices: PriceRow[], requested: unknown): 'payment' | 'subscription' | 'setup' {
   const recurring = prices.some((p) => p.type === 'recurring');
   const mode =
     requested === undefined
@@ -70,7 +73,7 @@ function modeFor(prices: Doc[], requested: unknown): 'payment' | 'subscription' 
   return mode;
 }
 
-function currencyFor(prices: Doc[], requested: string | undefined): string {
+function currencyFor(prices: PriceRow[], requested: string | undefined): string {
   const currencyId = requested ?? prices[0]!.currency_id;
   for (const p of prices) {
     if (!currencyIdsOf(p).includes(currencyId))
@@ -92,7 +95,7 @@ export function trialApplies(session: Doc, currencyId: string, now: number): boo
 }
 
 /** The amount of one line item in a currency (metered items are billed later: 0). */
-export function itemAmount(price: Doc, item: Doc, currencyId: string): string {
+export function itemAmount(price: PriceRow, item: Doc, currencyId: string): string {
   const amount = amountIn(price, currencyId);
   if (!amount) throw new HttpError(400, `Price ${price.id} is not available in currency ${currencyId}`);
   if (price.recurring?.usage_type === 'metered') return '0';

@@ -27,6 +27,7 @@ import { mul, sum } from '../money.ts';
 import { creditBalance } from '../pay.ts';
 import { amountIn, currencyIdsOf, expandPrice } from '../pricing.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from '../repo.ts';
+import type { PriceRow } from '../schema.ts';
 import { charge, succeededIntent, type PlatformEvents } from './charging.ts';
 import { bool, int, str, type Body } from './fields.ts';
 
@@ -76,8 +77,8 @@ async function writeConfig(q: Queryable, doc: Json): Promise<Json> {
 }
 
 /** Credit packages granting `currencyId`: active prices whose metadata.credit_config names it. */
-async function packagesFor(q: Queryable, currencyId: string, livemode: boolean): Promise<Doc[]> {
-  const { rows } = await q.query<{ data: Doc }>(
+async function packagesFor(q: Queryable, currencyId: string, livemode: boolean): Promise<PriceRow[]> {
+  const { rows } = await q.query<{ data: PriceRow }>(
     "SELECT data FROM prices WHERE active AND livemode = $1 AND data->'metadata'->'credit_config'->>'currency_id' = $2 ORDER BY created_at, id",
     [livemode, currencyId],
   );
@@ -85,7 +86,7 @@ async function packagesFor(q: Queryable, currencyId: string, livemode: boolean):
 }
 
 /** The currencies a package can be paid in: active, of an active method, not credit. */
-async function payingCurrencies(q: Queryable, prices: Doc[]): Promise<Doc[]> {
+async function payingCurrencies(q: Queryable, prices: PriceRow[]): Promise<Doc[]> {
   const ids = [...new Set(prices.flatMap((p) => currencyIdsOf(p)))];
   const out: Doc[] = [];
   for (const id of ids) {
@@ -265,7 +266,7 @@ async function expandConfig(q: Queryable, cfg: Json): Promise<Json> {
  * The top-up package of a credit currency: its `recharge_config.base_price_id` when that is one of its packages.
  * 400 when the currency has none (the portal offers no auto top-up for it).
  */
-async function basePackage(q: Queryable, currency: Doc, livemode: boolean): Promise<Doc> {
+async function basePackage(q: Queryable, currency: Doc, livemode: boolean): Promise<PriceRow> {
   const baseId = currency.recharge_config?.base_price_id;
   const price = baseId ? (await packagesFor(q, currency.id, livemode)).find((p) => p.id === baseId) : undefined;
   if (!price) throw new HttpError(400, `${currency.symbol} has no top-up package (recharge_config.base_price_id)`);

@@ -11,16 +11,31 @@ import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { STOCK_MAX } from '../../validate.ts';
 import { expandProduct, newPrice, priceFields } from '../pricing.ts';
-import { insert, mustFind, newDoc, remove, save, type Doc } from '../repo.ts';
+import { insert, mustFind, newDoc, remove, save, type Doc, type NewFields } from '../repo.ts';
 import type { PriceRow, ProductRow } from '../schema.ts';
-import { arr, bool, obj, oneOf, pick, str, strings, type Body } from './fields.ts';
+import { arr, bool, obj, oneOf, str, strings, type Body } from './fields.ts';
 
 const PRODUCT_TYPES = ['service', 'good', 'credit'] as const;
 
-/** The product fields of a write: every field when creating, only the ones the body carries when updating. */
-async function productFields(q: Queryable, body: Body, creating: boolean): Promise<Body> {
-  const out: Body = pick(body, ['description', 'unit_label', 'statement_descriptor']);
-  if (creating || body.name !== undefined) out.name = str(body, 'name', { required: true, max: 250 });
+/** The fields of a product a write may set. */
+type ProductWrite = Partial<NewFields<'products'>>;
+
+/**
+ * The product fields of a write that the body carries, checked; creating, `name` (required) and `type` (default
+ * service) always.
+ */
+async function productFields(
+  q: Queryable,
+  body: Body,
+  creating: true,
+): Promise<ProductWrite & Pick<ProductRow, 'name' | 'type'>>;
+async function productFields(q: Queryable, body: Body, creating: false): Promise<ProductWrite>;
+async function productFields(q: Queryable, body: Body, creating: boolean): Promise<ProductWrite> {
+  const out: ProductWrite = {};
+  if (body.description !== undefined) out.description = str(body, 'description') ?? '';
+  if (body.unit_label !== undefined) out.unit_label = str(body, 'unit_label') ?? null;
+  if (body.statement_descriptor !== undefined) out.statement_descriptor = str(body, 'statement_descriptor') ?? '';
+  if (creating || body.name !== undefined) out.name = str(body, 'name', { required: true, max: 250 })!;
   if (creating || body.type !== undefined) out.type = oneOf(body, 'type', PRODUCT_TYPES, 'service');
   if (body.images !== undefined) out.images = strings(body, 'images') ?? [];
   if (body.features !== undefined) {
@@ -31,7 +46,7 @@ async function productFields(q: Queryable, body: Body, creating: boolean): Promi
     });
   }
   if (body.metadata !== undefined) out.metadata = obj(body, 'metadata') ?? {};
-  if (body.active !== undefined) out.active = bool(body, 'active');
+  if (body.active !== undefined) out.active = bool(body, 'active') ?? true;
   if (body.cross_sell !== undefined) {
     const to = obj(body, 'cross_sell')?.cross_sells_to_id;
     if (to !== undefined && to !== null) await mustFind(q, 'products', to);

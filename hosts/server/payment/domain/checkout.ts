@@ -21,7 +21,7 @@ import { gte } from '../money.ts';
 import { creditBalance, ensurePaymentIntent, paySession } from '../pay.ts';
 import { currencyIdsOf, paymentMethodsExpanded } from '../pricing.ts';
 import { find, insert, mustFind, save, type Doc } from '../repo.ts';
-import type { CheckoutSessionRow } from '../schema.ts';
+import type { CheckoutSessionRow, PriceRow } from '../schema.ts';
 import {
   assertSessionActor,
   buildSession,
@@ -321,7 +321,7 @@ export async function confirmFastCheckout(
 }
 
 /** The cross-sell price of a session: the first item's product's cross-sell product's default price, if active. */
-export async function crossSellPrice(q: Queryable, session: Doc): Promise<Doc | null> {
+export async function crossSellPrice(q: Queryable, session: Doc): Promise<PriceRow | null> {
   const first = (session.line_items as Doc[])[0];
   if (!first) return null;
   const price = await find(q, 'prices', first.price_id);

@@ -33,7 +33,7 @@ export async function createMeter(q: Queryable, body: Body, livemode: boolean): 
       aggregation_method: oneOf(body, 'aggregation_method', ['sum'] as const, 'sum'),
       unit: str(body, 'unit', { required: true, max: 32 })!,
       currency_id: c?.id ?? null,
-      decimal: c?.decimal ?? int(body, 'decimal', { min: 0, max: DECIMAL_MAX, fallback: 0 }),
+      decimal: c?.decimal ?? int(body, 'decimal', { min: 0, max: DECIMAL_MAX, fallback: 0 })!,
       status: 'active',
       description: str(body, 'description') ?? '',
       metadata: obj(body, 'metadata') ?? {},
