@@ -11,27 +11,39 @@
 import type {
   TCoupon,
   TCreditGrant,
+  TCustomer,
+  TInvoice,
+  TInvoiceItem,
   TMeter,
   TMeterEvent,
   TPaymentCurrency,
+  TPaymentIntent,
   TPaymentLink,
   TPaymentMethod,
   TPrice,
   TProduct,
   TPromotionCode,
+  TSubscription,
+  TSubscriptionItem,
 } from '@blocklet/payment-types';
 import { describe, it } from 'vitest';
 import type {
   CouponRow,
   CreditGrantRow,
+  CustomerRow,
+  InvoiceItemRow,
+  InvoiceRow,
   MeterEventRow,
   MeterRow,
   PaymentCurrencyRow,
+  PaymentIntentRow,
   PaymentLinkRow,
   PaymentMethodRow,
   PriceRow,
   ProductRow,
   PromotionCodeRow,
+  SubscriptionItemRow,
+  SubscriptionRow,
 } from '../../hosts/server/payment/schema.ts';
 
 /** The real type as the wire may carry it: a Date as an ISO string, and null for any field, at any depth. */
@@ -61,6 +73,15 @@ describe('the row types of the sandbox', () => {
       vendor_config: true,
     });
     exactly<Mismatched<PriceRow, TPrice>>({});
+    exactly<Mismatched<CustomerRow, TCustomer>>({});
+    exactly<Mismatched<PaymentIntentRow, TPaymentIntent>>({});
+    exactly<Mismatched<SubscriptionRow, TSubscription>>({
+      // A cancel carries the canceler's feedback, comment and reason only when given.
+      cancelation_details: true,
+    });
+    exactly<Mismatched<SubscriptionItemRow, TSubscriptionItem>>({});
+    exactly<Mismatched<InvoiceRow, TInvoice>>({});
+    exactly<Mismatched<InvoiceItemRow, TInvoiceItem>>({});
     exactly<Mismatched<CouponRow, TCoupon>>({});
     exactly<Mismatched<PromotionCodeRow, TPromotionCode>>({});
     exactly<Mismatched<CreditGrantRow, TCreditGrant>>({});
@@ -80,6 +101,13 @@ describe('the row types of the sandbox', () => {
     exactly<SandboxOnly<PaymentCurrencyRow, TPaymentCurrency>>({ object: true });
     exactly<SandboxOnly<ProductRow, TProduct>>({ object: true });
     exactly<SandboxOnly<PriceRow, TPrice>>({ object: true });
+    exactly<SandboxOnly<CustomerRow, TCustomer>>({ object: true });
+    // The checkout session an intent pays (TPaymentIntentExpanded has it as checkoutSession).
+    exactly<SandboxOnly<PaymentIntentRow, TPaymentIntent>>({ object: true, checkout_session_id: true });
+    exactly<SandboxOnly<SubscriptionRow, TSubscription>>({ object: true });
+    exactly<SandboxOnly<SubscriptionItemRow, TSubscriptionItem>>({ object: true });
+    exactly<SandboxOnly<InvoiceRow, TInvoice>>({ object: true });
+    exactly<SandboxOnly<InvoiceItemRow, TInvoiceItem>>({ object: true });
     exactly<SandboxOnly<CouponRow, TCoupon>>({ object: true });
     exactly<SandboxOnly<PromotionCodeRow, TPromotionCode>>({ object: true });
     exactly<SandboxOnly<CreditGrantRow, TCreditGrant>>({});

@@ -189,6 +189,16 @@ describe('merchant API (payment-js contract)', () => {
         /applicability_config.scope.price_type must be one of/,
       ],
     ];
+    cases.push(
+      ['PUT', `/api/customers/${ADMIN.did}`, { address: { city: 5 } }, /address.city must be a string/],
+      [
+        'PUT',
+        `/api/customers/${ADMIN.did}`,
+        { shipping: { name: 'A', address: [] } },
+        /shipping.address must be an object/,
+      ],
+    );
+    const customer = (await signed(sb, 'GET', `/api/customers/${ADMIN.did}`)).body;
     const before = await Promise.all(['payment_links', 'checkout_sessions', 'coupons', 'credit_grants'].map(count));
     for (const [method, path, body, message] of cases) {
       const r = await signed(sb, method, path, { body });
@@ -198,6 +208,7 @@ describe('merchant API (payment-js contract)', () => {
     expect(await Promise.all(['payment_links', 'checkout_sessions', 'coupons', 'credit_grants'].map(count))).toEqual(
       before,
     );
+    expect((await signed(sb, 'GET', `/api/customers/${ADMIN.did}`)).body.updated_at).toBe(customer.updated_at);
   });
 
   it('checkout sessions: create, retrieve expanded, update metadata, list by metadata, expire', async () => {

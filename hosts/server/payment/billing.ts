@@ -1,3 +1,4 @@
+import type { CustomerAddress } from '@blocklet/payment-types';
 import type { Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
 import { getUser, type SandboxUser } from '../service/users.ts';
@@ -29,7 +30,7 @@ export async function customerOfDid(q: Queryable, did: string, livemode: boolean
 export function newCustomer(
   q: Pick<Queryable, 'clock'>,
   livemode: boolean,
-  fields: { did: string | null; name: string; email: string; phone?: string; address?: Record<string, unknown> },
+  fields: { did: string | null; name: string; email: string; phone?: string; address?: CustomerAddress },
 ): CustomerRow {
   return newDoc(q, 'customers', livemode, {
     object: 'customer',

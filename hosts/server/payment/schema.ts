@@ -1,11 +1,15 @@
 import type {
   AfterPayment,
   CreditGrantApplicabilityConfig,
+  CustomerAddress,
+  CustomerShipping,
   CustomField,
   DonationSettings,
   MeterEventPayload,
   PaymentBeneficiary,
+  PaymentError,
   RechargeConfig,
+  ServiceAction,
   SubscriptionData,
 } from '@blocklet/payment-types';
 
@@ -250,7 +254,7 @@ type PriceFields = {
   pricing_type: 'fixed';
 };
 
-export type CustomerRow = Open & CustomerFields;
+export type CustomerRow = Stored & CustomerFields;
 type CustomerFields = {
   object: 'customer';
   /** The user's DID (without `did:abt:`); null for a customer created without one. */
@@ -258,24 +262,35 @@ type CustomerFields = {
   name: string;
   email: string;
   phone: string;
-  address: Record<string, unknown> | null;
+  description: string;
+  address: CustomerAddress | null;
+  shipping: CustomerShipping | null;
   balance: string;
+  token_balance: Record<string, string>;
   delinquent: boolean;
+  invoice_prefix: string;
+  /** TCustomer.preference (notification settings), kept as given. */
+  preference: AsGiven;
 };
 
-export type PaymentIntentRow = Open & PaymentIntentFields;
+export type PaymentIntentRow = Stored & PaymentIntentFields;
 type PaymentIntentFields = {
   object: 'payment_intent';
   status:
     'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
   amount: string;
   amount_received: string;
+  amount_capturable: string;
   currency_id: string;
   payment_method_id: string;
   customer_id: string;
   invoice_id: string | null;
-  checkout_session_id?: string | null;
+  /** Sandbox: the checkout session it pays, if any. */
+  checkout_session_id: string | null;
   description: string;
+  statement_descriptor: string;
+  capture_method: 'automatic';
+  last_payment_error: PaymentError | null;
   /** `{[method type]: {tx_hash, payer, type}}` for wallet methods, `{stripe: {payment_intent_id}}` for cards. */
   payment_details: Json;
 };
@@ -296,10 +311,25 @@ type CheckoutSessionFields = {
   subscription_id: string | null;
 };
 
+/**
+ * Why and by whom a subscription was canceled (TSubscription.cancelation_details): the canceler's feedback, comment and
+ * reason when given; return_stake or slash_stake are added to the answer when the merchant's cancel settled the stake
+ * (stake-shape.ts).
+ */
+export type CancelationDetails = {
+  feedback?: string;
+  comment?: string;
+  reason?: string;
+  /** Sandbox: 'customer', or what the merchant said (default 'admin'). */
+  cancel_from: string;
+  return_stake?: boolean;
+  slash_stake?: boolean;
+};
+
 export type SubscriptionStatus =
   'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
-export type SubscriptionRow = Open & SubscriptionFields;
+export type SubscriptionRow = Stored & SubscriptionFields;
 type SubscriptionFields = {
   object: 'subscription';
   status: SubscriptionStatus;
@@ -316,11 +346,20 @@ type SubscriptionFields = {
   canceled_at: Seconds | null;
   ended_at: Seconds | null;
   latest_invoice_id: string | null;
+  billing_cycle_anchor: Seconds;
+  start_date: Seconds;
+  collection_method: 'charge_automatically';
   pending_invoice_item_interval: { interval: Recurring['interval']; interval_count: number };
+  cancelation_details: CancelationDetails | null;
+  service_actions: ServiceAction[];
+  /**
+   * The platform's payment details (`arcblock.staking` once a stake is taken, stake-shape.ts), and the sandbox's own
+   * bookkeeping of a stake under `staking`, which never leaves the server.
+   */
   payment_details: Json;
 };
 
-export type SubscriptionItemRow = Open & SubscriptionItemFields;
+export type SubscriptionItemRow = Stored & SubscriptionItemFields;
 type SubscriptionItemFields = {
   object: 'subscription_item';
   subscription_id: string;
@@ -330,7 +369,7 @@ type SubscriptionItemFields = {
 
 export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
 
-export type InvoiceRow = Open & InvoiceFields;
+export type InvoiceRow = Stored & InvoiceFields;
 type InvoiceFields = {
   object: 'invoice';
   number: string;
@@ -356,10 +395,29 @@ type InvoiceFields = {
   due_date: Seconds | null;
   /** Discount ids (TInvoice.discounts); the amounts are in total_discount_amounts. */
   discounts: string[];
+  total_discount_amounts: Array<{
+    amount: string;
+    discount: string | null;
+    promotion_code: string | null;
+    coupon: string | null;
+  }>;
   status_transitions: { paid_at?: Seconds; finalized_at?: Seconds; voided_at?: Seconds };
+  statement_descriptor: string;
+  subtotal_excluding_tax: string;
+  tax: string;
+  amount_shipping: string;
+  starting_balance: string;
+  ending_balance: string;
+  paid_out_of_band: boolean;
+  auto_advance: boolean;
+  collection_method: 'charge_automatically';
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  customer_address: CustomerAddress | null;
 };
 
-export type InvoiceItemRow = Open & InvoiceItemFields;
+export type InvoiceItemRow = Stored & InvoiceItemFields;
 type InvoiceItemFields = {
   object: 'invoice_item';
   invoice_id: string;
@@ -368,7 +426,9 @@ type InvoiceItemFields = {
   amount: string;
   currency_id: string;
   description: string;
+  customer_id: string;
   subscription_id: string | null;
+  period: { start: Seconds; end: Seconds };
 };
 
 export type PaymentLinkRow = Stored & PaymentLinkFields;

@@ -12,7 +12,9 @@
  * - `confirmFastCheckout`: pays a submitted session from the payer's balance or credit when they cover it.
  * - `crossSellPrice`: the price a session suggests adding (spec §4).
  */
+import type { CustomerAddress } from '@blocklet/payment-types';
 import type { Db, Queryable } from '../../db.ts';
+import { isAbsent } from '../../validate.ts';
 import { HttpError, type EventBus } from '../../platform.ts';
 import type { SandboxUser } from '../../service/users.ts';
 import { customerOfDid, newCustomer } from '../billing.ts';
@@ -31,8 +33,8 @@ import {
   type SessionActor,
 } from '../sessions.ts';
 import { walletBalance } from '../wallet.ts';
-import { emailError } from './customers.ts';
-import { obj, str, type Body } from './fields.ts';
+import { addressOf, emailError } from './customers.ts';
+import { str, type Body } from './fields.ts';
 
 /** GET /settings: `{paymentMethods, baseCurrency}`, active methods only. */
 export async function checkoutSettings(q: Queryable): Promise<{ paymentMethods: Doc[]; baseCurrency: Doc | null }> {
@@ -90,7 +92,7 @@ const POSTAL_CODES: Record<string, RegExp> = {
   au: /^\d{4}$/,
 };
 
-type Form = { name: string; email: string; phone: string; address: Body | null; currency: Doc; method: Doc };
+type Form = { name: string; email: string; phone: string; address: CustomerAddress | null; currency: Doc; method: Doc };
 
 async function validateForm(q: Queryable, session: Doc, body: Body): Promise<Form> {
   const name = str(body, 'customer_name', { required: true, max: 255 })!.trim();
@@ -114,16 +116,16 @@ async function validateForm(q: Queryable, session: Doc, body: Body): Promise<For
     if (!/^\+?[0-9][0-9 ()-]{5,19}$/.test(phone))
       throw new HttpError(400, 'customer_phone is not a valid phone number');
   } else phone = phone || '';
-  const address = obj(body, 'billing_address') ?? null;
+  const address = isAbsent(body.billing_address) ? null : addressOf(body.billing_address, 'billing_address');
   if (session.billing_address_collection === 'required') {
-    const required = method.type === 'stripe' ? ['postal_code'] : ['line1', 'city', 'state', 'postal_code'];
+    const required =
+      method.type === 'stripe' ? (['postal_code'] as const) : (['line1', 'city', 'state', 'postal_code'] as const);
     for (const k of required) {
-      if (typeof address?.[k] !== 'string' || !(address[k] as string).trim())
-        throw new HttpError(400, `billing_address.${k} is required`);
+      if (!address?.[k]?.trim()) throw new HttpError(400, `billing_address.${k} is required`);
     }
   }
   const country = String(address?.country ?? 'us').toLowerCase();
-  const postal = typeof address?.postal_code === 'string' ? address.postal_code.trim() : '';
+  const postal = address?.postal_code?.trim() ?? '';
   if (postal && POSTAL_CODES[country] && !POSTAL_CODES[country].test(postal))
     throw new HttpError(400, 'billing_address.postal_code is invalid for the country');
   return { name, email, phone, address: address ? { ...address, country } : null, currency, method };
