@@ -9,6 +9,7 @@
  * - `SandboxOnly`: the declared fields the real type does not have, named per table.
  */
 import type {
+  TCheckoutSession,
   TCoupon,
   TCreditGrant,
   TCustomer,
@@ -28,6 +29,7 @@ import type {
 } from '@blocklet/payment-types';
 import { describe, it } from 'vitest';
 import type {
+  CheckoutSessionRow,
   CouponRow,
   CreditGrantRow,
   CustomerRow,
@@ -82,6 +84,8 @@ describe('the row types of the sandbox', () => {
     exactly<Mismatched<SubscriptionItemRow, TSubscriptionItem>>({});
     exactly<Mismatched<InvoiceRow, TInvoice>>({});
     exactly<Mismatched<InvoiceItemRow, TInvoiceItem>>({});
+    // As its link's (below): what the merchant set.
+    exactly<Mismatched<CheckoutSessionRow, TCheckoutSession>>({ subscription_data: true });
     exactly<Mismatched<CouponRow, TCoupon>>({});
     exactly<Mismatched<PromotionCodeRow, TPromotionCode>>({});
     exactly<Mismatched<CreditGrantRow, TCreditGrant>>({});
@@ -108,6 +112,8 @@ describe('the row types of the sandbox', () => {
     exactly<SandboxOnly<SubscriptionItemRow, TSubscriptionItem>>({ object: true });
     exactly<SandboxOnly<InvoiceRow, TInvoice>>({ object: true });
     exactly<SandboxOnly<InvoiceItemRow, TInvoiceItem>>({ object: true });
+    // The ids of the subscriptions it started (TCheckoutSessionExpanded has them as objects).
+    exactly<SandboxOnly<CheckoutSessionRow, TCheckoutSession>>({ object: true, subscriptions: true });
     exactly<SandboxOnly<CouponRow, TCoupon>>({ object: true });
     exactly<SandboxOnly<PromotionCodeRow, TPromotionCode>>({ object: true });
     exactly<SandboxOnly<CreditGrantRow, TCreditGrant>>({});

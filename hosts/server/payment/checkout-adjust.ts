@@ -9,7 +9,7 @@ import { crossSellPrice } from './domain/checkout.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
 import { currencyIdsOf, expandPrice } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from './repo.ts';
-import type { CheckoutSessionRow } from './schema.ts';
+import type { CheckoutSessionRow, LineItem } from './schema.ts';
 import { link, price, product } from './seed.ts';
 import {
   assertSessionActor,
@@ -37,7 +37,7 @@ async function openSession(tx: Queryable, id: unknown, res: Response): Promise<C
 }
 
 /** The expanded session as this caller may see it (the payer's details only for the payer or the merchant). */
-async function sessionView(q: Queryable, session: Doc, res: Response): Promise<Doc> {
+async function sessionView(q: Queryable, session: CheckoutSessionRow, res: Response): Promise<Doc> {
   const expanded = await expandSession(q, session);
   return seesPayer(session, actorOf(res)) ? expanded : withoutPersonalData(expanded);
 }
@@ -55,7 +55,7 @@ async function reprice(
 }
 
 /** Quantity rules (spec §5): range max(minimum,1)…min(maximum, limit per checkout, available); inventory; limit. */
-async function checkQuantity(tx: Queryable, item: Doc, quantity: number): Promise<void> {
+async function checkQuantity(tx: Queryable, item: LineItem, quantity: number): Promise<void> {
   const adj = item.adjustable_quantity;
   if (!adj?.enabled) throw new HttpError(400, 'The quantity of this item cannot be changed', 'QUANTITY_NOT_ADJUSTABLE');
   const price = await mustFind(tx, 'prices', item.upsell_price_id ?? item.price_id);
@@ -81,8 +81,9 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     if (quantity === undefined) throw new HttpError(400, 'quantity is required');
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'), res);
-      const items = session.line_items as Doc[];
-      const item = items.find((i) => i.price_id === itemId || i.id === itemId);
+      const items = session.line_items;
+      // Line items have no id of their own: an item is named by its price.
+      const item = items.find((i) => i.price_id === itemId);
       if (!item) throw new HttpError(404, `No line item ${itemId} in this checkout session`);
       await checkQuantity(tx, item, quantity);
       return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? { ...i, quantity } : i)) });
@@ -98,7 +99,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const to = str(body, 'to', { required: true })!;
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'), res);
-      const items = session.line_items as Doc[];
+      const items = session.line_items;
       const item = items.find((i) => i.price_id === from);
       if (!item) throw new HttpError(404, `No line item ${from} in this checkout session`);
       const price = await mustFind(tx, 'prices', from);
@@ -118,7 +119,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const from = str(bodyOf(req), 'from', { required: true })!;
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'), res);
-      const items = session.line_items as Doc[];
+      const items = session.line_items;
       const item = items.find((i) => i.price_id === from || i.upsell_price_id === from);
       if (!item) throw new HttpError(404, `No line item ${from} in this checkout session`);
       const { upsell_price_id: _dropped, ...rest } = item;
@@ -146,7 +147,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
       const suggestion = await crossSellPrice(tx, session);
       if (!suggestion || suggestion.id !== to)
         throw new HttpError(400, `${to} is not the cross-sell of this checkout session`);
-      const items = session.line_items as Doc[];
+      const items = session.line_items;
       if (items.some((i) => i.price_id === to)) return session;
       return reprice(tx, { ...session, line_items: [...items, { price_id: to, quantity: 1, cross_sell: true }] });
     });
@@ -156,7 +157,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
   r.delete('/checkout-sessions/:id/cross-sell', async (req, res) => {
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'), res);
-      return reprice(tx, { ...session, line_items: (session.line_items as Doc[]).filter((i) => !i.cross_sell) });
+      return reprice(tx, { ...session, line_items: session.line_items.filter((i) => !i.cross_sell) });
     });
     res.json(await sessionView(db, saved, res));
   });
@@ -168,7 +169,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const amount = unitAmount(str(body, 'amount', { required: true }), 'amount', { positive: true });
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'), res);
-      const items = session.line_items as Doc[];
+      const items = session.line_items;
       const item = items.find((i) => i.price_id === priceId);
       if (!item) throw new HttpError(404, `No line item ${priceId} in this checkout session`);
       const price = await mustFind(tx, 'prices', priceId);
@@ -238,7 +239,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
         throw new HttpError(400, 'Promotion codes are not accepted for donations', 'PROMOTION_CODES_NOT_ALLOWED');
       const currency = currencyId ?? session.currency_id;
       const prices = await Promise.all(
-        (session.line_items as Doc[]).map((i) => mustFind(tx, 'prices', i.upsell_price_id ?? i.price_id)),
+        session.line_items.map((i) => mustFind(tx, 'prices', i.upsell_price_id ?? i.price_id)),
       );
       if (!prices.every((p) => currencyIdsOf(p).includes(currency)))
         throw new HttpError(400, `currency_id ${currency} is not accepted for this purchase`);

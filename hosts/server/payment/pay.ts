@@ -140,7 +140,7 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
   const txHash = `0x${randomBytes(32).toString('hex')}`;
   const paymentDetails = { [method.type]: { tx_hash: txHash, payer: payerDid, type: 'transfer' } };
 
-  const items = session.line_items as Doc[];
+  const items = session.line_items;
   const prices = await Promise.all(items.map((i) => mustFind(tx, 'prices', i.upsell_price_id ?? i.price_id)));
   const products = await Promise.all(prices.map((p) => mustFind(tx, 'products', p.product_id)));
   const trial = session.mode !== 'payment' && trialApplies(session, currency.id, tx.clock.nowSeconds());
@@ -221,7 +221,7 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
     payment_details: paymentDetails,
   });
   // A promotion code counts as redeemed once the session is paid (spec §5: a used-up code is refused).
-  for (const d of (session.discounts as Doc[] | undefined) ?? []) {
+  for (const d of session.discounts ?? []) {
     if (d.promotion_code)
       await tx.query(
         `UPDATE promotion_codes SET data = jsonb_set(data, '{times_redeemed}', to_jsonb(COALESCE((data->>'times_redeemed')::int, 0) + 1)) WHERE id = $1`,

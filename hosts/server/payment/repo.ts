@@ -3,20 +3,17 @@ import type { Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
 import { TABLES, type NewRows, type Rows, type Table } from './schema.ts';
 
-/** A resource document as stored in `data` and returned by the API (amounts are smallest-unit strings). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- stored JSON: each route reads the fields it owns
+/**
+ * A resource document as the API answers it: a row expanded with its relations, or one of the sandbox's own tables
+ * outside schema.ts (amounts are smallest-unit strings). Rows themselves are typed (`RowOf`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer's JSON: each caller reads the fields it shaped
 export type Doc = Record<string, any> & { id: string; livemode: boolean };
 
 /** The row type of a table (schema.ts `Rows`). */
 export type RowOf<T extends Table> = Rows[T];
-/**
- * What a new row of a table is made of (schema.ts `NewRows`; newDoc adds id, mode and timestamps). A closed row's
- * fields exactly; a row still open to undeclared fields takes them too, its declared ones with their types (not all
- * required: such rows are assembled from validated input field by field).
- */
-export type NewFields<T extends Table> = string extends keyof Rows[T]
-  ? Record<string, unknown> & Partial<NewRows[T]>
-  : NewRows[T] & { metadata: Doc['metadata'] };
+/** What a new row of a table is made of: its fields exactly (schema.ts `NewRows`; newDoc adds id, mode and timestamps). */
+export type NewFields<T extends Table> = NewRows[T] & Pick<Rows[T], 'metadata'>;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export function newId(prefix: string): string {

@@ -118,8 +118,9 @@ type Json = Record<string, any>;
 
 /**
  * A stored resource document: id, mode and timestamps, then its own fields (amounts are smallest-unit strings, times
- * unix seconds). A closed row (`Stored & …Fields`) declares every field its table stores: reading or writing another
- * is a type error, and tests/contract/row-types.test.ts holds the declared fields to the platform's types.
+ * unix seconds). Each row (`Stored & …Fields`) is closed: it declares every field its table stores, so reading or
+ * writing another is a type error, and tests/contract/row-types.test.ts holds the declared fields to the platform's
+ * types.
  */
 type Stored = {
   id: string;
@@ -129,11 +130,6 @@ type Stored = {
   updated_at: string;
   metadata: Json;
 };
-/**
- * A row still open to the resource's other fields: its declared fields are the ones the domain reads and writes, the
- * rest (platform fields the routes copy through) stay untyped until each route reads only declared fields.
- */
-type Open = Json & Stored;
 
 /** A unix time in seconds (sandbox time). */
 type Seconds = number;
@@ -295,20 +291,59 @@ type PaymentIntentFields = {
   payment_details: Json;
 };
 
-export type CheckoutSessionRow = Open & CheckoutSessionFields;
+export type CheckoutSessionRow = Stored & CheckoutSessionFields;
 type CheckoutSessionFields = {
   object: 'checkout_session';
   mode: 'payment' | 'subscription' | 'setup';
   status: 'open' | 'complete' | 'expired';
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  line_items: LineItem[];
   currency_id: string;
+  /** Smallest units of `currency_id`: the items, and what is due now (after a trial and the discount). */
+  amount_subtotal: string;
+  amount_total: string;
+  total_details: { amount_discount: string; amount_shipping: string; amount_tax: string };
+  /** At most one: the promotion code applied (checkout-adjust.ts). */
+  discounts: SessionDiscount[];
   expires_at: Seconds;
+  url: string;
+  success_url: string | null;
+  cancel_url: string | null;
+  client_reference_id: string | null;
+  submit_type: 'auto' | 'book' | 'donate' | 'pay';
+  allow_promotion_codes: boolean;
+  billing_address_collection: 'auto' | 'required';
+  phone_number_collection: { enabled: boolean };
+  cross_sell_behavior: 'auto' | 'required';
+  custom_fields: CustomField[];
+  payment_method_types: string[];
+  invoice_creation?: { enabled: boolean };
+  customer_creation?: 'if_required' | 'always';
+  subscription_data: CheckoutSubscriptionData | null;
   payment_link_id: string | null;
   customer_id: string | null;
   customer_did: string | null;
+  customer_details: { name: string; email: string; phone: string; address: CustomerAddress | null } | null;
   payment_intent_id: string | null;
   invoice_id: string | null;
   subscription_id: string | null;
+  /** The subscriptions it started, by id (TCheckoutSessionExpanded expands them). */
+  subscriptions?: string[];
+  /** How it was paid, once complete (`{[method type]: {tx_hash, payer, type}}`). */
+  payment_details?: Json;
+  created_via: 'api' | 'portal';
+};
+
+/** The promotion applied to a checkout session (TCheckoutSession.discounts[]). */
+export type SessionDiscount = {
+  promotion_code: string;
+  coupon: string;
+  /** Smallest unit of the session's currency, kept in step with its amounts (sessions.ts sessionAmounts). */
+  discount_amount: string;
+  verification_data: { code: string };
+  /** Sandbox: the code and its coupon, for the checkout to show. */
+  promotion_code_details: { id: string; code: string };
+  coupon_details: CouponRow;
 };
 
 /**

@@ -86,7 +86,11 @@ function currencyFor(prices: PriceRow[], requested: string | undefined): string 
  * Whether the session's trial applies in a currency at `now` (unix seconds, sandbox time): no trial_currency list
  * means every currency.
  */
-export function trialApplies(session: Doc, currencyId: string, now: number): boolean {
+export function trialApplies(
+  session: Pick<CheckoutSessionRow, 'subscription_data'>,
+  currencyId: string,
+  now: number,
+): boolean {
   const sd = session.subscription_data ?? {};
   const hasTrial = Number(sd.trial_period_days ?? 0) > 0 || Number(sd.trial_end ?? 0) > now;
   if (!hasTrial) return false;
@@ -95,7 +99,11 @@ export function trialApplies(session: Doc, currencyId: string, now: number): boo
 }
 
 /** The amount of one line item in a currency (metered items are billed later: 0). */
-export function itemAmount(price: PriceRow, item: Doc, currencyId: string): string {
+export function itemAmount(
+  price: PriceRow,
+  item: Pick<LineItem, 'quantity' | 'custom_amount'>,
+  currencyId: string,
+): string {
   const amount = amountIn(price, currencyId);
   if (!amount) throw new HttpError(400, `Price ${price.id} is not available in currency ${currencyId}`);
   if (price.recurring?.usage_type === 'metered') return '0';
@@ -109,13 +117,13 @@ export function itemAmount(price: PriceRow, item: Doc, currencyId: string): stri
  */
 export async function sessionAmounts(
   q: Queryable,
-  session: Doc,
+  session: Pick<CheckoutSessionRow, 'mode' | 'line_items' | 'discounts' | 'subscription_data' | 'total_details'>,
   currencyId: string,
-): Promise<{ amount_subtotal: string; amount_total: string; total_details: Doc; discounts: Doc[] }> {
+): Promise<Pick<CheckoutSessionRow, 'amount_subtotal' | 'amount_total' | 'total_details' | 'discounts'>> {
   const trial = session.mode === 'subscription' && trialApplies(session, currencyId, q.clock.nowSeconds());
   const subtotal: string[] = [];
   const due: string[] = [];
-  for (const item of session.line_items as Doc[]) {
+  for (const item of session.line_items) {
     const price = await mustFind(q, 'prices', item.upsell_price_id ?? item.price_id);
     const amount = itemAmount(price, item, currencyId);
     subtotal.push(amount);
@@ -123,16 +131,11 @@ export async function sessionAmounts(
   }
   const dueNow = sum(due);
   const discount = await sessionDiscount(q, session, dueNow, currencyId);
-  const discounts = ((session.discounts as Doc[] | undefined) ?? []).map((d) => ({ ...d, discount_amount: discount }));
+  const discounts = (session.discounts ?? []).map((d) => ({ ...d, discount_amount: discount }));
   return {
     amount_subtotal: sum(subtotal),
     amount_total: sub(dueNow, discount),
-    total_details: {
-      amount_shipping: '0',
-      amount_tax: '0',
-      ...(session.total_details ?? {}),
-      amount_discount: discount,
-    },
+    total_details: { ...session.total_details, amount_discount: discount },
     discounts,
   };
 }
@@ -238,7 +241,7 @@ export function subscriptionDataOf(input: Body | undefined): CheckoutSubscriptio
 export async function buildSession(
   q: Queryable,
   source: Body,
-  opts: { livemode: boolean; origin: string; paymentLink?: Doc; currencyId?: string },
+  opts: { livemode: boolean; origin: string; paymentLink?: PaymentLinkRow; currencyId?: string },
 ): Promise<CheckoutSessionRow> {
   const { items, prices } = await lineItems(q, arr(source, 'line_items'));
   const mode = modeFor(prices, opts.paymentLink ? undefined : source.mode);
@@ -248,19 +251,19 @@ export async function buildSession(
   const now = q.clock.nowSeconds();
   const expiresAt = time(source, 'expires_at', { min: now + 60 }) ?? now + SESSION_TTL_SECONDS;
   const copied = checkoutOptions(source);
-  const session = newDoc(q, 'checkout_sessions', opts.livemode, {
-    object: 'checkout_session',
+  const fields = {
+    object: 'checkout_session' as const,
     mode,
-    status: 'open',
-    payment_status: 'unpaid',
+    status: 'open' as const,
+    payment_status: 'unpaid' as const,
     line_items: items,
     currency_id: currencyId,
-    submit_type: 'pay',
+    submit_type: 'pay' as const,
     allow_promotion_codes: false,
-    billing_address_collection: 'auto',
+    billing_address_collection: 'auto' as const,
     phone_number_collection: { enabled: false },
     subscription_data: subscriptionDataOf(obj(source, 'subscription_data')),
-    cross_sell_behavior: 'auto',
+    cross_sell_behavior: 'auto' as const,
     custom_fields: [],
     payment_method_types: [],
     ...copied,
@@ -278,15 +281,23 @@ export async function buildSession(
     subscription_id: null,
     discounts: [],
     total_details: { amount_discount: '0', amount_shipping: '0', amount_tax: '0' },
-    created_via: opts.paymentLink ? 'portal' : 'api',
+    created_via: opts.paymentLink ? ('portal' as const) : ('api' as const),
+  };
+  const session = newDoc(q, 'checkout_sessions', opts.livemode, {
+    ...fields,
+    ...(await sessionAmounts(q, fields, currencyId)),
+    // Its own address, once it has an id (below).
+    url: '',
   });
   session.url = `${opts.origin}/checkout/${session.id}`;
-  Object.assign(session, await sessionAmounts(q, session, currencyId));
   return session;
 }
 
 /** open, complete or expired, reading expires_at against `now` (unix seconds, sandbox time). */
-export function effectiveStatus(session: Doc, now: number): string {
+export function effectiveStatus(
+  session: Pick<CheckoutSessionRow, 'status' | 'expires_at'>,
+  now: number,
+): CheckoutSessionRow['status'] {
   return session.status === 'open' && Number(session.expires_at) <= now ? 'expired' : session.status;
 }
 
@@ -294,9 +305,9 @@ export function effectiveStatus(session: Doc, now: number): string {
  * TCheckoutSessionExpanded: line_items[].price / upsell_price expanded, plus payment_link, payment_intent, customer,
  * subscription and subscriptions (TSubscription[]: the session stores their ids).
  */
-export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
+export async function expandSession(q: Queryable, session: CheckoutSessionRow): Promise<Doc> {
   const line_items = await Promise.all(
-    (session.line_items as Doc[]).map(async (item) => {
+    session.line_items.map(async (item) => {
       const price = await find(q, 'prices', item.price_id);
       const upsell = item.upsell_price_id ? await find(q, 'prices', item.upsell_price_id) : null;
       return {
@@ -334,17 +345,17 @@ export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
  */
 export type SessionActor = { merchant: boolean; userDid: string | null };
 
-export function isSessionOwner(session: Doc, actor: SessionActor): boolean {
+export function isSessionOwner(session: CheckoutSessionRow, actor: SessionActor): boolean {
   return actor.merchant || !session.customer_did || session.customer_did === actor.userDid;
 }
 
-export function assertSessionActor(session: Doc, actor: SessionActor): void {
+export function assertSessionActor(session: CheckoutSessionRow, actor: SessionActor): void {
   if (!isSessionOwner(session, actor))
     throw new HttpError(403, 'This checkout session belongs to another customer', 'CHECKOUT_SESSION_NOT_YOURS');
 }
 
 /** Whether a reader may see the payer's personal data of a session: the merchant, or the signed-in payer. */
-export function seesPayer(session: Doc, actor: SessionActor): boolean {
+export function seesPayer(session: CheckoutSessionRow, actor: SessionActor): boolean {
   return actor.merchant || (!!actor.userDid && session.customer_did === actor.userDid);
 }
 
@@ -378,7 +389,11 @@ export function withoutPersonalData<T>(value: T): T {
  * `personal: false` (a reader who is not the session's payer, e.g. anyone holding the link) leaves out the payer's
  * personal data.
  */
-export async function checkoutContext(q: Queryable, session: Doc, opts: { personal?: boolean } = {}): Promise<Body> {
+export async function checkoutContext(
+  q: Queryable,
+  session: CheckoutSessionRow,
+  opts: { personal?: boolean } = {},
+): Promise<Body> {
   const checkoutSession = await expandSession(q, session);
   // TPaymentLinkExpanded: the link's line items with their prices expanded (the session's, already expanded, reused).
   const link = checkoutSession.payment_link as Doc | null;

@@ -62,7 +62,7 @@ export async function startFromLink(
   );
   const wanted = opts.currencyId;
   if (wanted && wanted !== session.currency_id && (await find(q, 'payment_currencies', wanted))?.active) {
-    const prices = await Promise.all((session.line_items as Doc[]).map((i) => mustFind(q, 'prices', i.price_id)));
+    const prices = await Promise.all(session.line_items.map((i) => mustFind(q, 'prices', i.price_id)));
     if (prices.every((p) => currencyIdsOf(p).includes(wanted)))
       Object.assign(session, { currency_id: wanted }, await sessionAmounts(q, session, wanted));
   }
@@ -94,7 +94,7 @@ const POSTAL_CODES: Record<string, RegExp> = {
 
 type Form = { name: string; email: string; phone: string; address: CustomerAddress | null; currency: Doc; method: Doc };
 
-async function validateForm(q: Queryable, session: Doc, body: Body): Promise<Form> {
+async function validateForm(q: Queryable, session: CheckoutSessionRow, body: Body): Promise<Form> {
   const name = str(body, 'customer_name', { required: true, max: 255 })!.trim();
   const email = str(body, 'customer_email', { required: true })!.trim();
   const bad = emailError(email);
@@ -105,7 +105,7 @@ async function validateForm(q: Queryable, session: Doc, body: Body): Promise<For
   if (!currency?.active || currency.payment_method_id !== method.id) {
     throw new HttpError(400, 'payment_currency must be an active currency of the chosen payment_method');
   }
-  for (const item of session.line_items as Doc[]) {
+  for (const item of session.line_items) {
     const price = await mustFind(q, 'prices', item.upsell_price_id ?? item.price_id);
     if (!currencyIdsOf(price).includes(currency.id))
       throw new HttpError(400, `${currency.symbol} is not accepted for this purchase`);
@@ -134,7 +134,7 @@ async function validateForm(q: Queryable, session: Doc, body: Body): Promise<For
 // --- submit ---------------------------------------------------------------------------------------------
 
 /** What the payer can pay with right away: wallet balance, or credit for a credit currency. */
-async function affordability(q: Queryable, session: Doc, customer: Doc | null, payerDid: string | null) {
+async function affordability(q: Queryable, session: CheckoutSessionRow, customer: Doc | null, payerDid: string | null) {
   const currency = await mustFind(q, 'payment_currencies', session.currency_id);
   const amount: string = session.amount_total;
   const open = session.status === 'open';
@@ -171,7 +171,7 @@ export type ClientSecretOf = (paymentIntentId: string) => string;
  */
 async function submitAnswer(
   q: Queryable,
-  session: Doc,
+  session: CheckoutSessionRow,
   payerDid: string | null,
   clientSecretOf: ClientSecretOf,
 ): Promise<Body> {
@@ -234,7 +234,7 @@ export async function submitCheckout(
     const form = await validateForm(tx, session, body);
     // Spec §5/§8: vendor orders need a user of a unified account (sourceAppPid), else 'account required'.
     if (user && !user.sourceAppPid) {
-      for (const item of session.line_items as Doc[]) {
+      for (const item of session.line_items) {
         const price = await find(tx, 'prices', item.upsell_price_id ?? item.price_id);
         const product = price ? await find(tx, 'products', price.product_id) : null;
         if ((product?.vendor_config as unknown[] | undefined)?.length)
@@ -254,7 +254,7 @@ export async function submitCheckout(
     }
     if (
       session.cross_sell_behavior === 'required' &&
-      !(session.line_items as Doc[]).some((i) => i.cross_sell) &&
+      !session.line_items.some((i) => i.cross_sell) &&
       (await crossSellPrice(tx, session))
     ) {
       throw new HttpError(400, 'Please add the recommended item to continue', 'REQUIRE_CROSS_SELL');
@@ -323,8 +323,8 @@ export async function confirmFastCheckout(
 }
 
 /** The cross-sell price of a session: the first item's product's cross-sell product's default price, if active. */
-export async function crossSellPrice(q: Queryable, session: Doc): Promise<PriceRow | null> {
-  const first = (session.line_items as Doc[])[0];
+export async function crossSellPrice(q: Queryable, session: CheckoutSessionRow): Promise<PriceRow | null> {
+  const first = session.line_items[0];
   if (!first) return null;
   const price = await find(q, 'prices', first.price_id);
   const product = price ? await find(q, 'products', price.product_id) : null;
