@@ -15,7 +15,7 @@ import { currency } from '../pricing.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from '../repo.ts';
 import type { MeterEventRow, MeterRow } from '../schema.ts';
 import { customerByIdOrDid } from './customers.ts';
-import { int, obj, oneOf, pick, str, time, type Body } from './fields.ts';
+import { int, obj, oneOf, str, time, type Body } from './fields.ts';
 
 /** A new meter `{name, event_name, unit, currency_id?, decimal?, aggregation_method?, description?, metadata?}`. */
 export async function createMeter(q: Queryable, body: Body, livemode: boolean): Promise<MeterRow> {
@@ -44,8 +44,12 @@ export async function createMeter(q: Queryable, body: Body, livemode: boolean): 
 /** Changes a meter's name, description, unit or metadata. */
 export async function updateMeter(q: Queryable, id: string, body: Body): Promise<MeterRow> {
   const meter = await mustFind(q, 'meters', id);
-  if (body.name !== undefined) str(body, 'name', { required: true, max: 128 });
-  return save(q, 'meters', { ...meter, ...pick(body, ['name', 'description', 'unit', 'metadata']) });
+  const next = { ...meter };
+  if (body.name !== undefined) next.name = str(body, 'name', { required: true, max: 128 })!;
+  if (body.description !== undefined) next.description = str(body, 'description') ?? '';
+  if (body.unit !== undefined) next.unit = str(body, 'unit', { required: true, max: 32 })!;
+  if (body.metadata !== undefined) next.metadata = obj(body, 'metadata') ?? {};
+  return save(q, 'meters', next);
 }
 
 export async function setMeterStatus(q: Queryable, id: string, status: 'active' | 'inactive'): Promise<MeterRow> {

@@ -17,7 +17,6 @@ import {
   oneOf,
   pagingOf,
   paramOf,
-  pick,
   queryString,
   str,
   time,
@@ -165,10 +164,10 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
   r.put('/subscriptions/:id', requireMerchant, async (req, res) => {
     const body = bodyOf(req);
     const sub = await mustFind(db, 'subscriptions', paramOf(req, 'id'));
-    if (body.metadata !== undefined) obj(body, 'metadata');
-    res.json(
-      await publicOf(db, await save(db, 'subscriptions', { ...sub, ...pick(body, ['metadata', 'description']) })),
-    );
+    const next = { ...sub };
+    if (body.metadata !== undefined) next.metadata = obj(body, 'metadata') ?? {};
+    if (body.description !== undefined) next.description = str(body, 'description', { max: 1000 }) ?? '';
+    res.json(await publicOf(db, await save(db, 'subscriptions', next)));
   });
 
   r.put('/subscriptions/:id/cancel', async (req, res) => {
