@@ -1,7 +1,8 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import express, { type ErrorRequestHandler } from 'express';
 import { migrate, openDb } from './db.ts';
-import { clock, createEventBus, HttpError } from './platform.ts';
+import { createClock, type Clock } from './clock.ts';
+import { createEventBus, HttpError } from './platform.ts';
 import type { SandboxContext } from './context.ts';
 import { loadAppKey } from './app-key.ts';
 import { createPaymentRoutes } from './payment/index.ts';
@@ -23,14 +24,21 @@ export type SandboxServerOptions = {
   dbTemplate?: Blob;
   /** 0x-prefixed 128-hex ed25519 secret key (seed || pk); generated and stored in the data dir if absent. */
   appSk?: string;
+  /**
+   * The server's sandbox clock (default: a new one at the real time). Every server has its own, so two sandboxes in
+   * one process keep their own time; a test may pass one it controls.
+   */
+  clock?: Clock;
 };
 
 export type SandboxServer = { app: express.Express; server: Server; ctx: SandboxContext; close(): Promise<void> };
 
 export async function createSandboxServer(opts: SandboxServerOptions): Promise<SandboxServer> {
-  const db = await openDb(opts.db, opts.dbTemplate);
+  // The composition root: the clock, the database (which carries the clock) and the event bus are made here, one of
+  // each per server, and passed to every area.
+  const clock = opts.clock ?? createClock();
+  const db = await openDb(opts.db, clock, opts.dbTemplate);
   await migrate(db);
-  // The composition root: the database, the clock and the event bus are made here and passed to every area.
   const ctx: SandboxContext = {
     db,
     clock,

@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
-import type { Clock, EventBus } from './platform.ts';
+import type { Clock } from './clock.ts';
+import type { EventBus } from './platform.ts';
 
 /** What every sandbox area gets from the server composition. */
 export type SandboxContext = {

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Clock } from './clock.ts';
 
 /**
  * The sandbox's embedded database: PGlite (Postgres compiled to WASM), on disk by default so data
@@ -12,11 +13,33 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
  * recorded in `_migrations`. Seeds are ordinary migrations, so a fresh database is always seeded and
  * an existing one is never seeded twice.
  */
-export type Db = PGlite;
-export type Tx = Transaction;
-export type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
+/**
+ * What reads and writes one sandbox's database: the database itself or one of its transactions. It carries the
+ * clock of the server the database belongs to, so a row written through it is stamped in that server's sandbox time
+ * (payment/repo.ts) and a rule run on it reads that server's "now": two sandboxes in one process never share one.
+ */
+export interface Queryable {
+  query: PGlite['query'];
+  exec: PGlite['exec'];
+  /** The sandbox clock of the server this database belongs to. */
+  readonly clock: Clock;
+}
+/** One transaction of a sandbox's database (`Db.transaction`). */
+export type Tx = Queryable;
+/** A sandbox's database, with its server's clock. */
+export interface Db extends Queryable {
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** The data directory as a tarball (PGlite `dumpDataDir`): the template of other in-memory databases. */
+  dumpDataDir: PGlite['dumpDataDir'];
+  close(): Promise<void>;
+}
 
-type Migration = { id: string; up: string | ((tx: Transaction) => Promise<void>) };
+function handle(on: PGlite | Transaction, clock: Clock): Queryable {
+  return { query: on.query.bind(on) as PGlite['query'], exec: on.exec.bind(on) as PGlite['exec'], clock };
+}
+
+type Migration = { id: string; up: string | ((tx: Tx) => Promise<void>) };
 const registry = new Map<string, Migration[]>();
 
 export function registerMigrations(area: string, migrations: Migration[]): void {
@@ -59,23 +82,29 @@ function emptyDataDir(): Promise<Blob> {
 }
 
 /**
- * Opens the database at `location` ('memory' for a fresh in-memory one). An in-memory database starts from
- * `template` when given (a `dumpDataDir` of another sandbox database, e.g. one already migrated and seeded, which
- * the server tests of one run share: see tests/server/harness.ts), else from the empty one.
+ * Opens the database at `location` ('memory' for a fresh in-memory one) for a server whose sandbox clock is `clock`.
+ * An in-memory database starts from `template` when given (a `dumpDataDir` of another sandbox database, e.g. one
+ * already migrated and seeded, which the server tests of one run share: see tests/server/harness.ts), else from the
+ * empty one.
  */
-export async function openDb(location: string, template?: Blob): Promise<Db> {
-  let db: PGlite;
+export async function openDb(location: string, clock: Clock, template?: Blob): Promise<Db> {
+  let pg: PGlite;
   if (location === 'memory' || location === ':memory:') {
-    db = await PGlite.create({ loadDataDir: template ?? (await emptyDataDir()) });
+    pg = await PGlite.create({ loadDataDir: template ?? (await emptyDataDir()) });
   } else {
     mkdirSync(location, { recursive: true });
-    db = await PGlite.create(location);
+    pg = await PGlite.create(location);
   }
-  await db.exec(`CREATE TABLE IF NOT EXISTS _migrations (
+  await pg.exec(`CREATE TABLE IF NOT EXISTS _migrations (
     id TEXT PRIMARY KEY,
     applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
   )`);
-  return db;
+  return {
+    ...handle(pg, clock),
+    transaction: (fn) => pg.transaction((tx) => fn(handle(tx, clock))),
+    dumpDataDir: pg.dumpDataDir.bind(pg) as PGlite['dumpDataDir'],
+    close: () => pg.close(),
+  };
 }
 
 /** Runs every registered migration not yet applied; areas run in registration order. */

@@ -1,4 +1,5 @@
 import type { Db, Queryable, Tx } from './db.ts';
+import type { Clock } from './clock.ts';
 import type { SandboxUser } from './service/users.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { SandboxUser } from './service/users.ts';
  * - events: the platform's event bus (`EventBus`, one per server, made by app.ts and passed in through
  *   SandboxContext). The payment area publishes (`checkout.session.completed`, `invoice.paid`, ...); the realtime
  *   relay forwards every event to subscribed Phoenix channels.
- * - clock: the sandbox clock (`Clock`), passed in the same way.
+ * - clock: the sandbox clock (clock.ts), passed in the same way.
  * - wallet: a payer's wallet (balance, debit, credit of one currency), as the platform offers it to every
  *   component. The payment area provides it (payment/wallet.ts); the store takes its stake through it.
  * - connect actions: wallet-connect (DID Connect) actions. The service area owns the connect sessions,
@@ -113,40 +114,3 @@ export class HttpError extends Error {
     super(message);
   }
 }
-
-/**
- * The sandbox clock. Everything time-dependent in the sandbox (expiry, renewals, trials) reads `now()`, so tests
- * can move time forward with `advance(ms)` (also reachable over HTTP: `POST /api/sandbox/clock/advance`).
- */
-export interface Clock {
-  /** Milliseconds since the epoch, sandbox time. */
-  now(): number;
-  /** Unix seconds, sandbox time. */
-  nowSeconds(): number;
-  advance(ms: number): void;
-  /** Back to the real time. */
-  reset(): void;
-}
-
-/** A clock that starts at the real time and moves only forward, by `advance`. */
-export function createClock(): Clock {
-  let offsetMs = 0;
-  return {
-    now: () => Date.now() + offsetMs,
-    nowSeconds: () => Math.floor((Date.now() + offsetMs) / 1000),
-    advance(ms) {
-      offsetMs += ms;
-    },
-    reset() {
-      offsetMs = 0;
-    },
-  };
-}
-
-/**
- * The process's sandbox clock: the composition root (app.ts) gives it to every server it builds (SandboxContext
- * `clock`), and the services take it from there. The repository's timestamps and the older helpers that are not
- * given a clock yet still read it here (docs/architecture.md, "Sandbox layers"), so there is one sandbox time per
- * process.
- */
-export const clock: Clock = createClock();

@@ -15,12 +15,16 @@ export const SubscriptionStruct = type({ id: string(), status: string() });
 
 export const CreditGrantStruct = type({ id: string(), status: string(), remaining_amount: Amount });
 
+/**
+ * GET …/overdue/invoices: `invoices` are plain TInvoice (no relations); the currency and method of each currency's
+ * invoices are in `summary`, keyed by the invoices' `currency_id`.
+ */
 export const OverdueStruct = type({
   summary: record(
     string(),
     type({ amount: Amount, currency: PaymentCurrencyStruct, method: type({ id: string(), type: string() }) }),
   ),
-  invoices: array(InvoiceStruct),
+  invoices: array(type({ id: string(), status: string(), total: Amount, currency_id: string() })),
   subscriptionCount: opt(number()),
 });
 

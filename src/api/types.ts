@@ -503,7 +503,12 @@ export type Subscription = {
 
 export type OverdueInvoices = {
   summary: Record<string, { amount: string; currency: PaymentCurrency; method: PaymentMethod }>;
-  invoices: Invoice[];
+  /** Plain TInvoice: the currency of each is `summary[currency_id].currency`. */
+  invoices: Array<
+    Omit<Invoice, 'paymentCurrency' | 'paymentMethod' | 'paymentIntent' | 'subscription' | 'lines'> & {
+      currency_id: string;
+    }
+  >;
   subscription?: Subscription | null;
   subscriptionCount?: number;
   customer?: { id: string; [k: string]: unknown } | null;

@@ -28,7 +28,6 @@ import type {
   ConnectSession,
   ConnectStatus,
   Customer,
-  Invoice,
   LineItem,
   OverdueInvoices,
   PaymentCurrency,
@@ -255,7 +254,8 @@ function overdue(cfg: CheckoutSwitches, state: CheckoutRecords): Answer<OverdueI
   ];
   if (cfg.overdueStripe) due.push(['pc_usd', USD, '1250']);
   const rows = due.filter(([id]) => !paid.has(id));
-  const invoices = rows.map(([id, currency, amount], i): Answer<Invoice> => ({
+  // As the platform answers: plain TInvoice (no relations); each currency is in the summary.
+  const invoices = rows.map(([id, , amount], i): Answer<OverdueInvoices>['invoices'][number] => ({
     id: `in_overdue_${i}`,
     number: `SBX-OD${i}`,
     status: 'open',
@@ -263,8 +263,6 @@ function overdue(cfg: CheckoutSwitches, state: CheckoutRecords): Answer<OverdueI
     amount_remaining: amount,
     currency_id: id,
     customer_id: 'cus_1',
-    paymentCurrency: currency,
-    paymentMethod: OVERDUE_METHODS[id],
     created_at: '2026-01-01T00:00:00.000Z',
   }));
   const summary = Object.fromEntries(

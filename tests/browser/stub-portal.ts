@@ -457,7 +457,14 @@ function overdue(cfg: PortalSwitches, all: Array<Answer<Invoice>>): Answer<Overd
       method: METHOD_OF[id] ?? METHOD,
     };
   }
-  return { summary, invoices, subscription: null, subscriptionCount: 0, customer: { id: 'cus_1' } };
+  // As the platform answers: plain TInvoice (no relations); each currency is in the summary.
+  const plain = invoices.map(
+    ({ paymentCurrency: _c, paymentMethod: _m, paymentIntent: _i, subscription: _s, lines: _l, ...rest }) => ({
+      ...rest,
+      currency_id: rest.currency_id ?? 'pc_tba',
+    }),
+  );
+  return { summary, invoices: plain, subscription: null, subscriptionCount: 0, customer: { id: 'cus_1' } };
 }
 
 // A wallet request (collect-batch or re-stake): the token call names the request after what it is for.

@@ -327,10 +327,8 @@ describe('the fields the elements read', () => {
   ] as const)('%s reads only fields of the real type', (_name, struct, root) => {
     const paths = structPaths(struct);
     expect(paths.length).toBeGreaterThan(1);
-    // Open (issue 11): the overdue endpoints' invoices are plain TInvoice, yet the elements read their paymentCurrency
-    // (optional in InvoiceStruct; the screens fall back to the summary's currency). subscriptionCount is the
-    // customer-overdue extra payment-kit-api.md lists as read.
-    const knownReads = (p: string) => p === 'subscriptionCount' || p.startsWith('invoices.*.paymentCurrency');
+    // subscriptionCount is the customer-overdue extra payment-kit-api.md lists as read.
+    const knownReads = (p: string) => p === 'subscriptionCount';
     expect(checker.unknownReads(root, paths).filter((p) => !(root === 'SubscriptionOverdue' && knownReads(p)))).toEqual(
       [],
     );
@@ -373,6 +371,32 @@ describe('relations (issue 11)', () => {
     expect(session.subscriptions).toMatchObject([{ id: ids.stakeSub, status: 'active' }]);
     const overdue = (await asUser(sb, casey, 'GET', `/api/customers/${ids.casey}/overdue/invoices`)).body;
     expect(overdue.customer).toMatchObject({ id: ids.casey, did: CASEY.did, livemode: true });
+  });
+});
+
+describe('the overdue answers (issue 11)', () => {
+  it("carry plain TInvoice rows, each invoice's currency and method in the summary", async () => {
+    // The last test to change the fixtures: Casey's empty wallet leaves the next renewal open, overdue.
+    await signed(sb, 'POST', '/api/sandbox/wallet/fund', {
+      body: { did: CASEY.did, currency_id: 'pc_sandbox_tba', amount: '0', set: true },
+    });
+    await signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds: 31 * 86400 } });
+    for (const [path, root] of [
+      [`/api/customers/${ids.casey}/overdue/invoices`, 'CustomerOverdue'],
+      [`/api/subscriptions/${ids.caseySub}/overdue/invoices`, 'SubscriptionOverdue'],
+    ] as const) {
+      const overdue = (await asUser(sb, casey, 'GET', path)).body;
+      expect(overdue.invoices.length, path).toBeGreaterThan(0);
+      expect(open(root, checker.validate(root, overdue))).toEqual([]);
+      for (const invoice of overdue.invoices) {
+        expect(Object.keys(invoice)).not.toContain('paymentCurrency');
+        expect(Object.keys(invoice)).not.toContain('paymentMethod');
+        expect(overdue.summary[invoice.currency_id]).toMatchObject({
+          currency: { id: invoice.currency_id },
+          method: { id: expect.any(String) },
+        });
+      }
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createSandboxServer, type SandboxServer } from '../../hosts/server/app.ts';
+import type { Clock } from '../../hosts/server/clock.ts';
 import type { PlatformEvent } from '../../hosts/server/platform.ts';
 
 /** The running sandbox a server test talks to (its URL, context and close()). */
@@ -37,10 +38,15 @@ async function writeTemplate(sandbox: SandboxServer): Promise<void> {
   template = dump;
 }
 
-/** A sandbox server on a fresh in-memory database (migrated and seeded) and a free port, for server tests. */
-export async function startSandbox(opts: { appSk?: string } = {}): Promise<SandboxServer & { url: string }> {
+/**
+ * A sandbox server on a fresh in-memory database (migrated and seeded) and a free port, for server tests; with its
+ * own sandbox clock, or the one the test passes.
+ */
+export async function startSandbox(
+  opts: { appSk?: string; clock?: Clock } = {},
+): Promise<SandboxServer & { url: string }> {
   const dbTemplate = readTemplate();
-  const sandbox = await createSandboxServer({ db: 'memory', dbTemplate, appSk: opts.appSk });
+  const sandbox = await createSandboxServer({ db: 'memory', dbTemplate, appSk: opts.appSk, clock: opts.clock });
   // Before the test touches it: the dump is of the database as migrations and seeds leave it.
   if (!dbTemplate) await writeTemplate(sandbox);
   sandbox.ctx.events.subscribe((e) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insert, newDoc } from '../../hosts/server/payment/repo.ts';
+import { createInvoice } from '../../hosts/server/payment/billing.ts';
+import { mustFind } from '../../hosts/server/payment/repo.ts';
 import { getConnectAction } from '../../hosts/server/platform.ts';
 import { startSandbox } from './harness.ts';
 import { asUser, CASEY, CHRIS, login, signed, type Sandbox } from './payment-helpers.ts';
@@ -319,21 +320,15 @@ describe('customers with past-due invoices', () => {
     // Casey becomes a customer by paying once, then gets an open renewal invoice.
     await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${s.id}/submit`, form);
     const customerId = (await row('checkout_sessions', s.id)).customer_id;
-    const open = await insert(
-      sb.ctx.db,
-      'invoices',
-      newDoc('invoices', true, {
-        object: 'invoice',
-        status: 'open',
-        customer_id: customerId,
-        currency_id: 'pc_sandbox_tba',
-        billing_reason: 'subscription_cycle',
-        total: '5',
-        amount_due: '5',
-        amount_paid: '0',
-        amount_remaining: '5',
-      }),
-    );
+    const { invoice: open } = await createInvoice(sb.ctx.db, {
+      livemode: true,
+      customer: await mustFind(sb.ctx.db, 'customers', customerId),
+      currencyId: 'pc_sandbox_tba',
+      methodId: 'pm_sandbox_arcblock',
+      lines: [{ price_id: 'price_sandbox_team_monthly', quantity: 1, amount: '5', description: 'Renewal' }],
+      billingReason: 'subscription_cycle',
+      status: 'open',
+    });
     const next = await start();
     const refused = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${next.id}/submit`, form);
     expect(refused.status).toBe(403);

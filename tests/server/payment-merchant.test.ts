@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from './harness.ts';
-import { CASEY, signed, type Sandbox, type SignOptions } from './payment-helpers.ts';
+import { ADMIN, CASEY, makeCustomer, signed, type Sandbox, type SignOptions } from './payment-helpers.ts';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -134,6 +134,81 @@ describe('merchant API (payment-js contract)', () => {
     );
     // The coupon of the refused duplicate-code create was rolled back with it.
     expect((await signed(sb, 'GET', '/api/coupons', { query: { name: 'Dup' } })).body.count).toBe(0);
+  });
+
+  it('checks the fields its typed rows keep: a bad one is a 400 naming it, and nothing is written', async () => {
+    // A customer of their own (the later tests make Casey one).
+    await makeCustomer(sb, ADMIN.did);
+    const line = [{ price_id: 'price_sandbox_pro', quantity: 1 }];
+    const cases: Array<[string, string, unknown, RegExp]> = [
+      [
+        'POST',
+        '/api/payment-links',
+        { line_items: line, billing_address_collection: 'sometimes' },
+        /billing_address_collection must be one of/,
+      ],
+      [
+        'POST',
+        '/api/payment-links',
+        { line_items: line, phone_number_collection: { enabled: 'yes' } },
+        /phone_number_collection.enabled/,
+      ],
+      [
+        'POST',
+        '/api/payment-links',
+        { line_items: line, after_completion: { type: 'redirect' } },
+        /after_completion.redirect.url is required/,
+      ],
+      [
+        'POST',
+        '/api/payment-links',
+        { line_items: line, custom_fields: [{ key: 'team' }] },
+        /custom_fields\[0\].label is required/,
+      ],
+      [
+        'POST',
+        '/api/checkout-sessions',
+        { line_items: line, customer_creation: 'never' },
+        /customer_creation must be one of/,
+      ],
+      [
+        'POST',
+        '/api/coupons',
+        { name: 'Scoped', percent_off: 5, applies_to: { products: 'prod_sandbox_pro' } },
+        /applies_to.products/,
+      ],
+      [
+        'POST',
+        '/api/credit-grants',
+        {
+          customer_id: ADMIN.did,
+          currency_id: 'pc_sandbox_credit',
+          amount: '1',
+          applicability_config: { scope: { price_type: 'licensed' } },
+        },
+        /applicability_config.scope.price_type must be one of/,
+      ],
+    ];
+    cases.push(
+      ['PUT', `/api/customers/${ADMIN.did}`, { address: { city: 5 } }, /address.city must be a string/],
+      [
+        'PUT',
+        `/api/customers/${ADMIN.did}`,
+        { shipping: { name: 'A', address: [] } },
+        /shipping.address must be an object/,
+      ],
+    );
+    const customer = (await signed(sb, 'GET', `/api/customers/${ADMIN.did}`)).body;
+    const before = await Promise.all(['payment_links', 'checkout_sessions', 'coupons', 'credit_grants'].map(count));
+    for (const [method, path, body, message] of cases) {
+      const r = await signed(sb, method, path, { body });
+      expect(r.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(r.body.error).toMatch(message);
+    }
+    expect(await Promise.all(['payment_links', 'checkout_sessions', 'coupons', 'credit_grants'].map(count))).toEqual(
+      before,
+    );
+    expect((await signed(sb, 'GET', `/api/customers/${ADMIN.did}`)).body.updated_at).toBe(customer.updated_at);
   });
 
   it('checkout sessions: create, retrieve expanded, update metadata, list by metadata, expire', async () => {

@@ -1,5 +1,6 @@
+import type { CustomerAddress } from '@blocklet/payment-types';
 import type { Queryable } from '../db.ts';
-import { clock, HttpError } from '../platform.ts';
+import { HttpError } from '../platform.ts';
 import { getUser, type SandboxUser } from '../service/users.ts';
 import { sum } from './money.ts';
 import { insert, mustFind, newDoc, newId, type Doc } from './repo.ts';
@@ -27,10 +28,11 @@ export async function customerOfDid(q: Queryable, did: string, livemode: boolean
 }
 
 export function newCustomer(
+  q: Pick<Queryable, 'clock'>,
   livemode: boolean,
-  fields: { did: string | null; name: string; email: string; phone?: string; address?: Record<string, unknown> },
+  fields: { did: string | null; name: string; email: string; phone?: string; address?: CustomerAddress },
 ): CustomerRow {
-  return newDoc('customers', livemode, {
+  return newDoc(q, 'customers', livemode, {
     object: 'customer',
     description: '',
     phone: '',
@@ -51,14 +53,19 @@ export async function ensureCustomer(q: Queryable, did: string, livemode: boolea
   const existing = await customerOfDid(q, did, livemode);
   if (existing) return existing;
   const user: SandboxUser | null = await getUser(q, did);
-  return insert(q, 'customers', newCustomer(livemode, { did, name: user?.fullName ?? did, email: user?.email ?? '' }));
+  return insert(
+    q,
+    'customers',
+    newCustomer(q, livemode, { did, name: user?.fullName ?? did, email: user?.email ?? '' }),
+  );
 }
 
 export function newPaymentIntent(
+  q: Pick<Queryable, 'clock'>,
   session: Doc,
   fields: { customerId: string; methodId: string; currencyId: string; amount: string },
 ): PaymentIntentRow {
-  return newDoc('payment_intents', session.livemode, {
+  return newDoc(q, 'payment_intents', session.livemode, {
     object: 'payment_intent',
     status: 'requires_payment_method',
     amount: fields.amount,
@@ -120,14 +127,14 @@ export async function createSubscription(
   const prices = await Promise.all(input.items.map((i) => mustFind(q, 'prices', i.price_id)));
   const recurring = prices.find((p) => p.type === 'recurring')?.recurring;
   if (!recurring) throw new HttpError(400, 'A subscription needs at least one recurring price');
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   const trialEnd = input.trialEnd ?? (input.trialDays ? now + input.trialDays * 86400 : null);
   const periodEnd = trialEnd ?? addInterval(now, recurring.interval, recurring.interval_count ?? 1);
   const products = await Promise.all(prices.map((p) => mustFind(q, 'products', p.product_id)));
   const subscription = await insert(
     q,
     'subscriptions',
-    newDoc('subscriptions', input.livemode, {
+    newDoc(q, 'subscriptions', input.livemode, {
       object: 'subscription',
       status: trialEnd ? 'trialing' : 'active',
       customer_id: input.customerId,
@@ -161,7 +168,7 @@ export async function createSubscription(
       await insert(
         q,
         'subscription_items',
-        newDoc('subscription_items', input.livemode, {
+        newDoc(q, 'subscription_items', input.livemode, {
           object: 'subscription_item',
           subscription_id: subscription.id,
           price_id: item.price_id,
@@ -207,11 +214,11 @@ export async function createInvoice(
       ? (BigInt(subtotal) - BigInt(off.amount)).toString()
       : '0'
     : subtotal;
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   // TInvoice.discounts are discount ids (string[]); the amount names its discount, coupon and promotion code, and
   // the invoice retrieve adds discountDetails[{coupon, promotionCode}] for the portal (resources/invoices.ts).
   const discountId = off ? newId('di') : null;
-  const invoice = newDoc('invoices', input.livemode, {
+  const invoice = newDoc(q, 'invoices', input.livemode, {
     object: 'invoice',
     number: await nextInvoiceNumber(q),
     status: input.status,
@@ -267,7 +274,7 @@ export async function createInvoice(
       await insert(
         q,
         'invoice_items',
-        newDoc('invoice_items', input.livemode, {
+        newDoc(q, 'invoice_items', input.livemode, {
           object: 'invoice_item',
           invoice_id: invoice.id,
           price_id: l.price_id,

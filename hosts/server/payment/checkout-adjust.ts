@@ -5,10 +5,11 @@ import { HttpError } from '../platform.ts';
 import { QUANTITY_MAX, tokenAmount, unitAmount } from '../validate.ts';
 import { actorOf, requireUser } from './auth.ts';
 import { checkPromotion } from './discounts.ts';
+import { crossSellPrice } from './domain/checkout.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
 import { currencyIdsOf, expandPrice } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from './repo.ts';
-import type { CheckoutSessionRow } from './schema.ts';
+import type { CheckoutSessionRow, LineItem } from './schema.ts';
 import { link, price, product } from './seed.ts';
 import {
   assertSessionActor,
@@ -30,12 +31,13 @@ async function openSession(tx: Queryable, id: unknown, res: Response): Promise<C
   const session = await mustFind(tx, 'checkout_sessions', id, { lock: true });
   assertSessionActor(session, actorOf(res));
   if (session.status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
-  if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
+  if (effectiveStatus(session, tx.clock.nowSeconds()) === 'expired')
+    throw new HttpError(400, 'checkout session expired');
   return session;
 }
 
 /** The expanded session as this caller may see it (the payer's details only for the payer or the merchant). */
-async function sessionView(q: Queryable, session: Doc, res: Response): Promise<Doc> {
+async function sessionView(q: Queryable, session: CheckoutSessionRow, res: Response): Promise<Doc> {
   const expanded = await expandSession(q, session);
   return seesPayer(session, actorOf(res)) ? expanded : withoutPersonalData(expanded);
 }
@@ -53,17 +55,14 @@ async function reprice(
 }
 
 /** Quantity rules (spec §5): range max(minimum,1)…min(maximum, limit per checkout, available); inventory; limit. */
-async function checkQuantity(tx: Queryable, item: Doc, quantity: number): Promise<void> {
+async function checkQuantity(tx: Queryable, item: LineItem, quantity: number): Promise<void> {
   const adj = item.adjustable_quantity;
   if (!adj?.enabled) throw new HttpError(400, 'The quantity of this item cannot be changed', 'QUANTITY_NOT_ADJUSTABLE');
   const price = await mustFind(tx, 'prices', item.upsell_price_id ?? item.price_id);
-  const product = await find(tx, 'products', price.product_id);
-  // The price's own stock rules when it has them (> 0), else the product's.
-  const pick = (key: string) => (Number(price[key]) > 0 ? Number(price[key]) : Number(product?.[key] ?? 0));
-  const available = pick('quantity_available');
-  const sold =
-    Number(price.quantity_available) > 0 ? Number(price.quantity_sold ?? 0) : Number(product?.quantity_sold ?? 0);
-  const limit = pick('quantity_limit_per_checkout');
+  // The price's stock rules (0: none). A product has none of its own (TProduct has no quantities).
+  const available = Number(price.quantity_available ?? 0);
+  const sold = Number(price.quantity_sold ?? 0);
+  const limit = Number(price.quantity_limit_per_checkout ?? 0);
   if (available > 0 && sold + quantity > available) throw new HttpError(400, 'Exceed inventory', 'EXCEED_INVENTORY');
   if (limit > 0 && quantity > limit) throw new HttpError(400, 'Exceed purchase limit', 'EXCEED_PURCHASE_LIMIT');
   const min = Math.max(Number(adj.minimum ?? 1), 1);
@@ -82,8 +81,9 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     if (quantity === undefined) throw new HttpError(400, 'quantity is required');
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'), res);
-      const items = session.line_items as Doc[];
-      const item = items.find((i) => i.price_id === itemId || i.id === itemId);
+      const items = session.line_items;
+      // Line items have no id of their own: an item is named by its price.
+      const item = items.find((i) => i.price_id === itemId);
       if (!item) throw new HttpError(404, `No line item ${itemId} in this checkout session`);
       await checkQuantity(tx, item, quantity);
       return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? { ...i, quantity } : i)) });
@@ -99,7 +99,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const to = str(body, 'to', { required: true })!;
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'), res);
-      const items = session.line_items as Doc[];
+      const items = session.line_items;
       const item = items.find((i) => i.price_id === from);
       if (!item) throw new HttpError(404, `No line item ${from} in this checkout session`);
       const price = await mustFind(tx, 'prices', from);
@@ -119,7 +119,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const from = str(bodyOf(req), 'from', { required: true })!;
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'), res);
-      const items = session.line_items as Doc[];
+      const items = session.line_items;
       const item = items.find((i) => i.price_id === from || i.upsell_price_id === from);
       if (!item) throw new HttpError(404, `No line item ${from} in this checkout session`);
       const { upsell_price_id: _dropped, ...rest } = item;
@@ -147,7 +147,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
       const suggestion = await crossSellPrice(tx, session);
       if (!suggestion || suggestion.id !== to)
         throw new HttpError(400, `${to} is not the cross-sell of this checkout session`);
-      const items = session.line_items as Doc[];
+      const items = session.line_items;
       if (items.some((i) => i.price_id === to)) return session;
       return reprice(tx, { ...session, line_items: [...items, { price_id: to, quantity: 1, cross_sell: true }] });
     });
@@ -157,7 +157,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
   r.delete('/checkout-sessions/:id/cross-sell', async (req, res) => {
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'), res);
-      return reprice(tx, { ...session, line_items: (session.line_items as Doc[]).filter((i) => !i.cross_sell) });
+      return reprice(tx, { ...session, line_items: session.line_items.filter((i) => !i.cross_sell) });
     });
     res.json(await sessionView(db, saved, res));
   });
@@ -169,7 +169,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const amount = unitAmount(str(body, 'amount', { required: true }), 'amount', { positive: true });
     const saved = await db.transaction(async (tx) => {
       const session = await openSession(tx, paramOf(req, 'id'), res);
-      const items = session.line_items as Doc[];
+      const items = session.line_items;
       const item = items.find((i) => i.price_id === priceId);
       if (!item) throw new HttpError(404, `No line item ${priceId} in this checkout session`);
       const price = await mustFind(tx, 'prices', priceId);
@@ -239,7 +239,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
         throw new HttpError(400, 'Promotion codes are not accepted for donations', 'PROMOTION_CODES_NOT_ALLOWED');
       const currency = currencyId ?? session.currency_id;
       const prices = await Promise.all(
-        (session.line_items as Doc[]).map((i) => mustFind(tx, 'prices', i.upsell_price_id ?? i.price_id)),
+        session.line_items.map((i) => mustFind(tx, 'prices', i.upsell_price_id ?? i.price_id)),
       );
       if (!prices.every((p) => currencyIdsOf(p).includes(currency)))
         throw new HttpError(400, `currency_id ${currency} is not accepted for this purchase`);
@@ -285,27 +285,13 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
   return r;
 }
 
-/** The cross-sell price of a session: the first item's product's cross-sell product's default price, if active. */
-export async function crossSellPrice(q: Queryable, session: Doc): Promise<Doc | null> {
-  const first = (session.line_items as Doc[])[0];
-  if (!first) return null;
-  const price = await find(q, 'prices', first.price_id);
-  const product = price ? await find(q, 'products', price.product_id) : null;
-  const target = product?.cross_sell?.cross_sells_to_id
-    ? await find(q, 'products', product.cross_sell.cross_sells_to_id)
-    : null;
-  const def =
-    target?.active !== false && target?.default_price_id ? await find(q, 'prices', target.default_price_id) : null;
-  return def && def.active !== false && currencyIdsOf(def).includes(session.currency_id) ? def : null;
-}
-
 /** Seed additions for the checkout demos: the one-time link lets the payer choose 1–10 licenses. */
 export const checkoutDemoMigration = {
   id: '003-checkout-demo',
   up: async (tx: Queryable) => {
     const onetime = await find(tx, 'payment_links', 'plink_sandbox_onetime');
     if (!onetime) return;
-    const items = (onetime.line_items as Doc[]).map((i) => ({
+    const items = onetime.line_items.map((i) => ({
       ...i,
       adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 },
     }));

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
-import { find, save, type Doc } from './repo.ts';
-import type { CheckoutSessionRow } from './schema.ts';
+import { find, save } from './repo.ts';
+import type { CheckoutSessionRow, LineItem } from './schema.ts';
 import { sessionAmounts } from './sessions.ts';
 
 /**
@@ -24,11 +24,11 @@ async function forSale(q: Queryable, priceId: unknown): Promise<boolean> {
 }
 
 /** The session's items that can still be bought, or null when nothing changed. */
-export async function saleableItems(q: Queryable, session: Doc): Promise<Doc[] | null> {
+export async function saleableItems(q: Queryable, session: CheckoutSessionRow): Promise<LineItem[] | null> {
   if (session.status !== 'open') return null;
-  const items = (session.line_items as Doc[] | undefined) ?? [];
+  const items = session.line_items ?? [];
   let changed = false;
-  const kept: Doc[] = [];
+  const kept: LineItem[] = [];
   for (const item of items) {
     if (!(await forSale(q, item.price_id))) {
       changed = true;
@@ -36,7 +36,7 @@ export async function saleableItems(q: Queryable, session: Doc): Promise<Doc[] |
     }
     if (item.upsell_price_id && !(await forSale(q, item.upsell_price_id))) {
       const { upsell_price_id: _dropped, ...rest } = item;
-      kept.push(rest as Doc);
+      kept.push(rest);
       changed = true;
       continue;
     }
@@ -58,8 +58,8 @@ export async function pruneArchivedItems(q: Queryable, session: CheckoutSessionR
 }
 
 /** Submit and pay refuse a session with nothing to pay for. */
-export function assertHasItems(session: Doc): void {
-  if (!((session.line_items as Doc[] | undefined) ?? []).length) {
+export function assertHasItems(session: CheckoutSessionRow): void {
+  if (!(session.line_items ?? []).length) {
     throw new HttpError(400, 'This checkout session has no items to pay for', 'EMPTY_CHECKOUT');
   }
 }

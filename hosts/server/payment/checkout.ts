@@ -1,221 +1,25 @@
+/**
+ * The calls the checkout element makes (product-spec section 7, payment-kit-api.md "Checkout endpoints"): parse,
+ * authorize, call the checkout domain (domain/checkout.ts), shape the answer.
+ */
 import { Router, type Request } from 'express';
 import type { SandboxContext } from '../context.ts';
-import type { Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
-import type { SandboxUser } from '../service/users.ts';
 import { actorOf, callerOf, requireUser } from './auth.ts';
-import { customerOfDid, newCustomer } from './billing.ts';
-import { bodyOf, livemodeOf, obj, paramOf, queryString, str, type Body } from './http.ts';
-import { gte } from './money.ts';
-import { creditBalance, ensurePaymentIntent, paySession } from './pay.ts';
-import { walletBalance } from './wallet.ts';
-import { clientSecretOf } from './stripe-standin.ts';
-import { currencyIdsOf, paymentMethodsExpanded } from './pricing.ts';
-import { find, insert, mustFind, save, type Doc } from './repo.ts';
-import { crossSellPrice } from './checkout-adjust.ts';
-import { emailError } from './domain/customers.ts';
-import { assertHasItems, pruneArchivedItems, saleableItems } from './checkout-items.ts';
+import { customerOfDid } from './billing.ts';
 import {
-  assertSessionActor,
-  buildSession,
-  checkoutContext,
-  effectiveStatus,
-  expandSession,
-  seesPayer,
-  sessionAmounts,
-  type SessionActor,
-} from './sessions.ts';
-
-/** The calls the checkout element makes (product-spec section 7, payment-kit-api.md "Checkout endpoints"). */
+  checkoutSettings,
+  confirmFastCheckout,
+  currentSession,
+  startFromLink,
+  submitCheckout,
+} from './domain/checkout.ts';
+import { bodyOf, livemodeOf, paramOf, queryString } from './http.ts';
+import { checkoutContext, seesPayer } from './sessions.ts';
+import { clientSecretOf } from './stripe-standin.ts';
 
 export function originOf(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
-
-// --- form validation (product-spec section 5) ---------------------------------------------------------
-
-const POSTAL_CODES: Record<string, RegExp> = {
-  us: /^\d{5}(-\d{4})?$/,
-  ca: /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/,
-  gb: /^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/,
-  cn: /^\d{6}$/,
-  de: /^\d{5}$/,
-  fr: /^\d{5}$/,
-  jp: /^\d{3}-?\d{4}$/,
-  in: /^\d{6}$/,
-  au: /^\d{4}$/,
-};
-
-type Form = { name: string; email: string; phone: string; address: Body | null; currency: Doc; method: Doc };
-
-async function validateForm(q: Queryable, session: Doc, body: Body): Promise<Form> {
-  const name = str(body, 'customer_name', { required: true, max: 255 })!.trim();
-  const email = str(body, 'customer_email', { required: true })!.trim();
-  const bad = emailError(email);
-  if (bad) throw new HttpError(400, bad);
-  const method = await find(q, 'payment_methods', str(body, 'payment_method', { required: true })!);
-  if (!method?.active) throw new HttpError(400, 'This payment method is not supported');
-  const currency = await find(q, 'payment_currencies', str(body, 'payment_currency', { required: true })!);
-  if (!currency?.active || currency.payment_method_id !== method.id) {
-    throw new HttpError(400, 'payment_currency must be an active currency of the chosen payment_method');
-  }
-  for (const item of session.line_items as Doc[]) {
-    const price = await mustFind(q, 'prices', item.upsell_price_id ?? item.price_id);
-    if (!currencyIdsOf(price).includes(currency.id))
-      throw new HttpError(400, `${currency.symbol} is not accepted for this purchase`);
-  }
-  let phone = str(body, 'customer_phone')?.trim() ?? '';
-  if (session.phone_number_collection?.enabled) {
-    if (!phone) throw new HttpError(400, 'customer_phone is required');
-    if (!/^\+?[0-9][0-9 ()-]{5,19}$/.test(phone))
-      throw new HttpError(400, 'customer_phone is not a valid phone number');
-  } else phone = phone || '';
-  const address = obj(body, 'billing_address') ?? null;
-  if (session.billing_address_collection === 'required') {
-    const required = method.type === 'stripe' ? ['postal_code'] : ['line1', 'city', 'state', 'postal_code'];
-    for (const k of required) {
-      if (typeof address?.[k] !== 'string' || !(address[k] as string).trim())
-        throw new HttpError(400, `billing_address.${k} is required`);
-    }
-  }
-  const country = String(address?.country ?? 'us').toLowerCase();
-  const postal = typeof address?.postal_code === 'string' ? address.postal_code.trim() : '';
-  if (postal && POSTAL_CODES[country] && !POSTAL_CODES[country].test(postal))
-    throw new HttpError(400, 'billing_address.postal_code is invalid for the country');
-  return { name, email, phone, address: address ? { ...address, country } : null, currency, method };
-}
-
-// --- submit ---------------------------------------------------------------------------------------------
-
-/** What the payer can pay with right away: wallet balance, or credit for a credit currency. */
-async function affordability(q: Queryable, session: Doc, customer: Doc | null, payerDid: string | null) {
-  const currency = await mustFind(q, 'payment_currencies', session.currency_id);
-  const amount: string = session.amount_total;
-  const open = session.status === 'open';
-  const balance = payerDid && currency.type !== 'credit' ? await walletBalance(q, payerDid, currency.id) : '0';
-  const credit = customer && currency.type === 'credit' ? await creditBalance(q, customer.id, currency.id) : '0';
-  // Fast pay from the balance is for one-off payments: a subscription needs the wallet to authorize future charges
-  // (delegation), which the sandbox wallet only gives through wallet connect.
-  const balanceSufficient =
-    open && session.mode === 'payment' && !!payerDid && currency.type !== 'credit' && gte(balance, amount);
-  const creditSufficient = open && currency.type === 'credit' && gte(credit, amount);
-  const fastPayInfo =
-    balanceSufficient || creditSufficient
-      ? {
-          type: creditSufficient ? 'credit' : 'balance',
-          amount,
-          payer: payerDid,
-          token: { balance: creditSufficient ? credit : balance, symbol: currency.symbol },
-        }
-      : null;
-  return {
-    balance: { sufficient: balanceSufficient },
-    delegation: { sufficient: false },
-    creditSufficient,
-    fastPayInfo,
-  };
-}
-
-async function submitResponse(ctx: SandboxContext, q: Queryable, session: Doc, payerDid: string | null): Promise<Body> {
-  const paymentIntent = session.payment_intent_id ? await find(q, 'payment_intents', session.payment_intent_id) : null;
-  const customer = session.customer_id ? await find(q, 'customers', session.customer_id) : null;
-  const method = paymentIntent ? await find(q, 'payment_methods', paymentIntent.payment_method_id) : null;
-  return {
-    paymentIntent,
-    customer,
-    checkoutSession: await expandSession(q, session),
-    stripeContext:
-      method?.type === 'stripe' && paymentIntent
-        ? {
-            client_secret: clientSecretOf(ctx, paymentIntent.id),
-            intent_type: 'payment_intent',
-            status: paymentIntent.status,
-            publishable_key: method.settings?.stripe?.publishable_key,
-          }
-        : null,
-    ...(await affordability(q, session, customer, payerDid)),
-  };
-}
-
-/** Submits the form: idempotent (one payment intent per session; a complete session is returned as is). */
-async function submit(ctx: SandboxContext, req: Request, user: SandboxUser | null, actor: SessionActor): Promise<Body> {
-  const body = bodyOf(req);
-  return ctx.db.transaction(async (tx) => {
-    const locked = await mustFind(tx, 'checkout_sessions', paramOf(req, 'id'), { lock: true });
-    // Submitted by a signed-in customer: theirs (a re-submit by anyone else is refused before anything is read or written).
-    assertSessionActor(locked, actor);
-    if (locked.status === 'complete') return submitResponse(ctx, tx, locked, user?.did ?? null);
-    if (effectiveStatus(locked) === 'expired') throw new HttpError(400, 'checkout session expired');
-    const session = await pruneArchivedItems(tx, locked);
-    assertHasItems(session);
-    if (!user && session.submit_type !== 'donate')
-      throw new HttpError(401, 'Please log in to continue: checkout requires a signed-in user');
-    const form = await validateForm(tx, session, body);
-    // Spec §5/§8: vendor orders need a user of a unified account (sourceAppPid), else 'account required'.
-    if (user && !user.sourceAppPid) {
-      for (const item of session.line_items as Doc[]) {
-        const price = await find(tx, 'prices', item.upsell_price_id ?? item.price_id);
-        const product = price ? await find(tx, 'products', price.product_id) : null;
-        if ((product?.vendor_config as unknown[] | undefined)?.length)
-          throw new HttpError(400, 'account required', 'UNIFIED_APP_REQUIRED');
-      }
-    }
-    // Spec §6: customers with past-due invoices are blocked from new purchases (not from donations).
-    if (user && session.submit_type !== 'donate') {
-      const known = await customerOfDid(tx, user.did, session.livemode);
-      if (known) {
-        const { rows } = await tx.query<{ n: string }>(
-          "SELECT count(*)::text AS n FROM invoices WHERE customer_id = $1 AND livemode = $2 AND status IN ('open', 'uncollectible') AND (data->>'amount_remaining')::numeric > 0",
-          [known.id, session.livemode],
-        );
-        if (Number(rows[0]?.n ?? 0) > 0) {
-          throw new HttpError(
-            403,
-            'You have past-due invoices. Please pay them before making a new purchase.',
-            'CUSTOMER_LIMITED',
-          );
-        }
-      }
-    }
-    if (
-      session.cross_sell_behavior === 'required' &&
-      !(session.line_items as Doc[]).some((i) => i.cross_sell) &&
-      (await crossSellPrice(tx, session))
-    ) {
-      throw new HttpError(400, 'Please add the recommended item to continue', 'REQUIRE_CROSS_SELL');
-    }
-
-    const details = {
-      name: form.name,
-      email: form.email,
-      phone: form.phone,
-      ...(form.address ? { address: form.address } : {}),
-    };
-    const existing = user
-      ? await customerOfDid(tx, user.did, session.livemode)
-      : session.customer_id
-        ? await find(tx, 'customers', session.customer_id)
-        : null;
-    const customer: Doc = existing
-      ? await save(tx, 'customers', { ...existing, ...details })
-      : await insert(tx, 'customers', newCustomer(session.livemode, { did: user?.did ?? null, ...details }));
-
-    const priced = {
-      ...session,
-      currency_id: form.currency.id,
-      ...(await sessionAmounts(tx, session, form.currency.id)),
-    };
-    const intent = await ensurePaymentIntent(tx, priced, customer.id);
-    const saved = await save(tx, 'checkout_sessions', {
-      ...priced,
-      customer_id: customer.id,
-      customer_did: customer.did,
-      payment_intent_id: intent.id,
-      customer_details: { name: form.name, email: form.email, phone: form.phone, address: form.address },
-      payment_method_types: [form.method.type],
-    });
-    return submitResponse(ctx, tx, saved, user?.did ?? null);
-  });
 }
 
 export function createCheckoutRoutes(ctx: SandboxContext): Router {
@@ -223,65 +27,38 @@ export function createCheckoutRoutes(ctx: SandboxContext): Router {
   const { db } = ctx;
 
   r.get('/settings', async (_req, res) => {
-    const paymentMethods = await paymentMethodsExpanded(db, { activeOnly: true });
-    const baseCurrency =
-      paymentMethods.flatMap((m) => m.payment_currencies as Doc[]).find((c) => c.is_base_currency) ?? null;
-    res.json({ paymentMethods, baseCurrency });
+    res.json(await checkoutSettings(db));
   });
 
   r.post('/checkout-sessions/start/:plinkId', async (req, res) => {
-    const link = await mustFind(db, 'payment_links', paramOf(req, 'plinkId'));
-    if (!link.active) throw new HttpError(400, 'This payment link is no longer active');
-    const wanted = queryString(req, 'currencyId');
-    const session = await buildSession(
-      db,
-      { ...link, metadata: link.metadata ?? {} },
-      { livemode: link.livemode, origin: originOf(req), paymentLink: link },
-    );
-    if (wanted && wanted !== session.currency_id && (await find(db, 'payment_currencies', wanted))?.active) {
-      const prices = await Promise.all((session.line_items as Doc[]).map((i) => mustFind(db, 'prices', i.price_id)));
-      if (prices.every((p) => currencyIdsOf(p).includes(wanted)))
-        Object.assign(session, { currency_id: wanted }, await sessionAmounts(db, session, wanted));
-    }
-    await insert(db, 'checkout_sessions', session);
+    const session = await startFromLink(db, paramOf(req, 'plinkId'), {
+      origin: originOf(req),
+      currencyId: queryString(req, 'currencyId'),
+    });
+    // Anyone holding the link starts a session: the answer carries no payer's personal data.
     res.json(await checkoutContext(db, session, { personal: false }));
   });
 
   r.get('/checkout-sessions/retrieve/:id', async (req, res) => {
-    const id = paramOf(req, 'id');
-    let session = await mustFind(db, 'checkout_sessions', id);
-    // Items whose price was archived since are dropped from an open session (checkout-items.ts), in one transaction.
-    if (effectiveStatus(session) === 'open' && (await saleableItems(db, session))) {
-      session = await db.transaction(async (tx) =>
-        pruneArchivedItems(tx, await mustFind(tx, 'checkout_sessions', id, { lock: true })),
-      );
-    }
+    const session = await currentSession(db, paramOf(req, 'id'));
     res.json(await checkoutContext(db, session, { personal: seesPayer(session, actorOf(res)) }));
   });
 
   r.put(['/checkout-sessions/:id/submit', '/checkout-sessions/:id/donate-submit'], async (req, res) => {
-    res.json(await submit(ctx, req, callerOf(res).user, actorOf(res)));
+    res.json(
+      await submitCheckout(db, {
+        sessionId: paramOf(req, 'id'),
+        body: bodyOf(req),
+        user: callerOf(res).user,
+        actor: actorOf(res),
+        clientSecretOf: (id) => clientSecretOf(ctx, id),
+      }),
+    );
   });
 
   r.post('/checkout-sessions/:id/fast-checkout-confirm', async (req, res) => {
     const user = requireUser(res);
-    const result = await db.transaction(async (tx) => {
-      const session = await mustFind(tx, 'checkout_sessions', paramOf(req, 'id'), { lock: true });
-      // Only the customer who submitted it (a complete session's reply carries the payer's details).
-      if (session.customer_did !== user.did)
-        throw new HttpError(403, 'This checkout session belongs to another customer', 'CHECKOUT_SESSION_NOT_YOURS');
-      if (session.status === 'complete') return { fastPaid: true, paid: null };
-      if (!session.payment_intent_id)
-        throw new HttpError(400, 'Submit the checkout form before confirming fast checkout');
-      const customer = await mustFind(tx, 'customers', session.customer_id);
-      const { fastPayInfo } = await affordability(tx, session, customer, user.did);
-      if (!fastPayInfo) return { fastPaid: false, paid: null };
-      return { fastPaid: true, paid: await paySession(tx, session.id, user.did) };
-    });
-    // Our own transaction has committed here: publish directly.
-    for (const e of result.paid?.events ?? []) ctx.events.publish(e.type, e.object);
-    const session = await mustFind(db, 'checkout_sessions', paramOf(req, 'id'));
-    res.json({ fastPaid: result.fastPaid, checkoutSession: session, invoiceId: session.invoice_id });
+    res.json(await confirmFastCheckout(ctx, paramOf(req, 'id'), user.did));
   });
 
   r.get('/customers/me', async (req, res) => {

@@ -12,7 +12,7 @@
 import type { Queryable } from '../db.ts';
 import { HttpError, registerConnectAction, type ConnectAction } from '../platform.ts';
 import { fromUnit } from './money.ts';
-import { mustFind, type Doc } from './repo.ts';
+import { mustFind } from './repo.ts';
 import { assertSessionActor, effectiveStatus, itemAmount } from './sessions.ts';
 import { paySession, publishWhenCommitted } from './pay.ts';
 import { sessionStake } from './restake.ts';
@@ -23,14 +23,14 @@ async function describeSession(q: Queryable, params: Record<string, unknown>, ac
   const session = await mustFind(q, 'checkout_sessions', params.checkoutSessionId);
   if (session.mode !== action)
     throw new HttpError(400, `This checkout session is in ${session.mode} mode, not ${action}`);
-  const status = effectiveStatus(session);
+  const status = effectiveStatus(session, q.clock.nowSeconds());
   if (status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
   if (status === 'expired') throw new HttpError(400, 'checkout session expired');
   const currency = await mustFind(q, 'payment_currencies', session.currency_id);
   const fmt = (units: string) => `${fromUnit(units, currency.decimal)} ${currency.symbol}`;
   const names: string[] = [];
   const lines: Array<{ label: string; value: string }> = [];
-  for (const item of session.line_items as Doc[]) {
+  for (const item of session.line_items) {
     const price = await mustFind(q, 'prices', item.upsell_price_id ?? item.price_id);
     const product = await mustFind(q, 'products', price.product_id);
     names.push(product.name);

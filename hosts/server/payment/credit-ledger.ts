@@ -16,8 +16,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db.ts';
 import { registerMigrations } from '../db.ts';
-import { clock } from '../platform.ts';
-import { find, save, type Doc } from './repo.ts';
+import { find, save, type Doc, type RowOf } from './repo.ts';
+import type { CreditGrantRow, CreditGrantStatus, MeterEventRow, MeterRow, Table } from './schema.ts';
 
 registerMigrations('payment-credits', [
   {
@@ -43,8 +43,8 @@ const toMs = (v: unknown): number => {
   return Number.isNaN(ms) ? 0 : ms;
 };
 
-/** The status of a grant at `now` (unix seconds). */
-export function grantStatusAt(grant: Doc, now = clock.nowSeconds()): string {
+/** The status of a grant at `now` (unix seconds, sandbox time). */
+export function grantStatusAt(grant: CreditGrantRow, now: number): CreditGrantStatus {
   if (grant.status === 'voided' || grant.voided_at) return 'voided';
   if (grant.expires_at && Number(grant.expires_at) <= now) return 'expired';
   if (BigInt(grant.remaining_amount ?? '0') <= 0n) return 'depleted';
@@ -66,12 +66,12 @@ export async function consumeCredits(
     amount: string;
     livemode: boolean;
     subscriptionId?: string | null;
-    meter?: Doc | null;
-    event?: Doc | null;
+    meter?: MeterRow | null;
+    event?: MeterEventRow | null;
   },
 ): Promise<Consumption> {
-  const now = clock.nowSeconds();
-  const { rows } = await q.query<{ data: Doc }>(
+  const now = q.clock.nowSeconds();
+  const { rows } = await q.query<{ data: CreditGrantRow }>(
     'SELECT data FROM credit_grants WHERE customer_id = $1 AND currency_id = $2 AND livemode = $3 ORDER BY created_at, id FOR UPDATE',
     [input.customerId, input.currencyId, input.livemode],
   );
@@ -85,7 +85,7 @@ export async function consumeCredits(
     );
   let left = BigInt(input.amount);
   const transactions: Doc[] = [];
-  const created = new Date(clock.now()).toISOString();
+  const created = new Date(q.clock.now()).toISOString();
   for (const grant of usable) {
     if (left <= 0n) break;
     const remaining = BigInt(grant.remaining_amount);
@@ -139,19 +139,28 @@ export type TransactionFilter = {
   pageSize: number;
 };
 
-async function expandTransaction(q: Queryable, tx: Doc, cache: Map<string, Doc | null>): Promise<Doc> {
-  const get = async (table: 'credit_grants' | 'meters' | 'meter_events' | 'payment_currencies', id: unknown) => {
+/** Rows read once per list, by `table:id`. */
+type RowCache = Map<string, RowOf<Table> | null>;
+
+async function expandTransaction(q: Queryable, tx: Doc, cache: RowCache): Promise<Doc> {
+  const get = async <K extends 'credit_grants' | 'meters' | 'meter_events' | 'payment_currencies'>(
+    table: K,
+    id: unknown,
+  ): Promise<RowOf<K> | null> => {
     if (typeof id !== 'string' || !id) return null;
     const key = `${table}:${id}`;
     if (!cache.has(key)) cache.set(key, await find(q, table, id));
-    return cache.get(key) ?? null;
+    // The entry of `table:id` is a row of `table`.
+    return (cache.get(key) as RowOf<K> | undefined) ?? null;
   };
   const grant = await get('credit_grants', tx.credit_grant_id);
   const meter = await get('meters', tx.meter_id);
   const event = await get('meter_events', tx.meter_event_id);
   return {
     ...tx,
-    creditGrant: grant ? { id: grant.id, name: grant.name ?? '', status: grantStatusAt(grant) } : null,
+    creditGrant: grant
+      ? { id: grant.id, name: grant.name ?? '', status: grantStatusAt(grant, q.clock.nowSeconds()) }
+      : null,
     meter: meter ? { id: meter.id, name: meter.name, unit: meter.unit, event_name: meter.event_name } : null,
     meterEvent: event
       ? {
@@ -167,7 +176,7 @@ async function expandTransaction(q: Queryable, tx: Doc, cache: Map<string, Doc |
 }
 
 /** A grant as a transaction row (`activity_type: 'grant'`). */
-function grantRow(grant: Doc): Doc {
+function grantRow(grant: CreditGrantRow): Doc {
   return {
     id: grant.id,
     object: 'credit_transaction',
@@ -178,7 +187,8 @@ function grantRow(grant: Doc): Doc {
     credit_grant_id: grant.id,
     customer_id: grant.customer_id,
     currency_id: grant.currency_id,
-    subscription_id: grant.subscription_id ?? null,
+    // A grant belongs to no subscription.
+    subscription_id: null,
     meter_id: null,
     meter_event_id: null,
     source: 'grant',
@@ -211,14 +221,14 @@ export async function listCreditTransactions(
     if (f.creditGrantId) gw += ` AND id = $${gp.push(f.creditGrantId)}`;
     if (f.start !== undefined) gw += ` AND created_at >= to_timestamp($${gp.push(f.start)})`;
     if (f.end !== undefined) gw += ` AND created_at <= to_timestamp($${gp.push(f.end)})`;
-    const grants = (await q.query<{ data: Doc }>(`SELECT data FROM credit_grants WHERE ${gw}`, gp)).rows.map((r) =>
-      grantRow(r.data),
+    const grants = (await q.query<{ data: CreditGrantRow }>(`SELECT data FROM credit_grants WHERE ${gw}`, gp)).rows.map(
+      (r) => grantRow(r.data),
     );
     rows = [...rows, ...grants];
   }
   rows.sort((a, b) => toMs(b.created_at) - toMs(a.created_at) || String(b.id).localeCompare(String(a.id)));
   const page = rows.slice((f.page - 1) * f.pageSize, f.page * f.pageSize);
-  const cache = new Map<string, Doc | null>();
+  const cache: RowCache = new Map();
   const list: Doc[] = [];
   for (const t of page) list.push(await expandTransaction(q, t, cache));
   return { count: rows.length, list };
@@ -230,7 +240,7 @@ export async function listCreditTransactions(
  * next run (e.g. after a top-up). Must run in a transaction. Returns the transactions written.
  */
 export async function settleCreditUsage(q: Queryable): Promise<Doc[]> {
-  const { rows } = await q.query<{ data: Doc }>(
+  const { rows } = await q.query<{ data: MeterEventRow }>(
     `SELECT e.data FROM meter_events e JOIN meters m ON m.id = e.data->>'meter_id'
      JOIN payment_currencies c ON c.id = m.data->>'currency_id'
      WHERE e.status = 'pending' AND c.data->>'type' = 'credit' ORDER BY e.created_at, e.id FOR UPDATE OF e`,

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db.ts';
-import { clock, HttpError } from '../platform.ts';
-import { find, type Doc } from './repo.ts';
+import { HttpError } from '../platform.ts';
+import { find } from './repo.ts';
+import type { CheckoutSessionRow, CouponRow, PromotionCodeRow } from './schema.ts';
 
 /**
  * Promotion codes on a checkout session (spec §3 Discount, §5 promotion rules, §7 apply/remove/recalculate).
@@ -22,8 +23,12 @@ const refuse = (code: DiscountError): never => {
 };
 
 /** The promotion code and its coupon for `code` (case-insensitive), checked for use on this session. */
-export async function checkPromotion(q: Queryable, session: Doc, code: string): Promise<{ promo: Doc; coupon: Doc }> {
-  const { rows } = await q.query<{ data: Doc }>(
+export async function checkPromotion(
+  q: Queryable,
+  session: CheckoutSessionRow,
+  code: string,
+): Promise<{ promo: PromotionCodeRow; coupon: CouponRow }> {
+  const { rows } = await q.query<{ data: PromotionCodeRow }>(
     'SELECT data FROM promotion_codes WHERE lower(code) = lower($1) AND livemode = $2 ORDER BY active DESC LIMIT 1',
     [code, session.livemode],
   );
@@ -31,7 +36,7 @@ export async function checkPromotion(q: Queryable, session: Doc, code: string): 
   if (!promo || !promo.active) return refuse('PROMOTION_CODE_INVALID');
   const coupon = await find(q, 'coupons', promo.coupon_id);
   if (!coupon || coupon.valid === false) return refuse('PROMOTION_CODE_INVALID');
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   if ((promo.expires_at && promo.expires_at <= now) || (coupon.redeem_by && coupon.redeem_by <= now))
     return refuse('PROMOTION_CODE_EXPIRED');
   const used = (n: unknown, max: unknown) => typeof max === 'number' && max > 0 && Number(n ?? 0) >= max;
@@ -42,9 +47,7 @@ export async function checkPromotion(q: Queryable, session: Doc, code: string): 
   const products: string[] | undefined = coupon.applies_to?.products;
   if (Array.isArray(products) && products.length) {
     const ids = await Promise.all(
-      (session.line_items as Doc[]).map(
-        async (i) => (await find(q, 'prices', i.upsell_price_id ?? i.price_id))?.product_id,
-      ),
+      session.line_items.map(async (i) => (await find(q, 'prices', i.upsell_price_id ?? i.price_id))?.product_id),
     );
     if (!ids.some((id) => id !== undefined && products.includes(id))) return refuse('PROMOTION_CODE_NOT_APPLICABLE');
   }
@@ -52,7 +55,7 @@ export async function checkPromotion(q: Queryable, session: Doc, code: string): 
 }
 
 /** The discount of a coupon on `due` (smallest unit) in a currency: percent (floored) or a fixed amount (capped). */
-export function couponDiscount(coupon: Doc, due: string, currencyId: string): string {
+export function couponDiscount(coupon: CouponRow, due: string, currencyId: string): string {
   const total = BigInt(due);
   if (total <= 0n) return '0';
   if (Number(coupon.percent_off) > 0) {
@@ -68,8 +71,13 @@ export function couponDiscount(coupon: Doc, due: string, currencyId: string): st
 }
 
 /** The session's discount in a currency (0 with no discount), recomputed from its coupon. */
-export async function sessionDiscount(q: Queryable, session: Doc, due: string, currencyId: string): Promise<string> {
-  const d = (session.discounts as Doc[] | undefined)?.[0];
+export async function sessionDiscount(
+  q: Queryable,
+  session: Pick<CheckoutSessionRow, 'discounts'>,
+  due: string,
+  currencyId: string,
+): Promise<string> {
+  const d = session.discounts?.[0];
   if (!d?.coupon) return '0';
   const coupon = await find(q, 'coupons', d.coupon);
   return coupon ? couponDiscount(coupon, due, currencyId) : '0';

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { registerMigrations, type Queryable } from '../db.ts';
-import { clock, HttpError } from '../platform.ts';
+import { HttpError } from '../platform.ts';
 import { callerOf, requireMerchant } from './auth.ts';
 import { arr, bodyOf, bool, livemodeOf, obj, oneOf, paramOf, str, type Body } from './http.ts';
 import { integer, isAbsent, tokenAmount } from '../validate.ts';
 import { insert, newId, type Doc } from './repo.ts';
-import type { PriceRow, ProductRow } from './schema.ts';
+import type { CustomUnitAmount, PriceRow, ProductRow } from './schema.ts';
 import { link, price, product } from './seed.ts';
 
 /**
@@ -43,7 +43,8 @@ export function registerDonateSettings(): void {
   registerMigrations('payment-settings', [donateSettingsMigration]);
 }
 
-const nowIso = () => new Date(clock.now()).toISOString();
+/** Now as an ISO timestamp, in the sandbox time of `q`'s server. */
+const nowIso = (q: Pick<Queryable, 'clock'>) => new Date(q.clock.now()).toISOString();
 
 /**
  * A setting as the platform sends it (TSetting: `mount_location`, `component_did`); the request body keeps the
@@ -114,13 +115,17 @@ const TBA_DECIMALS = 18;
  * The amounts of a donation: validated decimal token amounts for the link's donation_settings (as the platform's
  * DonationSettings carry them, see checkout-adjust.ts) and smallest units for the price's custom_unit_amount.
  */
-function donationAmounts(body: Body): { tokens: Body; units: Body } {
+function donationAmounts(body: Body): {
+  tokens: { presets: string[]; preset: string | null; minimum: string; maximum: string | null; custom: boolean };
+  units: CustomUnitAmount;
+} {
   const amount = obj(body, 'amount') ?? {};
   const dec = (v: unknown, field: string) => {
     tokenAmount(v, TBA_DECIMALS, `amount.${field}`); // validates (400 on junk or too many decimals)
     return String(v).trim();
   };
   const unit = (v: string | null) => (v === null ? null : tokenAmount(v, TBA_DECIMALS, 'amount'));
+  const units = (v: string) => tokenAmount(v, TBA_DECIMALS, 'amount');
   const presetsRaw = arr(amount, 'presets') ?? ['1', '5', '10'];
   if (presetsRaw.length > 10) throw new HttpError(400, 'amount.presets: at most 10 presets');
   const presets = presetsRaw.map((p, i) => dec(p, `presets[${i}]`));
@@ -137,7 +142,7 @@ function donationAmounts(body: Body): { tokens: Body; units: Body } {
     tokens: { presets, preset, minimum, maximum, custom },
     units: {
       enabled: true,
-      presets: presets.map(unit),
+      presets: presets.map(units),
       preset: unit(preset),
       minimum: unit(minimum),
       maximum: unit(maximum),
@@ -164,7 +169,7 @@ async function donationLink(q: Queryable, body: Body, livemode: boolean): Promis
       name: str(b, 'name', { max: 200 }) ?? '',
     };
   });
-  const now = nowIso();
+  const now = nowIso(q);
   const stamp = <T extends Doc>(d: T): T => ({ ...d, livemode, created_at: now, updated_at: now });
   const productId = newId('prod');
   const priceId = newId('price');
@@ -210,7 +215,7 @@ export function createDonateSettingsRoutes({ db }: SandboxContext): Router {
     const doc = await db.transaction(async (tx) => {
       const existing = await byLocation(tx, type, mountLocation, livemode);
       if (existing) return existing;
-      const now = nowIso();
+      const now = nowIso(tx);
       // Only the owner/admin (or a signed request) creates settings; anyone else reads the defaults, and nothing is
       // written (a stored inactive row would switch donations off for that location).
       if (!merchant)
@@ -268,7 +273,7 @@ export function createDonateSettingsRoutes({ db }: SandboxContext): Router {
           true,
         ));
       if (!found) throw new HttpError(404, `No such setting: ${key}`);
-      const next: Doc = { ...found, updated_at: nowIso() };
+      const next: Doc = { ...found, updated_at: nowIso(tx) };
       if (body.active !== undefined) next.active = bool(body, 'active');
       if (body.settings !== undefined) next.settings = settingsOf(body);
       if (body.description !== undefined) next.description = str(body, 'description', { max: 255 }) ?? '';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db.ts';
-import { clock, HttpError, type EventBus } from '../platform.ts';
+import { HttpError, type EventBus } from '../platform.ts';
 import {
   addInterval,
   createInvoice,
@@ -13,7 +13,7 @@ import {
 import { tokenAmount } from '../validate.ts';
 import { fromUnit, mul, sum } from './money.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
-import type { CheckoutSessionRow, InvoiceRow, PaymentIntentRow, SubscriptionRow } from './schema.ts';
+import type { CheckoutSessionRow, CreditGrantRow, InvoiceRow, PaymentIntentRow, SubscriptionRow } from './schema.ts';
 import { effectiveStatus, itemAmount, trialApplies } from './sessions.ts';
 import { assertHasItems, saleableItems } from './checkout-items.ts';
 import { debitWallet } from './wallet.ts';
@@ -26,23 +26,28 @@ import { sessionStake, takeStake } from './restake.ts';
 
 /** The customer's usable credit in a currency: remaining amounts of granted, unexpired grants. */
 export async function creditBalance(q: Queryable, customerId: string, currencyId: string): Promise<string> {
-  return sum((await usableGrants(q, customerId, currencyId)).map((g) => g.remaining_amount as string));
+  return sum((await usableGrants(q, customerId, currencyId)).map((g) => g.remaining_amount));
 }
 
-async function usableGrants(q: Queryable, customerId: string, currencyId: string, lock = false): Promise<Doc[]> {
-  const { rows } = await q.query<{ data: Doc }>(
+async function usableGrants(
+  q: Queryable,
+  customerId: string,
+  currencyId: string,
+  lock = false,
+): Promise<CreditGrantRow[]> {
+  const { rows } = await q.query<{ data: CreditGrantRow }>(
     `SELECT data FROM credit_grants WHERE customer_id = $1 AND currency_id = $2 AND status = 'granted'
      ORDER BY (data->>'priority')::int NULLS LAST, created_at, id${lock ? ' FOR UPDATE' : ''}`,
     [customerId, currencyId],
   );
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   return rows.map((r) => r.data).filter((g) => !g.expires_at || Number(g.expires_at) > now);
 }
 
 /** Consumes credit grants (by priority, oldest first) for `amount`; false (nothing consumed) when short. */
 async function debitCredits(q: Queryable, customerId: string, currencyId: string, amount: string): Promise<boolean> {
   const grants = await usableGrants(q, customerId, currencyId, true);
-  if (BigInt(sum(grants.map((g) => g.remaining_amount as string))) < BigInt(amount)) return false;
+  if (BigInt(sum(grants.map((g) => g.remaining_amount))) < BigInt(amount)) return false;
   let left = BigInt(amount);
   for (const g of grants) {
     if (left === 0n) break;
@@ -74,7 +79,7 @@ export async function ensurePaymentIntent(
     currencyId: currency.id,
     amount: session.amount_total,
   };
-  if (!existing) return insert(q, 'payment_intents', newPaymentIntent(session, fields));
+  if (!existing) return insert(q, 'payment_intents', newPaymentIntent(q, session, fields));
   if (existing.status === 'succeeded') return existing;
   return save(q, 'payment_intents', {
     ...existing,
@@ -101,7 +106,8 @@ export type PaidSession = {
 export async function paySession(tx: Queryable, sessionId: unknown, payerDid: string): Promise<PaidSession> {
   const session = await mustFind(tx, 'checkout_sessions', sessionId, { lock: true });
   if (session.status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
-  if (effectiveStatus(session) === 'expired') throw new HttpError(400, 'checkout session expired');
+  if (effectiveStatus(session, tx.clock.nowSeconds()) === 'expired')
+    throw new HttpError(400, 'checkout session expired');
   assertHasItems(session);
   if (await saleableItems(tx, session))
     throw new HttpError(
@@ -134,10 +140,10 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
   const txHash = `0x${randomBytes(32).toString('hex')}`;
   const paymentDetails = { [method.type]: { tx_hash: txHash, payer: payerDid, type: 'transfer' } };
 
-  const items = session.line_items as Doc[];
+  const items = session.line_items;
   const prices = await Promise.all(items.map((i) => mustFind(tx, 'prices', i.upsell_price_id ?? i.price_id)));
   const products = await Promise.all(prices.map((p) => mustFind(tx, 'products', p.product_id)));
-  const trial = session.mode !== 'payment' && trialApplies(session, currency.id);
+  const trial = session.mode !== 'payment' && trialApplies(session, currency.id, tx.clock.nowSeconds());
   const lines: InvoiceLine[] = items.map((item, i) => ({
     price_id: prices[i]!.id,
     quantity: item.quantity,
@@ -215,7 +221,7 @@ export async function paySession(tx: Queryable, sessionId: unknown, payerDid: st
     payment_details: paymentDetails,
   });
   // A promotion code counts as redeemed once the session is paid (spec §5: a used-up code is refused).
-  for (const d of (session.discounts as Doc[] | undefined) ?? []) {
+  for (const d of session.discounts ?? []) {
     if (d.promotion_code)
       await tx.query(
         `UPDATE promotion_codes SET data = jsonb_set(data, '{times_redeemed}', to_jsonb(COALESCE((data->>'times_redeemed')::int, 0) + 1)) WHERE id = $1`,
@@ -268,7 +274,7 @@ async function grantPurchasedCredits(
   await insert(
     tx,
     'credit_grants',
-    newDoc('credit_grants', a.invoice.livemode, {
+    newDoc(tx, 'credit_grants', a.invoice.livemode, {
       object: 'credit_grant',
       name: `Purchased credits (${a.invoice.number})`,
       amount,

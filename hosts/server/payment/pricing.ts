@@ -3,8 +3,15 @@ import { HttpError } from '../platform.ts';
 import { arr, bool, int, obj, oneOf, str, type Body } from './domain/fields.ts';
 import { choice, integer, isAbsent, STOCK_MAX, tokenAmount } from '../validate.ts';
 import { fromUnit } from './money.ts';
-import { find, mustFind, newDoc, type Doc } from './repo.ts';
-import type { PriceRow } from './schema.ts';
+import { find, mustFind, newDoc, type Doc, type NewFields } from './repo.ts';
+import type {
+  CustomUnitAmount,
+  PaymentCurrencyRow,
+  PriceCurrencyOption,
+  PriceRow,
+  ProductRow,
+  Recurring,
+} from './schema.ts';
 
 /** Prices: validation and unit conversion of writes, expansion of reads, and the amount in a currency. */
 
@@ -15,14 +22,14 @@ export const INTERVAL_COUNT_MAX = 365;
 const DURATION_UNITS = ['hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years'] as const;
 const DURATION_VALUE_MAX = 100_000;
 
-export async function currency(q: Queryable, id: unknown, field = 'currency_id'): Promise<Doc> {
+export async function currency(q: Queryable, id: unknown, field = 'currency_id'): Promise<PaymentCurrencyRow> {
   if (typeof id !== 'string' || !id) throw new HttpError(400, `${field} is required`);
   const c = await find(q, 'payment_currencies', id);
   if (!c) throw new HttpError(400, `${field}: no such payment currency: ${id}`);
   return c;
 }
 
-function customUnitAmount(input: Body | undefined, decimal: number, field: string): Doc['custom_unit_amount'] {
+function customUnitAmount(input: Body | undefined, decimal: number, field: string): CustomUnitAmount | null {
   if (!input) return null;
   const conv = (k: string) =>
     input[k] === undefined || input[k] === null || input[k] === ''
@@ -62,22 +69,22 @@ async function creditConfig(q: Queryable, metadata: Body | undefined): Promise<B
   };
 }
 
-async function recurring(q: Queryable, input: Body | undefined): Promise<Doc['recurring']> {
+async function recurring(q: Queryable, input: Body | undefined): Promise<Recurring> {
   if (!input) throw new HttpError(400, 'recurring is required for a recurring price');
-  const usageType = oneOf(input, 'usage_type', ['licensed', 'metered'], 'licensed');
+  const usageType = oneOf(input, 'usage_type', ['licensed', 'metered'] as const, 'licensed');
   const meterId = str(input, 'meter_id');
   if (meterId) await mustFind(q, 'meters', meterId);
   return {
     interval: oneOf(input, 'interval', INTERVALS),
-    interval_count: int(input, 'interval_count', { min: 1, max: INTERVAL_COUNT_MAX, fallback: 1 }),
+    interval_count: int(input, 'interval_count', { min: 1, max: INTERVAL_COUNT_MAX, fallback: 1 })!,
     usage_type: usageType,
     aggregate_usage: usageType === 'metered' ? (str(input, 'aggregate_usage') ?? 'sum') : null,
     meter_id: meterId ?? null,
   };
 }
 
-async function otherCurrencyOptions(q: Queryable, input: unknown[], mainId: string): Promise<Body[]> {
-  const out: Body[] = [];
+async function otherCurrencyOptions(q: Queryable, input: unknown[], mainId: string): Promise<PriceCurrencyOption[]> {
+  const out: PriceCurrencyOption[] = [];
   for (const [i, o] of input.entries()) {
     if (!o || typeof o !== 'object' || Array.isArray(o))
       throw new HttpError(400, `currency_options[${i}] must be an object`);
@@ -100,18 +107,40 @@ async function otherCurrencyOptions(q: Queryable, input: unknown[], mainId: stri
 
 const AMOUNT_KEYS = ['unit_amount', 'currency_id', 'currency_options', 'custom_unit_amount'];
 
+/** The fields of a price a write sets (repo.ts NewFields: all of them but the ones newPrice fixes). */
+type PriceWrite = Omit<
+  NewFields<'prices'>,
+  | 'object'
+  | 'product_id'
+  | 'locked'
+  | 'billing_scheme'
+  | 'tiers_mode'
+  | 'tiers'
+  | 'transform_quantity'
+  | 'quantity_sold'
+  | 'pricing_type'
+>;
+
 /**
  * The fields of a price write, amounts converted to smallest units. Creating (no `current`): every field,
  * with defaults. Updating: only the fields the body carries. `currency_options` always starts with the
  * price's own currency.
  */
-export async function priceFields(q: Queryable, body: Body, current?: Doc): Promise<Body> {
+export async function priceFields(q: Queryable, body: Body): Promise<PriceWrite>;
+export async function priceFields(q: Queryable, body: Body, current: PriceRow): Promise<Partial<PriceWrite>>;
+export async function priceFields(q: Queryable, body: Body, current?: PriceRow): Promise<Partial<PriceWrite>> {
   const given = (k: string) => !current || body[k] !== undefined;
-  const out: Body = {};
+  const out: Partial<PriceWrite> = {};
   if (given('type') || given('recurring')) {
-    out.type =
-      body.type === undefined && current ? current.type : oneOf(body, 'type', ['one_time', 'recurring'], 'one_time');
-    out.recurring = out.type === 'recurring' ? await recurring(q, obj(body, 'recurring') ?? current?.recurring) : null;
+    const type =
+      body.type === undefined && current
+        ? current.type
+        : oneOf(body, 'type', ['one_time', 'recurring'] as const, 'one_time');
+    out.type = type;
+    out.recurring =
+      type === 'recurring'
+        ? await recurring(q, obj(body, 'recurring') ?? (current?.recurring as Body | null | undefined) ?? undefined)
+        : null;
   }
   if (!current || AMOUNT_KEYS.some((k) => body[k] !== undefined)) {
     if (
@@ -135,7 +164,7 @@ export async function priceFields(q: Queryable, body: Body, current?: Doc): Prom
     const others =
       body.currency_options !== undefined
         ? await otherCurrencyOptions(q, arr(body, 'currency_options') ?? [], main.id)
-        : ((current?.currency_options as Body[] | undefined) ?? []).filter((o) => o.currency_id !== main.id);
+        : (current?.currency_options ?? []).filter((o) => o.currency_id !== main.id);
     Object.assign(out, {
       currency_id: main.id,
       unit_amount: unit,
@@ -154,16 +183,17 @@ export async function priceFields(q: Queryable, body: Body, current?: Doc): Prom
     out.upsell = to ? { upsells_to_id: to } : null;
   }
   for (const k of ['quantity_available', 'quantity_limit_per_checkout'] as const)
-    if (given(k)) out[k] = int(body, k, { min: 0, max: STOCK_MAX, fallback: 0 });
+    if (given(k)) out[k] = int(body, k, { min: 0, max: STOCK_MAX, fallback: 0 })!;
   if (given('nickname')) out.nickname = str(body, 'nickname') ?? '';
   if (given('lookup_key')) out.lookup_key = str(body, 'lookup_key') ?? null;
   if (given('active')) out.active = bool(body, 'active') ?? true;
+  // Creating, every field above was given its value (or its default).
   return out;
 }
 
 export async function newPrice(q: Queryable, body: Body, productId: string, livemode: boolean): Promise<PriceRow> {
-  const fields = await priceFields(q, body);
-  return newDoc('prices', livemode, {
+  const fields: PriceWrite = await priceFields(q, body);
+  return newDoc(q, 'prices', livemode, {
     object: 'price',
     product_id: productId,
     locked: false,
@@ -179,26 +209,23 @@ export async function newPrice(q: Queryable, body: Body, productId: string, live
 
 /** The unit amount (and custom amount config) of a price in a currency, or null when not offered in it. */
 export function amountIn(
-  price: Doc,
+  price: PriceRow,
   currencyId: string,
-): { unit_amount: string; custom_unit_amount: Doc['custom_unit_amount'] } | null {
-  const opt = (price.currency_options as Doc[] | undefined)?.find((o) => o.currency_id === currencyId);
+): { unit_amount: string; custom_unit_amount: CustomUnitAmount | null } | null {
+  const opt = price.currency_options?.find((o) => o.currency_id === currencyId);
   if (opt) return { unit_amount: opt.unit_amount ?? '0', custom_unit_amount: opt.custom_unit_amount ?? null };
   if (price.currency_id === currencyId)
     return { unit_amount: price.unit_amount, custom_unit_amount: price.custom_unit_amount ?? null };
   return null;
 }
 
-export function currencyIdsOf(price: Doc): string[] {
-  const ids = new Set<string>([
-    price.currency_id,
-    ...((price.currency_options as Doc[] | undefined) ?? []).map((o) => o.currency_id as string),
-  ]);
+export function currencyIdsOf(price: PriceRow): string[] {
+  const ids = new Set<string>([price.currency_id, ...(price.currency_options ?? []).map((o) => o.currency_id)]);
   return [...ids];
 }
 
 /** TPriceExpanded: product, currency, upsell.upsells_to, meter, currency_options[].currency. */
-export async function expandPrice(q: Queryable, price: Doc, depth = 0): Promise<Doc> {
+export async function expandPrice(q: Queryable, price: PriceRow, depth = 0): Promise<Doc> {
   const currencyOf = (id: string) => find(q, 'payment_currencies', id);
   const upsellsTo =
     price.upsell?.upsells_to_id && depth === 0 ? await find(q, 'prices', price.upsell.upsells_to_id) : null;
@@ -207,7 +234,7 @@ export async function expandPrice(q: Queryable, price: Doc, depth = 0): Promise<
     product: await find(q, 'products', price.product_id),
     currency: await currencyOf(price.currency_id),
     currency_options: await Promise.all(
-      ((price.currency_options as Doc[]) ?? []).map(async (o) => ({ ...o, currency: await currencyOf(o.currency_id) })),
+      (price.currency_options ?? []).map(async (o) => ({ ...o, currency: await currencyOf(o.currency_id) })),
     ),
     upsell: price.upsell
       ? { ...price.upsell, upsells_to: upsellsTo ? await expandPrice(q, upsellsTo, depth + 1) : null }
@@ -217,8 +244,8 @@ export async function expandPrice(q: Queryable, price: Doc, depth = 0): Promise<
 }
 
 /** TProductExpanded: prices[], default_price, cross_sell.cross_sells_to. */
-export async function expandProduct(q: Queryable, product: Doc): Promise<Doc> {
-  const { rows } = await q.query<{ data: Doc }>(
+export async function expandProduct(q: Queryable, product: ProductRow): Promise<Doc> {
+  const { rows } = await q.query<{ data: PriceRow }>(
     'SELECT data FROM prices WHERE product_id = $1 ORDER BY created_at, id',
     [product.id],
   );

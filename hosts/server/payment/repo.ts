@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db.ts';
-import { clock, HttpError } from '../platform.ts';
+import { HttpError } from '../platform.ts';
 import { TABLES, type NewRows, type Rows, type Table } from './schema.ts';
 
-/** A resource document as stored in `data` and returned by the API (amounts are smallest-unit strings). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- stored JSON: each route reads the fields it owns
+/**
+ * A resource document as the API answers it: a row expanded with its relations, or one of the sandbox's own tables
+ * outside schema.ts (amounts are smallest-unit strings). Rows themselves are typed (`RowOf`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer's JSON: each caller reads the fields it shaped
 export type Doc = Record<string, any> & { id: string; livemode: boolean };
 
-/** The row type of a table (schema.ts `Rows`), `Doc` for a table not typed yet. */
-export type RowOf<T extends Table> = T extends keyof Rows ? Rows[T] : Doc;
-/**
- * What a new row of a table is made of: the resource's fields, the declared ones (schema.ts `NewRows`) with their
- * types. Not all are required: catalog rows are assembled from validated input field by field (pricing.ts).
- */
-type NewFields<T extends Table> = Record<string, unknown> & (T extends keyof NewRows ? Partial<NewRows[T]> : unknown);
+/** The row type of a table (schema.ts `Rows`). */
+export type RowOf<T extends Table> = Rows[T];
+/** What a new row of a table is made of: its fields exactly (schema.ts `NewRows`; newDoc adds id, mode and timestamps). */
+export type NewFields<T extends Table> = NewRows[T] & Pick<Rows[T], 'metadata'>;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export function newId(prefix: string): string {
@@ -23,9 +23,17 @@ export function newId(prefix: string): string {
   return `${prefix}_${out}`;
 }
 
-/** A new document of a table: id, object name, livemode and timestamps, then the given fields. */
-export function newDoc<K extends Table>(table: K, livemode: boolean, fields: NewFields<K>): RowOf<K> {
-  const now = new Date(clock.now()).toISOString();
+/**
+ * A new document of a table: id, object name, livemode and timestamps (the sandbox time of `q`'s clock: the server
+ * whose database it goes into), then the given fields.
+ */
+export function newDoc<K extends Table>(
+  q: Pick<Queryable, 'clock'>,
+  table: K,
+  livemode: boolean,
+  fields: NewFields<K>,
+): RowOf<K> {
+  const now = new Date(q.clock.now()).toISOString();
   return { id: newId(TABLES[table].prefix), livemode, ...fields, created_at: now, updated_at: now } as RowOf<K>;
 }
 
@@ -39,7 +47,7 @@ export async function insert<K extends Table>(q: Queryable, table: K, doc: RowOf
   const params = [
     doc.id,
     doc.livemode,
-    doc.created_at ?? new Date(clock.now()).toISOString(),
+    doc.created_at ?? new Date(q.clock.now()).toISOString(),
     doc,
     ...columnValues(table, doc),
   ];
@@ -50,9 +58,9 @@ export async function insert<K extends Table>(q: Queryable, table: K, doc: RowOf
   return doc;
 }
 
-/** Writes the whole document back (and its filter columns), stamping updated_at. */
+/** Writes the whole document back (and its filter columns), stamping updated_at in the sandbox time of `q`. */
 export async function save<K extends Table>(q: Queryable, table: K, doc: RowOf<K>): Promise<RowOf<K>> {
-  const next = { ...doc, updated_at: new Date(clock.now()).toISOString() };
+  const next = { ...doc, updated_at: new Date(q.clock.now()).toISOString() };
   const cols = Object.keys(TABLES[table].columns);
   const sets = ['data = $2', ...cols.map((c, i) => `${c} = $${i + 3}`)];
   await q.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1`, [doc.id, next, ...columnValues(table, next)]);

@@ -9,7 +9,7 @@
  * a 4xx and nothing changes.
  */
 import type { Queryable } from '../db.ts';
-import { clock, HttpError, registerConnectAction } from '../platform.ts';
+import { HttpError, registerConnectAction } from '../platform.ts';
 import { createInvoice, WALLET_METHODS } from './billing.ts';
 import { isAbsent, tokenAmount } from '../validate.ts';
 import { fromUnit } from './money.ts';
@@ -121,7 +121,7 @@ export function registerRestakeConnectAction(): void {
             currency_id: currency.id,
             invoice_id: invoice.id,
             tx_hash: txHash,
-            staked_at: clock.nowSeconds(),
+            staked_at: ctx.clock.nowSeconds(),
             previous: { ...prev, previous: undefined },
           },
         },

@@ -2,8 +2,8 @@ import type { Tx } from '../db.ts';
 import { DEMO_USERS } from '../service/users.ts';
 import { LOGOS } from './logos.ts';
 import { tokenAmount } from '../validate.ts';
-import { insert, type Doc } from './repo.ts';
-import type { Table } from './schema.ts';
+import { insert, type NewFields, type RowOf } from './repo.ts';
+import type { PaymentMethodRow, PaymentMethodType, PriceCurrencyOption, Recurring, Table } from './schema.ts';
 
 /**
  * The seeded catalog (migration 'payment:002-seed'), livemode=true with stable, readable ids so tests,
@@ -11,11 +11,15 @@ import type { Table } from './schema.ts';
  * products, prices, links, coupon and meter below are live data (see docs/sandbox-merchant-api.md).
  */
 
+/** A seeded row: its table and the whole row. */
+type SeedRow<K extends Table = Table> = K extends Table ? [K, RowOf<K>] : never;
+
 let seq = 0;
 const SEED_TIME = Date.UTC(2025, 0, 1);
-function doc(table: Table, id: string, fields: Record<string, unknown>): [Table, Doc] {
+/** A live row with a readable id, its timestamps a second apart from 2025-01-01. */
+function doc<K extends Table>(table: K, id: string, fields: NewFields<K>): SeedRow<K> {
   const at = new Date(SEED_TIME + seq++ * 1000).toISOString();
-  return [table, { id, livemode: true, ...fields, created_at: at, updated_at: at }];
+  return [table, { id, livemode: true, ...fields, created_at: at, updated_at: at } as RowOf<K>] as SeedRow<K>;
 }
 
 const DECIMALS: Record<string, number> = {
@@ -30,11 +34,11 @@ const u = (tokens: string, currencyId: string) => tokenAmount(tokens, DECIMALS[c
 
 function method(
   id: string,
-  type: string,
+  type: PaymentMethodType,
   name: string,
   logo: string,
   defaultCurrency: string,
-  settings: Doc['settings'],
+  settings: PaymentMethodRow['settings'],
   recurring = true,
 ) {
   return doc('payment_methods', id, {
@@ -59,7 +63,7 @@ function currency(
   symbol: string,
   name: string,
   logo: string,
-  extra: Record<string, unknown> = {},
+  extra: Partial<NewFields<'payment_currencies'>> = {},
 ) {
   return doc('payment_currencies', id, {
     object: 'payment_currency',
@@ -71,7 +75,7 @@ function currency(
     description: name,
     logo,
     symbol,
-    decimal: DECIMALS[id],
+    decimal: DECIMALS[id] ?? 0,
     maximum_precision: Math.min(6, DECIMALS[id] ?? 6),
     minimum_payment_amount: '0',
     maximum_payment_amount: '0',
@@ -87,7 +91,7 @@ export function product(
   name: string,
   description: string,
   defaultPriceId: string,
-  extra: Record<string, unknown> = {},
+  extra: Partial<NewFields<'products'>> = {},
 ) {
   return doc('products', id, {
     object: 'product',
@@ -114,16 +118,16 @@ export function price(
   id: string,
   productId: string,
   amounts: Record<string, string>,
-  extra: Record<string, unknown> = {},
+  extra: Partial<NewFields<'prices'>> = {},
 ) {
-  const options = Object.entries(amounts).map(([currencyId, tokens]) => ({
+  const options: PriceCurrencyOption[] = Object.entries(amounts).map(([currencyId, tokens]) => ({
     currency_id: currencyId,
     unit_amount: u(tokens, currencyId),
-    custom_unit_amount: null as unknown,
+    custom_unit_amount: null,
     tiers: null,
   }));
   const main = options[0]!;
-  main.custom_unit_amount = (extra.custom_unit_amount as typeof main.custom_unit_amount) ?? null;
+  main.custom_unit_amount = extra.custom_unit_amount ?? null;
   return doc('prices', id, {
     object: 'price',
     product_id: productId,
@@ -151,7 +155,7 @@ export function price(
   });
 }
 
-const monthly = (usage_type = 'licensed', meter_id: string | null = null) => ({
+const monthly = (usage_type: Recurring['usage_type'] = 'licensed', meter_id: string | null = null): Recurring => ({
   interval: 'month',
   interval_count: 1,
   usage_type,
@@ -159,8 +163,14 @@ const monthly = (usage_type = 'licensed', meter_id: string | null = null) => ({
   meter_id,
 });
 
-export function link(id: string, kind: string, name: string, priceId: string, extra: Record<string, unknown> = {}) {
-  const { metadata, ...rest } = extra as { metadata?: Record<string, unknown> };
+export function link(
+  id: string,
+  kind: string,
+  name: string,
+  priceId: string,
+  extra: Partial<NewFields<'payment_links'>> = {},
+) {
+  const { metadata, ...rest } = extra;
   return doc('payment_links', id, {
     object: 'payment_link',
     active: true,
@@ -190,7 +200,7 @@ export function link(id: string, kind: string, name: string, priceId: string, ex
 
 const EXPLORER = 'https://explorer.sandbox.example';
 
-function rows(): Array<[Table, Doc]> {
+function rows(): SeedRow[] {
   seq = 0;
   return [
     method('pm_sandbox_arcblock', 'arcblock', 'ArcBlock', LOGOS.arcblock, 'pc_sandbox_tba', {

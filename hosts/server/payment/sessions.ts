@@ -1,31 +1,35 @@
 import type { Queryable } from '../db.ts';
-import { clock, HttpError } from '../platform.ts';
-import { boolean, integer, isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, tokenAmount, unixSeconds } from '../validate.ts';
+import { HttpError } from '../platform.ts';
+import {
+  boolean,
+  choice,
+  integer,
+  isAbsent,
+  QUANTITY_MAX,
+  text,
+  TRIAL_DAYS_MAX,
+  tokenAmount,
+  unixSeconds,
+} from '../validate.ts';
 import { arr, bool, int, obj, oneOf, str, time, type Body } from './domain/fields.ts';
 import { sessionDiscount } from './discounts.ts';
 import { fromUnit, mul, sub, sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';
 import { find, mustFind, newDoc, type Doc } from './repo.ts';
-import type { CheckoutSessionRow } from './schema.ts';
+import type { CheckoutSessionRow, CheckoutSubscriptionData, LineItem, PaymentLinkRow, PriceRow } from './schema.ts';
 import { publicOf } from './domain/stake-shape.ts';
 
 /** Checkout sessions: building one (from a merchant body or a payment link), its amounts, and its expanded view. */
 
 export const SESSION_TTL_SECONDS = 24 * 3600;
 
-type LineItem = {
-  price_id: string;
-  quantity: number;
-  adjustable_quantity?: Body;
-  upsell_price_id?: string;
-  cross_sell?: boolean;
-  custom_amount?: string;
-};
-
-async function lineItems(q: Queryable, input: unknown[] | undefined): Promise<{ items: LineItem[]; prices: Doc[] }> {
+async function lineItems(
+  q: Queryable,
+  input: unknown[] | undefined,
+): Promise<{ items: LineItem[]; prices: PriceRow[] }> {
   if (!input?.length) throw new HttpError(400, 'line_items must have at least one item');
   const items: LineItem[] = [];
-  const prices: Doc[] = [];
+  const prices: PriceRow[] = [];
   for (const [i, raw] of input.entries()) {
     if (!raw || typeof raw !== 'object') throw new HttpError(400, `line_items[${i}] must be an object`);
     const item = raw as Body;
@@ -55,7 +59,7 @@ async function lineItems(q: Queryable, input: unknown[] | undefined): Promise<{ 
   return { items, prices };
 }
 
-function modeFor(prices: Doc[], requested: unknown): 'payment' | 'subscription' | 'setup' {
+function modeFor(prices: PriceRow[], requested: unknown): 'payment' | 'subscription' | 'setup' {
   const recurring = prices.some((p) => p.type === 'recurring');
   const mode =
     requested === undefined
@@ -69,7 +73,7 @@ function modeFor(prices: Doc[], requested: unknown): 'payment' | 'subscription' 
   return mode;
 }
 
-function currencyFor(prices: Doc[], requested: string | undefined): string {
+function currencyFor(prices: PriceRow[], requested: string | undefined): string {
   const currencyId = requested ?? prices[0]!.currency_id;
   for (const p of prices) {
     if (!currencyIdsOf(p).includes(currencyId))
@@ -78,17 +82,28 @@ function currencyFor(prices: Doc[], requested: string | undefined): string {
   return currencyId;
 }
 
-/** Whether the session's trial applies in a currency (no trial_currency list means every currency). */
-export function trialApplies(session: Doc, currencyId: string): boolean {
+/**
+ * Whether the session's trial applies in a currency at `now` (unix seconds, sandbox time): no trial_currency list
+ * means every currency.
+ */
+export function trialApplies(
+  session: Pick<CheckoutSessionRow, 'subscription_data'>,
+  currencyId: string,
+  now: number,
+): boolean {
   const sd = session.subscription_data ?? {};
-  const hasTrial = Number(sd.trial_period_days ?? 0) > 0 || Number(sd.trial_end ?? 0) > clock.nowSeconds();
+  const hasTrial = Number(sd.trial_period_days ?? 0) > 0 || Number(sd.trial_end ?? 0) > now;
   if (!hasTrial) return false;
   const allowed = typeof sd.trial_currency === 'string' && sd.trial_currency ? sd.trial_currency.split(',') : null;
   return !allowed || allowed.includes(currencyId);
 }
 
 /** The amount of one line item in a currency (metered items are billed later: 0). */
-export function itemAmount(price: Doc, item: Doc, currencyId: string): string {
+export function itemAmount(
+  price: PriceRow,
+  item: Pick<LineItem, 'quantity' | 'custom_amount'>,
+  currencyId: string,
+): string {
   const amount = amountIn(price, currencyId);
   if (!amount) throw new HttpError(400, `Price ${price.id} is not available in currency ${currencyId}`);
   if (price.recurring?.usage_type === 'metered') return '0';
@@ -102,13 +117,13 @@ export function itemAmount(price: Doc, item: Doc, currencyId: string): string {
  */
 export async function sessionAmounts(
   q: Queryable,
-  session: Doc,
+  session: Pick<CheckoutSessionRow, 'mode' | 'line_items' | 'discounts' | 'subscription_data' | 'total_details'>,
   currencyId: string,
-): Promise<{ amount_subtotal: string; amount_total: string; total_details: Doc; discounts: Doc[] }> {
-  const trial = session.mode === 'subscription' && trialApplies(session, currencyId);
+): Promise<Pick<CheckoutSessionRow, 'amount_subtotal' | 'amount_total' | 'total_details' | 'discounts'>> {
+  const trial = session.mode === 'subscription' && trialApplies(session, currencyId, q.clock.nowSeconds());
   const subtotal: string[] = [];
   const due: string[] = [];
-  for (const item of session.line_items as Doc[]) {
+  for (const item of session.line_items) {
     const price = await mustFind(q, 'prices', item.upsell_price_id ?? item.price_id);
     const amount = itemAmount(price, item, currencyId);
     subtotal.push(amount);
@@ -116,39 +131,98 @@ export async function sessionAmounts(
   }
   const dueNow = sum(due);
   const discount = await sessionDiscount(q, session, dueNow, currencyId);
-  const discounts = ((session.discounts as Doc[] | undefined) ?? []).map((d) => ({ ...d, discount_amount: discount }));
+  const discounts = (session.discounts ?? []).map((d) => ({ ...d, discount_amount: discount }));
   return {
     amount_subtotal: sum(subtotal),
     amount_total: sub(dueNow, discount),
-    total_details: {
-      amount_shipping: '0',
-      amount_tax: '0',
-      ...(session.total_details ?? {}),
-      amount_discount: discount,
-    },
+    total_details: { ...session.total_details, amount_discount: discount },
     discounts,
   };
 }
 
-const COPIED_FROM_LINK = [
-  'submit_type',
-  'allow_promotion_codes',
-  'billing_address_collection',
-  'phone_number_collection',
-  'cross_sell_behavior',
-  'custom_fields',
-  'payment_method_types',
-  'invoice_creation',
-  'customer_creation',
-] as const;
+/** The checkout options a payment link passes on to its sessions (TPaymentLink, TCheckoutSession). */
+export type CheckoutOptions = Partial<
+  Pick<
+    PaymentLinkRow,
+    | 'submit_type'
+    | 'allow_promotion_codes'
+    | 'billing_address_collection'
+    | 'phone_number_collection'
+    | 'cross_sell_behavior'
+    | 'custom_fields'
+    | 'payment_method_types'
+    | 'invoice_creation'
+    | 'customer_creation'
+  >
+>;
+
+/** An object field of `source` (400 otherwise) as its own body, for reading its fields. */
+function objectAt(source: Body, key: string): Body {
+  return obj(source, key) ?? {};
+}
+
+/**
+ * The checkout options a merchant body or a payment link carries, each one present checked (a bad one is a 400 naming
+ * it); absent ones are left out.
+ */
+export function checkoutOptions(source: Body): CheckoutOptions {
+  const out: CheckoutOptions = {};
+  const given = (k: keyof CheckoutOptions) => !isAbsent(source[k]);
+  if (given('submit_type'))
+    out.submit_type = choice(source.submit_type, 'submit_type', ['auto', 'book', 'donate', 'pay'] as const);
+  if (source.allow_promotion_codes !== undefined)
+    out.allow_promotion_codes = bool(source, 'allow_promotion_codes') ?? false;
+  if (given('billing_address_collection'))
+    out.billing_address_collection = choice(source.billing_address_collection, 'billing_address_collection', [
+      'auto',
+      'required',
+    ] as const);
+  if (given('phone_number_collection')) {
+    const enabled = objectAt(source, 'phone_number_collection').enabled;
+    out.phone_number_collection = {
+      enabled: isAbsent(enabled) ? false : boolean(enabled, 'phone_number_collection.enabled'),
+    };
+  }
+  if (given('cross_sell_behavior'))
+    out.cross_sell_behavior = choice(source.cross_sell_behavior, 'cross_sell_behavior', ['auto', 'required'] as const);
+  if (given('custom_fields')) {
+    out.custom_fields = (arr(source, 'custom_fields') ?? []).map((raw, i) => {
+      const f = (k: string) => `custom_fields[${i}].${k}`;
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+        throw new HttpError(400, `custom_fields[${i}] must be an object`);
+      const field = raw as Body;
+      return {
+        ...field,
+        key: text(field.key, f('key'), { required: true, max: 100 })!,
+        label: text(field.label, f('label'), { required: true, max: 255 })!,
+        type: choice(field.type ?? 'text', f('type'), ['text', 'numeric', 'dropdown'] as const),
+        optional: isAbsent(field.optional) ? false : boolean(field.optional, f('optional')),
+      };
+    });
+  }
+  if (given('payment_method_types')) {
+    out.payment_method_types = (arr(source, 'payment_method_types') ?? []).map((t, i) =>
+      text(t, `payment_method_types[${i}]`, { required: true, max: 50 })!,
+    );
+  }
+  if (given('invoice_creation')) {
+    const enabled = objectAt(source, 'invoice_creation').enabled;
+    out.invoice_creation = { enabled: isAbsent(enabled) ? true : boolean(enabled, 'invoice_creation.enabled') };
+  }
+  if (given('customer_creation'))
+    out.customer_creation = choice(source.customer_creation, 'customer_creation', ['if_required', 'always'] as const);
+  return out;
+}
 
 /**
  * The subscription_data of a session or payment link, its numbers checked: trial_period_days (0…730),
- * trial_end (unix seconds), min_stake_amount (a number in token units, as TCheckoutSession has it), no_stake (boolean). Other keys are kept as given.
+ * trial_end (unix seconds), min_stake_amount (a number in token units, as TCheckoutSession has it), no_stake
+ * (boolean), trial_currency and description (text). Other keys are kept as given.
  */
-export function subscriptionDataOf(input: Body | undefined): Body | null {
+export function subscriptionDataOf(input: Body | undefined): CheckoutSubscriptionData | null {
   if (!input) return null;
-  const out: Body = { ...input };
+  // The keys read below are checked; the rest is JSON as the merchant gave it.
+  const out: CheckoutSubscriptionData = { ...(input as Doc) };
   const f = (k: string) => `subscription_data.${k}`;
   if (!isAbsent(input.trial_period_days))
     out.trial_period_days = integer(input.trial_period_days, f('trial_period_days'), { min: 0, max: TRIAL_DAYS_MAX });
@@ -159,6 +233,7 @@ export function subscriptionDataOf(input: Body | undefined): Body | null {
     out.min_stake_amount = Number(fromUnit(tokenAmount(input.min_stake_amount, 18, f('min_stake_amount')), 18));
   if (input.no_stake !== undefined && input.no_stake !== null) out.no_stake = boolean(input.no_stake, f('no_stake'));
   if (input.trial_currency !== undefined) str(input, 'trial_currency', { max: 1000 });
+  if (input.description !== undefined) text(input.description, f('description'), { max: 1000 });
   return out;
 }
 
@@ -166,31 +241,29 @@ export function subscriptionDataOf(input: Body | undefined): Body | null {
 export async function buildSession(
   q: Queryable,
   source: Body,
-  opts: { livemode: boolean; origin: string; paymentLink?: Doc; currencyId?: string },
+  opts: { livemode: boolean; origin: string; paymentLink?: PaymentLinkRow; currencyId?: string },
 ): Promise<CheckoutSessionRow> {
   const { items, prices } = await lineItems(q, arr(source, 'line_items'));
   const mode = modeFor(prices, opts.paymentLink ? undefined : source.mode);
   const requested = opts.currencyId ?? str(source, 'currency_id');
   if (requested) await mustFind(q, 'payment_currencies', requested);
   const currencyId = currencyFor(prices, requested);
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   const expiresAt = time(source, 'expires_at', { min: now + 60 }) ?? now + SESSION_TTL_SECONDS;
-  const copied: Body = {};
-  for (const k of COPIED_FROM_LINK) if (source[k] !== undefined) copied[k] = source[k];
-  if (source.allow_promotion_codes !== undefined) copied.allow_promotion_codes = bool(source, 'allow_promotion_codes');
-  const session = newDoc('checkout_sessions', opts.livemode, {
-    object: 'checkout_session',
+  const copied = checkoutOptions(source);
+  const fields = {
+    object: 'checkout_session' as const,
     mode,
-    status: 'open',
-    payment_status: 'unpaid',
+    status: 'open' as const,
+    payment_status: 'unpaid' as const,
     line_items: items,
     currency_id: currencyId,
-    submit_type: 'pay',
+    submit_type: 'pay' as const,
     allow_promotion_codes: false,
-    billing_address_collection: 'auto',
+    billing_address_collection: 'auto' as const,
     phone_number_collection: { enabled: false },
     subscription_data: subscriptionDataOf(obj(source, 'subscription_data')),
-    cross_sell_behavior: 'auto',
+    cross_sell_behavior: 'auto' as const,
     custom_fields: [],
     payment_method_types: [],
     ...copied,
@@ -208,25 +281,33 @@ export async function buildSession(
     subscription_id: null,
     discounts: [],
     total_details: { amount_discount: '0', amount_shipping: '0', amount_tax: '0' },
-    created_via: opts.paymentLink ? 'portal' : 'api',
+    created_via: opts.paymentLink ? ('portal' as const) : ('api' as const),
+  };
+  const session = newDoc(q, 'checkout_sessions', opts.livemode, {
+    ...fields,
+    ...(await sessionAmounts(q, fields, currencyId)),
+    // Its own address, once it has an id (below).
+    url: '',
   });
   session.url = `${opts.origin}/checkout/${session.id}`;
-  Object.assign(session, await sessionAmounts(q, session, currencyId));
   return session;
 }
 
-/** open, complete or expired, reading expires_at against the sandbox clock. */
-export function effectiveStatus(session: Doc): string {
-  return session.status === 'open' && Number(session.expires_at) <= clock.nowSeconds() ? 'expired' : session.status;
+/** open, complete or expired, reading expires_at against `now` (unix seconds, sandbox time). */
+export function effectiveStatus(
+  session: Pick<CheckoutSessionRow, 'status' | 'expires_at'>,
+  now: number,
+): CheckoutSessionRow['status'] {
+  return session.status === 'open' && Number(session.expires_at) <= now ? 'expired' : session.status;
 }
 
 /**
  * TCheckoutSessionExpanded: line_items[].price / upsell_price expanded, plus payment_link, payment_intent, customer,
  * subscription and subscriptions (TSubscription[]: the session stores their ids).
  */
-export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
+export async function expandSession(q: Queryable, session: CheckoutSessionRow): Promise<Doc> {
   const line_items = await Promise.all(
-    (session.line_items as Doc[]).map(async (item) => {
+    session.line_items.map(async (item) => {
       const price = await find(q, 'prices', item.price_id);
       const upsell = item.upsell_price_id ? await find(q, 'prices', item.upsell_price_id) : null;
       return {
@@ -240,7 +321,7 @@ export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
     typeof id === 'string' ? find(q, table, id) : null;
   return {
     ...session,
-    status: effectiveStatus(session),
+    status: effectiveStatus(session, q.clock.nowSeconds()),
     line_items,
     payment_link: await rel('payment_links', session.payment_link_id),
     payment_intent: await rel('payment_intents', session.payment_intent_id),
@@ -264,17 +345,17 @@ export async function expandSession(q: Queryable, session: Doc): Promise<Doc> {
  */
 export type SessionActor = { merchant: boolean; userDid: string | null };
 
-export function isSessionOwner(session: Doc, actor: SessionActor): boolean {
+export function isSessionOwner(session: CheckoutSessionRow, actor: SessionActor): boolean {
   return actor.merchant || !session.customer_did || session.customer_did === actor.userDid;
 }
 
-export function assertSessionActor(session: Doc, actor: SessionActor): void {
+export function assertSessionActor(session: CheckoutSessionRow, actor: SessionActor): void {
   if (!isSessionOwner(session, actor))
     throw new HttpError(403, 'This checkout session belongs to another customer', 'CHECKOUT_SESSION_NOT_YOURS');
 }
 
 /** Whether a reader may see the payer's personal data of a session: the merchant, or the signed-in payer. */
-export function seesPayer(session: Doc, actor: SessionActor): boolean {
+export function seesPayer(session: CheckoutSessionRow, actor: SessionActor): boolean {
   return actor.merchant || (!!actor.userDid && session.customer_did === actor.userDid);
 }
 
@@ -308,7 +389,11 @@ export function withoutPersonalData<T>(value: T): T {
  * `personal: false` (a reader who is not the session's payer, e.g. anyone holding the link) leaves out the payer's
  * personal data.
  */
-export async function checkoutContext(q: Queryable, session: Doc, opts: { personal?: boolean } = {}): Promise<Body> {
+export async function checkoutContext(
+  q: Queryable,
+  session: CheckoutSessionRow,
+  opts: { personal?: boolean } = {},
+): Promise<Body> {
   const checkoutSession = await expandSession(q, session);
   // TPaymentLinkExpanded: the link's line items with their prices expanded (the session's, already expanded, reused).
   const link = checkoutSession.payment_link as Doc | null;

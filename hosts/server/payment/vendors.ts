@@ -44,7 +44,7 @@ export function createVendorRoutes({ db, clock, events }: SandboxContext): Route
     if (session.status !== 'complete') return void res.json({ vendors });
     const invoice = session.invoice_id ? await find(db, 'invoices', session.invoice_id) : null;
     const paidAt = Number(invoice?.status_transitions?.paid_at ?? clock.nowSeconds());
-    for (const item of session.line_items as Doc[]) {
+    for (const item of session.line_items) {
       const price = await find(db, 'prices', item.upsell_price_id ?? item.price_id);
       const product = price ? await find(db, 'products', price.product_id) : null;
       for (const config of (product?.vendor_config as Doc[] | undefined) ?? [])

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { registerMigrations, type Queryable } from '../db.ts';
 import type { SandboxContext } from '../context.ts';
-import { getConnectAction, HttpError, type Clock, type ConnectSummary } from '../platform.ts';
+import type { Clock } from '../clock.ts';
+import { getConnectAction, HttpError, type ConnectSummary } from '../platform.ts';
 import { currentUser, type SandboxUser } from './users.ts';
 import { requestOrigin } from './blocklet.ts';
 

@@ -20,13 +20,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { registerMigrations, type Queryable } from '../../db.ts';
-import { clock, HttpError } from '../../platform.ts';
+import { HttpError } from '../../platform.ts';
 import { tokenAmount, unitAmount } from '../../validate.ts';
 import { addInterval, createInvoice } from '../billing.ts';
 import { mul, sum } from '../money.ts';
 import { creditBalance } from '../pay.ts';
 import { amountIn, currencyIdsOf, expandPrice } from '../pricing.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from '../repo.ts';
+import type { PriceRow } from '../schema.ts';
 import { charge, succeededIntent, type PlatformEvents } from './charging.ts';
 import { bool, int, str, type Body } from './fields.ts';
 
@@ -76,8 +77,8 @@ async function writeConfig(q: Queryable, doc: Json): Promise<Json> {
 }
 
 /** Credit packages granting `currencyId`: active prices whose metadata.credit_config names it. */
-async function packagesFor(q: Queryable, currencyId: string, livemode: boolean): Promise<Doc[]> {
-  const { rows } = await q.query<{ data: Doc }>(
+async function packagesFor(q: Queryable, currencyId: string, livemode: boolean): Promise<PriceRow[]> {
+  const { rows } = await q.query<{ data: PriceRow }>(
     "SELECT data FROM prices WHERE active AND livemode = $1 AND data->'metadata'->'credit_config'->>'currency_id' = $2 ORDER BY created_at, id",
     [livemode, currencyId],
   );
@@ -85,7 +86,7 @@ async function packagesFor(q: Queryable, currencyId: string, livemode: boolean):
 }
 
 /** The currencies a package can be paid in: active, of an active method, not credit. */
-async function payingCurrencies(q: Queryable, prices: Doc[]): Promise<Doc[]> {
+async function payingCurrencies(q: Queryable, prices: PriceRow[]): Promise<Doc[]> {
   const ids = [...new Set(prices.flatMap((p) => currencyIdsOf(p)))];
   const out: Doc[] = [];
   for (const id of ids) {
@@ -97,15 +98,16 @@ async function payingCurrencies(q: Queryable, prices: Doc[]): Promise<Doc[]> {
   return out;
 }
 
-const today = (): string => new Date(clock.now()).toISOString().slice(0, 10);
+/** Today's date (YYYY-MM-DD) in the sandbox time of `q`'s server. */
+const today = (q: Pick<Queryable, 'clock'>): string => new Date(q.clock.now()).toISOString().slice(0, 10);
 
 /**
  * Today's attempts and amount: `daily_stats{attempt_count, total_amount}` count for `last_recharge_date` (TAutoRechargeConfig),
  * so the stats of an earlier day count as none.
  */
-function statsToday(cfg: Json): { attempts: number; amount: string } {
+function statsToday(q: Pick<Queryable, 'clock'>, cfg: Json): { attempts: number; amount: string } {
   const s = cfg.daily_stats;
-  return cfg.last_recharge_date === today() && s
+  return cfg.last_recharge_date === today(q) && s
     ? { attempts: Number(s.attempt_count ?? 0), amount: String(s.total_amount ?? '0') }
     : { attempts: 0, amount: '0' };
 }
@@ -151,7 +153,7 @@ async function topUp(
   });
   await save(q, 'payment_intents', { ...intent, invoice_id: invoice.id });
   const credit = price.metadata.credit_config;
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   const unit =
     credit.valid_duration_unit === 'hours' ? 'hour' : String(credit.valid_duration_unit ?? '').replace(/s$/, '');
   const creditCurrency = await mustFind(q, 'payment_currencies', credit.currency_id);
@@ -162,7 +164,7 @@ async function topUp(
   await insert(
     q,
     'credit_grants',
-    newDoc('credit_grants', cfg.livemode, {
+    newDoc(q, 'credit_grants', cfg.livemode, {
       object: 'credit_grant',
       name: `Auto top-up (${invoice.number})`,
       amount,
@@ -207,7 +209,7 @@ export async function runAutoRecharge(q: Queryable): Promise<{ attempts: Recharg
     const unit = price ? amountIn(price, cfg.recharge_currency_id) : null;
     if (!price?.active || !unit) continue;
     const cost = mul(unit.unit_amount, cfg.quantity);
-    const stats = statsToday(cfg);
+    const stats = statsToday(q, cfg);
     const maxAttempts = Number(cfg.daily_limits?.max_attempts ?? 0);
     const maxAmount = BigInt(cfg.daily_limits?.max_amount ?? '0');
     if (
@@ -220,15 +222,15 @@ export async function runAutoRecharge(q: Queryable): Promise<{ attempts: Recharg
     const r = await topUp(q, cfg, cost, price, events);
     await writeConfig(q, {
       ...cfg,
-      last_recharge_date: today(),
+      last_recharge_date: today(q),
       daily_stats: {
         attempt_count: stats.attempts + 1,
         total_amount: r.ok ? (BigInt(stats.amount) + BigInt(cost)).toString() : stats.amount,
       },
       ...(r.ok
-        ? { last_recharge_at: clock.nowSeconds(), last_invoice_id: r.invoice!.id, last_error: null }
+        ? { last_recharge_at: q.clock.nowSeconds(), last_invoice_id: r.invoice!.id, last_error: null }
         : { last_error: r.error }),
-      updated_at: new Date(clock.now()).toISOString(),
+      updated_at: new Date(q.clock.now()).toISOString(),
     });
     attempts.push({
       config_id: cfg.id,
@@ -264,7 +266,7 @@ async function expandConfig(q: Queryable, cfg: Json): Promise<Json> {
  * The top-up package of a credit currency: its `recharge_config.base_price_id` when that is one of its packages.
  * 400 when the currency has none (the portal offers no auto top-up for it).
  */
-async function basePackage(q: Queryable, currency: Doc, livemode: boolean): Promise<Doc> {
+async function basePackage(q: Queryable, currency: Doc, livemode: boolean): Promise<PriceRow> {
   const baseId = currency.recharge_config?.base_price_id;
   const price = baseId ? (await packagesFor(q, currency.id, livemode)).find((p) => p.id === baseId) : undefined;
   if (!price) throw new HttpError(400, `${currency.symbol} has no top-up package (recharge_config.base_price_id)`);
@@ -281,7 +283,7 @@ export async function autoRechargeConfigOf(q: Queryable, customer: Doc, currency
   if (existing) return expandConfig(q, existing);
   const price = await basePackage(q, currency, customer.livemode);
   const paying = (await payingCurrencies(q, [price])).find((c) => c.id === price.currency_id);
-  const now = new Date(clock.now()).toISOString();
+  const now = new Date(q.clock.now()).toISOString();
   const cfg = await writeConfig(q, {
     ...newConfig(now),
     livemode: customer.livemode,
@@ -334,7 +336,7 @@ export async function submitAutoRecharge(q: Queryable, customer: Doc, body: Body
     fallback: 0,
   })!;
   const existing = await configOf(q, customer.id, currency.id, customer.livemode, true);
-  const now = new Date(clock.now()).toISOString();
+  const now = new Date(q.clock.now()).toISOString();
   const cfg = await writeConfig(q, {
     ...(existing ?? newConfig(now)),
     livemode: customer.livemode,
@@ -362,7 +364,7 @@ export async function creditSummary(q: Queryable, customerId: string): Promise<R
     "SELECT data FROM credit_grants WHERE customer_id = $1 AND status = 'granted' ORDER BY created_at, id",
     [customerId],
   );
-  const now = clock.nowSeconds();
+  const now = q.clock.nowSeconds();
   const byCurrency = new Map<string, Doc[]>();
   for (const { data } of rows) {
     if (data.expires_at && Number(data.expires_at) <= now) continue;

@@ -17,7 +17,8 @@
  * Events (`invoice.paid`) are published only after the transaction that paid them committed (`publishAfterCommit`).
  */
 import type { Db, Queryable } from '../../db.ts';
-import { HttpError, type Clock, type EventBus } from '../../platform.ts';
+import type { Clock } from '../../clock.ts';
+import { HttpError, type EventBus } from '../../platform.ts';
 import { addInterval, createInvoice, type InvoiceLine } from '../billing.ts';
 import { settleCreditUsage } from '../credit-ledger.ts';
 import { fromUnit, sum } from '../money.ts';
@@ -185,16 +186,19 @@ export async function overdueInvoices(q: Queryable, scope: OverdueScope, lock = 
   return rows.map((r) => r.data).filter((i) => BigInt(i.amount_remaining ?? i.total ?? '0') > 0n);
 }
 
+/**
+ * The overdue answer (payment-js `customers|subscriptions.overdueInvoices`): `invoices` as plain TInvoice, and per
+ * currency in `summary` what is due with the currency and its payment method (where the elements read an invoice's
+ * currency).
+ */
 export async function overdueOf(q: Queryable, scope: OverdueScope): Promise<Record<string, unknown>> {
   const invoices = await overdueInvoices(q, scope);
   const summary: Record<string, { amount: string; currency: PaymentCurrencyRow; method: PaymentMethodRow }> = {};
-  const expanded: Doc[] = [];
   for (const inv of invoices) {
     const currency = await mustFind(q, 'payment_currencies', inv.currency_id);
     const method = await mustFind(q, 'payment_methods', currency.payment_method_id);
     const prev = summary[currency.id]?.amount ?? '0';
     summary[currency.id] = { amount: sum([prev, inv.amount_remaining ?? inv.total]), currency, method };
-    expanded.push({ ...inv, paymentCurrency: currency, paymentMethod: method });
   }
   const subscription = scope.subscriptionId ? await find(q, 'subscriptions', scope.subscriptionId) : null;
   const subscriptionCount = new Set(invoices.map((i) => i.subscription_id).filter(Boolean)).size;
@@ -202,7 +206,7 @@ export async function overdueOf(q: Queryable, scope: OverdueScope): Promise<Reco
   const customer = customerId ? await find(q, 'customers', customerId) : null;
   return {
     summary,
-    invoices: expanded,
+    invoices,
     subscription,
     subscriptionCount,
     // TCustomer (payment-js customers.overdueInvoices): the caller is that customer or the merchant.

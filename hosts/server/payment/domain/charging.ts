@@ -50,7 +50,7 @@ export async function succeededIntent(
   return insert(
     q,
     'payment_intents',
-    newDoc('payment_intents', a.customer.livemode, {
+    newDoc(q, 'payment_intents', a.customer.livemode, {
       object: 'payment_intent',
       status: 'succeeded',
       amount: a.amount,

@@ -1,5 +1,7 @@
 /** Customers and their subscriptions (no HTTP): lookups, expansion, checks of who may act on them. */
+import type { CustomerAddress } from '@blocklet/payment-types';
 import type { Queryable } from '../../db.ts';
+import { text } from '../../validate.ts';
 import { HttpError, type ConnectContext } from '../../platform.ts';
 import { expandPrice } from '../pricing.ts';
 import { find, mustFind, type Doc } from '../repo.ts';
@@ -62,6 +64,20 @@ export async function assertConnectOwner(
 }
 
 // --- form validation (product-spec section 5) ---------------------------------------------------------
+
+const ADDRESS_KEYS = ['country', 'state', 'city', 'line1', 'line2', 'postal_code'] as const;
+
+/** A customer address (TCustomer.address): its six text fields, each at most 200 characters; other keys are dropped. */
+export function addressOf(value: unknown, name: string): CustomerAddress {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new HttpError(400, `${name} must be an object`);
+  const out: CustomerAddress = {};
+  for (const k of ADDRESS_KEYS) {
+    const v = text((value as Record<string, unknown>)[k], `${name}.${k}`, { max: 200 });
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}
 
 export function emailError(email: string): string | null {
   const at = email.lastIndexOf('@');

@@ -52,13 +52,6 @@ export function arr(body: Body, key: string): unknown[] | undefined {
   return v;
 }
 
-/** Copies the given optional keys that are present in the body (for updates). */
-export function pick(body: Body, keys: readonly string[]): Body {
-  const out: Body = {};
-  for (const k of keys) if (body[k] !== undefined) out[k] = body[k];
-  return out;
-}
-
 /** Optional string-array field (images, codes...). */
 export function strings(body: Body, key: string): string[] | undefined {
   const list = arr(body, key);

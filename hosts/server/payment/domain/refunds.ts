@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../../db.ts';
-import { clock, HttpError, type EventBus } from '../../platform.ts';
+import { HttpError, type EventBus } from '../../platform.ts';
 import { tokenAmount } from '../../validate.ts';
 import { WALLET_METHODS } from '../billing.ts';
 import { fromUnit } from '../money.ts';
@@ -109,9 +109,10 @@ export async function refundedAmount(q: Queryable, paymentIntentId: string): Pro
 }
 
 function newRefund(
+  q: Pick<Queryable, 'clock'>,
   fields: Partial<RefundRow> & Pick<RefundRow, 'livemode' | 'type' | 'amount' | 'currency_id' | 'customer_id'>,
 ): RefundRow {
-  const now = new Date(clock.now()).toISOString();
+  const now = new Date(q.clock.now()).toISOString();
   return {
     id: newId('re'),
     object: 'refund',
@@ -181,10 +182,10 @@ export async function refundPayment(tx: Queryable, input: RefundInput): Promise<
     details = { [method.type]: { refund_id: `re_${randomBytes(12).toString('hex')}`, payment_intent_id: intent.id } };
   }
   const invoice = intent.invoice_id ? await find(tx, 'invoices', intent.invoice_id) : null;
-  const now = clock.nowSeconds();
+  const now = tx.clock.nowSeconds();
   return insertRefund(
     tx,
-    newRefund({
+    newRefund(tx, {
       livemode: intent.livemode,
       type: 'refund',
       status: 'succeeded',
@@ -217,7 +218,7 @@ export async function recordStakeReturn(
 ): Promise<RefundRow> {
   return insertRefund(
     tx,
-    newRefund({
+    newRefund(tx, {
       livemode: a.sub.livemode,
       type: 'stake_return',
       status: 'succeeded',
@@ -230,7 +231,7 @@ export async function recordStakeReturn(
       description: 'Stake returned',
       payment_details: a.paymentDetails,
       metadata: { return_invoice_id: a.returnInvoiceId },
-      status_transitions: { succeeded_at: clock.nowSeconds() },
+      status_transitions: { succeeded_at: tx.clock.nowSeconds() },
     }),
   );
 }

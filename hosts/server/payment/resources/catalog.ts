@@ -1,106 +1,45 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
-import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { QUANTITY_MAX, STOCK_MAX } from '../../validate.ts';
+import { QUANTITY_MAX } from '../../validate.ts';
 import { requireMerchant } from '../auth.ts';
 import {
+  adjustInventory,
+  archivePrice,
+  archiveProduct,
+  createPrice,
+  createProduct,
+  deletePrice,
+  deleteProduct,
+  updatePrice,
+  updateProduct,
+} from '../domain/catalog.ts';
+import {
   addSearch,
-  arr,
   bodyOf,
-  bool,
   int,
   listWhere,
   livemodeOf,
-  obj,
   oneOf,
   pagingOf,
   paramOf,
-  pick,
   queryBool,
   queryString,
-  str,
-  strings,
-  type Body,
 } from '../http.ts';
-import { expandPrice, expandProduct, newPrice, priceFields } from '../pricing.ts';
-import { insert, list, mustFind, newDoc, remove, save } from '../repo.ts';
-import type { PriceRow } from '../schema.ts';
+import { expandPrice, expandProduct } from '../pricing.ts';
+import { list, mustFind } from '../repo.ts';
 
-/** Products and prices (payment-js `products.*`, `prices.*`). Reads of one product or price are public. */
-
-const PRODUCT_TYPES = ['service', 'good', 'credit'] as const;
-
-async function productFields(q: Queryable, body: Body, creating: boolean): Promise<Body> {
-  const out: Body = pick(body, ['description', 'unit_label', 'statement_descriptor']);
-  if (creating || body.name !== undefined) out.name = str(body, 'name', { required: true, max: 250 });
-  if (creating || body.type !== undefined) out.type = oneOf(body, 'type', PRODUCT_TYPES, 'service');
-  if (body.images !== undefined) out.images = strings(body, 'images') ?? [];
-  if (body.features !== undefined) {
-    out.features = (arr(body, 'features') ?? []).map((f, i) => {
-      const name = f && typeof f === 'object' ? (f as Body).name : f;
-      if (typeof name !== 'string' || !name) throw new HttpError(400, `features[${i}] needs a name`);
-      return { name };
-    });
-  }
-  if (body.metadata !== undefined) out.metadata = obj(body, 'metadata') ?? {};
-  if (body.active !== undefined) out.active = bool(body, 'active');
-  if (body.cross_sell !== undefined) {
-    const to = obj(body, 'cross_sell')?.cross_sells_to_id;
-    if (to !== undefined && to !== null) await mustFind(q, 'products', to);
-    out.cross_sell = typeof to === 'string' ? { cross_sells_to_id: to } : null;
-  }
-  return out;
-}
-
-/** Whether anything still points at a price (then it can be archived, not deleted). */
-async function priceInUse(q: Queryable, priceId: string): Promise<boolean> {
-  const item = JSON.stringify([{ price_id: priceId }]);
-  const { rows } = await q.query(
-    `SELECT 1 FROM checkout_sessions WHERE data->'line_items' @> $1::jsonb
-     UNION ALL SELECT 1 FROM payment_links WHERE data->'line_items' @> $1::jsonb
-     UNION ALL SELECT 1 FROM subscription_items WHERE price_id = $2
-     UNION ALL SELECT 1 FROM invoice_items WHERE price_id = $2 LIMIT 1`,
-    [item, priceId],
-  );
-  return rows.length > 0;
-}
+/**
+ * Products and prices (payment-js `products.*`, `prices.*`): parse, authorize (writes and lists are the merchant's;
+ * reads of one product or price are public), call the catalog domain (domain/catalog.ts), answer expanded.
+ */
 
 export function createCatalogRoutes({ db }: SandboxContext): Router {
   const r = Router();
 
   // --- products ---
   r.post('/products', requireMerchant, async (req, res) => {
-    const body = bodyOf(req);
-    const livemode = livemodeOf(req);
-    const product = await db.transaction(async (tx) => {
-      const doc = newDoc('products', livemode, {
-        object: 'product',
-        active: true,
-        locked: false,
-        description: '',
-        images: [],
-        features: [],
-        unit_label: null,
-        statement_descriptor: '',
-        metadata: {},
-        cross_sell: null,
-        vendor_config: [],
-        created_via: 'api',
-        default_price_id: null,
-        ...(await productFields(tx, body, true)),
-      });
-      const prices: PriceRow[] = [];
-      for (const [i, p] of (arr(body, 'prices') ?? []).entries()) {
-        if (!p || typeof p !== 'object') throw new HttpError(400, `prices[${i}] must be an object`);
-        prices.push(await newPrice(tx, p as Body, doc.id, livemode));
-      }
-      doc.default_price_id = prices[0]?.id ?? null;
-      await insert(tx, 'products', doc);
-      for (const p of prices) await insert(tx, 'prices', p);
-      return expandProduct(tx, doc);
-    });
-    res.json(product);
+    res.json(await createProduct(db, bodyOf(req), livemodeOf(req)));
   });
 
   const listProducts = (search: boolean) => async (req: Request, res: Response) => {
@@ -121,46 +60,20 @@ export function createCatalogRoutes({ db }: SandboxContext): Router {
   });
 
   r.put('/products/:id', requireMerchant, async (req, res) => {
-    const body = bodyOf(req);
-    const product = await mustFind(db, 'products', paramOf(req, 'id'));
-    const fields = await productFields(db, body, false);
-    const defaultPrice = str(body, 'default_price_id');
-    if (defaultPrice) {
-      const price = await mustFind(db, 'prices', defaultPrice);
-      if (price.product_id !== product.id)
-        throw new HttpError(400, `default_price_id: price ${defaultPrice} belongs to another product`);
-      fields.default_price_id = defaultPrice;
-    }
-    res.json(await expandProduct(db, await save(db, 'products', { ...product, ...fields })));
+    res.json(await expandProduct(db, await updateProduct(db, paramOf(req, 'id'), bodyOf(req))));
   });
 
   r.put('/products/:id/archive', requireMerchant, async (req, res) => {
-    const product = await mustFind(db, 'products', paramOf(req, 'id'));
-    res.json(await save(db, 'products', { ...product, active: false }));
+    res.json(await archiveProduct(db, paramOf(req, 'id')));
   });
 
   r.delete('/products/:id', requireMerchant, async (req, res) => {
-    const product = await db.transaction(async (tx) => {
-      const doc = await mustFind(tx, 'products', paramOf(req, 'id'), { lock: true });
-      const { rows } = await tx.query<{ id: string }>('SELECT id FROM prices WHERE product_id = $1', [doc.id]);
-      for (const { id } of rows) {
-        if (await priceInUse(tx, id))
-          throw new HttpError(400, `Product ${doc.id} has a price in use (${id}); archive it instead`);
-        await remove(tx, 'prices', id);
-      }
-      await remove(tx, 'products', doc.id);
-      return doc;
-    });
-    res.json(product);
+    res.json(await deleteProduct(db, paramOf(req, 'id')));
   });
 
   // --- prices ---
   r.post('/prices', requireMerchant, async (req, res) => {
-    const body = bodyOf(req);
-    const product = await mustFind(db, 'products', str(body, 'product_id', { required: true }));
-    const price = await insert(db, 'prices', await newPrice(db, body, product.id, livemodeOf(req)));
-    if (!product.default_price_id) await save(db, 'products', { ...product, default_price_id: price.id });
-    res.json(await expandPrice(db, price));
+    res.json(await expandPrice(db, await createPrice(db, bodyOf(req), livemodeOf(req))));
   });
 
   const listPrices = (search: boolean) => async (req: Request, res: Response) => {
@@ -182,14 +95,11 @@ export function createCatalogRoutes({ db }: SandboxContext): Router {
   });
 
   r.put('/prices/:id', requireMerchant, async (req, res) => {
-    const price = await mustFind(db, 'prices', paramOf(req, 'id'));
-    const fields = await priceFields(db, bodyOf(req), price);
-    res.json(await expandPrice(db, await save(db, 'prices', { ...price, ...fields })));
+    res.json(await expandPrice(db, await updatePrice(db, paramOf(req, 'id'), bodyOf(req))));
   });
 
   r.put('/prices/:id/archive', requireMerchant, async (req, res) => {
-    const price = await mustFind(db, 'prices', paramOf(req, 'id'));
-    res.json(await expandPrice(db, await save(db, 'prices', { ...price, active: false })));
+    res.json(await expandPrice(db, await archivePrice(db, paramOf(req, 'id'))));
   });
 
   r.put('/prices/:id/inventory', requireMerchant, async (req, res) => {
@@ -197,26 +107,11 @@ export function createCatalogRoutes({ db }: SandboxContext): Router {
     const quantity = int(body, 'quantity', { min: 1, max: QUANTITY_MAX });
     if (quantity === undefined) throw new HttpError(400, 'quantity is required');
     const action = oneOf(body, 'action', ['increment', 'decrement'] as const);
-    const price = await db.transaction(async (tx) => {
-      const doc = await mustFind(tx, 'prices', paramOf(req, 'id'), { lock: true });
-      const next = Number(doc.quantity_available ?? 0) + (action === 'increment' ? quantity : -quantity);
-      if (next < 0) throw new HttpError(400, `Cannot decrement below 0: ${doc.quantity_available ?? 0} available`);
-      if (next > STOCK_MAX) throw new HttpError(400, `Cannot increment above ${STOCK_MAX}`);
-      return expandPrice(tx, await save(tx, 'prices', { ...doc, quantity_available: next }));
-    });
-    res.json(price);
+    res.json(await expandPrice(db, await adjustInventory(db, paramOf(req, 'id'), { action, quantity })));
   });
 
   r.delete('/prices/:id', requireMerchant, async (req, res) => {
-    const price = await db.transaction(async (tx) => {
-      const doc = await mustFind(tx, 'prices', paramOf(req, 'id'), { lock: true });
-      if (await priceInUse(tx, doc.id)) throw new HttpError(400, `Price ${doc.id} is in use; archive it instead`);
-      await remove(tx, 'prices', doc.id);
-      const product = await mustFind(tx, 'products', doc.product_id);
-      if (product.default_price_id === doc.id) await save(tx, 'products', { ...product, default_price_id: null });
-      return doc;
-    });
-    res.json(price);
+    res.json(await deletePrice(db, paramOf(req, 'id')));
   });
 
   return r;

@@ -14,16 +14,17 @@ import {
   oneOf,
   pagingOf,
   paramOf,
-  pick,
   queryBool,
   queryString,
   str,
+  strings,
   time,
   type Body,
 } from '../http.ts';
 import { percent as percentOf, tokenAmount } from '../../validate.ts';
 import { currency } from '../pricing.ts';
-import { find, insert, list, mustFind, newDoc, remove, save, type Doc } from '../repo.ts';
+import { find, insert, list, mustFind, newDoc, remove, save } from '../repo.ts';
+import type { CouponRow, PromotionCodeRow } from '../schema.ts';
 
 /** Coupons (`coupons.*`, create returns {coupon, promotion_codes}) and promotion codes (`promotionCodes.*`). */
 
@@ -31,14 +32,14 @@ import { find, insert, list, mustFind, newDoc, remove, save, type Doc } from '..
 const MONTHS_MAX = 1200;
 const REDEMPTIONS_MAX = 1_000_000_000;
 
-async function couponDoc(q: Queryable, body: Body, livemode: boolean): Promise<Doc> {
+async function couponDoc(q: Queryable, body: Body, livemode: boolean): Promise<CouponRow> {
   const hasPercent = body.percent_off !== undefined && body.percent_off !== null;
   const hasAmount = body.amount_off !== undefined && body.amount_off !== null && body.amount_off !== '';
   if (hasPercent === hasAmount) throw new HttpError(400, 'A coupon needs exactly one of percent_off or amount_off');
   const percent = hasPercent ? percentOf(body.percent_off, 'percent_off') : undefined;
   let amountOff = '0';
   let currencyId: string | null = null;
-  const currencyOptions: Body = {};
+  const currencyOptions: CouponRow['currency_options'] = {};
   if (hasAmount) {
     const c = await currency(q, body.currency_id);
     currencyId = c.id;
@@ -55,27 +56,34 @@ async function couponDoc(q: Queryable, body: Body, livemode: boolean): Promise<D
   const months = int(body, 'duration_in_months', { min: 1, max: MONTHS_MAX });
   if (duration === 'repeating' && !months)
     throw new HttpError(400, 'duration_in_months is required for a repeating coupon');
-  return newDoc('coupons', livemode, {
+  return newDoc(q, 'coupons', livemode, {
     object: 'coupon',
     locked: false,
-    name: str(body, 'name', { required: true, max: 100 }),
+    name: str(body, 'name', { required: true, max: 100 })!,
     description: str(body, 'description') ?? '',
     percent_off: percent ?? 0,
     amount_off: amountOff,
     currency_id: currencyId,
     currency_options: currencyOptions,
     duration,
-    duration_in_months: duration === 'repeating' ? months : 0,
+    duration_in_months: duration === 'repeating' ? months! : 0,
     max_redemptions: int(body, 'max_redemptions', { min: 1, max: REDEMPTIONS_MAX }) ?? null,
     redeem_by: time(body, 'redeem_by') ?? null,
-    applies_to: obj(body, 'applies_to') ?? null,
+    applies_to: appliesTo(body),
     times_redeemed: 0,
     valid: true,
     metadata: obj(body, 'metadata') ?? {},
   });
 }
 
-async function promotionCodeDoc(q: Queryable, body: Body, coupon: Doc): Promise<Doc> {
+/** `applies_to: {products: string[]}` of a coupon (each an existing product id is not required), or null. */
+function appliesTo(body: Body): CouponRow['applies_to'] {
+  const given = obj(body, 'applies_to');
+  if (!given) return null;
+  return { products: strings({ 'applies_to.products': given.products ?? [] }, 'applies_to.products')! };
+}
+
+async function promotionCodeDoc(q: Queryable, body: Body, coupon: CouponRow): Promise<PromotionCodeRow> {
   const code = str(body, 'code', { required: true, max: 64 })!.trim();
   if (!/^[A-Za-z0-9_-]+$/.test(code)) throw new HttpError(400, 'code may only contain letters, digits, - and _');
   const { rows } = await q.query(
@@ -83,7 +91,7 @@ async function promotionCodeDoc(q: Queryable, body: Body, coupon: Doc): Promise<
     [code, coupon.livemode],
   );
   if (rows.length) throw new HttpError(400, `An active promotion code ${code} already exists`);
-  return newDoc('promotion_codes', coupon.livemode, {
+  return newDoc(q, 'promotion_codes', coupon.livemode, {
     object: 'promotion_code',
     active: bool(body, 'active') ?? true,
     locked: false,
@@ -108,7 +116,7 @@ export function createCouponRoutes({ db }: SandboxContext): Router {
     const body = bodyOf(req);
     const result = await db.transaction(async (tx) => {
       const coupon = await insert(tx, 'coupons', await couponDoc(tx, body, livemodeOf(req)));
-      const codes: Doc[] = [];
+      const codes: PromotionCodeRow[] = [];
       for (const [i, c] of (arr(body, 'promotion_codes') ?? []).entries()) {
         if (!c || typeof c !== 'object') throw new HttpError(400, `promotion_codes[${i}] must be an object`);
         codes.push(await insert(tx, 'promotion_codes', await promotionCodeDoc(tx, c as Body, coupon)));
@@ -127,7 +135,7 @@ export function createCouponRoutes({ db }: SandboxContext): Router {
 
   r.get('/coupons/:id', async (req, res) => {
     const coupon = await mustFind(db, 'coupons', paramOf(req, 'id'));
-    const { rows } = await db.query<{ data: Doc }>(
+    const { rows } = await db.query<{ data: PromotionCodeRow }>(
       'SELECT data FROM promotion_codes WHERE coupon_id = $1 ORDER BY created_at',
       [coupon.id],
     );
@@ -141,8 +149,11 @@ export function createCouponRoutes({ db }: SandboxContext): Router {
   r.put('/coupons/:id', async (req, res) => {
     const body = bodyOf(req);
     const coupon = await mustFind(db, 'coupons', paramOf(req, 'id'));
-    if (body.name !== undefined) str(body, 'name', { required: true, max: 100 });
-    res.json(await save(db, 'coupons', { ...coupon, ...pick(body, ['name', 'description', 'metadata']) }));
+    const next = { ...coupon };
+    if (body.name !== undefined) next.name = str(body, 'name', { required: true, max: 100 })!;
+    if (body.description !== undefined) next.description = str(body, 'description') ?? '';
+    if (body.metadata !== undefined) next.metadata = obj(body, 'metadata') ?? {};
+    res.json(await save(db, 'coupons', next));
   });
 
   r.get('/coupons/:id/used', async (req, res) => {
@@ -182,8 +193,11 @@ export function createCouponRoutes({ db }: SandboxContext): Router {
   r.put('/promotion-codes/:id', async (req, res) => {
     const body = bodyOf(req);
     const code = await mustFind(db, 'promotion_codes', paramOf(req, 'id'));
-    const next = { ...code, ...pick(body, ['description', 'metadata', 'restrictions']) };
-    if (body.active !== undefined) next.active = bool(body, 'active');
+    const next = { ...code };
+    if (body.description !== undefined) next.description = str(body, 'description') ?? '';
+    if (body.metadata !== undefined) next.metadata = obj(body, 'metadata') ?? {};
+    if (body.restrictions !== undefined) next.restrictions = obj(body, 'restrictions') ?? {};
+    if (body.active !== undefined) next.active = bool(body, 'active') ?? next.active;
     if (body.max_redemptions !== undefined)
       next.max_redemptions = int(body, 'max_redemptions', { min: 1, max: REDEMPTIONS_MAX }) ?? null;
     if (body.expires_at !== undefined) next.expires_at = time(body, 'expires_at') ?? null;

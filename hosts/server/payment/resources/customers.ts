@@ -1,10 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
-import { HttpError, clock } from '../../platform.ts';
-import { isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, unitAmount } from '../../validate.ts';
+import type { CustomerShipping } from '@blocklet/payment-types';
+import { HttpError } from '../../platform.ts';
+import { isAbsent, QUANTITY_MAX, text, TRIAL_DAYS_MAX, unitAmount } from '../../validate.ts';
 import { callerOf, requireMerchant } from '../auth.ts';
 import { createSubscription, ensureCustomer } from '../billing.ts';
-import { customerByIdOrDid, emailError, expandSubscription } from '../domain/customers.ts';
+import { addressOf, customerByIdOrDid, emailError, expandSubscription } from '../domain/customers.ts';
 import {
   addSearch,
   arr,
@@ -16,7 +17,6 @@ import {
   oneOf,
   pagingOf,
   paramOf,
-  pick,
   queryString,
   str,
   time,
@@ -24,15 +24,25 @@ import {
 } from '../http.ts';
 import { currencyIdsOf } from '../pricing.ts';
 import { find, list, mustFind, remove, save } from '../repo.ts';
-import type { CustomerRow } from '../schema.ts';
 import { needsStake } from '../stakes.ts';
 import { publicOf } from '../domain/stake-shape.ts';
 import { createSubscriptionChangeRoutes } from '../subscription-changes.ts';
+import type { CancelationDetails } from '../schema.ts';
 import { getUser } from '../../service/users.ts';
 import { expandCustomer } from '../domain/customer-relations.ts';
 import { assertOwner, listScope } from './scope.ts';
 
 /** Customers (`customers.*`) and subscriptions (`subscriptions.*`); lookups and expansion are in ../domain/customers.ts. */
+
+/** `shipping: {name, phone, address}` of a customer update (TCustomer.shipping). */
+function shippingOf(given: Body): CustomerShipping {
+  return {
+    name: text(given.name, 'shipping.name', { max: 255 }) ?? '',
+    phone: text(given.phone, 'shipping.phone', { max: 40 }) ?? '',
+    address: addressOf(given.address ?? {}, 'shipping.address'),
+  };
+}
+
 export function createCustomerRoutes(ctx: SandboxContext): Router {
   const { db } = ctx;
   const r = Router();
@@ -57,27 +67,21 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
   r.put('/customers/:id', requireMerchant, async (req, res) => {
     const body = bodyOf(req);
     const customer = await customerByIdOrDid(db, paramOf(req, 'id'), livemodeOf(req));
-    const email = str(body, 'email');
-    if (email && emailError(email)) throw new HttpError(400, emailError(email)!.replace('customer_email', 'email'));
-    if (body.name !== undefined) str(body, 'name', { required: true, max: 255 });
-    if (body.address !== undefined) obj(body, 'address');
-    if (body.metadata !== undefined) obj(body, 'metadata');
-    res.json(
-      await save(db, 'customers', {
-        ...customer,
-        // Checked above: the fields a merchant may change, each of its row type.
-        ...(pick(body, [
-          'name',
-          'email',
-          'phone',
-          'address',
-          'shipping',
-          'description',
-          'metadata',
-          'preference',
-        ]) as Partial<CustomerRow>),
-      }),
-    );
+    const next = { ...customer };
+    if (body.email !== undefined) {
+      const email = str(body, 'email') ?? '';
+      if (email && emailError(email)) throw new HttpError(400, emailError(email)!.replace('customer_email', 'email'));
+      next.email = email;
+    }
+    if (body.name !== undefined) next.name = str(body, 'name', { required: true, max: 255 })!;
+    if (body.phone !== undefined) next.phone = str(body, 'phone', { max: 40 }) ?? '';
+    if (body.description !== undefined) next.description = str(body, 'description') ?? '';
+    if (body.address !== undefined) next.address = isAbsent(body.address) ? null : addressOf(body.address, 'address');
+    if (body.shipping !== undefined)
+      next.shipping = isAbsent(body.shipping) ? null : shippingOf(obj(body, 'shipping')!);
+    if (body.metadata !== undefined) next.metadata = obj(body, 'metadata') ?? {};
+    if (body.preference !== undefined) next.preference = obj(body, 'preference') ?? {};
+    res.json(await save(db, 'customers', next));
   });
 
   // --- subscriptions ---
@@ -114,7 +118,7 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
         if (!currencyIdsOf(p).includes(currencyId))
           throw new HttpError(400, `Price ${p.id} is not available in currency ${currencyId}`);
       const currency = await mustFind(tx, 'payment_currencies', currencyId);
-      const trialEnd = time(body, 'trial_end', { min: clock.nowSeconds() });
+      const trialEnd = time(body, 'trial_end', { min: ctx.clock.nowSeconds() });
       const stake = isAbsent(body.stake_amount) ? undefined : unitAmount(body.stake_amount, 'stake_amount');
       const { subscription } = await createSubscription(tx, {
         livemode,
@@ -160,10 +164,10 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
   r.put('/subscriptions/:id', requireMerchant, async (req, res) => {
     const body = bodyOf(req);
     const sub = await mustFind(db, 'subscriptions', paramOf(req, 'id'));
-    if (body.metadata !== undefined) obj(body, 'metadata');
-    res.json(
-      await publicOf(db, await save(db, 'subscriptions', { ...sub, ...pick(body, ['metadata', 'description']) })),
-    );
+    const next = { ...sub };
+    if (body.metadata !== undefined) next.metadata = obj(body, 'metadata') ?? {};
+    if (body.description !== undefined) next.description = str(body, 'description', { max: 1000 }) ?? '';
+    res.json(await publicOf(db, await save(db, 'subscriptions', next)));
   });
 
   r.put('/subscriptions/:id/cancel', async (req, res) => {
@@ -177,7 +181,7 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
       const doc = await mustFind(tx, 'subscriptions', paramOf(req, 'id'), { lock: true });
       await assertOwner(tx, res, doc, 'subscription');
       if (doc.status === 'canceled') throw new HttpError(400, 'This subscription is already canceled');
-      const now = clock.nowSeconds();
+      const now = ctx.clock.nowSeconds();
       // Cancelling a trial ends it at once; a paid one runs until the end of its period (the merchant may also end
       // it now or at a custom time; a customer always cancels at the period end).
       const at =
@@ -186,9 +190,11 @@ export function createCustomerRoutes(ctx: SandboxContext): Router {
           : merchant
             ? oneOf(body, 'at', ['now', 'current_period_end', 'custom'] as const, 'current_period_end')
             : 'current_period_end';
-      const details = {
-        ...pick(body, ['feedback', 'comment', 'reason']),
-        cancel_from: merchant ? (body.cancel_from ?? 'admin') : 'customer',
+      const details: CancelationDetails = {
+        ...(body.feedback !== undefined ? { feedback: str(body, 'feedback', { max: 100 }) ?? '' } : {}),
+        ...(body.comment !== undefined ? { comment: str(body, 'comment', { max: 1000 }) ?? '' } : {}),
+        ...(body.reason !== undefined ? { reason: str(body, 'reason', { max: 100 }) ?? '' } : {}),
+        cancel_from: merchant ? (str(body, 'cancel_from', { max: 100 }) ?? 'admin') : 'customer',
       };
       // Returning or slashing a stake (merchant only) revokes it: resuming then needs a new stake.
       const stake = doc.payment_details?.staking;

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
-import { clock, HttpError } from '../../platform.ts';
+import { HttpError } from '../../platform.ts';
 import { requireMerchant } from '../auth.ts';
 import { addSearch, bodyOf, listWhere, obj, pagingOf, paramOf, queryString, type Body } from '../http.ts';
 import { expandPrice } from '../pricing.ts';
@@ -66,7 +66,7 @@ async function expandPaymentIntent(q: Queryable, pi: Doc): Promise<Doc> {
   };
 }
 
-export function createInvoiceRoutes({ db }: SandboxContext): Router {
+export function createInvoiceRoutes({ db, clock }: SandboxContext): Router {
   const r = Router();
 
   const listInvoices = (search: boolean) => async (req: Request, res: Response) => {

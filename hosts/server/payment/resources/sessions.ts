@@ -11,41 +11,55 @@ import {
   listWhere,
   livemodeOf,
   obj,
-  oneOf,
   pagingOf,
   paramOf,
-  pick,
   queryBool,
   queryString,
   str,
   type Body,
 } from '../http.ts';
-import { tokenAmount } from '../../validate.ts';
+import { choice, isAbsent, text, tokenAmount } from '../../validate.ts';
 import { currency, expandPrice } from '../pricing.ts';
 import { insert, list, mustFind, newDoc, save, type Doc } from '../repo.ts';
-import { buildSession, expandSession, subscriptionDataOf } from '../sessions.ts';
+import { buildSession, checkoutOptions, expandSession, subscriptionDataOf } from '../sessions.ts';
+import type { LinkDonationSettings, PaymentLinkRow } from '../schema.ts';
 
 /** Merchant checkout sessions (`checkout.sessions.*`) and payment links (`paymentLinks.*`). */
 
-const LINK_FIELDS = [
-  'name',
-  'after_completion',
-  'allow_promotion_codes',
-  'billing_address_collection',
-  'phone_number_collection',
-  'submit_type',
-  'subscription_data',
-  'cross_sell_behavior',
-  'custom_fields',
-  'payment_method_types',
-  'invoice_creation',
-  'customer_creation',
-  'lookup_key',
-  'metadata',
-] as const;
+/**
+ * The payment-link fields of a create or update body that it carries (TPaymentLink), each one checked: name,
+ * after_completion, lookup_key, metadata and the checkout options the link passes on to its sessions.
+ */
+function linkFields(body: Body): Partial<PaymentLinkRow> {
+  const out: Partial<PaymentLinkRow> = checkoutOptions(body);
+  if (body.name !== undefined) out.name = str(body, 'name', { max: 255 }) ?? '';
+  if (!isAbsent(body.after_completion)) {
+    const given = obj(body, 'after_completion')!;
+    const type = choice(given.type, 'after_completion.type', ['redirect', 'hosted_confirmation'] as const);
+    if (type === 'redirect') {
+      const redirect = obj({ 'after_completion.redirect': given.redirect ?? {} }, 'after_completion.redirect')!;
+      out.after_completion = {
+        type,
+        redirect: { url: text(redirect.url, 'after_completion.redirect.url', { required: true, max: 2000 })! },
+      };
+    } else {
+      const confirmation = obj(
+        { 'after_completion.hosted_confirmation': given.hosted_confirmation ?? {} },
+        'after_completion.hosted_confirmation',
+      )!;
+      const message = text(confirmation.custom_message, 'after_completion.hosted_confirmation.custom_message', {
+        max: 1000,
+      });
+      out.after_completion = { type, ...(message ? { hosted_confirmation: { custom_message: message } } : {}) };
+    }
+  }
+  if (body.lookup_key !== undefined) out.lookup_key = str(body, 'lookup_key', { max: 200 }) ?? null;
+  if (body.metadata !== undefined) out.metadata = obj(body, 'metadata') ?? {};
+  return out;
+}
 
 /** donation_settings.amount arrives in token units of the link's currency and is stored in smallest units. */
-async function donationSettings(q: Queryable, body: Body, currencyId: string): Promise<Body | null> {
+async function donationSettings(q: Queryable, body: Body, currencyId: string): Promise<LinkDonationSettings | null> {
   const settings = obj(body, 'donation_settings');
   if (!settings) return null;
   const amount = obj(settings, 'amount') ?? {};
@@ -55,7 +69,8 @@ async function donationSettings(q: Queryable, body: Body, currencyId: string): P
       ? undefined
       : tokenAmount(amount[k], decimal, `donation_settings.amount.${k}`);
   return {
-    ...settings,
+    // The amounts are checked and converted below; the rest is kept as given.
+    ...(settings as Doc),
     amount: {
       ...amount,
       presets: (arr(amount, 'presets') ?? []).map((p, i) =>
@@ -69,9 +84,9 @@ async function donationSettings(q: Queryable, body: Body, currencyId: string): P
   };
 }
 
-async function expandLink(q: Queryable, link: Doc): Promise<Doc> {
+async function expandLink(q: Queryable, link: PaymentLinkRow): Promise<Doc> {
   const items = await Promise.all(
-    (link.line_items as Doc[]).map(async (i) => ({
+    link.line_items.map(async (i) => ({
       ...i,
       price: await expandPrice(q, await mustFind(q, 'prices', i.price_id)),
     })),
@@ -137,11 +152,11 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
     const livemode = livemodeOf(req);
     // Validates line items and currency the same way a session from this link will.
     const probe = await buildSession(db, body, { livemode, origin: originOf(req) });
-    const link = newDoc('payment_links', livemode, {
+    const link = newDoc(db, 'payment_links', livemode, {
       object: 'payment_link',
       active: true,
       name: '',
-      after_completion: { type: 'hosted_confirmation', hosted_confirmation: {} },
+      after_completion: { type: 'hosted_confirmation' },
       billing_address_collection: 'auto',
       phone_number_collection: { enabled: false },
       submit_type: 'pay',
@@ -152,7 +167,7 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
       customer_creation: 'always',
       lookup_key: null,
       metadata: {},
-      ...pick(body, LINK_FIELDS),
+      ...linkFields(body),
       line_items: probe.line_items,
       currency_id: probe.currency_id,
       // Checked by buildSession (numbers of subscription_data, a boolean allow_promotion_codes).
@@ -160,8 +175,6 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
       allow_promotion_codes: probe.allow_promotion_codes,
       donation_settings: await donationSettings(db, body, probe.currency_id),
     });
-    if (body.submit_type !== undefined)
-      link.submit_type = oneOf(body, 'submit_type', ['auto', 'book', 'donate', 'pay'] as const);
     res.json(await insert(db, 'payment_links', link));
   });
 
@@ -177,10 +190,8 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
   r.put('/payment-links/:id', requireMerchant, async (req, res) => {
     const body = bodyOf(req);
     const link = await mustFind(db, 'payment_links', paramOf(req, 'id'));
-    const next: Doc = { ...link, ...pick(body, LINK_FIELDS) };
-    if (body.active !== undefined) next.active = bool(body, 'active');
-    if (body.allow_promotion_codes !== undefined)
-      next.allow_promotion_codes = bool(body, 'allow_promotion_codes') ?? false;
+    const next: PaymentLinkRow = { ...link, ...linkFields(body) };
+    if (body.active !== undefined) next.active = bool(body, 'active') ?? next.active;
     if (body.subscription_data !== undefined)
       next.subscription_data = subscriptionDataOf(obj(body, 'subscription_data'));
     if (body.line_items !== undefined || body.currency_id !== undefined) {
