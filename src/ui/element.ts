@@ -208,15 +208,15 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
       };
       const settings = resolveSettings(own, props.__provided as SettingsInput | undefined, this);
       const hs = hostServices(this, settings.locale, options.messages);
-      if (settings.locale !== 'en' && !hs.i18n.hasResourceBundle(settings.locale, 'translation')) {
-        options.messages.zh().catch(() => {}); // fetched now; useLoadedLocale adds it
+      if (options.prefetch) {
+        try {
+          options.prefetch(hostApi(hs, settings), props);
+        } catch (err) {
+          console.warn(`[pay-elements] ${tag}: prefetch failed`, err);
+        }
       }
-      if (!options.prefetch) return;
-      try {
-        options.prefetch(hostApi(hs, settings), props);
-      } catch (err) {
-        console.warn(`[pay-elements] ${tag}: prefetch failed`, err);
-      }
+      // Fetched now (a module import, once); useLoadedLocale adds it to the element's i18n when it renders.
+      if (settings.locale !== 'en') options.messages.zh().catch(() => {});
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null): void {

@@ -8,14 +8,23 @@ import { createToastStore, type ToastStore } from '../state/toasts.ts';
 import { createI18n, type Messages } from './i18n-instance.ts';
 import type { Settings } from './settings.ts';
 
-/** Per-host services: the element's toasts, i18n instance and api, kept while it is on the page (or moving). */
-export type HostServices = { toasts: ToastStore; i18n: I18n; api?: { key: string; api: Api } };
+/**
+ * Per-host services: the element's toasts, i18n instance and api, kept while it is on the page (or moving). The i18n
+ * instance is made when the screen first asks for it: setting up i18next is not on the first requests' way.
+ */
+export type HostServices = { toasts: ToastStore; readonly i18n: I18n; api?: { key: string; api: Api } };
 const services = new WeakMap<HTMLElement, HostServices>();
 
 export function hostServices(host: HTMLElement, locale: Settings['locale'], messages: Messages): HostServices {
   let s = services.get(host);
   if (!s) {
-    s = { toasts: createToastStore(), i18n: createI18n(locale, messages) };
+    let i18n: I18n | undefined;
+    s = {
+      toasts: createToastStore(),
+      get i18n() {
+        return (i18n ??= createI18n(locale, messages));
+      },
+    };
     services.set(host, s);
   }
   return s;
