@@ -27,7 +27,14 @@ const shared = sharedChunks({
   shares: [
     { name: 'core', tags: ['pay-checkout', 'pay-portal', 'blocklet-store', 'site-header'] },
     { name: 'common', tags: ['pay-checkout', 'pay-portal', 'blocklet-store'] },
-    { name: 'pay', tags: ['pay-checkout', 'pay-portal'] },
+    // The checkout's form checks and wallet messages go with it: every chunk that imports them imports `pay` too, and
+    // the checkout's screen is then 4 files instead of 6 (each costs main-thread time to fetch, and the browser asks
+    // for a screen's later files only as connections free up).
+    {
+      name: 'pay',
+      tags: ['pay-checkout', 'pay-portal'],
+      also: /[\\/]src[\\/]core[\\/](validation|connect-errors)\.ts$/,
+    },
   ],
   light: ['pay-provider'],
 });

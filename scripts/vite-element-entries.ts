@@ -183,7 +183,8 @@ function moduleClosure(graph: ModuleGraph, roots: Iterable<string>): Set<string>
 export function sharedChunks(opts: {
   elementsDir: string;
   views: ElementViews;
-  shares: Array<{ name: string; tags: string[] }>;
+  /** `also`: modules to add to the chunk although not every element of `tags` paints with them. */
+  shares: Array<{ name: string; tags: string[]; also?: RegExp }>;
   light: string[];
 }) {
   const tags = [...new Set(opts.shares.flatMap((s) => s.tags))];
@@ -216,7 +217,8 @@ export function sharedChunks(opts: {
     ...opts.shares.map((share, i) => ({
       name: share.name,
       priority: n - i,
-      test: (id: string) => inAll(paint, share.tags, id) && !booting(id) && !light(id),
+      test: (id: string) =>
+        (inAll(paint, share.tags, id) || (share.also?.test(id) ?? false)) && !booting(id) && !light(id),
     })),
   ];
   return { plugin, groups };
