@@ -338,7 +338,10 @@ async function main(): Promise<void> {
     const coldMedian = new Map<string, number>();
     for (const spec of PARTS.has('timing') ? SPECS.filter((s) => !TIMING_TAGS || TIMING_TAGS.includes(s.tag)) : []) {
       const cold = new Map<Build, number[]>(builds.map((b) => [b, []]));
-      for (let i = 0; i < RUNS; i++) for (const b of builds) cold.get(b)!.push(await coldRun(browser, b, spec));
+      // Interleaved, and in the opposite order every other run, so that neither build is always the first load of a
+      // pair (the machine's state drifts; a fixed order would tilt the ratio one way).
+      for (let i = 0; i < RUNS; i++)
+        for (const b of i % 2 ? [...builds].reverse() : builds) cold.get(b)!.push(await coldRun(browser, b, spec));
       for (const b of builds) {
         const warm = await warmRuns(browser, b, spec, RUNS);
         const c = cold.get(b)!;
