@@ -79,6 +79,8 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
     origin: t.origin,
     /** Resolved bases: `{origin, payment, store, blocklet, crossOrigin}`. */
     resolve: (): Promise<Resolved> => t.resolve(),
+    /** `{origin}/.well-known/service/{path}` (synchronous): for the resources made outside createApi. */
+    serviceUrl: (path: string): string => t.serviceUrl(path),
     /** Escape hatch for calls without a resource function (same params, errors and checks). */
     request: <T>(opts: RequestOptions): Promise<T> => t.request<T>(opts),
     /** The instance's axios, once loaded (interceptors add locale/livemode/authToken). */

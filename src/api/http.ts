@@ -25,6 +25,22 @@ export type ApiSettings = {
   blocklet?: WindowBlocklet | undefined;
 };
 
+/**
+ * What a resource made outside createApi takes from the element's api instance: the resources that only a lazily
+ * loaded screen needs (refunds, donations, organizations, notifications) travel in that screen's chunk and are made
+ * with `createX(api)` there, instead of being part of every element's api.
+ */
+export type ResourceApi = {
+  request: <T>(opts: RequestOptions) => Promise<T>;
+  resolve: () => Promise<Resolved>;
+  /** `{origin}/.well-known/service/{path}` (synchronous). */
+  serviceUrl: (path: string) => string;
+  readonly livemode: boolean;
+  /** The platform origin ('' when page-relative). */
+  readonly origin: string;
+  readonly config: Readonly<ApiSettings>;
+};
+
 /** Test seams and transport options (not settings of an element). */
 export type ApiOptions = {
   /** axios adapter (tests stub the network with it). */

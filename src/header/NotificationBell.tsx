@@ -5,7 +5,7 @@
  */
 import { queryKey } from '../api/query-keys.ts';
 import { useEffect, useRef, useState, useLayoutEffect } from 'react';
-import type { Notification } from '../api/resources/notifications.ts';
+import { createNotifications, type Notification } from '../api/resources/notifications.ts';
 import { useApi } from '../ui/api.tsx';
 import { useSettings, useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
@@ -35,7 +35,7 @@ export function NotificationBell({
   const toast = useToast();
   const { locale } = useSettings();
   const { css } = useCss();
-  const unread = useQuery(queryKey('header', 'unread', user.did), () => api.session.notifications.unreadCount(), {
+  const unread = useQuery(queryKey('header', 'unread', user.did), () => createNotifications(api).unreadCount(), {
     staleTime: 60_000,
   });
   const [live, setLive] = useState<number | null>(null);
@@ -54,7 +54,7 @@ export function NotificationBell({
   useEffect(() => {
     // No socket for the app itself or without an app DID (preview users have none).
     if (!appDid || user.did === appDid) return;
-    return api.session.notifications.subscribe({
+    return createNotifications(api).subscribe({
       appDid,
       userDid: user.did,
       onCreate: (n: Notification) => {
@@ -64,7 +64,7 @@ export function NotificationBell({
         if (
           shouldToast(n, { toastAlert: c.toastAlert, serverVersion: c.serverVersion, userAgent: navigator.userAgent })
         ) {
-          toast.show(toastFor(n, c.t as never, api.session.notifications.viewUrl(n, c.locale)));
+          toast.show(toastFor(n, c.t as never, createNotifications(api).viewUrl(n, c.locale)));
         }
       },
       onRead: (e) => setLive((c) => afterRead(c ?? 0, e, user.did)),
@@ -78,7 +78,7 @@ export function NotificationBell({
   return (
     <a
       part="notifications"
-      href={checkHref(api.session.notifications.pageUrl(count, locale)) ?? '#'}
+      href={checkHref(createNotifications(api).pageUrl(count, locale)) ?? '#'}
       aria-label={label}
       title={t('headerPanels.notifications.bell')}
       className={css`

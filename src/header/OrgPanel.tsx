@@ -4,7 +4,7 @@
  * Create new, View all) and the create-org dialog (spec §2, §4, §5, §9).
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { Org } from '../api/resources/orgs.ts';
+import { createOrgs, type Org } from '../api/resources/orgs.ts';
 import { validateOrgDescription, validateOrgName, type ValidationError } from '../core/validation.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
@@ -69,7 +69,7 @@ export function OrgPanel({
       inflight.current = ctrl;
       setList((s) => ({ orgs: page === 1 ? [] : s.orgs, loading: true }));
       try {
-        const res = await api.session.orgs.list({ search: q, page, pageSize: ORG_PAGE_SIZE }, ctrl.signal);
+        const res = await createOrgs(api).list({ search: q, page, pageSize: ORG_PAGE_SIZE }, ctrl.signal);
         if (ctrl.signal.aborted) return;
         const count = (page === 1 ? 0 : loaded.current.count) + res.orgs.length;
         loaded.current = { page, total: res.paging.total, count };
@@ -202,7 +202,7 @@ export function OrgPanel({
         <Button variant="text" size="sm" onClick={onCreate} part="org-create">
           + {t('header.org.createNew')}
         </Button>
-        <a className={cls.link} href={checkHref(api.session.orgs.listUrl(locale)) ?? '#'} part="org-view-all">
+        <a className={cls.link} href={checkHref(createOrgs(api).listUrl(locale)) ?? '#'} part="org-view-all">
           {t('header.org.viewAll')}
         </a>
       </div>
@@ -245,9 +245,9 @@ export function CreateOrgDialog({ onClose }: { onClose: () => void }) {
     setStatus('submitting');
     setFailure('');
     try {
-      const org = await api.session.orgs.create({ name: name.trim(), description: description.trim() });
+      const org = await createOrgs(api).create({ name: name.trim(), description: description.trim() });
       setStatus('idle');
-      if (emit('org-create', { org }, { cancelable: true })) window.location.assign(api.session.orgs.listUrl(locale));
+      if (emit('org-create', { org }, { cancelable: true })) window.location.assign(createOrgs(api).listUrl(locale));
       onClose();
     } catch (err) {
       setFailure(err instanceof Error && err.message ? err.message : t('header.org.create.failed'));

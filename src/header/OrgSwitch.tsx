@@ -2,14 +2,14 @@
  * Organization switcher (first paint: only the button). The dropdown and the create dialog are in a lazily
  * imported chunk (OrgPanel.tsx), loaded on first open.
  *
- * Current org: api.session.orgs.currentOrgId(role) → get(id). Loading that org failing signs the user out (spec §4).
+ * Current org: createOrgs(api).currentOrgId(role) → get(id). Loading that org failing signs the user out (spec §4).
  * Switching: the passport switch with the orgId, then `header-org-change {orgId}` (cancelable); not canceled → reload.
  */
 import { queryKey } from '../api/query-keys.ts';
 import { useDismiss } from '../ui/dismiss.ts';
 import { formatError } from '../core/errors.ts';
 import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { Org } from '../api/resources/orgs.ts';
+import { createOrgs, type Org } from '../api/resources/orgs.ts';
 import { useApi } from '../ui/api.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
@@ -44,8 +44,8 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
   const current = useQuery(
     key,
     async (): Promise<Org | null> => {
-      const id = await api.session.orgs.currentOrgId(typeof user?.role === 'string' ? user.role : undefined);
-      return id ? api.session.orgs.get(id) : null;
+      const id = await createOrgs(api).currentOrgId(typeof user?.role === 'string' ? user.role : undefined);
+      return id ? createOrgs(api).get(id) : null;
     },
     { staleTime: 5 * 60_000, retry: false },
   );
@@ -72,7 +72,7 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
     buttonRef.current?.focus();
     if (target.id === org?.id) return;
     try {
-      await api.session.orgs.switchTo(target.id);
+      await createOrgs(api).switchTo(target.id);
       qc.setQueryData(key, target);
       if (emit('org-change', { orgId: target.id }, { cancelable: true })) window.location.reload();
     } catch (err) {

@@ -9,6 +9,8 @@ import { AxiosError, type AxiosAdapter } from 'axios';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearBlockletCache, createApi, type Api } from '../../src/api/index.ts';
 import { createDonations } from '../../src/api/resources/donations.ts';
+import { createNotifications } from '../../src/api/resources/notifications.ts';
+import { createOrgs } from '../../src/api/resources/orgs.ts';
 import { createIconLoader } from '../../src/api/resources/icons.ts';
 import { createRefunds } from '../../src/api/resources/refunds.ts';
 import { BLOCKLET, handleStub, initialState, type StubSwitches } from '../browser/stub-platform.ts';
@@ -86,12 +88,18 @@ describe('every answer an element reads', () => {
   describe('platform and header', () => {
     reads({}, [
       ['app description (__blocklet__.js?type=json)', () => createApi({ locale: 'en' }, { adapter }).blocklet.get()],
-      ['unread count', () => api.session.notifications.unreadCount().then((n) => n === 0)],
-      ['organizations', () => api.session.orgs.list()],
-      ['organization', () => api.session.orgs.get('org_01')],
-      ['current organization', () => api.session.orgs.currentOrgId()],
-      ['create organization', () => api.session.orgs.create({ name: 'Gamma' })],
-      ['switch organization', done(() => api.session.orgs.switchTo('org_02'))],
+      [
+        'unread count',
+        () =>
+          createNotifications(api)
+            .unreadCount()
+            .then((n) => n === 0),
+      ],
+      ['organizations', () => createOrgs(api).list()],
+      ['organization', () => createOrgs(api).get('org_01')],
+      ['current organization', () => createOrgs(api).currentOrgId()],
+      ['create organization', () => createOrgs(api).create({ name: 'Gamma' })],
+      ['switch organization', done(() => createOrgs(api).switchTo('org_02'))],
       [
         'icons (the icon service)',
         async () => {

@@ -4,7 +4,7 @@
  * products catalogue. The element behaviour itself: tests/browser/header.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { Transport } from '../../src/api/http.ts';
+import { createApi } from '../../src/api/index.ts';
 import { createNotifications } from '../../src/api/resources/notifications.ts';
 import { createIconLoader, IconLoadError } from '../../src/api/resources/icons.ts';
 import { nearEnd, orgInitial } from '../../src/header/org-rules.ts';
@@ -46,7 +46,7 @@ describe('notification socket', () => {
         this.rec.closed = true;
       }
     }
-    const n = createNotifications(new Transport({ baseUrl: 'https://shop.example.com/', locale: 'en' }));
+    const n = createNotifications(createApi({ baseUrl: 'https://shop.example.com/', locale: 'en' }));
     const created: unknown[] = [];
     const read: unknown[] = [];
     const close = n.subscribe({
@@ -84,7 +84,7 @@ describe('notification socket', () => {
     // The user's topics need their session: without an auth token the cookie goes along; with one it is the
     // socket's authToken parameter (and its own shared socket).
     const withToken = createNotifications(
-      new Transport({ baseUrl: 'https://shop.example.com/', locale: 'en', authToken: 'tok_1' }),
+      createApi({ baseUrl: 'https://shop.example.com/', locale: 'en', authToken: 'tok_1' }),
     );
     const closeToken = withToken.subscribe({
       appDid: 'zApp',

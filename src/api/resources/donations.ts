@@ -5,8 +5,7 @@
  */
 import { boolean, string, type, optional, unknown as anyValue } from 'superstruct';
 import { sessionCache } from '../http.ts';
-import type { RequestOptions } from '../http.ts';
-import type { Resolved } from '../base.ts';
+import type { ResourceApi } from '../http.ts';
 import { joinPath } from '../../core/url.ts';
 
 export type DonateSetting = {
@@ -46,13 +45,10 @@ export const DONATE_SETTINGS_TTL_MS = 60 * 60 * 1000;
 export const donateSettingsCacheKey = (payment: string, livemode: boolean, mountLocation: string) =>
   `payment-donate-settings-${payment}-${livemode}-${mountLocation}`;
 
-type ApiLike = {
-  request: <T>(opts: RequestOptions) => Promise<T>;
-  resolve: () => Promise<Resolved>;
-  readonly livemode: boolean;
-};
-
-export function createDonations(api: ApiLike, now: () => number = Date.now) {
+export function createDonations(
+  api: Pick<ResourceApi, 'request' | 'resolve' | 'livemode'>,
+  now: () => number = Date.now,
+) {
   const keyOf = async (mountLocation: string) =>
     donateSettingsCacheKey((await api.resolve()).payment, api.livemode, mountLocation);
   const remember = async (doc: DonateSetting) => {

@@ -1,6 +1,6 @@
 /**
  * Notifications of the signed-in user (blocklet service): the unread count, marking read, the pages the bell links
- * to, and the user socket with the create and read events. Reached as `api.session.notifications`.
+ * to, and the user socket with the create and read events. Made by the header's lazy bell: `createNotifications(api)`.
  *
  * Socket: Phoenix protocol at `{ws origin}/.well-known/service/user/websocket`, heartbeat 100 s, the page's one
  * socket for that endpoint (src/api/relay-socket.ts, loaded on the first subscribe only); one channel per event,
@@ -11,7 +11,7 @@
  */
 import { number, type } from 'superstruct';
 import { withQuery } from '../../core/url.ts';
-import type { Transport } from '../http.ts';
+import type { ResourceApi } from '../http.ts';
 import { loadRelaySocket, socketUrl } from '../realtime.ts';
 import type { WebSocketCtor } from '../relay-socket.ts';
 
@@ -46,7 +46,7 @@ export const readEventTopic = (appDid: string, userDid: string) => `${appDid}/${
 export type UnreadCount = { unReadCount: number };
 const UnreadStruct = type({ unReadCount: number() });
 
-export function createNotifications(t: Transport) {
+export function createNotifications(t: Pick<ResourceApi, 'request' | 'serviceUrl' | 'origin' | 'config'>) {
   return {
     /** GET api/notifications/unread-count → the number. */
     async unreadCount(): Promise<number> {
@@ -83,7 +83,7 @@ export function createNotifications(t: Transport) {
     }): () => void {
       let closed = false;
       const offs: Array<() => void> = [];
-      const url = socketUrl(t.origin, 'user', t.settings.authToken);
+      const url = socketUrl(t.origin, 'user', t.config.authToken);
       if (url) {
         void loadRelaySocket()
           .then(({ sharedSocket }) => {

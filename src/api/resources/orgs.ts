@@ -1,10 +1,10 @@
 /**
  * Organizations of the signed-in user (blocklet service `/.well-known/service`, as js-sdk `user.*` calls them).
- * Reached as `api.session.orgs` (spec §7 "Shared header calls").
+ * Made by the header's lazy org screens: `createOrgs(api)` (spec §7 "Shared header calls").
  */
 import { array, boolean, nullable, number, optional, string, type } from 'superstruct';
 import { withQuery } from '../../core/url.ts';
-import type { Transport } from '../http.ts';
+import type { ResourceApi } from '../http.ts';
 
 export type Org = {
   id: string;
@@ -35,7 +35,7 @@ const OrgPageStruct = type({
 });
 const RoleStruct = type({ orgId: opt(string()) });
 
-export function createOrgs(t: Transport) {
+export function createOrgs(t: Pick<ResourceApi, 'request' | 'serviceUrl'>) {
   return {
     /** GET api/user/orgs?search&page(1)&pageSize(20) → {orgs, paging}. */
     list(params: OrgListParams = {}, signal?: AbortSignal): Promise<OrgPage> {

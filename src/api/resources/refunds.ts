@@ -4,15 +4,13 @@
  * section, so it takes the element's api (its `request`) instead of being part of createApi.
  */
 import { string, type } from 'superstruct';
-import type { RequestOptions } from '../http.ts';
+import type { ResourceApi } from '../http.ts';
 import { Amount, paginated } from '../schemas.ts';
 import type { Paginated, Refund, RefundListParams } from '../types.ts';
 
 const RefundStruct = type({ id: string(), type: string(), status: string(), amount: Amount, currency_id: string() });
 
-type ApiLike = { request: <T>(opts: RequestOptions) => Promise<T> };
-
-export function createRefunds(api: ApiLike) {
+export function createRefunds(api: Pick<ResourceApi, 'request'>) {
   return {
     /** GET /api/refunds (invoice_id, subscription_id, customer_id, currency_id, status, page, pageSize). */
     list(params: RefundListParams = {}): Promise<Paginated<Refund>> {

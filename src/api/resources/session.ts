@@ -1,17 +1,15 @@
-/** The platform session (blocklet service under `/.well-known/service`). */
+/**
+ * The platform session (blocklet service under `/.well-known/service`). The signed-in user's organizations and
+ * notifications are resources of their own (orgs.ts, notifications.ts), made by the header's lazy screens with
+ * `createOrgs(api)` / `createNotifications(api)`: no other element carries them.
+ */
 import { withQuery } from '../../core/url.ts';
 import type { Transport } from '../http.ts';
 import { SessionStruct } from '../schemas.ts';
-import { createNotifications } from './notifications.ts';
-import { createOrgs } from './orgs.ts';
 import type { Session } from '../types.ts';
 
 export function createSession(t: Transport) {
   return {
-    /** The signed-in user's organizations (list, create, get, current org, switch). */
-    orgs: createOrgs(t),
-    /** Unread count, the notification pages and the user socket (create and read events). */
-    notifications: createNotifications(t),
     /** GET {origin}/.well-known/service/api/did/session → {user | null}. */
     async get(): Promise<Session> {
       const data = await t.request<{ user?: Session['user'] }>({
