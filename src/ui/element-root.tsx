@@ -28,7 +28,7 @@ import { I18nContext, useLoadedLocale } from './i18n.tsx';
 import { fixedT } from './i18n-instance.ts';
 import { QueryClientContext } from './query.ts';
 import { useMediaQuery } from './responsive.ts';
-import { resolveSettings, type Settings, type SettingsInput } from './settings.ts';
+import { ownSettings, resolveSettings, type Settings, type SettingsInput } from './settings.ts';
 import { bindStyles, setHostCss, StyleContext } from './styles.tsx';
 import { ToastRegion } from './Toast.tsx';
 import { hostCss } from './tokens.ts';
@@ -46,14 +46,7 @@ function ElementRoot({
 }): ReactNode {
   const { container, __provided, ...rest } = rootProps;
   const host = container.host as HTMLElement;
-  const own: SettingsInput = {
-    baseUrl: rest.baseUrl as string | undefined,
-    authToken: rest.authToken as string | undefined,
-    locale: rest.locale as string | undefined,
-    livemode: rest.livemode as boolean | undefined,
-    theme: rest.theme as string | undefined,
-  };
-  const base = resolveSettings(own, __provided, host);
+  const base = resolveSettings(ownSettings(rest), __provided, host);
   const baseKey = `${base.baseUrl}|${base.authToken}|${base.locale}|${base.livemode}|${base.theme}`;
 
   // Local overrides (header language/theme controls) apply until the settings change from outside.

@@ -44,7 +44,7 @@ import { defineOnce, isLostObject, upgradeProperties, warnObjectAttribute } from
 import type { ElementView, renderInto } from './element-root.tsx';
 import { hostApi, hostServices, releaseHost } from './host.ts';
 import type { Messages } from './i18n-instance.ts';
-import { resolveSettings, settingsContext, type SettingsInput } from './settings.ts';
+import { ownSettings, resolveSettings, settingsContext, type Settings, type SettingsInput } from './settings.ts';
 
 type RenderInto = typeof renderInto;
 
@@ -67,6 +67,19 @@ export type ElementOptions = {
    */
   prefetch?: (api: Api, props: Record<string, unknown>) => void;
 };
+
+let failureCss: CSSStyleSheet | undefined;
+/** The few rules of the load-failure message (the theme's own sheet comes with React). */
+function failureSheet(): CSSStyleSheet {
+  if (!failureCss) {
+    failureCss = new CSSStyleSheet();
+    failureCss.replaceSync(
+      '[part=error]{padding:16px;font:14px/1.5 system-ui,sans-serif;color:CanvasText}' +
+        '[part=error] p{margin:0 0 8px}[part=error] button{font:inherit;padding:6px 14px;cursor:pointer}',
+    );
+  }
+  return failureCss;
+}
 
 /** Loads the element's screen: a React component that receives the element's declared props. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen declares its own props
@@ -170,7 +183,42 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
       else
         loadView().then(start, (err: unknown) => {
           console.error(`[pay-elements] <${tag}> could not load its screen`, err);
+          if (this.isConnected) void this.#showLoadFailure(start);
         });
+    }
+
+    /**
+     * The screen's code could not be loaded (the network dropped, a CDN failed): say so in the element, in its
+     * language, with a button that tries again. Plain DOM: React is what could not be loaded.
+     */
+    async #showLoadFailure(retry: () => void): Promise<void> {
+      const locale = this.#settings().locale;
+      const tree = await (locale === 'en' ? Promise.resolve(options.messages.en) : options.messages.zh()).catch(
+        () => options.messages.en,
+      );
+      const text = (path: string): string => {
+        const found = path.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], tree);
+        return typeof found === 'string' ? found : path;
+      };
+      if (!this.isConnected || view) return;
+      const box = document.createElement('div');
+      box.setAttribute('part', 'error');
+      const message = document.createElement('p');
+      message.setAttribute('role', 'alert');
+      message.textContent = text('error.network');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.setAttribute('part', 'button');
+      button.textContent = text('common.retry');
+      button.addEventListener('click', () => {
+        box.remove();
+        loadView().then(retry, () => {
+          if (this.isConnected) void this.#showLoadFailure(retry);
+        });
+      });
+      box.append(message, button);
+      this.#shadow.adoptedStyleSheets = [failureSheet()];
+      this.#shadow.replaceChildren(box);
     }
 
     disconnectedCallback(): void {
@@ -197,16 +245,13 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
     }
 
     /** Make the api with the settings known now and start the element's first requests. */
+    #settings(): Settings {
+      return resolveSettings(ownSettings(this.#props), this.#props.__provided as SettingsInput | undefined, this);
+    }
+
     #prefetch(): void {
       const props = this.#props;
-      const own: SettingsInput = {
-        baseUrl: props.baseUrl as string | undefined,
-        authToken: props.authToken as string | undefined,
-        locale: props.locale as string | undefined,
-        livemode: props.livemode as boolean | undefined,
-        theme: props.theme as string | undefined,
-      };
-      const settings = resolveSettings(own, props.__provided as SettingsInput | undefined, this);
+      const settings = this.#settings();
       const hs = hostServices(this, settings.locale, options.messages);
       if (options.prefetch) {
         try {

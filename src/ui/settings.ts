@@ -76,3 +76,14 @@ export function resolveSettings(
     theme: toTheme(pick(own.theme, p.theme)) ?? 'auto',
   };
 }
+
+/** The shared settings among an element's props (its own attributes / properties). */
+export function ownSettings(props: Record<string, unknown>): SettingsInput {
+  return {
+    baseUrl: props.baseUrl as string | undefined,
+    authToken: props.authToken as string | undefined,
+    locale: props.locale as string | undefined,
+    livemode: props.livemode as boolean | undefined,
+    theme: props.theme as string | undefined,
+  };
+}

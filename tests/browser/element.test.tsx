@@ -476,6 +476,41 @@ describe('defineElement: lifecycle', () => {
   });
 });
 
+// A screen whose code fails to load the first time (a dropped network), then loads.
+let screenFailures = 1;
+defineElement(
+  'test-flaky-load',
+  async () => {
+    if (screenFailures-- > 0) throw new TypeError('Failed to fetch dynamically imported module');
+    return () => <p data-loaded>loaded</p>;
+  },
+  { messages: testMessages, prefix: 'test' },
+);
+
+describe('defineElement: the screen fails to load', () => {
+  it('says so in the element, in its language, and Try again loads it', async () => {
+    const errors: unknown[] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const c = mount(`<test-flaky-load locale="zh"></test-flaky-load>`);
+      const el = c.querySelector('test-flaky-load')!;
+      const alert = await waitFor(() => $(el, '[part=error] [role=alert]'), {
+        message: 'no alert after the failed load',
+      });
+      equal(alert.textContent, '网络错误');
+      const retry = $(el, 'button') as HTMLButtonElement;
+      equal(retry.textContent, '重试');
+      ok(errors.length > 0, 'the failure is logged');
+      retry.click();
+      await waitFor(() => $(el, '[data-loaded]'), { message: 'Try again did not load the screen' });
+      equal($(el, '[part=error]'), null, 'the message is gone');
+    } finally {
+      console.error = consoleError;
+    }
+  });
+});
+
 describe('keyboard', () => {
   it('sendKeys reaches the page (smoke)', async () => {
     const c = mount(`<input id="k">`);
