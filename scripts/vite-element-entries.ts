@@ -30,6 +30,8 @@ type OutputChunk = {
 
 /** V8's magic comment: compile every function of the file eagerly, off the main thread (Chrome 136+). */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+/** Chunks shorter than this (in characters of minified code) are left to lazy compilation. */
+const HINT_MIN_LENGTH = 8192;
 
 /** Marks where a loader's first-request preloads start (npm run size does not count them as first paint). */
 export const FIRST_REQUEST_MARK = '/*first-request*/';
@@ -122,10 +124,11 @@ export function elementLoaders(opts: {
       // V8's explicit compile hint: most functions of these chunks run while the element first loads, and compiled one
       // by one on first call they cost the main thread about a fifth of a cold load (V8.CompileCode, ParseFunction in
       // a trace). With the hint V8 compiles the whole file while it streams in, on a background thread.
+      // Not on the small ones: their compile work is little, and the comment's bytes count against the budgets.
       if (opts.compileHints)
         for (const f of eager) {
           const c = byName.get(f);
-          if (c) c.code = `${COMPILE_HINT}\n${c.code}`;
+          if (c && c.code.length >= HINT_MIN_LENGTH) c.code = `${COMPILE_HINT}\n${c.code}`;
         }
     },
   };
