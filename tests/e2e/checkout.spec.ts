@@ -629,10 +629,22 @@ test('a realtime checkout.session.completed completes an open checkout that was 
   });
   expect(session.status).toBe(200);
   const id = session.body.id as string;
+  // The open page hears the platform once its relay socket has joined the app's topic (it connects after the first
+  // render); the other payment happens after that, as it would seconds later for a person.
+  const listening = new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/.well-known/service/relay/websocket')) return;
+      ws.on('framereceived', (f) => {
+        const text = String(f.payload);
+        if (text.includes('phx_reply') && text.includes('relay:') && text.includes('"ok"')) resolve();
+      });
+    });
+  });
   await signIn(page, /Casey Customer/, `/checkout/${id}`);
   const checkout = page.locator('pay-checkout');
   await expect(checkout.locator('[part~=total]')).toHaveText('10 TBA');
   await expect(checkout.getByRole('button', { name: 'Pay' })).toBeEnabled();
+  await listening;
   const retrieves: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes(`/checkout-sessions/retrieve/${id}`)) retrieves.push(r.url());
