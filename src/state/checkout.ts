@@ -152,12 +152,15 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
   const sleep = deps.sleep ?? defaultSleep;
   const now = deps.now ?? (() => Date.now());
   let work: AbortController | null = null;
+  /** The checkout left the page: nothing more is sent (an answer still on its way starts no next step). */
+  let disposed = false;
 
   const phase = () => store.getState().phase;
   const set = (patch: Partial<FlowState>) => store.setState(patch);
   const fresh = () => {
     work?.abort();
     work = new AbortController();
+    if (disposed) work.abort();
     return work.signal;
   };
   const fail = (err: unknown) => {
@@ -245,6 +248,7 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
       } catch (err) {
         return fail(err);
       }
+      if (disposed) return;
       if (res.checkoutSession) set({ session: res.checkoutSession });
       if (res.checkoutSession && isPaymentDone(res.checkoutSession)) return paid(res.checkoutSession);
       if (ctx.currencyType === 'credit') {
@@ -337,6 +341,7 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
     },
 
     dispose(): void {
+      disposed = true;
       work?.abort();
     },
   });

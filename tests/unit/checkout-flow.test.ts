@@ -62,6 +62,28 @@ describe('checkout flow', () => {
     expect(d.openConnect).toHaveBeenCalledWith('payment', { checkoutSessionId: 'cs_1', sessionUserDid: 'z1' });
   });
 
+  it('a checkout removed while its submit is on the way opens no wallet request and polls nothing', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const d = deps({
+      submit: vi.fn(async () => {
+        await gate;
+        return { balance: { sufficient: false }, delegation: { sufficient: false } } as SubmitResponse;
+      }),
+    });
+    const flow = createCheckoutFlow(d, open);
+    const submitted = flow.submit(form, wallet);
+    flow.dispose();
+    release();
+    await submitted;
+    expect(d.openConnect).not.toHaveBeenCalled();
+    expect(d.retrieve).not.toHaveBeenCalled();
+    // Nor does a later action of the removed checkout send anything.
+    await flow.useWallet(wallet);
+    await flow.completedElsewhere();
+    expect(d.openConnect).not.toHaveBeenCalled();
+  });
+
   it('never submits twice: a second submit while busy is ignored', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
