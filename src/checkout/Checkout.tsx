@@ -182,7 +182,7 @@ function OpenCheckout({
             ? api.checkout.donateSubmit(session.id, form)
             : api.checkout.submit(session.id, form),
         fastConfirm: () => api.checkout.fastCheckoutConfirm(session.id),
-        openConnect: (action, params) => api.connect.open(action, params),
+        openConnect: (action, params, signal) => api.connect.open(action, params, { signal }),
         waitConnect: (action, token, opts) => api.connect.waitFor(action, token, opts),
         retrieve: (opts) => api.checkout.retrieve(session.id, opts),
         abortStripe: () => api.checkout.abortStripe(session.id),

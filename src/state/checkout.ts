@@ -65,7 +65,7 @@ export type FlowDeps = {
   sessionId: string;
   submit: (form: CheckoutFormData) => Promise<SubmitResponse>;
   fastConfirm: () => Promise<{ fastPaid?: boolean | null }>;
-  openConnect: (action: string, params: Record<string, unknown>) => Promise<ConnectSession>;
+  openConnect: (action: string, params: Record<string, unknown>, signal: AbortSignal) => Promise<ConnectSession>;
   waitConnect: (
     action: string,
     token: string,
@@ -218,10 +218,11 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
     const action = session?.mode ?? 'payment';
     set({ phase: 'connecting', fastPay: null, connect: null, error: null });
     try {
-      const c = await deps.openConnect(action, {
-        checkoutSessionId: deps.sessionId,
-        ...(ctx.userDid ? { sessionUserDid: ctx.userDid } : {}),
-      });
+      const c = await deps.openConnect(
+        action,
+        { checkoutSessionId: deps.sessionId, ...(ctx.userDid ? { sessionUserDid: ctx.userDid } : {}) },
+        signal,
+      );
       if (signal.aborted) return;
       set({ connect: { ...c, action, status: 'created' } });
       await deps.waitConnect(action, c.token, {

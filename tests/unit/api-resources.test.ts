@@ -154,6 +154,17 @@ describe('wallet connect', () => {
     expect(requests[1]!.query._t_).toBe('t1');
   });
 
+  it('open with an aborted signal sends nothing', async () => {
+    const { adapter, requests } = fakeAdapter({
+      'POST /payment/api/did/payment/token': { data: { token: 't1', url: 'http://page.test/w', expiresAt: 1 } },
+    });
+    const api = createApi({ locale: 'en', blocklet }, { adapter });
+    const left = new AbortController();
+    left.abort();
+    await expect(api.connect.open('payment', {}, { signal: left.signal })).rejects.toMatchObject({ code: 'CANCELED' });
+    expect(requests).toHaveLength(0);
+  });
+
   it('waitFor polls until succeed', async () => {
     const seq = ['created', 'scanned', 'succeed'];
     const { adapter, requests } = fakeAdapter({

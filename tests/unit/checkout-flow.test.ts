@@ -59,7 +59,11 @@ describe('checkout flow', () => {
     expect(d.calls).toEqual(['submit', 'open:payment', 'wait', 'retrieve', 'retrieve']);
     expect(flow.getState().phase).toBe('paid');
     expect(flow.getState().session?.invoice_id).toBe('in_1');
-    expect(d.openConnect).toHaveBeenCalledWith('payment', { checkoutSessionId: 'cs_1', sessionUserDid: 'z1' });
+    expect(d.openConnect).toHaveBeenCalledWith(
+      'payment',
+      { checkoutSessionId: 'cs_1', sessionUserDid: 'z1' },
+      expect.any(AbortSignal),
+    );
   });
 
   it('a checkout removed while its submit is on the way opens no wallet request and polls nothing', async () => {
@@ -82,6 +86,28 @@ describe('checkout flow', () => {
     await flow.useWallet(wallet);
     await flow.completedElsewhere();
     expect(d.openConnect).not.toHaveBeenCalled();
+  });
+
+  it('a checkout removed while its wallet request is being opened lets the opening know (it sends nothing then)', async () => {
+    let opening!: AbortSignal;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const d = deps({
+      openConnect: vi.fn(async (_action: string, _params: Record<string, unknown>, signal: AbortSignal) => {
+        opening = signal;
+        await gate;
+        return { token: 't1', url: 'http://localhost/wallet?t=t1' };
+      }),
+    });
+    const flow = createCheckoutFlow(d, open);
+    const submitted = flow.submit(form, wallet);
+    await vi.waitFor(() => expect(d.openConnect).toHaveBeenCalled());
+    expect(opening.aborted).toBe(false);
+    flow.dispose();
+    expect(opening.aborted).toBe(true);
+    release();
+    await submitted;
+    expect(d.waitConnect).not.toHaveBeenCalled();
   });
 
   it('never submits twice: a second submit while busy is ignored', async () => {

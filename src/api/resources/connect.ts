@@ -30,13 +30,21 @@ function abortError(): ApiError {
 
 export function createConnect(t: Transport) {
   const api = {
-    /** POST {payment}/api/did/{action}/token {extraParams} → {token, url, expiresAt}. */
-    open(action: string, extraParams: Record<string, unknown> = {}): Promise<ConnectSession> {
+    /**
+     * POST {payment}/api/did/{action}/token {extraParams} → {token, url, expiresAt}. With an aborted `signal` nothing
+     * is sent (a payer who left before this module had loaded opens no wallet request).
+     */
+    open(
+      action: string,
+      extraParams: Record<string, unknown> = {},
+      opts: { signal?: AbortSignal } = {},
+    ): Promise<ConnectSession> {
       return t.request({
         method: 'POST',
         path: `api/did/${enc(action)}/token`,
         data: { extraParams },
         schema: ConnectSessionStruct,
+        signal: opts.signal,
       });
     },
     /** GET {payment}/api/did/{action}/status?_t_={token} → {status, error?, result?}. */
