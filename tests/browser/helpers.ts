@@ -110,8 +110,45 @@ export function mount(html: string): HTMLElement {
   return div;
 }
 
-export function cleanup(): void {
+/**
+ * Requests the page's elements have in flight (XHR and fetch; the stub's own `/__stub/` switches aside). A removed
+ * element sends nothing more, but what it sent just before may still be on its way to the stub: it must not land
+ * after the next test has switched the stub and be counted there.
+ */
+let inflight = 0;
+const track = (url: string | URL | Request): boolean =>
+  !String(url instanceof Request ? url.url : url).includes('/__stub/');
+{
+  const open = XMLHttpRequest.prototype.open;
+  const send = XMLHttpRequest.prototype.send;
+  const tracked = new WeakSet<XMLHttpRequest>();
+  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: Parameters<typeof open>) {
+    if (track(args[1])) tracked.add(this);
+    return open.apply(this, args);
+  } as typeof open;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+    if (tracked.has(this)) {
+      inflight++;
+      this.addEventListener('loadend', () => inflight--, { once: true });
+    }
+    return send.call(this, body);
+  };
+  const pageFetch = window.fetch;
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    if (!track(input)) return pageFetch(input, init);
+    inflight++;
+    return pageFetch(input, init).finally(() => inflight--);
+  };
+}
+
+/** Removes everything mounted; the promise settles once the requests they had in flight have been answered. */
+export function cleanup(): Promise<void> {
   while (mounted.length) mounted.pop()?.remove();
+  // Bounded: a request the stub holds on purpose (a test's `delayMs`) must not hang the run.
+  return waitFor(() => inflight === 0, { timeout: 5000 }).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Text of an element's shadow root (trimmed, whitespace collapsed). */
