@@ -17,16 +17,17 @@ import {
   setCustomAmount,
   upsellItem,
 } from './domain/checkout-adjust.ts';
+import { donationBenefits } from './domain/donate-settings.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
 import { expandPrice } from './pricing.ts';
-import { mustFind, type Doc } from './repo.ts';
 import { checkoutContext, seesPayer } from './sessions.ts';
 
 /**
  * Changing an open checkout before it is paid (product-spec section 7): quantity, upsell and downsell, the
- * cross-sell, a custom amount, promotion codes. Parse, authorize (the caller as the session sees them), call the
- * domain (domain/checkout-adjust.ts: each change locks the session, refuses a paid or expired one and re-prices it
- * in one transaction), answer with the session or the checkout context.
+ * cross-sell, a custom amount, promotion codes; and the beneficiaries of a donation link. Parse, authorize (the
+ * caller as the session sees them), call the domain (domain/checkout-adjust.ts: each change locks the session,
+ * refuses a paid or expired one and re-prices it in one transaction; the beneficiaries in domain/donate-settings.ts),
+ * answer with the session or the checkout context.
  */
 
 export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
@@ -90,19 +91,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
 
   // The people a donation goes to, with their share (spec §3 Benefit).
   r.get('/payment-links/:id/benefits', async (req, res) => {
-    const link = await mustFind(db, 'payment_links', paramOf(req, 'id'));
-    const list = (link.donation_settings?.beneficiaries as Doc[] | undefined) ?? [];
-    const total = list.reduce((n, b) => n + Number(b.share ?? 0), 0) || 1;
-    res.json(
-      list.map((b) => ({
-        name: b.name ?? b.address,
-        address: b.address,
-        avatar: b.avatar ?? null,
-        type: b.type ?? 'user',
-        url: b.url ?? null,
-        percent: Math.round((Number(b.share ?? 0) / total) * 100),
-      })),
-    );
+    res.json(await donationBenefits(db, paramOf(req, 'id')));
   });
 
   // Card payment abandoned: the payment intent goes back to waiting for a payment method.
