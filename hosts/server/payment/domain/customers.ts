@@ -8,6 +8,12 @@ import { find, mustFind, type Doc } from '../repo.ts';
 import type { CustomerRow } from '../schema.ts';
 import { publicSubscription } from './stake-shape.ts';
 
+/**
+ * The router's check that the caller may act on a customer's document (resources/scope.ts `assertOwner`: the
+ * merchant or the document's own customer), which a domain write runs inside its transaction once the row is locked.
+ */
+export type OwnerCheck = (q: Queryable, doc: Doc) => Promise<void>;
+
 /** A customer by id, or by DID in the request's mode. */
 export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode: boolean): Promise<CustomerRow> {
   if (idOrDid.startsWith('cus_')) return mustFind(q, 'customers', idOrDid);
