@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
-import { HttpError } from '../../platform.ts';
 import { requireMerchant } from '../auth.ts';
 import { originOf } from '../checkout.ts';
+import { createCheckoutSession, expireSession, updateSessionMetadata } from '../domain/checkout-sessions.ts';
 import {
   arr,
   bodyOf,
@@ -99,16 +99,7 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
 
   // --- checkout sessions ---
   r.post('/checkout-sessions', requireMerchant, async (req, res) => {
-    const body = bodyOf(req);
-    const session = await buildSession(db, body, { livemode: livemodeOf(req), origin: originOf(req) });
-    const customerId = str(body, 'customer_id');
-    if (customerId) {
-      const customer = await mustFind(db, 'customers', customerId);
-      Object.assign(session, { customer_id: customer.id, customer_did: customer.did });
-    }
-    if (body.include_free_trial === false && session.subscription_data)
-      session.subscription_data = { ...session.subscription_data, trial_period_days: 0 };
-    res.json(await insert(db, 'checkout_sessions', session));
+    res.json(await createCheckoutSession(db, bodyOf(req), { livemode: livemodeOf(req), origin: originOf(req) }));
   });
 
   r.get('/checkout-sessions', requireMerchant, async (req, res) => {
@@ -126,24 +117,11 @@ export function createSessionRoutes({ db }: SandboxContext): Router {
   });
 
   r.put('/checkout-sessions/:id', requireMerchant, async (req, res) => {
-    const session = await mustFind(db, 'checkout_sessions', paramOf(req, 'id'));
-    const metadata = obj(bodyOf(req), 'metadata');
-    res.json(
-      await save(db, 'checkout_sessions', {
-        ...session,
-        ...(metadata ? { metadata: { ...session.metadata, ...metadata } } : {}),
-      }),
-    );
+    res.json(await updateSessionMetadata(db, paramOf(req, 'id'), bodyOf(req)));
   });
 
   r.put('/checkout-sessions/:id/expire', requireMerchant, async (req, res) => {
-    const session = await db.transaction(async (tx) => {
-      const doc = await mustFind(tx, 'checkout_sessions', paramOf(req, 'id'), { lock: true });
-      if (doc.status === 'complete') throw new HttpError(400, 'A complete checkout session cannot be expired');
-      if (doc.status === 'expired') return doc;
-      return save(tx, 'checkout_sessions', { ...doc, status: 'expired' });
-    });
-    res.json(session);
+    res.json(await expireSession(db, paramOf(req, 'id')));
   });
 
   // --- payment links ---
