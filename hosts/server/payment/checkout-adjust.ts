@@ -1,75 +1,34 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
-import type { Queryable } from '../db.ts';
 import { HttpError } from '../platform.ts';
-import { QUANTITY_MAX, tokenAmount, unitAmount } from '../validate.ts';
+import { QUANTITY_MAX, unitAmount } from '../validate.ts';
 import { actorOf, requireUser } from './auth.ts';
-import { checkPromotion } from './discounts.ts';
-import { crossSellPrice } from './domain/checkout.ts';
-import { bodyOf, int, paramOf, str } from './http.ts';
-import { currencyIdsOf, expandPrice } from './pricing.ts';
-import { find, insert, mustFind, save, type Doc } from './repo.ts';
-import type { CheckoutSessionRow, LineItem } from './schema.ts';
-import { link, price, product } from './seed.ts';
 import {
-  assertSessionActor,
-  checkoutContext,
-  effectiveStatus,
-  expandSession,
-  seesPayer,
-  sessionAmounts,
-  withoutPersonalData,
-} from './sessions.ts';
+  abortCardPayment,
+  addCrossSell,
+  adjustQuantity,
+  applyPromotion,
+  crossSellOf,
+  downsellItem,
+  recalculatePromotion,
+  removeCrossSell,
+  removePromotion,
+  sessionView,
+  setCustomAmount,
+  upsellItem,
+} from './domain/checkout-adjust.ts';
+import { donationBenefits } from './domain/donate-settings.ts';
+import { bodyOf, int, paramOf, str } from './http.ts';
+import { expandPrice } from './pricing.ts';
+import { checkoutContext, seesPayer } from './sessions.ts';
 
 /**
- * Changing an open checkout before it is paid (product-spec section 7): quantity, promotion codes. Each call locks
- * the session, refuses a paid or expired one, re-prices it in its currency and answers with the checkout context.
+ * Changing an open checkout before it is paid (product-spec section 7): quantity, upsell and downsell, the
+ * cross-sell, a custom amount, promotion codes; and the beneficiaries of a donation link. Parse, authorize (the
+ * caller as the session sees them), call the domain (domain/checkout-adjust.ts: each change locks the session,
+ * refuses a paid or expired one and re-prices it in one transaction; the beneficiaries in domain/donate-settings.ts),
+ * answer with the session or the checkout context.
  */
-
-/** The open session, locked, if the caller may change it (a session a customer submitted is theirs). */
-async function openSession(tx: Queryable, id: unknown, res: Response): Promise<CheckoutSessionRow> {
-  const session = await mustFind(tx, 'checkout_sessions', id, { lock: true });
-  assertSessionActor(session, actorOf(res));
-  if (session.status === 'complete') throw new HttpError(409, 'This checkout session has already been paid');
-  if (effectiveStatus(session, tx.clock.nowSeconds()) === 'expired')
-    throw new HttpError(400, 'checkout session expired');
-  return session;
-}
-
-/** The expanded session as this caller may see it (the payer's details only for the payer or the merchant). */
-async function sessionView(q: Queryable, session: CheckoutSessionRow, res: Response): Promise<Doc> {
-  const expanded = await expandSession(q, session);
-  return seesPayer(session, actorOf(res)) ? expanded : withoutPersonalData(expanded);
-}
-
-async function reprice(
-  tx: Queryable,
-  session: CheckoutSessionRow,
-  currencyId: string = session.currency_id,
-): Promise<CheckoutSessionRow> {
-  return save(tx, 'checkout_sessions', {
-    ...session,
-    currency_id: currencyId,
-    ...(await sessionAmounts(tx, session, currencyId)),
-  });
-}
-
-/** Quantity rules (spec §5): range max(minimum,1)…min(maximum, limit per checkout, available); inventory; limit. */
-async function checkQuantity(tx: Queryable, item: LineItem, quantity: number): Promise<void> {
-  const adj = item.adjustable_quantity;
-  if (!adj?.enabled) throw new HttpError(400, 'The quantity of this item cannot be changed', 'QUANTITY_NOT_ADJUSTABLE');
-  const price = await mustFind(tx, 'prices', item.upsell_price_id ?? item.price_id);
-  // The price's stock rules (0: none). A product has none of its own (TProduct has no quantities).
-  const available = Number(price.quantity_available ?? 0);
-  const sold = Number(price.quantity_sold ?? 0);
-  const limit = Number(price.quantity_limit_per_checkout ?? 0);
-  if (available > 0 && sold + quantity > available) throw new HttpError(400, 'Exceed inventory', 'EXCEED_INVENTORY');
-  if (limit > 0 && quantity > limit) throw new HttpError(400, 'Exceed purchase limit', 'EXCEED_PURCHASE_LIMIT');
-  const min = Math.max(Number(adj.minimum ?? 1), 1);
-  const max = Number(adj.maximum ?? 0) > 0 ? Number(adj.maximum) : Number.MAX_SAFE_INTEGER;
-  if (quantity < min || quantity > max)
-    throw new HttpError(400, `quantity must be between ${min} and ${max === Number.MAX_SAFE_INTEGER ? '∞' : max}`);
-}
 
 export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
   const r = Router();
@@ -79,17 +38,9 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const itemId = str(body, 'itemId', { required: true })!;
     const quantity = int(body, 'quantity', { min: 1, max: QUANTITY_MAX });
     if (quantity === undefined) throw new HttpError(400, 'quantity is required');
-    const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'), res);
-      const items = session.line_items;
-      // Line items have no id of their own: an item is named by its price.
-      const item = items.find((i) => i.price_id === itemId);
-      if (!item) throw new HttpError(404, `No line item ${itemId} in this checkout session`);
-      await checkQuantity(tx, item, quantity);
-      return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? { ...i, quantity } : i)) });
-    });
+    const saved = await adjustQuantity(db, paramOf(req, 'id'), actorOf(res), { itemId, quantity });
     // As the platform answers: the expanded session (payment-kit-api.md, "Checkout endpoints").
-    res.json(await sessionView(db, saved, res));
+    res.json(await sessionView(db, saved, actorOf(res)));
   });
 
   // Upsell: switch an item to its price's upsell price and back (spec §4).
@@ -97,41 +48,19 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const body = bodyOf(req);
     const from = str(body, 'from', { required: true })!;
     const to = str(body, 'to', { required: true })!;
-    const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'), res);
-      const items = session.line_items;
-      const item = items.find((i) => i.price_id === from);
-      if (!item) throw new HttpError(404, `No line item ${from} in this checkout session`);
-      const price = await mustFind(tx, 'prices', from);
-      if (price.upsell?.upsells_to_id !== to) throw new HttpError(400, `Price ${from} does not upsell to ${to}`);
-      const target = await mustFind(tx, 'prices', to);
-      if (!currencyIdsOf(target).includes(session.currency_id))
-        throw new HttpError(400, `${to} is not available in the session currency`);
-      return reprice(tx, {
-        ...session,
-        line_items: items.map((i) => (i === item ? { ...i, upsell_price_id: to } : i)),
-      });
-    });
-    res.json(await sessionView(db, saved, res));
+    const saved = await upsellItem(db, paramOf(req, 'id'), actorOf(res), { from, to });
+    res.json(await sessionView(db, saved, actorOf(res)));
   });
 
   r.put('/checkout-sessions/:id/downsell', async (req, res) => {
     const from = str(bodyOf(req), 'from', { required: true })!;
-    const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'), res);
-      const items = session.line_items;
-      const item = items.find((i) => i.price_id === from || i.upsell_price_id === from);
-      if (!item) throw new HttpError(404, `No line item ${from} in this checkout session`);
-      const { upsell_price_id: _dropped, ...rest } = item;
-      return reprice(tx, { ...session, line_items: items.map((i) => (i === item ? rest : i)) });
-    });
-    res.json(await sessionView(db, saved, res));
+    const saved = await downsellItem(db, paramOf(req, 'id'), actorOf(res), from);
+    res.json(await sessionView(db, saved, actorOf(res)));
   });
 
   // Cross-sell: the first item's product may suggest another product's default price (spec §4).
   r.get('/checkout-sessions/:id/cross-sell', async (req, res) => {
-    const session = await mustFind(db, 'checkout_sessions', paramOf(req, 'id'));
-    const suggestion = await crossSellPrice(db, session);
+    const suggestion = await crossSellOf(db, paramOf(req, 'id'));
     if (!suggestion) {
       if (req.query.skipError === 'true' || req.query.skipError === '1')
         return void res.json({ error: 'No cross-sell for this checkout session' });
@@ -142,24 +71,13 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
 
   r.put('/checkout-sessions/:id/cross-sell', async (req, res) => {
     const to = str(bodyOf(req), 'to', { required: true })!;
-    const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'), res);
-      const suggestion = await crossSellPrice(tx, session);
-      if (!suggestion || suggestion.id !== to)
-        throw new HttpError(400, `${to} is not the cross-sell of this checkout session`);
-      const items = session.line_items;
-      if (items.some((i) => i.price_id === to)) return session;
-      return reprice(tx, { ...session, line_items: [...items, { price_id: to, quantity: 1, cross_sell: true }] });
-    });
-    res.json(await sessionView(db, saved, res));
+    const saved = await addCrossSell(db, paramOf(req, 'id'), actorOf(res), to);
+    res.json(await sessionView(db, saved, actorOf(res)));
   });
 
   r.delete('/checkout-sessions/:id/cross-sell', async (req, res) => {
-    const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'), res);
-      return reprice(tx, { ...session, line_items: session.line_items.filter((i) => !i.cross_sell) });
-    });
-    res.json(await sessionView(db, saved, res));
+    const saved = await removeCrossSell(db, paramOf(req, 'id'), actorOf(res));
+    res.json(await sessionView(db, saved, actorOf(res)));
   });
 
   // A custom amount (donations, pay-what-you-want): smallest-unit string within the link's donation bounds.
@@ -167,61 +85,18 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const body = bodyOf(req);
     const priceId = str(body, 'priceId', { required: true })!;
     const amount = unitAmount(str(body, 'amount', { required: true }), 'amount', { positive: true });
-    const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'), res);
-      const items = session.line_items;
-      const item = items.find((i) => i.price_id === priceId);
-      if (!item) throw new HttpError(404, `No line item ${priceId} in this checkout session`);
-      const price = await mustFind(tx, 'prices', priceId);
-      if (!price.custom_unit_amount) throw new HttpError(400, `Price ${priceId} does not take a custom amount`);
-      const currency = await mustFind(tx, 'payment_currencies', session.currency_id);
-      const link = session.payment_link_id ? await find(tx, 'payment_links', session.payment_link_id) : null;
-      const bounds = link?.donation_settings?.amount ?? {};
-      const unit = (v: unknown) =>
-        v === undefined || v === null || v === '' ? null : BigInt(tokenAmount(v, currency.decimal, 'donation bound'));
-      const min = unit(bounds.minimum);
-      const max = unit(bounds.maximum);
-      if ((min !== null && BigInt(amount) < min) || (max !== null && BigInt(amount) > max)) {
-        throw new HttpError(
-          400,
-          `Please enter an amount between ${bounds.minimum ?? 0} and ${bounds.maximum ?? '∞'}.`,
-          'AMOUNT_OUT_OF_RANGE',
-        );
-      }
-      return reprice(tx, {
-        ...session,
-        line_items: items.map((i) => (i === item ? { ...i, custom_amount: amount } : i)),
-      });
-    });
-    res.json(await sessionView(db, saved, res));
+    const saved = await setCustomAmount(db, paramOf(req, 'id'), actorOf(res), { priceId, amount });
+    res.json(await sessionView(db, saved, actorOf(res)));
   });
 
   // The people a donation goes to, with their share (spec §3 Benefit).
   r.get('/payment-links/:id/benefits', async (req, res) => {
-    const link = await mustFind(db, 'payment_links', paramOf(req, 'id'));
-    const list = (link.donation_settings?.beneficiaries as Doc[] | undefined) ?? [];
-    const total = list.reduce((n, b) => n + Number(b.share ?? 0), 0) || 1;
-    res.json(
-      list.map((b) => ({
-        name: b.name ?? b.address,
-        address: b.address,
-        avatar: b.avatar ?? null,
-        type: b.type ?? 'user',
-        url: b.url ?? null,
-        percent: Math.round((Number(b.share ?? 0) / total) * 100),
-      })),
-    );
+    res.json(await donationBenefits(db, paramOf(req, 'id')));
   });
 
   // Card payment abandoned: the payment intent goes back to waiting for a payment method.
   r.post('/checkout-sessions/:id/abort-stripe', async (req, res) => {
-    await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'), res);
-      if (!session.payment_intent_id) return;
-      const intent = await mustFind(tx, 'payment_intents', session.payment_intent_id, { lock: true });
-      if (intent.status !== 'succeeded')
-        await save(tx, 'payment_intents', { ...intent, status: 'requires_payment_method' });
-    });
+    await abortCardPayment(db, paramOf(req, 'id'), actorOf(res));
     res.json({ aborted: true });
   });
 
@@ -231,29 +106,7 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
     const code = (str(body, 'promotion_code') ?? '').trim();
     if (!code) throw new HttpError(400, 'promotion_code is required');
     const currencyId = str(body, 'currency_id');
-    const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'), res);
-      if (!session.allow_promotion_codes)
-        throw new HttpError(400, 'Promotion codes are not accepted for this checkout', 'PROMOTION_CODES_NOT_ALLOWED');
-      if (session.submit_type === 'donate')
-        throw new HttpError(400, 'Promotion codes are not accepted for donations', 'PROMOTION_CODES_NOT_ALLOWED');
-      const currency = currencyId ?? session.currency_id;
-      const prices = await Promise.all(
-        session.line_items.map((i) => mustFind(tx, 'prices', i.upsell_price_id ?? i.price_id)),
-      );
-      if (!prices.every((p) => currencyIdsOf(p).includes(currency)))
-        throw new HttpError(400, `currency_id ${currency} is not accepted for this purchase`);
-      const { promo, coupon } = await checkPromotion(tx, session, code);
-      const discount = {
-        promotion_code: promo.id,
-        coupon: coupon.id,
-        discount_amount: '0',
-        verification_data: { code: promo.code },
-        promotion_code_details: { id: promo.id, code: promo.code },
-        coupon_details: coupon,
-      };
-      return reprice(tx, { ...session, discounts: [discount] }, currency);
-    });
+    const saved = await applyPromotion(db, paramOf(req, 'id'), actorOf(res), { code, currencyId });
     res.json({
       discounts: saved.discounts,
       ...(await checkoutContext(db, saved, { personal: seesPayer(saved, actorOf(res)) })),
@@ -262,20 +115,13 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
 
   r.delete('/checkout-sessions/:id/remove-promotion', async (req, res) => {
     requireUser(res, 'Please log in to change the promotion code');
-    const saved = await db.transaction(async (tx) =>
-      reprice(tx, { ...(await openSession(tx, paramOf(req, 'id'), res)), discounts: [] }),
-    );
+    const saved = await removePromotion(db, paramOf(req, 'id'), actorOf(res));
     res.json(await checkoutContext(db, saved, { personal: seesPayer(saved, actorOf(res)) }));
   });
 
   r.post('/checkout-sessions/:id/recalculate-promotion', async (req, res) => {
     const currencyId = str(bodyOf(req), 'currency_id', { required: true })!;
-    const saved = await db.transaction(async (tx) => {
-      const session = await openSession(tx, paramOf(req, 'id'), res);
-      const currency = await find(tx, 'payment_currencies', currencyId);
-      if (!currency?.active) throw new HttpError(400, `currency_id ${currencyId} is not an active currency`);
-      return reprice(tx, session, currencyId);
-    });
+    const saved = await recalculatePromotion(db, paramOf(req, 'id'), actorOf(res), currencyId);
     res.json({
       discounts: saved.discounts,
       ...(await checkoutContext(db, saved, { personal: seesPayer(saved, actorOf(res)) })),
@@ -284,78 +130,3 @@ export function createCheckoutAdjustRoutes({ db }: SandboxContext): Router {
 
   return r;
 }
-
-/** Seed additions for the checkout demos: the one-time link lets the payer choose 1–10 licenses. */
-export const checkoutDemoMigration = {
-  id: '003-checkout-demo',
-  up: async (tx: Queryable) => {
-    const onetime = await find(tx, 'payment_links', 'plink_sandbox_onetime');
-    if (!onetime) return;
-    const items = onetime.line_items.map((i) => ({
-      ...i,
-      adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 },
-    }));
-    await save(tx, 'payment_links', { ...onetime, line_items: items });
-    // Donation amounts are decimal token amounts, as the platform's DonationSettings carry them (the first seed
-    // stored smallest units).
-    const donation = await find(tx, 'payment_links', 'plink_sandbox_donation');
-    if (donation?.donation_settings) {
-      await save(tx, 'payment_links', {
-        ...donation,
-        donation_settings: {
-          ...donation.donation_settings,
-          amount: { presets: ['1', '5', '10'], preset: '5', minimum: '0.1', maximum: '100', custom: true },
-          beneficiaries: [
-            { name: 'Sandbox Store', address: 'zNKsandboxApp', share: '80', type: 'dapp' },
-            { name: 'Sandbox Maintainers', address: 'z1SandboxOwnerOliviaP0o9I8u7Y6t5R4e3W2', share: '20' },
-          ],
-        },
-      });
-    }
-    // The card method is the sandbox's Stripe stand-in (stripe-standin.ts), never real Stripe.js.
-    const stripe = await find(tx, 'payment_methods', 'pm_sandbox_stripe');
-    if (stripe)
-      await save(tx, 'payment_methods', {
-        ...stripe,
-        settings: { ...stripe.settings, stripe: { ...stripe.settings?.stripe, sandbox: true } },
-      });
-    // A report paid in credits (CRD) or TBA, collecting a phone number and the full billing address.
-    for (const [table, doc] of [
-      product(
-        'prod_sandbox_report',
-        'Sandbox Usage Report',
-        'A detailed usage report, payable with credits.',
-        'price_sandbox_report',
-      ),
-      price('price_sandbox_report', 'prod_sandbox_report', { pc_sandbox_tba: '2', pc_sandbox_credit: '25' }),
-      link('plink_sandbox_report', 'credits', 'Sandbox Usage Report', 'price_sandbox_report', {
-        phone_number_collection: { enabled: true },
-        billing_address_collection: 'required',
-      }),
-    ] as const) {
-      if (!(await find(tx, table, doc.id))) await insert(tx, table, doc);
-    }
-    // A product delivered by vendors after payment (a DID name and an app install), with its progress.
-    for (const [table, doc] of [
-      product(
-        'prod_sandbox_domain',
-        'Sandbox Domain Bundle',
-        'A DID name for your app, installed for you.',
-        'price_sandbox_domain',
-        {
-          vendor_config: [
-            { vendor_id: 'vnd_didnames', vendor_type: 'didnames', name: 'didnames', title: 'DID name registration' },
-            { vendor_id: 'vnd_launcher', vendor_type: 'launcher', name: 'launcher', title: 'App installation' },
-          ],
-        },
-      ),
-      price('price_sandbox_domain', 'prod_sandbox_domain', { pc_sandbox_tba: '3', pc_sandbox_usd: '2.99' }),
-      link('plink_sandbox_vendor', 'vendor', 'Sandbox Domain Bundle', 'price_sandbox_domain'),
-    ] as const) {
-      if (!(await find(tx, table, doc.id))) await insert(tx, table, doc);
-    }
-    // The cross-sell demo requires its cross-sell (REQUIRE_CROSS_SELL until it is added).
-    const cross = await find(tx, 'payment_links', 'plink_sandbox_crosssell');
-    if (cross) await save(tx, 'payment_links', { ...cross, cross_sell_behavior: 'required' });
-  },
-};

@@ -10,7 +10,7 @@ import type { Body } from './domain/fields.ts';
  */
 
 /** The body-field readers (domain/fields.ts, no HTTP) are re-exported: routes read requests through this file. */
-export { arr, bool, int, obj, oneOf, str, strings, time, type Body } from './domain/fields.ts';
+export { int, oneOf, str, type Body } from './domain/fields.ts';
 
 /** `?livemode=false` selects test data; anything else (or nothing) is live, as the platform defaults. */
 export function livemodeOf(req: Request): boolean {

@@ -2,7 +2,7 @@ import type { Tx } from '../db.ts';
 import { DEMO_USERS } from '../service/users.ts';
 import { LOGOS } from './logos.ts';
 import { tokenAmount } from '../validate.ts';
-import { insert, type NewFields, type RowOf } from './repo.ts';
+import { find, insert, save, type NewFields, type RowOf } from './repo.ts';
 import type { PaymentMethodRow, PaymentMethodType, PriceCurrencyOption, Recurring, Table } from './schema.ts';
 
 /**
@@ -483,5 +483,83 @@ export const seedMigration = {
         ]);
       }
     }
+  },
+};
+
+/**
+ * Seed additions for the checkout demos (migration 'payment:003-checkout-demo'): the one-time link lets the payer
+ * choose 1–10 licenses.
+ */
+export const checkoutDemoMigration = {
+  id: '003-checkout-demo',
+  up: async (tx: Tx) => {
+    const onetime = await find(tx, 'payment_links', 'plink_sandbox_onetime');
+    if (!onetime) return;
+    const items = onetime.line_items.map((i) => ({
+      ...i,
+      adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 },
+    }));
+    await save(tx, 'payment_links', { ...onetime, line_items: items });
+    // Donation amounts are decimal token amounts, as the platform's DonationSettings carry them (the first seed
+    // stored smallest units).
+    const donation = await find(tx, 'payment_links', 'plink_sandbox_donation');
+    if (donation?.donation_settings) {
+      await save(tx, 'payment_links', {
+        ...donation,
+        donation_settings: {
+          ...donation.donation_settings,
+          amount: { presets: ['1', '5', '10'], preset: '5', minimum: '0.1', maximum: '100', custom: true },
+          beneficiaries: [
+            { name: 'Sandbox Store', address: 'zNKsandboxApp', share: '80', type: 'dapp' },
+            { name: 'Sandbox Maintainers', address: 'z1SandboxOwnerOliviaP0o9I8u7Y6t5R4e3W2', share: '20' },
+          ],
+        },
+      });
+    }
+    // The card method is the sandbox's Stripe stand-in (stripe-standin.ts), never real Stripe.js.
+    const stripe = await find(tx, 'payment_methods', 'pm_sandbox_stripe');
+    if (stripe)
+      await save(tx, 'payment_methods', {
+        ...stripe,
+        settings: { ...stripe.settings, stripe: { ...stripe.settings?.stripe, sandbox: true } },
+      });
+    // A report paid in credits (CRD) or TBA, collecting a phone number and the full billing address.
+    for (const [table, doc] of [
+      product(
+        'prod_sandbox_report',
+        'Sandbox Usage Report',
+        'A detailed usage report, payable with credits.',
+        'price_sandbox_report',
+      ),
+      price('price_sandbox_report', 'prod_sandbox_report', { pc_sandbox_tba: '2', pc_sandbox_credit: '25' }),
+      link('plink_sandbox_report', 'credits', 'Sandbox Usage Report', 'price_sandbox_report', {
+        phone_number_collection: { enabled: true },
+        billing_address_collection: 'required',
+      }),
+    ] as const) {
+      if (!(await find(tx, table, doc.id))) await insert(tx, table, doc);
+    }
+    // A product delivered by vendors after payment (a DID name and an app install), with its progress.
+    for (const [table, doc] of [
+      product(
+        'prod_sandbox_domain',
+        'Sandbox Domain Bundle',
+        'A DID name for your app, installed for you.',
+        'price_sandbox_domain',
+        {
+          vendor_config: [
+            { vendor_id: 'vnd_didnames', vendor_type: 'didnames', name: 'didnames', title: 'DID name registration' },
+            { vendor_id: 'vnd_launcher', vendor_type: 'launcher', name: 'launcher', title: 'App installation' },
+          ],
+        },
+      ),
+      price('price_sandbox_domain', 'prod_sandbox_domain', { pc_sandbox_tba: '3', pc_sandbox_usd: '2.99' }),
+      link('plink_sandbox_vendor', 'vendor', 'Sandbox Domain Bundle', 'price_sandbox_domain'),
+    ] as const) {
+      if (!(await find(tx, table, doc.id))) await insert(tx, table, doc);
+    }
+    // The cross-sell demo requires its cross-sell (REQUIRE_CROSS_SELL until it is added).
+    const cross = await find(tx, 'payment_links', 'plink_sandbox_crosssell');
+    if (cross) await save(tx, 'payment_links', { ...cross, cross_sell_behavior: 'required' });
   },
 };

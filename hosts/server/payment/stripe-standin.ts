@@ -3,8 +3,7 @@ import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import { bodyOf, str } from './http.ts';
-import { paySession, publishWhenCommitted } from './pay.ts';
-import { find, mustFind } from './repo.ts';
+import { confirmCardPayment } from './domain/card-payments.ts';
 
 /**
  * The client secret of a card payment intent: `{pi id}_secret_{HMAC of the id with the app key}`. Like Stripe's, it is
@@ -105,35 +104,19 @@ export const DECLINED_CARD = DECLINE;
 
 export function createStripeStandinRoutes(ctx: SandboxContext): Router {
   const r = Router();
-  const { db, events } = ctx;
 
   r.get('/sandbox/stripe.js', (_req, res) => {
     res.type('text/javascript').set('Cache-Control', 'no-cache').send(MODULE);
   });
 
-  /** Confirms a sandbox card payment: pays the checkout session of the payment intent (4000 0000 0000 0002 declines). */
+  /** Confirms a sandbox card payment: pays the checkout session of the payment intent (domain/card-payments.ts). */
   r.post('/sandbox/stripe/confirm', async (req, res) => {
     const body = bodyOf(req);
     const secret = str(body, 'client_secret', { required: true })!;
     const card = (str(body, 'card_number') ?? '').replace(/\D/g, '');
     const intentId = intentOfSecret(ctx, secret);
     if (!intentId) throw new HttpError(400, 'client_secret is not a sandbox payment intent secret');
-    if (!/^\d{12,19}$/.test(card)) throw new HttpError(400, 'Your card number is incomplete.', 'incomplete_number');
-    if (card === '4000000000000002') throw new HttpError(402, 'Your card was declined.', 'card_declined');
-    const intent = await mustFind(db, 'payment_intents', intentId);
-    const method = await find(db, 'payment_methods', intent.payment_method_id);
-    if (method?.type !== 'stripe') throw new HttpError(400, 'This payment intent is not a card payment');
-    if (intent.status === 'succeeded') return void res.json({ paymentIntent: { id: intent.id, status: 'succeeded' } });
-    const { rows } = await db.query<{ id: string }>(
-      "SELECT id FROM checkout_sessions WHERE data->>'payment_intent_id' = $1 LIMIT 1",
-      [intent.id],
-    );
-    const sessionId = rows[0]?.id;
-    if (!sessionId) throw new HttpError(400, 'No checkout session for this payment intent');
-    const customer = intent.customer_id ? await find(db, 'customers', intent.customer_id) : null;
-    const paid = await db.transaction((tx) => paySession(tx, sessionId, customer?.did ?? 'stripe-card'));
-    publishWhenCommitted(db, events, paid);
-    res.json({ paymentIntent: { id: paid.paymentIntent.id, status: 'succeeded' } });
+    res.json({ paymentIntent: await confirmCardPayment(ctx, intentId, card) });
   });
 
   return r;

@@ -1,12 +1,23 @@
-/** Customers and their subscriptions (no HTTP): lookups, expansion, checks of who may act on them. */
-import type { CustomerAddress } from '@blocklet/payment-types';
+/**
+ * Customers and their subscriptions (no HTTP): lookups, expansion, checks of who may act on them, a customer's
+ * update (`updateCustomer`), address and email rules. Subscriptions are created, cancelled and recovered in
+ * subscriptions.ts; resources/customers.ts is the router of both.
+ */
+import type { CustomerAddress, CustomerShipping } from '@blocklet/payment-types';
 import type { Queryable } from '../../db.ts';
-import { text } from '../../validate.ts';
+import { isAbsent, text } from '../../validate.ts';
 import { HttpError, type ConnectContext } from '../../platform.ts';
 import { expandPrice } from '../pricing.ts';
-import { find, mustFind, type Doc } from '../repo.ts';
+import { find, mustFind, save, type Doc } from '../repo.ts';
 import type { CustomerRow } from '../schema.ts';
+import { obj, str, type Body } from './fields.ts';
 import { publicSubscription } from './stake-shape.ts';
+
+/**
+ * The router's check that the caller may act on a customer's document (resources/scope.ts `assertOwner`: the
+ * merchant or the document's own customer), which a domain write runs inside its transaction once the row is locked.
+ */
+export type OwnerCheck = (q: Queryable, doc: Doc) => Promise<void>;
 
 /** A customer by id, or by DID in the request's mode. */
 export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode: boolean): Promise<CustomerRow> {
@@ -18,6 +29,42 @@ export async function customerByIdOrDid(q: Queryable, idOrDid: string, livemode:
   ]);
   if (!rows[0]) throw new HttpError(404, `No such customer: ${idOrDid}`);
   return rows[0].data;
+}
+
+/**
+ * Changes the fields the body carries of the customer named by id or DID (`livemode` for a DID): email (valid or
+ * empty), name, phone, description, address, shipping, metadata and preference.
+ */
+export async function updateCustomer(
+  q: Queryable,
+  idOrDid: string,
+  livemode: boolean,
+  body: Body,
+): Promise<CustomerRow> {
+  const customer = await customerByIdOrDid(q, idOrDid, livemode);
+  const next = { ...customer };
+  if (body.email !== undefined) {
+    const email = str(body, 'email') ?? '';
+    if (email && emailError(email)) throw new HttpError(400, emailError(email)!.replace('customer_email', 'email'));
+    next.email = email;
+  }
+  if (body.name !== undefined) next.name = str(body, 'name', { required: true, max: 255 })!;
+  if (body.phone !== undefined) next.phone = str(body, 'phone', { max: 40 }) ?? '';
+  if (body.description !== undefined) next.description = str(body, 'description') ?? '';
+  if (body.address !== undefined) next.address = isAbsent(body.address) ? null : addressOf(body.address, 'address');
+  if (body.shipping !== undefined) next.shipping = isAbsent(body.shipping) ? null : shippingOf(obj(body, 'shipping')!);
+  if (body.metadata !== undefined) next.metadata = obj(body, 'metadata') ?? {};
+  if (body.preference !== undefined) next.preference = obj(body, 'preference') ?? {};
+  return save(q, 'customers', next);
+}
+
+/** `shipping: {name, phone, address}` of a customer update (TCustomer.shipping). */
+function shippingOf(given: Body): CustomerShipping {
+  return {
+    name: text(given.name, 'shipping.name', { max: 255 }) ?? '',
+    phone: text(given.phone, 'shipping.phone', { max: 40 }) ?? '',
+    address: addressOf(given.address ?? {}, 'shipping.address'),
+  };
 }
 
 /** A subscription with its items (prices expanded), customer, currency and method, as the API answers it. */

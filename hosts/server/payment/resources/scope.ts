@@ -4,6 +4,7 @@ import { HttpError } from '../../platform.ts';
 import { actorOf, callerOf, requireUser } from '../auth.ts';
 import { assertSessionActor } from '../sessions.ts';
 import { customerOfDid } from '../billing.ts';
+import type { OwnerCheck } from '../domain/customers.ts';
 import { livemodeOf, queryString } from '../http.ts';
 import { find, mustFind, type Doc } from '../repo.ts';
 import type { Table } from '../schema.ts';
@@ -90,6 +91,14 @@ export async function assertOwner(q: Queryable, res: Response, doc: Doc, what: s
   const user = requireUser(res, `Please log in to view this ${what}`);
   const own = await customerOfDid(q, user.did, doc.livemode);
   if (!own || own.id !== doc.customer_id) throw new HttpError(403, `You are not allowed to view this ${what}`);
+}
+
+/**
+ * `assertOwner` as a domain write runs it inside its transaction, once the row is locked (domain/customers.ts
+ * `OwnerCheck`): the caller of `res` must be the merchant or the document's own customer.
+ */
+export function ownerCheck(res: Response, what: string): OwnerCheck {
+  return (q, doc) => assertOwner(q, res, doc, what);
 }
 
 /** Path segments that name a customer-owned document: `/<segment>/<id>/…`. */
