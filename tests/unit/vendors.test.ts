@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vendorProgress } from '../../hosts/server/payment/vendors.ts';
+import { vendorProgress } from '../../hosts/server/payment/domain/vendors.ts';
 import { vendorsSettled } from '../../src/core/checkout.ts';
 
 describe('vendor progress', () => {
