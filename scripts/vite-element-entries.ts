@@ -105,6 +105,11 @@ export function elementLoaders(opts: {
         const target = facade && byName.has(`chunks/${facade[2]}`) ? `chunks/${facade[2]}` : main.fileName;
         const exported = facade && target !== main.fileName ? (facade[1] as string) : 'default';
         const skip = (f: string) => f === main.fileName || f === target || defines(f);
+        const preload = (imports: string) => (imports ? `for(const p of[${imports}])p.catch(()=>{});` : '');
+        const viewList = marked(
+          VIEW_MARK,
+          view.filter((f) => !skip(f)),
+        );
         for (const f of [...own, ...later, ...view]) if (f !== main.fileName) eager.add(f);
         const boot = own.filter((f) => !skip(f));
         this.emitFile({
@@ -112,12 +117,9 @@ export function elementLoaders(opts: {
           fileName: `${tag}.js`,
           source:
             `const e=import(${JSON.stringify(`./${target}`)});` +
-            `for(const p of[${items(list(boot), marked(FIRST_REQUEST_MARK, later))}])p.catch(()=>{});` +
+            preload(items(list(boot), marked(FIRST_REQUEST_MARK, later))) +
             `const d=await e;` +
-            `setTimeout(()=>{for(const p of[${marked(
-              VIEW_MARK,
-              view.filter((f) => !skip(f)),
-            )}])p.catch(()=>{})});` +
+            (viewList ? `setTimeout(()=>{${preload(viewList)}});` : '') +
             `export default d${/^[A-Za-z_$][\w$]*$/.test(exported) ? `.${exported}` : `[${JSON.stringify(exported)}]`};\n`,
         });
       }
