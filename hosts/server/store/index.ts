@@ -261,7 +261,8 @@ export function createStoreRoutes(ctx: SandboxContext): Router {
       );
 
     const sortBy = str(req, 'sortBy') ?? 'stats.downloads';
-    const sort = SORTS[sortBy];
+    // Own keys only: a name every object inherits (toString, constructor) is no sort either.
+    const sort = Object.hasOwn(SORTS, sortBy) ? SORTS[sortBy] : undefined;
     if (!sort) throw new HttpError(400, `Unknown sortBy: ${sortBy}`);
     const dirQ = str(req, 'sortDirection')?.toLowerCase();
     if (dirQ && dirQ !== 'asc' && dirQ !== 'desc') throw new HttpError(400, "sortDirection must be 'asc' or 'desc'");
