@@ -1,6 +1,7 @@
 /**
- * The store's blocklets and categories (no HTTP): typed rows of the `store_blocklets` and `store_categories`
- * tables, reading categories, and the shapes the store API answers for a row (IBlocklet) and its meta.
+ * The store's blocklets and categories (no HTTP): typed rows of the `store_blocklets`, `store_versions` and
+ * `store_categories` tables, reading categories, and the shapes the store API answers for a row (IBlocklet), its
+ * meta and a version (IVersion).
  */
 import type { Queryable } from '../../db.ts';
 
@@ -31,6 +32,18 @@ export type BlockletRow = {
   last_published_at: Date | null;
   created_at: Date;
   updated_at: Date;
+};
+
+export type VersionRow = {
+  id: string;
+  did: string;
+  version: string;
+  status: string;
+  change_log: string;
+  note: string | null;
+  meta: Record<string, unknown>;
+  published_at: Date | null;
+  created_at: Date;
 };
 
 export const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
@@ -84,3 +97,14 @@ export function rowOut(b: BlockletRow): Record<string, unknown> {
     blockReason: b.block_reason,
   };
 }
+
+/** A version as the store answers it (IVersion). */
+export const versionOut = (v: Omit<VersionRow, 'did' | 'meta'>) => ({
+  id: v.id,
+  version: v.version,
+  status: v.status,
+  changeLog: v.change_log,
+  note: v.note,
+  publishedAt: iso(v.published_at),
+  createdAt: iso(v.created_at),
+});
