@@ -4,7 +4,7 @@ import { registerMigrations } from '../db.ts';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import { text as validText } from '../validate.ts';
-import { currentUser, type SandboxUser } from '../service/users.ts';
+import type { SandboxUser } from '../service/users.ts';
 import { validateStoreName } from '../../../src/core/validation.ts';
 import {
   categoriesById,
@@ -15,14 +15,8 @@ import {
   type BlockletRow,
   type CategoryRow,
 } from './domain/blocklets.ts';
-import {
-  BLOCK_REASON_MAX,
-  isAdmin,
-  isDeveloper,
-  STORE_NAME_MAX,
-  STORE_NAME_MIN,
-  TOKEN_REMARK_MAX,
-} from './domain/rules.ts';
+import { BLOCK_REASON_MAX, isAdmin, STORE_NAME_MAX, STORE_NAME_MIN, TOKEN_REMARK_MAX } from './domain/rules.ts';
+import { storeUser } from './auth.ts';
 import { int, str } from './http.ts';
 import { seedDid } from './seed.ts';
 import { createUploadRoute } from './upload.ts';
@@ -115,19 +109,9 @@ function reviewStatusFilter(req: Request): string[] | undefined {
 export function createManageRoutes(ctx: SandboxContext, r: Router): void {
   const { db } = ctx;
 
-  async function user(req: Request, need: 'developer' | 'admin'): Promise<SandboxUser> {
-    const u = await currentUser(db, req);
-    if (!u) throw new HttpError(401, 'Please sign in first', 'UNAUTHORIZED');
-    if (need === 'admin' ? !isAdmin(u) : !isDeveloper(u))
-      throw new HttpError(
-        403,
-        need === 'admin' ? 'Only the owner or an admin can do this' : 'A developer passport is required',
-        'FORBIDDEN',
-      );
-    return u;
-  }
+  const user = (req: Request, need: 'developer' | 'admin') => storeUser(db, req, need);
 
-  createUploadRoute(ctx, r, user);
+  createUploadRoute(ctx, r);
 
   async function listRows(where: string, args: unknown[], req: Request) {
     const page = int(req, 'page', 1, 1, 1_000_000);

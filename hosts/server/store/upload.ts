@@ -10,7 +10,7 @@ import { inflateRawSync } from 'node:zlib';
 import type { Request, Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
-import type { SandboxUser } from '../service/users.ts';
+import { storeUser } from './auth.ts';
 import { categoriesById, metaOut, rowOut, type BlockletRow } from './domain/blocklets.ts';
 import { assertHigher, higher, validVersion } from './versions.ts';
 
@@ -140,14 +140,10 @@ export function releaseMeta(files: Map<string, Buffer>): Record<string, unknown>
   return meta as Record<string, unknown>;
 }
 
-export function createUploadRoute(
-  ctx: SandboxContext,
-  r: Router,
-  user: (req: Request, need: 'developer') => Promise<SandboxUser>,
-): void {
+export function createUploadRoute(ctx: SandboxContext, r: Router): void {
   const { db } = ctx;
   r.post('/blocklets/upload', async (req, res) => {
-    const u = await user(req, 'developer');
+    const u = await storeUser(db, req, 'developer');
     const body = await readBody(req, UPLOAD_MAX_BYTES + 64 * 1024);
     const part = parseMultipart(body, String(req.headers['content-type'] ?? '')).find((p) => p.name === UPLOAD_FIELD);
     if (!part || !part.data.length)
