@@ -4,6 +4,7 @@ import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import { tileLogoSvg } from '../service/blocklet.ts';
 import { registerStoreConnectActions } from './connect.ts';
+import { accessTokensMigration } from './domain/access-tokens.ts';
 import { categoriesById, categoryOut, rowOut } from './domain/blocklets.ts';
 import {
   blockletInfo,
@@ -37,6 +38,7 @@ import { currentUser } from '../service/users.ts';
  * console routes are manage.ts. Tables and seed: domain/schema.ts (store_categories, store_blocklets, store_versions).
  */
 
+registerMigrations('store-manage', [accessTokensMigration]);
 registerMigrations('store', [storeTablesMigration, storeSeedMigration, currentIsHighestMigration]);
 
 /** A placeholder screenshot: a window frame with the blocklet's title, tinted per blocklet and page. */

@@ -1,9 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Request, Router } from 'express';
-import { registerMigrations } from '../db.ts';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
-import { text as validText } from '../validate.ts';
 import type { SandboxUser } from '../service/users.ts';
 import { validateStoreName } from '../../../src/core/validation.ts';
 import {
@@ -15,8 +13,10 @@ import {
   type BlockletRow,
   type CategoryRow,
 } from './domain/blocklets.ts';
-import { BLOCK_REASON_MAX, isAdmin, STORE_NAME_MAX, STORE_NAME_MIN, TOKEN_REMARK_MAX } from './domain/rules.ts';
+import { BLOCK_REASON_MAX, isAdmin, STORE_NAME_MAX, STORE_NAME_MIN } from './domain/rules.ts';
 import { storeUser } from './auth.ts';
+import { createAccessToken, deleteAccessToken, listAccessTokens } from './domain/access-tokens.ts';
+import { text } from './domain/fields.ts';
 import { int, str } from './http.ts';
 import { seedDid } from './seed.ts';
 import { createUploadRoute } from './upload.ts';
@@ -42,24 +42,6 @@ import { assertHigher, higher } from './versions.ts';
  * Guests get 401, others without the role 403; bad input 400; every write in one transaction.
  */
 
-registerMigrations('store-manage', [
-  {
-    id: '001-access-tokens',
-    up: `CREATE TABLE store_access_tokens (
-      id TEXT PRIMARY KEY,
-      user_did TEXT NOT NULL,
-      remark TEXT NOT NULL,
-      public_key TEXT NOT NULL,
-      secret_hash TEXT NOT NULL,
-      status TEXT NOT NULL DEFAULT 'normal',
-      latest_used_at TIMESTAMPTZ,
-      created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
-      updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
-    );
-    CREATE INDEX store_access_tokens_user ON store_access_tokens (user_did);`,
-  },
-]);
-
 type VersionRow = {
   id: string;
   did: string;
@@ -84,10 +66,6 @@ function body(req: Request): Record<string, unknown> {
   const b = req.body as unknown;
   return b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
 }
-function text(b: Record<string, unknown>, key: string, { required = false, max = 255 } = {}): string | undefined {
-  return validText(b[key], key, { required, max, trim: true });
-}
-
 const REVIEW_STATUSES = ['DRAFT', 'PENDING_REVIEW', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'PUBLISHED', 'CANCELLED'];
 
 /** The `filter[reviewStatus][]` query (qs): a list of known statuses, or undefined; anything else is a 400. */
@@ -297,58 +275,19 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     res.json(await setVersionStatus(b.did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'CANCELLED'));
   });
 
-  type TokenRow = {
-    id: string;
-    user_did: string;
-    remark: string;
-    public_key: string;
-    status: string;
-    latest_used_at: Date | null;
-    created_at: Date;
-    updated_at: Date;
-  };
-  const tokenOut = (t: TokenRow) => ({
-    id: t.id,
-    _id: t.id,
-    remark: t.remark,
-    publicKey: t.public_key,
-    status: t.status,
-    userDid: t.user_did,
-    createdAt: iso(t.created_at),
-    latestUsedAt: iso(t.latest_used_at),
-    updatedAt: iso(t.updated_at),
-  });
-
   r.get('/developer/access-tokens/my', async (req, res) => {
     const u = await user(req, 'developer');
-    const { rows } = await db.query<TokenRow>(
-      'SELECT * FROM store_access_tokens WHERE user_did = $1 ORDER BY created_at DESC, id',
-      [u.did],
-    );
-    res.json({ dataList: rows.map(tokenOut), total: rows.length });
+    res.json(await listAccessTokens(db, u.did));
   });
 
   r.post('/developer/access-tokens', async (req, res) => {
     const u = await user(req, 'developer');
-    const remark = text(body(req), 'remark', { required: true, max: TOKEN_REMARK_MAX })!;
-    const secret = `sk_${randomBytes(24).toString('hex')}`;
-    const { createHash } = await import('node:crypto');
-    const id = randomUUID();
-    const { rows } = await db.query<TokenRow>(
-      'INSERT INTO store_access_tokens (id, user_did, remark, public_key, secret_hash) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-      [id, u.did, remark, `pk_${randomBytes(12).toString('hex')}`, createHash('sha256').update(secret).digest('hex')],
-    );
-    res.status(201).json({ ...tokenOut(rows[0]!), secretKey: secret });
+    res.status(201).json(await createAccessToken(db, u.did, body(req)));
   });
 
   r.delete('/developer/access-tokens/:id', async (req, res) => {
     const u = await user(req, 'developer');
-    const { rows } = await db.query<{ id: string }>(
-      'DELETE FROM store_access_tokens WHERE id = $1 AND user_did = $2 RETURNING id',
-      [String(req.params.id), u.did],
-    );
-    if (!rows[0]) throw new HttpError(404, 'Access token not found', 'NOT_FOUND');
-    res.json({ id: rows[0].id, deleted: true });
+    res.json(await deleteAccessToken(db, u.did, String(req.params.id)));
   });
 
   // ---- console ----
