@@ -1,21 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Request, Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import type { SandboxUser } from '../service/users.ts';
 import { validateStoreName } from '../../../src/core/validation.ts';
-import {
-  categoriesById,
-  categoryOut,
-  iso,
-  metaOut,
-  rowOut,
-  type BlockletRow,
-  type CategoryRow,
-} from './domain/blocklets.ts';
+import { categoriesById, iso, metaOut, rowOut, type BlockletRow } from './domain/blocklets.ts';
 import { BLOCK_REASON_MAX, isAdmin, STORE_NAME_MAX, STORE_NAME_MIN } from './domain/rules.ts';
 import { storeUser } from './auth.ts';
 import { createAccessToken, deleteAccessToken, listAccessTokens } from './domain/access-tokens.ts';
+import { createCategory, listCategories, updateCategory } from './domain/categories.ts';
 import { text } from './domain/fields.ts';
 import { int, str } from './http.ts';
 import { seedDid } from './seed.ts';
@@ -373,69 +365,16 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
 
   r.get('/console/categories', async (req, res) => {
     await user(req, 'admin');
-    const cats = [...(await categoriesById(db)).values()];
-    res.json({ dataList: cats.map(categoryOut), total: cats.length });
+    res.json(await listCategories(db));
   });
-
-  function locales(b: Record<string, unknown>): Record<string, string> {
-    const l = b.locales;
-    if (!l || typeof l !== 'object' || Array.isArray(l)) throw new HttpError(400, 'locales is required');
-    const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(l as Record<string, unknown>)) {
-      if (!/^[a-z]{2}(-[A-Za-z]{2,4})?$/.test(k)) throw new HttpError(400, `Unknown language: ${k}`);
-      if (typeof v !== 'string' || !v.trim()) throw new HttpError(400, `The ${k} name is required`);
-      if (v.trim().length > 64) throw new HttpError(400, `The ${k} name must be at most 64 characters`);
-      out[k] = v.trim();
-    }
-    if (!out.en || !out.zh) throw new HttpError(400, 'A name in en and zh is required');
-    return out;
-  }
 
   r.post('/console/categories', async (req, res) => {
     await user(req, 'admin');
-    const l = locales(body(req));
-    const id =
-      (l.en ?? '')
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '') || randomUUID();
-    const row = await db.transaction(async (tx) => {
-      const dup = await tx.query(
-        "SELECT 1 FROM store_categories WHERE id = $1 OR lower(locales->>'en') = lower($2) OR locales->>'zh' = $3",
-        [id, l.en, l.zh],
-      );
-      if (dup.rows.length) throw new HttpError(409, 'A category with this name exists', 'CATEGORY_EXISTS');
-      const pos = Number(
-        (await tx.query<{ n: string }>('SELECT COALESCE(max(position), 0) + 1 AS n FROM store_categories')).rows[0]
-          ?.n ?? 1,
-      );
-      return (
-        await tx.query<CategoryRow>(
-          'INSERT INTO store_categories (id, name, locales, position) VALUES ($1, $2, $3, $4) RETURNING *',
-          [id, l.en, l, pos],
-        )
-      ).rows[0]!;
-    });
-    res.status(201).json(categoryOut(row));
+    res.status(201).json(await createCategory(db, body(req)));
   });
 
   r.put('/console/categories/:id', async (req, res) => {
     await user(req, 'admin');
-    const l = locales(body(req));
-    const id = String(req.params.id);
-    const row = await db.transaction(async (tx) => {
-      const dup = await tx.query(
-        "SELECT 1 FROM store_categories WHERE id <> $1 AND (lower(locales->>'en') = lower($2) OR locales->>'zh' = $3)",
-        [id, l.en, l.zh],
-      );
-      if (dup.rows.length) throw new HttpError(409, 'A category with this name exists', 'CATEGORY_EXISTS');
-      const { rows } = await tx.query<CategoryRow>(
-        'UPDATE store_categories SET name = $2, locales = $3, updated_at = now() WHERE id = $1 RETURNING *',
-        [id, l.en, l],
-      );
-      if (!rows[0]) throw new HttpError(404, 'Category not found', 'NOT_FOUND');
-      return rows[0];
-    });
-    res.json(categoryOut(row));
+    res.json(await updateCategory(db, String(req.params.id), body(req)));
   });
 }
