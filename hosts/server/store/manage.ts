@@ -1,18 +1,25 @@
 import type { Request, Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
-import type { SandboxUser } from '../service/users.ts';
 import { validateStoreName } from '../../../src/core/validation.ts';
-import { categoriesById, iso, metaOut, rowOut, type BlockletRow } from './domain/blocklets.ts';
-import { BLOCK_REASON_MAX, isAdmin, STORE_NAME_MAX, STORE_NAME_MIN } from './domain/rules.ts';
+import {
+  categoriesById,
+  metaOut,
+  ownBlocklet,
+  rowOut,
+  versionOut,
+  type BlockletRow,
+  type VersionRow,
+} from './domain/blocklets.ts';
+import { BLOCK_REASON_MAX, STORE_NAME_MAX, STORE_NAME_MIN } from './domain/rules.ts';
 import { storeUser } from './auth.ts';
 import { createAccessToken, deleteAccessToken, listAccessTokens } from './domain/access-tokens.ts';
 import { createCategory, listCategories, updateCategory } from './domain/categories.ts';
 import { text } from './domain/fields.ts';
+import { cancelReview, requestReview, REVIEW_STATUSES, reviewVersion } from './domain/reviews.ts';
 import { int, str } from './http.ts';
 import { seedDid } from './seed.ts';
 import { createUploadRoute } from './upload.ts';
-import { assertHigher, higher } from './versions.ts';
 
 /**
  * Developer and console operations of the store API (platform-header-store.md B.2, "Logged in"), roles enforced here:
@@ -34,31 +41,10 @@ import { assertHigher, higher } from './versions.ts';
  * Guests get 401, others without the role 403; bad input 400; every write in one transaction.
  */
 
-type VersionRow = {
-  id: string;
-  did: string;
-  version: string;
-  status: string;
-  change_log: string;
-  note: string | null;
-  published_at: Date | null;
-  created_at: Date;
-};
-const versionOut = (v: VersionRow) => ({
-  id: v.id,
-  version: v.version,
-  status: v.status,
-  changeLog: v.change_log,
-  note: v.note,
-  publishedAt: iso(v.published_at),
-  createdAt: iso(v.created_at),
-});
-
 function body(req: Request): Record<string, unknown> {
   const b = req.body as unknown;
   return b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
 }
-const REVIEW_STATUSES = ['DRAFT', 'PENDING_REVIEW', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'PUBLISHED', 'CANCELLED'];
 
 /** The `filter[reviewStatus][]` query (qs): a list of known statuses, or undefined; anything else is a 400. */
 function reviewStatusFilter(req: Request): string[] | undefined {
@@ -134,38 +120,6 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
     return { dataList, total, totalBlocklet: total };
   }
 
-  async function ownBlocklet(did: string, u: SandboxUser): Promise<BlockletRow> {
-    const { rows } = await db.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [
-      did.replace(/^did:abt:/, ''),
-    ]);
-    const b = rows[0];
-    if (!b || (b.owner_did !== u.did && !isAdmin(u)))
-      throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
-    return b;
-  }
-
-  async function setVersionStatus(
-    did: string,
-    version: string,
-    from: string[],
-    to: string,
-    extra?: (tx: import('../db.ts').Tx, v: VersionRow) => Promise<void>,
-  ) {
-    return db.transaction(async (tx) => {
-      const { rows } = await tx.query<VersionRow>(
-        'SELECT * FROM store_versions WHERE did = $1 AND version = $2 FOR UPDATE',
-        [did, version],
-      );
-      const v = rows[0];
-      if (!v) throw new HttpError(404, `Version not found: ${version}`, 'VERSION_NOT_FOUND');
-      if (!from.includes(v.status)) throw new HttpError(409, `Version ${version} is ${v.status}`, 'INVALID_STATUS');
-      await tx.query('UPDATE store_versions SET status = $3 WHERE did = $1 AND version = $2', [did, version, to]);
-      await tx.query('UPDATE store_blocklets SET updated_at = now() WHERE did = $1', [did]);
-      if (extra) await extra(tx, v);
-      return { ...versionOut(v), status: to };
-    });
-  }
-
   // ---- developer ----
   r.get('/developer/blocklets', async (req, res) => {
     const u = await user(req, 'developer');
@@ -231,7 +185,7 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
 
   r.put('/developer/blocklets/:id', async (req, res) => {
     const u = await user(req, 'developer');
-    const b = await ownBlocklet(String(req.params.id), u);
+    const b = await ownBlocklet(db, String(req.params.id), u);
     const input = body(req);
     const remark = text(input, 'remark', { max: 255 });
     const permission = input.permission;
@@ -246,25 +200,12 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
 
   r.put('/developer/blocklets/:did/request-review', async (req, res) => {
     const u = await user(req, 'developer');
-    const b = await ownBlocklet(String(req.params.did), u);
-    const version = text(body(req), 'version', { required: true, max: 64 })!;
-    res.json(
-      await setVersionStatus(b.did, version, ['DRAFT', 'REJECTED', 'CANCELLED'], 'PENDING_REVIEW', async (tx, v) => {
-        // Only the newest version can go (back) to review; older rejected or cancelled ones are history.
-        const newer = await tx.query('SELECT 1 FROM store_versions WHERE did = $1 AND created_at > $2 LIMIT 1', [
-          b.did,
-          v.created_at,
-        ]);
-        if (newer.rows.length) throw new HttpError(409, `Version ${version} has a newer version`, 'VERSION_SUPERSEDED');
-      }),
-    );
+    res.json(await requestReview(db, await ownBlocklet(db, String(req.params.did), u), body(req)));
   });
 
   r.put('/developer/blocklets/:did/cancel-review', async (req, res) => {
     const u = await user(req, 'developer');
-    const b = await ownBlocklet(String(req.params.did), u);
-    const version = text(body(req), 'version', { required: true, max: 64 })!;
-    res.json(await setVersionStatus(b.did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'CANCELLED'));
+    res.json(await cancelReview(db, await ownBlocklet(db, String(req.params.did), u), body(req)));
   });
 
   r.get('/developer/access-tokens/my', async (req, res) => {
@@ -327,40 +268,7 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
 
   r.put('/console/blocklets/:did/review', async (req, res) => {
     await user(req, 'admin');
-    const b = body(req);
-    const version = text(b, 'version', { required: true, max: 64 })!;
-    const action = b.action;
-    const did = String(req.params.did);
-    if (action === 'IN_REVIEW')
-      return void res.json(await setVersionStatus(did, version, ['PENDING_REVIEW'], 'IN_REVIEW'));
-    if (action === 'REJECTED')
-      return void res.json(await setVersionStatus(did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'REJECTED'));
-    if (action !== 'APPROVED') throw new HttpError(400, "action must be 'IN_REVIEW', 'APPROVED' or 'REJECTED'");
-    const category = text(b, 'category', { max: 64 });
-    const cats = await categoriesById(db);
-    if (category && !cats.has(category)) throw new HttpError(400, `Unknown category: ${category}`);
-    // Approving needs a category (the blocklet's own or one given) and publishes the version.
-    // The published version becomes the current one, and the row's meta, title and description (what lists,
-    // search and explore read) become that version's, in the same transaction: list and detail always agree.
-    const out = await setVersionStatus(did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'PUBLISHED', async (tx, v) => {
-      const row = (await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1 FOR UPDATE', [did]))
-        .rows[0]!;
-      const cat = category ?? row.category_id;
-      if (!cat) throw new HttpError(400, 'Pick a category before approving', 'CATEGORY_REQUIRED');
-      assertHigher(version, row.current_version, row.name);
-      const vmeta = ((
-        await tx.query<{ meta: Record<string, unknown> }>('SELECT meta FROM store_versions WHERE id = $1', [v.id])
-      ).rows[0]?.meta ?? row.meta) as Record<string, unknown>;
-      const title = typeof vmeta.title === 'string' && vmeta.title.trim() ? vmeta.title.trim() : row.name;
-      const description = typeof vmeta.description === 'string' ? vmeta.description : '';
-      await tx.query('UPDATE store_versions SET published_at = now() WHERE did = $1 AND version = $2', [did, version]);
-      await tx.query(
-        `UPDATE store_blocklets SET category_id = $2, current_version = $3, latest_version = $4, meta = $5, title = $6, description = $7,
-           last_published_at = now(), updated_at = now() WHERE did = $1`,
-        [did, cat, version, higher(row.latest_version, version), { ...vmeta, version }, title, description],
-      );
-    });
-    res.json({ ...out, status: 'PUBLISHED' });
+    res.json(await reviewVersion(db, String(req.params.did), body(req)));
   });
 
   r.get('/console/categories', async (req, res) => {

@@ -4,6 +4,9 @@
  * meta and a version (IVersion).
  */
 import type { Queryable } from '../../db.ts';
+import { HttpError } from '../../platform.ts';
+import type { SandboxUser } from '../../service/users.ts';
+import { isAdmin } from './rules.ts';
 
 export type CategoryRow = {
   id: string;
@@ -57,6 +60,17 @@ export function categoryOut(c: CategoryRow) {
     createdAt: iso(c.created_at),
     updatedAt: iso(c.updated_at),
   };
+}
+
+/** A blocklet of the user's (any blocklet for an admin), by did with or without `did:abt:`; else 404. */
+export async function ownBlocklet(q: Queryable, did: string, u: SandboxUser): Promise<BlockletRow> {
+  const { rows } = await q.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [
+    did.replace(/^did:abt:/, ''),
+  ]);
+  const b = rows[0];
+  if (!b || (b.owner_did !== u.did && !isAdmin(u)))
+    throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
+  return b;
 }
 
 export async function categoriesById(q: Queryable): Promise<Map<string, CategoryRow>> {
