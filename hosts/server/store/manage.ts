@@ -1,24 +1,21 @@
 import type { Request, Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
-import { validateStoreName } from '../../../src/core/validation.ts';
-import {
-  categoriesById,
-  metaOut,
-  ownBlocklet,
-  rowOut,
-  versionOut,
-  type BlockletRow,
-  type VersionRow,
-} from './domain/blocklets.ts';
-import { BLOCK_REASON_MAX, STORE_NAME_MAX, STORE_NAME_MIN } from './domain/rules.ts';
 import { storeUser } from './auth.ts';
 import { createAccessToken, deleteAccessToken, listAccessTokens } from './domain/access-tokens.ts';
+import { ownBlocklet } from './domain/blocklets.ts';
 import { createCategory, listCategories, updateCategory } from './domain/categories.ts';
-import { text } from './domain/fields.ts';
+import {
+  blockBlocklet,
+  createBlocklet,
+  isNameTaken,
+  listManaged,
+  setBlockletCategory,
+  unblockBlocklet,
+  updateBlocklet,
+} from './domain/developer.ts';
 import { cancelReview, requestReview, REVIEW_STATUSES, reviewVersion } from './domain/reviews.ts';
 import { int, str } from './http.ts';
-import { seedDid } from './seed.ts';
 import { createUploadRoute } from './upload.ts';
 
 /**
@@ -38,7 +35,9 @@ import { createUploadRoute } from './upload.ts';
  *     GET  /console/blocklets (filter[reviewStatus][]=PENDING_REVIEW&… for the pending-review view); PUT /console/blocklets/:id/block {blockReason ≤ 255} | /unblock | /category {category, reviewType}
  *     PUT  /console/blocklets/:did/review {version, action: IN_REVIEW|APPROVED|REJECTED, category?}  (approve publishes)
  *     GET  /console/categories; POST /console/categories {locales}; PUT /console/categories/:id {locales}
- * Guests get 401, others without the role 403; bad input 400; every write in one transaction.
+ * Guests get 401, others without the role 403; bad input 400; every write in one transaction. The routes parse,
+ * check the role (auth.ts) and a developer's ownership, call the domain (domain/developer.ts, reviews.ts,
+ * access-tokens.ts, categories.ts) and answer.
  */
 
 function body(req: Request): Record<string, unknown> {
@@ -69,133 +68,34 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
 
   createUploadRoute(ctx, r);
 
-  async function listRows(where: string, args: unknown[], req: Request) {
-    const page = int(req, 'page', 1, 1, 1_000_000);
-    const pageSize = int(req, 'pageSize', 20, 1, 100);
-    const keyword = str(req, 'keyword')?.trim();
-    const conds = [where];
-    const a = [...args];
-    if (keyword) {
-      a.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      conds.push(`(b.title ILIKE $${a.length} OR b.name ILIKE $${a.length})`);
-    }
-    // filter[reviewStatus][]=PENDING_REVIEW&…: blocklets whose newest version (the one in or waiting for review) has
-    // one of these statuses, as the store's Datatable filters (e.g. the console's "pending review").
-    const statuses = reviewStatusFilter(req);
-    if (statuses) {
-      a.push(statuses);
-      conds.push(
-        `(SELECT v.status FROM store_versions v WHERE v.did = b.did ORDER BY v.created_at DESC LIMIT 1) = ANY($${a.length})`,
-      );
-    }
-    const cond = conds.join(' AND ');
-    const total = Number(
-      (await db.query<{ n: string }>(`SELECT count(*) AS n FROM store_blocklets b WHERE ${cond}`, a)).rows[0]?.n ?? 0,
-    );
-    const { rows } = await db.query<BlockletRow>(
-      `SELECT b.* FROM store_blocklets b WHERE ${cond} ORDER BY b.updated_at DESC, b.did LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-      a,
-    );
-    const cats = await categoriesById(db);
-    const dids = rows.map((b) => b.did);
-    const versions = dids.length
-      ? (
-          await db.query<VersionRow>('SELECT * FROM store_versions WHERE did = ANY($1) ORDER BY created_at DESC', [
-            dids,
-          ])
-        ).rows
-      : [];
-    const dataList = rows.map((b) => {
-      const vs = versions.filter((v) => v.did === b.did);
-      // The version in (or waiting for) review is the newest one, unless that one is already published: an older
-      // rejected or cancelled version is history (still in `versions`), not the one to act on.
-      const review = vs[0] && vs[0].status !== 'PUBLISHED' ? vs[0] : undefined;
-      return {
-        ...rowOut(b),
-        meta: metaOut(b, cats),
-        reviewVersion: review ? versionOut(review) : null,
-        versions: vs.map(versionOut),
-      };
-    });
-    return { dataList, total, totalBlocklet: total };
-  }
+  /** The list parameters of the developer's and the console's blocklets, in the order they are checked. */
+  const listOf = (req: Request, ownerDid?: string) => ({
+    ownerDid,
+    page: int(req, 'page', 1, 1, 1_000_000),
+    pageSize: int(req, 'pageSize', 20, 1, 100),
+    keyword: str(req, 'keyword')?.trim(),
+    reviewStatuses: reviewStatusFilter(req),
+  });
 
   // ---- developer ----
   r.get('/developer/blocklets', async (req, res) => {
     const u = await user(req, 'developer');
-    res.json(await listRows('b.owner_did = $1', [u.did], req));
+    res.json(await listManaged(db, listOf(req, u.did)));
   });
 
   r.post('/developer/blocklets', async (req, res) => {
     const u = await user(req, 'developer');
-    const b = body(req);
-    const name = typeof b.name === 'string' ? b.name.trim() : '';
-    const invalid = validateStoreName(name, STORE_NAME_MIN, STORE_NAME_MAX);
-    if (invalid)
-      throw new HttpError(
-        400,
-        invalid.key === 'validation.nameChars'
-          ? "name may only hold letters, digits, '-' and '_'"
-          : `name is invalid (${invalid.key})`,
-        'INVALID_NAME',
-      );
-    const remark = text(b, 'remark', { max: 255 }) ?? '';
-    const permission = b.permission === undefined ? 'Public' : b.permission;
-    if (permission !== 'Public' && permission !== 'Private')
-      throw new HttpError(400, "permission must be 'Public' or 'Private'");
-    const did = seedDid(name.toLowerCase());
-    const out = await db.transaction(async (tx) => {
-      const exists = await tx.query('SELECT 1 FROM store_blocklets WHERE lower(name) = lower($1) OR did = $2', [
-        name,
-        did,
-      ]);
-      if (exists.rows.length) throw new HttpError(409, `The name ${name} is taken`, 'NAME_EXISTS');
-      const meta = {
-        did,
-        name,
-        title: name,
-        description: '',
-        version: '1.0.0',
-        logo: `/store/api/blocklets/${did}/logo`,
-        screenshots: [],
-        owner: { did: u.did, fullName: u.fullName },
-        author: { name: u.fullName },
-        payment: { price: [] },
-      };
-      await tx.query(
-        `INSERT INTO store_blocklets (did, name, title, description, owner_did, permission, remark, source, meta, readme)
-         VALUES ($1, $2, $2, '', $3, $4, $5, 'WEB', $6, $7)`,
-        [did, name, u.did, permission, remark, meta, { en: `# ${name}\n`, zh: `# ${name}\n` }],
-      );
-      await tx.query(
-        `INSERT INTO store_versions (id, did, version, status, change_log, meta) VALUES ($1, $2, '1.0.0', 'DRAFT', 'First release.', $3)`,
-        [`${did}@1.0.0`, did, meta],
-      );
-      return (await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [did])).rows[0]!;
-    });
-    res.status(201).json({ ...rowOut(out), meta: metaOut(out, await categoriesById(db)) });
+    res.status(201).json(await createBlocklet(db, u, body(req)));
   });
 
   r.get('/developer/blocklets/isNameExist', async (req, res) => {
     await user(req, 'developer');
-    const name = str(req, 'name') ?? '';
-    const { rows } = await db.query('SELECT 1 FROM store_blocklets WHERE lower(name) = lower($1)', [name]);
-    res.json({ result: rows.length > 0 });
+    res.json({ result: await isNameTaken(db, str(req, 'name') ?? '') });
   });
 
   r.put('/developer/blocklets/:id', async (req, res) => {
     const u = await user(req, 'developer');
-    const b = await ownBlocklet(db, String(req.params.id), u);
-    const input = body(req);
-    const remark = text(input, 'remark', { max: 255 });
-    const permission = input.permission;
-    if (permission !== undefined && permission !== 'Public' && permission !== 'Private')
-      throw new HttpError(400, "permission must be 'Public' or 'Private'");
-    await db.query(
-      'UPDATE store_blocklets SET remark = COALESCE($2, remark), permission = COALESCE($3, permission), updated_at = now() WHERE did = $1',
-      [b.did, remark ?? null, permission ?? null],
-    );
-    res.json(rowOut((await db.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [b.did])).rows[0]!));
+    res.json(await updateBlocklet(db, await ownBlocklet(db, String(req.params.id), u), body(req)));
   });
 
   r.put('/developer/blocklets/:did/request-review', async (req, res) => {
@@ -226,44 +126,22 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
   // ---- console ----
   r.get('/console/blocklets', async (req, res) => {
     await user(req, 'admin');
-    res.json(await listRows('true', [], req));
+    res.json(await listManaged(db, listOf(req)));
   });
 
   r.put('/console/blocklets/:id/block', async (req, res) => {
     await user(req, 'admin');
-    const blockReason = text(body(req), 'blockReason', { required: true, max: BLOCK_REASON_MAX })!;
-    const { rows } = await db.query<BlockletRow>(
-      `UPDATE store_blocklets SET status = 'blocked', block_reason = $2, updated_at = now() WHERE did = $1 RETURNING *`,
-      [String(req.params.id), blockReason],
-    );
-    if (!rows[0]) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
-    res.json(rowOut(rows[0]));
+    res.json(await blockBlocklet(db, String(req.params.id), body(req)));
   });
 
   r.put('/console/blocklets/:id/unblock', async (req, res) => {
     await user(req, 'admin');
-    const { rows } = await db.query<BlockletRow>(
-      `UPDATE store_blocklets SET status = 'normal', block_reason = NULL, updated_at = now() WHERE did = $1 RETURNING *`,
-      [String(req.params.id)],
-    );
-    if (!rows[0]) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
-    res.json(rowOut(rows[0]));
+    res.json(await unblockBlocklet(db, String(req.params.id)));
   });
 
   r.put('/console/blocklets/:id/category', async (req, res) => {
     await user(req, 'admin');
-    const b = body(req);
-    const category = text(b, 'category', { required: true, max: 64 })!;
-    const reviewType = b.reviewType;
-    if (reviewType !== undefined && reviewType !== 'FIRST' && reviewType !== 'EACH')
-      throw new HttpError(400, "reviewType must be 'FIRST' or 'EACH'");
-    if (!(await categoriesById(db)).has(category)) throw new HttpError(400, `Unknown category: ${category}`);
-    const { rows } = await db.query<BlockletRow>(
-      'UPDATE store_blocklets SET category_id = $2, review_type = COALESCE($3, review_type), updated_at = now() WHERE did = $1 RETURNING *',
-      [String(req.params.id), category, reviewType ?? null],
-    );
-    if (!rows[0]) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
-    res.json(rowOut(rows[0]));
+    res.json(await setBlockletCategory(db, String(req.params.id), body(req)));
   });
 
   r.put('/console/blocklets/:did/review', async (req, res) => {
