@@ -4,6 +4,7 @@ import { HttpError } from '../platform.ts';
 import { integer } from '../validate.ts';
 import { appLogoSvg, avatarSvg } from './blocklet.ts';
 import { approveConnect, declineConnect, loadConnectSession, markScanned, type ConnectRow } from './connect.ts';
+import { listNotifications } from './domain/notifications.ts';
 import { createNotificationRoutes } from './notifications.ts';
 import { createIconRoutes } from './icons.ts';
 import { createOrgRoutes } from './orgs.ts';
@@ -279,15 +280,12 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
     const self = `${SERVICE}/user/notifications`;
     let body: string;
     if (user) {
-      const { rows } = await ctx.db.query<{ data: Record<string, unknown>; read: boolean }>(
-        'SELECT data, read FROM notifications WHERE receiver = $1 ORDER BY created_at DESC, id DESC LIMIT 50',
-        [user.did],
-      );
+      const rows = (await listNotifications(ctx.db, user.did, 1, 50)).list;
       const items = rows
-        .map((n) => {
-          const d = n.data;
-          return `<div class="row"><dt>${esc(String(d.title ?? d.severity ?? ''))}${n.read ? '' : ' <span class="role owner">unread</span>'}</dt><dd>${esc(String(d.description ?? ''))}</dd></div>`;
-        })
+        .map(
+          (n) =>
+            `<div class="row"><dt>${esc(String(n.title ?? n.severity ?? ''))}${n.read ? '' : ' <span class="role owner">unread</span>'}</dt><dd>${esc(String(n.description ?? ''))}</dd></div>`,
+        )
         .join('');
       body = rows.length
         ? `<h1>Notifications</h1><div class="summary plain"><div class="title">Latest</div><dl>${items}</dl></div><a class="btn secondary" href="/">Back to the store</a>`
