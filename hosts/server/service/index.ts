@@ -3,7 +3,13 @@ import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import { integer } from '../validate.ts';
 import { appLogoSvg, avatarSvg } from './blocklet.ts';
-import { approveConnect, declineConnect, loadConnectSession, markScanned, type ConnectRow } from './connect.ts';
+import {
+  approveConnect,
+  declineConnect,
+  loadConnectSession,
+  markScanned,
+  type ConnectRow,
+} from './domain/connect-sessions.ts';
 import { listNotifications } from './domain/notifications.ts';
 import { createNotificationRoutes } from './notifications.ts';
 import { createIconRoutes } from './icons.ts';
