@@ -217,12 +217,19 @@ export async function declineConnect(
   return row;
 }
 
-/** The wallet page was opened: created → scanned. */
-export async function markScanned(ctx: SandboxContext, token: string, user: SandboxUser | null): Promise<void> {
+/** The wallet page was opened on the session `token` (null: none): created → scanned, by `user` if signed in. */
+export async function openConnectSession(
+  ctx: SandboxContext,
+  token: string,
+  user: SandboxUser | null,
+): Promise<ConnectRow | null> {
+  const row = await loadConnectSession(ctx.db, ctx.clock, token);
+  if (!row || row.status !== 'created') return row;
   await ctx.db.query(
     `UPDATE connect_sessions SET status = 'scanned', user_did = COALESCE($2, user_did), updated_at = now() WHERE token = $1 AND status = 'created'`,
     [token, user?.did ?? null],
   );
+  return { ...row, status: 'scanned' };
 }
 
 /** The status of the session `token` of `action` as the page that asked reads it (404 for another action's). */
