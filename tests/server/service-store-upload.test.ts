@@ -82,6 +82,21 @@ describe('store release upload', () => {
     expect(waiting).toMatchObject({ status: 409, body: { code: 'REVIEW_OPEN' } });
   });
 
+  it('a release over 5 MB is a 413 TOO_LARGE, whether the zip or the whole body is too big, and writes nothing', async () => {
+    const created = await call('developer', 'POST', '/developer/blocklets', { name: 'too-big' });
+    const did = created.body.did as string;
+    // A zip just over the limit (its body still under the request limit), and one over the request limit as well.
+    for (const extra of [16, 128 * 1024]) {
+      const filler = new Uint8Array(5 * 1024 * 1024 + extra - 200);
+      const file = makeZip({ 'blocklet.json': JSON.stringify({ did, version: '1.1.0' }), 'filler.bin': filler });
+      expect(file.length).toBeGreaterThan(5 * 1024 * 1024);
+      const r = await upload('developer', file);
+      expect(r.status, String(extra)).toBe(413);
+      expect(r.body).toMatchObject({ error: expect.stringContaining('at most'), code: 'TOO_LARGE' });
+    }
+    expect(await versions(did)).toEqual([{ version: '1.0.0', status: 'DRAFT' }]);
+  });
+
   it('edit remark and permission; admin sets the review type resending the category; console paging and keyword', async () => {
     const did = (await call('developer', 'POST', '/developer/blocklets', { name: 'zq-edit-me' })).body.did as string;
     const e = await call('developer', 'PUT', `/developer/blocklets/${did}`, {

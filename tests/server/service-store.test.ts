@@ -107,6 +107,11 @@ describe('store API', () => {
     );
     expect(recent).toEqual([...recent].sort().reverse());
     expect((await get('/v2/blocklets.json?sortBy=random')).status).toBe(400);
+    for (const inherited of ['toString', 'constructor', '__proto__']) {
+      const r = await get(`/v2/blocklets.json?sortBy=${inherited}`);
+      expect(r.status, inherited).toBe(400);
+      expect(r.body).toEqual({ error: `Unknown sortBy: ${inherited}` });
+    }
   });
 
   it('explore sections', async () => {

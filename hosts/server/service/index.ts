@@ -3,13 +3,20 @@ import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import { integer } from '../validate.ts';
 import { appLogoSvg, avatarSvg } from './blocklet.ts';
-import { approveConnect, declineConnect, loadConnectSession, markScanned, type ConnectRow } from './connect.ts';
+import {
+  approveConnect,
+  declineConnect,
+  loadConnectSession,
+  openConnectSession,
+  type ConnectRow,
+} from './domain/connect-sessions.ts';
+import { listNotifications } from './domain/notifications.ts';
+import { signIn } from './domain/sign-in.ts';
 import { createNotificationRoutes } from './notifications.ts';
 import { createIconRoutes } from './icons.ts';
 import { createOrgRoutes } from './orgs.ts';
 import { esc, page, safeRedirect, sendHtml, SANDBOX_CSS, SERVICE } from './html.ts';
 import {
-  createSession,
   currentUser,
   deleteSession,
   DEMO_USERS,
@@ -197,19 +204,8 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
 
   r.post('/sandbox/login', async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const did = typeof body.did === 'string' ? body.did : undefined;
-    const role = typeof body.role === 'string' ? body.role : undefined;
     const redirect = safeRedirect(body.redirect ?? req.query.redirect, requestOrigin(req));
-    let user: SandboxUser | null = null;
-    if (did) user = await getUser(ctx.db, did);
-    else if (role) user = DEMO_USERS.find((u) => u.role === role) ?? null;
-    if (!user)
-      throw new HttpError(
-        400,
-        did ? `Unknown demo user: ${did}` : role ? `Unknown role: ${role}` : 'Give a did or a role',
-        'INVALID_USER',
-      );
-    const token = await createSession(ctx.db, user.did);
+    const { token, user } = await signIn(ctx.db, body);
     setSessionCookie(res, token);
     if (wantsJson(req)) {
       res.json({ token, user: sessionUser(user), redirect });
@@ -279,15 +275,12 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
     const self = `${SERVICE}/user/notifications`;
     let body: string;
     if (user) {
-      const { rows } = await ctx.db.query<{ data: Record<string, unknown>; read: boolean }>(
-        'SELECT data, read FROM notifications WHERE receiver = $1 ORDER BY created_at DESC, id DESC LIMIT 50',
-        [user.did],
-      );
+      const rows = (await listNotifications(ctx.db, user.did, 1, 50)).list;
       const items = rows
-        .map((n) => {
-          const d = n.data;
-          return `<div class="row"><dt>${esc(String(d.title ?? d.severity ?? ''))}${n.read ? '' : ' <span class="role owner">unread</span>'}</dt><dd>${esc(String(d.description ?? ''))}</dd></div>`;
-        })
+        .map(
+          (n) =>
+            `<div class="row"><dt>${esc(String(n.title ?? n.severity ?? ''))}${n.read ? '' : ' <span class="role owner">unread</span>'}</dt><dd>${esc(String(n.description ?? ''))}</dd></div>`,
+        )
         .join('');
       body = rows.length
         ? `<h1>Notifications</h1><div class="summary plain"><div class="title">Latest</div><dl>${items}</dl></div><a class="btn secondary" href="/">Back to the store</a>`
@@ -303,11 +296,7 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
   r.get('/sandbox/wallet', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const user = await currentUser(ctx.db, req);
-    let row = token ? await loadConnectSession(ctx.db, ctx.clock, token) : null;
-    if (row && row.status === 'created') {
-      await markScanned(ctx, token, user);
-      row = { ...row, status: 'scanned' };
-    }
+    const row = token ? await openConnectSession(ctx, token, user) : null;
     sendHtml(res, walletPage(row, user, walletSelf(token)), row ? 200 : 404);
   });
   const walletAction = (kind: 'approve' | 'decline') => async (req: Request, res: Response) => {

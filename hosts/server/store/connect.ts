@@ -1,6 +1,6 @@
 /**
  * Wallet-connect actions of the store (platform-header-store.md B.1: /connect-cli, /gen-key-pair, /connect-studio, /join),
- * registered with the platform's connect sessions (service/connect.ts), so the element opens them with
+ * registered with the platform's connect sessions (service/domain/connect-sessions.ts), so the element opens them with
  * POST /api/did/:action/token and the sandbox wallet page approves them:
  *
  *   connect-cli     {source?}      approve: needs a developer passport ("You have no legal developerNFT", 403);
@@ -15,9 +15,10 @@
  * approve() runs inside the connect route's transaction (ctx.tx) and must not query ctx.db. The result (which holds
  * the secret for connect-cli and gen-key-pair) is only readable with the session's unguessable token, as on the platform.
  */
-import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { registerMigrations } from '../db.ts';
 import { HttpError, registerConnectAction, wallet } from '../platform.ts';
+import { newAccessToken } from './domain/access-tokens.ts';
 import { isDeveloper, TOKEN_REMARK_MAX } from './domain/rules.ts';
 import { base58 } from './seed.ts';
 
@@ -83,19 +84,8 @@ export function registerStoreConnectActions(): void {
       const src = source(params);
       if (!ctx.user || !isDeveloper(ctx.user))
         throw new HttpError(403, 'You have no legal developerNFT', 'DEVELOPER_REQUIRED');
-      const secret = `sk_${randomBytes(24).toString('hex')}`;
-      const id = randomUUID();
-      await ctx.tx.query(
-        'INSERT INTO store_access_tokens (id, user_did, remark, public_key, secret_hash) VALUES ($1, $2, $3, $4, $5)',
-        [
-          id,
-          ctx.userDid,
-          src,
-          `pk_${randomBytes(12).toString('hex')}`,
-          createHash('sha256').update(secret).digest('hex'),
-        ],
-      );
-      return { developerDid: ctx.userDid, accessKeyId: id, accessKeySecret: secret, source: src };
+      const { token, secret } = await newAccessToken(ctx.tx, ctx.userDid, src);
+      return { developerDid: ctx.userDid, accessKeyId: token.id, accessKeySecret: secret, source: src };
     },
   });
 

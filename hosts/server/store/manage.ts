@@ -1,32 +1,22 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { Request, Router } from 'express';
-import { registerMigrations } from '../db.ts';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
-import { text as validText } from '../validate.ts';
-import { currentUser, type SandboxUser } from '../service/users.ts';
-import { validateStoreName } from '../../../src/core/validation.ts';
+import { storeUser } from './auth.ts';
+import { createAccessToken, deleteAccessToken, listAccessTokens } from './domain/access-tokens.ts';
+import { ownBlocklet } from './domain/blocklets.ts';
+import { createCategory, listCategories, updateCategory } from './domain/categories.ts';
 import {
-  categoriesById,
-  categoryOut,
-  iso,
-  metaOut,
-  rowOut,
-  type BlockletRow,
-  type CategoryRow,
-} from './domain/blocklets.ts';
-import {
-  BLOCK_REASON_MAX,
-  isAdmin,
-  isDeveloper,
-  STORE_NAME_MAX,
-  STORE_NAME_MIN,
-  TOKEN_REMARK_MAX,
-} from './domain/rules.ts';
+  blockBlocklet,
+  createBlocklet,
+  isNameTaken,
+  listManaged,
+  setBlockletCategory,
+  unblockBlocklet,
+  updateBlocklet,
+} from './domain/developer.ts';
+import { cancelReview, requestReview, REVIEW_STATUSES, reviewVersion } from './domain/reviews.ts';
 import { int, str } from './http.ts';
-import { seedDid } from './seed.ts';
 import { createUploadRoute } from './upload.ts';
-import { assertHigher, higher } from './versions.ts';
 
 /**
  * Developer and console operations of the store API (platform-header-store.md B.2, "Logged in"), roles enforced here:
@@ -45,56 +35,15 @@ import { assertHigher, higher } from './versions.ts';
  *     GET  /console/blocklets (filter[reviewStatus][]=PENDING_REVIEW&… for the pending-review view); PUT /console/blocklets/:id/block {blockReason ≤ 255} | /unblock | /category {category, reviewType}
  *     PUT  /console/blocklets/:did/review {version, action: IN_REVIEW|APPROVED|REJECTED, category?}  (approve publishes)
  *     GET  /console/categories; POST /console/categories {locales}; PUT /console/categories/:id {locales}
- * Guests get 401, others without the role 403; bad input 400; every write in one transaction.
+ * Guests get 401, others without the role 403; bad input 400; every write in one transaction. The routes parse,
+ * check the role (auth.ts) and a developer's ownership, call the domain (domain/developer.ts, reviews.ts,
+ * access-tokens.ts, categories.ts) and answer.
  */
-
-registerMigrations('store-manage', [
-  {
-    id: '001-access-tokens',
-    up: `CREATE TABLE store_access_tokens (
-      id TEXT PRIMARY KEY,
-      user_did TEXT NOT NULL,
-      remark TEXT NOT NULL,
-      public_key TEXT NOT NULL,
-      secret_hash TEXT NOT NULL,
-      status TEXT NOT NULL DEFAULT 'normal',
-      latest_used_at TIMESTAMPTZ,
-      created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
-      updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
-    );
-    CREATE INDEX store_access_tokens_user ON store_access_tokens (user_did);`,
-  },
-]);
-
-type VersionRow = {
-  id: string;
-  did: string;
-  version: string;
-  status: string;
-  change_log: string;
-  note: string | null;
-  published_at: Date | null;
-  created_at: Date;
-};
-const versionOut = (v: VersionRow) => ({
-  id: v.id,
-  version: v.version,
-  status: v.status,
-  changeLog: v.change_log,
-  note: v.note,
-  publishedAt: iso(v.published_at),
-  createdAt: iso(v.created_at),
-});
 
 function body(req: Request): Record<string, unknown> {
   const b = req.body as unknown;
   return b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
 }
-function text(b: Record<string, unknown>, key: string, { required = false, max = 255 } = {}): string | undefined {
-  return validText(b[key], key, { required, max, trim: true });
-}
-
-const REVIEW_STATUSES = ['DRAFT', 'PENDING_REVIEW', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'PUBLISHED', 'CANCELLED'];
 
 /** The `filter[reviewStatus][]` query (qs): a list of known statuses, or undefined; anything else is a 400. */
 function reviewStatusFilter(req: Request): string[] | undefined {
@@ -115,404 +64,103 @@ function reviewStatusFilter(req: Request): string[] | undefined {
 export function createManageRoutes(ctx: SandboxContext, r: Router): void {
   const { db } = ctx;
 
-  async function user(req: Request, need: 'developer' | 'admin'): Promise<SandboxUser> {
-    const u = await currentUser(db, req);
-    if (!u) throw new HttpError(401, 'Please sign in first', 'UNAUTHORIZED');
-    if (need === 'admin' ? !isAdmin(u) : !isDeveloper(u))
-      throw new HttpError(
-        403,
-        need === 'admin' ? 'Only the owner or an admin can do this' : 'A developer passport is required',
-        'FORBIDDEN',
-      );
-    return u;
-  }
+  const user = (req: Request, need: 'developer' | 'admin') => storeUser(db, req, need);
 
-  createUploadRoute(ctx, r, user);
+  createUploadRoute(ctx, r);
 
-  async function listRows(where: string, args: unknown[], req: Request) {
-    const page = int(req, 'page', 1, 1, 1_000_000);
-    const pageSize = int(req, 'pageSize', 20, 1, 100);
-    const keyword = str(req, 'keyword')?.trim();
-    const conds = [where];
-    const a = [...args];
-    if (keyword) {
-      a.push(`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      conds.push(`(b.title ILIKE $${a.length} OR b.name ILIKE $${a.length})`);
-    }
-    // filter[reviewStatus][]=PENDING_REVIEW&…: blocklets whose newest version (the one in or waiting for review) has
-    // one of these statuses, as the store's Datatable filters (e.g. the console's "pending review").
-    const statuses = reviewStatusFilter(req);
-    if (statuses) {
-      a.push(statuses);
-      conds.push(
-        `(SELECT v.status FROM store_versions v WHERE v.did = b.did ORDER BY v.created_at DESC LIMIT 1) = ANY($${a.length})`,
-      );
-    }
-    const cond = conds.join(' AND ');
-    const total = Number(
-      (await db.query<{ n: string }>(`SELECT count(*) AS n FROM store_blocklets b WHERE ${cond}`, a)).rows[0]?.n ?? 0,
-    );
-    const { rows } = await db.query<BlockletRow>(
-      `SELECT b.* FROM store_blocklets b WHERE ${cond} ORDER BY b.updated_at DESC, b.did LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-      a,
-    );
-    const cats = await categoriesById(db);
-    const dids = rows.map((b) => b.did);
-    const versions = dids.length
-      ? (
-          await db.query<VersionRow>('SELECT * FROM store_versions WHERE did = ANY($1) ORDER BY created_at DESC', [
-            dids,
-          ])
-        ).rows
-      : [];
-    const dataList = rows.map((b) => {
-      const vs = versions.filter((v) => v.did === b.did);
-      // The version in (or waiting for) review is the newest one, unless that one is already published: an older
-      // rejected or cancelled version is history (still in `versions`), not the one to act on.
-      const review = vs[0] && vs[0].status !== 'PUBLISHED' ? vs[0] : undefined;
-      return {
-        ...rowOut(b),
-        meta: metaOut(b, cats),
-        reviewVersion: review ? versionOut(review) : null,
-        versions: vs.map(versionOut),
-      };
-    });
-    return { dataList, total, totalBlocklet: total };
-  }
-
-  async function ownBlocklet(did: string, u: SandboxUser): Promise<BlockletRow> {
-    const { rows } = await db.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [
-      did.replace(/^did:abt:/, ''),
-    ]);
-    const b = rows[0];
-    if (!b || (b.owner_did !== u.did && !isAdmin(u)))
-      throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
-    return b;
-  }
-
-  async function setVersionStatus(
-    did: string,
-    version: string,
-    from: string[],
-    to: string,
-    extra?: (tx: import('../db.ts').Tx, v: VersionRow) => Promise<void>,
-  ) {
-    return db.transaction(async (tx) => {
-      const { rows } = await tx.query<VersionRow>(
-        'SELECT * FROM store_versions WHERE did = $1 AND version = $2 FOR UPDATE',
-        [did, version],
-      );
-      const v = rows[0];
-      if (!v) throw new HttpError(404, `Version not found: ${version}`, 'VERSION_NOT_FOUND');
-      if (!from.includes(v.status)) throw new HttpError(409, `Version ${version} is ${v.status}`, 'INVALID_STATUS');
-      await tx.query('UPDATE store_versions SET status = $3 WHERE did = $1 AND version = $2', [did, version, to]);
-      await tx.query('UPDATE store_blocklets SET updated_at = now() WHERE did = $1', [did]);
-      if (extra) await extra(tx, v);
-      return { ...versionOut(v), status: to };
-    });
-  }
+  /** The list parameters of the developer's and the console's blocklets, in the order they are checked. */
+  const listOf = (req: Request, ownerDid?: string) => ({
+    ownerDid,
+    page: int(req, 'page', 1, 1, 1_000_000),
+    pageSize: int(req, 'pageSize', 20, 1, 100),
+    keyword: str(req, 'keyword')?.trim(),
+    reviewStatuses: reviewStatusFilter(req),
+  });
 
   // ---- developer ----
   r.get('/developer/blocklets', async (req, res) => {
     const u = await user(req, 'developer');
-    res.json(await listRows('b.owner_did = $1', [u.did], req));
+    res.json(await listManaged(db, listOf(req, u.did)));
   });
 
   r.post('/developer/blocklets', async (req, res) => {
     const u = await user(req, 'developer');
-    const b = body(req);
-    const name = typeof b.name === 'string' ? b.name.trim() : '';
-    const invalid = validateStoreName(name, STORE_NAME_MIN, STORE_NAME_MAX);
-    if (invalid)
-      throw new HttpError(
-        400,
-        invalid.key === 'validation.nameChars'
-          ? "name may only hold letters, digits, '-' and '_'"
-          : `name is invalid (${invalid.key})`,
-        'INVALID_NAME',
-      );
-    const remark = text(b, 'remark', { max: 255 }) ?? '';
-    const permission = b.permission === undefined ? 'Public' : b.permission;
-    if (permission !== 'Public' && permission !== 'Private')
-      throw new HttpError(400, "permission must be 'Public' or 'Private'");
-    const did = seedDid(name.toLowerCase());
-    const out = await db.transaction(async (tx) => {
-      const exists = await tx.query('SELECT 1 FROM store_blocklets WHERE lower(name) = lower($1) OR did = $2', [
-        name,
-        did,
-      ]);
-      if (exists.rows.length) throw new HttpError(409, `The name ${name} is taken`, 'NAME_EXISTS');
-      const meta = {
-        did,
-        name,
-        title: name,
-        description: '',
-        version: '1.0.0',
-        logo: `/store/api/blocklets/${did}/logo`,
-        screenshots: [],
-        owner: { did: u.did, fullName: u.fullName },
-        author: { name: u.fullName },
-        payment: { price: [] },
-      };
-      await tx.query(
-        `INSERT INTO store_blocklets (did, name, title, description, owner_did, permission, remark, source, meta, readme)
-         VALUES ($1, $2, $2, '', $3, $4, $5, 'WEB', $6, $7)`,
-        [did, name, u.did, permission, remark, meta, { en: `# ${name}\n`, zh: `# ${name}\n` }],
-      );
-      await tx.query(
-        `INSERT INTO store_versions (id, did, version, status, change_log, meta) VALUES ($1, $2, '1.0.0', 'DRAFT', 'First release.', $3)`,
-        [`${did}@1.0.0`, did, meta],
-      );
-      return (await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [did])).rows[0]!;
-    });
-    res.status(201).json({ ...rowOut(out), meta: metaOut(out, await categoriesById(db)) });
+    res.status(201).json(await createBlocklet(db, u, body(req)));
   });
 
   r.get('/developer/blocklets/isNameExist', async (req, res) => {
     await user(req, 'developer');
-    const name = str(req, 'name') ?? '';
-    const { rows } = await db.query('SELECT 1 FROM store_blocklets WHERE lower(name) = lower($1)', [name]);
-    res.json({ result: rows.length > 0 });
+    res.json({ result: await isNameTaken(db, str(req, 'name') ?? '') });
   });
 
   r.put('/developer/blocklets/:id', async (req, res) => {
     const u = await user(req, 'developer');
-    const b = await ownBlocklet(String(req.params.id), u);
-    const input = body(req);
-    const remark = text(input, 'remark', { max: 255 });
-    const permission = input.permission;
-    if (permission !== undefined && permission !== 'Public' && permission !== 'Private')
-      throw new HttpError(400, "permission must be 'Public' or 'Private'");
-    await db.query(
-      'UPDATE store_blocklets SET remark = COALESCE($2, remark), permission = COALESCE($3, permission), updated_at = now() WHERE did = $1',
-      [b.did, remark ?? null, permission ?? null],
-    );
-    res.json(rowOut((await db.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [b.did])).rows[0]!));
+    res.json(await updateBlocklet(db, await ownBlocklet(db, String(req.params.id), u), body(req)));
   });
 
   r.put('/developer/blocklets/:did/request-review', async (req, res) => {
     const u = await user(req, 'developer');
-    const b = await ownBlocklet(String(req.params.did), u);
-    const version = text(body(req), 'version', { required: true, max: 64 })!;
-    res.json(
-      await setVersionStatus(b.did, version, ['DRAFT', 'REJECTED', 'CANCELLED'], 'PENDING_REVIEW', async (tx, v) => {
-        // Only the newest version can go (back) to review; older rejected or cancelled ones are history.
-        const newer = await tx.query('SELECT 1 FROM store_versions WHERE did = $1 AND created_at > $2 LIMIT 1', [
-          b.did,
-          v.created_at,
-        ]);
-        if (newer.rows.length) throw new HttpError(409, `Version ${version} has a newer version`, 'VERSION_SUPERSEDED');
-      }),
-    );
+    res.json(await requestReview(db, await ownBlocklet(db, String(req.params.did), u), body(req)));
   });
 
   r.put('/developer/blocklets/:did/cancel-review', async (req, res) => {
     const u = await user(req, 'developer');
-    const b = await ownBlocklet(String(req.params.did), u);
-    const version = text(body(req), 'version', { required: true, max: 64 })!;
-    res.json(await setVersionStatus(b.did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'CANCELLED'));
-  });
-
-  type TokenRow = {
-    id: string;
-    user_did: string;
-    remark: string;
-    public_key: string;
-    status: string;
-    latest_used_at: Date | null;
-    created_at: Date;
-    updated_at: Date;
-  };
-  const tokenOut = (t: TokenRow) => ({
-    id: t.id,
-    _id: t.id,
-    remark: t.remark,
-    publicKey: t.public_key,
-    status: t.status,
-    userDid: t.user_did,
-    createdAt: iso(t.created_at),
-    latestUsedAt: iso(t.latest_used_at),
-    updatedAt: iso(t.updated_at),
+    res.json(await cancelReview(db, await ownBlocklet(db, String(req.params.did), u), body(req)));
   });
 
   r.get('/developer/access-tokens/my', async (req, res) => {
     const u = await user(req, 'developer');
-    const { rows } = await db.query<TokenRow>(
-      'SELECT * FROM store_access_tokens WHERE user_did = $1 ORDER BY created_at DESC, id',
-      [u.did],
-    );
-    res.json({ dataList: rows.map(tokenOut), total: rows.length });
+    res.json(await listAccessTokens(db, u.did));
   });
 
   r.post('/developer/access-tokens', async (req, res) => {
     const u = await user(req, 'developer');
-    const remark = text(body(req), 'remark', { required: true, max: TOKEN_REMARK_MAX })!;
-    const secret = `sk_${randomBytes(24).toString('hex')}`;
-    const { createHash } = await import('node:crypto');
-    const id = randomUUID();
-    const { rows } = await db.query<TokenRow>(
-      'INSERT INTO store_access_tokens (id, user_did, remark, public_key, secret_hash) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-      [id, u.did, remark, `pk_${randomBytes(12).toString('hex')}`, createHash('sha256').update(secret).digest('hex')],
-    );
-    res.status(201).json({ ...tokenOut(rows[0]!), secretKey: secret });
+    res.status(201).json(await createAccessToken(db, u.did, body(req)));
   });
 
   r.delete('/developer/access-tokens/:id', async (req, res) => {
     const u = await user(req, 'developer');
-    const { rows } = await db.query<{ id: string }>(
-      'DELETE FROM store_access_tokens WHERE id = $1 AND user_did = $2 RETURNING id',
-      [String(req.params.id), u.did],
-    );
-    if (!rows[0]) throw new HttpError(404, 'Access token not found', 'NOT_FOUND');
-    res.json({ id: rows[0].id, deleted: true });
+    res.json(await deleteAccessToken(db, u.did, String(req.params.id)));
   });
 
   // ---- console ----
   r.get('/console/blocklets', async (req, res) => {
     await user(req, 'admin');
-    res.json(await listRows('true', [], req));
+    res.json(await listManaged(db, listOf(req)));
   });
 
   r.put('/console/blocklets/:id/block', async (req, res) => {
     await user(req, 'admin');
-    const blockReason = text(body(req), 'blockReason', { required: true, max: BLOCK_REASON_MAX })!;
-    const { rows } = await db.query<BlockletRow>(
-      `UPDATE store_blocklets SET status = 'blocked', block_reason = $2, updated_at = now() WHERE did = $1 RETURNING *`,
-      [String(req.params.id), blockReason],
-    );
-    if (!rows[0]) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
-    res.json(rowOut(rows[0]));
+    res.json(await blockBlocklet(db, String(req.params.id), body(req)));
   });
 
   r.put('/console/blocklets/:id/unblock', async (req, res) => {
     await user(req, 'admin');
-    const { rows } = await db.query<BlockletRow>(
-      `UPDATE store_blocklets SET status = 'normal', block_reason = NULL, updated_at = now() WHERE did = $1 RETURNING *`,
-      [String(req.params.id)],
-    );
-    if (!rows[0]) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
-    res.json(rowOut(rows[0]));
+    res.json(await unblockBlocklet(db, String(req.params.id)));
   });
 
   r.put('/console/blocklets/:id/category', async (req, res) => {
     await user(req, 'admin');
-    const b = body(req);
-    const category = text(b, 'category', { required: true, max: 64 })!;
-    const reviewType = b.reviewType;
-    if (reviewType !== undefined && reviewType !== 'FIRST' && reviewType !== 'EACH')
-      throw new HttpError(400, "reviewType must be 'FIRST' or 'EACH'");
-    if (!(await categoriesById(db)).has(category)) throw new HttpError(400, `Unknown category: ${category}`);
-    const { rows } = await db.query<BlockletRow>(
-      'UPDATE store_blocklets SET category_id = $2, review_type = COALESCE($3, review_type), updated_at = now() WHERE did = $1 RETURNING *',
-      [String(req.params.id), category, reviewType ?? null],
-    );
-    if (!rows[0]) throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
-    res.json(rowOut(rows[0]));
+    res.json(await setBlockletCategory(db, String(req.params.id), body(req)));
   });
 
   r.put('/console/blocklets/:did/review', async (req, res) => {
     await user(req, 'admin');
-    const b = body(req);
-    const version = text(b, 'version', { required: true, max: 64 })!;
-    const action = b.action;
-    const did = String(req.params.did);
-    if (action === 'IN_REVIEW')
-      return void res.json(await setVersionStatus(did, version, ['PENDING_REVIEW'], 'IN_REVIEW'));
-    if (action === 'REJECTED')
-      return void res.json(await setVersionStatus(did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'REJECTED'));
-    if (action !== 'APPROVED') throw new HttpError(400, "action must be 'IN_REVIEW', 'APPROVED' or 'REJECTED'");
-    const category = text(b, 'category', { max: 64 });
-    const cats = await categoriesById(db);
-    if (category && !cats.has(category)) throw new HttpError(400, `Unknown category: ${category}`);
-    // Approving needs a category (the blocklet's own or one given) and publishes the version.
-    // The published version becomes the current one, and the row's meta, title and description (what lists,
-    // search and explore read) become that version's, in the same transaction: list and detail always agree.
-    const out = await setVersionStatus(did, version, ['PENDING_REVIEW', 'IN_REVIEW'], 'PUBLISHED', async (tx, v) => {
-      const row = (await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1 FOR UPDATE', [did]))
-        .rows[0]!;
-      const cat = category ?? row.category_id;
-      if (!cat) throw new HttpError(400, 'Pick a category before approving', 'CATEGORY_REQUIRED');
-      assertHigher(version, row.current_version, row.name);
-      const vmeta = ((
-        await tx.query<{ meta: Record<string, unknown> }>('SELECT meta FROM store_versions WHERE id = $1', [v.id])
-      ).rows[0]?.meta ?? row.meta) as Record<string, unknown>;
-      const title = typeof vmeta.title === 'string' && vmeta.title.trim() ? vmeta.title.trim() : row.name;
-      const description = typeof vmeta.description === 'string' ? vmeta.description : '';
-      await tx.query('UPDATE store_versions SET published_at = now() WHERE did = $1 AND version = $2', [did, version]);
-      await tx.query(
-        `UPDATE store_blocklets SET category_id = $2, current_version = $3, latest_version = $4, meta = $5, title = $6, description = $7,
-           last_published_at = now(), updated_at = now() WHERE did = $1`,
-        [did, cat, version, higher(row.latest_version, version), { ...vmeta, version }, title, description],
-      );
-    });
-    res.json({ ...out, status: 'PUBLISHED' });
+    res.json(await reviewVersion(db, String(req.params.did), body(req)));
   });
 
   r.get('/console/categories', async (req, res) => {
     await user(req, 'admin');
-    const cats = [...(await categoriesById(db)).values()];
-    res.json({ dataList: cats.map(categoryOut), total: cats.length });
+    res.json(await listCategories(db));
   });
-
-  function locales(b: Record<string, unknown>): Record<string, string> {
-    const l = b.locales;
-    if (!l || typeof l !== 'object' || Array.isArray(l)) throw new HttpError(400, 'locales is required');
-    const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(l as Record<string, unknown>)) {
-      if (!/^[a-z]{2}(-[A-Za-z]{2,4})?$/.test(k)) throw new HttpError(400, `Unknown language: ${k}`);
-      if (typeof v !== 'string' || !v.trim()) throw new HttpError(400, `The ${k} name is required`);
-      if (v.trim().length > 64) throw new HttpError(400, `The ${k} name must be at most 64 characters`);
-      out[k] = v.trim();
-    }
-    if (!out.en || !out.zh) throw new HttpError(400, 'A name in en and zh is required');
-    return out;
-  }
 
   r.post('/console/categories', async (req, res) => {
     await user(req, 'admin');
-    const l = locales(body(req));
-    const id =
-      (l.en ?? '')
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '') || randomUUID();
-    const row = await db.transaction(async (tx) => {
-      const dup = await tx.query(
-        "SELECT 1 FROM store_categories WHERE id = $1 OR lower(locales->>'en') = lower($2) OR locales->>'zh' = $3",
-        [id, l.en, l.zh],
-      );
-      if (dup.rows.length) throw new HttpError(409, 'A category with this name exists', 'CATEGORY_EXISTS');
-      const pos = Number(
-        (await tx.query<{ n: string }>('SELECT COALESCE(max(position), 0) + 1 AS n FROM store_categories')).rows[0]
-          ?.n ?? 1,
-      );
-      return (
-        await tx.query<CategoryRow>(
-          'INSERT INTO store_categories (id, name, locales, position) VALUES ($1, $2, $3, $4) RETURNING *',
-          [id, l.en, l, pos],
-        )
-      ).rows[0]!;
-    });
-    res.status(201).json(categoryOut(row));
+    res.status(201).json(await createCategory(db, body(req)));
   });
 
   r.put('/console/categories/:id', async (req, res) => {
     await user(req, 'admin');
-    const l = locales(body(req));
-    const id = String(req.params.id);
-    const row = await db.transaction(async (tx) => {
-      const dup = await tx.query(
-        "SELECT 1 FROM store_categories WHERE id <> $1 AND (lower(locales->>'en') = lower($2) OR locales->>'zh' = $3)",
-        [id, l.en, l.zh],
-      );
-      if (dup.rows.length) throw new HttpError(409, 'A category with this name exists', 'CATEGORY_EXISTS');
-      const { rows } = await tx.query<CategoryRow>(
-        'UPDATE store_categories SET name = $2, locales = $3, updated_at = now() WHERE id = $1 RETURNING *',
-        [id, l.en, l],
-      );
-      if (!rows[0]) throw new HttpError(404, 'Category not found', 'NOT_FOUND');
-      return rows[0];
-    });
-    res.json(categoryOut(row));
+    res.json(await updateCategory(db, String(req.params.id), body(req)));
   });
 }

@@ -1,8 +1,12 @@
 /**
- * The store's blocklets and categories (no HTTP): typed rows of the `store_blocklets` and `store_categories`
- * tables, reading categories, and the shapes the store API answers for a row (IBlocklet) and its meta.
+ * The store's blocklets and categories (no HTTP): typed rows of the `store_blocklets`, `store_versions` and
+ * `store_categories` tables, reading categories, and the shapes the store API answers for a row (IBlocklet), its
+ * meta and a version (IVersion).
  */
 import type { Queryable } from '../../db.ts';
+import { HttpError } from '../../platform.ts';
+import type { SandboxUser } from '../../service/users.ts';
+import { isAdmin } from './rules.ts';
 
 export type CategoryRow = {
   id: string;
@@ -33,6 +37,18 @@ export type BlockletRow = {
   updated_at: Date;
 };
 
+export type VersionRow = {
+  id: string;
+  did: string;
+  version: string;
+  status: string;
+  change_log: string;
+  note: string | null;
+  meta: Record<string, unknown>;
+  published_at: Date | null;
+  created_at: Date;
+};
+
 export const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 export function categoryOut(c: CategoryRow) {
@@ -44,6 +60,17 @@ export function categoryOut(c: CategoryRow) {
     createdAt: iso(c.created_at),
     updatedAt: iso(c.updated_at),
   };
+}
+
+/** A blocklet of the user's (any blocklet for an admin), by did with or without `did:abt:`; else 404. */
+export async function ownBlocklet(q: Queryable, did: string, u: SandboxUser): Promise<BlockletRow> {
+  const { rows } = await q.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [
+    did.replace(/^did:abt:/, ''),
+  ]);
+  const b = rows[0];
+  if (!b || (b.owner_did !== u.did && !isAdmin(u)))
+    throw new HttpError(404, 'Blocklet not found', 'BLOCKLET_NOT_FOUND');
+  return b;
 }
 
 export async function categoriesById(q: Queryable): Promise<Map<string, CategoryRow>> {
@@ -84,3 +111,14 @@ export function rowOut(b: BlockletRow): Record<string, unknown> {
     blockReason: b.block_reason,
   };
 }
+
+/** A version as the store answers it (IVersion). */
+export const versionOut = (v: Omit<VersionRow, 'did' | 'meta'>) => ({
+  id: v.id,
+  version: v.version,
+  status: v.status,
+  changeLog: v.change_log,
+  note: v.note,
+  publishedAt: iso(v.published_at),
+  createdAt: iso(v.created_at),
+});
