@@ -3,7 +3,7 @@ import { useEmit, useSettings, useSettingsOverride } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { MenuButton } from '../ui/Menu.tsx';
 import { languagesOf, type AppInfo } from './blocklet.ts';
-import { loadPreferences } from './shared.ts';
+import { loadPreferences, usePreferencesLoaded } from './shared.ts';
 
 /** The language menu (when the app offers more than one). */
 export function LanguageMenu({ info, compact }: { info: AppInfo; compact: boolean }) {
@@ -12,6 +12,7 @@ export function LanguageMenu({ info, compact }: { info: AppInfo; compact: boolea
   const override = useSettingsOverride();
   const emit = useEmit<'site-header'>();
   const t = useT();
+  usePreferencesLoaded(languages.length > 1);
   if (languages.length <= 1) return null;
   const current = languages.find((l) => l.code === locale) ?? languages[0];
   return (

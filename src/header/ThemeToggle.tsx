@@ -4,7 +4,7 @@ import { useT } from '../ui/i18n.tsx';
 import { focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import type { AppInfo } from './blocklet.ts';
-import { loadPreferences } from './shared.ts';
+import { loadPreferences, usePreferencesLoaded } from './shared.ts';
 
 export const THEME_EVENT_DEBOUNCE_MS = 300;
 
@@ -17,6 +17,7 @@ export function ThemeToggle({ info }: { info: AppInfo }) {
   const { css } = useCss();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  usePreferencesLoaded(info.theme?.prefer === 'system');
   if (info.theme?.prefer !== 'system') return null;
   const next = mode === 'dark' ? 'light' : 'dark';
   return (
