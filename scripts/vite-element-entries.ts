@@ -177,7 +177,7 @@ function moduleClosure(graph: ModuleGraph, roots: Iterable<string>): Set<string>
  * sharedChunks(): what the elements need before their first paint goes into a few shared chunks instead of a dozen
  * small ones per element (gzip compresses one file far better than the same code in many, and every file a page
  * starts to fetch costs main-thread time before the element can render):
- * - `boot`: the elements' own graphs, with no React (the element base, the api, i18next, query-core…), so that an
+ * - `boot`: the elements' own graphs, with no React (the element base, the api, query-core…), so that an
  *   element is defined and its first requests leave while React is still loading;
  * - then one chunk per entry of `shares`, in order: the modules of the first renders of all of its elements (`core`:
  *   React, goober and the provider stack for all four; `common`: forms, dialogs, money for the checkout, portal and

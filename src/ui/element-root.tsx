@@ -25,7 +25,7 @@ import type { ElementOptions } from './element.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { hostApi, hostServices } from './host.ts';
 import { I18nContext, useLoadedLocale } from './i18n.tsx';
-import { fixedT } from './i18n-instance.ts';
+import { createI18n, fixedT } from './i18n-instance.ts';
 import { QueryClientContext } from './query.ts';
 import { useMediaQuery } from './responsive.ts';
 import { ownSettings, resolveSettings, type Settings, type SettingsInput } from './settings.ts';
@@ -60,8 +60,9 @@ function ElementRoot({
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)');
   const mode: 'light' | 'dark' = theme === 'auto' ? (prefersDark ? 'dark' : 'light') : theme;
 
-  const hs = hostServices(host, wanted, options.messages);
-  const { toasts, i18n } = hs;
+  const hs = hostServices(host);
+  const { toasts } = hs;
+  const i18n = (hs.i18n ??= createI18n(wanted, options.messages));
   // While a new locale's strings load, the screen stays (in the locale shown so far) instead of unmounting.
   const shown = useLoadedLocale(i18n, wanted, options.messages);
   const locale = shown ?? wanted;

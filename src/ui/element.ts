@@ -252,7 +252,7 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
     #prefetch(): void {
       const props = this.#props;
       const settings = this.#settings();
-      const hs = hostServices(this, settings.locale, options.messages);
+      const hs = hostServices(this);
       if (options.prefetch) {
         try {
           options.prefetch(hostApi(hs, settings), props);

@@ -5,26 +5,20 @@
 import type { i18n as I18n } from 'i18next';
 import { createApi, type Api } from '../api/index.ts';
 import { createToastStore, type ToastStore } from '../state/toasts.ts';
-import { createI18n, type Messages } from './i18n-instance.ts';
 import type { Settings } from './settings.ts';
 
 /**
  * Per-host services: the element's toasts, i18n instance and api, kept while it is on the page (or moving). The i18n
- * instance is made when the screen first asks for it: setting up i18next is not on the first requests' way.
+ * instance is left to the first render to make (src/ui/element-root.tsx): i18next loads with React, not with the
+ * element's first requests (it was half of the chunk they wait for).
  */
-export type HostServices = { toasts: ToastStore; readonly i18n: I18n; api?: { key: string; api: Api } };
+export type HostServices = { toasts: ToastStore; i18n?: I18n; api?: { key: string; api: Api } };
 const services = new WeakMap<HTMLElement, HostServices>();
 
-export function hostServices(host: HTMLElement, locale: Settings['locale'], messages: Messages): HostServices {
+export function hostServices(host: HTMLElement): HostServices {
   let s = services.get(host);
   if (!s) {
-    let i18n: I18n | undefined;
-    s = {
-      toasts: createToastStore(),
-      get i18n() {
-        return (i18n ??= createI18n(locale, messages));
-      },
-    };
+    s = { toasts: createToastStore() };
     services.set(host, s);
   }
   return s;
