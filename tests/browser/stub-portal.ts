@@ -82,6 +82,8 @@ export type PortalSwitches = {
   pendingQuery?: Record<string, string>;
   summaryQuery?: Record<string, string>;
   txQuery?: Record<string, string>;
+  /** Every credit-transactions query, in the order they reached the stub (two in flight may arrive either way). */
+  txQueries?: Array<Record<string, string>>;
   historyQueries?: string[];
   autoRecharge?: Answer<AutoRechargeConfig>;
   autoRechargeReads?: number;
@@ -609,6 +611,7 @@ function handleCredits(cfg: PortalSwitches, url: URL): Reply | null {
   if (p === '/payment/api/credit-transactions') {
     const q = Object.fromEntries(url.searchParams);
     cfg.txQuery = q;
+    (cfg.txQueries ??= []).push(q);
     let list = cfg.grants === false ? [] : transactions();
     const sec = (t: Answer<CreditTransaction>) => Date.parse(String(t.created_at)) / 1000;
     if (q.start) list = list.filter((t) => sec(t) >= Number(q.start));
