@@ -114,7 +114,7 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
     setRow(currencyId, { phase: 'paying' });
     setConnect({ currencyId, url: null, status: 'created' });
     try {
-      const c = await api.connect.open(ACTION, { currencyId, customerId: customerRef });
+      const c = await api.connect.open(ACTION, { currencyId, customerId: customerRef }, { signal: ctrl.signal });
       if (ctrl.signal.aborted) return;
       setConnect({ currencyId, url: safeUrl(c.url), status: 'created' });
       await api.connect.waitFor(ACTION, c.token, {

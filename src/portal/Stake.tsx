@@ -68,7 +68,7 @@ export function RestakeDialog({ open, sub, onDone, onError, onCancel }: RestakeD
     setConn({ url: null, status: 'created' });
     void (async () => {
       try {
-        const session = await api.connect.open(RESTAKE_ACTION, { subscriptionId: sub.id });
+        const session = await api.connect.open(RESTAKE_ACTION, { subscriptionId: sub.id }, { signal: ctl.signal });
         if (ctl.signal.aborted) return;
         setConn({ url: safeUrl(session.url), status: 'created' });
         await api.connect.waitFor(RESTAKE_ACTION, session.token, {

@@ -82,7 +82,7 @@ function useConnectFlow(action: string, onOutcome?: (r: { result?: Result; error
     abort.current = ctl;
     setState({ phase: 'opening' });
     try {
-      const session = await api.connect.open(action, extraParams);
+      const session = await api.connect.open(action, extraParams, { signal: ctl.signal });
       if (ctl.signal.aborted) return;
       setState({ phase: 'waiting', session });
       const s = await api.connect.waitFor(action, session.token, {
