@@ -12,15 +12,19 @@ import { addRelease, UPLOAD_MAX_BYTES } from './domain/releases.ts';
 
 export const UPLOAD_FIELD = 'blocklet-release';
 
-/** Reads the raw request body up to `max` bytes (413 beyond). */
+/**
+ * Reads the raw request body up to `max` bytes (413 beyond). A body over the limit is read to its end and dropped
+ * before the 413 goes out: leaving the loop early would destroy the request and its socket, and a client that reuses
+ * the connection (keep-alive) would see its next request reset. (A body a parser already read yields nothing.)
+ */
 async function readBody(req: Request, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req as AsyncIterable<Buffer>) {
     size += c.length;
-    if (size > max) throw new HttpError(413, `The release must be at most ${max / 1024 / 1024} MB`, 'TOO_LARGE');
-    chunks.push(c);
+    if (size <= max) chunks.push(c);
   }
+  if (size > max) throw new HttpError(413, `The release must be at most ${max / 1024 / 1024} MB`, 'TOO_LARGE');
   return Buffer.concat(chunks);
 }
 
