@@ -140,6 +140,32 @@ function finalError(row: ConnectRow): HttpError {
 }
 
 /**
+ * Settles the open session `token` (of `expectedAction`, when given) in one transaction, its row locked: 404 for an
+ * unknown token or another action. A session already final (or expiring now) commits and then throws its final
+ * error (409/410); `settle` records the outcome, and an error it reports with `fail` is thrown after the commit, so
+ * the recorded outcome stays.
+ */
+async function settleOpen(
+  ctx: SandboxContext,
+  token: string,
+  expectedAction: string | undefined,
+  settle: (tx: Queryable, row: ConnectRow, fail: (err: HttpError) => void) => Promise<ConnectRow>,
+): Promise<ConnectRow> {
+  let failure: HttpError | undefined;
+  const row = await ctx.db.transaction(async (tx) => {
+    const row = await loadConnectSession(tx, ctx.clock, token, true);
+    if (!row || (expectedAction && row.action !== expectedAction)) throw notFound();
+    if (!isOpen(row.status)) {
+      failure = finalError(row);
+      return row; // commit (an expiry may just have been recorded)
+    }
+    return settle(tx, row, (err) => (failure = err));
+  });
+  if (failure) throw failure;
+  return row;
+}
+
+/**
  * Approves a connect session as `user`: runs the action's approve() and records the outcome, atomically.
  * Throws HttpError 404 (unknown token / other action), 409 (already finished), 410 (expired), or the action's
  * own HttpError (after recording status 'error').
@@ -150,14 +176,7 @@ export async function approveConnect(
   user: SandboxUser,
   expectedAction?: string,
 ): Promise<ConnectRow> {
-  let failure: HttpError | null = null;
-  const row = await ctx.db.transaction(async (tx) => {
-    const row = await loadConnectSession(tx, ctx.clock, token, true);
-    if (!row || (expectedAction && row.action !== expectedAction)) throw notFound();
-    if (!isOpen(row.status)) {
-      failure = finalError(row);
-      return row; // commit (an expiry may just have been recorded)
-    }
+  return settleOpen(ctx, token, expectedAction, async (tx, row, fail) => {
     const action = getConnectAction(row.action);
     if (!action) throw new HttpError(400, `Unknown connect action: ${row.action}`, 'UNKNOWN_ACTION');
     await tx.query('SAVEPOINT connect_approve');
@@ -184,12 +203,10 @@ export async function approveConnect(
         `UPDATE connect_sessions SET status = 'error', error = $2, user_did = $3, updated_at = now() WHERE token = $1`,
         [token, err.message, user.did],
       );
-      failure = err;
+      fail(err);
       return { ...row, status: 'error' as const, error: err.message, user_did: user.did };
     }
   });
-  if (failure) throw failure;
-  return row;
 }
 
 /** Declines an open connect session (the wallet's owner said no). */
@@ -199,22 +216,13 @@ export async function declineConnect(
   user: SandboxUser | null,
   expectedAction?: string,
 ): Promise<ConnectRow> {
-  let failure: HttpError | null = null;
-  const row = await ctx.db.transaction(async (tx) => {
-    const row = await loadConnectSession(tx, ctx.clock, token, true);
-    if (!row || (expectedAction && row.action !== expectedAction)) throw notFound();
-    if (!isOpen(row.status)) {
-      failure = finalError(row);
-      return row;
-    }
+  return settleOpen(ctx, token, expectedAction, async (tx, row) => {
     await tx.query(
       `UPDATE connect_sessions SET status = 'declined', error = $2, user_did = COALESCE($3, user_did), updated_at = now() WHERE token = $1`,
       [token, 'Declined in the wallet', user?.did ?? null],
     );
     return { ...row, status: 'declined' as const, error: 'Declined in the wallet' };
   });
-  if (failure) throw failure;
-  return row;
 }
 
 /** The wallet page was opened on the session `token` (null: none): created → scanned, by `user` if signed in. */
