@@ -222,25 +222,7 @@ export async function settingOfLocation(
     const existing = await byLocation(tx, type, mountLocation, livemode);
     if (existing) return existing;
     const now = nowIso(tx);
-    // Only the owner/admin (or a signed request) creates settings; anyone else reads the defaults, and nothing is
-    // written (a stored inactive row would switch donations off for that location).
-    if (!merchant)
-      return {
-        id: UNSAVED_SETTING_ID,
-        object: 'setting',
-        livemode,
-        type,
-        mount_location: mountLocation,
-        description,
-        component_did: componentDid,
-        settings,
-        active: false,
-        persisted: false,
-        created_at: now,
-        updated_at: now,
-      };
-    const fresh: Doc = {
-      id: newId('setting'),
+    const fields = {
       object: 'setting',
       livemode,
       type,
@@ -248,10 +230,13 @@ export async function settingOfLocation(
       description,
       component_did: componentDid,
       settings,
-      active: active ?? false,
       created_at: now,
       updated_at: now,
-    };
+    } as const;
+    // Only the owner/admin (or a signed request) creates settings; anyone else reads the defaults, and nothing is
+    // written (a stored inactive row would switch donations off for that location).
+    if (!merchant) return { id: UNSAVED_SETTING_ID, ...fields, active: false, persisted: false };
+    const fresh: Doc = { id: newId('setting'), ...fields, active: active ?? false };
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${type}:${mountLocation}:${livemode}`]);
     return (await byLocation(tx, type, mountLocation, livemode)) ?? store(tx, fresh, true);
   });
