@@ -183,7 +183,9 @@ export function PaymentForm(props: PaymentFormProps) {
       onSubmit(values);
       return;
     }
-    if (profilePending) {
+    // Also when the profile is there but has not filled the form yet: it fills in an effect, and a click can land
+    // between the render that brought the profile and that effect (the fields then read empty for this submit).
+    if (profilePending || (profile && filledFrom !== profile)) {
       setWaiting(true);
       return;
     }
