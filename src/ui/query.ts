@@ -46,6 +46,8 @@ export function useQuery<T, K extends QueryKey = QueryKey>(
     T,
     K
   >);
+  // As TanStack's React adapter does: the result of a render says 'fetching' when mounting will start a fetch.
+  defaulted._optimisticResults = 'optimistic';
   // One observer per client: the client changes when the element's settings (base URL, locale…) change.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- options are pushed by the effect below
   const observer = useMemo(() => new QueryObserver<T, DefaultError, T, T, K>(client, defaulted), [client]);
@@ -53,13 +55,17 @@ export function useQuery<T, K extends QueryKey = QueryKey>(
   useEffect(() => {
     observer.setOptions(defaulted);
   });
+  // The optimistic result first: it becomes the observer's current result (fetching, when mounting starts a fetch),
+  // so the snapshot React reads now is the one the subscription sees; read after, the subscription would find it
+  // changed and force a second, synchronous render of the component right after its first commit.
+  const result = observer.getOptimisticResult(defaulted);
   const subscribe = useCallback((notify: () => void) => observer.subscribe(() => notify()), [observer]);
   useSyncExternalStore(
     subscribe,
     () => observer.getCurrentResult(),
     () => observer.getCurrentResult(),
   );
-  return observer.getOptimisticResult(defaulted);
+  return result;
 }
 
 export type UseMutationResult<T, V> = Omit<MutationObserverResult<T, DefaultError, V, unknown>, 'mutate'> & {

@@ -18,6 +18,7 @@ import {
   notEqual,
   ok,
   shadowText,
+  sleep,
   waitFor,
   sendKeys,
 } from './helpers.ts';
@@ -88,6 +89,15 @@ defineElement('test-life', async () => Lifecycle, {
     void api.queryClient.prefetchQuery(probeQuery(api));
   },
 });
+
+// A screen query fetched on mount (no prefetch): what each render saw.
+const mounted = { statuses: [] as string[], resolve: (_v: string) => {} };
+function MountFetch() {
+  const q = useQuery(['mount-fetch'], () => new Promise<string>((r) => (mounted.resolve = r)));
+  mounted.statuses.push(`${q.fetchStatus}:${q.data ?? ''}`);
+  return <p data-mounted>{q.data ?? ''}</p>;
+}
+defineElement('test-mount-fetch', async () => MountFetch, { messages: testMessages, prefix: 'test' });
 
 const propsOf = (el: Element) => JSON.parse($(el, '[data-props]')?.textContent || '{}') as Probe;
 const settingsOf = (el: Element) =>
@@ -473,6 +483,22 @@ describe('defineElement: lifecycle', () => {
     await Promise.resolve();
     await Promise.resolve();
     equal(api.queryClient.getQueryCache().getAll().length, 0);
+  });
+});
+
+describe('useQuery', () => {
+  it('renders once when mounting starts a fetch, then once with the data', async () => {
+    mounted.statuses = [];
+    const el = mount(`<test-mount-fetch></test-mount-fetch>`).firstElementChild!;
+    await waitFor(() => $(el, '[data-mounted]'), { message: 'did not render' });
+    await flushed();
+    await sleep(50); // effects ran and the fetch started: nothing left to re-render
+    // The first render already says 'fetching' (the optimistic result); read after it, the subscription would find
+    // the result changed and force a second render of the whole screen right after the first commit.
+    deepEqual(mounted.statuses, ['fetching:']);
+    mounted.resolve('data');
+    await waitFor(() => $(el, '[data-mounted]')?.textContent === 'data', { message: 'no data' });
+    deepEqual(mounted.statuses, ['fetching:', 'idle:data']);
   });
 });
 
