@@ -3,6 +3,7 @@
  *
  *   npm run build && npm run bench [-- --base <dist/elements of another build>] [--dist <this build's, default
  *   dist/elements>] [--runs 7] [--cycles 100] [--parts timing,memory,many] [--timing <tags>] [--memory <tags>]
+ *   [--devtools]
  *
  * Serves each build from its own sandbox (hosts/server/main.ts, SANDBOX_DB=memory; ports BENCH_PORT, default 4300,
  * and BENCH_BASE_PORT, default 4310, for --base), signs in as Casey Customer and buys once (so the portal has an
@@ -12,7 +13,12 @@
  * - time from insertion to usable, median and min of --runs runs, cold (a fresh browser context: empty cache) and
  *   warm (the same context reloaded: HTTP cache warm). Usable: checkout — the Pay button enabled; portal — an
  *   invoice row; header — the navigation and the session control; store — a blocklet card. The clock starts when
- *   the element is inserted and its module import() starts (the page itself and window.blocklet are loaded first);
+ *   the element is inserted and its module import() starts (the page itself and window.blocklet are loaded first).
+ *   These runs drive a second Chromium over a bare CDP connection that never enables the Runtime domain, as a
+ *   visitor's browser has no DevTools open: with Runtime enabled (Playwright enables it on every page) V8 records a
+ *   detailed stack trace for every Error object created, and errors created while a large module is evaluated make V8
+ *   re-parse that module for source positions (tens of ms at 4x for a 290 KB chunk). `--devtools` measures them
+ *   through Playwright instead, for comparison. The memory and many-checkouts parts run through Playwright;
  * - memory after --cycles insert/remove cycles of the checkout and the header (unthrottled, after 10 warm-up
  *   cycles): JS heap retained after forced GC (CDP HeapProfiler.collectGarbage), live instances of the element that are detached (Runtime
  *   queryObjects), open WebSockets and live timers (intervals, and timeouts of 1 s or more) that remain;
@@ -21,9 +27,11 @@
  * With --base, both builds run interleaved in one browser on the same machine, and the ratio is printed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
+import CdpSocket from 'ws';
 
 const root = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -39,6 +47,9 @@ const PARTS = new Set((arg('parts') ?? 'timing,memory,many').split(','));
 const MEMORY_TAGS = (arg('memory') ?? 'pay-checkout,site-header').split(',');
 const TIMING_TAGS = arg('timing')?.split(',');
 const CASEY = 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8';
+/** Time the loads through Playwright (Runtime domain enabled, as with DevTools open) instead of a bare CDP client. */
+const DEVTOOLS = argv.includes('--devtools');
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 
 type Build = {
   name: string;
@@ -144,31 +155,217 @@ async function blankPage(ctx: BrowserContext, b: Build, throttle = THROTTLE): Pr
 
 /** Inserts the element, starts loading its module, and resolves with the ms until it is usable. */
 function insertAndWait(page: Page, spec: Spec, count = 1): Promise<number> {
-  return page.evaluate(
-    ({ tag, attrs, usable, count }) => {
-      const check = new Function('el', usable) as (el: Element) => boolean;
-      const t0 = performance.now();
-      const els: Element[] = [];
-      for (let i = 0; i < count; i++) {
-        const el = document.createElement(tag);
-        for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-        document.body.append(el);
-        els.push(el);
-      }
-      void import(`/elements/${tag}.js`);
-      return new Promise<number>((done, fail) => {
-        const give = setTimeout(() => fail(new Error(`${tag} not usable after 120 s`)), 120_000);
-        const tick = () => {
-          if (els.every((el) => check(el))) {
-            clearTimeout(give);
-            done(performance.now() - t0);
-          } else setTimeout(tick, 5);
-        };
-        tick();
+  return page.evaluate(insertAndWaitInPage, { tag: spec.tag, attrs: spec.attrs, usable: spec.usable, count });
+}
+
+/** The page-side measurement: inserts the element, imports its module, resolves with the ms until it is usable. */
+// (tsx names functions with a `__name` helper, which the page has not got.)
+const measureExpression = (spec: Spec, count = 1) =>
+  `(() => { const __name = (f) => f; return (${String(insertAndWaitInPage)})(${JSON.stringify({ tag: spec.tag, attrs: spec.attrs, usable: spec.usable, count })}); })()`;
+
+function insertAndWaitInPage({
+  tag,
+  attrs,
+  usable,
+  count,
+}: {
+  tag: string;
+  attrs: Record<string, string>;
+  usable: string;
+  count: number;
+}): Promise<number> {
+  const check = new Function('el', usable) as (el: Element) => boolean;
+  const t0 = performance.now();
+  const els: Element[] = [];
+  for (let i = 0; i < count; i++) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    document.body.append(el);
+    els.push(el);
+  }
+  void import(`/elements/${tag}.js`);
+  return new Promise<number>((done, fail) => {
+    const give = setTimeout(() => fail(new Error(`${tag} not usable after 120 s`)), 120_000);
+    const tick = () => {
+      if (els.every((el) => check(el))) {
+        clearTimeout(give);
+        done(performance.now() - t0);
+      } else setTimeout(tick, 5);
+    };
+    tick();
+  });
+}
+
+/**
+ * A Chromium of its own driven over a bare CDP connection (Target, Page, Storage, Emulation and Runtime.evaluate;
+ * never Runtime.enable), for the timed loads.
+ */
+class PlainChromium {
+  #child: ChildProcess;
+  #ws: CdpSocket;
+  #dir: string;
+  #id = 0;
+  #pending = new Map<number, { ok: (v: Record<string, unknown>) => void; fail: (e: Error) => void }>();
+  #events: Array<{ method: string; sessionId?: string }> = [];
+
+  private constructor(child: ChildProcess, ws: CdpSocket, dir: string) {
+    this.#child = child;
+    this.#ws = ws;
+    this.#dir = dir;
+    ws.on('message', (raw) => {
+      const msg = JSON.parse(String(raw)) as {
+        id?: number;
+        result?: Record<string, unknown>;
+        error?: { message: string };
+        method?: string;
+        sessionId?: string;
+      };
+      const waiting = msg.id !== undefined ? this.#pending.get(msg.id) : undefined;
+      if (waiting) {
+        this.#pending.delete(msg.id!);
+        if (msg.error) waiting.fail(new Error(msg.error.message));
+        else waiting.ok(msg.result ?? {});
+      } else if (msg.method) this.#events.push({ method: msg.method, sessionId: msg.sessionId });
+    });
+  }
+
+  static async launch(): Promise<PlainChromium> {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
+    const child = spawn(
+      CHROMIUM,
+      ['--headless=new', '--no-sandbox', '--remote-debugging-port=0', `--user-data-dir=${dir}`],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    const url = await new Promise<string>((done, fail) => {
+      let err = '';
+      const give = setTimeout(() => fail(new Error(`Chromium did not start: ${err}`)), 30_000);
+      child.stderr!.on('data', (d: Buffer) => {
+        err += String(d);
+        const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
+        if (m) {
+          clearTimeout(give);
+          done(m[1] as string);
+        }
       });
-    },
-    { tag: spec.tag, attrs: spec.attrs, usable: spec.usable, count },
-  );
+    });
+    const ws = new CdpSocket(url);
+    await new Promise((done, fail) => {
+      ws.once('open', done);
+      ws.once('error', fail);
+    });
+    return new PlainChromium(child, ws, dir);
+  }
+
+  send<T = Record<string, unknown>>(method: string, params: object = {}, sessionId?: string): Promise<T> {
+    const id = ++this.#id;
+    return new Promise<T>((ok, fail) => {
+      this.#pending.set(id, { ok: ok as (v: Record<string, unknown>) => void, fail });
+      this.#ws.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
+    });
+  }
+
+  async evaluate<T>(sessionId: string, expression: string): Promise<T> {
+    const r = await this.send<{ result: { value: T }; exceptionDetails?: { text: string } }>(
+      'Runtime.evaluate',
+      { expression, awaitPromise: true, returnByValue: true },
+      sessionId,
+    );
+    if (r.exceptionDetails) throw new Error(`in the page: ${r.exceptionDetails.text}`);
+    return r.result.value;
+  }
+
+  /** A fresh browser context (empty cache) with the build's signed-in cookies, and a page in it. */
+  async newPage(b: Build): Promise<{ sessionId: string; close: () => Promise<void> }> {
+    const { browserContextId } = await this.send<{ browserContextId: string }>('Target.createBrowserContext', {
+      disposeOnDetach: true,
+    });
+    const { targetId } = await this.send<{ targetId: string }>('Target.createTarget', {
+      url: 'about:blank',
+      browserContextId,
+    });
+    const { sessionId } = await this.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+    const cookies = (b.storage?.cookies ?? []).map((c) => ({
+      name: c.name,
+      value: c.value,
+      domain: c.domain,
+      path: c.path,
+      httpOnly: c.httpOnly,
+      secure: c.secure,
+      sameSite: c.sameSite,
+      ...(c.expires > 0 ? { expires: c.expires } : {}),
+    }));
+    await this.send('Storage.setCookies', { cookies, browserContextId });
+    await this.send('Page.enable', {}, sessionId);
+    // Shown and focused, as the page a visitor looks at (a background page gets no rendering steps: no resize
+    // observers, no animation frames).
+    await this.send('Page.bringToFront', {}, sessionId);
+    await this.send('Emulation.setFocusEmulationEnabled', { enabled: true }, sessionId);
+    // Playwright's default viewport, as the other parts use (the header keeps its desktop navigation).
+    await this.send(
+      'Emulation.setDeviceMetricsOverride',
+      { width: 1280, height: 720, deviceScaleFactor: 1, mobile: false },
+      sessionId,
+    );
+    return {
+      sessionId,
+      close: async () => {
+        await this.send('Target.closeTarget', { targetId });
+        await this.send('Target.disposeBrowserContext', { browserContextId });
+      },
+    };
+  }
+
+  /** The build's blank document with window.blocklet, then the CPU throttled. */
+  async blank(b: Build, sessionId: string): Promise<void> {
+    this.#events = this.#events.filter((e) => e.sessionId !== sessionId);
+    await this.send('Emulation.setCPUThrottlingRate', { rate: 1 }, sessionId);
+    await this.send('Page.navigate', { url: `${origin(b)}/__blocklet__.js?type=json` }, sessionId);
+    const started = Date.now();
+    while (!this.#events.some((e) => e.method === 'Page.loadEventFired' && e.sessionId === sessionId)) {
+      if (Date.now() - started > 30_000) throw new Error('the blank page did not load');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await this.evaluate(
+      sessionId,
+      `document.body.replaceChildren(); new Promise((ok, fail) => { const s = document.createElement('script'); s.src = '/__blocklet__.js'; s.onload = ok; s.onerror = fail; document.head.append(s); })`,
+    );
+    await this.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE }, sessionId);
+  }
+
+  async close(): Promise<void> {
+    this.#ws.close();
+    this.#child.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 200));
+    rmSync(this.#dir, { recursive: true, force: true });
+  }
+}
+
+async function coldRunPlain(plain: PlainChromium, b: Build, spec: Spec): Promise<number> {
+  const page = await plain.newPage(b);
+  try {
+    await plain.blank(b, page.sessionId);
+    return await plain.evaluate<number>(page.sessionId, measureExpression(spec));
+  } finally {
+    await page.close();
+  }
+}
+
+async function warmRunsPlain(plain: PlainChromium, b: Build, spec: Spec, runs: number): Promise<number[]> {
+  const page = await plain.newPage(b);
+  try {
+    await plain.blank(b, page.sessionId);
+    await plain.evaluate<number>(page.sessionId, measureExpression(spec)); // fills the HTTP cache
+    const out: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      await plain.blank(b, page.sessionId);
+      out.push(await plain.evaluate<number>(page.sessionId, measureExpression(spec)));
+    }
+    return out;
+  } finally {
+    await page.close();
+  }
 }
 
 async function coldRun(browser: Browser, b: Build, spec: Spec): Promise<number> {
@@ -323,12 +520,13 @@ async function main(): Promise<void> {
     if (!existsSync(join(b.dist, 'pay-checkout.js')))
       throw new Error(`${b.dist} has no built elements: run npm run build`);
 
-  const browser = await chromium.launch({ executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  const plain = PARTS.has('timing') && !DEVTOOLS ? await PlainChromium.launch() : undefined;
   try {
     await Promise.all(builds.map((b) => startServer(b)));
     for (const b of builds) await prepare(browser, b);
     console.log(
-      `Chromium ${browser.version()}, CPU throttle ${THROTTLE}x, ${RUNS} runs; builds: ${builds.map((b) => `${b.name} (${b.dist.replace(root + '/', '')})`).join(', ')}\n`,
+      `Chromium ${browser.version()}, CPU throttle ${THROTTLE}x, ${RUNS} runs, timed ${plain ? 'over a bare CDP connection (no Runtime domain)' : 'through Playwright (--devtools)'}; builds: ${builds.map((b) => `${b.name} (${b.dist.replace(root + '/', '')})`).join(', ')}\n`,
     );
 
     const rows: string[] = [
@@ -341,9 +539,10 @@ async function main(): Promise<void> {
       // Interleaved, and in the opposite order every other run, so that neither build is always the first load of a
       // pair (the machine's state drifts; a fixed order would tilt the ratio one way).
       for (let i = 0; i < RUNS; i++)
-        for (const b of i % 2 ? [...builds].reverse() : builds) cold.get(b)!.push(await coldRun(browser, b, spec));
+        for (const b of i % 2 ? [...builds].reverse() : builds)
+          cold.get(b)!.push(plain ? await coldRunPlain(plain, b, spec) : await coldRun(browser, b, spec));
       for (const b of builds) {
-        const warm = await warmRuns(browser, b, spec, RUNS);
+        const warm = plain ? await warmRunsPlain(plain, b, spec, RUNS) : await warmRuns(browser, b, spec, RUNS);
         const c = cold.get(b)!;
         coldMedian.set(`${spec.tag}|${b.name}`, median(c));
         rows.push(
@@ -381,7 +580,7 @@ async function main(): Promise<void> {
     }
 
     console.log(`\n${rows.join('\n')}\n\n${mem.join('\n')}\n\n${many.join('\n')}`);
-    if (builds.length > 1 && PARTS.has('timing')) {
+    if (builds.length > 1 && coldMedian.has('pay-checkout|base')) {
       const cur = coldMedian.get('pay-checkout|this build') as number;
       const was = coldMedian.get('pay-checkout|base') as number;
       console.log(
@@ -390,6 +589,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
+    await plain?.close();
     for (const b of builds) b.server?.kill('SIGTERM');
   }
 }
