@@ -196,6 +196,29 @@ function insertAndWaitInPage({
   });
 }
 
+/** A page of a fresh context (empty cache) the timed loads run in, whichever driver opened it. */
+type TimedPage = {
+  /** The build's blank document with window.blocklet, the CPU throttled. */
+  blank(): Promise<void>;
+  /** Inserts the element and resolves with the ms until it is usable. */
+  measure(spec: Spec): Promise<number>;
+  close(): Promise<void>;
+};
+type OpenTimed = (b: Build) => Promise<TimedPage>;
+
+/** Timed pages through Playwright (`--devtools`: the Runtime domain is enabled, as with DevTools open). */
+const playwrightPages =
+  (browser: Browser): OpenTimed =>
+  async (b) => {
+    const ctx = await newContext(browser, b);
+    let page: Page | undefined;
+    return {
+      blank: async () => void ({ page } = await blankPage(ctx, b)),
+      measure: (spec) => insertAndWait(page!, spec),
+      close: () => ctx.close(),
+    };
+  };
+
 /**
  * A Chromium of its own driven over a bare CDP connection (Target, Page, Storage, Emulation and Runtime.evaluate;
  * never Runtime.enable), for the timed loads.
@@ -277,7 +300,7 @@ class PlainChromium {
   }
 
   /** A fresh browser context (empty cache) with the build's signed-in cookies, and a page in it. */
-  async newPage(b: Build): Promise<{ sessionId: string; close: () => Promise<void> }> {
+  async open(b: Build): Promise<TimedPage> {
     const { browserContextId } = await this.send<{ browserContextId: string }>('Target.createBrowserContext', {
       disposeOnDetach: true,
     });
@@ -309,7 +332,8 @@ class PlainChromium {
       sessionId,
     );
     return {
-      sessionId,
+      blank: () => this.#blank(b, sessionId),
+      measure: (spec) => this.evaluate<number>(sessionId, measureExpression(spec)),
       close: async () => {
         await this.send('Target.closeTarget', { targetId });
         await this.send('Target.disposeBrowserContext', { browserContextId });
@@ -318,7 +342,7 @@ class PlainChromium {
   }
 
   /** The build's blank document with window.blocklet, then the CPU throttled. */
-  async blank(b: Build, sessionId: string): Promise<void> {
+  async #blank(b: Build, sessionId: string): Promise<void> {
     this.#events = this.#events.filter((e) => e.sessionId !== sessionId);
     await this.send('Emulation.setCPUThrottlingRate', { rate: 1 }, sessionId);
     await this.send('Page.navigate', { url: `${origin(b)}/__blocklet__.js?type=json` }, sessionId);
@@ -342,55 +366,29 @@ class PlainChromium {
   }
 }
 
-async function coldRunPlain(plain: PlainChromium, b: Build, spec: Spec): Promise<number> {
-  const page = await plain.newPage(b);
+async function coldRun(open: OpenTimed, b: Build, spec: Spec): Promise<number> {
+  const page = await open(b);
   try {
-    await plain.blank(b, page.sessionId);
-    return await plain.evaluate<number>(page.sessionId, measureExpression(spec));
+    await page.blank();
+    return await page.measure(spec);
   } finally {
     await page.close();
   }
 }
 
-async function warmRunsPlain(plain: PlainChromium, b: Build, spec: Spec, runs: number): Promise<number[]> {
-  const page = await plain.newPage(b);
+async function warmRuns(open: OpenTimed, b: Build, spec: Spec, runs: number): Promise<number[]> {
+  const page = await open(b);
   try {
-    await plain.blank(b, page.sessionId);
-    await plain.evaluate<number>(page.sessionId, measureExpression(spec)); // fills the HTTP cache
+    await page.blank();
+    await page.measure(spec); // fills the HTTP cache
     const out: number[] = [];
     for (let i = 0; i < runs; i++) {
-      await plain.blank(b, page.sessionId);
-      out.push(await plain.evaluate<number>(page.sessionId, measureExpression(spec)));
+      await page.blank();
+      out.push(await page.measure(spec));
     }
     return out;
   } finally {
     await page.close();
-  }
-}
-
-async function coldRun(browser: Browser, b: Build, spec: Spec): Promise<number> {
-  const ctx = await newContext(browser, b);
-  try {
-    const { page } = await blankPage(ctx, b);
-    return await insertAndWait(page, spec);
-  } finally {
-    await ctx.close();
-  }
-}
-
-async function warmRuns(browser: Browser, b: Build, spec: Spec, runs: number): Promise<number[]> {
-  const ctx = await newContext(browser, b);
-  try {
-    let { page } = await blankPage(ctx, b);
-    await insertAndWait(page, spec); // fills the HTTP cache
-    const out: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      ({ page } = await blankPage(ctx, b));
-      out.push(await insertAndWait(page, spec));
-    }
-    return out;
-  } finally {
-    await ctx.close();
   }
 }
 
@@ -522,6 +520,7 @@ async function main(): Promise<void> {
 
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   const plain = PARTS.has('timing') && !DEVTOOLS ? await PlainChromium.launch() : undefined;
+  const open: OpenTimed = plain ? (b) => plain.open(b) : playwrightPages(browser);
   try {
     await Promise.all(builds.map((b) => startServer(b)));
     for (const b of builds) await prepare(browser, b);
@@ -539,10 +538,9 @@ async function main(): Promise<void> {
       // Interleaved, and in the opposite order every other run, so that neither build is always the first load of a
       // pair (the machine's state drifts; a fixed order would tilt the ratio one way).
       for (let i = 0; i < RUNS; i++)
-        for (const b of i % 2 ? [...builds].reverse() : builds)
-          cold.get(b)!.push(plain ? await coldRunPlain(plain, b, spec) : await coldRun(browser, b, spec));
+        for (const b of i % 2 ? [...builds].reverse() : builds) cold.get(b)!.push(await coldRun(open, b, spec));
       for (const b of builds) {
-        const warm = plain ? await warmRunsPlain(plain, b, spec, RUNS) : await warmRuns(browser, b, spec, RUNS);
+        const warm = await warmRuns(open, b, spec, RUNS);
         const c = cold.get(b)!;
         coldMedian.set(`${spec.tag}|${b.name}`, median(c));
         rows.push(
