@@ -21,7 +21,7 @@ const SANDBOX_DOMAIN = [
   '^hosts/server/(platform|db|validate|context|clock)[.]ts$',
   // Any domain/ folder of the hosts, at any depth.
   '^hosts/.*/domain/',
-  '^hosts/server/payment/(billing|checkout-items|connect-actions|credit-ledger|discounts|money|pay|pricing|repo|restake|sessions|stakes|wallet|schema|seed|logos)[.]ts$',
+  '^hosts/server/payment/(billing|checkout-items|connect-actions|credit-ledger|discounts|money|pay|pricing|repo|restake|sessions|stakes|wallet|schema|seed|logos|logo-specs)[.]ts$',
   '^hosts/server/store/(connect|versions|seed)[.]ts$',
   '^hosts/server/service/users[.]ts$',
 ];

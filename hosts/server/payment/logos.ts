@@ -1,18 +1,20 @@
-/** Small inline SVG logos (data: URLs), so currency and method logos work on any origin with no extra route. */
-function svg(label: string, color: string): string {
-  const text = label.length > 3 ? label.slice(0, 3) : label;
-  const body = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="${color}"/><text x="32" y="39" font-family="Arial,sans-serif" font-size="${text.length > 2 ? 18 : 22}" font-weight="700" fill="#fff" text-anchor="middle">${text}</text></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(body).toString('base64')}`;
-}
+/**
+ * Currency and method logos as data: URLs, so they work on any origin with no extra route.
+ *
+ * Raster (PNG), not SVG: every SVG in an <img> costs the page a document of its own, text shaping and a raster on the
+ * main thread. The checkout's five SVG logos took 30 to 50 ms (at 4x CPU throttle) of its cold first render, more
+ * than any module of ours; as PNG they are decoded off the main thread. The PNGs are rendered from logo-specs.ts by
+ * `npm run sandbox:logos`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOGO_SPECS, type LogoName } from './logo-specs.ts';
 
-export const LOGOS = {
-  arcblock: svg('ABT', '#4598FA'),
-  tba: svg('TBA', '#4598FA'),
-  credit: svg('CR', '#8B5CF6'),
-  ethereum: svg('ETH', '#627EEA'),
-  base: svg('B', '#0052FF'),
-  usdc: svg('USDC', '#2775CA'),
-  bitcoin: svg('BTC', '#F7931A'),
-  stripe: svg('S', '#635BFF'),
-  usd: svg('$', '#16A34A'),
-};
+const dir = join(import.meta.dirname, 'logos');
+
+export const LOGOS = Object.fromEntries(
+  Object.keys(LOGO_SPECS).map((name) => [
+    name,
+    `data:image/png;base64,${readFileSync(join(dir, `${name}.png`)).toString('base64')}`,
+  ]),
+) as Record<LogoName, string>;
