@@ -3,7 +3,7 @@
  *
  *   npm run build && npm run bench [-- --base <dist/elements of another build>] [--dist <this build's, default
  *   dist/elements>] [--runs 7] [--cycles 100] [--parts timing,memory,many] [--timing <tags>] [--memory <tags>]
- *   [--devtools]
+ *   [--devtools] [--verbose]
  *
  * Serves each build from its own sandbox (hosts/server/main.ts, SANDBOX_DB=memory; ports BENCH_PORT, default 4300,
  * and BENCH_BASE_PORT, default 4310, for --base), signs in as Casey Customer and buys once (so the portal has an
@@ -25,6 +25,7 @@
  * - 20 checkouts inserted on one page at once: time until every Pay button is enabled, and JS heap per checkout.
  *
  * With --base, both builds run interleaved in one browser on the same machine, and the ratio is printed.
+ * `--verbose` also prints every cold run (ms, in the order they ran), to see the spread behind a median.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -49,6 +50,7 @@ const TIMING_TAGS = arg('timing')?.split(',');
 const CASEY = 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8';
 /** Time the loads through Playwright (Runtime domain enabled, as with DevTools open) instead of a bare CDP client. */
 const DEVTOOLS = argv.includes('--devtools');
+const VERBOSE = argv.includes('--verbose');
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 
 type Build = {
@@ -542,6 +544,7 @@ async function main(): Promise<void> {
       for (const b of builds) {
         const warm = await warmRuns(open, b, spec, RUNS);
         const c = cold.get(b)!;
+        if (VERBOSE) console.log(`${spec.tag} ${b.name} cold runs: ${c.map((v) => Math.round(v)).join(' ')}`);
         coldMedian.set(`${spec.tag}|${b.name}`, median(c));
         rows.push(
           `| ${spec.tag} | ${b.name} | ${ms(median(c))} | ${ms(Math.min(...c))} | ${ms(median(warm))} | ${ms(Math.min(...warm))} |`,
