@@ -29,7 +29,7 @@ import { SessionArea } from './SessionArea.tsx';
 import { LINK_HELPERS } from './shared.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { useLoginGuard } from './useLoginGuard.ts';
-import { useNavFit } from './useNavFit.ts';
+import { BURGER, useNavFit } from './useNavFit.ts';
 import { usePageViews } from './usePageViews.ts';
 import { useReadiness } from './useReadiness.ts';
 
@@ -103,9 +103,10 @@ export function HeaderBar({
     active: !narrow && hasNav,
     content: `${locale}|${nav.map((e) => e.key + e.title).join()}|${products ? products.index : ''}|${session.user?.did ?? ''}|${orgs}|${bell}`,
   });
-  // Below md, or when the navigation does not fit beside the controls even with compact controls: the burger menu.
-  const below = narrow || fit.level === 'burger';
-  const compact = narrow || fit.level === 'compact';
+  // Below md, or when the navigation does not fit beside the controls even with every name folded: the burger menu.
+  const below = narrow || fit.level === BURGER;
+  // Below md every control is folded; above, as many as the navigation needs (useNavFit).
+  const folded = narrow ? BURGER : fit.level;
 
   const cls = {
     bar: css`
@@ -161,7 +162,7 @@ export function HeaderBar({
       <div className={cls.addons} part="addons" ref={fit.addons}>
         {orgs ? (
           <Suspense fallback={null}>
-            <OrgSwitch compact={compact} key={session.user?.did} onReady={ready.report.org} />
+            <OrgSwitch compact={folded >= 3} key={session.user?.did} onReady={ready.report.org} />
           </Suspense>
         ) : null}
         {bell && session.user ? (
@@ -169,7 +170,7 @@ export function HeaderBar({
             <NotificationBell info={info} user={session.user} key={session.user.did} onReady={ready.report.bell} />
           </Suspense>
         ) : null}
-        <LanguageMenu info={info} compact={compact} />
+        <LanguageMenu info={info} compact={folded >= 1} />
         <ThemeToggle info={info} />
         {session.user && !small ? (
           <Suspense fallback={null}>
@@ -182,7 +183,7 @@ export function HeaderBar({
             />
           </Suspense>
         ) : null}
-        {guarding ? <GuardIndicator /> : <SessionArea compact={compact} links={userLinks} />}
+        {guarding ? <GuardIndicator /> : <SessionArea compact={folded >= 2} links={userLinks} />}
       </div>
     </header>
   );

@@ -7,7 +7,12 @@ export const NAV_RESIZE_DEBOUNCE_MS = 100;
 /** How long the navigation waits for late controls before it is laid out anyway (a chunk that never loads). */
 export const NAV_SETTLE_TIMEOUT_MS = 4000;
 
-type FitLevel = 'full' | 'compact' | 'burger';
+/**
+ * How far the controls fold to make room for the navigation: 0 not at all, 1 the language's name, 2 the user's name
+ * too, 3 the organization's name too, 4 the burger menu (BURGER).
+ */
+type FitLevel = 0 | 1 | 2 | 3 | 4;
+export const BURGER = 4;
 
 /**
  * Whether the desktop navigation fits between the brand and the controls, decided before it is ever painted:
@@ -15,8 +20,9 @@ type FitLevel = 'full' | 'compact' | 'burger';
  * - Until the session is known and every late control (org switcher with its name, bell, apps, the Products
  *   button) has its final width, the navigation is laid out but invisible (its room is kept, nothing jumps).
  * - The fit is tried in layout effects, which run before the browser paints: first with the full controls, then
- *   with compact ones (language, organization and user without their names), then the burger menu. A level is
- *   kept only when the navigation's own content is not wider than the room it gets (scrollWidth ≤ clientWidth).
+ *   folding their names one by one (the language's, the user's, the organization's: the organization is the context
+ *   a payment is made in, so it keeps its name longest), then the burger menu. A level is kept only when the
+ *   navigation's items are not wider than the room it gets.
  * - After that, a change of width (window, debounced 100 ms) or of the controls (a name arriving) tries again
  *   from the top, still before a paint (flushSync in the ResizeObserver callback): never a collapse when it fits.
  */
@@ -24,8 +30,8 @@ export function useNavFit({ ready, active, content }: { ready: boolean; active: 
   const header = useRef<HTMLElement | null>(null);
   const addons = useRef<HTMLDivElement | null>(null);
   const nav = useRef<HTMLElement | null>(null);
-  const [level, setLevel] = useState<FitLevel>('full');
-  // A retry re-renders even when the level is already 'full' (its layout effect then measures again).
+  const [level, setLevel] = useState<FitLevel>(0);
+  // A retry re-renders even when the level is already 0 (its layout effect then measures again).
   const [, setAttempt] = useState(0);
   const [timedOut, setTimedOut] = useState(false);
   const settled = ready || timedOut;
@@ -38,7 +44,7 @@ export function useNavFit({ ready, active, content }: { ready: boolean; active: 
   // New content (language, entries, user): start again from the full layout, before the paint.
   if (seen.current.content !== content) {
     seen.current.content = content;
-    if (level !== 'full') setLevel('full');
+    if (level !== 0) setLevel(0);
   }
   // eslint-disable-next-line react-hooks/exhaustive-deps -- measures after every render, before the paint
   useLayoutEffect(() => {
@@ -46,7 +52,7 @@ export function useNavFit({ ready, active, content }: { ready: boolean; active: 
       seen.current.header = header.current?.clientWidth ?? 0;
       seen.current.addons = addons.current?.offsetWidth ?? 0;
     };
-    if (level === 'burger') return record();
+    if (level === BURGER) return record();
     if (!active || !settled) return;
     const n = nav.current;
     const ul = n?.querySelector('ul');
@@ -58,7 +64,7 @@ export function useNavFit({ ready, active, content }: { ready: boolean; active: 
       items.reduce((w, li) => w + li.getBoundingClientRect().width, 0) + gap * Math.max(0, items.length - 1);
     const fits = natural <= n.clientWidth + 0.5;
     if (fits) record();
-    else setLevel(level === 'full' ? 'compact' : 'burger');
+    else setLevel((level + 1) as FitLevel);
   });
   useEffect(() => {
     const h = header.current;
@@ -66,7 +72,7 @@ export function useNavFit({ ready, active, content }: { ready: boolean; active: 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const retry = () =>
       flushSync(() => {
-        setLevel('full');
+        setLevel(0);
         setAttempt((n) => n + 1);
       });
     const ro = new ResizeObserver(() => {
@@ -90,5 +96,5 @@ export function useNavFit({ ready, active, content }: { ready: boolean; active: 
       ro.disconnect();
     };
   }, [active]);
-  return { header, addons, nav, level: active ? level : 'full', shown: settled };
+  return { header, addons, nav, level: active ? level : 0, shown: settled };
 }

@@ -938,6 +938,51 @@ describe('<site-header> navigation that does not fit', () => {
     await setViewport({ width: 1280, height: 800 });
   });
 
+  it('folds the names one by one as the room shrinks: language, user, organization, then the burger', async () => {
+    await stub({ signedIn: true });
+    const navigation = Array.from({ length: 5 }, (_, i) => ({
+      id: `n${i}`,
+      title: `Section number ${i + 1}`,
+      link: `/s${i}`,
+    }));
+    const meta = {
+      navigation,
+      languages: [
+        { code: 'en', name: 'English' },
+        { code: 'zh', name: '简体中文' },
+      ],
+      settings: { org: { enabled: true } },
+    };
+    await setViewport({ width: 1800, height: 600 });
+    const el = header(`locale="en" meta='${JSON.stringify(meta)}'`);
+    el.style.display = 'block';
+    await sessionReady(el);
+    const org = await orgButton(el);
+    await waitFor(() => org.textContent?.includes('Org 01'), { message: 'the organization name' });
+    // A name is shown when a box of its own carries it (a folded one is gone or visually hidden: 1 px wide).
+    const shows = (part: string, name: string) =>
+      $$(el, `[part=${part}] span`).some((x) => x.textContent === name && x.getBoundingClientRect().width > 1);
+    const state = () =>
+      $(el, '[part=burger]')
+        ? 'burger'
+        : [
+            shows('locale', 'English') ? 'language' : '',
+            shows('user', 'Casey Customer') ? 'user' : '',
+            shows('org-switch', 'Org 01') ? 'org' : '',
+          ]
+            .filter(Boolean)
+            .join('+');
+    const seen: string[] = [];
+    for (let width = 1700; width >= 700; width -= 20) {
+      el.style.width = `${width}px`;
+      await sleep(160); // the resize debounce (100 ms), then the fit, before a paint
+      const now = state();
+      if (seen[seen.length - 1] !== now) seen.push(now);
+    }
+    deepEqual(seen, ['language+user+org', 'user+org', 'org', '', 'burger']);
+    await setViewport({ width: 1280, height: 800 });
+  });
+
   it('re-measures 100 ms after a resize (debounced), not before', async () => {
     const navigation = Array.from({ length: 5 }, (_, i) => ({
       id: `n${i}`,

@@ -713,7 +713,7 @@ test.describe('header widths (issue 14): every entry reachable, no late collapse
         await expect(header.locator('[part=user]')).toBeVisible();
         await expect(header.getByRole('button', { name: 'Language: English' })).toBeVisible();
         if (width >= 1280) {
-          // It fits (with compact controls at 1280): the navigation shows, and it showed only once, never then collapsed.
+          // It fits (at 1280 with a name or two folded): the navigation shows, and it showed only once, never then collapsed.
           const nav = header.getByRole('navigation', { name: 'Main navigation' });
           await expect(nav.getByRole('link', { name: 'Store' })).toBeVisible();
           await expect(header.locator('[part=burger]')).toHaveCount(0);
