@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeZip } from '../e2e/store-zip.ts';
 import { startSandbox } from './harness.ts';
@@ -95,6 +96,33 @@ describe('store release upload', () => {
       expect(r.body).toMatchObject({ error: expect.stringContaining('at most'), code: 'TOO_LARGE' });
     }
     expect(await versions(did)).toEqual([{ version: '1.0.0', status: 'DRAFT' }]);
+  });
+
+  it('a body that says it is over the limit is refused before it is sent, and the connection closes', async () => {
+    // 1 GB announced, 1 KB sent: the 413 must come without the server waiting for the rest.
+    const reply = await new Promise<{ status: number; connection: string | undefined; body: string }>((done, fail) => {
+      const req = httpRequest(
+        `${sb.url}/store/api/blocklets/upload`,
+        {
+          method: 'POST',
+          headers: {
+            cookie: `login_token=${tokens.developer}`,
+            'content-type': 'multipart/form-data; boundary=x',
+            'content-length': String(1024 ** 3),
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += String(c)));
+          res.on('end', () => done({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+        },
+      );
+      req.on('error', fail);
+      req.write(Buffer.alloc(1024));
+    });
+    expect(reply.status).toBe(413);
+    expect(reply.connection).toBe('close');
+    expect(JSON.parse(reply.body)).toEqual({ error: 'The release must be at most 5 MB', code: 'TOO_LARGE' });
   });
 
   it('edit remark and permission; admin sets the review type resending the category; console paging and keyword', async () => {
