@@ -972,11 +972,22 @@ describe('<site-header> navigation that does not fit', () => {
           ]
             .filter(Boolean)
             .join('+');
+    // After each step: the resize debounce (100 ms), then the fit (before a paint); read until two reads 80 ms apart
+    // agree, so a late timer on a busy machine is waited for rather than skipped over.
+    const settledState = async () => {
+      await sleep(120);
+      let last = state();
+      for (;;) {
+        await sleep(80);
+        const now = state();
+        if (now === last) return now;
+        last = now;
+      }
+    };
     const seen: string[] = [];
-    for (let width = 1700; width >= 700; width -= 20) {
+    for (let width = 1640; width >= 1060; width -= 20) {
       el.style.width = `${width}px`;
-      await sleep(160); // the resize debounce (100 ms), then the fit, before a paint
-      const now = state();
+      const now = await settledState();
       if (seen[seen.length - 1] !== now) seen.push(now);
     }
     deepEqual(seen, ['language+user+org', 'user+org', 'org', '', 'burger']);
