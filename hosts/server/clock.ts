@@ -10,6 +10,8 @@ export interface Clock {
   now(): number;
   /** Unix seconds, sandbox time. */
   nowSeconds(): number;
+  /** The sandbox time as an ISO 8601 timestamp: what a row's created_at / updated_at is stamped with. */
+  iso(): string;
   advance(ms: number): void;
   /** Back to the real time. */
   reset(): void;
@@ -21,6 +23,7 @@ export function createClock(): Clock {
   return {
     now: () => Date.now() + offsetMs,
     nowSeconds: () => Math.floor((Date.now() + offsetMs) / 1000),
+    iso: () => new Date(Date.now() + offsetMs).toISOString(),
     advance(ms) {
       offsetMs += ms;
     },

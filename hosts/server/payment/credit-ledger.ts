@@ -85,7 +85,7 @@ export async function consumeCredits(
     );
   let left = BigInt(input.amount);
   const transactions: Doc[] = [];
-  const created = new Date(q.clock.now()).toISOString();
+  const created = q.clock.iso();
   for (const grant of usable) {
     if (left <= 0n) break;
     const remaining = BigInt(grant.remaining_amount);

@@ -33,7 +33,7 @@ export function newDoc<K extends Table>(
   livemode: boolean,
   fields: NewFields<K>,
 ): RowOf<K> {
-  const now = new Date(q.clock.now()).toISOString();
+  const now = q.clock.iso();
   return { id: newId(TABLES[table].prefix), livemode, ...fields, created_at: now, updated_at: now } as RowOf<K>;
 }
 
@@ -44,13 +44,7 @@ function columnValues(table: Table, doc: Doc): unknown[] {
 export async function insert<K extends Table>(q: Queryable, table: K, doc: RowOf<K>): Promise<RowOf<K>> {
   const cols = Object.keys(TABLES[table].columns);
   const names = ['id', 'livemode', 'created_at', 'data', ...cols];
-  const params = [
-    doc.id,
-    doc.livemode,
-    doc.created_at ?? new Date(q.clock.now()).toISOString(),
-    doc,
-    ...columnValues(table, doc),
-  ];
+  const params = [doc.id, doc.livemode, doc.created_at ?? q.clock.iso(), doc, ...columnValues(table, doc)];
   await q.query(
     `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
     params,
@@ -60,7 +54,7 @@ export async function insert<K extends Table>(q: Queryable, table: K, doc: RowOf
 
 /** Writes the whole document back (and its filter columns), stamping updated_at in the sandbox time of `q`. */
 export async function save<K extends Table>(q: Queryable, table: K, doc: RowOf<K>): Promise<RowOf<K>> {
-  const next = { ...doc, updated_at: new Date(q.clock.now()).toISOString() };
+  const next = { ...doc, updated_at: q.clock.iso() };
   const cols = Object.keys(TABLES[table].columns);
   const sets = ['data = $2', ...cols.map((c, i) => `${c} = $${i + 3}`)];
   await q.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1`, [doc.id, next, ...columnValues(table, next)]);

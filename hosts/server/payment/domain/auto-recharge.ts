@@ -99,7 +99,7 @@ async function payingCurrencies(q: Queryable, prices: PriceRow[]): Promise<Doc[]
 }
 
 /** Today's date (YYYY-MM-DD) in the sandbox time of `q`'s server. */
-const today = (q: Pick<Queryable, 'clock'>): string => new Date(q.clock.now()).toISOString().slice(0, 10);
+const today = (q: Pick<Queryable, 'clock'>): string => q.clock.iso().slice(0, 10);
 
 /**
  * Today's attempts and amount: `daily_stats{attempt_count, total_amount}` count for `last_recharge_date` (TAutoRechargeConfig),
@@ -230,7 +230,7 @@ export async function runAutoRecharge(q: Queryable): Promise<{ attempts: Recharg
       ...(r.ok
         ? { last_recharge_at: q.clock.nowSeconds(), last_invoice_id: r.invoice!.id, last_error: null }
         : { last_error: r.error }),
-      updated_at: new Date(q.clock.now()).toISOString(),
+      updated_at: q.clock.iso(),
     });
     attempts.push({
       config_id: cfg.id,
@@ -283,7 +283,7 @@ export async function autoRechargeConfigOf(q: Queryable, customer: Doc, currency
   if (existing) return expandConfig(q, existing);
   const price = await basePackage(q, currency, customer.livemode);
   const paying = (await payingCurrencies(q, [price])).find((c) => c.id === price.currency_id);
-  const now = new Date(q.clock.now()).toISOString();
+  const now = q.clock.iso();
   const cfg = await writeConfig(q, {
     ...newConfig(now),
     livemode: customer.livemode,
@@ -336,7 +336,7 @@ export async function submitAutoRecharge(q: Queryable, customer: Doc, body: Body
     fallback: 0,
   })!;
   const existing = await configOf(q, customer.id, currency.id, customer.livemode, true);
-  const now = new Date(q.clock.now()).toISOString();
+  const now = q.clock.iso();
   const cfg = await writeConfig(q, {
     ...(existing ?? newConfig(now)),
     livemode: customer.livemode,

@@ -44,9 +44,6 @@ export function registerDonateSettings(): void {
   registerMigrations('payment-settings', [donateSettingsMigration]);
 }
 
-/** Now as an ISO timestamp, in the sandbox time of `q`'s server. */
-const nowIso = (q: Pick<Queryable, 'clock'>) => new Date(q.clock.now()).toISOString();
-
 /**
  * A setting as the platform sends it (TSetting: `mount_location`, `component_did`); the request body keeps the
  * client's camelCase `mountLocation`/`componentDid` (TSettingCreate). Rows stored before carry the camelCase keys.
@@ -170,7 +167,7 @@ async function donationLink(q: Queryable, body: Body, livemode: boolean): Promis
       name: str(b, 'name', { max: 200 }) ?? '',
     };
   });
-  const now = nowIso(q);
+  const now = q.clock.iso();
   const stamp = <T extends Doc>(d: T): T => ({ ...d, livemode, created_at: now, updated_at: now });
   const productId = newId('prod');
   const priceId = newId('price');
@@ -221,7 +218,7 @@ export async function settingOfLocation(
   return db.transaction(async (tx) => {
     const existing = await byLocation(tx, type, mountLocation, livemode);
     if (existing) return existing;
-    const now = nowIso(tx);
+    const now = tx.clock.iso();
     const fields = {
       object: 'setting',
       livemode,
@@ -257,7 +254,7 @@ export async function updateSetting(db: Db, key: string, body: Body, livemode: b
   return db.transaction(async (tx) => {
     const found = (await byId(tx, key, true)) ?? (await byLocation(tx, 'donate', key, livemode, true));
     if (!found) throw new HttpError(404, `No such setting: ${key}`);
-    const next: Doc = { ...found, updated_at: nowIso(tx) };
+    const next: Doc = { ...found, updated_at: tx.clock.iso() };
     if (body.active !== undefined) next.active = bool(body, 'active');
     if (body.settings !== undefined) next.settings = settingsOf(body);
     if (body.description !== undefined) next.description = str(body, 'description', { max: 255 }) ?? '';

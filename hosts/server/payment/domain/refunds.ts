@@ -112,7 +112,7 @@ function newRefund(
   q: Pick<Queryable, 'clock'>,
   fields: Partial<RefundRow> & Pick<RefundRow, 'livemode' | 'type' | 'amount' | 'currency_id' | 'customer_id'>,
 ): RefundRow {
-  const now = new Date(q.clock.now()).toISOString();
+  const now = q.clock.iso();
   return {
     id: newId('re'),
     object: 'refund',
