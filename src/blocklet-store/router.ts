@@ -8,8 +8,10 @@
  *   'join'                                     → only when preferences.permissionMode is 'staking'
  *   'developer/blocklets' | 'developer/access-tokens' | 'console/blocklets' | 'console/categories' → protected
  * Anything else → null, which the element answers with replaceState to the base (spec: other paths redirect to /).
+ *
+ * No React here: the element's prefetch (prefetch.ts) reads the route and the home's filters before React loads. The
+ * location hook is location.ts.
  */
-import { useCallback, useEffect, useState } from 'react';
 import { queryParams } from '../core/params.ts';
 
 export type ProtectedRouteName =
@@ -81,32 +83,6 @@ export function storePathOf(link: string, base: string, here: string): string | 
   } catch {
     return null;
   }
-}
-
-type Location = { pathname: string; search: string };
-const read = (): Location => ({ pathname: window.location.pathname, search: window.location.search });
-
-/** Current location (re-renders on popstate and on our own navigations) plus navigate/replace. */
-export function useLocation(): Location & {
-  navigate: (path: string) => void;
-  replace: (path: string) => void;
-} {
-  const [loc, setLoc] = useState(read);
-  useEffect(() => {
-    const on = () => setLoc(read());
-    window.addEventListener('popstate', on);
-    return () => window.removeEventListener('popstate', on);
-  }, []);
-  const navigate = useCallback((path: string) => {
-    window.history.pushState(window.history.state, '', path);
-    setLoc(read());
-    window.scrollTo?.({ top: 0 });
-  }, []);
-  const replace = useCallback((path: string) => {
-    window.history.replaceState(window.history.state, '', path);
-    setLoc(read());
-  }, []);
-  return { ...loc, navigate, replace };
 }
 
 /** Home filters kept in the URL (platform-header-store.md B.1 /search query). */
