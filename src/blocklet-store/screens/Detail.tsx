@@ -22,6 +22,7 @@ import { focusRing } from '../../ui/shared-css.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useCss } from '../../ui/styles.tsx';
+import { blockletQuery, categoriesQuery } from '../queries.ts';
 import { reviewStatus } from '../review.ts';
 import { capabilityLabels, requirementLines } from '../requirements.ts';
 import { detailPath, normalizeBase } from '../router.ts';
@@ -60,10 +61,8 @@ export function Detail({ did, version }: { did: string; version?: string | undef
   const downloads = useDownloads();
   const primaryBtn = useButtonClass('primary', 'md');
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const q = useQuery(
-    queryKey('store', 'blocklet', did, version ?? ''),
-    () => api.store.get(did, version) as Promise<Meta>,
-  );
+  const bq = blockletQuery(api, did, version);
+  const q = useQuery(bq.queryKey, bq.queryFn as () => Promise<Meta>, { staleTime: bq.staleTime });
   const info = useQuery(queryKey('store', 'info', did, version ?? ''), () => api.store.info(did, version), {
     enabled: q.isSuccess,
   });
@@ -72,10 +71,8 @@ export function Detail({ did, version }: { did: string; version?: string | undef
   });
   const storeBase = useQuery(queryKey('store', 'base'), async () => (await api.resolve()).store);
   // A meta whose category is only an id (or a bare string) is named from the category list (the home's, cached).
-  const categories = useQuery(queryKey('store', 'categories'), () => api.store.categories(), {
-    staleTime: 5 * 60_000,
-    enabled: q.isSuccess,
-  });
+  const cq = categoriesQuery(api);
+  const categories = useQuery(cq.queryKey, cq.queryFn, { staleTime: cq.staleTime, enabled: q.isSuccess });
   const b = q.data;
   useEffect(() => {
     if (b) headingRef.current?.focus();

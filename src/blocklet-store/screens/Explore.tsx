@@ -4,7 +4,7 @@
  * always empty) are left out, and so is the whole block when the request fails (the full list below still works).
  * The preference banner (HomeBanner.tsx) comes first when the platform sets one.
  */
-import { queryKey } from '../../api/query-keys.ts';
+import { exploreQuery } from '../queries.ts';
 import { useQuery } from '../../ui/query.ts';
 import { useApi } from '../../ui/api.tsx';
 import { useT } from '../../ui/i18n.tsx';
@@ -29,7 +29,8 @@ function ExploreSections() {
   const api = useApi();
   const t = useT();
   const { css } = useCss();
-  const q = useQuery(queryKey('store', 'explore'), () => api.store.explore(), { staleTime: 5 * 60_000 });
+  const eq = exploreQuery(api);
+  const q = useQuery(eq.queryKey, eq.queryFn, { staleTime: eq.staleTime });
   if (q.isPending) return <Skeleton variant="rect" height={120} announce={false} />;
   if (q.isError) return null;
   const sections = q.data.filter((s) => KNOWN.has(s.type) && s.blocklets.length > 0);

@@ -3,7 +3,6 @@
  * (keyword, category, price, sortBy, page); paged list (18 a page, so a catalog of thousands stays light);
  * loading, empty and error states.
  */
-import { queryKey } from '../../api/query-keys.ts';
 import { formatError } from '../../core/errors.ts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatNumber, pickLocaleText } from '../../core/locale.ts';
@@ -19,14 +18,14 @@ import { focusRing } from '../../ui/shared-css.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { filtersPath, readFilters, SORT_PARAMS, SORTS, type HomeFilters } from '../router.ts';
+import { categoriesQuery, homeListQuery, isFiltered, PAGE_SIZE, showsExplore } from '../queries.ts';
+import { filtersPath, readFilters, SORTS, type HomeFilters } from '../router.ts';
 import { CardGrid, PageTitle, useStoreNav } from './shared.tsx';
 
 // The explore sections load on first use of the plain home (out of the first-paint bundle).
 const Explore = lazy(() => import('./Explore.tsx'));
 
 export const SEARCH_DEBOUNCE_MS = 300;
-export const PAGE_SIZE = 18;
 
 export const categoryId = (c: StoreCategory): string => c.id ?? c._id ?? c.name ?? '';
 
@@ -63,25 +62,15 @@ export function Home({ category: routeCategory }: { category?: string | undefine
     setInput((cur) => (cur.trim() === f.keyword ? cur : f.keyword));
   }, [f.keyword]);
 
-  const categories = useQuery(queryKey('store', 'categories'), () => api.store.categories(), { staleTime: 5 * 60_000 });
-  const list = useQuery(
-    queryKey('store', 'home', f),
-    () =>
-      api.store.list({
-        keyword: f.keyword || undefined,
-        category: f.category || undefined,
-        price: f.price || undefined,
-        ...SORT_PARAMS[f.sort],
-        page: f.page,
-        pageSize: PAGE_SIZE,
-      }),
-    { placeholderData: (prev) => prev },
-  );
+  const cq = categoriesQuery(api);
+  const categories = useQuery(cq.queryKey, cq.queryFn, { staleTime: cq.staleTime });
+  const lq = homeListQuery(api, f);
+  const list = useQuery(lq.queryKey, lq.queryFn, { staleTime: lq.staleTime, placeholderData: (prev) => prev });
 
   const cats = (categories.data ?? []).filter((c) => categoryId(c) && categoryId(c) !== 'all');
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const filtered = Boolean(f.keyword || f.category || f.price);
+  const filtered = isFiltered(f);
 
   const toPage = (page: number) => {
     apply({ page }, true);
@@ -145,7 +134,7 @@ export function Home({ category: routeCategory }: { category?: string | undefine
           ))}
         </div>
       ) : null}
-      {!filtered && f.page === 1 ? (
+      {showsExplore(f) ? (
         <Suspense fallback={null}>
           <Explore />
         </Suspense>
