@@ -10,7 +10,7 @@ import { matchRoute, readFilters, SORT_PARAMS, type HomeFilters } from './router
 
 /** Blocklets on a page of the home's list (a catalog of thousands stays light). */
 export const PAGE_SIZE = 18;
-/** How long a list or a blocklet answer counts as fresh (lists refresh on realtime review events regardless). */
+/** How long a list or a blocklet answer counts as fresh (a console change refreshes every store query regardless). */
 const FRESH_MS = 30_000;
 
 export const categoriesQuery = (api: Api) => ({
