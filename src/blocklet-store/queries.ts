@@ -58,9 +58,10 @@ export function prefetchStore(api: Api, props: Record<string, unknown>): void {
   const base = typeof props.basePath === 'string' ? props.basePath : undefined;
   const route = matchRoute(window.location.pathname, base ?? '/');
   if (route?.name === 'home') {
+    // In the order the home shows them: the category chips, the explore sections, the list.
     const f = readFilters(window.location.search, route.category);
-    void api.queryClient.prefetchQuery(homeListQuery(api, f));
-    if (showsExplore(f)) void api.queryClient.prefetchQuery(exploreQuery(api));
     void api.queryClient.prefetchQuery(categoriesQuery(api));
+    if (showsExplore(f)) void api.queryClient.prefetchQuery(exploreQuery(api));
+    void api.queryClient.prefetchQuery(homeListQuery(api, f));
   } else if (route?.name === 'detail') void api.queryClient.prefetchQuery(blockletQuery(api, route.did, route.version));
 }

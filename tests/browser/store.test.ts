@@ -28,6 +28,12 @@ const gridReady = (el: HTMLElement, n?: number) =>
   waitFor(() => (n === undefined ? cards(el).length > 0 : cards(el).length === n), {
     message: `grid did not show ${n ?? 'cards'}`,
   });
+/** The home's category chips (asked for with the list: they may come a moment after the cards). */
+async function chips(el: HTMLElement): Promise<HTMLButtonElement[]> {
+  const all = () => $$<HTMLButtonElement>(el, '[part=categories] button');
+  await waitFor(() => all().length > 0, { message: 'no category chips' });
+  return all();
+}
 
 beforeEach(async () => {
   await stub({});
@@ -73,15 +79,17 @@ describe('<blocklet-store>', () => {
     equal(new URL(first.href).pathname, `${BASE}blocklets/z8blocklet0`);
     ok(cards(el)[6]?.textContent?.includes('1 download'), 'singular');
     ok(shadowText(el).includes('7 blocklets'));
-    const cats = $$(el, '[part=categories] button').map((b) => b.textContent);
-    deepEqual(cats, ['All', 'Payments', 'AI', 'Developer Tools']);
+    deepEqual(
+      (await chips(el)).map((b) => b.textContent),
+      ['All', 'Payments', 'AI', 'Developer Tools'],
+    );
 
     const zh = store('locale="zh"');
     await gridReady(zh, 7);
     ok(cards(zh)[0]?.textContent?.includes('1.3万 次下载'), cards(zh)[0]?.textContent ?? '');
     ok(shadowText(zh).includes('Blocklet 商店'));
     deepEqual(
-      $$(zh, '[part=categories] button').map((b) => b.textContent),
+      (await chips(zh)).map((b) => b.textContent),
       ['全部', '支付', '人工智能', '开发者工具'],
     );
   });
@@ -117,9 +125,7 @@ describe('<blocklet-store>', () => {
     cleanup();
     const el2 = store('locale="en"');
     await gridReady(el2, 7);
-    const payments = $$<HTMLButtonElement>(el2, '[part=categories] button').find(
-      (b) => b.textContent === 'Payments',
-    ) as HTMLButtonElement;
+    const payments = (await chips(el2)).find((b) => b.textContent === 'Payments') as HTMLButtonElement;
     payments.click();
     await gridReady(el2, 2);
     equal(payments.getAttribute('aria-pressed'), 'true');
@@ -495,11 +501,8 @@ describe('<blocklet-store>', () => {
     window.history.replaceState(null, '', `${BASE}category/payments`);
     const el = store('locale="en"');
     await gridReady(el, 2);
-    const pressed = $$<HTMLButtonElement>(el, '[part=categories] button').filter(
-      (b) => b.getAttribute('aria-pressed') === 'true',
-    );
     deepEqual(
-      pressed.map((b) => b.textContent),
+      (await chips(el)).filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.textContent),
       ['Payments'],
     );
     equal(window.location.pathname, `${BASE}category/payments`);
