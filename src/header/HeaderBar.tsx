@@ -6,7 +6,8 @@ import { useApi } from '../ui/api.tsx';
 import { useHost, useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useQuery } from '../ui/query.ts';
-import { BELOW_MD, BELOW_SM, useMediaQuery } from '../ui/responsive.ts';
+import { BELOW_MD, BELOW_SM } from '../core/layout.ts';
+import { useMediaQuery } from '../ui/responsive.ts';
 import { useSession } from '../ui/session.tsx';
 import { useCss } from '../ui/styles.tsx';
 import {

@@ -3,7 +3,7 @@
  * scrollable captioned frame and the pager (rows per page, range, previous/next).
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_MOBILE, TABLE_PAGE_SIZE_OPTIONS } from '../core/constants.ts';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_MOBILE, TABLE_PAGE_SIZE_OPTIONS } from '../core/layout.ts';
 import { formatNumber } from '../core/locale.ts';
 import { Button } from '../ui/Button.tsx';
 import { useSettings } from '../ui/context.tsx';

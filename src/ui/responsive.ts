@@ -1,9 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-
-/** The md breakpoint (MUI's 900 px): below it the layouts switch to their small-screen form. */
-export const BELOW_MD = '(max-width: 899px)';
-/** The sm breakpoint (600 px). */
-export const BELOW_SM = '(max-width: 599px)';
+import { BELOW_MD } from '../core/layout.ts';
 
 /** `true` while the media query matches; re-renders on change. */
 export function useMediaQuery(query: string): boolean {

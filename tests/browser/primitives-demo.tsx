@@ -15,7 +15,8 @@ import { Spinner } from '../../src/ui/Spinner.tsx';
 import { StatusChip } from '../../src/ui/StatusChip.tsx';
 import { TextField } from '../../src/ui/TextField.tsx';
 import { VisuallyHidden } from '../../src/ui/VisuallyHidden.tsx';
-import { useMediaQuery, BELOW_MD } from '../../src/ui/responsive.ts';
+import { BELOW_MD } from '../../src/core/layout.ts';
+import { useMediaQuery } from '../../src/ui/responsive.ts';
 
 export function PrimitivesDemo({ dismissible = true }: { dismissible?: boolean }) {
   const [open, setOpen] = useState(false);
