@@ -3,9 +3,7 @@
  * amount, status chip with the spec's tones, billing reason; page size 10 (5 below md), options 5/10/20/50/100.
  * A Table / List switch shows the same page as a list grouped by month instead (InvoiceList.tsx, lazy).
  */
-import { queryKey } from '../api/query-keys.ts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { InvoiceListParams } from '../api/resources/customers.ts';
 import { billingReasonKey, invoiceStatusTone } from '../core/billing.ts';
 import { customerLinks } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
@@ -27,6 +25,7 @@ import {
   useDashboard,
   useMoney,
 } from './parts.tsx';
+import { invoicesQuery, type InvoiceFilter } from './screens.ts';
 import { Pager, TableFrame, useCellClass, usePaging } from './table.tsx';
 
 // The grouped list (spec §2 "table and grouped list") is off the first paint: loaded when picked.
@@ -35,7 +34,7 @@ const InvoiceList = lazy(() => import('./InvoiceList.tsx'));
 export type InvoiceTableProps = {
   /** Accessible name of the table. */
   label: string;
-  filter?: Omit<InvoiceListParams, 'page' | 'pageSize'>;
+  filter?: InvoiceFilter;
   /** What to show when there is nothing (default: no invoices yet). */
   empty?: ReactNode;
   prefix: string;
@@ -57,11 +56,8 @@ export function InvoiceTable({ label, filter = {}, empty, prefix }: InvoiceTable
   const [picked, setLayout] = useState<'table' | 'list' | null>(null);
   const layout = picked ?? (phone ? 'list' : 'table');
 
-  const q = useQuery(
-    queryKey('invoices', key, page, pageSize),
-    () => api.invoices.list({ ...filter, page, pageSize }),
-    { placeholderData: (prev) => prev },
-  );
+  const iq = invoicesQuery(api, filter, page, pageSize);
+  const q = useQuery(iq.queryKey, iq.queryFn, { staleTime: iq.staleTime, placeholderData: (prev) => prev });
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={Math.min(pageSize, 5)} />;
   const { count, list } = q.data;

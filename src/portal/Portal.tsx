@@ -5,7 +5,6 @@
  * invoice is refused with 403, shown as a refusal).
  */
 import { lazy, Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { queryParams } from '../core/params.ts';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useT } from '../ui/i18n.tsx';
@@ -13,6 +12,7 @@ import { useSession } from '../ui/session.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
 import { DashboardContext, Loading, Notice, Page } from './parts.tsx';
+import { historyFilter, portalScreen, TABS, type Tab } from './screens.ts';
 import { SubscriptionDetail, SubscriptionList } from './Subscriptions.tsx';
 
 // Screens off the first paint: loaded when shown.
@@ -60,15 +60,6 @@ export function Portal(props: PortalProps) {
   );
 }
 
-const TABS = ['subscriptions', 'invoices', 'payments', 'credits'] as const;
-type Tab = (typeof TABS)[number];
-
-/** The tab the page address asks for (`?tab=`, the customer links' home(tab)), if any. */
-function tabOfLocation(): Tab | null {
-  const raw = queryParams().get('tab');
-  return (TABS as readonly string[]).includes(raw ?? '') ? (raw as Tab) : null;
-}
-
 function PortalView({ view, resourceId, customerId, referer }: PortalProps) {
   const t = useT();
   const session = useSession();
@@ -81,17 +72,17 @@ function PortalView({ view, resourceId, customerId, referer }: PortalProps) {
     );
   }
   if (!session.user) return <LoginRequired loginUrl={session.loginUrl()} />;
-  const id = resourceId?.trim();
   const filter = customerId ? { customer_id: customerId } : {};
-  switch (view) {
+  const screen = portalScreen(view, resourceId);
+  switch (screen.kind) {
     case 'invoice':
-      return id ? (
+      return (
         <Lazy title={t('portal.invoice')}>
-          <InvoiceDetail id={id} prefix={prefix} referer={referer} />
+          <InvoiceDetail id={screen.id} prefix={prefix} referer={referer} />
         </Lazy>
-      ) : (
-        <InvoicesPage prefix={prefix} filter={filter} />
       );
+    case 'history':
+      return <InvoicesPage prefix={prefix} customerId={customerId} />;
     case 'past-due':
       return (
         <Lazy title={t('portal.pastDue')}>
@@ -99,27 +90,15 @@ function PortalView({ view, resourceId, customerId, referer }: PortalProps) {
         </Lazy>
       );
     case 'subscription':
-      return id ? (
-        <SubscriptionDetail id={id} prefix={prefix} />
-      ) : (
-        <Overview prefix={prefix} filter={filter} initial="subscriptions" />
-      );
-    case 'subscriptions':
-      return <Overview prefix={prefix} filter={filter} initial="subscriptions" />;
+      return <SubscriptionDetail id={screen.id} prefix={prefix} />;
     case 'credit-grant':
-      return id ? (
+      return (
         <Lazy title={t('portal.creditGrant')}>
-          <CreditGrantDetail id={id} prefix={prefix} />
+          <CreditGrantDetail id={screen.id} prefix={prefix} />
         </Lazy>
-      ) : (
-        <Overview prefix={prefix} filter={filter} initial="credits" />
       );
-    case 'credits':
-      return <Overview prefix={prefix} filter={filter} initial="credits" />;
-    case 'payments':
-      return <Overview prefix={prefix} filter={filter} initial="payments" />;
-    default:
-      return <Overview prefix={prefix} filter={filter} initial={tabOfLocation() ?? 'invoices'} />;
+    case 'overview':
+      return <Overview prefix={prefix} filter={filter} initial={screen.tab} />;
   }
 }
 
@@ -137,11 +116,11 @@ function LoginRequired({ loginUrl }: { loginUrl: string }) {
   );
 }
 
-function InvoicesPage({ prefix, filter }: { prefix: string; filter: { customer_id?: string } }) {
+function InvoicesPage({ prefix, customerId }: { prefix: string; customerId: string | undefined }) {
   const t = useT();
   return (
     <Page title={t('portal.invoiceHistory')}>
-      <InvoiceTable label={t('portal.invoiceHistory')} prefix={prefix} filter={{ ...filter, include_staking: true }} />
+      <InvoiceTable label={t('portal.invoiceHistory')} prefix={prefix} filter={historyFilter(customerId)} />
     </Page>
   );
 }
@@ -226,11 +205,7 @@ function Overview({ prefix, filter, initial }: { prefix: string; filter: { custo
             <CreditsPanel prefix={prefix} customerId={filter.customer_id} />
           </Suspense>
         ) : (
-          <InvoiceTable
-            label={t('portal.invoiceHistory')}
-            prefix={prefix}
-            filter={{ ...filter, include_staking: true }}
-          />
+          <InvoiceTable label={t('portal.invoiceHistory')} prefix={prefix} filter={historyFilter(filter.customer_id)} />
         )}
       </div>
     </Page>

@@ -3,7 +3,7 @@
  * scrollable captioned frame and the pager (rows per page, range, previous/next).
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZE_MOBILE, TABLE_PAGE_SIZE_OPTIONS } from '../core/layout.ts';
+import { TABLE_PAGE_SIZE_OPTIONS } from '../core/layout.ts';
 import { formatNumber } from '../core/locale.ts';
 import { Button } from '../ui/Button.tsx';
 import { useSettings } from '../ui/context.tsx';
@@ -11,6 +11,7 @@ import { useT } from '../ui/i18n.tsx';
 import { useIsMobile } from '../ui/responsive.ts';
 import { Select } from '../ui/Select.tsx';
 import { useCss } from '../ui/styles.tsx';
+import { firstPageSize } from './screens.ts';
 
 export type Paging = {
   page: number;
@@ -24,10 +25,10 @@ export type Paging = {
 /** Page and page size; the size follows the viewport (10, or 5 below md) until the user picks one. Back to page 1 when `resetKey` changes. */
 export function usePaging(resetKey = ''): Paging {
   const mobile = useIsMobile();
-  const [pageSize, setPageSize] = useState<number>(mobile ? TABLE_PAGE_SIZE_MOBILE : TABLE_PAGE_SIZE);
+  const [pageSize, setPageSize] = useState<number>(firstPageSize(mobile));
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState(false);
-  useEffect(() => setPageSize(mobile ? TABLE_PAGE_SIZE_MOBILE : TABLE_PAGE_SIZE), [mobile]);
+  useEffect(() => setPageSize(firstPageSize(mobile)), [mobile]);
   useEffect(() => setPage(1), [resetKey]);
   return {
     page,

@@ -84,6 +84,28 @@ export const answers = (url: string | RegExp): number =>
     ).length;
 
 /**
+ * Records the XHRs (axios's transport in the browser) opened from now on: each one's path and whether `rendered()`
+ * held when it was opened. `stop()` puts XMLHttpRequest back.
+ */
+export function recordRequests(rendered: () => boolean): {
+  asked: (path: string) => Array<{ path: string; rendered: boolean }>;
+  stop: () => void;
+} {
+  const sent: Array<{ path: string; rendered: boolean }> = [];
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['open']>) {
+    sent.push({ path: new URL(String(args[1]), location.href).pathname, rendered: rendered() });
+    return open.apply(this, args);
+  } as XMLHttpRequest['open'];
+  return {
+    asked: (path) => sent.filter((r) => r.path.endsWith(path)),
+    stop: () => {
+      XMLHttpRequest.prototype.open = open;
+    },
+  };
+}
+
+/**
  * Waits until more than `before` requests for `url` have been answered (`before = answers(url)` taken before the
  * action that sends it), then until what the answer shows has rendered. Something the answer would show, absent
  * after this, is absent for good.

@@ -1,5 +1,7 @@
 import '../../elements/pay-portal.ts';
+import { createApi } from '../../src/api/index.ts';
 import { createRefreshScheduler } from '../../src/core/refresh.ts';
+import { historyFilter, invoicesQuery, prefetchPortal } from '../../src/portal/screens.ts';
 import {
   $,
   $$,
@@ -13,10 +15,12 @@ import {
   fill,
   flushed,
   mount,
+  recordRequests,
   notEqual,
   ok,
   sendKeys,
   setViewport,
+  sleep,
   shadowText,
   stub,
   transitionsDone,
@@ -44,6 +48,42 @@ describe('<pay-portal>', () => {
     ok(signIn?.href.includes('redirect='), 'the sign-in link comes back here');
   });
 
+  it('asks for the invoice history once, when the session says who is signed in; never for a visitor', async () => {
+    const requests = recordRequests(() => false);
+    try {
+      const el = portal('view="invoices"');
+      await waitFor(() => rows(el).length === 10, { timeout: 5000 });
+      await sleep(200); // a second request of the query the table mounted on would have left by now
+      equal(requests.asked('/api/invoices').length, 1, 'one request for the first page');
+      cleanup();
+      await stub({ signedIn: false });
+      const before = requests.asked('/api/invoices').length;
+      const out = portal('view="invoices"');
+      await waitFor(() => shadowText(out).includes('Login to access this page'));
+      await sleep(200);
+      equal(requests.asked('/api/invoices').length, before, 'no invoice request for a visitor');
+    } finally {
+      requests.stop();
+    }
+  });
+
+  it('the prefetch starts the first page of the history with no React: the session, then the list', async () => {
+    const api = createApi({ baseUrl: '/payment/', locale: 'en' });
+    const first = invoicesQuery(api, historyFilter(undefined), 1, 10); // 1280 px wide: 10 a page
+    prefetchPortal(api, { view: 'invoices' });
+    equal(api.queryClient.getQueryState(first.queryKey), undefined, 'not before the session is known');
+    await waitFor(() => api.queryClient.getQueryState(first.queryKey)?.status === 'success', {
+      message: 'the first page was not fetched',
+    });
+    equal((api.queryClient.getQueryData(first.queryKey) as { list: unknown[] }).list.length, 10);
+    const other = createApi({ baseUrl: '/payment/', locale: 'en' });
+    prefetchPortal(other, { view: 'subscriptions' });
+    await sleep(300);
+    equal(other.queryClient.getQueryCache().findAll({ queryKey: ['invoices'] }).length, 0, 'not for another tab');
+    api.dispose();
+    other.dispose();
+  });
+
   it('lists invoices 10 per page with status tones and billing reasons, and pages through them', async () => {
     const el = portal();
     await waitFor(() => rows(el).length === 10, { timeout: 5000 });
@@ -52,7 +92,8 @@ describe('<pay-portal>', () => {
     ok(first.textContent?.includes('10.5 TBA'), first.textContent ?? '');
     ok(first.textContent?.includes('Paid'));
     ok(first.textContent?.includes('One-time purchase'));
-    const chips = $$(el, '[part~=chip]').map((c) => [c.textContent, c.dataset.tone]);
+    // The rows' chips (the summary above has chips of its own, which may come before or after the rows).
+    const chips = $$(el, '[part~=invoice-row] [part~=chip]').map((c) => [c.textContent, c.dataset.tone]);
     equal(
       JSON.stringify(chips.slice(0, 5)),
       JSON.stringify([

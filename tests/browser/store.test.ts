@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   fill,
   mount,
+  recordRequests,
   ok,
   sendKeys,
   setViewport,
@@ -46,25 +47,20 @@ afterEach(() => {
 
 describe('<blocklet-store>', () => {
   it("asks for the home's list, categories and explore sections at connect, once each, before its first render", async () => {
-    const sent: Array<{ url: string; rendered: boolean }> = [];
     let el: HTMLElement | undefined;
-    const open = XMLHttpRequest.prototype.open;
-    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['open']>) {
-      sent.push({ url: String(args[1]), rendered: !!el?.shadowRoot?.childElementCount });
-      return open.apply(this, args);
-    } as XMLHttpRequest['open'];
+    const requests = recordRequests(() => !!el?.shadowRoot?.childElementCount);
     try {
       el = store('locale="en"');
       await gridReady(el, 7);
       await waitFor(() => $(el!, '[part=explore]'), { message: 'no explore sections' });
       await sleep(200); // a second request of a query the screen mounted on would have left by now
-      const asked = (path: string) => sent.filter((r) => new URL(r.url, location.href).pathname.endsWith(path));
       for (const path of ['/v2/blocklets.json', '/blocklets/categories', '/blocklets/explore']) {
-        equal(asked(path).length, 1, `${path}: ${asked(path).length} requests`);
-        equal(asked(path)[0]!.rendered, false, `${path} waited for the first render`);
+        const asked = requests.asked(path);
+        equal(asked.length, 1, `${path}: ${asked.length} requests`);
+        equal(asked[0]!.rendered, false, `${path} waited for the first render`);
       }
     } finally {
-      XMLHttpRequest.prototype.open = open;
+      requests.stop();
     }
   });
 
