@@ -682,6 +682,8 @@ test.describe('choices that stick (issue 14)', () => {
     expect(new Set(frames.map((f) => f.split('/')[2]))).toEqual(new Set(['rgb(11, 18, 32)']));
     expect(frames.filter((f) => f.split('/')[1] === 'light')).toEqual([]);
     await header.getByRole('button', { name: 'Switch to light theme' }).click();
+    // The page takes the header's choice after its 300 ms debounce (spec); a reload before that keeps the old one.
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
