@@ -9,7 +9,7 @@
  *   'developer/blocklets' | 'developer/access-tokens' | 'console/blocklets' | 'console/categories' → protected
  * Anything else → null, which the element answers with replaceState to the base (spec: other paths redirect to /).
  *
- * No React here: the element's prefetch (prefetch.ts) reads the route and the home's filters before React loads. The
+ * No React here: the element's prefetch (queries.ts) reads the route and the home's filters before React loads. The
  * location hook is location.ts.
  */
 import { queryParams } from '../core/params.ts';

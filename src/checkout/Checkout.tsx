@@ -46,7 +46,7 @@ import { Button } from '../ui/Button.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { usePayNavigate } from '../ui/navigate.ts';
-import { useQuery, useQueryClient } from '../ui/query.ts';
+import { useQuery, useQueryClient, useQueryOf } from '../ui/query.ts';
 import { useSession } from '../ui/session.tsx';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
 import { useCss } from '../ui/styles.tsx';
@@ -99,8 +99,7 @@ function CheckoutLoader(props: CheckoutProps & { checkoutId: string }) {
   const api = useApi();
   const t = useT();
   const emit = useEmit<'pay-checkout'>();
-  const open = openQuery(api, props);
-  const query = useQuery(open.queryKey, open.queryFn, { staleTime: open.staleTime });
+  const query = useQueryOf(openQuery(api, props));
   const showSkeleton = useDelay(500);
 
   const describe = (err: unknown) => errorText(err, t);

@@ -10,7 +10,7 @@ import { useApi } from '../ui/api.tsx';
 import { BELOW_SM } from '../core/layout.ts';
 import { useMediaQuery } from '../ui/responsive.ts';
 import { useT } from '../ui/i18n.tsx';
-import { useQuery } from '../ui/query.ts';
+import { useQueryOf } from '../ui/query.ts';
 import { Button } from '../ui/Button.tsx';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
@@ -56,8 +56,7 @@ export function InvoiceTable({ label, filter = {}, empty, prefix }: InvoiceTable
   const [picked, setLayout] = useState<'table' | 'list' | null>(null);
   const layout = picked ?? (phone ? 'list' : 'table');
 
-  const iq = invoicesQuery(api, filter, page, pageSize);
-  const q = useQuery(iq.queryKey, iq.queryFn, { staleTime: iq.staleTime, placeholderData: (prev) => prev });
+  const q = useQueryOf(invoicesQuery(api, filter, page, pageSize), { placeholderData: (prev) => prev });
   if (q.isError && !q.data) return <LoadError error={q.error} retry={() => void q.refetch()} />;
   if (!q.data) return <Loading rows={Math.min(pageSize, 5)} />;
   const { count, list } = q.data;

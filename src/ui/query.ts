@@ -2,6 +2,7 @@
  * React bridge over @tanstack/query-core observers, on the element's own QueryClient (`api.queryClient`).
  *
  *   const q = useQuery(queryKey('blocklet'), () => api.blocklet.get());  // q.data, q.error, q.isPending…
+ *   const o = useQueryOf(openQuery(api, props));  // a query defined once for the prefetch and the screen
  *   const m = useMutation((vars) => api.session.logout(), { onSuccess }); // m.mutate(vars), m.isPending…
  *
  * The client is per element, so keys need not carry the settings (base URL, locale…). Keys come from the one factory,
@@ -66,6 +67,21 @@ export function useQuery<T, K extends QueryKey = QueryKey>(
     () => observer.getCurrentResult(),
   );
   return result;
+}
+
+/**
+ * A query defined once, without React, for both an element's prefetch (`api.queryClient.prefetchQuery(def)`) and the
+ * screen that shows it: same key, same function, same freshness, so the screen mounting on the prefetched answer does
+ * not ask again.
+ */
+export type QueryDef<T, K extends QueryKey> = { queryKey: K; queryFn: () => Promise<T>; staleTime: number };
+
+/** `useQuery` of a QueryDef; `options` add to it (placeholderData, enabled…). */
+export function useQueryOf<T, K extends QueryKey>(
+  def: QueryDef<T, K>,
+  options: Omit<UseQueryOptions<T, K>, 'staleTime'> = {},
+): QueryObserverResult<T, DefaultError> {
+  return useQuery(def.queryKey, def.queryFn, { ...options, staleTime: def.staleTime });
 }
 
 export type UseMutationResult<T, V> = Omit<MutationObserverResult<T, DefaultError, V, unknown>, 'mutate'> & {

@@ -17,7 +17,7 @@ import { useApi } from '../../ui/api.tsx';
 import { Button, useButtonClass } from '../../ui/Button.tsx';
 import { useSettings } from '../../ui/context.tsx';
 import { useT } from '../../ui/i18n.tsx';
-import { useQuery } from '../../ui/query.ts';
+import { useQuery, useQueryOf } from '../../ui/query.ts';
 import { focusRing } from '../../ui/shared-css.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
@@ -62,7 +62,7 @@ export function Detail({ did, version }: { did: string; version?: string | undef
   const primaryBtn = useButtonClass('primary', 'md');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const bq = blockletQuery(api, did, version);
-  const q = useQuery(bq.queryKey, bq.queryFn as () => Promise<Meta>, { staleTime: bq.staleTime });
+  const q = useQueryOf({ ...bq, queryFn: bq.queryFn as () => Promise<Meta> });
   const info = useQuery(queryKey('store', 'info', did, version ?? ''), () => api.store.info(did, version), {
     enabled: q.isSuccess,
   });
@@ -71,8 +71,7 @@ export function Detail({ did, version }: { did: string; version?: string | undef
   });
   const storeBase = useQuery(queryKey('store', 'base'), async () => (await api.resolve()).store);
   // A meta whose category is only an id (or a bare string) is named from the category list (the home's, cached).
-  const cq = categoriesQuery(api);
-  const categories = useQuery(cq.queryKey, cq.queryFn, { staleTime: cq.staleTime, enabled: q.isSuccess });
+  const categories = useQueryOf(categoriesQuery(api), { enabled: q.isSuccess });
   const b = q.data;
   useEffect(() => {
     if (b) headingRef.current?.focus();

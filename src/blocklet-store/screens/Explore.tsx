@@ -5,7 +5,7 @@
  * The preference banner (HomeBanner.tsx) comes first when the platform sets one.
  */
 import { exploreQuery } from '../queries.ts';
-import { useQuery } from '../../ui/query.ts';
+import { useQueryOf } from '../../ui/query.ts';
 import { useApi } from '../../ui/api.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
@@ -29,8 +29,7 @@ function ExploreSections() {
   const api = useApi();
   const t = useT();
   const { css } = useCss();
-  const eq = exploreQuery(api);
-  const q = useQuery(eq.queryKey, eq.queryFn, { staleTime: eq.staleTime });
+  const q = useQueryOf(exploreQuery(api));
   if (q.isPending) return <Skeleton variant="rect" height={120} announce={false} />;
   if (q.isError) return null;
   const sections = q.data.filter((s) => KNOWN.has(s.type) && s.blocklets.length > 0);

@@ -12,7 +12,7 @@ import { useApi } from '../../ui/api.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useSettings } from '../../ui/context.tsx';
 import { useT } from '../../ui/i18n.tsx';
-import { useQuery } from '../../ui/query.ts';
+import { useQueryOf } from '../../ui/query.ts';
 import { Select } from '../../ui/Select.tsx';
 import { focusRing } from '../../ui/shared-css.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
@@ -62,10 +62,8 @@ export function Home({ category: routeCategory }: { category?: string | undefine
     setInput((cur) => (cur.trim() === f.keyword ? cur : f.keyword));
   }, [f.keyword]);
 
-  const cq = categoriesQuery(api);
-  const categories = useQuery(cq.queryKey, cq.queryFn, { staleTime: cq.staleTime });
-  const lq = homeListQuery(api, f);
-  const list = useQuery(lq.queryKey, lq.queryFn, { staleTime: lq.staleTime, placeholderData: (prev) => prev });
+  const categories = useQueryOf(categoriesQuery(api));
+  const list = useQueryOf(homeListQuery(api, f), { placeholderData: (prev) => prev });
 
   const cats = (categories.data ?? []).filter((c) => categoryId(c) && categoryId(c) !== 'all');
   const total = list.data?.total ?? 0;
