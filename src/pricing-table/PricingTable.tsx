@@ -14,6 +14,7 @@ import {
   type PricingTableItem,
 } from '../api/resources/pricing-tables.ts';
 import { errorCode, errorStatus, errorText, formatError } from '../core/errors.ts';
+import { isFiatMethod } from '../core/checkout.ts';
 import { formatAmount } from '../core/money.ts';
 import { queryParams } from '../core/params.ts';
 import {
@@ -130,14 +131,23 @@ function TableLoader(props: PricingTableProps & { id: string }) {
   );
 }
 
+type CurrencyInfo = { symbol: string; decimal: number; precision: number; method: string; fiat: boolean };
+
 /** The payment methods' active currencies, in their order, with the method each belongs to. */
 function acceptedCurrencies(settings: PaymentSettings) {
-  const out = new Map<string, { symbol: string; decimal: number; precision: number; method: string }>();
+  const out = new Map<string, CurrencyInfo>();
   for (const m of settings.paymentMethods) {
     if (m.active === false) continue;
     for (const c of m.payment_currencies) {
       if (c.active === false || out.has(c.id)) continue;
-      out.set(c.id, { symbol: c.symbol, decimal: c.decimal, precision: c.maximum_precision ?? 6, method: m.name });
+      out.set(c.id, {
+        symbol: c.symbol,
+        decimal: c.decimal,
+        precision: c.maximum_precision ?? 6,
+        method: m.name,
+        // Card currencies show their cents (9.90 USD), as the checkout does.
+        fiat: isFiatMethod(m),
+      });
     }
   }
   return out;
@@ -376,7 +386,7 @@ function PlanCard(props: {
   item: PricingTableItem;
   groupKey: string;
   amount: string;
-  currency: { symbol: string; decimal: number; precision: number };
+  currency: CurrencyInfo;
   locale: string;
   busy: boolean;
   disabled: boolean;
@@ -400,7 +410,11 @@ function PlanCard(props: {
     &[data-highlight] { border: 2px solid var(--pay-color-primary); padding: 23px; box-shadow: var(--pay-shadow-lg); }
     &[data-selected] { border-color: var(--pay-color-primary); }
   `;
-  const text = formatAmount(props.amount, currency.decimal, { locale: props.locale, precision: currency.precision });
+  const text = formatAmount(props.amount, currency.decimal, {
+    locale: props.locale,
+    precision: currency.precision,
+    ...(currency.fiat ? { minPrecision: currency.decimal } : {}),
+  });
   return (
     <li
       part="plan"
