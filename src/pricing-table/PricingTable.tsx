@@ -263,7 +263,13 @@ function Plans(props: {
             onChange={(group) => props.onView({ ...view, group, currency: currencyId })}
           />
           {currencies.length > 1 ? (
-            <div part="currency" className={css`min-width: 200px;`}>
+            <div
+              part="currency"
+              className={css`
+                width: 240px; max-width: 100%;
+                & [part~='field'], & select { width: 100%; min-width: 0; }
+              `}
+            >
               <Select
                 label={t('pricingTable.currency')}
                 hideLabel
