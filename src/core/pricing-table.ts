@@ -158,8 +158,6 @@ export function highlightOf(item: TableItem): { known: Highlight } | { text: str
   return raw ? { text: raw } : { known: 'recommended' };
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-
 /**
  * The query of `POST /api/pricing-tables/:id/checkout/:priceId`, as the platform builds it: the host page's query, the
  * element's extra params written over it, then the chosen currency over both. Objects in the extra params are left out.

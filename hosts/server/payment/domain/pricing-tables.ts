@@ -60,7 +60,6 @@ export type PricingTableRow = {
 
 /** The most plans one table holds (the platform's editor stops at a handful; Stripe at 4 per interval). */
 export const PRICING_TABLE_ITEMS_MAX = 20;
-export const HIGHLIGHT_TEXTS = ['deal', 'popular', 'recommended'] as const;
 
 const DEFAULT_BRANDING: PricingTableRow['branding_settings'] = {
   background_color: '#ffffff',
