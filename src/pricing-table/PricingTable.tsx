@@ -171,7 +171,7 @@ function Plans(props: {
   const t = useT();
   const { locale } = useSettings();
   const emit = useEmit<'pay-pricing-table'>();
-  const { css, cx } = useCss();
+  const { css } = useCss();
   const accepted = useMemo(() => acceptedCurrencies(props.settings), [props.settings]);
   const currencies = useMemo(
     () => tableCurrencies(table.items, [...accepted.keys()], table.currency?.id),
@@ -241,7 +241,7 @@ function Plans(props: {
   `;
   return (
     <section part="pricing-table" className={root} aria-label={table.name || t('pricingTable.label')}>
-      {!table.livemode || groups.length > 0 ? (
+      {!table.livemode || groups.length > 1 || currencies.length > 1 ? (
         <div
           className={css`display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 12px 16px;`}
         >
@@ -257,11 +257,14 @@ function Plans(props: {
               {t('pricingTable.testMode')}
             </span>
           ) : null}
-          <IntervalSwitch
-            groups={groups.map((g) => g.key)}
-            value={groupKey ?? ''}
-            onChange={(group) => props.onView({ ...view, group, currency: currencyId })}
-          />
+          {groups.length > 1 ? (
+            // One interval needs no switch (each card says its interval), as on Stripe's table.
+            <IntervalSwitch
+              groups={groups.map((g) => g.key)}
+              value={groupKey ?? ''}
+              onChange={(group) => props.onView({ ...view, group, currency: currencyId })}
+            />
+          ) : null}
           {currencies.length > 1 ? (
             <div
               part="currency"
@@ -292,33 +295,51 @@ function Plans(props: {
           {failure}
         </Alert>
       ) : null}
-      <ul
-        ref={listRef}
-        part="plans"
-        className={cx(
-          css`
-            list-style: none; margin: 0; padding: 0; box-sizing: border-box; width: 100%; max-width: ${max}px;
-            display: grid; gap: 20px;
-            grid-template-columns: repeat(auto-fit, minmax(min(100%, 248px), 1fr));
-          `,
-        )}
-      >
-        {plans.map((item) => (
-          <PlanCard
-            key={item.price_id}
-            item={item}
-            groupKey={groupKey ?? ONE_TIME}
-            amount={priceAmount(item.price, currencyId)!}
-            currency={info}
-            locale={locale}
-            busy={busy === item.price_id}
-            disabled={busy !== null && busy !== item.price_id}
-            onChoose={() => void choose(item)}
-          />
-        ))}
-      </ul>
+      <div className={css`width: 100%; max-width: ${max}px; container-type: inline-size;`}>
+        <ul
+          ref={listRef}
+          part="plans"
+          className={css`
+          list-style: none; margin: 0; padding: 0; box-sizing: border-box; width: 100%;
+          display: grid; gap: 20px; grid-template-columns: ${columns(plans.length)};
+          ${plans.length <= 4 ? breakpoints(plans.length) : ''}
+        `}
+        >
+          {plans.map((item) => (
+            <PlanCard
+              key={item.price_id}
+              item={item}
+              groupKey={groupKey ?? ONE_TIME}
+              amount={priceAmount(item.price, currencyId)!}
+              currency={info}
+              locale={locale}
+              busy={busy === item.price_id}
+              disabled={busy !== null && busy !== item.price_id}
+              onChoose={() => void choose(item)}
+            />
+          ))}
+        </ul>
+      </div>
     </section>
   );
+}
+
+/** The smallest card, and the space between cards (px). */
+const CARD_MIN = 248;
+const GAP = 20;
+/**
+ * The columns of the cards: up to four side by side when they fit; four that do not fit go two by two (never three
+ * and one alone); five or more fill the rows.
+ */
+function columns(n: number): string {
+  return n <= 4 ? '1fr' : `repeat(auto-fit, minmax(min(100%, ${CARD_MIN}px), 1fr))`;
+}
+function breakpoints(n: number): string {
+  const fits = (k: number) => k * CARD_MIN + (k - 1) * GAP;
+  const at = (k: number) =>
+    `@container (min-width: ${fits(k)}px) { grid-template-columns: repeat(${k}, minmax(0, 1fr)); }`;
+  if (n === 4) return `${at(2)} ${at(4)}`;
+  return n > 1 ? at(n) : '';
 }
 
 function intervalLabel(t: T, key: string): string {

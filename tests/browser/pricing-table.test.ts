@@ -230,6 +230,14 @@ describe('<pay-pricing-table>', () => {
       ok(new Set(buttonsTop).size === 1, `${id}: buttons aligned`);
       await cleanup();
     }
+    // Four that do not fit in one row go two by two, never three and one alone.
+    await setViewport({ width: 900, height: 800 });
+    const mid = table();
+    await plansReady(mid);
+    const tops = $$(mid, '[part~=plan]').map((c) => Math.round(c.getBoundingClientRect().top));
+    equal(new Set(tops).size, 2, 'two rows');
+    equal(tops.filter((t) => t === tops[0]).length, 2, 'two in the first row');
+    await cleanup();
     await setViewport({ width: 390, height: 800 });
     const el = table();
     await plansReady(el);
