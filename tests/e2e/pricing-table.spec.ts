@@ -171,3 +171,25 @@ test('in Chinese, by keyboard alone: switch the interval, choose a plan, go back
   await expect(table.locator('[part~=plan-button]').first()).toBeFocused();
   await expect(table.getByRole('radio', { name: '每年' })).toBeChecked();
 });
+
+test('a page with only the script and the tag: a signed-in payer buys the one-time plan with the keyboard', async ({
+  page,
+}) => {
+  await signIn(page, /Casey Customer/, `/plain/pricing/${TABLE}`);
+  const table = page.locator('pay-pricing-table');
+  await expect(table.locator('[part~=plan]')).toHaveCount(3);
+  await table.getByRole('radio', { name: 'Monthly' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(table.getByRole('radio', { name: 'One-time' })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(table.getByRole('button', { name: 'Buy' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const checkout = table.locator('pay-checkout');
+  await expect(checkout.locator('[part~=total]')).toHaveText('600 TBA', { timeout: 15_000 });
+  await checkout.getByRole('button', { name: 'Pay', exact: true }).press('Enter');
+  const confirm = checkout.getByRole('dialog', { name: 'Confirm payment' });
+  await expect(confirm).toContainText('Pay 600 TBA');
+  await confirm.getByRole('button', { name: 'Confirm and pay' }).press('Enter');
+  await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+});

@@ -201,3 +201,15 @@ describe('merchant API', () => {
     expect((await asUser(sb, token, 'PUT', `/api/pricing-tables/${DEMO}/archive`)).status).toBe(403);
   });
 });
+
+describe('the plain page', () => {
+  it('/plain/pricing/:id is one module script and the tag (no window.blocklet); a bad id is a 400', async () => {
+    const res = await fetch(`${sb.url}/plain/pricing/${DEMO}?mode=redirect`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<script type="module" src="/elements/pay-pricing-table.js"></script>');
+    expect(html).toContain(`<pay-pricing-table pricing-table-id="${DEMO}" base-url="/payment/" mode="redirect">`);
+    expect(html).not.toContain('__blocklet__');
+    expect((await fetch(`${sb.url}/plain/pricing/${encodeURIComponent('x"><script>')}`)).status).toBe(400);
+  });
+});
