@@ -193,6 +193,9 @@ describe('<pay-pricing-table>', () => {
     await waitFor(() => $(missing, '[part~=state]'));
     ok(shadowText(missing).includes('Pricing table not found'));
     await waitFor(() => errors.length === 1);
+    const foreign = table('prctbl_foreign');
+    await waitFor(() => $(foreign, '[part~=state]'));
+    ok(shadowText(foreign).includes('No plan of this table can be bought in the currencies accepted here.'));
     const invalid = table('plink_not_a_table');
     await waitFor(() => $(invalid, '[part~=state]'));
     ok(shadowText(invalid).includes('Pricing table not found'));
@@ -224,6 +227,13 @@ describe('<pay-pricing-table>', () => {
       await plansReady(el);
       const rects = $$(el, '[part~=plan]').map((c) => c.getBoundingClientRect());
       equal(rects.length, n);
+      if (id === 'prctbl_three') {
+        const off = buttons(el)[2]!;
+        ok(off.disabled, 'a disabled plan cannot be chosen');
+        equal(off.textContent, 'Unavailable');
+      }
+      // One interval (the monthly-only tables) needs no switch; the full table has three.
+      equal(!!$(el, '[part~=intervals]'), id === 'prctbl_test', `${id}: the interval switch`);
       ok(new Set(rects.map((r) => Math.round(r.top))).size === 1, `${id}: one row`);
       ok(new Set(rects.map((r) => Math.round(r.height))).size === 1, `${id}: equal heights`);
       const buttonsTop = buttons(el).map((b) => Math.round(b.getBoundingClientRect().top));

@@ -2,7 +2,8 @@
 // POST /payment/api/pricing-tables/:id/checkout/:priceId. The table is picked by its id:
 //   prctbl_test       Basic, Pro (highlighted "popular"), Team (7-day trial), Scale monthly; the first three yearly;
 //                     Lifetime one-time; in TBA and USD (and a currency no payment method accepts)
-//   prctbl_one / prctbl_two / prctbl_three   the first 1, 2 or 3 monthly plans only
+//   prctbl_one / prctbl_two / prctbl_three   the first 1, 2 or 3 monthly plans only (the third disabled)
+//   prctbl_foreign    one plan priced only in a currency no payment method accepts
 //   prctbl_empty      no items          prctbl_inactive   active: false          anything else: 404
 //   prctbl_unsafe     one plan whose checkout answers a javascript: URL
 // The checkout answers the checkout stub's session (cs_test_1) after 300 ms; GET /__stub/pricing-table/calls lists
@@ -102,7 +103,26 @@ function table(id: string): Answer<PricingTable> | null {
       ],
     };
   const count = { prctbl_one: 1, prctbl_two: 2, prctbl_three: 3, prctbl_unsafe: 1 }[id];
-  if (count) return { ...base, items: all.slice(0, count).map(monthly) };
+  // prctbl_three: its third plan is disabled (its price was archived since).
+  if (count)
+    return {
+      ...base,
+      items: all.slice(0, count).map((k, i) => (i === 2 ? { ...monthly(k), is_disabled: true } : monthly(k))),
+    };
+  if (id === 'prctbl_foreign')
+    return {
+      ...base,
+      items: [
+        {
+          ...monthly('basic'),
+          price: {
+            ...price('price_foreign', 'month', 1, 1),
+            currency_id: 'pc_not_accepted',
+            currency_options: [{ currency_id: 'pc_not_accepted', unit_amount: '100' }],
+          },
+        },
+      ],
+    };
   if (id === 'prctbl_empty') return { ...base, items: [] };
   if (id === 'prctbl_inactive') return { ...base, active: false, items: all.map(monthly) };
   return null;
