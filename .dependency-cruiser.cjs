@@ -3,12 +3,12 @@
  * ("Layers") for the picture these rules keep true. Type-only imports count for the layers (a
  * lower layer names no type of an upper one) but not for cycles.
  *
- * Client (src/): elements/ → element rooms (checkout, portal, header, blocklet-store, overdue) → ui → state → api
+ * Client (src/): elements/ → element rooms (checkout, portal, header, blocklet-store, pricing-table, overdue) → ui → state → api
  * → core. A layer imports only layers below it; core imports no React, no DOM-rendering layer.
  * Sandbox (hosts/server): domain files (repositories and services) import no Express; the store area reaches the
  * wallet through the platform interface (platform.ts), never through the payment area's files.
  */
-const ROOMS = 'src/(checkout|portal|header|blocklet-store|overdue)/';
+const ROOMS = 'src/(checkout|portal|header|blocklet-store|pricing-table|overdue)/';
 const ABOVE_UI = `^(elements/|${ROOMS})`;
 const ABOVE_STATE = `^(elements/|${ROOMS}|src/ui/)`;
 const ABOVE_API = `^(elements/|${ROOMS}|src/ui/|src/state/)`;

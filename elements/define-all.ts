@@ -7,3 +7,4 @@ import './pay-checkout.ts';
 import './pay-portal.ts';
 import './site-header.ts';
 import './blocklet-store.ts';
+import './pay-pricing-table.ts';

@@ -143,7 +143,8 @@ type ModuleGraph = {
 /**
  * What an element's first render loads besides the element's own module graph: the modules the element file and the
  * element base (src/ui/element.ts) import dynamically, i.e. the screen and the React renderer. The element file
- * imports nothing else dynamically (its other lazy code is behind the screen), so these are exactly its views.
+ * imports nothing else dynamically (its other lazy code is behind the screen) except another element it embeds on
+ * demand, which is left out, so these are exactly its views.
  */
 export type ElementViews = { roots(graph: ModuleGraph, tag: string): Set<string> };
 
@@ -154,7 +155,9 @@ export function elementViews(opts: { elementsDir: string; base: string }): Eleme
       // Only an element made with the base (not <pay-provider>, which renders nothing).
       if (!file?.importedIds.includes(opts.base)) return new Set();
       return new Set([
-        ...file.dynamicallyImportedIds,
+        // Another element the element embeds later (<pay-pricing-table>'s inline <pay-checkout>, loaded once a plan
+        // is chosen) is not part of its first render.
+        ...file.dynamicallyImportedIds.filter((id) => !id.startsWith(`${opts.elementsDir}/`)),
         ...(graph.getModuleInfo(opts.base)?.dynamicallyImportedIds ?? []),
       ]);
     },

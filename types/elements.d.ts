@@ -204,6 +204,84 @@ export interface PayPortalElement extends HTMLElement, PayPortalProperties {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+/** Events of `<pay-pricing-table>` (they bubble and are composed). */
+export interface PayPricingTableEventMap {
+  /** A plan was chosen and its checkout session made. Canceled: the element stays on the plans and the host routes the session itself. Cancelable: preventDefault() stops the default action. */
+  'pay-select': CustomEvent<{ pricingTableId: string, priceId: string, currencyId: string, checkoutSessionId: string }>;
+  /** Loading the table or starting a checkout failed (the element shows the error too); also the inline checkout’s. */
+  'pay-error': CustomEvent<{ message: string, code?: string }>;
+  /** From the inline checkout: The checkout loaded. */
+  'pay-ready': CustomEvent<{ checkoutSessionId: string, mode: string, livemode: boolean, status: 'open' | 'complete' | 'expired' | 'empty' }>;
+  /** From the inline checkout: The payer chose another currency. */
+  'pay-change': CustomEvent<{ checkoutSessionId: string, currencyId: string }>;
+  /** From the inline checkout: The payment went through (also when an already complete session loads). Not canceled: goes to the success URL, if any. Cancelable: preventDefault() stops the default action. */
+  'pay-complete': CustomEvent<{ checkoutSessionId: string, invoiceId: string | null, subscriptionId: string | null, paymentLinkId: string | null, mode: string }>;
+  /** From the inline checkout: The session has expired. */
+  'pay-expired': CustomEvent<{ checkoutSessionId: string }>;
+  /** From the inline checkout: A signed-out payer pressed the pay button or applied a promotion code. Not canceled: goes to the sign-in page. Cancelable: preventDefault() stops the default action. */
+  'pay-login': CustomEvent<{ redirect: string }>;
+  /** From the inline checkout: A link to an app page (invoice, subscription). Canceled: the host routes it itself. Cancelable: preventDefault() stops the default action. */
+  'pay-navigate': CustomEvent<{ path: string }>;
+}
+
+/** Properties of `<pay-pricing-table>`: each mirrors its attribute (JSON attributes take objects here). */
+export interface PayPricingTableProperties {
+  /** `base-url`: The platform's payment API base URL. Defaults to the payment component's mount point in window.blocklet; a URL on another origin is resolved through {origin}/__blocklet__.js?type=json. */
+  baseUrl: string | undefined;
+  /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
+  authToken: string | undefined;
+  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
+  locale: 'en' | 'zh' | undefined;
+  /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
+  livemode: boolean | undefined;
+  /** `theme` (default auto): Colour theme. */
+  theme: 'light' | 'dark' | 'auto' | undefined;
+  /** `pricing-table-id`: The platform's pricing table id (prctbl_…). */
+  pricingTableId: string | undefined;
+  /** `mode` (default inline): What choosing a plan does: inline shows the checkout of that plan in place of the table (with a way back); redirect goes to the session's hosted checkout page. Either way a cancelable pay-select comes first. */
+  mode: 'inline' | 'redirect' | undefined;
+  /** `interval`: The billing interval shown first, as "<interval>-<count>" (year-1, month-1, month-3) or one_time. Default: that of the first plan. */
+  interval: string | undefined;
+  /** `currency`: The currency id shown first (else the table's own currency), when the table is sold in it. */
+  currency: string | undefined;
+  /** `extra-params`: Extra query parameters sent when a plan starts its checkout, written over the page query (the chosen currencyId is written last). From a framework, set the extraParams property (an object), not the attribute. */
+  extraParams: Record<string, string | number | boolean> | undefined;
+}
+
+/** Attributes of `<pay-pricing-table>` as written in markup (JSON attributes hold JSON text). */
+export interface PayPricingTableAttributes {
+  /** The platform's payment API base URL. Defaults to the payment component's mount point in window.blocklet; a URL on another origin is resolved through {origin}/__blocklet__.js?type=json. */
+  'base-url'?: string;
+  /** Session token for cross-origin embeds; sent only to the configured platform origin. */
+  'auth-token'?: string;
+  /** UI language: en or zh (tw maps to zh; anything else falls back to en). */
+  locale?: 'en' | 'zh';
+  /** Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
+  livemode?: boolean | '' | 'true' | 'false';
+  /** Colour theme. */
+  theme?: 'light' | 'dark' | 'auto';
+  /** The platform's pricing table id (prctbl_…). */
+  'pricing-table-id'?: string;
+  /** What choosing a plan does: inline shows the checkout of that plan in place of the table (with a way back); redirect goes to the session's hosted checkout page. Either way a cancelable pay-select comes first. */
+  mode?: 'inline' | 'redirect';
+  /** The billing interval shown first, as "<interval>-<count>" (year-1, month-1, month-3) or one_time. Default: that of the first plan. */
+  interval?: string;
+  /** The currency id shown first (else the table's own currency), when the table is sold in it. */
+  currency?: string;
+  /** JSON text; prefer the extraParams property for objects. */
+  'extra-params'?: string;
+}
+
+/** A platform pricing table (prctbl_…): plans grouped by billing interval, a currency choice, and the checkout of the chosen plan in place (or on the platform's hosted page). */
+export interface PayPricingTableElement extends HTMLElement, PayPricingTableProperties {
+  addEventListener<K extends keyof PayPricingTableEventMap>(type: K, listener: (this: PayPricingTableElement, ev: PayPricingTableEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: PayPricingTableElement, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof PayPricingTableEventMap>(type: K, listener: (this: PayPricingTableElement, ev: PayPricingTableEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: PayPricingTableElement, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
 /** Events of `<pay-provider>` (they bubble and are composed). */
 export interface PayProviderEventMap {
 }
@@ -335,6 +413,7 @@ export interface PayElements {
   'blocklet-store': BlockletStoreElement;
   'pay-checkout': PayCheckoutElement;
   'pay-portal': PayPortalElement;
+  'pay-pricing-table': PayPricingTableElement;
   'pay-provider': PayProviderElement;
   'site-header': SiteHeaderElement;
 }
@@ -344,6 +423,7 @@ export interface PayElementEventMaps {
   'blocklet-store': BlockletStoreEventMap;
   'pay-checkout': PayCheckoutEventMap;
   'pay-portal': PayPortalEventMap;
+  'pay-pricing-table': PayPricingTableEventMap;
   'pay-provider': PayProviderEventMap;
   'site-header': SiteHeaderEventMap;
 }
@@ -353,6 +433,7 @@ export interface PayElementProperties {
   'blocklet-store': BlockletStoreProperties;
   'pay-checkout': PayCheckoutProperties;
   'pay-portal': PayPortalProperties;
+  'pay-pricing-table': PayPricingTableProperties;
   'pay-provider': PayProviderProperties;
   'site-header': SiteHeaderProperties;
 }
@@ -362,6 +443,7 @@ export interface PayElementAttributes {
   'blocklet-store': BlockletStoreAttributes;
   'pay-checkout': PayCheckoutAttributes;
   'pay-portal': PayPortalAttributes;
+  'pay-pricing-table': PayPricingTableAttributes;
   'pay-provider': PayProviderAttributes;
   'site-header': SiteHeaderAttributes;
 }
@@ -375,6 +457,7 @@ declare global {
     'blocklet-store': BlockletStoreElement;
     'pay-checkout': PayCheckoutElement;
     'pay-portal': PayPortalElement;
+    'pay-pricing-table': PayPricingTableElement;
     'pay-provider': PayProviderElement;
     'site-header': SiteHeaderElement;
   }

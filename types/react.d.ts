@@ -18,6 +18,7 @@ declare module 'react' {
       'blocklet-store': Jsx<'blocklet-store'>;
       'pay-checkout': Jsx<'pay-checkout'>;
       'pay-portal': Jsx<'pay-portal'>;
+      'pay-pricing-table': Jsx<'pay-pricing-table'>;
       'pay-provider': Jsx<'pay-provider'>;
       'site-header': Jsx<'site-header'>;
     }

@@ -16,6 +16,7 @@ declare module 'vue' {
     'blocklet-store': DefineComponent<Props<'blocklet-store'>>;
     'pay-checkout': DefineComponent<Props<'pay-checkout'>>;
     'pay-portal': DefineComponent<Props<'pay-portal'>>;
+    'pay-pricing-table': DefineComponent<Props<'pay-pricing-table'>>;
     'pay-provider': DefineComponent<Props<'pay-provider'>>;
     'site-header': DefineComponent<Props<'site-header'>>;
   }

@@ -5,6 +5,7 @@
  *
  *   /checkout/{id}                → <pay-checkout checkout-id="{id}">
  *   /checkout                     → demo catalog (GET /payment/api/sandbox/catalog), links to /checkout/{plink}
+ *   /pricing                      → <pay-pricing-table pricing-table-id="prctbl_sandbox_demo"> (?mode=redirect)
  *   /customer/invoice/past-due    → <pay-portal view="past-due">
  *   /customer/invoice/{id}        → <pay-portal view="invoice" resource-id="{id}">
  *   /customer/subscription/{id}   → <pay-portal view="subscription" resource-id="{id}">
@@ -27,9 +28,11 @@
 type View =
   | {
       kind: 'element';
-      tag: 'pay-checkout' | 'pay-portal' | 'blocklet-store';
+      tag: 'pay-checkout' | 'pay-portal' | 'blocklet-store' | 'pay-pricing-table';
       attrs: Record<string, string>;
       title: string;
+      /** A page heading and lead above the element (the element itself has none). */
+      heading?: { title: string; lead: string };
     }
   | { kind: 'catalog'; title: string };
 
@@ -95,6 +98,20 @@ export function routeFor(path: string): View {
     if (second)
       return { kind: 'element', tag: 'pay-checkout', attrs: { 'checkout-id': seg(second) }, title: 'Checkout' };
     return { kind: 'catalog', title: 'Checkout demo' };
+  }
+  if (first === 'pricing') {
+    // The seeded demo table (docs/sandbox.md, "Pricing tables"); ?mode=redirect opens the hosted checkout instead.
+    const mode = new URLSearchParams(location.search).get('mode') === 'redirect' ? 'redirect' : 'inline';
+    return {
+      kind: 'element',
+      tag: 'pay-pricing-table',
+      attrs: { 'pricing-table-id': 'prctbl_sandbox_demo', mode },
+      title: 'Pricing',
+      heading: {
+        title: 'Pricing',
+        lead: "The sandbox's demo pricing table. Pick a plan to check out; approve the payment in the sandbox wallet.",
+      },
+    };
   }
   if (first === 'customer') {
     const portal = (view: string, id?: string): View => ({
@@ -253,7 +270,17 @@ async function render(): Promise<void> {
   for (const [k, v] of Object.entries(view.attrs)) el.setAttribute(k, v);
   applyShared(el);
   current = { key, el };
-  root.replaceChildren(el);
+  if (view.heading) {
+    const page = document.createElement('section');
+    page.className = 'host-page host-page-wide';
+    const h = document.createElement('h1');
+    h.textContent = view.heading.title;
+    const lead = document.createElement('p');
+    lead.className = 'lead';
+    lead.textContent = view.heading.lead;
+    page.append(h, lead, el);
+    root.replaceChildren(page);
+  } else root.replaceChildren(el);
   try {
     await loadElement(view.tag);
   } catch (err) {
@@ -379,7 +406,11 @@ function reportHeightToParent(): void {
 }
 
 function elements(): Element[] {
-  return [...document.querySelectorAll('site-header, pay-checkout, pay-portal, blocklet-store, pay-provider')];
+  return [
+    ...document.querySelectorAll(
+      'site-header, pay-checkout, pay-portal, blocklet-store, pay-pricing-table, pay-provider',
+    ),
+  ];
 }
 
 void render();

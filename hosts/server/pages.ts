@@ -17,6 +17,7 @@ import { esc, sendHtml } from './service/html.ts';
  *   /plain/checkout/:id            page with no framework: one module script + <pay-checkout>
  *   /plain/checkout.html?id=       the same (URL map of docs/architecture.md)
  *   /plain/header                  page with no framework: one module script + <site-header cookie-consent>
+ *   /plain/pricing/:id             page with no framework: one module script + <pay-pricing-table> (?mode=redirect)
  *   /frameworks/{app}/             the framework hosts' builds (hosts/frameworks/{vue,react,svelte,angular}/dist)
  *   /embed-demo                    a page with an iframe of /embed/checkout/plink_sandbox_onetime
  *   everything else (GET)          hosts/pages/index.html (the assembled product; host.ts picks the element);
@@ -154,6 +155,24 @@ ${body}
   };
   r.get('/plain/checkout/:id', (req, res) => plain(req.params.id, res));
   r.get('/plain/checkout.html', (req, res) => plain(req.query.id, res));
+
+  /* plain pricing table page: one module script and the tag; the inline checkout loads itself when a plan is chosen */
+  r.get('/plain/pricing/:id', (req, res) => {
+    const id = req.params.id;
+    if (!ID_RE.test(id)) {
+      res.status(400).type('text/plain').send('Invalid pricing table id: use letters, digits and underscores only.\n');
+      return;
+    }
+    const mode = req.query.mode === 'redirect' ? 'redirect' : 'inline';
+    sendHtml(
+      res,
+      plainPage(
+        'Pricing',
+        'pay-pricing-table',
+        `<pay-pricing-table pricing-table-id="${esc(id)}" base-url="/payment/" mode="${mode}"></pay-pricing-table>`,
+      ),
+    );
+  });
 
   /* plain header page: a sibling product's page with only the module script (the header reads /__blocklet__.js?type=json) */
   r.get('/plain/header', (_req, res) => {

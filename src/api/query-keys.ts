@@ -12,6 +12,8 @@ export type QueryKeys = {
   checkout: ['open' | 'cross-sell' | 'customer', id: string];
   donation: ['settings', mountLocation: string] | ['link', target: string] | ['settings-page'];
   overdue: [customerRef: string];
+  /** A pricing table by id, and the payment settings it offers currencies from. */
+  pricingTable: [idOrSettings: string];
   invoices: [filter: string, page: number, pageSize: number];
   invoice: [id: string] | [id: string, 'refunds'] | ['vendors', checkoutSessionId: string];
   subscriptions: [customerId: string];

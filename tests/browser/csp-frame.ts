@@ -8,7 +8,7 @@ export type CspViolation = { directive: string; blocked: string; sample: string;
 export type CspFrameWindow = Window & {
   cspViolations: CspViolation[];
   loadElement: (
-    tag: 'pay-checkout' | 'pay-portal' | 'site-header' | 'blocklet-store' | 'pay-provider',
+    tag: 'pay-checkout' | 'pay-portal' | 'site-header' | 'blocklet-store' | 'pay-provider' | 'pay-pricing-table',
   ) => Promise<unknown>;
   cspFrameReady: boolean;
 };

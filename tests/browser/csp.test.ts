@@ -102,6 +102,36 @@ describe('strict CSP (no unsafe-inline styles, no eval)', () => {
     noViolations(frame, 'site-header');
   });
 
+  it('<pay-pricing-table> is styled: cards in a row, the highlighted button primary; its inline checkout too', async () => {
+    frame = await cspFrame('pay-pricing-table');
+    const el = frame.mount(
+      '<pay-pricing-table pricing-table-id="prctbl_test" base-url="/payment/" locale="en" theme="light"></pay-pricing-table>',
+    );
+    const plans = await waitFor(
+      () => {
+        const list = [...(el.shadowRoot?.querySelectorAll<HTMLElement>('[part~=plan]') ?? [])];
+        return list.length ? list : null;
+      },
+      { timeout: 10_000, message: 'no plans' },
+    );
+    hostStyled(frame, el, null);
+    equal(frame.win.getComputedStyle(el).backgroundColor, TRANSPARENT, 'transparent host');
+    const tops = new Set(plans.map((p) => Math.round(p.getBoundingClientRect().top)));
+    equal(tops.size, 1, 'the cards side by side (grid styles applied)');
+    const pro = plans[1]!.querySelector<HTMLButtonElement>('[part~=plan-button]')!;
+    equal(frame.win.getComputedStyle(pro).backgroundColor, LIGHT_PRIMARY, 'the highlighted plan’s button');
+    pro.click();
+    const checkout = await waitFor(() => el.shadowRoot?.querySelector('pay-checkout'), {
+      timeout: 10_000,
+      message: 'no inline checkout',
+    });
+    await waitFor(() => checkout.shadowRoot?.querySelector('button[part~=submit]'), {
+      timeout: 10_000,
+      message: 'the inline checkout did not render',
+    });
+    noViolations(frame, 'pay-pricing-table');
+  });
+
   it('<blocklet-store> is styled: a grid of cards', async () => {
     frame = await cspFrame('blocklet-store');
     frame.win.history.replaceState(null, '', '/store-test/');

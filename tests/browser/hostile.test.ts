@@ -5,7 +5,7 @@
  * characters. Rendered at 390 px in a frame under the strict CSP: nothing runs, no unsafe link or source is in the
  * DOM, the page is never wider than the window, and bidirectional text stays inside its element. Views: checkout
  * (several items with promotions, a donation, completed), portal (home, subscriptions, payments, credits, an invoice,
- * a subscription), header (menu open), store (home, a blocklet page).
+ * a subscription), header (menu open), store (home, a blocklet page), pricing table (every interval).
  */
 import { cspFrame, type CspFrame } from './csp-helpers.ts';
 import { equal, ok, stub, waitFor } from './helpers.ts';
@@ -208,6 +208,21 @@ describe('hostile data', () => {
     // The app description's links rotate through four hostile schemes; only the untouched ones are links.
     const navLinks = [...el.shadowRoot!.querySelectorAll<HTMLAnchorElement>('[part=mobile-nav] a[href]')];
     ok(navLinks.length >= 1, 'the safe links are still there');
+  });
+
+  it('<pay-pricing-table>: the plans of every interval', async function () {
+    this.timeout(30_000);
+    frame = await hostileFrame('pay-pricing-table');
+    const el = frame.mount(
+      '<pay-pricing-table pricing-table-id="prctbl_test" base-url="/payment/" locale="en" theme="light"></pay-pricing-table>',
+    );
+    await waitFor(() => shadow(el, '[part~=plan]'), { timeout: 10_000, message: 'no plans' });
+    expectHarmless(frame, el, 'pricing table');
+    for (const label of [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~=interval]')]) {
+      label.click();
+      await waitFor(() => label.getAttribute('data-checked') === 'true');
+      expectHarmless(frame, el, `pricing table, ${label.textContent}`);
+    }
   });
 
   it('<blocklet-store>: home and a blocklet page', async function () {

@@ -1,5 +1,5 @@
 // A tiny stand-in for the platform's HTTP endpoints the elements call (session, app description, and per element
-// stub-checkout.ts, stub-portal.ts, stub-header.ts, stub-store.ts), used by the browser tests (web-test-runner.config.mjs
+// stub-checkout.ts, stub-portal.ts, stub-header.ts, stub-store.ts, stub-pricing-table.ts), used by the browser tests (web-test-runner.config.mjs
 // loads it through Vite's SSR loader), the packed-package test and the screenshot page server.
 // Honest HTTP: the elements' real api client (axios) talks to it; only the data is canned, and typed from the client's
 // own types (stub-common.ts).
@@ -21,6 +21,7 @@ import {
 } from './stub-common.ts';
 import { handleHeaderStub } from './stub-header.ts';
 import { handlePortalStub } from './stub-portal.ts';
+import { handlePricingTableStub } from './stub-pricing-table.ts';
 import { handleStoreStub } from './stub-store.ts';
 
 export { BLOCKLET, initialState, type Reply, type StubState };
@@ -160,8 +161,14 @@ async function route(state: StubState, method: string, url: string, readBody: Re
     return ok<Discarded>({});
   }
   if (p.startsWith('/.well-known/service/user/avatar/')) return { status: 404, type: 'text/plain', body: 'no avatar' };
-  // Stand-ins per element (each returns null for paths it does not own): checkout, portal, header, store.
-  for (const handle of [handleCheckoutStub, handlePortalStub, handleHeaderStub, handleStoreStub]) {
+  // Stand-ins per element (each returns null for paths it does not own): checkout, portal, header, store, pricing table.
+  for (const handle of [
+    handleCheckoutStub,
+    handlePortalStub,
+    handleHeaderStub,
+    handleStoreStub,
+    handlePricingTableStub,
+  ]) {
     const res = await handle(state, method, u, readBody);
     if (res) return res;
   }

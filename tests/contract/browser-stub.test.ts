@@ -12,6 +12,7 @@ import { createDonations } from '../../src/api/resources/donations.ts';
 import { createNotifications } from '../../src/api/resources/notifications.ts';
 import { createOrgs } from '../../src/api/resources/orgs.ts';
 import { createIconLoader } from '../../src/api/resources/icons.ts';
+import { createPricingTables } from '../../src/api/resources/pricing-tables.ts';
 import { createRefunds } from '../../src/api/resources/refunds.ts';
 import { BLOCKLET, handleStub, initialState, type StubSwitches } from '../browser/stub-platform.ts';
 import { fullUrl } from '../unit/fake-adapter.ts';
@@ -159,6 +160,14 @@ describe('every answer an element reads', () => {
       ['collect: open', () => api.connect.open('collect-batch', { currencyId: 'pc_tba' })],
       ['collect: waiting', () => api.connect.status('collect-batch', 'tok_collect')],
       ['collect: paid', () => api.connect.status('collect-batch', 'tok_collect')],
+    ]);
+  });
+
+  describe('pricing table', () => {
+    reads({}, [
+      ['pricing table', () => createPricingTables(api).retrieve('prctbl_test')],
+      ['inactive pricing table', () => createPricingTables(api).retrieve('prctbl_inactive')],
+      ['a plan’s checkout', () => createPricingTables(api).checkout('prctbl_test', 'price_pro_monthly', {})],
     ]);
   });
 

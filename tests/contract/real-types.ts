@@ -25,6 +25,7 @@ import type {
   TPaymentMethod,
   TPaymentMethodExpanded,
   TPriceExpanded,
+  TPricingTableExpanded,
   TProductExpanded,
   TPromotionCode,
   TPromotionCodeExpanded,
@@ -125,3 +126,9 @@ export type CustomerList = Paginated<TCustomerExpanded>;
 export type PaymentIntentExpanded = TPaymentIntentExpanded;
 export type Meter = TMeter;
 export type PaymentCurrencyList = TPaymentCurrency[];
+
+// ---- pricing tables (pricing-table.md §1; the merchant's list as payment-js `pricingTables.list`) ----
+/** GET /api/pricing-tables/:id (public), POST/PUT /api/pricing-tables[/:id] (merchant). */
+export type PricingTableExpanded = TPricingTableExpanded;
+/** GET /api/pricing-tables (merchant). */
+export type PricingTableList = Paginated<TPricingTableExpanded>;

@@ -23,7 +23,15 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   version: string;
   exports: Record<string, unknown>;
 };
-const ENTRIES = ['pay-checkout', 'pay-portal', 'site-header', 'blocklet-store', 'pay-provider', 'define-all'];
+const ENTRIES = [
+  'pay-checkout',
+  'pay-portal',
+  'pay-pricing-table',
+  'site-header',
+  'blocklet-store',
+  'pay-provider',
+  'define-all',
+];
 
 let dir = '';
 let app = '';

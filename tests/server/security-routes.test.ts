@@ -162,6 +162,9 @@ const KIND_BY_SEGMENT: Record<string, string> = {
   order: 'session',
   start: 'link',
   'payment-links': 'link',
+  'pricing-tables': 'pricingTable',
+  // /pricing-tables/:id/checkout/:priceId
+  checkout: 'price',
   products: 'product',
   prices: 'price',
   'payment-methods': 'method',
@@ -175,6 +178,7 @@ const OWNED_KINDS = new Set(['invoice', 'subscription', 'customer', 'paymentInte
 /** Public catalog ids (the same for everyone). */
 const PUBLIC_IDS: Record<string, string> = {
   link: 'plink_sandbox_onetime',
+  pricingTable: 'prctbl_sandbox_demo',
   product: 'prod_sandbox_pro',
   price: 'price_sandbox_team_monthly',
   method: 'pm_sandbox_arcblock',

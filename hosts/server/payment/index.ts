@@ -21,6 +21,8 @@ import { createPaymentHistoryRoutes } from './resources/payment-history.ts';
 import { refundsMigration } from './domain/refunds.ts';
 import { createRefundRoutes } from './refunds.ts';
 import { createSessionRoutes } from './resources/sessions.ts';
+import { createPricingTableRoutes } from './resources/pricing-tables.ts';
+import { pricingTableMigrations } from './domain/pricing-tables.ts';
 import { objectGuard } from './resources/scope.ts';
 import { schemaMigration } from './schema.ts';
 import { checkoutDemoMigration, seedMigration } from './seed.ts';
@@ -37,6 +39,8 @@ import { sandboxWallet } from './wallet.ts';
  */
 provideWallet(sandboxWallet);
 registerMigrations('payment', [schemaMigration, seedMigration, checkoutDemoMigration, refundsMigration]);
+// After the payment area's: the demo table uses its seeded currencies.
+registerMigrations('pricing-tables', pricingTableMigrations);
 registerPaymentConnectActions();
 registerBillingConnectActions();
 registerRestakeConnectAction();
@@ -55,6 +59,7 @@ export function createPaymentRoutes(ctx: SandboxContext): Router {
   r.use(createVendorRoutes(ctx));
   r.use(createCatalogRoutes(ctx));
   r.use(createSessionRoutes(ctx));
+  r.use(createPricingTableRoutes(ctx));
   r.use(createCouponRoutes(ctx));
   r.use(createBillingRoutes(ctx));
   r.use(createCustomerRoutes(ctx));

@@ -153,6 +153,12 @@ const NAVIGATION = [
         description: { en: 'The checkout inside an iframe', zh: 'iframe 中的结账' },
         link: '/embed-demo',
       },
+      {
+        id: '/billing/pricing',
+        title: { en: 'Pricing table', zh: '价格表' },
+        description: { en: 'Plans side by side, bought in place', zh: '方案并列展示，当场购买' },
+        link: '/pricing',
+      },
     ],
   },
   {
