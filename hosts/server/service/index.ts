@@ -8,6 +8,7 @@ import { signIn } from './domain/sign-in.ts';
 import { createNotificationRoutes } from './notifications.ts';
 import { createIconRoutes } from './icons.ts';
 import { createWalletRoutes } from './wallet.ts';
+import { createLoginRoutes } from './login.ts';
 import { createOrgRoutes } from './orgs.ts';
 import { esc, page, safeRedirect, sendHtml, SANDBOX_CSS, SERVICE } from './html.ts';
 import {
@@ -75,34 +76,6 @@ const ROLE_LABEL: Record<string, string> = {
 
 /* ------------------------------------------------------------------ pages */
 
-function loginPage(user: SandboxUser | null, redirect: string): string {
-  const items = DEMO_USERS.map((u, i) => {
-    const second = u.role === 'customer' && DEMO_USERS.findIndex((x) => x.role === 'customer') !== i;
-    const roleText = second ? 'Customer (2nd)' : ROLE_LABEL[u.role];
-    return `<li><form class="user-form" method="post" action="${SERVICE}/sandbox/login">
-<input type="hidden" name="did" value="${esc(u.did)}"><input type="hidden" name="redirect" value="${esc(redirect)}">
-<button class="user-btn" type="submit" aria-label="Sign in as ${esc(u.fullName)}, ${esc(roleText)}">
-<img src="${avatarUrl(u.did)}?imageFilter=resize&amp;w=88&amp;h=88" alt="" width="44" height="44">
-<span class="who"><span class="name">${esc(u.fullName)}</span><span class="email">${esc(u.email)}</span></span>
-<span class="role ${esc(u.role)}">${esc(roleText)}</span>
-</button></form></li>`;
-  }).join('\n');
-  const current = user
-    ? `<div class="signed-in"><img src="${avatarUrl(user.did)}" alt="" width="40" height="40"><span class="who"><span class="label">Signed in as</span><strong>${esc(user.fullName)}</strong></span>
-<a class="btn secondary inline" href="${SERVICE}/sandbox/logout?redirect=${encodeURIComponent(redirect)}">Sign out</a></div>`
-    : '';
-  return page({
-    title: 'Sign in',
-    body: `<h1>Sign in to Sandbox Store</h1>
-<p class="lead">Pick a demo user. Each one has a role; the sandbox signs you in at once, no wallet needed.</p>
-${current}
-<ul class="users" aria-label="Demo users">
-${items}
-</ul>
-<p class="meta">You will return to <code>${esc(redirect)}</code>.</p>`,
-  });
-}
-
 /* ----------------------------------------------------------------- routes */
 
 export function createServiceRoutes(ctx: SandboxContext): Router {
@@ -121,9 +94,11 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
     res.json({ user: user ? sessionUser(user) : null });
   });
 
-  r.get('/sandbox/login', async (req, res) => {
-    const user = await currentUser(ctx.db, req);
-    sendHtml(res, loginPage(user, safeRedirect(req.query.redirect, requestOrigin(req))));
+  /* the platform's login page (login.ts); the sandbox's old address leads there */
+  r.use(createLoginRoutes(ctx));
+  r.get('/sandbox/login', (req, res) => {
+    const redirect = safeRedirect(req.query.redirect, requestOrigin(req));
+    res.redirect(302, `${SERVICE}/login?redirect=${encodeURIComponent(redirect)}`);
   });
 
   r.post('/sandbox/login', async (req, res) => {
@@ -191,7 +166,7 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
 <div class="row"><dt>Passports</dt><dd>${esc(user.passports.map((p) => p.title).join(', '))}</dd></div>
 </dl></div>
 <div class="actions"><a class="btn primary" href="/customer">Billing</a><a class="btn secondary" href="${SERVICE}/sandbox/logout?redirect=/">Sign out</a></div>`
-      : `<h1>Your profile</h1><p class="lead">Sign in to see your sandbox account.</p><a class="btn primary" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(self)}">Sign in</a>`;
+      : `<h1>Your profile</h1><p class="lead">Sign in to see your sandbox account.</p><a class="btn primary" href="${SERVICE}/login?redirect=${encodeURIComponent(self)}">Sign in</a>`;
     sendHtml(res, page({ title: 'Profile', body }));
   });
   r.get('/user/notifications', async (req, res) => {
@@ -210,7 +185,7 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
         ? `<h1>Notifications</h1><div class="summary plain"><div class="title">Latest</div><dl>${items}</dl></div><a class="btn secondary" href="/">Back to the store</a>`
         : `<h1>Notifications</h1><div class="status neutral" role="status"><span class="icon" aria-hidden="true">✓</span><div><p>You are all caught up. Notifications from the sandbox will appear here.</p></div></div><a class="btn secondary" href="/">Back to the store</a>`;
     } else {
-      body = `<h1>Notifications</h1><p class="lead">Sign in to read your notifications.</p><a class="btn primary" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(self)}">Sign in</a>`;
+      body = `<h1>Notifications</h1><p class="lead">Sign in to read your notifications.</p><a class="btn primary" href="${SERVICE}/login?redirect=${encodeURIComponent(self)}">Sign in</a>`;
     }
     sendHtml(res, page({ title: 'Notifications', body }));
   });
