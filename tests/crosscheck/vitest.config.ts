@@ -10,6 +10,9 @@ export default defineConfig({
     environment: 'node',
     // The sandbox harness (tests/server/harness.ts) keeps its migrated-database dump in this run's directory.
     globalSetup: ['tests/server/global-setup.ts'],
+    // did-connect-react and the platform packages it imports ship ES modules without `"type": "module"` and with
+    // extensionless imports (written for bundlers): Vite transforms them, as the platform's build would.
+    server: { deps: { inline: [/tools\/did-connect-react\/node_modules\/(@arcblock|@blocklet|keyv-browser)\//] } },
     testTimeout: 60000,
     hookTimeout: 120000,
   },
