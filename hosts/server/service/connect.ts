@@ -105,7 +105,8 @@ async function settleOnce(
     } catch (err) {
       if (!(err instanceof HttpError)) throw err; // a bug: everything rolls back
       await tx.query('ROLLBACK TO SAVEPOINT connect_settle');
-      await mergeToken(tx, token, { settled: 'error' });
+      // The action's own code (DEVELOPER_REQUIRED, INSUFFICIENT_BALANCE, …) stays readable beside the library's error.
+      await mergeToken(tx, token, { settled: 'error', errorCode: err.code ?? null });
       failure = err;
       return undefined;
     }
