@@ -181,8 +181,12 @@ function OpenCheckout({
             ? api.checkout.donateSubmit(session.id, form)
             : api.checkout.submit(session.id, form),
         fastConfirm: () => api.checkout.fastCheckoutConfirm(session.id),
-        openConnect: (action, params, signal) => api.connect.open(action, params, { signal }),
-        waitConnect: (action, token, opts) => api.connect.waitFor(action, token, opts),
+        openConnect: (action, params, signal) => {
+          // The dialog's content (QR encoder, strings) loads while the request is being made.
+          void import('../ui/ConnectPanel.tsx').catch(() => {});
+          return api.connect.open(action, params, { signal });
+        },
+        waitConnect: (action, token, opts) => api.connect.waitFor({ action, token }, opts),
         retrieve: (opts) => api.checkout.retrieve(session.id, opts),
         abortStripe: () => api.checkout.abortStripe(session.id),
         // Spec §8: a failed card payment is also an analytics event (loaded on demand).

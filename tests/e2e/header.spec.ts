@@ -332,7 +332,7 @@ test('login guard: a signed-out visitor is sent to sign in and comes back to the
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
   // Turned on for this page: the guard sends the visitor to the sign-in page with this page as the redirect.
   await Promise.all([
-    page.waitForURL((url) => url.pathname === '/.well-known/service/sandbox/login'),
+    page.waitForURL((url) => url.pathname === '/.well-known/service/login'),
     header.evaluate((el) => el.setAttribute('login-required', '')),
   ]);
   expect(new URL(page.url()).searchParams.get('redirect')).toMatch(/\/plain\/header\?from=guard$/);
