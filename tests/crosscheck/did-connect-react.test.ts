@@ -17,8 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_DIDS, demoSecretKey } from '../../hosts/server/service/demo-wallets.ts';
 import { startSandbox, type Sandbox } from '../server/harness.ts';
-import { asUser, closeSandbox, login, signed } from '../server/payment-helpers.ts';
+import { closeSandbox, login } from '../server/payment-helpers.ts';
 import { authUrlOf, connect, walletOf } from '../support/did-wallet.ts';
+import { sessionState, submittedCheckout } from './checkout.ts';
 
 // Paths, not URLs: happy-dom replaces the global URL class, which Node's fs and module APIs do not take.
 const TOOL = join(dirname(fileURLToPath(import.meta.url)), '../../tools/did-connect-react');
@@ -60,27 +61,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (sb) await closeSandbox(sb);
 });
-
-/** A submitted checkout of the one-time payment link, as Casey (the wallet pays it). */
-async function submittedCheckout(): Promise<string> {
-  const fund = await signed(sb, 'POST', '/api/sandbox/wallet/fund', {
-    body: { did: DEMO_DIDS.casey, currency_id: 'pc_sandbox_tba', amount: '1000' },
-  });
-  expect(fund.status).toBe(200);
-  const started = await asUser(sb, null, 'POST', '/api/checkout-sessions/start/plink_sandbox_onetime');
-  expect(started.status).toBe(200);
-  const id = started.body.checkoutSession.id as string;
-  const form = {
-    customer_name: 'Casey',
-    customer_email: 'casey@example.com',
-    payment_method: 'pm_sandbox_arcblock',
-    payment_currency: 'pc_sandbox_tba',
-    billing_address: { country: 'us', line1: '1 Main St', city: 'Springfield', state: 'CA', postal_code: '94105' },
-  };
-  const submitted = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${id}/submit`, form);
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-  return id;
-}
 
 type Client = Awaited<ReturnType<typeof platformClient>>;
 let client: Client;
@@ -146,13 +126,6 @@ function renderToken(extraParams: Record<string, string>, opts: { checkTimeout?:
 /** Query parameters of a URL the hook asked for. */
 const paramsOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
-/** A checkout session's status and payment status, read through the merchant API. */
-async function sessionState(id: string): Promise<{ status: string; payment_status: string }> {
-  const r = await signed(sb, 'GET', `/api/checkout-sessions/${id}`);
-  expect(r.status).toBe(200);
-  return { status: r.body.status, payment_status: r.body.payment_status };
-}
-
 describe('@arcblock/did-connect-react 3.5.3 token hook against the sandbox', () => {
   beforeAll(async () => {
     client = await platformClient();
@@ -167,7 +140,7 @@ describe('@arcblock/did-connect-react 3.5.3 token hook against the sandbox', () 
   });
 
   it('asks for the token with flat parameters, polls status every 2 s, and sees succeed once the wallet paid', async () => {
-    const checkoutSessionId = await submittedCheckout();
+    const checkoutSessionId = await submittedCheckout(sb, casey, DEMO_DIDS.casey);
     const hook = renderToken({ checkoutSessionId, sessionUserDid: DEMO_DIDS.casey });
     const { token, url } = await hook.token();
     expect(hook.state.status).toBe('created');
@@ -197,13 +170,13 @@ describe('@arcblock/did-connect-react 3.5.3 token hook against the sandbox', () 
     expect(statusCalls.length).toBeGreaterThan(0);
     expect(paramsOf(statusCalls[0]!)).toMatchObject({ _t_: token, checkoutSessionId, locale: 'en' });
 
-    expect(await sessionState(checkoutSessionId)).toEqual({ status: 'complete', payment_status: 'paid' });
+    expect(await sessionState(sb, checkoutSessionId)).toEqual({ status: 'complete', payment_status: 'paid' });
   });
 
   it('follows the token on the relay (relay:{appPid}:{token}, event updated) when the page has an appPid', async () => {
     // did-connect-react opens its socket for same-origin pages of a blocklet (window.blocklet.appPid).
     (globalThis as { blocklet?: unknown }).blocklet = { appPid: sb.ctx.app.pid };
-    const checkoutSessionId = await submittedCheckout();
+    const checkoutSessionId = await submittedCheckout(sb, casey, DEMO_DIDS.casey);
     const hook = renderToken({ checkoutSessionId, sessionUserDid: DEMO_DIDS.casey });
     const { url } = await hook.token();
     const outcome = await connect(url, walletOf(demoSecretKey('casey')));
@@ -212,11 +185,11 @@ describe('@arcblock/did-connect-react 3.5.3 token hook against the sandbox', () 
     // With its socket open the hook does not poll: the states came over the relay.
     expect(hook.calls.filter((c) => c.includes('/status?'))).toEqual([]);
     expect(hook.state.store).toMatchObject({ status: 'succeed', did: DEMO_DIDS.casey });
-    expect(await sessionState(checkoutSessionId)).toEqual({ status: 'complete', payment_status: 'paid' });
+    expect(await sessionState(sb, checkoutSessionId)).toEqual({ status: 'complete', payment_status: 'paid' });
   });
 
   it('a declined request ends in error with the protocol message, and nothing is paid', async () => {
-    const checkoutSessionId = await submittedCheckout();
+    const checkoutSessionId = await submittedCheckout(sb, casey, DEMO_DIDS.casey);
     const hook = renderToken({ checkoutSessionId, sessionUserDid: DEMO_DIDS.casey });
     const { url } = await hook.token();
     // Step 0 is authPrincipal, step 1 the signature over what is paid: decline there.
@@ -225,11 +198,11 @@ describe('@arcblock/did-connect-react 3.5.3 token hook against the sandbox', () 
     expect(hook.state.error).toBe('You have declined the authentication request');
     expect(hook.errors.map((e) => e.message)).toEqual(['You have declined the authentication request']);
     expect(hook.successes).toEqual([]);
-    expect(await sessionState(checkoutSessionId)).toEqual({ status: 'open', payment_status: 'unpaid' });
+    expect(await sessionState(sb, checkoutSessionId)).toEqual({ status: 'open', payment_status: 'unpaid' });
   });
 
   it("another DID's answer ends in error and pays nothing", async () => {
-    const checkoutSessionId = await submittedCheckout();
+    const checkoutSessionId = await submittedCheckout(sb, casey, DEMO_DIDS.casey);
     const hook = renderToken({ checkoutSessionId, sessionUserDid: DEMO_DIDS.casey });
     const { url } = await hook.token();
     const outcome = await connect(url, walletOf(demoSecretKey('chris')));
@@ -237,13 +210,13 @@ describe('@arcblock/did-connect-react 3.5.3 token hook against the sandbox', () 
     await vi.waitFor(() => expect(hook.state.status).toBe('error'), { timeout: 10_000, interval: 100 });
     expect(hook.errors).toHaveLength(1);
     expect(hook.successes).toEqual([]);
-    expect(await sessionState(checkoutSessionId)).toEqual({ status: 'open', payment_status: 'unpaid' });
+    expect(await sessionState(sb, checkoutSessionId)).toEqual({ status: 'open', payment_status: 'unpaid' });
   });
 
   it('gives up after its timeout (status timeout) without calling /timeout; the token stays until it expires', async () => {
     // did-connect-react 3.5.3 (lib/Connect/hooks/token.js) sets status 'timeout' before its give-up routine, which
     // calls `/timeout` only for a 'created' token: at its own timeout it calls nothing. The page's timeout is its own.
-    const checkoutSessionId = await submittedCheckout();
+    const checkoutSessionId = await submittedCheckout(sb, casey, DEMO_DIDS.casey);
     // Two status checks (checkTimeout / checkInterval), then the hook times out.
     const hook = renderToken({ checkoutSessionId, sessionUserDid: DEMO_DIDS.casey }, { checkTimeout: 4000 });
     const { token } = await hook.token();
@@ -256,7 +229,7 @@ describe('@arcblock/did-connect-react 3.5.3 token hook against the sandbox', () 
   });
 
   it('closed while the token is created (the dialog cancelled): GET {prefix}/{action}/timeout drops the token', async () => {
-    const checkoutSessionId = await submittedCheckout();
+    const checkoutSessionId = await submittedCheckout(sb, casey, DEMO_DIDS.casey);
     const hook = renderToken({ checkoutSessionId, sessionUserDid: DEMO_DIDS.casey });
     const { token } = await hook.token();
     for (const unmount of mounted.splice(0)) unmount();

@@ -3,13 +3,16 @@
  * did-connect-react open, a Phoenix socket over `ws`) connects to `{ws origin}/.well-known/service/relay` (Phoenix
  * adds `/websocket`), joins `relay:{appPid}:events` and receives `checkout.session.completed` and `invoice.paid`
  * with payload `{response}` when a checkout is paid through the sandbox's API (docs/architecture.md "Realtime",
- * payment-kit-api.md "Realtime"). The token channel `relay:{appPid}:{token}` (event `updated`, did-connect.md) is
- * checked in did-connect-react.test.ts, where a token exists.
+ * payment-kit-api.md "Realtime"), and follows a DID Connect token on `relay:{appPid}:{token}` (event `updated`,
+ * payload `{response: <token state>}`, did-connect.md) while a wallet written from the protocol pays.
  */
 import { WsClient } from '@arcblock/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../server/harness.ts';
+import { DEMO_DIDS, demoSecretKey } from '../../hosts/server/service/demo-wallets.ts';
 import { asUser, CASEY, closeSandbox, login, signed } from '../server/payment-helpers.ts';
+import { connect, walletOf } from '../support/did-wallet.ts';
+import { sessionState, submittedCheckout } from './checkout.ts';
 
 type Push = { receive(status: string, cb: (r: unknown) => void): Push };
 type Channel = { on(event: string, cb: (payload: any) => void): number; joinPush: Push };
@@ -117,6 +120,38 @@ describe('@arcblock/ws WsClient (the platform realtime client) against the sandb
       await payOneTime();
       await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
       expect(leaked).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('follows a DID Connect token on relay:{appPid}:{token}: updated with the state, scanned then succeed', async () => {
+    const checkoutSessionId = await submittedCheckout(sb, casey, DEMO_DIDS.casey);
+    const query = new URLSearchParams({ checkoutSessionId, sessionUserDid: DEMO_DIDS.casey, locale: 'en' });
+    const res = await fetch(`${sb.url}/payment/api/did/payment/token?${query}`, {
+      headers: { cookie: `login_token=${casey}` },
+    });
+    const { token, url } = (await res.json()) as { token: string; url: string };
+    expect(res.status).toBe(200);
+
+    const client = relayClient();
+    try {
+      const channel = client.subscribe(`relay:${sb.ctx.app.pid}:${token}`);
+      const states: any[] = [];
+      channel.on('updated', (payload) => states.push(payload.response));
+      expect(await joined(channel)).toBe('ok');
+
+      const outcome = await connect(url, walletOf(demoSecretKey('casey')));
+      expect(outcome.status, outcome.errorMessage).toBe('ok');
+
+      await expect.poll(() => states.at(-1)?.status, { timeout: 10_000 }).toBe('succeed');
+      const statuses = states.map((s) => s.status);
+      expect(statuses).toContain('scanned');
+      expect(statuses.indexOf('scanned')).toBeLessThan(statuses.indexOf('succeed'));
+      expect(states.at(-1)).toMatchObject({ token, status: 'succeed', did: DEMO_DIDS.casey });
+      // The state as the status endpoint answers it: no secrets (challenge, encryption key) on a public channel.
+      for (const s of states) expect(s.challenge).toBeUndefined();
+      expect(await sessionState(sb, checkoutSessionId)).toEqual({ status: 'complete', payment_status: 'paid' });
     } finally {
       client.disconnect();
     }
