@@ -263,3 +263,97 @@ describe('a restart', () => {
     }
   }, 120_000);
 });
+
+describe('the sandbox wallet page (a web wallet over HTTP)', () => {
+  const W = '/.well-known/service/sandbox/wallet';
+  const form = (fields: Record<string, string>) =>
+    fetch(`${sb.url}${W}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it('opens a deep link (scanned), answers as the picked demo user, shows the outcome', async () => {
+    const { body } = await open({ item: 'w1', sessionUserDid: DEMO_DIDS.casey });
+    const page = await fetch(`${sb.url}${W}?url=${encodeURIComponent(body.url)}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('Request from Sandbox Store');
+    expect(html).toContain('authPrincipal');
+    expect(html).not.toMatch(/<script|style="/);
+    // The account the app asks for comes first and is picked.
+    expect(html).toMatch(new RegExp(`name="did" value="${DEMO_DIDS.casey}" checked`));
+    expect((await status(body.token)).body.status).toBe('scanned');
+    const auth = authUrlOf(body.url);
+    const step1 = await (await form({ url: auth, did: DEMO_DIDS.casey, answer: 'approve' })).text();
+    expect(step1).toContain('You sign this text');
+    expect(step1).toContain('Fake w1');
+    expect(step1).toMatch(/<dt>Amount<\/dt><dd>1 TBA<\/dd>/);
+    const done = await (await form({ url: auth, did: DEMO_DIDS.casey, answer: 'approve' })).text();
+    expect(done).toContain('Request approved');
+    expect((await status(body.token)).body).toMatchObject({ status: 'succeed', did: DEMO_DIDS.casey });
+    expect(await effects('w1')).toBe(1);
+  });
+
+  it('declines; shows the app’s error; refuses links of other hosts', async () => {
+    const a = (await open({ item: 'w2' })).body;
+    const declined = await (await form({ url: a.url, did: DEMO_DIDS.chris, answer: 'decline' })).text();
+    expect(declined).toContain('Declined');
+    expect((await status(a.token)).body).toMatchObject({ status: 'error' });
+    const b = (await open({ item: 'w3', fail: '1' })).body;
+    await form({ url: b.url, did: DEMO_DIDS.chris, answer: 'approve' });
+    const failed = await (await form({ url: b.url, did: DEMO_DIDS.chris, answer: 'approve' })).text();
+    expect(failed).toContain('Request failed');
+    expect(failed).toContain('Insufficient sandbox balance');
+    expect(await effects('w2')).toBe(0);
+    const foreign = await fetch(`${sb.url}${W}?url=${encodeURIComponent('https://evil.example/api/did/x/auth?_t_=1')}`);
+    expect(foreign.status).toBe(400);
+    expect(await foreign.text()).toContain('not a wallet request of this sandbox');
+    const zh = await fetch(`${sb.url}${W}?locale=zh&url=${encodeURIComponent(a.url)}`);
+    expect(await zh.text()).toMatch(/<html lang="zh">/);
+  });
+
+  it('lists the demo wallets: each DID is its key’s address', async () => {
+    const list = (await (await fetch(`${sb.url}/.well-known/service/sandbox/wallets`)).json()) as Array<{
+      did: string;
+      name: string;
+      sk: string;
+      pk: string;
+    }>;
+    expect(list.map((w) => w.name)).toEqual([
+      'Casey Customer',
+      'Chris Buyer',
+      'Dana Developer',
+      'Adam Admin',
+      'Olivia Owner',
+    ]);
+    for (const w of list) {
+      expect(walletOf(w.sk).address).toBe(w.did);
+      expect(String(walletOf(w.sk).publicKey)).toBe(w.pk);
+    }
+    expect(list[0]!.did).toBe(DEMO_DIDS.casey);
+  });
+});
+
+describe('the relay follows a token', () => {
+  it('pushes each change on relay:{appPid}:{token} as `updated` {response: state}', async () => {
+    const { WebSocket } = await import('ws');
+    const { body } = await open({ item: 'r1' });
+    const ws = new WebSocket(`${sb.url.replace('http', 'ws')}/.well-known/service/relay/websocket?vsn=2.0.0`);
+    const frames: unknown[][] = [];
+    ws.on('message', (d) => frames.push(JSON.parse(String(d))));
+    await new Promise((r) => ws.on('open', r));
+    const topic = `relay:${sb.ctx.app.pid}:${body.token}`;
+    ws.send(JSON.stringify(['1', '1', topic, 'phx_join', {}]));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(frames[0]).toEqual(['1', '1', topic, 'phx_reply', { status: 'ok', response: {} }]);
+    await connect(body.url, casey);
+    await new Promise((r) => setTimeout(r, 300));
+    ws.close();
+    const updates = frames.filter((f) => f[3] === 'updated').map((f) => (f[4] as any).response);
+    expect(updates.map((u) => u.status)).toContain('scanned');
+    expect(updates.at(-1)).toMatchObject({ token: body.token, status: 'succeed', result: { ok: true, item: 'r1' } });
+    for (const u of updates) expect(u.challenge).toBeUndefined();
+  });
+});
