@@ -188,6 +188,31 @@ describe('@arcblock/did-connect-react 3.5.3 token hook against the sandbox', () 
     expect(await sessionState(sb, checkoutSessionId)).toEqual({ status: 'complete', payment_status: 'paid' });
   });
 
+  it('takes a prepared request from ?__connect_url__= (no new token) and follows it to succeed', async () => {
+    // A request opened elsewhere (a CLI, another page) and handed over as base64url(deep link): the hook reads the
+    // token out of the deep link's doubly encoded `url` (utils.js parseTokenFromConnectUrl) and checks it is created.
+    const checkoutSessionId = await submittedCheckout(sb, casey, DEMO_DIDS.casey);
+    const query = new URLSearchParams({ checkoutSessionId, sessionUserDid: DEMO_DIDS.casey });
+    const res = await fetch(`${sb.url}/payment/api/did/payment/token?${query}`, {
+      headers: { cookie: `login_token=${casey}` },
+    });
+    const prepared = (await res.json()) as { token: string; url: string };
+    expect(client.utils.parseTokenFromConnectUrl(prepared.url)).toBe(prepared.token);
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+      `${sb.url}/checkout/pay?__connect_url__=${client.utils.encodeConnectUrl(prepared.url)}`,
+    );
+    const hook = renderToken({ checkoutSessionId, sessionUserDid: DEMO_DIDS.casey });
+    await vi.waitFor(() => expect(hook.calls.some((c) => c.includes('/status?'))).toBe(true), { timeout: 10_000 });
+    expect(hook.state.token).toBe(prepared.token);
+    expect(hook.state.status).toBe('created');
+    const outcome = await connect(hook.state.url, walletOf(demoSecretKey('casey')));
+    expect(outcome.status, outcome.errorMessage).toBe('ok');
+    await vi.waitFor(() => expect(hook.state.status).toBe('succeed'), { timeout: 10_000, interval: 100 });
+    expect(hook.calls.filter((c) => c.includes('/token?'))).toEqual([]);
+    expect(hook.errors).toEqual([]);
+    expect(await sessionState(sb, checkoutSessionId)).toEqual({ status: 'complete', payment_status: 'paid' });
+  });
+
   it('a declined request ends in error with the protocol message, and nothing is paid', async () => {
     const checkoutSessionId = await submittedCheckout(sb, casey, DEMO_DIDS.casey);
     const hook = renderToken({ checkoutSessionId, sessionUserDid: DEMO_DIDS.casey });
