@@ -6,6 +6,8 @@
 import { createRequire } from 'node:module';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { signedFetch, type SignOptions } from '../server/payment-helpers.ts';
+import { connect, walletOf } from '../support/did-wallet.ts';
+import { demoSecretKey, type DemoWalletKey } from '../../hosts/server/service/demo-wallets.ts';
 
 export { expect } from '@playwright/test';
 
@@ -118,12 +120,15 @@ export async function buy(
     payment_currency: 'pc_sandbox_tba',
   };
   expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
-  const token = (
-    await (
-      await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })
-    ).json()
-  ).token;
-  const approved = await (await page.request.post(`/payment/api/did/payment/approve?_t_=${token}`)).json();
-  expect(approved.status).toBe('succeed');
-  return approved.result.invoiceId as string;
+  // DID Connect as the platform's client asks (flat params, the page's session), answered by the buyer's demo wallet
+  // (its key: sha256 of the first name, docs/sandbox.md) through the protocol, as a phone would.
+  const opened = await page.request.get(`/payment/api/did/payment/token?checkoutSessionId=${encodeURIComponent(id)}`);
+  expect(opened.status()).toBe(200);
+  const { token, url } = (await opened.json()) as { token: string; url: string };
+  const key = who.fullName.split(' ')[0]!.toLowerCase() as DemoWalletKey;
+  const outcome = await connect(url, walletOf(demoSecretKey(key)));
+  expect(outcome, outcome.errorMessage).toMatchObject({ status: 'ok' });
+  const state = await (await page.request.get(`/payment/api/did/payment/status?_t_=${token}`)).json();
+  expect(state.status).toBe('succeed');
+  return state.result.invoiceId as string;
 }
