@@ -47,7 +47,7 @@ const THROTTLE = 4;
 const PARTS = new Set((arg('parts') ?? 'timing,memory,many').split(','));
 const MEMORY_TAGS = (arg('memory') ?? 'pay-checkout,site-header').split(',');
 const TIMING_TAGS = arg('timing')?.split(',');
-const CASEY = 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8';
+const CASEY = 'z1iwx2fAzjFD91WS2om8x6uSJk6po1Muc7s'; // Casey Customer's DID (the demo keys: docs/sandbox.md)
 /** Time the loads through Playwright (Runtime domain enabled, as with DevTools open) instead of a bare CDP client. */
 const DEVTOOLS = argv.includes('--devtools');
 const VERBOSE = argv.includes('--verbose');
