@@ -74,6 +74,16 @@ describe('open: the token request', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it("a refusal answered 200 {error} (did-connect-js's way) rejects with that text", async () => {
+    const { adapter } = fakeAdapter({
+      'GET /payment/api/did/payment/token': { data: { error: 'No such checkout session: cs_x' } },
+    });
+    const api = createApi({ locale: 'en', blocklet }, { adapter });
+    await expect(api.connect.open('payment', { checkoutSessionId: 'cs_x' })).rejects.toMatchObject({
+      message: 'No such checkout session: cs_x',
+    });
+  });
+
   it('checks the answer: a token answer without its deep link is a bad response', async () => {
     const { adapter } = fakeAdapter({ 'GET /payment/api/did/payment/token': { data: { token: 't1' } } });
     const api = createApi({ locale: 'en', blocklet }, { adapter });

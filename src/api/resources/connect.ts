@@ -19,7 +19,7 @@ import { pageOrigin } from '../base.ts';
 import { ApiError, toApiError } from '../errors.ts';
 import type { Target, Transport } from '../http.ts';
 import type { RealtimeHandler } from '../realtime.ts';
-import { ConnectSessionStruct, ConnectStatusStruct } from '../schemas.ts';
+import { check, ConnectSessionStruct, ConnectStatusStruct } from '../schemas.ts';
 import type { ConnectSession, ConnectStatus } from '../types.ts';
 import {
   CONNECT_CHECK_INTERVAL_MS,
@@ -138,12 +138,25 @@ export function createConnect(t: Transport, deps: ConnectDeps = {}) {
         ...(opts.sessionUserDid ? { sessionUserDid: opts.sessionUserDid } : {}),
         locale: t.settings.locale,
       });
-      return t.request<ConnectSession>({
+      const data = await t.request<unknown>({
         ...at({ action, target: opts.target }, 'token'),
         params: query,
-        schema: ConnectSessionStruct,
         signal: opts.signal,
       });
+      // did-connect-js answers a refused request (unknown session, nothing to pay…) with 200 {error}.
+      const error = (data as { error?: unknown } | null)?.error;
+      if (typeof error === 'string' && error && !(data as { token?: unknown }).token)
+        throw new ApiError(error, { code: (data as { code?: string }).code, data });
+      try {
+        return check<ConnectSession>(data, ConnectSessionStruct);
+      } catch (err) {
+        throw new ApiError(`Unexpected response from GET ${action}/token: ${String(err)}`, {
+          code: 'BAD_RESPONSE',
+          key: 'error.badResponse',
+          data,
+          cause: err,
+        });
+      }
     },
 
     /** GET {prefix}/{action}/status?_t_= → the token's state; 400 → CONNECT_EXPIRED, 403 → CONNECT_FORBIDDEN. */
