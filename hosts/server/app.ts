@@ -39,14 +39,14 @@ export async function createSandboxServer(opts: SandboxServerOptions): Promise<S
   const clock = opts.clock ?? createClock();
   const db = await openDb(opts.db, clock, opts.dbTemplate);
   await migrate(db);
-  let server: Server | undefined;
+  const listening: { server?: Server } = {};
   const ctx: SandboxContext = {
     db,
     clock,
     events: createEventBus(),
     relay: createTopicHub(),
     localOrigin() {
-      const a = server?.address();
+      const a = listening.server?.address();
       return a && typeof a === 'object' ? `http://127.0.0.1:${a.port}` : '';
     },
     appKey: loadAppKey(opts.db, opts.appSk),
@@ -96,7 +96,7 @@ export async function createSandboxServer(opts: SandboxServerOptions): Promise<S
   app.use(onError);
 
   const http = createHttpServer(app);
-  server = http;
+  listening.server = http;
   attachRealtime(http, ctx);
   return {
     app,

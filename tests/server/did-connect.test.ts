@@ -9,13 +9,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import * as Jwt from '@arcblock/jwt';
-import { toBase58 } from '@ocap/util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxServer } from '../../hosts/server/app.ts';
 import { HttpError, registerConnectAction } from '../../hosts/server/platform.ts';
 import { DEMO_DIDS, demoSecretKey } from '../../hosts/server/service/demo-wallets.ts';
 import { createSession } from '../../hosts/server/service/users.ts';
-import { answer, authUrlOf, connect, fetchRequest, post, signatureText, walletOf } from '../support/did-wallet.ts';
+import {
+  answer,
+  authUrlOf,
+  connect,
+  fetchRequest,
+  post,
+  signatureText,
+  toBase58,
+  walletOf,
+} from '../support/did-wallet.ts';
 import { startSandbox } from './harness.ts';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -167,7 +175,7 @@ describe('DID Connect on the real library', () => {
       challenge: second.next.payload.challenge,
       requestedClaims,
     });
-    const sent = { userPk: toBase58(casey.publicKey), userInfo };
+    const sent = { userPk: toBase58(Buffer.from(String(casey.publicKey).slice(2), 'hex')), userInfo };
     const [x, y] = await Promise.all([post(second.next.payload.url, sent), post(second.next.payload.url, sent)]);
     const replay = await post(second.next.payload.url, sent);
     for (const r of [x, y, replay]) expect('outcome' in r && r.outcome.status).toBe('ok');
@@ -201,7 +209,10 @@ describe('DID Connect on the real library', () => {
       challenge: second.next.payload.challenge,
       requestedClaims: await answerClaims(claims, casey),
     });
-    const r = await post(second.next.payload.url, { userPk: toBase58(casey.publicKey), userInfo });
+    const r = await post(second.next.payload.url, {
+      userPk: toBase58(Buffer.from(String(casey.publicKey).slice(2), 'hex')),
+      userInfo,
+    });
     expect('outcome' in r && r.outcome.status).toBe('error');
     expect(await effects('g')).toBe(0);
   });

@@ -10,7 +10,6 @@
  *   outcome.status === 'ok'
  */
 import * as Jwt from '@arcblock/jwt';
-import { fromBase58, toBase58 } from '@ocap/util';
 import { fromSecretKey, type WalletObject } from '@ocap/wallet';
 
 export type Claim = Record<string, unknown> & { type: string };
@@ -136,7 +135,12 @@ export async function answer(
   const action = kind === 'approve' ? 'responseAuth' : kind === 'decline' ? 'declineAuth' : 'busy';
   const requestedClaims = kind === 'approve' ? await answerClaims(request.payload.requestedClaims, wallet) : [];
   const userInfo = await wallet.signJWT({ action, challenge: request.payload.challenge, requestedClaims });
-  return post(request.payload.url, { userPk: toBase58(wallet.publicKey), userInfo }, doFetch, opts);
+  return post(
+    request.payload.url,
+    { userPk: toBase58(Buffer.from(String(wallet.publicKey).replace(/^0x/, ''), 'hex')), userInfo },
+    doFetch,
+    opts,
+  );
 }
 
 /** POSTs a prepared body (e.g. a recorded answer, to replay it) to an auth URL. */
@@ -194,4 +198,42 @@ export function signatureText(claim: Claim): string {
   const origin = String(claim.origin ?? '');
   if (!origin) return '';
   return Buffer.from(fromBase58(origin)).toString('utf8');
+}
+
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Base58 (bitcoin alphabet) with the multibase `z` prefix, as DID Connect carries keys and signed data. */
+export function toBase58(bytes: Uint8Array): string {
+  let n = 0n;
+  for (const b of bytes) n = n * 256n + BigInt(b);
+  let out = '';
+  while (n > 0n) {
+    out = ALPHABET[Number(n % 58n)] + out;
+    n /= 58n;
+  }
+  for (const b of bytes) {
+    if (b !== 0) break;
+    out = `1${out}`;
+  }
+  return `z${out}`;
+}
+
+export function fromBase58(text: string): Uint8Array {
+  const body = text.startsWith('z') ? text.slice(1) : text;
+  let n = 0n;
+  for (const c of body) {
+    const i = ALPHABET.indexOf(c);
+    if (i < 0) throw new Error('Not base58');
+    n = n * 58n + BigInt(i);
+  }
+  const out: number[] = [];
+  while (n > 0n) {
+    out.unshift(Number(n % 256n));
+    n /= 256n;
+  }
+  for (const c of body) {
+    if (c !== '1') break;
+    out.unshift(0);
+  }
+  return Uint8Array.from(out);
 }

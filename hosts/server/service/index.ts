@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../context.ts';
-import { HttpError } from '../platform.ts';
 import { integer } from '../validate.ts';
 import { appLogoSvg, avatarSvg } from './blocklet.ts';
 import { listNotifications } from './domain/notifications.ts';
@@ -11,15 +10,7 @@ import { createWalletRoutes } from './wallet.ts';
 import { createLoginRoutes } from './login.ts';
 import { createOrgRoutes } from './orgs.ts';
 import { esc, page, safeRedirect, sendHtml, SANDBOX_CSS, SERVICE } from './html.ts';
-import {
-  currentUser,
-  deleteSession,
-  DEMO_USERS,
-  getUser,
-  SESSION_COOKIE,
-  sessionToken,
-  type SandboxUser,
-} from './users.ts';
+import { currentUser, deleteSession, getUser, SESSION_COOKIE, sessionToken, type SandboxUser } from './users.ts';
 
 export { attachRealtime } from './realtime.ts';
 

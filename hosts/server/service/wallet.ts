@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import * as Jwt from '@arcblock/jwt';
-import { fromBase58, toBase58 } from '@ocap/util';
 import type { SandboxContext } from '../context.ts';
+import { fromBase58, toBase58 } from './domain/base58.ts';
 import { requestOrigin } from './blocklet.ts';
 import { demoSecretKey, demoWallet } from './demo-wallets.ts';
 import { esc, page, sendHtml, SERVICE } from './html.ts';
@@ -178,11 +178,11 @@ export function createWalletRoutes(ctx: SandboxContext): Router {
   }
 
   /** The app's signed answer, verified with the app's key: its payload (throws with the app's error otherwise). */
-  async function verified(json: Record<string, unknown>): Promise<Record<string, any>> {
+  async function verified(json: Record<string, unknown>): Promise<Record<string, unknown>> {
     if (typeof json.error === 'string' && json.error && !json.authInfo) throw new Error(json.error);
     if (json.appPk !== appPk || typeof json.authInfo !== 'string') throw new Error('Not signed by this app');
     if (!(await Jwt.verify(json.authInfo, appPk))) throw new Error('The app signature does not verify');
-    return Jwt.decode(json.authInfo) as Record<string, any>;
+    return Jwt.decode(json.authInfo) as Record<string, unknown>;
   }
 
   async function fetchRequest(url: URL, lang: string): Promise<Request_> {
@@ -216,7 +216,12 @@ export function createWalletRoutes(ctx: SandboxContext): Router {
       requestedClaims: claims,
     });
     const answerUrl = new URL(request.payload.url);
-    const payload = await verified(await callApp(answerUrl, lang, { userPk: toBase58(wallet.publicKey), userInfo }));
+    const payload = await verified(
+      await callApp(answerUrl, lang, {
+        userPk: toBase58(Buffer.from(String(wallet.publicKey).replace(/^0x/, ''), 'hex')),
+        userInfo,
+      }),
+    );
     if (Array.isArray(payload.requestedClaims) && payload.challenge)
       return { next: { appPk, payload: payload as Request_['payload'] } };
     return {
