@@ -129,7 +129,7 @@ registerMigrations('users', [
  * removed, so the sessions that reference it move over), then every text and JSON column of every table that holds
  * the old string (customers, wallets, subscriptions, notifications, store rows …).
  */
-async function renameDid(tx: Tx, from: string, to: string, seed: SandboxUser): Promise<void> {
+export async function renameDid(tx: Tx, from: string, to: string, seed: SandboxUser): Promise<void> {
   const { rows } = await tx.query<{ n: number }>('SELECT 1 AS n FROM users WHERE did = $1', [from]);
   if (!rows.length) return;
   // The old row's data (passports a user gained …) with its DID replaced, and the user's wallet key.
