@@ -65,7 +65,7 @@ test('signed out, "Connect and pay" on the empty form goes to sign-in (no Requir
     checkout.getByText('Sign in with your wallet first; your details are filled in from your profile.'),
   ).toBeVisible();
   await checkout.getByRole('button', { name: 'Connect and pay' }).click();
-  await page.waitForURL(/\/\.well-known\/service\/sandbox\/login\?redirect=/);
+  await page.waitForURL(/\/\.well-known\/service\/login\?redirect=/);
   // Signing in comes back to the checkout, with the form filled from the profile.
   await page.getByRole('button', { name: /Casey Customer/ }).click();
   await page.waitForURL((url) => url.pathname === '/checkout/plink_sandbox_onetime');
