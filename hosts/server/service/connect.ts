@@ -58,6 +58,13 @@ function livemodeOf(params: Record<string, unknown>): boolean {
 const tokenOf = (req: Request): string =>
   String((req as Request & { context?: { token?: string } }).context?.token ?? '');
 
+type ClaimArgs = { context: { token: string }; extraParams?: Record<string, unknown> };
+/** The page's language (its `locale` param, else the request's Accept-Language, as the library reads it). */
+const isZh = (extraParams: Record<string, unknown> | undefined) =>
+  String(extraParams?.locale ?? '')
+    .toLowerCase()
+    .startsWith('zh');
+
 type AuthArgs = {
   req: Request;
   userDid: string;
@@ -181,17 +188,22 @@ export function createConnectRoutes(ctx: SandboxContext): { router: Router; stor
       action: name,
       claims: [
         {
-          authPrincipal: async ({ context }: { context: { token: string } }) => {
+          authPrincipal: async ({ context, extraParams }: ClaimArgs) => {
             const state = await storage.read(context.token);
             const target = typeof state?.sessionDid === 'string' ? state.sessionDid : '';
-            return {
-              description: target ? 'Continue with the account of this session' : 'Please continue with your account',
-              target,
-            };
+            const zh = isZh(extraParams);
+            const description = target
+              ? zh
+                ? '请使用本次会话的账户继续'
+                : 'Continue with the account of this session'
+              : zh
+                ? '请使用你的账户继续'
+                : 'Please continue with your account';
+            return { description, target };
           },
         },
         {
-          signature: async ({ context }: { context: { token: string } }) => {
+          signature: async ({ context }: ClaimArgs) => {
             const state = await storage.read(context.token);
             const summary = state?.summary as ConnectSummary | undefined;
             if (!state || !summary) throw new Error('Session not found or expired');
@@ -250,7 +262,14 @@ export function createConnectRoutes(ctx: SandboxContext): { router: Router; stor
     handlers(SERVICE_DID_PREFIX).attach({
       app: router as never,
       action: LOGIN_ACTION,
-      claims: [{ authPrincipal: { description: `Sign in to ${ctx.app.name}`, target: '' } }],
+      claims: [
+        {
+          authPrincipal: async ({ extraParams }: ClaimArgs) => ({
+            description: isZh(extraParams) ? `登录 ${ctx.app.name}` : `Sign in to ${ctx.app.name}`,
+            target: '',
+          }),
+        },
+      ],
       onAuth: async (args: AuthArgs) => {
         const token = tokenOf(args.req);
         let created: string | undefined;
