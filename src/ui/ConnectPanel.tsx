@@ -127,11 +127,14 @@ export function ConnectPanel({ text, url, status, failure, message, onRetry }: C
         background: var(--pay-color-success); color: #fff; box-shadow: var(--pay-shadow-lg); }
     `,
     status: css`margin: 0; min-height: 20px; display: flex; gap: 10px; align-items: center; font-size: 14px; color: var(--pay-color-muted);`,
+    // Empty (a refusal speaks for itself, as an alert): kept for the announcements, out of the layout.
+    statusEmpty: css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;`,
     statusScanned: css`color: var(--pay-color-success); font-weight: 600;`,
     failure: css`
-      display: flex; flex-direction: column; gap: 12px; align-items: flex-start; padding: 14px 16px;
+      display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; align-items: start; padding: 14px 16px;
       border-radius: var(--pay-radius-md); background: var(--pay-color-danger-bg); color: var(--pay-color-text);
-      border: 1px solid var(--pay-color-danger);
+      & > svg { grid-row: span 3; color: var(--pay-color-danger); margin-top: 1px; }
+      & > button { justify-self: start; margin-top: 8px; }
     `,
     failureText: css`margin: 0; line-height: 1.5; overflow-wrap: anywhere;`,
     detail: css`margin: 0; font-size: 13px; color: var(--pay-color-muted); overflow-wrap: anywhere;`,
@@ -186,6 +189,10 @@ export function ConnectPanel({ text, url, status, failure, message, onRetry }: C
       <p className={cls.text}>{text}</p>
       {failure ? (
         <div role="alert" part="connect-failure" className={cls.failure}>
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
           <p className={cls.failureText}>{t(`connect.${failure}`)}</p>
           {failure === 'failed' && message ? <p className={cls.detail}>{message}</p> : null}
           <Button ref={retry} onClick={onRetry} part="connect-retry">
@@ -208,7 +215,7 @@ export function ConnectPanel({ text, url, status, failure, message, onRetry }: C
           </div>
         </div>
       )}
-      <p role="status" aria-live="polite" part="connect-status" className={cls.status}>
+      <p role="status" aria-live="polite" part="connect-status" className={statusText ? cls.status : cls.statusEmpty}>
         {statusText && !scanned ? <Spinner size={16} /> : null}
         <span className={scanned ? cls.statusScanned : undefined}>{statusText}</span>
       </p>
