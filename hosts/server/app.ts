@@ -47,7 +47,10 @@ export async function createSandboxServer(opts: SandboxServerOptions): Promise<S
     relay: createTopicHub(),
     localOrigin() {
       const a = listening.server?.address();
-      return a && typeof a === 'object' ? `http://127.0.0.1:${a.port}` : '';
+      if (!a || typeof a !== 'object') return '';
+      // Every interface: the IPv4 loopback; one address: that one (an IPv6 one in brackets).
+      const host = a.address === '::' || a.address === '0.0.0.0' ? '127.0.0.1' : a.address;
+      return `http://${host.includes(':') ? `[${host}]` : host}:${a.port}`;
     },
     appKey: loadAppKey(opts.db, opts.appSk),
     app: { did: 'zNKsandboxApp', pid: 'zNKsandboxApp', name: 'Sandbox Store' },

@@ -12,7 +12,8 @@ export type SandboxContext = {
   /** Pushes to the realtime relay's topics (a DID Connect token's changes); the relay forwards them. */
   relay: TopicHub;
   /**
-   * This server's own loopback origin (`http://127.0.0.1:{port}`, '' before it listens): the sandbox's web wallet
+   * This server's own origin on the address it listens on (`http://127.0.0.1:{port}` when it listens on every
+   * interface; '' before it listens): the sandbox's web wallet
    * and login page speak HTTP to the app's DID Connect endpoints through it.
    */
   localOrigin(): string;
