@@ -181,11 +181,11 @@ function OpenCheckout({
             ? api.checkout.donateSubmit(session.id, form)
             : api.checkout.submit(session.id, form),
         fastConfirm: () => api.checkout.fastCheckoutConfirm(session.id),
-        openConnect: (action, params, signal) => {
-          // The dialog's content (QR encoder, strings) loads while the request is being made.
+        preloadConnect: () => {
           void import('../ui/ConnectPanel.tsx').catch(() => {});
-          return api.connect.open(action, params, { signal });
+          void import('../api/resources/connect.ts').catch(() => {}); // the connect client, announced when evaluated
         },
+        openConnect: (action, params, signal) => api.connect.open(action, params, { signal }),
         waitConnect: (action, token, opts) => api.connect.waitFor({ action, token }, opts),
         retrieve: (opts) => api.checkout.retrieve(session.id, opts),
         abortStripe: () => api.checkout.abortStripe(session.id),

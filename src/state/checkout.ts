@@ -82,6 +82,8 @@ export type FlowDeps = {
     opts: { signal: AbortSignal; onStatus: (s: ConnectStatus) => void },
   ) => Promise<ConnectStatus>;
   retrieve: (opts: { signal?: AbortSignal }) => Promise<CheckoutContext>;
+  /** A wallet payment was submitted: what its dialog will need may start loading (optional). */
+  preloadConnect?: () => void;
   /** POST …/abort-stripe (optional: without it, aborting only closes the panel). */
   abortStripe?: () => Promise<unknown>;
   /** A payment intent reported a failure (requires_action with a last payment error): spec §8 payFailed event. */
@@ -263,6 +265,8 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
     async submit(form: CheckoutFormData, ctx: SubmitContext): Promise<void> {
       if (phase() !== 'idle') return;
       set({ phase: 'submitting', error: null });
+      // The wallet's dialog (QR encoder, strings) loads while the submit and the token request are on their way.
+      if (WALLET_TYPES.has(ctx.methodType) && ctx.currencyType !== 'credit') deps.preloadConnect?.();
       let res: SubmitResponse;
       try {
         res = await deps.submit(form);

@@ -53,10 +53,16 @@ function deps(over: Partial<FlowDeps> = {}): FlowDeps & { calls: string[] } {
 
 describe('checkout flow', () => {
   it('submits, goes through the wallet, polls until paid', async () => {
-    const d = deps();
+    const preloadConnect = vi.fn();
+    const d = deps({ preloadConnect });
     const flow = createCheckoutFlow(d, open);
     await flow.submit(form, wallet);
     expect(d.calls).toEqual(['submit', 'open:payment', 'wait', 'retrieve', 'retrieve']);
+    // The wallet dialog's chunk starts loading with the submit (once), not after it.
+    expect(preloadConnect).toHaveBeenCalledTimes(1);
+    expect(preloadConnect.mock.invocationCallOrder[0]).toBeLessThan(
+      (d.submit as ReturnType<typeof vi.fn>).mock.invocationCallOrder[0]!,
+    );
     expect(flow.getState().phase).toBe('paid');
     expect(flow.getState().session?.invoice_id).toBe('in_1');
     expect(d.openConnect).toHaveBeenCalledWith(
