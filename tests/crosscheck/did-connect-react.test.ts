@@ -83,6 +83,7 @@ function renderToken(extraParams: Record<string, string>, opts: { checkTimeout?:
   const successes: unknown[] = [];
   const api = client.utils.createAxios({ baseURL: sb.url, timeout: 8000 });
   let state: TokenState | undefined;
+  let committed = '';
   function Probe() {
     state = client.useToken({
       action: 'payment',
@@ -102,6 +103,11 @@ function renderToken(extraParams: Record<string, string>, opts: { checkTimeout?:
       onError: (e: Error) => errors.push(e),
       onSuccess: (result: unknown) => successes.push(result),
     }).state as TokenState;
+    const shown = state.token;
+    // After the hook's own effects of this render (the page has committed what it shows).
+    client.React.useEffect(() => {
+      committed = shown;
+    });
     return null;
   }
   const root = client.ReactDOMClient.createRoot(document.createElement('div'));
@@ -115,9 +121,15 @@ function renderToken(extraParams: Record<string, string>, opts: { checkTimeout?:
       if (!state) throw new Error('not rendered yet');
       return state;
     },
-    /** Waits for the hook to hold a token from the sandbox. */
+    /** Waits for the hook to hold a token from the sandbox, rendered (as a page shows it). */
     async token(): Promise<TokenState> {
-      await vi.waitFor(() => expect(state?.token).toMatch(/^[0-9a-f]+$/), { timeout: 10_000 });
+      await vi.waitFor(
+        () => {
+          expect(state?.token).toMatch(/^[0-9a-f]+$/);
+          expect(committed).toBe(state!.token);
+        },
+        { timeout: 10_000 },
+      );
       return state!;
     },
   };
@@ -163,7 +175,7 @@ describe('@arcblock/did-connect-react 3.5.3 token hook against the sandbox', () 
 
     await vi.waitFor(() => expect(hook.state.status).toBe('succeed'), { timeout: 10_000, interval: 100 });
     expect(hook.errors).toEqual([]);
-    await vi.waitFor(() => expect(hook.successes).toHaveLength(1));
+    await vi.waitFor(() => expect(hook.successes).toHaveLength(1), { timeout: 5000 });
     expect(hook.successes[0]).toMatchObject({ status: 'succeed', did: DEMO_DIDS.casey });
     // Followed by polling: GET {prefix}/{action}/status?_t_={token} with the same extra parameters.
     const statusCalls = hook.calls.filter((c) => c.includes('/payment/api/did/payment/status?'));
@@ -258,12 +270,15 @@ describe('@arcblock/did-connect-react 3.5.3 token hook against the sandbox', () 
     const hook = renderToken({ checkoutSessionId, sessionUserDid: DEMO_DIDS.casey });
     const { token } = await hook.token();
     for (const unmount of mounted.splice(0)) unmount();
-    await vi.waitFor(() => expect(hook.calls.some((c) => c.includes('/payment/api/did/payment/timeout?'))).toBe(true));
+    await vi.waitFor(() => expect(hook.calls.some((c) => c.includes('/payment/api/did/payment/timeout?'))).toBe(true), {
+      timeout: 10_000,
+    });
     const timeoutCall = hook.calls.find((c) => c.includes('/timeout?'))!;
     expect(paramsOf(timeoutCall)).toMatchObject({ _t_: token, checkoutSessionId, locale: 'en' });
     // The sandbox dropped it: the status of an unknown token is 400, which the platform's client reads as gone.
-    await vi.waitFor(async () =>
-      expect((await fetch(`${sb.url}/payment/api/did/payment/status?_t_=${token}`)).status).toBe(400),
+    await vi.waitFor(
+      async () => expect((await fetch(`${sb.url}/payment/api/did/payment/status?_t_=${token}`)).status).toBe(400),
+      { timeout: 10_000, interval: 200 },
     );
   });
 });
