@@ -90,7 +90,8 @@ describe('session', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await res.text();
     expect(html).toMatch(/<html lang="en">/);
-    for (const u of DEMO_USERS) expect(html).toContain(`aria-label="Sign in as ${u.fullName}`);
+    // Each demo user is a button whose name starts "Sign in as <name>" (the visible text follows a hidden prefix).
+    for (const u of DEMO_USERS) expect(html).toContain(`<span class="sr-only">Sign in as </span>${u.fullName}`);
     // No inline script or style: one external script, the QR as an inline SVG with a text alternative.
     expect(html.match(/<script[^>]*>/g)).toEqual([`<script src="${S}/sandbox/login.js" defer>`]);
     expect(html).not.toMatch(/style="/);

@@ -95,6 +95,7 @@ export const SANDBOX_CSS = `
 }
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
+.sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 html, body { margin: 0; }
 body {
   background: var(--bg); color: var(--text); min-height: 100vh;

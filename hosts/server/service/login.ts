@@ -38,7 +38,7 @@ const T = {
     again: 'Start again',
     shortcut: 'Tester shortcut: sign in as a demo user',
     shortcutLead: 'Each demo user has a role; the sandbox signs you in at once.',
-    signAs: (name: string, role: string) => `Sign in as ${name}, ${role}`,
+    signAsPrefix: 'Sign in as',
     signedInAs: 'Signed in as',
     signOut: 'Sign out',
     returnTo: 'You will return to',
@@ -60,7 +60,7 @@ const T = {
     again: '重新开始',
     shortcut: '测试快捷方式：以演示用户登录',
     shortcutLead: '每个演示用户有各自的角色；沙盒会立即为你登录。',
-    signAs: (name: string, role: string) => `以 ${name}（${role}）登录`,
+    signAsPrefix: '登录为',
     signedInAs: '当前登录',
     signOut: '退出登录',
     returnTo: '登录后将返回',
@@ -155,9 +155,9 @@ ${qrSvg(login.url, t.qr)}
     const role = u.role === 'customer' && i !== firstCustomer ? t.roles.second : t.roles[u.role];
     return `<li><form class="user-form" method="post" action="${SERVICE}/sandbox/login">
 <input type="hidden" name="did" value="${esc(u.did)}"><input type="hidden" name="redirect" value="${esc(redirect)}">
-<button class="user-btn" type="submit" aria-label="${esc(t.signAs(u.fullName, role))}">
+<button class="user-btn" type="submit">
 <img src="${SERVICE}/user/avatar/${encodeURIComponent(u.did)}?imageFilter=resize&amp;w=88&amp;h=88" alt="" width="44" height="44">
-<span class="who"><span class="name">${esc(u.fullName)}</span><span class="email">${esc(u.email)}</span></span>
+<span class="who"><span class="name"><span class="sr-only">${esc(t.signAsPrefix)} </span>${esc(u.fullName)}</span><span class="email">${esc(u.email)}</span></span>
 <span class="role ${esc(u.role)}">${esc(role)}</span>
 </button></form></li>`;
   }).join('\n');
