@@ -93,7 +93,7 @@ test('a guest is sent to sign in on the protected pages and comes back signed in
     '/console/categories',
   ]) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/\.well-known\/service\/sandbox\/login/);
+    await expect(page).toHaveURL(/\/\.well-known\/service\/login\?/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(path);
   }
   await page.getByRole('button', { name: /Casey Customer/ }).click();
@@ -111,7 +111,7 @@ test('an unknown path lands on the store home', async ({ page }) => {
 
 test("/join exists in staking mode (the sandbox's preference): a guest is sent to sign in", async ({ page }) => {
   await page.goto('/join');
-  await expect(page).toHaveURL(/\/\.well-known\/service\/sandbox\/login\?redirect=%2Fjoin$/);
+  await expect(page).toHaveURL(/\/\.well-known\/service\/login\?redirect=%2Fjoin$/);
 });
 
 test('a developer creates a blocklet, requests (cancels, re-requests) review, and creates and deletes an access token; an admin approves, sets the category, blocks and unblocks, creates and edits a category', async ({
