@@ -61,7 +61,7 @@ function QrCode({ url, label, size, dim }: { url: string; label: string; size: n
       shapeRendering="crispEdges"
       className={cx(
         // Always dark on white, in the dark theme too: scanners need the contrast of a printed code.
-        css`flex: none; display: block; background: #fff; border-radius: var(--pay-radius-md); border: 1px solid var(--pay-color-border); transition: opacity 0.2s;`,
+        css`flex: none; display: block; background: #fff; border-radius: var(--pay-radius); border: 1px solid var(--pay-color-border); transition: opacity 0.2s;`,
         dim ? css`opacity: 0.25;` : '',
       )}
     >
@@ -120,7 +120,7 @@ export function ConnectPanel({ text, url, status, failure, message, onRetry }: C
     scanTitle: css`margin: 0; font-size: 15px; font-weight: 600;`,
     hint: css`margin: 0; font-size: 14px; color: var(--pay-color-muted); line-height: 1.45;`,
     qrWrap: css`position: relative; display: flex; justify-content: center;`,
-    qrSlot: css`flex: none; display: flex; align-items: center; justify-content: center; background: var(--pay-color-neutral-bg); border-radius: var(--pay-radius-md);`,
+    qrSlot: css`flex: none; display: flex; align-items: center; justify-content: center; background: var(--pay-color-neutral-bg); border-radius: var(--pay-radius);`,
     badge: css`
       position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; pointer-events: none;
       & > span { display: inline-flex; width: 48px; height: 48px; border-radius: 50%; align-items: center; justify-content: center;
@@ -132,7 +132,7 @@ export function ConnectPanel({ text, url, status, failure, message, onRetry }: C
     statusScanned: css`color: var(--pay-color-success); font-weight: 600;`,
     failure: css`
       display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; align-items: start; padding: 14px 16px;
-      border-radius: var(--pay-radius-md); background: var(--pay-color-danger-bg); color: var(--pay-color-text);
+      border-radius: var(--pay-radius); background: var(--pay-color-danger-bg); color: var(--pay-color-text);
       & > svg { grid-row: span 3; color: var(--pay-color-danger); margin-top: 1px; }
       & > button { justify-self: start; margin-top: 8px; }
     `,
