@@ -23,7 +23,7 @@ const SANDBOX_DOMAIN = [
   '^hosts/.*/domain/',
   '^hosts/server/payment/(billing|checkout-items|connect-actions|credit-ledger|discounts|money|pay|pricing|repo|restake|sessions|stakes|wallet|schema|seed|logos|logo-specs)[.]ts$',
   '^hosts/server/store/(connect|versions|seed)[.]ts$',
-  '^hosts/server/service/users[.]ts$',
+  '^hosts/server/service/(users|demo-wallets)[.]ts$',
 ];
 
 module.exports = {

@@ -37,6 +37,17 @@ export const PARTS = [
     name: 'connect',
     description: 'The wallet connect panel (QR code, Open DID Wallet, status) of a wallet payment or sign-in.',
   },
+  {
+    name: 'connect-qr',
+    description: 'The QR code of the DID Wallet request (an SVG image with a text alternative; dark on white).',
+  },
+  { name: 'connect-status', description: 'The live status line of the wallet request (waiting, scanned, confirmed).' },
+  {
+    name: 'connect-failure',
+    description: 'Why the wallet request ended (declined, forbidden, busy, expired, failed), with Start again.',
+  },
+  { name: 'connect-retry', description: 'The Start again button after the wallet refused a request.' },
+  { name: 'connect-cancel', description: 'The Cancel button of the wallet connect dialog (gives the request up).' },
 ];
 
 /** Parts of the past-due payment (src/overdue): the portal's past-due page and the checkout's overdue dialog. */

@@ -197,6 +197,11 @@ const meta: ElementMeta = {
     },
     { name: 'save-auto-top-up', description: 'The Save button of the auto top-up settings.' },
     {
+      name: 'authorize-auto-top-up',
+      description:
+        'Authorize in DID Wallet: an auto top-up paid from DID Wallet that its wallet has not authorized yet.',
+    },
+    {
       name: 'credit-not-enough',
       description: 'The note that the credit balance is not enough, with its top-up action.',
     },

@@ -2,7 +2,7 @@
  * npm run bench — how fast the built elements become usable and what they leave behind (a benchmark, not a test).
  *
  *   npm run build && npm run bench [-- --base <dist/elements of another build>] [--dist <this build's, default
- *   dist/elements>] [--runs 7] [--cycles 100] [--parts timing,memory,many] [--timing <tags>] [--memory <tags>]
+ *   dist/elements>] [--runs 7] [--cycles 100] [--parts timing,memory,many,connect] [--timing <tags>] [--memory <tags>]
  *   [--devtools] [--verbose]
  *
  * Serves each build from its own sandbox (hosts/server/main.ts, SANDBOX_DB=memory; ports BENCH_PORT, default 4300,
@@ -22,13 +22,19 @@
  * - memory after --cycles insert/remove cycles of the checkout and the header (unthrottled, after 10 warm-up
  *   cycles): JS heap retained after forced GC (CDP HeapProfiler.collectGarbage), live instances of the element that are detached (Runtime
  *   queryObjects), open WebSockets and live timers (intervals, and timeouts of 1 s or more) that remain;
- * - 20 checkouts inserted on one page at once: time until every Pay button is enabled, and JS heap per checkout.
+ * - 20 checkouts inserted on one page at once: time until every Pay button is enabled, and JS heap per checkout;
+ * - connect (DID Connect): on the reference host's trial checkout (Subscribe goes straight to the wallet), the time
+ *   from the click on Subscribe to a scannable QR code (the dialog's `svg[part~=connect-qr]` drawn with its modules:
+ *   the token request, the dialog's lazy chunk with the QR encoder, the render), cold (a fresh context: the chunk
+ *   comes over the network) and warm (the page reloaded: HTTP cache warm), median and min of --runs, at 4x; and the
+ *   size of what the dialog loads on first use (gzip).
  *
  * With --base, both builds run interleaved in one browser on the same machine, and the ratio is printed.
  * `--verbose` also prints every cold run (ms, in the order they ran), to see the spread behind a median.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
@@ -44,10 +50,10 @@ const RUNS = Math.max(1, Number(arg('runs') ?? 7));
 const CYCLES = Math.max(1, Number(arg('cycles') ?? 100));
 const THROTTLE = 4;
 /** Which parts to run (default all): timing, memory, many. `--memory <tags>` limits the memory part's elements. */
-const PARTS = new Set((arg('parts') ?? 'timing,memory,many').split(','));
+const PARTS = new Set((arg('parts') ?? 'timing,memory,many,connect').split(','));
 const MEMORY_TAGS = (arg('memory') ?? 'pay-checkout,site-header').split(',');
 const TIMING_TAGS = arg('timing')?.split(',');
-const CASEY = 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8';
+const CASEY = 'z1iwx2fAzjFD91WS2om8x6uSJk6po1Muc7s'; // Casey Customer's DID (the demo keys: docs/sandbox.md)
 /** Time the loads through Playwright (Runtime domain enabled, as with DevTools open) instead of a bare CDP client. */
 const DEVTOOLS = argv.includes('--devtools');
 const VERBOSE = argv.includes('--verbose');
@@ -499,6 +505,93 @@ async function manyCheckouts(browser: Browser, b: Build, n: number): Promise<{ m
   }
 }
 
+/**
+ * One Subscribe → scannable QR measure on `page` (already showing the trial checkout, signed in): the ms from the click
+ * to the QR code's modules in the open dialog.
+ */
+async function payToQr(page: Page): Promise<number> {
+  const submit = page.locator('pay-checkout').locator('[part~=submit]');
+  await submit.waitFor();
+  await page.waitForFunction(
+    () => {
+      const b = document.querySelector('pay-checkout')?.shadowRoot?.querySelector('[part~=submit]');
+      return !!b && !(b as HTMLButtonElement).disabled && b.getAttribute('aria-busy') !== 'true';
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  try {
+    return await page.evaluate(
+      () =>
+        new Promise<number>((done, fail) => {
+          const root = document.querySelector('pay-checkout')!.shadowRoot!;
+          const t0 = performance.now();
+          (root.querySelector('[part~=submit]') as HTMLButtonElement).click();
+          const until = t0 + 30_000;
+          const check = () => {
+            const d = root.querySelector('dialog[open] svg[part~=connect-qr] path')?.getAttribute('d');
+            if (d && d.length > 100) return done(performance.now() - t0);
+            if (performance.now() > until) return fail(new Error('no QR code within 30 s'));
+            requestAnimationFrame(check);
+          };
+          check();
+        }),
+    );
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => {});
+    await cdp.detach().catch(() => {});
+  }
+}
+
+/** Subscribe → QR, cold (a fresh context each run) and warm (the same page reloaded). */
+async function connectRuns(browser: Browser, b: Build, runs: number): Promise<{ cold: number[]; warm: number[] }> {
+  const url = `${origin(b)}/checkout/plink_sandbox_trial`;
+  const cold: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const ctx = await newContext(browser, b);
+    try {
+      const page = await ctx.newPage();
+      await page.goto(url);
+      cold.push(await payToQr(page));
+    } finally {
+      await ctx.close();
+    }
+  }
+  const ctx = await newContext(browser, b);
+  try {
+    const page = await ctx.newPage();
+    await page.goto(url);
+    await payToQr(page);
+    for (let i = 0; i < runs; i++) {
+      await page.reload();
+      warm.push(await payToQr(page));
+    }
+  } finally {
+    await ctx.close();
+  }
+  return { cold, warm };
+}
+
+/**
+ * Gzip bytes of what a wallet moment loads on first use: the dialog (its frame, and its panel with the QR encoder and
+ * the English strings) and the connect client (not the Chinese strings' chunk, which only a Chinese page loads).
+ */
+function connectChunkBytes(dist: string): { panel: number; client: number } {
+  const dir = join(dist, 'chunks');
+  const size = (keep: (name: string, code: string) => boolean) =>
+    readdirSync(dir)
+      .map((f) => [f, readFileSync(join(dir, f))] as const)
+      .filter(([f, code]) => keep(f, code.toString('utf8')))
+      .reduce((n, [, code]) => n + gzipSync(code, { level: 9 }).length, 0);
+  return {
+    panel: size((f) => /^Connect(Panel|Dialog)-.*\.js$/.test(f)),
+    client: size((f, code) => /^connect-.*\.js$/.test(f) && code.startsWith('import')),
+  };
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -580,7 +673,20 @@ async function main(): Promise<void> {
       console.log(many.at(-1));
     }
 
-    console.log(`\n${rows.join('\n')}\n\n${mem.join('\n')}\n\n${many.join('\n')}`);
+    const conn: string[] = [
+      '| DID Connect: Subscribe → scannable QR | build | cold median | cold min | warm median | warm min | dialog chunks (gzip) |',
+      '|---|---|---|---|---|---|---|',
+    ];
+    for (const b of PARTS.has('connect') ? builds : []) {
+      const r = await connectRuns(browser, b, RUNS);
+      const k = connectChunkBytes(b.dist);
+      conn.push(
+        `| | ${b.name} | ${ms(median(r.cold))} | ${ms(Math.min(...r.cold))} | ${ms(median(r.warm))} | ${ms(Math.min(...r.warm))} | ${(k.panel / 1024).toFixed(1)} KB dialog + QR encoder, ${(k.client / 1024).toFixed(1)} KB client |`,
+      );
+      console.log(conn.at(-1));
+    }
+
+    console.log(`\n${rows.join('\n')}\n\n${mem.join('\n')}\n\n${many.join('\n')}\n\n${conn.join('\n')}`);
     if (builds.length > 1 && coldMedian.has('pay-checkout|base')) {
       const cur = coldMedian.get('pay-checkout|this build') as number;
       const was = coldMedian.get('pay-checkout|base') as number;

@@ -19,6 +19,8 @@
  * <html lang> and the page's `?locale` (so a reload keeps the choice); header-theme-change {theme} → `theme` on
  * every element and <html data-theme>.
  *
+ * DID Wallet deep links (the connect dialog's "Open DID Wallet") open the sandbox wallet page (sandbox only).
+ *
  * Language and theme start from what /host-prefs.js (hosts/pages/prefs.js, a blocking script in <head>) settled
  * before the first paint in the platform's order (?locale → nf_lang cookie → browser languages; ?theme →
  * sessionStorage → theme.prefer → localStorage → system): every element is created with that `locale` and, when
@@ -373,6 +375,25 @@ document.addEventListener('click', (e) => {
   e.preventDefault();
   navigate(`${a.pathname}${a.search}`);
 });
+
+/**
+ * Sandbox only: a DID Wallet deep link (`https://abtwallet.io/i/?action=requestAuth&url=…`, the elements' "Open DID
+ * Wallet") opens the sandbox's web wallet with it, in a new tab, so that a person trying `npm start` on a desktop
+ * (no DID Wallet app there) can answer the request. The elements stay faithful to the platform (their link and QR
+ * code are the real deep link); this host, which only ever runs on the sandbox, offers its wallet for it.
+ */
+const DEEP_LINK = /^https:\/\/abtwallet\.io\/i\/\?/;
+document.addEventListener(
+  'click',
+  (e) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const a = e.composedPath().find((n): n is HTMLAnchorElement => n instanceof HTMLAnchorElement);
+    if (!a || !DEEP_LINK.test(a.href)) return;
+    e.preventDefault();
+    window.open(`/.well-known/service/sandbox/wallet?url=${encodeURIComponent(a.href)}`, '_blank', 'noopener');
+  },
+  true,
+);
 
 /**
  * Embed mode (a page of /embed/… in an iframe): tell the framing page this page's height, so it can size the iframe

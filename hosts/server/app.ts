@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import express, { type ErrorRequestHandler } from 'express';
 import { migrate, openDb } from './db.ts';
 import { createClock, type Clock } from './clock.ts';
-import { createEventBus, HttpError } from './platform.ts';
+import { createEventBus, createTopicHub, HttpError } from './platform.ts';
 import type { SandboxContext } from './context.ts';
 import { loadAppKey } from './app-key.ts';
 import { createPaymentRoutes } from './payment/index.ts';
@@ -39,10 +39,19 @@ export async function createSandboxServer(opts: SandboxServerOptions): Promise<S
   const clock = opts.clock ?? createClock();
   const db = await openDb(opts.db, clock, opts.dbTemplate);
   await migrate(db);
+  const listening: { server?: Server } = {};
   const ctx: SandboxContext = {
     db,
     clock,
     events: createEventBus(),
+    relay: createTopicHub(),
+    localOrigin() {
+      const a = listening.server?.address();
+      if (!a || typeof a !== 'object') return '';
+      // Every interface: the IPv4 loopback; one address: that one (an IPv6 one in brackets).
+      const host = a.address === '::' || a.address === '0.0.0.0' ? '127.0.0.1' : a.address;
+      return `http://${host.includes(':') ? `[${host}]` : host}:${a.port}`;
+    },
     appKey: loadAppKey(opts.db, opts.appSk),
     app: { did: 'zNKsandboxApp', pid: 'zNKsandboxApp', name: 'Sandbox Store' },
     mounts: { payment: '/payment/', store: '/store/' },
@@ -61,10 +70,10 @@ export async function createSandboxServer(opts: SandboxServerOptions): Promise<S
   app.use('/.well-known/service', formBody); // the sandbox's sign-in and wallet pages post forms
   app.use(checkBody);
 
-  // Wallet connect lives under the payment component's prefix (/api/did), before the payment API itself.
+  // DID Connect (service/connect.ts): every registered action under its component's prefix and the service's
+  // `login`, before the component APIs themselves. The areas register their actions when they are loaded.
   const connect = createConnectRoutes(ctx);
-  app.use('/payment/api/did', connect);
-  app.use('/api/did', connect);
+  app.use(connect.router);
   const payment = createPaymentRoutes(ctx);
   app.use('/payment/api', payment);
   app.use('/api', payment);
@@ -89,14 +98,16 @@ export async function createSandboxServer(opts: SandboxServerOptions): Promise<S
   };
   app.use(onError);
 
-  const server = createHttpServer(app);
-  attachRealtime(server, ctx);
+  const http = createHttpServer(app);
+  listening.server = http;
+  attachRealtime(http, ctx);
   return {
     app,
-    server,
+    server: http,
     ctx,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      connect.storage.close();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
       await db.close();
     },
   };

@@ -1,6 +1,6 @@
 import type { Db } from './db.ts';
 import type { Clock } from './clock.ts';
-import type { EventBus } from './platform.ts';
+import type { EventBus, TopicHub } from './platform.ts';
 
 /** What every sandbox area gets from the server composition. */
 export type SandboxContext = {
@@ -9,6 +9,14 @@ export type SandboxContext = {
   clock: Clock;
   /** The platform's event bus: the payment area publishes, the realtime relay forwards. */
   events: EventBus;
+  /** Pushes to the realtime relay's topics (a DID Connect token's changes); the relay forwards them. */
+  relay: TopicHub;
+  /**
+   * This server's own origin on the address it listens on (`http://127.0.0.1:{port}` when it listens on every
+   * interface; '' before it listens): the sandbox's web wallet
+   * and login page speak HTTP to the app's DID Connect endpoints through it.
+   */
+  localOrigin(): string;
   /** The app's ed25519 key pair; @blocklet/payment-js signs with the secret key (BLOCKLET_APP_SK). */
   appKey: { sk: string; pk: string };
   /** The app's identity as published in __blocklet__.js. */

@@ -17,8 +17,8 @@ import type { RequestHandler } from 'express';
 export const DEFAULT_CORS_ORIGINS = 'http://localhost:*, http://127.0.0.1:*, http://[::1]:*';
 
 const PATHS = ['/elements/', '/payment/api/', '/api/', '/store/api/', '/.well-known/service/'];
-/** Service pages people open themselves (sign-in, wallet) are not for other origins' scripts. */
-const EXCLUDED = ['/.well-known/service/sandbox/'];
+/** Service pages people open themselves (the login page, the sandbox's pages) are not for other origins' scripts. */
+const EXCLUDED = ['/.well-known/service/sandbox/', '/.well-known/service/login'];
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 const HEADERS = new Set(['accept', 'accept-language', 'content-type', 'authorization']);
 

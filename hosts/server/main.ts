@@ -14,7 +14,7 @@ sandbox.server.listen(port, () => {
   const db = dbLocation === 'memory' ? 'in memory (fresh)' : dbLocation;
   console.log(`Sandbox platform ready in ${Date.now() - started} ms: ${url}`);
   console.log(`  database: ${db}`);
-  console.log(`  sign in:  ${url}.well-known/service/sandbox/login`);
+  console.log(`  sign in:  ${url}.well-known/service/login`);
   console.log('  @blocklet/payment-js environment:');
   console.log(`    BLOCKLET_APP_SK=${sandbox.ctx.appKey.sk}`);
   console.log(

@@ -12,9 +12,11 @@ import type { SandboxUser } from './service/users.ts';
  * - clock: the sandbox clock (clock.ts), passed in the same way.
  * - wallet: a payer's wallet (balance, debit, credit of one currency), as the platform offers it to every
  *   component. The payment area provides it (payment/wallet.ts); the store takes its stake through it.
- * - connect actions: wallet-connect (DID Connect) actions. The service area owns the connect sessions,
- *   their wire protocol and the sandbox wallet page; other areas register what an action means
- *   (what the wallet shows, what approving it does).
+ * - connect actions: wallet-connect (DID Connect) actions. The service area serves them with the platform's own
+ *   library (@arcblock/did-connect-js: service/connect.ts) and owns the token storage and the sandbox wallet page;
+ *   other areas register what an action means (what the wallet is asked to sign, what approving it does) and which
+ *   component it belongs to (where it is mounted).
+ * - relay: per-server pushes to the realtime relay's topics (a DID Connect token's `relay:{appPid}:{token}`).
  */
 
 export type PlatformEvent = { type: string; object: Record<string, unknown> & { id?: string } };
@@ -87,9 +89,22 @@ export type ConnectSummary = {
   lines: Array<{ label: string; value: string }>;
 };
 export interface ConnectAction {
-  /** Checks params and says what the wallet should show; throws an HttpError(4xx) on bad params. */
+  /**
+   * The component whose DID Connect prefix serves the action: 'payment' (`{payment mount}api/did`, also `/api/did`,
+   * the default) or 'store' (`{store mount}api/did`, also reachable under the payment prefixes where the store's
+   * pages asked before).
+   */
+  component?: 'payment' | 'store';
+  /**
+   * Checks params and says what the wallet should show (the text the wallet signs); throws an HttpError(4xx) on bad
+   * params. `ctx.user` is the signed-in user of the page that asks for the token.
+   */
   describe(params: Record<string, unknown>, ctx: ConnectContext): Promise<ConnectSummary>;
-  /** Performs the action inside the given transaction when the wallet approves. Returns a JSON result. */
+  /**
+   * Performs the action inside the given transaction when the wallet's last answer is verified (at most once per
+   * token: the token row is locked in that transaction). `ctx.userDid` is the answering wallet's DID, `ctx.user` its
+   * sandbox user (null for a wallet the sandbox does not know). Returns a JSON result (the token's `result`).
+   */
   approve(
     params: Record<string, unknown>,
     ctx: ConnectContext & { tx: Tx; userDid: string },
@@ -102,6 +117,36 @@ export function registerConnectAction(name: string, action: ConnectAction): void
 }
 export function getConnectAction(name: string): ConnectAction | undefined {
   return actions.get(name);
+}
+/** Every registered action by name (the service mounts each one when a server starts). */
+export function connectActions(): Array<[string, ConnectAction]> {
+  return [...actions];
+}
+
+/** A push to one realtime topic (event + payload), as the relay sends it to the sockets joined on it. */
+export type TopicPush = { topic: string; event: string; payload: unknown };
+/** Per-server topic pushes: the service's DID Connect tokens publish here, the realtime relay forwards. */
+export interface TopicHub {
+  push(topic: string, event: string, payload: unknown): void;
+  subscribe(listener: (p: TopicPush) => void): () => void;
+}
+export function createTopicHub(): TopicHub {
+  const listeners = new Set<(p: TopicPush) => void>();
+  return {
+    push(topic, event, payload) {
+      for (const l of listeners) {
+        try {
+          l({ topic, event, payload });
+        } catch (err) {
+          console.error('[relay] listener failed', err);
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 /** An error with an HTTP status that the server's error handler renders in the platform's shape. */

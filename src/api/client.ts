@@ -102,7 +102,7 @@ export function createApi(settings: ApiSettings, options: CreateApiOptions = {})
     connect: lazyResource(
       'connect',
       () => import('./resources/connect.ts'),
-      (m: { createConnect: typeof createConnect }) => m.createConnect(t),
+      (m: { createConnect: typeof createConnect }) => m.createConnect(t, { subscribe: realtime.subscribe }),
     ),
     session: createSession(t),
     blocklet,

@@ -6,7 +6,8 @@
  *
  * Endpoint `{ws origin}/.well-known/service/relay/websocket?vsn=2.0.0`, channel `relay:{appPid}:events`, heartbeat
  * 30 s, websocket only with reconnect backoff (the platform has no long-poll endpoint). Handlers receive
- * `payload.response`. No socket when appPid is unknown.
+ * `payload.response`. No socket when appPid is unknown. A wallet request's token has its own channel
+ * (`relay:{appPid}:{token}`, event `updated`: src/api/resources/connect.ts).
  */
 import { withQuery } from '../core/url.ts';
 import { SERVICE_PREFIX } from './constants.ts';
@@ -52,8 +53,15 @@ export function createRealtime(deps: RealtimeDeps) {
   const subscriptions = new Set<() => void>();
 
   return {
-    /** Calls `handler(payload.response)` for each `eventType` event; returns the unsubscribe function. */
-    subscribe<T = Record<string, unknown>>(eventType: string, handler: RealtimeHandler<T>): () => void {
+    /**
+     * Calls `handler(payload.response)` for each `eventType` event of the channel `relay:{appPid}:{channel}` (default
+     * `events`, the app's; a wallet request follows its token's channel); returns the unsubscribe function.
+     */
+    subscribe<T = Record<string, unknown>>(
+      eventType: string,
+      handler: RealtimeHandler<T>,
+      opts: { channel?: string } = {},
+    ): () => void {
       let off: (() => void) | undefined;
       let done = false;
       const unsubscribe = () => {
@@ -71,7 +79,7 @@ export function createRealtime(deps: RealtimeDeps) {
         const { sharedSocket } = await loadRelaySocket();
         if (done) return;
         off = sharedSocket(url, { heartbeatMs: REALTIME_HEARTBEAT_MS, WebSocket: deps.WebSocket }).subscribe(
-          `relay:${appPid}:events`,
+          `relay:${appPid}:${opts.channel ?? 'events'}`,
           eventType,
           (payload) => {
             const response =

@@ -248,14 +248,18 @@ export class RelaySocket {
     const [joinRef, ref, topic, event, payload] = frame as [unknown, unknown, unknown, unknown, unknown];
     if (typeof topic !== 'string' || typeof event !== 'string') return;
     if (topic === 'phoenix') {
-      if (event === 'phx_reply' && ref != null && String(ref) === this.#pendingHeartbeat) this.#pendingHeartbeat = null;
+      // Any frame carrying the heartbeat's ref answers it: Phoenix servers reply `phx_reply`, the platform's
+      // WsServer (@arcblock/ws) echoes event `heartbeat`.
+      if (ref != null && String(ref) === this.#pendingHeartbeat) this.#pendingHeartbeat = null;
       return;
     }
     const t = this.#topics.get(topic);
     if (!t) return;
-    // Frames of an earlier join of this topic are stale.
-    if (joinRef != null && t.joinRef !== null && String(joinRef) !== t.joinRef) return;
-    if (event === 'phx_reply') {
+    // Frames of an earlier join of this topic are stale. No join_ref (null or '', as WsServer broadcasts) is not.
+    if (joinRef != null && joinRef !== '' && t.joinRef !== null && String(joinRef) !== t.joinRef) return;
+    // A reply is `phx_reply`, or `chan_reply_{ref}` as WsServer sends it (the event Phoenix clients turn a
+    // `phx_reply` into).
+    if (event === 'phx_reply' || (ref != null && event === `chan_reply_${String(ref)}`)) {
       if (ref == null || String(ref) !== t.joinRef || t.joined) return;
       const status = (payload as { status?: unknown } | null)?.status;
       if (status === 'ok') {

@@ -72,12 +72,20 @@ export const UserStruct = type({
 
 export const SessionStruct = type({ user: nullable(optional(UserStruct)) });
 
-export const ConnectSessionStruct = type({ token: string(), url: string(), expiresAt: opt(Time) });
+/** The token answer (did-connect-js): `url` is the DID Wallet deep link of the request. */
+export const ConnectSessionStruct = type({
+  token: string(),
+  url: string(),
+  status: opt(string()),
+  appInfo: opt(record(string(), unknown())),
+});
 
+/** The token's state as `status` answers it (what the action put there, e.g. a login's `sessionToken`, comes along). */
 export const ConnectStatusStruct = type({
-  status: enums(['created', 'scanned', 'succeed', 'error', 'declined', 'expired']),
+  token: opt(string()),
+  status: enums(['created', 'scanned', 'succeed', 'error', 'busy', 'forbidden']),
   error: opt(string()),
-  result: opt(record(string(), unknown())),
+  did: opt(string()),
 });
 
 export const ComponentMountPointStruct = type({ did: string(), mountPoint: string() });

@@ -549,9 +549,22 @@ export type CreditTransaction = {
 
 // ---- wallet connect ----
 
-export type ConnectSession = { token: string; url: string; expiresAt?: number | string };
-export type ConnectStatusValue = 'created' | 'scanned' | 'succeed' | 'error' | 'declined' | 'expired';
-export type ConnectStatus = { status: ConnectStatusValue; error?: string; result?: Record<string, unknown> };
+/** A wallet request (GET {prefix}/{action}/token): `url` is the DID Wallet deep link (the QR code's content). */
+export type ConnectSession = {
+  token: string;
+  url: string;
+  status?: string | undefined;
+  appInfo?: Record<string, unknown> | undefined;
+};
+export type ConnectStatusValue = 'created' | 'scanned' | 'succeed' | 'error' | 'busy' | 'forbidden';
+/** A request's state (GET …/status, or the relay's `updated`): plus whatever the action stored (`sessionToken`, …). */
+export type ConnectStatus = {
+  token?: string | undefined;
+  status: ConnectStatusValue;
+  error?: string | undefined;
+  did?: string | undefined;
+  [key: string]: unknown;
+};
 
 // ---- store ----
 

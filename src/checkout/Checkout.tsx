@@ -181,8 +181,12 @@ function OpenCheckout({
             ? api.checkout.donateSubmit(session.id, form)
             : api.checkout.submit(session.id, form),
         fastConfirm: () => api.checkout.fastCheckoutConfirm(session.id),
+        preloadConnect: () => {
+          void import('../ui/ConnectPanel.tsx').catch(() => {});
+          void import('../api/resources/connect.ts').catch(() => {}); // the connect client, announced when evaluated
+        },
         openConnect: (action, params, signal) => api.connect.open(action, params, { signal }),
-        waitConnect: (action, token, opts) => api.connect.waitFor(action, token, opts),
+        waitConnect: (action, token, opts) => api.connect.waitFor({ action, token }, opts),
         retrieve: (opts) => api.checkout.retrieve(session.id, opts),
         abortStripe: () => api.checkout.abortStripe(session.id),
         // Spec §8: a failed card payment is also an analytics event (loaded on demand).

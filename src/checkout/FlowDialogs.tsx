@@ -57,12 +57,6 @@ export function FlowDialogs({
   const { locale } = useSettings();
   const fast = state.fastPay;
   const connectUrl = state.connect ? safeUrl(state.connect.url) : null;
-  const status =
-    state.phase === 'paying'
-      ? t('checkout.confirming')
-      : state.connect?.status === 'scanned'
-        ? t('checkout.walletScanned')
-        : t('checkout.waitingWallet');
   const balance = fast?.token?.balance
     ? `${formatAmount(fast.token.balance, currency?.decimal ?? 2, { locale })} ${currency?.symbol ?? ''}`.trim()
     : '';
@@ -176,12 +170,14 @@ export function FlowDialogs({
       <ConnectDialog
         open={connecting}
         onCancel={() => flow.cancel()}
+        onRetry={() => void flow.retryConnect()}
         cancellable={state.phase === 'connecting'}
         title={t('checkout.connectTitle')}
         text={t('checkout.connectText')}
-        openLabel={t('checkout.openWallet')}
-        url={connectUrl}
-        status={status}
+        url={state.connect?.failure ? null : connectUrl}
+        status={state.phase === 'paying' ? 'succeed' : state.connect?.status}
+        failure={state.connect?.failure}
+        message={state.connect?.message}
       />
     </>
   );

@@ -160,13 +160,12 @@ export function OverdueConnect({ state }: { state: OverduePayment }) {
   const { connect } = state;
   return (
     <ConnectDialog
+      {...(connect?.request.dialog ?? { url: null })}
       open={connect !== null}
       onCancel={state.cancelConnect}
+      onRetry={state.retryConnect}
       title={t('overdue.connectTitle')}
       text={t('overdue.connectText')}
-      openLabel={t('overdue.openWallet')}
-      url={connect?.url ?? null}
-      status={connect?.status === 'scanned' ? t('overdue.walletScanned') : t('overdue.waitingWallet')}
     />
   );
 }

@@ -9,11 +9,11 @@ import { invalidate } from '../api/query-invalidate.ts';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../api/errors.ts';
 import type { OverdueInvoices, PaymentCurrency, PaymentMethod } from '../api/types.ts';
-import { connectErrorKey } from '../core/connect-errors.ts';
+import { connectFailure } from '../core/connect-errors.ts';
 import { formatError } from '../core/errors.ts';
-import { safeUrl } from '../core/url.ts';
 import { createRefreshScheduler } from '../core/refresh.ts';
 import { useApi } from '../ui/api.tsx';
+import { useConnect, type UseConnect } from '../ui/useConnect.ts';
 import { useEmit, useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useQueryClient } from '../ui/query.ts';
@@ -31,7 +31,8 @@ export type Due = {
 };
 export type RowState =
   { phase: 'idle' } | { phase: 'paying' } | { phase: 'success'; due: Due } | { phase: 'error'; message: string };
-export type ConnectState = { currencyId: string; url: string | null; status: string };
+/** The wallet request of the currency being paid (its dialog's props in `request.dialog`). */
+export type ConnectState = { currencyId: string; request: UseConnect };
 
 export type OverduePayment = {
   /** The overdue response; `null` when the payer is not a customer yet (nothing can be due); undefined while loading. */
@@ -49,6 +50,8 @@ export type OverduePayment = {
   connect: ConnectState | null;
   pay: (d: Due) => Promise<void>;
   cancelConnect: () => void;
+  /** "Start again" after the wallet refused: a new request for the same currency. */
+  retryConnect: () => void;
 };
 
 export function useOverduePayment(customerId: string | undefined): OverduePayment {
@@ -59,9 +62,29 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
   const queryClient = useQueryClient();
   const q = useOverdueQuery(customerId);
   const [rows, setRows] = useState<Record<string, RowState>>({});
-  const [connect, setConnect] = useState<ConnectState | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  const [paying, setPaying] = useState<{ currencyId: string; due: Due } | null>(null);
+  const fail = (currencyId: string, err: Error) => {
+    setRow(currencyId, { phase: 'error', message: payErrorText(err, t) });
+    emit('error', { message: formatError(err), ...(isApiError(err) && err.code ? { code: err.code } : {}) });
+    refreshRef.current();
+  };
+  const request = useConnect(ACTION, {
+    onSuccess: () => {
+      if (!paying) return;
+      setRow(paying.currencyId, { phase: 'success', due: paying.due });
+      setPaying(null);
+      refreshRef.current();
+    },
+    // A refusal stays in the dialog (with "Start again"); the row says it too once the dialog is closed.
+    onFailure: (_f, err) => paying && fail(paying.currencyId, err),
+    onError: (err) => {
+      if (!paying) return;
+      setPaying(null);
+      fail(paying.currencyId, err);
+    },
+  });
+  const connect: ConnectState | null =
+    paying && request.dialog.open ? { currencyId: paying.currencyId, request } : null;
 
   const refresh = () => {
     void q.refetch();
@@ -108,38 +131,22 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
   async function pay(d: Due) {
     const currencyId = d.currency.id;
     if (!customerRef || connect) return;
-    abort.current?.abort();
-    const ctrl = new AbortController();
-    abort.current = ctrl;
+    setPaying({ currencyId, due: d });
     setRow(currencyId, { phase: 'paying' });
-    setConnect({ currencyId, url: null, status: 'created' });
-    try {
-      const c = await api.connect.open(ACTION, { currencyId, customerId: customerRef }, { signal: ctrl.signal });
-      if (ctrl.signal.aborted) return;
-      setConnect({ currencyId, url: safeUrl(c.url), status: 'created' });
-      await api.connect.waitFor(ACTION, c.token, {
-        signal: ctrl.signal,
-        onStatus: (s) =>
-          setConnect((cur) => (cur && cur.currencyId === currencyId ? { ...cur, status: s.status } : cur)),
-      });
-      if (ctrl.signal.aborted) return;
-      setConnect(null);
-      setRow(currencyId, { phase: 'success', due: d });
-      refresh();
-    } catch (err) {
-      setConnect(null);
-      if (isApiError(err) && err.code === 'CANCELED') return setRow(currencyId, { phase: 'idle' });
-      setRow(currencyId, { phase: 'error', message: payErrorText(err, t) });
-      emit('error', { message: formatError(err), ...(isApiError(err) && err.code ? { code: err.code } : {}) });
-      refresh();
-    }
+    await request.start({ currencyId, customerId: customerRef });
   }
 
   const cancelConnect = () => {
-    const id = connect?.currencyId;
-    abort.current?.abort();
-    setConnect(null);
-    if (id) setRow(id, { phase: 'idle' });
+    const id = paying?.currencyId;
+    const failed = request.state.phase === 'failed';
+    request.cancel();
+    setPaying(null);
+    if (id && !failed) setRow(id, { phase: 'idle' });
+  };
+
+  const retryConnect = () => {
+    if (paying) setRow(paying.currencyId, { phase: 'paying' });
+    void request.retry();
   };
 
   return {
@@ -155,12 +162,14 @@ export function useOverduePayment(customerId: string | undefined): OverduePaymen
     connect,
     pay,
     cancelConnect,
+    retryConnect,
   };
 }
 
 function payErrorText(err: unknown, t: ReturnType<typeof useT>): string {
-  const connectKey = connectErrorKey(err, { declined: 'overdue.declined', expired: 'overdue.expired' });
-  if (connectKey) return t(connectKey);
+  const failure = connectFailure(err);
+  if (failure === 'declined') return t('overdue.declined');
+  if (failure === 'expired') return t('overdue.expired');
   const message = formatError(err);
   if (message === ACCOUNT_CHANGED) return t('overdue.accountChanged');
   if (message === 'Nothing to pay') return t('overdue.nothingToPay');

@@ -3,12 +3,15 @@
  * 'Please enter a valid number'), the purchase package and its quantity, the payment method, the daily maximum
  * amount and attempts (0 means unlimited), enabled or disabled. Saved per customer and credit currency; the
  * sandbox's billing clock buys the package when the balance falls below the threshold within the daily limits.
+ * Paid from DID Wallet (an `arcblock` method), an enabled configuration needs the wallet's authorization once (DID
+ * Connect `auto-recharge-auth` {autoRechargeConfigId}, as the platform's UI asks it): saving opens the wallet
+ * request when the saved configuration has no payer yet, and the form offers it again until it has one.
  * Part of the lazily loaded Credits tab.
  */
 import { queryKey } from '../api/query-keys.ts';
 import { formatError } from '../core/errors.ts';
 import { useEffect, useId, useState } from 'react';
-import type { AutoRechargeConfig } from '../api/resources/customers.ts';
+import { AUTO_RECHARGE_AUTH_ACTION, type AutoRechargeConfig } from '../api/resources/customers.ts';
 import type { PaymentCurrency, PaymentMethod } from '../api/types.ts';
 import { acceptedMethods, unitAmountFor } from '../core/checkout.ts';
 import { fromSmallestUnit, isDecimalString, mulAmount, toSmallestUnit, tokenUnitsToSmallest } from '../core/money.ts';
@@ -16,6 +19,8 @@ import { validateThreshold } from '../core/validation.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
+import { ConnectDialog } from '../ui/ConnectDialog.tsx';
+import { useConnect } from '../ui/useConnect.ts';
 import { useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useMutation, useQuery, useQueryClient } from '../ui/query.ts';
@@ -25,6 +30,16 @@ import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { creditShortfall } from './credit-shortfall.ts';
 import { day, LoadError, Loading, timestamp, useMoney } from './parts.tsx';
+
+/** The DID Wallet method types whose top-ups the wallet authorizes (DID Connect). */
+const WALLET_AUTH_TYPES = new Set(['arcblock']);
+
+/** True when an enabled configuration pays from DID Wallet and its wallet has not authorized it yet. */
+export function needsWalletAuth(config: AutoRechargeConfig): boolean {
+  const type = config.paymentMethod?.type;
+  if (!config.enabled || !type || !WALLET_AUTH_TYPES.has(type)) return false;
+  return !config.payment_settings?.payment_method_options?.[type]?.payer;
+}
 
 type Form = {
   enabled: boolean;
@@ -212,6 +227,13 @@ function AutoTopUpForm({
   const creditsPer = tokenUnitsToSmallest(price.metadata?.credit_config?.credit_amount, credit.decimal);
   const credits = creditsPer && !quantityError ? mulAmount(creditsPer, quantity) : null;
 
+  const configKey = queryKey('credits', 'auto-recharge', customer, credit.id);
+  const auth = useConnect(AUTO_RECHARGE_AUTH_ACTION, {
+    onSuccess: () => {
+      toast.show({ tone: 'success', message: t('portal.autoTopUp.authorized') });
+      void api.credits.autoRecharge(customer, credit.id).then((c) => client.setQueryData(configKey, c));
+    },
+  });
   const m = useMutation(
     () =>
       api.credits.saveAutoRecharge({
@@ -226,11 +248,12 @@ function AutoTopUpForm({
       }),
     {
       onSuccess: (saved) => {
-        client.setQueryData(queryKey('credits', 'auto-recharge', customer, credit.id), saved);
+        client.setQueryData(configKey, saved);
         toast.show({
           tone: 'success',
           message: saved.enabled ? t('portal.autoTopUp.savedOn') : t('portal.autoTopUp.savedOff'),
         });
+        if (needsWalletAuth(saved)) void auth.start({ autoRechargeConfigId: saved.id });
       },
     },
   );
@@ -354,6 +377,32 @@ function AutoTopUpForm({
           {formatError(m.error)}
         </Alert>
       ) : null}
+      {needsWalletAuth(saved) ? (
+        <Alert
+          tone="warning"
+          title={t('portal.autoTopUp.authNeeded')}
+          action={
+            <Button
+              variant="secondary"
+              size="sm"
+              part="authorize-auto-top-up"
+              onClick={() => void auth.start({ autoRechargeConfigId: saved.id })}
+            >
+              {t('portal.autoTopUp.authorize')}
+            </Button>
+          }
+        >
+          {auth.state.error && !auth.state.failure ? formatError(auth.state.error) : null}
+        </Alert>
+      ) : null}
+      <ConnectDialog
+        {...auth.dialog}
+        title={t('portal.autoTopUp.authTitle')}
+        text={t('portal.autoTopUp.authText', {
+          symbol: saved.rechargeCurrency?.symbol ?? '',
+          threshold: money(saved.threshold, credit),
+        })}
+      />
       <div>
         <Button type="submit" part="save-auto-top-up" pending={m.isPending}>
           {t('portal.autoTopUp.save')}

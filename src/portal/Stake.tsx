@@ -3,23 +3,22 @@
  * (`portalStake`), off the first paint.
  *
  * - `RestakeDialog`: resuming a subscription whose stake was returned or slashed. Opens the `re-stake` wallet
- *   request (shared ConnectDialog), waits for the wallet; the sandbox takes the stake and resumes the subscription,
- *   so the caller only refreshes. Failures go back to the caller ('Failed to renew the subscription' + the reason).
+ *   request (src/ui/useConnect, shared ConnectDialog), waits for the wallet; the platform takes the stake and resumes
+ *   the subscription, so the caller only refreshes. A wallet refusal stays in the dialog ("Start again"); other
+ *   failures go back to the caller ('Failed to renew the subscription' + the reason).
  * - `StakePanel`: the stake of a subscription, returned or slashed, with its transactions.
  */
 import { queryKey } from '../api/query-keys.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import en from 'locale:en/portalStake';
-import { isApiError } from '../api/errors.ts';
 import { RESTAKE_ACTION } from '../api/resources/customers.ts';
 import type { Subscription } from '../api/types.ts';
-import { connectErrorKey } from '../core/connect-errors.ts';
 import { formatError } from '../core/errors.ts';
 import { subscriptionStake, stakeInvoices } from '../core/billing.ts';
 import { customerLinks, methodExplorerHref, transactionOf } from '../core/links.ts';
-import { safeUrl } from '../core/url.ts';
 import { useApi } from '../ui/api.tsx';
 import { ConnectDialog } from '../ui/ConnectDialog.tsx';
+import { useConnect } from '../ui/useConnect.ts';
 import { useT } from '../ui/i18n.tsx';
 import { useLazyMessages } from '../ui/lazy-messages.ts';
 import { Link } from '../ui/Link.tsx';
@@ -52,52 +51,37 @@ export type RestakeDialogProps = {
 
 export function RestakeDialog({ open, sub, onDone, onError, onCancel }: RestakeDialogProps) {
   const ready = useStakeMessages();
-  const api = useApi();
   const t = useT();
   const money = useMoney();
-  const [conn, setConn] = useState<{ url: string | null; status: string }>({ url: null, status: 'created' });
   const amount = stakeAmountOf(sub);
   const amountText = amount ? money(amount, sub.paymentCurrency) : '';
   // The latest callbacks, without restarting the wallet request when the parent re-renders.
   const cb = useRef({ onDone, onError });
   cb.current = { onDone, onError };
+  const request = useConnect(RESTAKE_ACTION, {
+    onSuccess: () =>
+      cb.current.onDone(amountText ? t('portalStake.resumed', { amount: amountText }) : t('portal.sub.resumed')),
+    // A refusal stays in the dialog with "Start again"; any other failure goes back to the caller.
+    onError: (err) => cb.current.onError(formatError(err)),
+  });
+  const { start, cancel } = request;
 
   useEffect(() => {
     if (!open) return;
-    const ctl = new AbortController();
-    setConn({ url: null, status: 'created' });
-    void (async () => {
-      try {
-        const session = await api.connect.open(RESTAKE_ACTION, { subscriptionId: sub.id }, { signal: ctl.signal });
-        if (ctl.signal.aborted) return;
-        setConn({ url: safeUrl(session.url), status: 'created' });
-        await api.connect.waitFor(RESTAKE_ACTION, session.token, {
-          signal: ctl.signal,
-          onStatus: (s) => setConn((c) => ({ ...c, status: s.status })),
-        });
-        if (ctl.signal.aborted) return;
-        cb.current.onDone(amountText ? t('portalStake.resumed', { amount: amountText }) : t('portal.sub.resumed'));
-      } catch (err) {
-        if (ctl.signal.aborted || (isApiError(err) && err.code === 'CANCELED')) return;
-        const connectKey = connectErrorKey(err, { declined: 'portalStake.declined', expired: 'portalStake.expired' });
-        cb.current.onError(connectKey ? t(connectKey) : formatError(err));
-      }
-    })();
-    return () => ctl.abort();
+    void start({ subscriptionId: sub.id });
+    return () => cancel();
     // Only a new opening (or another subscription) starts a new request.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- callbacks are read through cb.current
-  }, [open, sub.id, api]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- start/cancel read the latest state themselves
+  }, [open, sub.id]);
 
   return (
     <ConnectDialog
+      {...request.dialog}
       open={open && ready}
       onCancel={onCancel}
       title={t('portalStake.restakeTitle')}
       text={amountText ? t('portalStake.restakeText', { amount: amountText }) : t('portalStake.restakeTextNoAmount')}
-      openLabel={t('portalStake.openWallet')}
-      url={conn.url}
-      status={conn.status === 'scanned' ? t('portalStake.scanned') : t('portalStake.waiting')}
-      cancellable={conn.status !== 'succeed'}
+      cancellable={request.state.status !== 'succeed'}
     />
   );
 }

@@ -20,7 +20,7 @@ import type {
   ConnectStatus,
   SubmitResponse,
 } from '../api/types.ts';
-import { connectErrorKey } from '../core/connect-errors.ts';
+import { connectFailure, type ConnectFailure } from '../core/connect-errors.ts';
 import { errorKey, formatError } from '../core/errors.ts';
 import { isPaymentDone, paymentIntentFailure } from '../core/checkout.ts';
 import { PAYMENT_POLL_MS, PAYMENT_POLL_TIMEOUT_MS, STRIPE_PANEL_DELAY_MS } from '../core/constants.ts';
@@ -47,8 +47,18 @@ export type FlowError = { key?: string; message?: string; code?: string };
 
 export type FlowState = {
   phase: FlowPhase;
-  /** The wallet request while connecting. */
-  connect: (ConnectSession & { action: string; status?: ConnectStatus['status'] }) | null;
+  /**
+   * The wallet request while connecting; `failure` once the wallet refused it (declined, forbidden, busy, expired,
+   * failed: the dialog says which, with "Start again"), `message` the server's text.
+   */
+  connect:
+    | (ConnectSession & {
+        action: string;
+        status?: ConnectStatus['status'];
+        failure?: ConnectFailure;
+        message?: string;
+      })
+    | null;
   /** What fast pay would take (submit response). */
   fastPay: SubmitResponse['fastPayInfo'] | null;
   /** The last failure (cleared by the next action). */
@@ -72,6 +82,8 @@ export type FlowDeps = {
     opts: { signal: AbortSignal; onStatus: (s: ConnectStatus) => void },
   ) => Promise<ConnectStatus>;
   retrieve: (opts: { signal?: AbortSignal }) => Promise<CheckoutContext>;
+  /** A wallet payment was submitted: what its dialog will need may start loading (optional). */
+  preloadConnect?: () => void;
   /** POST …/abort-stripe (optional: without it, aborting only closes the panel). */
   abortStripe?: () => Promise<unknown>;
   /** A payment intent reported a failure (requires_action with a last payment error): spec §8 payFailed event. */
@@ -96,8 +108,10 @@ export type CheckoutFlow = StoreApi<FlowState> & {
   confirmFastPay: (ctx: SubmitContext) => Promise<void>;
   /** From the fast-pay or credit dialog: pay through the wallet instead. */
   useWallet: (ctx: SubmitContext) => Promise<void>;
-  /** Close a dialog / stop waiting for the wallet (nothing is paid). */
+  /** Close a dialog / stop waiting for the wallet (nothing is paid; the wallet request is given up). */
   cancel: () => void;
+  /** "Start again" after the wallet refused the request: a new request (only from that refusal). */
+  retryConnect: () => Promise<void>;
   /** Stripe confirmed the card payment: wait for the session to complete. */
   stripeConfirmed: () => Promise<void>;
   /** The payer gave up on the card payment: tell the server, back to the form. */
@@ -126,12 +140,8 @@ const defaultSleep = (ms: number, signal: AbortSignal) =>
 
 const WALLET_TYPES = new Set(['arcblock', 'ethereum', 'base', 'bitcoin']);
 
-const CONNECT_KEYS = { declined: 'checkout.connectDeclined', expired: 'checkout.connectExpired' };
-
 function errorOf(err: unknown): FlowError {
   const code = (err as { code?: unknown })?.code;
-  const connectKey = connectErrorKey(err, CONNECT_KEYS);
-  if (connectKey) return { key: connectKey, code: code as string };
   const key = errorKey(err);
   return { message: formatError(err), ...(key ? { key } : {}), ...(typeof code === 'string' ? { code } : {}) };
 }
@@ -152,6 +162,8 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
   const sleep = deps.sleep ?? defaultSleep;
   const now = deps.now ?? (() => Date.now());
   let work: AbortController | null = null;
+  /** The context of the last wallet request ("Start again" opens the next one with it). */
+  let lastConnect: SubmitContext | null = null;
   /** The checkout left the page: nothing more is sent (an answer still on its way starts no next step). */
   let disposed = false;
 
@@ -214,6 +226,7 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
 
   async function connect(ctx: SubmitContext): Promise<void> {
     const signal = fresh();
+    lastConnect = ctx;
     const session = store.getState().session;
     const action = session?.mode ?? 'payment';
     set({ phase: 'connecting', fastPay: null, connect: null, error: null });
@@ -225,13 +238,22 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
       );
       if (signal.aborted) return;
       set({ connect: { ...c, action, status: 'created' } });
-      await deps.waitConnect(action, c.token, {
-        signal,
-        onStatus: (s) => {
-          const cur = store.getState().connect;
-          if (cur && cur.token === c.token && cur.status !== s.status) set({ connect: { ...cur, status: s.status } });
-        },
-      });
+      try {
+        await deps.waitConnect(action, c.token, {
+          signal,
+          onStatus: (s) => {
+            const cur = store.getState().connect;
+            if (cur && cur.token === c.token && cur.status !== s.status) set({ connect: { ...cur, status: s.status } });
+          },
+        });
+      } catch (err) {
+        // The wallet refused: the dialog stays, says why and offers "Start again"; nothing was paid.
+        const failure = connectFailure(err);
+        const cur = store.getState().connect;
+        if (!failure || signal.aborted || !cur || cur.token !== c.token) throw err;
+        const message = err instanceof Error ? err.message : undefined;
+        return set({ connect: { ...cur, failure, ...(message ? { message } : {}) } });
+      }
       if (signal.aborted) return;
       await poll();
     } catch (err) {
@@ -243,6 +265,8 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
     async submit(form: CheckoutFormData, ctx: SubmitContext): Promise<void> {
       if (phase() !== 'idle') return;
       set({ phase: 'submitting', error: null });
+      // The wallet's dialog (QR encoder, strings) loads while the submit and the token request are on their way.
+      if (WALLET_TYPES.has(ctx.methodType) && ctx.currencyType !== 'credit') deps.preloadConnect?.();
       let res: SubmitResponse;
       try {
         res = await deps.submit(form);
@@ -302,6 +326,11 @@ export function createCheckoutFlow(deps: FlowDeps, initial: CheckoutSession | nu
       const p = phase();
       if (p !== 'fastPay' && p !== 'creditInsufficient') return;
       await connect(ctx);
+    },
+
+    async retryConnect(): Promise<void> {
+      if (phase() !== 'connecting' || !store.getState().connect?.failure || !lastConnect) return;
+      await connect(lastConnect);
     },
 
     cancel(): void {

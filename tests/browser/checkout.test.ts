@@ -199,27 +199,63 @@ describe('<pay-checkout>', () => {
     const wallet = await waitFor(() => dialog.querySelector<HTMLAnchorElement>('a[part~=open-wallet]'));
     // The primary action has the focus (not Close).
     await waitFor(() => activeDeep() === wallet, { message: 'Open DID Wallet is focused' });
-    ok(wallet.href.includes('/__stub/wallet?_t_=tok_1'));
+    // The deep link of the request (did-connect.md), asked with flat query parameters.
+    ok(wallet.href.startsWith('https://abtwallet.io/i/?action=requestAuth&url='), wallet.href);
+    ok(decodeURIComponent(decodeURIComponent(wallet.href)).includes('/payment/api/did/payment/auth?_t_=tok_'));
     equal(wallet.target, '_blank');
-    await waitFor(() => dialog.textContent?.includes('The wallet has opened the request'), { timeout: 5000 });
+    ok(dialog.querySelector('svg[part~=connect-qr][role=img]'), 'the QR code');
+    const c = await calls();
+    const params = (await (await fetch('/__stub/checkout/connect-params')).json()) as Record<string, string>;
+    equal(params.checkoutSessionId, 'cs_test_1');
+    equal(params.locale, 'en');
+    ok(params.sessionUserDid, 'the session user');
+    await stub({ signedIn: true, checkout: { connect: 'scanned' } });
+    await waitFor(() => dialog.textContent?.includes('Scanned — confirm in DID Wallet'), { timeout: 5000 });
     const cancel = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!;
     cancel.click();
     await waitFor(() => !$(el, 'dialog[open]'));
     equal(activeDeep(), submitButton(el), 'focus returns to the pay button');
     ok(!submitButton(el).disabled);
+    // Cancel gave the request up.
+    await waitFor(async () => (await calls()).timeout === (c.timeout ?? 0) + 1, { message: '/timeout called' });
   });
 
-  it('a declined wallet request shows the reason and lets the payer retry', async () => {
+  it('a declined wallet request says so in the dialog; Start again asks the wallet again and pays', async () => {
     await stub({ signedIn: true, checkout: { connect: 'declined' } });
     const el = checkout();
     await formReady(el);
     await waitFor(() => field(el, 'customer_email').value);
-    const errors = events(el, ['pay-error']);
     submitButton(el).click();
-    await waitFor(() => shadowText(el).includes('The payment was declined in the wallet.'), { timeout: 5000 });
-    ok(errors.some((e) => e.detail.message === 'The payment was declined in the wallet.'));
-    ok(!submitButton(el).disabled);
+    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
+    const alert = await waitFor(() => dialog.querySelector('[role=alert][part~=connect-failure]'), { timeout: 5000 });
+    ok(alert.textContent?.includes('You declined the request in DID Wallet.'), alert.textContent ?? '');
+    const retry = dialog.querySelector<HTMLButtonElement>('[part~=connect-retry]')!;
+    await waitFor(() => activeDeep() === retry, { message: 'Start again focused' });
+    await expectNoAxeViolations(el);
+    await stub({ signedIn: true, checkout: { connect: 'succeed' } });
+    retry.click();
+    await waitFor(() => shadowText(el).includes('Thanks for your payment'), { timeout: 8000, message: 'completed' });
+    // (the stub's records start again with its switches) no second submit, one new wallet request
+    const c = await calls();
+    equal(c.submit ?? 0, 0, 'no second submit');
+    equal(c.connect, 1, 'a new wallet request');
   });
+
+  for (const [mode, text] of [
+    ['busy', 'DID Wallet is busy with another request.'],
+    ['forbidden', 'answered by a different DID'],
+    ['expired', 'The request expired'],
+  ] as const) {
+    it(`a ${mode} wallet request has its own message`, async () => {
+      await stub({ signedIn: true, checkout: { connect: mode } });
+      const el = checkout();
+      await formReady(el);
+      await waitFor(() => field(el, 'customer_email').value);
+      submitButton(el).click();
+      const alert = await waitFor(() => $(el, 'dialog[open] [role=alert][part~=connect-failure]'), { timeout: 5000 });
+      ok(alert.textContent?.includes(text), alert.textContent ?? '');
+    });
+  }
 
   it('offers fast pay when the balance is enough; a double click pays once', async () => {
     await stub({ signedIn: true, checkout: { balance: true } });
@@ -299,6 +335,10 @@ describe('<pay-checkout>', () => {
       { timeout: 5000 },
     );
     row.querySelector<HTMLButtonElement>('button[part~=pay-currency]')!.click();
+    // The wallet dialog says it was declined, with Start again; Cancel leaves the row with the error.
+    const failure = await waitFor(() => $(el, 'dialog[open] [part~=connect-failure]'), { timeout: 8000 });
+    ok(failure.textContent?.includes('You declined the request in DID Wallet.'), failure.textContent ?? '');
+    failure.closest('dialog')!.querySelector<HTMLButtonElement>('button[part~=connect-cancel]')!.click();
     await waitFor(() => row.dataset.state === 'error', { message: 'error state', timeout: 8000 });
     const alert = row.querySelector('[role=alert]')!;
     ok(alert.textContent?.includes('Failed to pay the invoice'), alert.textContent ?? '');

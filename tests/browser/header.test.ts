@@ -181,7 +181,7 @@ describe('<site-header>', () => {
     const login = (await waitFor(() => $<HTMLAnchorElement>(el, '[part=login]'))) as HTMLAnchorElement;
     equal(login.textContent, 'Sign in');
     const url = new URL(login.href);
-    equal(url.pathname, '/.well-known/service/sandbox/login');
+    equal(url.pathname, '/.well-known/service/login');
     equal(url.searchParams.get('redirect'), window.location.href);
     let seen: CustomEvent | undefined;
     const veto = (e: Event) => {

@@ -580,14 +580,11 @@ describe('<pay-portal> subscriptions', () => {
     const resume = (await waitFor(() => button(el, 'Resume subscription'), { timeout: 5000 }))!;
     resume.focus();
     resume.click();
-    const alert = await waitFor(
-      () =>
-        [...el.shadowRoot!.querySelectorAll('[role=alert]')].find((a) =>
-          a.textContent?.includes('Failed to renew the subscription'),
-        ),
-      { timeout: 8000 },
-    );
-    ok(alert.textContent?.includes('The stake was declined in the wallet.'), alert.textContent ?? '');
+    // Declined: the wallet dialog says so and offers Start again; Cancel closes it.
+    const failure = await waitFor(() => $(el, 'dialog[open] [role=alert][part~=connect-failure]'), { timeout: 8000 });
+    ok(failure.textContent?.includes('You declined the request in DID Wallet.'), failure.textContent ?? '');
+    ok(failure.querySelector('[part~=connect-retry]'), 'Start again');
+    $<HTMLButtonElement>(el, 'dialog[open] button[part~=connect-cancel]')!.click();
     await waitFor(() => !$(el, 'dialog[open]'));
     equal(activeDeep(), button(el, 'Resume subscription'), 'focus returns to the resume button');
 
@@ -600,8 +597,8 @@ describe('<pay-portal> subscriptions', () => {
     ok(dialog.textContent?.includes('Stake to resume the subscription'));
     ok(dialog.textContent?.includes('approve a stake of 50 TBA'), dialog.textContent ?? '');
     const wallet = await waitFor(() => dialog.querySelector<HTMLAnchorElement>('a[part~=open-wallet]'));
-    ok(wallet.href.includes('/__stub/wallet?_t_=tok_sub_stake'), wallet.href);
-    await waitFor(() => dialog.textContent?.includes('The wallet has opened the request'), { timeout: 5000 });
+    ok(decodeURIComponent(decodeURIComponent(wallet.href)).includes('/re-stake/auth?_t_=tok_sub_stake'), wallet.href);
+    await waitFor(() => dialog.textContent?.includes('Scanned — confirm in DID Wallet'), { timeout: 5000 });
     await expectNoAxeViolations(waiting);
     cleanup();
 
@@ -620,8 +617,11 @@ describe('<pay-portal> subscriptions', () => {
     equal(($(ok2, '[part~=stake-tx] a') as HTMLAnchorElement).href, 'https://explorer.example/tx/0xstake1');
     await waitFor(() => button(ok2, 'Cancel subscription') && shadowText(ok2).includes('Renews on'), { timeout: 5000 });
     ok(!shadowText(ok2).includes('A new stake is required'));
-    const calls = (await (await fetch('/__stub/portal/state')).json()).restakeCalls;
-    deepEqual(calls, [{ subscriptionId: 'sub_stake' }]);
+    const calls = (await (await fetch('/__stub/portal/state')).json()).restakeCalls as Array<Record<string, string>>;
+    deepEqual(
+      calls.map((c) => c.subscriptionId),
+      ['sub_stake'],
+    );
   });
 
   it('the re-stake dialog speaks Chinese', async () => {
@@ -773,7 +773,13 @@ describe('<pay-portal> past due', () => {
     await waitFor(() => row(el, 'pc_tba')?.querySelector('[part~=past-due-paid]'), { timeout: 5000 });
     ok(row(el, 'pc_eth')!.querySelector('button'), 'ETH is still due');
     const s = await portalState();
-    deepEqual(s.collectCalls, [{ currencyId: 'pc_tba', customerId: 'cus_1' }]);
+    deepEqual(
+      (s.collectCalls as Array<Record<string, unknown>>).map(({ currencyId, customerId }) => ({
+        currencyId,
+        customerId,
+      })),
+      [{ currencyId: 'pc_tba', customerId: 'cus_1' }],
+    );
     const back = await waitFor(() => $<HTMLAnchorElement>(el, '[part~=referer] a'));
     equal(back.href, 'https://shop.example/cart?x=1');
     equal(back.textContent?.replace(/\s*\(opens in a new tab\)/, ''), 'Back to where you were');
@@ -792,9 +798,9 @@ describe('<pay-portal> past due', () => {
     pay.click();
     const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
     const wallet = await waitFor(() => dialog.querySelector<HTMLAnchorElement>('a[part~=open-wallet]'));
-    ok(wallet.href.includes('/__stub/wallet?_t_=tok_pc_eth'), wallet.href);
+    ok(decodeURIComponent(decodeURIComponent(wallet.href)).includes('/collect-batch/auth?_t_=tok_pc_eth'), wallet.href);
     equal(wallet.textContent?.replace(/\s*\(opens in a new tab\)/, ''), 'Open DID Wallet');
-    await waitFor(() => dialog.textContent?.includes('The wallet has opened the request'), { timeout: 5000 });
+    await waitFor(() => dialog.textContent?.includes('Scanned — confirm in DID Wallet'), { timeout: 5000 });
     await expectNoAxeViolations(el);
     [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!.click();
     await waitFor(() => !$(el, 'dialog[open]'));
@@ -808,6 +814,11 @@ describe('<pay-portal> past due', () => {
     const errors: CustomEvent[] = [];
     el.addEventListener('pay-error', (e) => errors.push(e as CustomEvent));
     (await waitFor(() => row(el, 'pc_tba')?.querySelector('button'), { timeout: 5000 })).click();
+    // The wallet dialog says the request failed, with the server's reason; Cancel leaves the row with it.
+    const failure = await waitFor(() => $(el, 'dialog[open] [part~=connect-failure]'), { timeout: 5000 });
+    ok(failure.textContent?.includes('Account changed, please pay manually.'), failure.textContent ?? '');
+    $<HTMLButtonElement>(el, 'dialog[open] button[part~=connect-cancel]')!.click();
+    await waitFor(() => !$(el, 'dialog[open]'));
     const alert = await waitFor(() => row(el, 'pc_tba')?.querySelector('[role=alert]'), { timeout: 5000 });
     ok(alert.textContent?.includes('Failed to pay the invoice'));
     ok(alert.textContent?.includes('Account changed, please pay manually.'));
@@ -1166,6 +1177,32 @@ describe('<pay-portal> credits', () => {
       },
     ]);
     await waitFor(() => $(el, '[part~=auto-top-up] [part~=chip]')?.textContent === 'On');
+  });
+
+  it('auto top-up paid from DID Wallet: saving asks the wallet to authorize it (auto-recharge-auth), declined offers it again', async () => {
+    await stub({ signedIn: true, portal: { autoRechargeAuth: 'declined' } });
+    const el = portal('view="credits"');
+    await waitFor(() => $(el, '[part~=auto-top-up]'), { timeout: 5000 });
+    setInput(field(el, 'When the balance falls below'), '10');
+    ($(el, '[part~=auto-top-up-enabled]') as HTMLInputElement).click();
+    $<HTMLButtonElement>(el, '[part~=save-auto-top-up]')!.click();
+    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'), { timeout: 5000 });
+    ok(dialog.textContent?.includes('Authorize auto top-up'), dialog.textContent ?? '');
+    ok(dialog.textContent?.includes('with TBA from your wallet when your balance falls below 10 CRD'));
+    await waitFor(() => dialog.querySelector('[part~=connect-failure]'), { timeout: 5000 });
+    const calls = (await portalState()).autoRechargeAuthCalls as Array<Record<string, string>>;
+    equal(calls[0]?.autoRechargeConfigId, 'arc_1');
+    dialog.querySelector<HTMLButtonElement>('button[part~=connect-cancel]')!.click();
+    await waitFor(() => !$(el, 'dialog[open]'));
+    // Not authorized yet: the form says so and offers it again; now the wallet approves.
+    const again = await waitFor(() => $<HTMLButtonElement>(el, '[part~=authorize-auto-top-up]'));
+    await stub({
+      signedIn: true,
+      portal: { autoRechargeAuth: 'succeed', autoRecharge: (await portalState()).autoRecharge },
+    });
+    again.click();
+    await waitFor(() => shadowText(el).includes('Auto top-up is authorized in DID Wallet.'), { timeout: 8000 });
+    await waitFor(() => !$(el, '[part~=authorize-auto-top-up]'), { message: 'no longer asked' });
   });
 
   it('a credit currency with no top-up package (no recharge_config) says auto top-up is not available', async () => {

@@ -663,10 +663,13 @@ describe('<blocklet-store>', () => {
       await sendKeys({ press: 'Enter' });
       const dialog = await waitFor(() => $(el, 'dialog[open]'));
       const link = await waitFor(() => dialog.querySelector<HTMLAnchorElement>('[part=open-wallet]'));
-      equal(link.getAttribute('href'), `${window.location.origin}/__stub/wallet?_t_=tok_connect-cli`);
+      // The store's own prefix ({store mount}/api/did), the deep link of its auth URL.
+      const deep = decodeURIComponent(decodeURIComponent(link.getAttribute('href') ?? ''));
+      ok(deep.startsWith('https://abtwallet.io/i/?action=requestAuth&url=http'), deep);
+      ok(deep.endsWith('/store/api/did/connect-cli/auth?_t_=tok_connect-cli'), deep);
       equal(link.getAttribute('target'), '_blank');
       await waitFor(() =>
-        dialog.querySelector('[role=status]')?.textContent?.includes('Wallet opened. Approve the request there.'),
+        dialog.querySelector('[role=status]')?.textContent?.includes('Scanned — confirm in DID Wallet'),
       );
       await expectNoAxeViolations(el);
       equal(posted.length, 0, 'nothing posted while waiting');
@@ -767,11 +770,45 @@ describe('<blocklet-store>', () => {
       await expectNoAxeViolations(el);
     });
 
+    it('?__connect_url__=: follows the prepared request of the platform at once (no token of its own); refuses another origin', async () => {
+      await storeStub({});
+      const auth = `${window.location.origin}/store/api/did/connect-cli/auth?_t_=tok_connect-cli`;
+      const link = `https://abtwallet.io/i/?action=requestAuth&url=${encodeURIComponent(encodeURIComponent(auth))}`;
+      window.history.replaceState(
+        null,
+        '',
+        `${BASE}connect-cli?__connect_url__=${encodeURIComponent(link)}&opener=${encodeURIComponent('https://cli.example.com')}`,
+      );
+      const el = store('locale="en"');
+      await waitFor(() => shadowText(el).includes('Blocklet CLI is connected'), { timeout: 8000 });
+      const recorded = (await (await fetch('/__stub/store/state')).json()) as { connectCalls?: Record<string, number> };
+      equal(recorded.connectCalls?.['connect-cli'], undefined, 'no token asked: the prepared one was followed');
+      equal(posted.length, 1);
+      equal((posted[0]![0] as { success: boolean }).success, true);
+      cleanup();
+
+      // A URL of another origin is not followed: the page asks for a token of its own when started.
+      await storeStub({ connect: 'wait' });
+      const evil = `https://evil.example/store/api/did/connect-cli/auth?_t_=tok_evil`;
+      window.history.replaceState(null, '', `${BASE}connect-cli?__connect_url__=${encodeURIComponent(evil)}`);
+      const el2 = store('locale="en"');
+      await waitFor(() => $(el2, '[part=connect-start]'));
+      ok(!$(el2, 'dialog[open]'), 'nothing opened by itself');
+      await start(el2);
+      const a = await waitFor(() => $<HTMLAnchorElement>(el2, 'dialog[open] [part=open-wallet]'));
+      ok(!decodeURIComponent(decodeURIComponent(a.href)).includes('evil'), a.href);
+    });
+
     it('shows a declined request with Retry', async () => {
       await storeStub({ connect: 'declined' });
       window.history.replaceState(null, '', `${BASE}gen-key-pair`);
       const el = store('locale="en"');
       await start(el);
+      // The wallet dialog says so, with Start again; the page too once it is closed.
+      const failure = await waitFor(() => $(el, 'dialog[open] [part~=connect-failure]'));
+      ok(failure.textContent?.includes('You declined the request in DID Wallet.'));
+      $<HTMLButtonElement>(el, 'dialog[open] button[part~=connect-cancel]')!.click();
+      await waitFor(() => !$(el, 'dialog[open]'));
       await waitFor(() => shadowText(el).includes('The request was declined in the wallet.'));
       equal($(el, '[part=connect-start]')?.textContent, 'Try again');
       await storeStub({});

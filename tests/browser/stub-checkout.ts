@@ -2,7 +2,8 @@
 // module's switches (set through POST /__stub/state { checkout: { … } }):
 //   view: 'open' | 'expired' | 'empty' | 'complete'   livemode: boolean   items: number of line items (default 1)
 //   fails: HTTP status for retrieve/start            balance: wallet balance sufficient (fast pay offered)
-//   connect: 'succeed' | 'declined' | 'wait'          successUrl: the session's success_url
+//   connect: 'succeed' | 'declined' | 'busy' | 'forbidden' (403) | 'expired' (400) | 'wait' (created) | 'scanned'
+//                                                    successUrl: the session's success_url
 //   mode: 'payment' | 'subscription' | 'setup'       phone: phone collection on      address: 'required'
 //   limited: past-due invoices (submit answers CUSTOMER_LIMITED until they are paid; a TBA balance, plus a Stripe
 //   one with overdueStripe)   collect: 'succeed' | 'declined' → the collect-batch wallet request's outcome
@@ -17,7 +18,8 @@
 //   broken one   logos: the currencies have logos (TBA's loads, USD's is broken)   fiatWhole: the USD price is 9.00
 //   available, sold: the first price's stock (quantity_available, quantity_sold)
 //   profileDelayMs: GET customers/me answers this much later (a profile still loading)   delayMs: every call does
-// GET /__stub/checkout/calls → how many times each call was made.
+// GET /__stub/checkout/calls → how many times each call was made; GET /__stub/checkout/connect-params → the last
+// wallet request's parameters (the token request's flat query).
 
 import type { PromotionResult } from '../../src/api/resources/checkout.ts';
 import type { DonateSetting, DonationSettingsInput } from '../../src/api/resources/donations.ts';
@@ -25,7 +27,6 @@ import type {
   Beneficiary,
   CheckoutContext,
   CheckoutSession,
-  ConnectSession,
   ConnectStatus,
   Customer,
   LineItem,
@@ -39,6 +40,9 @@ import type {
   VendorStatus,
 } from '../../src/api/types.ts';
 import {
+  connectAnswer,
+  connectParams,
+  DECLINED,
   fail,
   ok,
   readJson,
@@ -60,7 +64,7 @@ export type CheckoutSwitches = {
   items?: number;
   fails?: ErrorStatus;
   balance?: boolean;
-  connect?: 'succeed' | 'declined' | 'wait';
+  connect?: 'succeed' | 'declined' | 'busy' | 'forbidden' | 'expired' | 'wait' | 'scanned';
   successUrl?: string;
   mode?: CheckoutSession['mode'];
   phone?: boolean;
@@ -94,6 +98,8 @@ export type CheckoutSwitches = {
 export type CheckoutRecords = {
   checkoutCalls?: Record<string, number>;
   checkoutPaid?: boolean;
+  /** The last wallet request's parameters (the token request's flat query). */
+  connectParams?: Record<string, string>;
   quantity?: number;
   custom?: string | null;
   promo?: string | null;
@@ -273,17 +279,15 @@ function overdue(cfg: CheckoutSwitches, state: CheckoutRecords): Answer<OverdueI
 const stillLimited = (cfg: CheckoutSwitches, state: CheckoutRecords) =>
   !!cfg.limited && overdue(cfg, state).invoices.length > 0;
 
-const connectSession = (url: URL, token: string): Reply =>
-  ok<ConnectSession>({ token, url: `${url.origin}/__stub/wallet?_t_=${token}`, expiresAt: Date.now() + 300_000 });
-
 /** Returns {status, type, body} for the paths this module owns, else null. */
 export const handleCheckoutStub: Handler = async (state, method, url, readBody) => {
   const p = url.pathname;
-  if (!p.startsWith('/payment/api/') && p !== '/__stub/checkout/calls') return null;
+  if (!p.startsWith('/payment/api/') && !p.startsWith('/__stub/checkout/')) return null;
   const cfg = state.checkout ?? {};
   const calls = (state.checkoutCalls ??= {});
   const count = (k: string) => (calls[k] = (calls[k] ?? 0) + 1);
   if (p === '/__stub/checkout/calls') return record(calls);
+  if (p === '/__stub/checkout/connect-params') return record(state.connectParams ?? {});
   if (cfg.delayMs) await wait(cfg.delayMs);
   const paymentLink: Answer<PaymentLink> | null = cfg.donation
     ? {
@@ -395,32 +399,41 @@ export const handleCheckoutStub: Handler = async (state, method, url, readBody) 
     if (cfg.overdueFails) return fail(cfg.overdueFails, 'Overdue invoices are not available right now');
     return ok<OverdueInvoices>(overdue(cfg, state));
   }
-  const cb = p.match(/^\/payment\/api\/did\/collect-batch\/(token|status)$/);
+  const cb = p.match(/^\/payment\/api\/did\/collect-batch\/(token|status|timeout)$/);
   if (cb && cfg.limited) {
+    if (cb[1] === 'timeout') return ok<Discarded>({});
     if (cb[1] === 'token') {
       count('collect');
-      const { extraParams = {} } = await readJson<{ extraParams: { currencyId?: string } }>(readBody);
-      state.collecting = extraParams.currencyId;
+      state.collecting = connectParams(url).currencyId;
       state.collectPolls = 0;
-      return connectSession(url, 'tok_collect');
+      return connectAnswer(url, 'collect-batch', 'tok_collect');
     }
     // Like a wallet: the first poll finds the request still waiting (so the wallet dialog is seen), then the outcome.
     if ((state.collectPolls = (state.collectPolls ?? 0) + 1) === 1) return ok<ConnectStatus>({ status: 'created' });
-    if (cfg.collect === 'declined') return ok<ConnectStatus>({ status: 'declined', error: 'Declined in the wallet' });
+    if (cfg.collect === 'declined') return ok<ConnectStatus>({ status: 'error', error: DECLINED });
     state.overduePaid = [...(state.overduePaid ?? []), ...(state.collecting ? [state.collecting] : [])];
-    return ok<ConnectStatus>({ status: 'succeed', result: { currencyId: state.collecting } });
+    return ok<ConnectStatus>({ status: 'succeed' });
   }
-  const did = p.match(/^\/payment\/api\/did\/([a-z]+)\/(token|status)$/);
+  const did = p.match(/^\/payment\/api\/did\/([a-z]+)\/(token|status|timeout)$/);
   if (did) {
+    if (did[2] === 'timeout') {
+      count('timeout');
+      return ok<Discarded>({});
+    }
     if (did[2] === 'token') {
       count('connect');
-      return connectSession(url, 'tok_1');
+      state.connectParams = connectParams(url);
+      return connectAnswer(url, did[1] as string, `tok_${count('tokens')}`);
     }
     count('status');
-    if (cfg.connect === 'declined') return ok<ConnectStatus>({ status: 'declined', error: 'Declined in the wallet' });
-    if (cfg.connect === 'wait') return ok<ConnectStatus>({ status: 'scanned' });
+    if (cfg.connect === 'declined') return ok<ConnectStatus>({ status: 'error', error: DECLINED });
+    if (cfg.connect === 'busy') return ok<ConnectStatus>({ status: 'busy' });
+    if (cfg.connect === 'forbidden') return fail(403, 'forbidden');
+    if (cfg.connect === 'expired') return fail(400, 'Token not found');
+    if (cfg.connect === 'wait') return ok<ConnectStatus>({ status: 'created' });
+    if (cfg.connect === 'scanned') return ok<ConnectStatus>({ status: 'scanned' });
     state.checkoutPaid = true;
-    return ok<ConnectStatus>({ status: 'succeed', result: { invoiceId: 'in_test_1' } });
+    return ok<ConnectStatus>({ status: 'succeed' });
   }
   return handleDonate(state, cfg, method, p, readBody, count);
 };

@@ -198,3 +198,25 @@ export const BLOCKLETS: SeedBlocklet[] = seed.map(([title, category, description
   category: { id: category },
   isOfficial: official,
 }));
+
+// ---- DID Connect (did-connect.md): what every wallet request of the stand-in answers ----
+
+/** The token answer: the DID Wallet deep link of `{prefix}/{action}/auth?_t_={token}` (its url encoded twice). */
+export const connectAnswer = (url: URL, action: string, token: string): Reply => {
+  const prefix = url.pathname.replace(/\/[^/]+\/token$/, '');
+  const auth = `${url.origin}${prefix}/${action}/auth?_t_=${token}`;
+  return ok<import('../../src/api/types.ts').ConnectSession>({
+    token,
+    status: 'created',
+    url: `https://abtwallet.io/i/?action=requestAuth&url=${encodeURIComponent(encodeURIComponent(auth))}`,
+    appInfo: { name: 'Stub app' },
+  });
+};
+/** The error a wallet's decline leaves on its token. */
+export const DECLINED = 'You have declined the authentication request';
+/** A token request's extra parameters: the flat query, without the client's own `locale` and `livemode`. */
+export const connectParams = (url: URL): Record<string, string> => {
+  const params = Object.fromEntries(url.searchParams);
+  delete params.livemode;
+  return params;
+};

@@ -23,7 +23,6 @@ import type {
   PlanOptions,
 } from '../../src/api/resources/customers.ts';
 import type {
-  ConnectSession,
   ConnectStatus,
   CreditGrant,
   CreditTransaction,
@@ -38,11 +37,15 @@ import type {
   VendorStatus,
 } from '../../src/api/types.ts';
 import {
+  connectAnswer,
+  connectParams,
+  DECLINED,
   fail,
   ok,
   readJson,
   record,
   type Answer,
+  type Discarded,
   type ErrorStatus,
   type Handler,
   type ReadBody,
@@ -69,6 +72,8 @@ export type PortalSwitches = {
   payments?: number;
   changeFails?: boolean;
   autoRechargeFails?: boolean;
+  /** The auto top-up's wallet authorization (DID Connect auto-recharge-auth): its outcome (default succeed). */
+  autoRechargeAuth?: 'succeed' | 'declined' | 'wait';
   // Recorded (GET /__stub/portal/state) and the changes a test made (the subscriptions, the paid currencies …).
   subs?: Array<Answer<Subscription>>;
   paid?: string[];
@@ -89,6 +94,7 @@ export type PortalSwitches = {
   autoRechargeReads?: number;
   autoRechargeSaves?: number;
   autoRechargeBodies?: unknown[];
+  autoRechargeAuthCalls?: Array<Record<string, unknown>>;
 };
 
 const TBA: Answer<PaymentCurrency> = {
@@ -470,39 +476,37 @@ function overdue(cfg: PortalSwitches, all: Array<Answer<Invoice>>): Answer<Overd
 }
 
 // A wallet request (collect-batch or re-stake): the token call names the request after what it is for.
-const connectSession = (url: URL, token: string): Reply =>
-  ok<ConnectSession>({ token, url: `${url.origin}/__stub/wallet?_t_=${token}`, expiresAt: Date.now() + 300_000 });
 type Params = Record<string, unknown> & { currencyId?: string; subscriptionId?: string };
-const extraParams = async (readBody: ReadBody): Promise<Params> =>
-  (await readJson<{ extraParams: Params }>(readBody)).extraParams ?? {};
 
-async function collect(cfg: PortalSwitches, p: string, url: URL, readBody: ReadBody): Promise<Reply> {
+async function collect(cfg: PortalSwitches, p: string, url: URL): Promise<Reply> {
   cfg.collectCalls ??= [];
+  if (p.endsWith('/timeout')) return ok<Discarded>({});
   if (p.endsWith('/token')) {
-    const params = await extraParams(readBody);
+    const params: Params = connectParams(url);
     cfg.collectCalls.push(params);
-    return connectSession(url, `tok_${params.currencyId}`);
+    return connectAnswer(url, 'collect-batch', `tok_${params.currencyId}`);
   }
   const currencyId = (url.searchParams.get('_t_') ?? '').replace(/^tok_/, '');
   const mode = cfg.collect ?? 'succeed';
-  if (mode === 'declined') return ok<ConnectStatus>({ status: 'declined', error: 'Declined in the wallet' });
+  if (mode === 'declined') return ok<ConnectStatus>({ status: 'error', error: DECLINED });
   if (mode === 'wait') return ok<ConnectStatus>({ status: 'scanned' });
   if (mode === 'changed') return ok<ConnectStatus>({ status: 'error', error: 'Account changed, please pay manually.' });
   cfg.paid = [...new Set([...(cfg.paid ?? []), currencyId])];
-  return ok<ConnectStatus>({ status: 'succeed', result: { currencyId } });
+  return ok<ConnectStatus>({ status: 'succeed' });
 }
 
-async function restake(cfg: PortalSwitches, p: string, url: URL, readBody: ReadBody): Promise<Reply> {
+async function restake(cfg: PortalSwitches, p: string, url: URL): Promise<Reply> {
   const subs = (cfg.subs ??= cfg.subscriptions === false ? [] : subscriptions());
   cfg.restakeCalls ??= [];
+  if (p.endsWith('/timeout')) return ok<Discarded>({});
   if (p.endsWith('/token')) {
-    const params = await extraParams(readBody);
+    const params: Params = connectParams(url);
     cfg.restakeCalls.push(params);
-    return connectSession(url, `tok_${params.subscriptionId}`);
+    return connectAnswer(url, 're-stake', `tok_${params.subscriptionId}`);
   }
   const sub = subs.find((s) => s.id === (url.searchParams.get('_t_') ?? '').replace(/^tok_/, ''));
   const mode = cfg.restake ?? 'succeed';
-  if (mode === 'declined') return ok<ConnectStatus>({ status: 'declined', error: 'Declined in the wallet' });
+  if (mode === 'declined') return ok<ConnectStatus>({ status: 'error', error: DECLINED });
   if (mode === 'wait') return ok<ConnectStatus>({ status: 'scanned' });
   if (mode === 'short' || !sub)
     return ok<ConnectStatus>({
@@ -519,7 +523,7 @@ async function restake(cfg: PortalSwitches, p: string, url: URL, readBody: ReadB
     },
   });
   cfg.restaked = [...(cfg.restaked ?? []), sub.id];
-  return ok<ConnectStatus>({ status: 'succeed', result: { subscriptionId: sub.id, invoiceId: 'in_0003' } });
+  return ok<ConnectStatus>({ status: 'succeed' });
 }
 
 // Credits: one grant per status (cg_granted, cg_pending, cg_expired, cg_depleted, cg_voided; cfg.grants: false → none)
@@ -676,6 +680,24 @@ async function handleAutoRecharge(cfg: PortalSwitches, method: string, url: URL,
   return null;
 }
 
+// The wallet authorizes the auto top-up: the configuration records its payer (as the platform's does).
+function autoRechargeAuth(cfg: PortalSwitches, p: string, url: URL): Reply {
+  if (p.endsWith('/timeout')) return ok<Discarded>({});
+  if (p.endsWith('/token')) {
+    (cfg.autoRechargeAuthCalls ??= []).push(connectParams(url));
+    return connectAnswer(url, 'auto-recharge-auth', 'tok_arc');
+  }
+  const mode = cfg.autoRechargeAuth ?? 'succeed';
+  if (mode === 'wait') return ok<ConnectStatus>({ status: 'scanned' });
+  if (mode === 'declined') return ok<ConnectStatus>({ status: 'error', error: DECLINED });
+  if (cfg.autoRecharge)
+    cfg.autoRecharge = {
+      ...cfg.autoRecharge,
+      payment_settings: { payment_method_options: { arcblock: { payer: 'z1casey' } } },
+    };
+  return ok<ConnectStatus>({ status: 'succeed' });
+}
+
 // Payment history: one payment per invoice (count: cfg.payments ?? 12), the first a Stripe one without a tx hash,
 // every fourth without an invoice, the third requires a new payment method. `customer_id=cus_other` → 403.
 // GET /__stub/portal/state → historyQueries (the `query` of each call: the search is debounced).
@@ -785,6 +807,7 @@ const OWNED = [
   '/payment/api/customers/',
   '/payment/api/did/collect-batch/',
   '/payment/api/did/re-stake/',
+  '/payment/api/did/auto-recharge-auth/',
   '/payment/api/meter-events/pending-amount',
   '/payment/api/vendors/order/',
   '/payment/api/refunds',
@@ -816,11 +839,12 @@ export const handlePortalStub: Handler = async (state: StubState, method, url, r
     return ok<Record<string, string>>(cfg.pending ?? {});
   }
   if (p.startsWith('/payment/api/auto-recharge-configs/')) return handleAutoRecharge(cfg, method, url, readBody);
+  if (p.startsWith('/payment/api/did/auto-recharge-auth/')) return autoRechargeAuth(cfg, p, url);
   if (p.startsWith('/payment/api/subscriptions')) {
     const r = await handleSubscriptions(cfg, method, p, readBody);
     if (r) return r;
   }
-  if (p.startsWith('/payment/api/did/re-stake/')) return restake(cfg, p, url, readBody);
+  if (p.startsWith('/payment/api/did/re-stake/')) return restake(cfg, p, url);
   const tbaPaid = (cfg.paid ?? []).includes('pc_tba');
   const all = Array.from({ length: cfg.count ?? 23 }, (_, i) => invoice(i)).map((inv, i): Answer<Invoice> => ({
     ...(tbaPaid && (inv.status === 'open' || inv.status === 'uncollectible')
@@ -829,7 +853,7 @@ export const handlePortalStub: Handler = async (state: StubState, method, url, r
     // spread: four invoices a month, newest first (Nov, Oct, Sep … 2026), for the grouped list.
     ...(cfg.spread ? { created_at: new Date(2026, 10 - Math.floor(i / 4), 20 - (i % 4), 12).toISOString() } : {}),
   }));
-  if (p.startsWith('/payment/api/did/collect-batch/')) return collect(cfg, p, url, readBody);
+  if (p.startsWith('/payment/api/did/collect-batch/')) return collect(cfg, p, url);
   if (p === '/payment/api/payment-intents') return paymentHistory(cfg, url, all);
   const od = p.match(/^\/payment\/api\/customers\/([^/]+)\/overdue\/invoices$/);
   if (od) {

@@ -8,7 +8,6 @@ import type {
   StoreVersion,
 } from '../../src/api/resources/store.ts';
 import type {
-  ConnectSession,
   ConnectStatus,
   StoreBlocklet,
   StoreCategory,
@@ -16,6 +15,9 @@ import type {
   StoreList,
 } from '../../src/api/types.ts';
 import {
+  connectAnswer,
+  connectParams,
+  DECLINED,
   BLOCKLETS,
   CATEGORIES,
   CUSTOMER_ROLE,
@@ -26,6 +28,7 @@ import {
   USER,
   wait,
   type Answer,
+  type Discarded,
   type Handler,
   type SeedBlocklet,
 } from './stub-common.ts';
@@ -114,22 +117,19 @@ export const handleStoreStub: Handler = async (state, method, u, readBody) => {
   if (p === '/__stub/store/state' && method === 'GET') return record(state.store ?? {});
   // The store's wallet-connect actions (/api/did or /payment/api/did): state.store.connect = 'succeed' (default) | 'declined' | 'wait' | 'developerRequired';
   // state.store.connectCalls counts token requests per action; state.store.lastParams holds the last extraParams.
-  const did = /^(?:\/payment)?\/api\/did\/(connect-cli|gen-key-pair|stake-and-join)\/(token|status)$/.exec(p);
+  const did = /^\/store\/api\/did\/(connect-cli|gen-key-pair|stake-and-join)\/(token|status|timeout)$/.exec(p);
   if (did) {
     const store = (state.store ??= {});
     const action = did[1] as 'connect-cli' | 'gen-key-pair' | 'stake-and-join';
+    if (did[2] === 'timeout') return ok<Discarded>({});
     if (did[2] === 'token') {
       store.connectCalls = { ...store.connectCalls, [action]: (store.connectCalls?.[action] ?? 0) + 1 };
-      store.lastParams = (await readJson<{ extraParams: Record<string, unknown> }>(readBody)).extraParams;
-      return ok<ConnectSession>({
-        token: `tok_${action}`,
-        url: `/__stub/wallet?_t_=tok_${action}`,
-        expiresAt: Date.now() + 300_000,
-      });
+      store.lastParams = connectParams(u);
+      return connectAnswer(u, action, `tok_${action}`);
     }
     const mode = store.connect ?? 'succeed';
     if (mode === 'wait') return ok<ConnectStatus>({ status: 'scanned' });
-    if (mode === 'declined') return ok<ConnectStatus>({ status: 'declined', error: 'Declined in the wallet' });
+    if (mode === 'declined') return ok<ConnectStatus>({ status: 'error', error: DECLINED });
     if (mode === 'developerRequired')
       return ok<ConnectStatus>({ status: 'error', error: 'You have no legal developerNFT' });
     const result = {
@@ -143,11 +143,13 @@ export const handleStoreStub: Handler = async (state, method, u, readBody) => {
         did: 'zKeyPairDid123',
         publicKey: '0xpublic123',
         secretKey: '0xSECRET456',
-        monikers: store.lastParams?.monikers ?? [],
+        monikers: String(store.lastParams?.monikers ?? '')
+          .split(',')
+          .filter(Boolean),
       },
       'stake-and-join': { passport: { role: 'developer' }, stake: { amount: '100', symbol: 'TBA' } },
     }[action];
-    return ok<ConnectStatus>({ status: 'succeed', result });
+    return ok<ConnectStatus & { result: typeof result }>({ status: 'succeed', result });
   }
   if (!p.startsWith('/store/api/')) return null;
   if (state.delayMs) await wait(state.delayMs);

@@ -145,7 +145,7 @@ describe('every answer an element reads', () => {
       ],
       ['fast pay', () => api.checkout.fastCheckoutConfirm('cs_test_1')],
       ['wallet connect: open', () => api.connect.open('payment', { checkoutSessionId: 'cs_test_1' })],
-      ['wallet connect: status', () => api.connect.status('payment', 'tok_1')],
+      ['wallet connect: status', () => api.connect.status({ action: 'payment', token: 'tok_1' })],
       ['donate settings', () => createDonations(api).getOrCreate({ mountLocation: '/blog' }, { force: true })],
       ['donation link', () => createDonations(api).link({ target: '/blog' })],
     ]);
@@ -158,8 +158,8 @@ describe('every answer an element reads', () => {
       ['enable donations', () => createDonations(api).enable('setting_1')],
       ['overdue invoices (checkout)', () => api.customers.overdueInvoices('cus_1')],
       ['collect: open', () => api.connect.open('collect-batch', { currencyId: 'pc_tba' })],
-      ['collect: waiting', () => api.connect.status('collect-batch', 'tok_collect')],
-      ['collect: paid', () => api.connect.status('collect-batch', 'tok_collect')],
+      ['collect: waiting', () => api.connect.status({ action: 'collect-batch', token: 'tok_collect' })],
+      ['collect: paid', () => api.connect.status({ action: 'collect-batch', token: 'tok_collect' })],
     ]);
   });
 
@@ -192,9 +192,9 @@ describe('every answer an element reads', () => {
       ['resume', () => api.subscriptions.recover('sub_active')],
       ['resume (needs a stake)', () => api.subscriptions.recover('sub_stake')],
       ['re-stake: open', () => api.connect.open('re-stake', { subscriptionId: 'sub_stake' })],
-      ['re-stake: status', () => api.connect.status('re-stake', 'tok_sub_stake')],
+      ['re-stake: status', () => api.connect.status({ action: 're-stake', token: 'tok_sub_stake' })],
       ['collect: open', () => api.connect.open('collect-batch', { currencyId: 'pc_eth' })],
-      ['collect: status', () => api.connect.status('collect-batch', 'tok_pc_eth')],
+      ['collect: status', () => api.connect.status({ action: 'collect-batch', token: 'tok_pc_eth' })],
       ['credit grant', () => api.credits.grant('cg_granted')],
       ['credit summary', () => api.credits.summary('cus_1')],
       ['credit transactions', () => api.credits.transactions({ include_grants: true })],
@@ -232,8 +232,11 @@ describe('every answer an element reads', () => {
       ['block', done(() => api.store.block('z8blocklet1', 'Spam'))],
       ['access tokens', () => api.store.accessTokens()],
       ['create an access token', () => api.store.createAccessToken('CI')],
-      ['wallet connect (CLI): open', () => api.connect.open('connect-cli', { source: 'cli' })],
-      ['wallet connect (CLI): status', () => api.connect.status('connect-cli', 'tok_connect-cli')],
+      ['wallet connect (CLI): open', () => api.connect.open('connect-cli', { source: 'cli' }, { target: 'store' })],
+      [
+        'wallet connect (CLI): status',
+        () => api.connect.status({ action: 'connect-cli', token: 'tok_connect-cli', target: 'store' }),
+      ],
     ]);
   });
 });

@@ -3,7 +3,7 @@
  * finish that stands beside Stripe Checkout. Each test failed before the fix for the reason in its name.
  */
 import type { Locator, Page } from '@playwright/test';
-import { axe, expect, merchant, signIn, test } from './support.ts';
+import { axe, expect, merchant, signIn, test, walletAnswers } from './support.ts';
 
 /** A product of our own with one price (token amounts per currency), so no other flow is touched. */
 async function product(name: string, prices: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) {
@@ -65,7 +65,7 @@ test('signed out, "Connect and pay" on the empty form goes to sign-in (no Requir
     checkout.getByText('Sign in with your wallet first; your details are filled in from your profile.'),
   ).toBeVisible();
   await checkout.getByRole('button', { name: 'Connect and pay' }).click();
-  await page.waitForURL(/\/\.well-known\/service\/sandbox\/login\?redirect=/);
+  await page.waitForURL(/\/\.well-known\/service\/login\?redirect=/);
   // Signing in comes back to the checkout, with the form filled from the profile.
   await page.getByRole('button', { name: /Casey Customer/ }).click();
   await page.waitForURL((url) => url.pathname === '/checkout/plink_sandbox_onetime');
@@ -253,11 +253,8 @@ test('a donation: one message for one error, "Donate 5 TBA", and "Thanks for you
   await expect(donate).toHaveText('Donate 2 TBA');
   await donate.click();
   const wallet = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
-  const open = wallet.getByRole('link', { name: 'Open DID Wallet' });
-  const [tab] = await Promise.all([page.waitForEvent('popup'), open.click()]);
-  await tab.getByRole('button', { name: /Approve/ }).click();
-  await expect(tab.getByText(/approved/i).first()).toBeVisible();
-  await tab.close();
+  const answer = await walletAnswers(wallet, 'casey');
+  expect(answer.status, answer.errorMessage).toBe('ok');
   await expect(checkout.getByRole('heading', { name: 'Thanks for your support' })).toBeVisible({ timeout: 15_000 });
   await expect(checkout.locator('[part~=paid-amount]')).toHaveText('2 TBA');
 });

@@ -2,7 +2,7 @@
  * Checkout kinds end to end (issue 3), driven as a payer would against the reference host and the sandbox.
  */
 import type { Page } from '@playwright/test';
-import { axe, expect, merchant, signIn, test } from './support.ts';
+import { axe, expect, merchant, signIn, test, walletAnswers } from './support.ts';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
 
 test('one-time purchase with a quantity and a promotion code', async ({ page }) => {
@@ -217,29 +217,18 @@ test('a donation with a custom amount, the benefits list, and the range message 
   // Donations go through the wallet (never fast pay), even with enough balance.
   await checkout.getByRole('button', { name: 'Donate' }).click();
   const connect = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
-  const [wallet] = await Promise.all([
-    page.waitForEvent('popup'),
-    connect.getByRole('link', { name: /Open DID Wallet/ }).click(),
-  ]);
-  await expect(wallet.getByText('0.5 TBA').first()).toBeVisible();
-  await wallet.getByRole('button', { name: /Approve/ }).click();
-  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
-  await wallet.close();
+  const answer = await walletAnswers(connect);
+  expect(answer.status, answer.errorMessage).toBe('ok');
+  expect(answer.asked).toContain('0.5 TBA');
   await expect(checkout.getByRole('heading', { name: 'Thanks for your support' })).toBeVisible({ timeout: 15_000 });
 });
 
-/** Approves the open wallet-connect dialog of the checkout in the sandbox wallet; returns the wallet page's text. */
-async function approveInWallet(page: Page, checkout: ReturnType<Page['locator']>): Promise<string> {
+/** Approves the open wallet-connect dialog of the checkout as Casey's DID Wallet; returns what it was asked to sign. */
+async function approveInWallet(_page: Page, checkout: ReturnType<Page['locator']>): Promise<string> {
   const connect = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
-  const [wallet] = await Promise.all([
-    page.waitForEvent('popup'),
-    connect.getByRole('link', { name: /Open DID Wallet/ }).click(),
-  ]);
-  await wallet.getByRole('button', { name: /Approve/ }).click();
-  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
-  const text = (await wallet.locator('body').textContent()) ?? '';
-  await wallet.close();
-  return text;
+  const answer = await walletAnswers(connect);
+  expect(answer.status, answer.errorMessage).toBe('ok');
+  return answer.asked;
 }
 
 test('metered usage is billed later; a staking subscription takes its deposit from the wallet and the portal shows it', async ({
@@ -468,14 +457,9 @@ test('a payer blocked by past-due invoices pays them from inside the checkout, t
   await expect(row).toContainText('1 invoice');
   await row.getByRole('button', { name: /^Pay \d/ }).click();
   const wallet = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
-  const [walletPage] = await Promise.all([
-    page.context().waitForEvent('page'),
-    wallet.getByRole('link', { name: /Open DID Wallet/ }).click(),
-  ]);
-  await expect(walletPage.getByText('Pay 1 overdue invoice').first()).toBeVisible();
-  await walletPage.getByRole('button', { name: /Approve/ }).click();
-  await expect(walletPage.getByText(/approved/i).first()).toBeVisible();
-  await walletPage.close();
+  const walletPage = await walletAnswers(wallet, 'chris');
+  expect(walletPage.status, walletPage.errorMessage).toBe('ok');
+  expect(walletPage.asked).toMatch('Pay 1 overdue invoice');
 
   // Nothing is left: the dialogs close, the payer is told, and the purchase goes through.
   await expect(overdue).toBeHidden({ timeout: 15_000 });
@@ -541,13 +525,8 @@ test("fast pay that can no longer be confirmed (the balance was spent in another
       })
     ).status,
   ).toBe(200);
-  const [walletPage] = await Promise.all([
-    page.context().waitForEvent('page'),
-    wallet.getByRole('link', { name: /Open DID Wallet/ }).click(),
-  ]);
-  await walletPage.getByRole('button', { name: /Approve/ }).click();
-  await expect(walletPage.getByText(/approved/i).first()).toBeVisible();
-  await walletPage.close();
+  const walletPage = await walletAnswers(wallet, 'chris');
+  expect(walletPage.status, walletPage.errorMessage).toBe('ok');
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
 });
 

@@ -3,6 +3,7 @@
  */
 import type { Page } from '@playwright/test';
 import { axe, expect, settled, signIn, test } from './support.ts';
+import { DEMO_DIDS } from '../../hosts/server/service/demo-wallets.ts';
 
 // Temporary platform hostnames (*.ip.abtnet.io) resolve to the sandbox, for the temporary-domain notice.
 test.use({
@@ -98,7 +99,7 @@ test.describe('notifications', () => {
 
     const send = (body: Record<string, unknown>) =>
       page.request.post('/.well-known/service/sandbox/notify', { data: body });
-    const casey = 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8';
+    const casey = DEMO_DIDS.casey;
     expect(
       (
         await send({
@@ -180,7 +181,7 @@ test.describe('temporary-domain notice', () => {
     baseURL,
   }) => {
     const origin = tempOrigin(baseURL);
-    await page.goto(`${origin}/.well-known/service/sandbox/login?redirect=/`);
+    await page.goto(`${origin}/.well-known/service/login?redirect=/`);
     await page.getByRole('button', { name: /Olivia Owner/ }).click();
     const header = page.locator('site-header');
     const dialog = header.getByRole('dialog', { name: 'Enhance Your Website Security' });
@@ -332,7 +333,7 @@ test('login guard: a signed-out visitor is sent to sign in and comes back to the
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
   // Turned on for this page: the guard sends the visitor to the sign-in page with this page as the redirect.
   await Promise.all([
-    page.waitForURL((url) => url.pathname === '/.well-known/service/sandbox/login'),
+    page.waitForURL((url) => url.pathname === '/.well-known/service/login'),
     header.evaluate((el) => el.setAttribute('login-required', '')),
   ]);
   expect(new URL(page.url()).searchParams.get('redirect')).toMatch(/\/plain\/header\?from=guard$/);
@@ -458,7 +459,7 @@ test.describe('a sibling page with only the module script and <site-header>', ()
     const description =
       'Your subscription renews tomorrow and this description is long enough to need more than three lines. '.repeat(8);
     const sent = await page.request.post('/.well-known/service/sandbox/notify', {
-      data: { receiver: 'z1SandboxCustomerChrisH8g7F6e5D4c3B2a1', severity: 'warning', title, description },
+      data: { receiver: DEMO_DIDS.chris, severity: 'warning', title, description },
     });
     expect(sent.status()).toBe(201);
     const toast = header.locator('[part~=toast]').filter({ hasText: 'Renewal reminder' });

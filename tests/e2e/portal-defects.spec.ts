@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
-import { axe, buy, expect, merchant, signIn, test } from './support.ts';
+import { axe, buy, expect, merchant, signIn, test, walletAnswers } from './support.ts';
 
 const user = (name: RegExp) => DEMO_USERS.find((u) => name.test(u.fullName))!;
 const CASEY = user(/Casey/);
@@ -139,13 +139,8 @@ test('"Past due invoices" only when something is due; after paying everything th
   const row = el.locator('[part~=past-due-currency][data-currency="pc_sandbox_tba"]');
   await row.getByRole('button', { name: /^Pay / }).click();
   const dialog = el.getByRole('dialog', { name: 'Pay with DID Wallet' });
-  const [wallet] = await Promise.all([
-    page.context().waitForEvent('page'),
-    dialog.getByRole('link', { name: /Open DID Wallet/ }).click(),
-  ]);
-  await wallet.getByRole('button', { name: /Approve/ }).click();
-  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
-  await wallet.close();
+  const wallet = await walletAnswers(dialog, 'dana');
+  expect(wallet.status, wallet.errorMessage).toBe('ok');
   await expect(row.locator('[part~=past-due-paid]')).toHaveText(/Paid/);
   await expect(el.getByText('All past-due invoices are paid.')).toBeVisible();
   await expect(el.getByText('These invoices are waiting for payment.')).toHaveCount(0);

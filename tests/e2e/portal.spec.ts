@@ -5,7 +5,9 @@
  * collect-batch wallet action) with the portal showing each state.
  */
 import type { Page } from '@playwright/test';
-import { buy, expect, merchant, signIn, test } from './support.ts';
+import { askedText, buy, expect, merchant, signIn, test, walletAnswers } from './support.ts';
+import { connect, walletOf } from '../support/did-wallet.ts';
+import { demoSecretKey } from '../../hosts/server/service/demo-wallets.ts';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
 
 const CASEY = DEMO_USERS[0]!;
@@ -106,15 +108,9 @@ test('resuming a subscription whose stake was slashed stakes again through the w
   await portal.getByRole('button', { name: 'Resume subscription' }).click();
   const dialog = portal.getByRole('dialog', { name: 'Stake to resume the subscription' });
   await expect(dialog).toContainText('approve a stake of 50 TBA');
-  const [wallet] = await Promise.all([
-    page.context().waitForEvent('page'),
-    dialog.getByRole('link', { name: /Open DID Wallet/ }).click(),
-  ]);
-  await expect(wallet.getByText(/Stake for /).first()).toBeVisible();
-  await wallet.getByRole('button', { name: /Approve/ }).click();
-  await expect(wallet.getByRole('heading', { name: 'Stake approved' })).toBeVisible();
-  await expect(wallet.getByText('You can return to the page that asked; it updates by itself.')).toBeVisible();
-  await wallet.close();
+  const wallet = await walletAnswers(dialog, 'casey');
+  expect(wallet.status, wallet.errorMessage).toBe('ok');
+  expect(wallet.asked).toMatch(/Stake for /);
   await expect(dialog).toBeHidden();
   await expect(portal.getByText('Staked 50 TBA. The subscription will renew automatically.')).toBeVisible();
   await expect(portal.locator('[part~=subscription-next]')).toHaveText(/Renews on/);
@@ -212,16 +208,14 @@ test('the sandbox clock renews a subscription, leaves an unpaid renewal past due
       })
     ).status,
   ).toBe(200);
-  const open = await page.request.post('/payment/api/did/collect-batch/token', {
-    data: { extraParams: { currencyId: 'pc_sandbox_tba', subscriptionId: sub.id } },
+  // A wallet request asked as the platform's client asks it (flat query), answered by Chris's DID Wallet.
+  const open = await page.request.get('/payment/api/did/collect-batch/token', {
+    params: { currencyId: 'pc_sandbox_tba', subscriptionId: sub.id },
   });
   expect(open.status()).toBe(200);
-  const wallet = await page.context().newPage();
-  await wallet.goto((await open.json()).url);
-  await expect(wallet.getByText('Pay 1 overdue invoice').first()).toBeVisible();
-  await wallet.getByRole('button', { name: /Approve/ }).click();
-  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
-  await wallet.close();
+  const paid = await connect((await open.json()).url, walletOf(demoSecretKey('chris')));
+  expect(paid.status, paid.errorMessage).toBe('ok');
+  expect(askedText(paid.steps)).toContain('Pay 1 overdue invoice');
 
   await page.reload();
   await expect(portal.locator('[part~=chip]').first()).toHaveText('Active');
@@ -282,14 +276,9 @@ test('a customer pays past-due invoices in two currencies from the past-due page
     ).toBe(200);
     await row(currencyId).getByRole('button', { name: /^Pay / }).click();
     const dialog = portal.getByRole('dialog', { name: 'Pay with DID Wallet' });
-    const [wallet] = await Promise.all([
-      page.context().waitForEvent('page'),
-      dialog.getByRole('link', { name: /Open DID Wallet/ }).click(),
-    ]);
-    await expect(wallet.getByText(/Pay \d+ overdue invoices?/).first()).toBeVisible();
-    await wallet.getByRole('button', { name: /Approve/ }).click();
-    await expect(wallet.getByText(/approved/i).first()).toBeVisible();
-    await wallet.close();
+    const wallet = await walletAnswers(dialog, 'chris');
+    expect(wallet.status, wallet.errorMessage).toBe('ok');
+    expect(wallet.asked).toMatch(/Pay \d+ overdue invoices?/);
     await expect(dialog).toBeHidden();
     await expect(row(currencyId).locator('[part~=past-due-paid]')).toHaveText(/Paid/);
   }
@@ -339,15 +328,12 @@ test('a realtime invoice.paid refreshes the open past-due page (debounced) with 
       })
     ).status,
   ).toBe(200);
-  const token = await page.request.post('/payment/api/did/collect-batch/token', {
-    data: { extraParams: { currencyId: 'pc_sandbox_tba', subscriptionId: sub.id } },
+  const token = await page.request.get('/payment/api/did/collect-batch/token', {
+    params: { currencyId: 'pc_sandbox_tba', subscriptionId: sub.id },
   });
   expect(token.status()).toBe(200);
-  const wallet = await page.context().newPage();
-  await wallet.goto((await token.json()).url);
-  await wallet.getByRole('button', { name: /Approve/ }).click();
-  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
-  await wallet.close();
+  const paid = await connect((await token.json()).url, walletOf(demoSecretKey('chris')));
+  expect(paid.status, paid.errorMessage).toBe('ok');
 
   await expect(
     portal.locator('[part~=toast]').filter({ hasText: 'Invoice paid. The list has been updated.' }),

@@ -5,7 +5,8 @@
  * creates and deletes an access token; an admin approves the review, blocks and unblocks a blocklet and edits a category.
  */
 import type { Page } from '@playwright/test';
-import { axe, expect, signIn, test } from './support.ts';
+import { axe, expect, signIn, test, walletAnswers } from './support.ts';
+import { DEMO_DIDS, type DemoWalletKey } from '../../hosts/server/service/demo-wallets.ts';
 import { makeZip } from './store-zip.ts';
 
 test('a visitor searches, filters by category and price, and opens a detail page', async ({ page }) => {
@@ -92,7 +93,7 @@ test('a guest is sent to sign in on the protected pages and comes back signed in
     '/console/categories',
   ]) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/\.well-known\/service\/sandbox\/login/);
+    await expect(page).toHaveURL(/\/\.well-known\/service\/login\?/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(path);
   }
   await page.getByRole('button', { name: /Casey Customer/ }).click();
@@ -110,7 +111,7 @@ test('an unknown path lands on the store home', async ({ page }) => {
 
 test("/join exists in staking mode (the sandbox's preference): a guest is sent to sign in", async ({ page }) => {
   await page.goto('/join');
-  await expect(page).toHaveURL(/\/\.well-known\/service\/sandbox\/login\?redirect=%2Fjoin$/);
+  await expect(page).toHaveURL(/\/\.well-known\/service\/login\?redirect=%2Fjoin$/);
 });
 
 test('a developer creates a blocklet, requests (cancels, re-requests) review, and creates and deletes an access token; an admin approves, sets the category, blocks and unblocks, creates and edits a category', async ({
@@ -224,16 +225,16 @@ test('a developer creates a blocklet, requests (cancels, re-requests) review, an
   ).toBeVisible();
 });
 
-/** Approves the wallet request opened from `dialog`'s 'Open DID Wallet' link; waits for the approval before closing the tab. */
-async function approveInWallet(page: Page, dialog: ReturnType<Page['locator']>, title: string | RegExp): Promise<void> {
-  const [wallet] = await Promise.all([
-    page.waitForEvent('popup'),
-    dialog.getByRole('link', { name: /Open DID Wallet/ }).click(),
-  ]);
-  await expect(wallet.getByText(title).first()).toBeVisible();
-  await wallet.getByRole('button', { name: /Approve/ }).click();
-  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
-  await wallet.close();
+/** Answers the open wallet dialog's request as `who`'s DID Wallet, which is asked to sign `title`; approved. */
+async function approveInWallet(
+  _page: Page,
+  dialog: ReturnType<Page['locator']>,
+  title: string | RegExp,
+  who: DemoWalletKey = 'dana',
+): Promise<void> {
+  const answer = await walletAnswers(dialog, who);
+  expect(answer.status, answer.errorMessage).toBe('ok');
+  expect(answer.asked).toMatch(title);
 }
 
 test('/connect-cli and /gen-key-pair: the wallet approves, the opener gets the result on its own origin, the page shows no secret', async ({
@@ -257,7 +258,7 @@ test('/connect-cli and /gen-key-pair: the wallet approves, the opener gets the r
   const dialog = store.getByRole('dialog', { name: 'Connect with DID Wallet' });
   await approveInWallet(cli, dialog, 'Connect E2E CLI to the store');
   await expect(store.getByText('E2E CLI is connected')).toBeVisible({ timeout: 15_000 });
-  await expect(store.locator('[part=developer-did] dd')).toHaveText('z1SandboxDeveloperDanaQ1w2E3r4T5y6U7i8');
+  await expect(store.locator('[part=developer-did] dd')).toHaveText(DEMO_DIDS.dana);
   await expect
     .poll(() =>
       page.evaluate(
@@ -328,16 +329,11 @@ test('/join: a customer stakes in the wallet, gets the developer passport and th
   });
   expect(setOne.status()).toBe(200);
   await join.click();
-  const [wallet] = await Promise.all([
-    page.waitForEvent('popup'),
-    store
-      .getByRole('dialog', { name: 'Stake with DID Wallet' })
-      .getByRole('link', { name: /Open DID Wallet/ })
-      .click(),
-  ]);
-  await wallet.getByRole('button', { name: /Approve/ }).click();
-  await expect(wallet.getByText(/Insufficient TBA balance/).first()).toBeVisible();
-  await wallet.close();
+  // The wallet approves; the app refuses the stake (the request ends in error, nothing is taken).
+  const refused = await walletAnswers(store.getByRole('dialog', { name: 'Stake with DID Wallet' }), 'chris');
+  expect(refused.status).toBe('error');
+  expect(refused.errorMessage).toMatch(/Insufficient TBA balance/);
+  await store.getByRole('dialog', { name: 'Stake with DID Wallet' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(
     store.getByText('Your wallet holds less than the 100 TBA stake. Add funds to your wallet and try again.'),
   ).toBeVisible({ timeout: 15_000 });
@@ -353,6 +349,7 @@ test('/join: a customer stakes in the wallet, gets the developer passport and th
     page,
     store.getByRole('dialog', { name: 'Stake with DID Wallet' }),
     'Stake and join as a developer',
+    'chris',
   );
   await expect(store.getByText('You are now a developer')).toBeVisible({ timeout: 15_000 });
   // 100 TBA went from the wallet: funding 0 more shows the balance.
@@ -513,7 +510,7 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(await axe(page)).toEqual([]);
       // A guest's own /profile is protected (it sends them to sign in, a full navigation): the public profile of
       // someone else (?did=) is what a guest sees.
-      await page.goto('/profile?did=z1SandboxDeveloperDanaQ1w2E3r4T5y6U7i8');
+      await page.goto(`/profile?did=${DEMO_DIDS.dana}`);
       await zh(page);
       await expect(page).toHaveURL(/\/profile\?did=/);
       await expect(store.locator('[part=blocklet-card]').first()).toBeVisible();

@@ -4,8 +4,10 @@
  * app key (the server under test was started with it).
  */
 import { createRequire } from 'node:module';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { signedFetch, type SignOptions } from '../server/payment-helpers.ts';
+import { connect, signatureText, walletOf, type AuthOutcome, type AuthRequest } from '../support/did-wallet.ts';
+import { demoSecretKey, type DemoWalletKey } from '../../hosts/server/service/demo-wallets.ts';
 
 export { expect } from '@playwright/test';
 
@@ -23,9 +25,12 @@ export const test = base.extend({
   },
 });
 
-/** Picks the demo user whose button matches `who` on the sandbox login page and waits to be back on `redirect`. */
+/**
+ * Picks the demo user whose button matches `who` on the login page (the platform's path, `/.well-known/service/login`,
+ * where the sandbox offers its demo users beside the DID Connect login) and waits to be back on `redirect`.
+ */
 export async function signIn(page: Page, who: RegExp, redirect: string): Promise<void> {
-  await page.goto(`/.well-known/service/sandbox/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.goto(`/.well-known/service/login?redirect=${encodeURIComponent(redirect)}`);
   await page.getByRole('button', { name: who }).click();
   await page.waitForURL((url) => url.pathname === redirect.split('?')[0]);
 }
@@ -118,12 +123,48 @@ export async function buy(
     payment_currency: 'pc_sandbox_tba',
   };
   expect((await page.request.put(`/payment/api/checkout-sessions/${id}/submit`, { data: form })).status()).toBe(200);
-  const token = (
-    await (
-      await page.request.post('/payment/api/did/payment/token', { data: { extraParams: { checkoutSessionId: id } } })
-    ).json()
-  ).token;
-  const approved = await (await page.request.post(`/payment/api/did/payment/approve?_t_=${token}`)).json();
-  expect(approved.status).toBe('succeed');
-  return approved.result.invoiceId as string;
+  // DID Connect as the platform's client asks (flat params, the page's session), answered by the buyer's demo wallet
+  // (its key: sha256 of the first name, docs/sandbox.md) through the protocol, as a phone would.
+  const opened = await page.request.get(`/payment/api/did/payment/token?checkoutSessionId=${encodeURIComponent(id)}`);
+  expect(opened.status()).toBe(200);
+  const { token, url } = (await opened.json()) as { token: string; url: string };
+  const key = who.fullName.split(' ')[0]!.toLowerCase() as DemoWalletKey;
+  const outcome = await connect(url, walletOf(demoSecretKey(key)));
+  expect(outcome, outcome.errorMessage).toMatchObject({ status: 'ok' });
+  const state = await (await page.request.get(`/payment/api/did/payment/status?_t_=${token}`)).json();
+  expect(state.status).toBe('succeed');
+  return state.result.invoiceId as string;
+}
+
+/** The deep link of the open connect dialog (its "Open DID Wallet" link, what a phone gets from the QR code). */
+export async function deepLinkOf(dialog: Locator): Promise<string> {
+  const link = dialog.getByRole('link', { name: /Open DID Wallet|打开 DID Wallet/ });
+  await expect(link).toHaveAttribute('href', /^https:\/\/abtwallet\.io\/i\/\?action=requestAuth&url=/);
+  return (await link.getAttribute('href')) as string;
+}
+
+/** What the wallet was asked to sign in a request, as its owner would read it (every step's signature claims). */
+export function askedText(steps: AuthRequest[]): string {
+  return steps
+    .flatMap((s) => s.payload.requestedClaims)
+    .map((c) =>
+      [c.description, c.type === 'signature' ? signatureText(c) || c.data : undefined]
+        .filter((x) => typeof x === 'string' && x)
+        .join('\n'),
+    )
+    .join('\n');
+}
+
+/**
+ * Answers the open connect dialog's request as a demo user's DID Wallet would (tests/support/did-wallet.ts: it reads
+ * the deep link, verifies the app's signed request and answers every step with JWTs signed by the user's key):
+ * approves by default, or declines at a step. Returns the app's last answer and what the wallet was asked to sign.
+ */
+export async function walletAnswers(
+  dialog: Locator,
+  who: DemoWalletKey = 'casey',
+  opts: { declineAt?: number } = {},
+): Promise<AuthOutcome & { asked: string }> {
+  const outcome = await connect(await deepLinkOf(dialog), walletOf(demoSecretKey(who)), opts);
+  return { ...outcome, asked: askedText(outcome.steps) };
 }

@@ -138,9 +138,9 @@ describe('CORS', () => {
     expect(await pre.json()).toMatchObject({ code: 'CORS_ORIGIN' });
     const get = await fetch(`${sb.url}/payment/api/settings`, { headers: { Origin: 'https://evil.example' } });
     expect(get.headers.get('access-control-allow-origin')).toBeNull();
-    const login = await fetch(`${sb.url}/.well-known/service/sandbox/login`, {
-      headers: { Origin: 'http://localhost:5555' },
-    });
-    expect(login.headers.get('access-control-allow-origin')).toBeNull();
+    for (const page of ['/.well-known/service/sandbox/login', '/.well-known/service/login']) {
+      const login = await fetch(`${sb.url}${page}`, { headers: { Origin: 'http://localhost:5555' } });
+      expect(login.headers.get('access-control-allow-origin'), page).toBeNull();
+    }
   });
 });

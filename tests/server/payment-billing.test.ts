@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerAs, openConnect } from './connect-helpers.ts';
 import {
   asUser,
   CASEY,
@@ -202,33 +203,16 @@ describe('past due and recovery', () => {
   });
 
   it('collect-batch refuses bad params, fails without funds, then pays and the subscription recovers', async () => {
-    const P = '/payment/api/did/collect-batch';
-    expect((await asUser(sb, chris, 'POST', `${P}/token`, { extraParams: { subscriptionId: subId } })).status).toBe(
-      400,
-    );
-    expect(
-      (await asUser(sb, chris, 'POST', `${P}/token`, { extraParams: { currencyId: 'pc_sandbox_tba' } })).status,
-    ).toBe(400);
-    const open = async () =>
-      (
-        await asUser(sb, chris, 'POST', `${P}/token`, {
-          extraParams: { currencyId: 'pc_sandbox_tba', subscriptionId: subId },
-        })
-      ).body.token;
-    const poor = await open();
-    await asUser(sb, chris, 'POST', `${P}/approve?_t_=${poor}`);
-    expect((await asUser(sb, chris, 'GET', `${P}/status?_t_=${poor}`)).body).toMatchObject({
-      status: 'error',
-      error: expect.stringMatching(/^Insufficient TBA balance/),
-    });
+    expect((await openConnect(sb, chris, 'collect-batch', { subscriptionId: subId })).status).toBe(400);
+    expect((await openConnect(sb, chris, 'collect-batch', { currencyId: 'pc_sandbox_tba' })).status).toBe(400);
+    const open = () => openConnect(sb, chris, 'collect-batch', { currencyId: 'pc_sandbox_tba', subscriptionId: subId });
+    const poor = await answerAs(sb, await open(), CHRIS.did);
+    expect(poor.outcome.status).toBe('error');
+    expect(poor.state).toMatchObject({ status: 'error', error: expect.stringMatching(/^Insufficient TBA balance/) });
     expect((await asUser(sb, chris, 'GET', `/api/subscriptions/${subId}`)).body.status).toBe('past_due');
-    // Someone else approving is refused.
-    const other = await open();
-    await asUser(sb, casey, 'POST', `${P}/approve?_t_=${other}`);
-    expect((await asUser(sb, chris, 'GET', `${P}/status?_t_=${other}`)).body).toMatchObject({
-      status: 'error',
-      error: 'Account changed, please pay manually.',
-    });
+    // Someone else's wallet answering is refused: the request names Chris's DID.
+    const other = await answerAs(sb, await open(), CASEY.did);
+    expect(other.state).toMatchObject({ status: 'error', error: expect.stringMatching(/for the account/) });
 
     expect(
       (
@@ -251,9 +235,8 @@ describe('past due and recovery', () => {
     });
     expect(funded.body.balance).toBe(TBA(100));
     published.length = 0;
-    const token = await open();
-    const ok = await asUser(sb, chris, 'POST', `${P}/approve?_t_=${token}`);
-    expect(ok.body).toMatchObject({ status: 'succeed', result: { invoiceIds: [invoiceId] } });
+    const ok = await answerAs(sb, await open(), CHRIS.did);
+    expect(ok.state).toMatchObject({ status: 'succeed', result: { invoiceIds: [invoiceId] } });
     expect(await balance(CHRIS.did)).toBe(TBA(80));
     // set: true makes the balance exactly the amount; a non-boolean set is refused and changes nothing.
     expect(
@@ -282,12 +265,6 @@ describe('past due and recovery', () => {
     await new Promise((res) => setTimeout(res, 50));
     expect(published.map((e) => [e.type, e.object.id])).toEqual([['invoice.paid', invoiceId]]);
     expect((await asUser(sb, chris, 'GET', `/api/subscriptions/${subId}/overdue/invoices`)).body.invoices).toEqual([]);
-    expect(
-      (
-        await asUser(sb, chris, 'POST', `${P}/token`, {
-          extraParams: { currencyId: 'pc_sandbox_tba', subscriptionId: subId },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await open()).status).toBe(400);
   });
 });

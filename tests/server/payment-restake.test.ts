@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerAs, openConnect } from './connect-helpers.ts';
 import {
   asUser,
   CASEY,
+  CHRIS,
   closeSandbox,
   openSandbox,
   signed,
@@ -15,7 +17,7 @@ import {
 let sb: Sandbox;
 let casey: string;
 let chris: string;
-const P = '/payment/api/did/re-stake';
+const RESTAKE = 're-stake';
 const balance = (did: string, currency?: string) => walletBalance(sb, did, currency);
 /** The sandbox's own row (its stake bookkeeping never leaves the server). */
 const stored = async (id: string) =>
@@ -38,10 +40,8 @@ async function revokedStake(did: string, staking: 'return' | 'slash' = 'slash') 
 
 describe('re-stake', () => {
   it('refuses bad params and subscriptions that need no stake', async () => {
-    expect((await asUser(sb, casey, 'POST', `${P}/token`, { extraParams: {} })).status).toBe(400);
-    expect(
-      (await asUser(sb, casey, 'POST', `${P}/token`, { extraParams: { subscriptionId: 'sub_nope' } })).status,
-    ).toBe(404);
+    expect((await openConnect(sb, casey, RESTAKE, {})).status).toBe(400);
+    expect((await openConnect(sb, casey, RESTAKE, { subscriptionId: 'sub_nope' })).status).toBe(404);
     const plain = await signed(sb, 'POST', '/api/subscriptions', {
       body: {
         customer_id: CASEY.did,
@@ -49,7 +49,7 @@ describe('re-stake', () => {
         stake_amount: TBA(50),
       },
     });
-    const r = await asUser(sb, casey, 'POST', `${P}/token`, { extraParams: { subscriptionId: plain.body.id } });
+    const r = await openConnect(sb, casey, RESTAKE, { subscriptionId: plain.body.id });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe('This subscription does not need a new stake');
   });
@@ -57,17 +57,13 @@ describe('re-stake', () => {
   it('another user cannot approve; a short wallet fails; then the stake is taken, recorded and the subscription renews', async () => {
     const sub = await revokedStake(CASEY.did);
     const open = async () => {
-      const r = await asUser(sb, casey, 'POST', `${P}/token`, { extraParams: { subscriptionId: sub.id } });
+      const r = await openConnect(sb, casey, RESTAKE, { subscriptionId: sub.id });
       expect(r.status).toBe(200);
-      return r.body.token as string;
+      return r;
     };
-    // Someone else approving changes nothing.
-    const other = await open();
-    await asUser(sb, chris, 'POST', `${P}/approve?_t_=${other}`);
-    expect((await asUser(sb, casey, 'GET', `${P}/status?_t_=${other}`)).body).toMatchObject({
-      status: 'error',
-      error: 'You are not allowed to stake for this subscription',
-    });
+    // Someone else's wallet answering changes nothing (the request names Casey's DID).
+    const other = await answerAs(sb, await open(), CHRIS.did);
+    expect(other.state).toMatchObject({ status: 'error', error: expect.stringMatching(/for the account/) });
     expect((await asUser(sb, casey, 'GET', `/api/subscriptions/${sub.id}/recover-info`)).body.needStake).toBe(true);
 
     // A wallet that cannot cover the stake: an error, nothing taken.
@@ -77,9 +73,8 @@ describe('re-stake', () => {
       'pc_sandbox_tba',
       TBA(10),
     ]);
-    const poor = await open();
-    await asUser(sb, casey, 'POST', `${P}/approve?_t_=${poor}`);
-    expect((await asUser(sb, casey, 'GET', `${P}/status?_t_=${poor}`)).body).toMatchObject({
+    const poor = await answerAs(sb, await open(), CASEY.did);
+    expect(poor.state).toMatchObject({
       status: 'error',
       error: expect.stringMatching(/^Insufficient TBA balance/),
     });
@@ -90,9 +85,8 @@ describe('re-stake', () => {
       before,
     ]);
 
-    const token = await open();
-    const ok = await asUser(sb, casey, 'POST', `${P}/approve?_t_=${token}`);
-    expect(ok.body).toMatchObject({
+    const ok = await answerAs(sb, await open(), CASEY.did);
+    expect(ok.state).toMatchObject({
       status: 'succeed',
       result: { subscriptionId: sub.id, invoiceId: expect.stringMatching(/^in_/) },
     });
@@ -111,12 +105,10 @@ describe('re-stake', () => {
     expect(kept).toMatchObject({ amount: TBA(50), previous: { revoke_reason: 'slash' } });
     expect(kept.revoked_at).toBeUndefined();
     expect((await asUser(sb, casey, 'GET', `/api/subscriptions/${sub.id}/recover-info`)).body.needStake).toBe(false);
-    const invoice = (await asUser(sb, casey, 'GET', `/api/invoices/${ok.body.result.invoiceId}`)).body;
+    const invoice = (await asUser(sb, casey, 'GET', `/api/invoices/${ok.state.result.invoiceId}`)).body;
     expect(invoice).toMatchObject({ billing_reason: 'stake', status: 'paid', total: TBA(50), subscription_id: sub.id });
     // A second approval of the same stake is refused (it is no longer needed).
-    expect((await asUser(sb, casey, 'POST', `${P}/token`, { extraParams: { subscriptionId: sub.id } })).status).toBe(
-      400,
-    );
+    expect((await openConnect(sb, casey, RESTAKE, { subscriptionId: sub.id })).status).toBe(400);
 
     // The subscription renews at the period end instead of ending.
     const now = sb.ctx.clock.nowSeconds();

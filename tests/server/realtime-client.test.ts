@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { SandboxContext } from '../../hosts/server/context.ts';
-import { createEventBus } from '../../hosts/server/platform.ts';
+import { createEventBus, createTopicHub } from '../../hosts/server/platform.ts';
 import { attachRealtime } from '../../hosts/server/service/realtime.ts';
 import { createApi } from '../../src/api/index.ts';
 import { openSockets, type WebSocketCtor } from '../../src/api/relay-socket.ts';
@@ -20,7 +20,7 @@ const events = createEventBus();
 /** The sandbox's realtime relay on a bare HTTP server (the relay needs only the app's PID). */
 async function listen(port = 0): Promise<{ server: Server; port: number }> {
   const server = createServer((_req, res) => res.writeHead(404).end());
-  attachRealtime(server, { app: { pid: 'zNKsandboxApp' }, events } as SandboxContext);
+  attachRealtime(server, { app: { pid: 'zNKsandboxApp' }, events, relay: createTopicHub() } as SandboxContext);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   servers.push(server);
   return { server, port: (server.address() as AddressInfo).port };

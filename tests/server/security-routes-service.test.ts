@@ -165,6 +165,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   // the body) and its page listing the demo identities are the product, not a leak.
   'GET /.well-known/service/sandbox/login': 'sign-in picker lists the demo identities',
   'POST /.well-known/service/sandbox/login': 'sign-in as a chosen demo identity',
+  // The platform's login page offers the same demo identities as a tester shortcut; the sandbox's demo wallets are
+  // public test keys (like a card processor's test cards), listed for testers and scripts.
+  'GET /.well-known/service/login': 'login page lists the demo identities (tester shortcut)',
+  'GET /.well-known/service/sandbox/wallets': 'the demo users’ public test keys',
   // A profile picture is public (it is drawn from the name anyone sees next to a blocklet or a comment).
   'GET /.well-known/service/user/avatar/:did': 'public avatar',
 };

@@ -419,7 +419,7 @@ describe('checkout sessions: once submitted they are the payer’s', () => {
     const token = await fetch(`${sb.url}/api/did/payment/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: `login_token=${chris}` },
-      body: JSON.stringify({ extraParams: { checkoutSessionId: s } }),
+      body: JSON.stringify({ checkoutSessionId: s }), // flat, as the platform's client sends it
     });
     expect(token.status).toBe(403);
     const session = (await signed(sb, 'GET', `/api/checkout-sessions/${s}`)).body;
@@ -492,11 +492,11 @@ describe('card payments: the client secret is a capability', () => {
 });
 
 describe('wallet requests about another customer are refused before they describe anything', () => {
-  const token = (who: string | null, action: string, extraParams: Record<string, unknown>) =>
+  const token = (who: string | null, action: string, params: Record<string, unknown>) =>
     fetch(`${sb.url}/payment/api/did/${action}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(who ? { cookie: `login_token=${who}` } : {}) },
-      body: JSON.stringify({ extraParams }),
+      body: JSON.stringify(params),
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
 
   it('collect-batch and re-stake for Casey: Chris 403, a visitor 401, Casey herself is described', async () => {

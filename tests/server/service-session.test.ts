@@ -85,14 +85,51 @@ describe('session', () => {
     expect(await res.json()).toEqual({ user: null });
   });
 
-  it('the sign-in page lists every demo user with a labelled button, under a strict CSP', async () => {
-    const res = await fetch(`${sb.url}${S}/sandbox/login?redirect=/checkout`);
+  it('the login page: a DID Connect login (QR, deep link, external script) and every demo user, strict CSP', async () => {
+    const res = await fetch(`${sb.url}${S}/login?redirect=/checkout`);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await res.text();
     expect(html).toMatch(/<html lang="en">/);
-    for (const u of DEMO_USERS) expect(html).toContain(`aria-label="Sign in as ${u.fullName}`);
-    expect(html).not.toMatch(/<script/);
+    // Each demo user is a button whose name starts "Sign in as <name>" (the visible text follows a hidden prefix).
+    for (const u of DEMO_USERS) expect(html).toContain(`<span class="sr-only">Sign in as </span>${u.fullName}`);
+    // No inline script or style: one external script, the QR as an inline SVG with a text alternative.
+    expect(html.match(/<script[^>]*>/g)).toEqual([`<script src="${S}/sandbox/login.js" defer>`]);
     expect(html).not.toMatch(/style="/);
+    expect(html).toMatch(/<svg class="qr"[^>]* role="img" aria-label="QR code of the DID Connect sign-in request"/);
+    const link = /<a class="btn primary" href="([^"]+)">Open DID Wallet<\/a>/.exec(html)![1]!.replace(/&amp;/g, '&');
+    expect(link.startsWith('https://abtwallet.io/i/?action=requestAuth&url=')).toBe(true);
+    const token = /data-status-url="[^"]*_t_=([0-9a-f]{8})"/.exec(html)![1]!;
+    expect(html).toContain('data-redirect="/checkout"');
+    const status = await (await fetch(`${sb.url}${S}/api/did/login/status?_t_=${token}`)).json();
+    expect(status).toMatchObject({ token, status: 'created' });
+    // The old sandbox address leads there; the script is served from our origin.
+    const old = await fetch(`${sb.url}${S}/sandbox/login?redirect=/checkout`, { redirect: 'manual' });
+    expect(old.status).toBe(302);
+    expect(old.headers.get('location')).toBe(`${S}/login?redirect=%2Fcheckout`);
+    const js = await fetch(`${sb.url}${S}/sandbox/login.js`);
+    expect(js.headers.get('content-type')).toMatch(/javascript/);
+    // Chinese for a Chinese browser.
+    const zh = await (await fetch(`${sb.url}${S}/login`, { headers: { 'accept-language': 'zh-CN' } })).text();
+    expect(zh).toMatch(/<html lang="zh">/);
+    expect(zh).toContain('打开 DID Wallet');
+  });
+
+  it('signs in through DID Connect: a demo wallet answers login, the token carries sessionToken', async () => {
+    const { connect, walletOf } = await import('../support/did-wallet.ts');
+    const { demoSecretKey } = await import('../../hosts/server/service/demo-wallets.ts');
+    const opened = await (await fetch(`${sb.url}${S}/api/did/login/token`)).json();
+    const out = await connect(opened.url, walletOf(demoSecretKey('dana')));
+    expect(out.status).toBe('ok');
+    const state = await (await fetch(`${sb.url}${S}/api/did/login/status?_t_=${opened.token}`)).json();
+    expect(state).toMatchObject({ status: 'succeed', sessionToken: expect.any(String) });
+    const session = await (
+      await fetch(`${sb.url}${S}/api/did/session`, { headers: { cookie: `login_token=${state.sessionToken}` } })
+    ).json();
+    expect(session.user).toMatchObject({ did: DEMO_USERS[2]!.did, role: 'developer' });
+    // A wallet the sandbox does not know signs in nobody.
+    const { fromRandom } = await import('@ocap/wallet');
+    const stranger = await (await fetch(`${sb.url}${S}/api/did/login/token`)).json();
+    expect((await connect(stranger.url, fromRandom())).status).toBe('error');
   });
 
   it('form sign-in sets an HttpOnly cookie and redirects (303) to a same-origin path', async () => {
@@ -214,7 +251,7 @@ describe('session', () => {
 
   it('profile and notification pages (linked from the header) render for both states', async () => {
     const anon = await (await fetch(`${sb.url}${S}/user`)).text();
-    expect(anon).toContain(`${S}/sandbox/login?redirect=${encodeURIComponent(`${S}/user`)}`);
+    expect(anon).toContain(`${S}/login?redirect=${encodeURIComponent(`${S}/user`)}`);
     const login = await formLogin(DEMO_USERS[2]!.did, '/');
     const cookie = `login_token=${cookieOf(login)}`;
     const res = await fetch(`${sb.url}${S}/user`, { headers: { cookie } });

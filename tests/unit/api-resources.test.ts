@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, clearBlockletCache, createApi, PAYMENT_KIT_DID, settingsCacheKey } from '../../src/api/index.ts';
+import { clearBlockletCache, createApi, PAYMENT_KIT_DID, settingsCacheKey } from '../../src/api/index.ts';
 import { fakeAdapter, memoryStorage } from './fake-adapter.ts';
 
 const blocklet = { appPid: 'zApp', componentMountPoints: [{ did: PAYMENT_KIT_DID, mountPoint: '/payment/' }] };
@@ -138,74 +138,7 @@ describe('checkout calls', () => {
   });
 });
 
-describe('wallet connect', () => {
-  it('open posts extraParams; status sends _t_', async () => {
-    const { adapter, requests } = fakeAdapter({
-      'POST /payment/api/did/payment/token': {
-        data: { token: 't1', url: 'http://page.test/.well-known/service/sandbox/wallet?token=t1', expiresAt: 123 },
-      },
-      'GET /payment/api/did/payment/status': { data: { status: 'scanned' } },
-    });
-    const api = createApi({ locale: 'en', blocklet }, { adapter });
-    const s = await api.connect.open('payment', { checkoutSessionId: 'cs_1', sessionUserDid: 'z1' });
-    expect(s.token).toBe('t1');
-    expect(requests[0]!.data).toEqual({ extraParams: { checkoutSessionId: 'cs_1', sessionUserDid: 'z1' } });
-    expect((await api.connect.status('payment', 't1')).status).toBe('scanned');
-    expect(requests[1]!.query._t_).toBe('t1');
-  });
-
-  it('open with an aborted signal sends nothing', async () => {
-    const { adapter, requests } = fakeAdapter({
-      'POST /payment/api/did/payment/token': { data: { token: 't1', url: 'http://page.test/w', expiresAt: 1 } },
-    });
-    const api = createApi({ locale: 'en', blocklet }, { adapter });
-    const left = new AbortController();
-    left.abort();
-    await expect(api.connect.open('payment', {}, { signal: left.signal })).rejects.toMatchObject({ code: 'CANCELED' });
-    expect(requests).toHaveLength(0);
-  });
-
-  it('waitFor polls until succeed', async () => {
-    const seq = ['created', 'scanned', 'succeed'];
-    const { adapter, requests } = fakeAdapter({
-      'GET /payment/api/did/payment/status': () => ({ data: { status: seq.shift(), result: { ok: 1 } } }),
-    });
-    const api = createApi({ locale: 'en', blocklet }, { adapter });
-    const seen: string[] = [];
-    const out = await api.connect.waitFor('payment', 't1', { intervalMs: 1, onStatus: (s) => seen.push(s.status) });
-    expect(out.status).toBe('succeed');
-    expect(seen).toEqual(['created', 'scanned', 'succeed']);
-    expect(requests).toHaveLength(3);
-  });
-
-  it('waitFor rejects on declined / expired / error, and on abort', async () => {
-    for (const [status, code] of [
-      ['declined', 'CONNECT_DECLINED'],
-      ['expired', 'CONNECT_EXPIRED'],
-      ['error', 'CONNECT_ERROR'],
-    ] as const) {
-      const { adapter } = fakeAdapter({
-        'GET /payment/api/did/payment/status': {
-          data: { status, error: status === 'error' ? 'Insufficient balance' : undefined },
-        },
-      });
-      const err = await createApi({ locale: 'en', blocklet }, { adapter })
-        .connect.waitFor('payment', 't', { intervalMs: 1 })
-        .catch((e: unknown) => e as ApiError);
-      expect(err).toBeInstanceOf(ApiError);
-      expect((err as ApiError).code).toBe(code);
-      if (status === 'error') expect((err as ApiError).message).toBe('Insufficient balance');
-    }
-    const { adapter } = fakeAdapter({ 'GET /payment/api/did/payment/status': { data: { status: 'created' } } });
-    const ctl = new AbortController();
-    const p = createApi({ locale: 'en', blocklet }, { adapter }).connect.waitFor('payment', 't', {
-      intervalMs: 10_000,
-      signal: ctl.signal,
-    });
-    setTimeout(() => ctl.abort(), 5);
-    await expect(p).rejects.toMatchObject({ code: 'CANCELED' });
-  });
-});
+// The wallet connect client: tests/unit/connect-client.test.ts.
 
 describe('session, blocklet, store', () => {
   it('session urls and calls', async () => {
@@ -221,16 +154,14 @@ describe('session, blocklet, store', () => {
       'POST /.well-known/service/api/user/logout',
     ]);
     expect(api.session.loginUrl('http://page.test/checkout/cs_1?x=1')).toBe(
-      'http://page.test/.well-known/service/sandbox/login?redirect=http%3A%2F%2Fpage.test%2Fcheckout%2Fcs_1%3Fx%3D1',
+      'http://page.test/.well-known/service/login?redirect=http%3A%2F%2Fpage.test%2Fcheckout%2Fcs_1%3Fx%3D1',
     );
     expect(api.session.avatarUrl('z1', 48)).toBe(
       'http://page.test/.well-known/service/user/avatar/z1?imageFilter=resize&w=48&h=48',
     );
     // cross-origin: the service lives on the platform origin
     const remote = createApi({ locale: 'en', baseUrl: 'https://pay.remote.test/' }, { adapter });
-    expect(remote.session.loginUrl('/x')).toBe(
-      'https://pay.remote.test/.well-known/service/sandbox/login?redirect=%2Fx',
-    );
+    expect(remote.session.loginUrl('/x')).toBe('https://pay.remote.test/.well-known/service/login?redirect=%2Fx');
   });
 
   it('a missing user is null', async () => {

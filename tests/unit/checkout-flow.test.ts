@@ -53,10 +53,16 @@ function deps(over: Partial<FlowDeps> = {}): FlowDeps & { calls: string[] } {
 
 describe('checkout flow', () => {
   it('submits, goes through the wallet, polls until paid', async () => {
-    const d = deps();
+    const preloadConnect = vi.fn();
+    const d = deps({ preloadConnect });
     const flow = createCheckoutFlow(d, open);
     await flow.submit(form, wallet);
     expect(d.calls).toEqual(['submit', 'open:payment', 'wait', 'retrieve', 'retrieve']);
+    // The wallet dialog's chunk starts loading with the submit (once), not after it.
+    expect(preloadConnect).toHaveBeenCalledTimes(1);
+    expect(preloadConnect.mock.invocationCallOrder[0]).toBeLessThan(
+      (d.submit as ReturnType<typeof vi.fn>).mock.invocationCallOrder[0]!,
+    );
     expect(flow.getState().phase).toBe('paid');
     expect(flow.getState().session?.invoice_id).toBe('in_1');
     expect(d.openConnect).toHaveBeenCalledWith(
@@ -169,7 +175,39 @@ describe('checkout flow', () => {
     expect(short.getState().phase).toBe('idle');
   });
 
-  it('a declined wallet request returns to the form with the reason', async () => {
+  it('a refused wallet request keeps the dialog with the reason; Start again opens a new one; Cancel leaves', async () => {
+    for (const [code, failure] of [
+      ['CONNECT_DECLINED', 'declined'],
+      ['CONNECT_FORBIDDEN', 'forbidden'],
+      ['CONNECT_BUSY', 'busy'],
+      ['CONNECT_EXPIRED', 'expired'],
+      ['CONNECT_ERROR', 'failed'],
+    ] as const) {
+      let refuse = true;
+      const d = deps({
+        waitConnect: vi.fn(async () => {
+          if (refuse) throw Object.assign(new Error('Insufficient balance'), { code });
+          return { status: 'succeed' } as ConnectStatus;
+        }),
+      });
+      const flow = createCheckoutFlow(d, open);
+      await flow.submit(form, wallet);
+      expect(flow.getState()).toMatchObject({
+        phase: 'connecting',
+        connect: { failure, message: 'Insufficient balance' },
+        error: null,
+      });
+      // Nothing paid, no second submit: "Start again" asks the wallet again for the same session.
+      expect(d.retrieve).not.toHaveBeenCalled();
+      refuse = false;
+      await flow.retryConnect();
+      expect(d.submit).toHaveBeenCalledTimes(1);
+      expect(d.openConnect).toHaveBeenCalledTimes(2);
+      expect(flow.getState().phase).toBe('paid');
+      // retry is only for a refused request
+      await flow.retryConnect();
+      expect(d.openConnect).toHaveBeenCalledTimes(2);
+    }
     const d = deps({
       waitConnect: vi.fn(async () => {
         throw Object.assign(new Error('declined'), { code: 'CONNECT_DECLINED' });
@@ -177,8 +215,8 @@ describe('checkout flow', () => {
     });
     const flow = createCheckoutFlow(d, open);
     await flow.submit(form, wallet);
-    expect(flow.getState()).toMatchObject({ phase: 'idle', connect: null, error: { key: 'checkout.connectDeclined' } });
-    // and the payer can try again
+    flow.cancel();
+    expect(flow.getState()).toMatchObject({ phase: 'idle', connect: null, error: null });
     await flow.submit(form, wallet);
     expect(d.submit).toHaveBeenCalledTimes(2);
   });

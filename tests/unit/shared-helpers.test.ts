@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectErrorKey } from '../../src/core/connect-errors.ts';
+import { connectFailure, connectFailureKey } from '../../src/core/connect-errors.ts';
+import { deepLink, preparedRequest } from '../../src/core/connect-url.ts';
 import { queryParams } from '../../src/core/params.ts';
 import { readStorage, removeStorage, writeStorage } from '../../src/core/storage.ts';
 import { isPlainClick, routeClick } from '../../src/ui/navigate.ts';
@@ -41,15 +42,49 @@ describe('storage: the one wrapper over localStorage and sessionStorage', () => 
   });
 });
 
-describe('connectErrorKey: wallet refusals to a screen text in one place', () => {
-  const keys = { declined: 'x.declined', expired: 'x.expired' };
-  it('maps CONNECT_DECLINED and CONNECT_EXPIRED (own code or the response’s) to the screen’s keys', () => {
-    expect(connectErrorKey({ code: 'CONNECT_DECLINED' }, keys)).toBe('x.declined');
-    expect(connectErrorKey({ response: { data: { code: 'CONNECT_EXPIRED' } } }, keys)).toBe('x.expired');
+describe('connectFailure: wallet refusals to the dialog text in one place', () => {
+  it('maps each refusal code (own or the response’s) to its failure and key', () => {
+    expect(connectFailure({ code: 'CONNECT_DECLINED' })).toBe('declined');
+    expect(connectFailure({ response: { data: { code: 'CONNECT_EXPIRED' } } })).toBe('expired');
+    expect(connectFailure({ code: 'CONNECT_FORBIDDEN' })).toBe('forbidden');
+    expect(connectFailure({ code: 'CONNECT_BUSY' })).toBe('busy');
+    expect(connectFailure({ code: 'CONNECT_ERROR' })).toBe('failed');
+    expect(connectFailureKey('busy')).toBe('connect.busy');
   });
   it('leaves every other error to its own text', () => {
-    expect(connectErrorKey({ code: 'CONNECT_ERROR' }, keys)).toBeUndefined();
-    expect(connectErrorKey(new Error('boom'), keys)).toBeUndefined();
+    expect(connectFailure({ code: 'NETWORK' })).toBeUndefined();
+    expect(connectFailure(new Error('boom'))).toBeUndefined();
+  });
+});
+
+describe('preparedRequest: a page handed ?__connect_url__=', () => {
+  const origin = 'https://app.test';
+  const auth = `${origin}/store/api/did/connect-cli/auth?_t_=abc123`;
+  it('takes the deep link or the auth URL of the platform, and shows a deep link rebuilt from the auth URL', () => {
+    const want = { action: 'connect-cli', token: 'abc123', prefix: `${origin}/store/api/did`, url: deepLink(auth) };
+    expect(preparedRequest(deepLink(auth), origin)).toEqual(want);
+    expect(preparedRequest(auth, origin)).toEqual(want);
+    // encoded once only (some clients do)
+    expect(
+      preparedRequest(`https://abtwallet.io/i/?action=requestAuth&url=${encodeURIComponent(auth)}`, origin),
+    ).toEqual(want);
+    expect(deepLink(auth)).toBe(
+      'https://abtwallet.io/i/?action=requestAuth&url=https%253A%252F%252Fapp.test%252Fstore%252Fapi%252Fdid%252Fconnect-cli%252Fauth%253F_t_%253Dabc123',
+    );
+  });
+  it('refuses another origin, another scheme, a path that is no auth URL, a missing or odd token', () => {
+    for (const bad of [
+      deepLink('https://evil.test/store/api/did/connect-cli/auth?_t_=abc'),
+      'https://evil.test/store/api/did/connect-cli/auth?_t_=abc',
+      'javascript:alert(1)',
+      `https://abtwallet.io/i/?action=requestAuth&url=${encodeURIComponent('javascript:alert(1)')}`,
+      `${origin}/store/api/did/connect-cli/status?_t_=abc`,
+      `${origin}/store/api/did/connect-cli/auth`,
+      `${origin}/store/api/did/connect-cli/auth?_t_=${encodeURIComponent('a b<')}`,
+      '',
+      null,
+    ])
+      expect(preparedRequest(bad, origin)).toBeNull();
   });
 });
 

@@ -7,18 +7,64 @@
  *   `paymentMethod`; the first read stores a disabled one buying the currency's top-up package.
  * - `POST /api/auto-recharge-configs/submit {customer_id, currency_id, enabled, threshold, price_id, quantity,
  *   recharge_currency_id, daily_limits{max_amount, max_attempts}}` → the stored TAutoRechargeConfigExpanded.
+ * - `GET /api/auto-recharge-configs/retrieve/:id` → TAutoRechargeConfigExpanded (what the portal polls for
+ *   `payment_settings.payment_method_options[type].payer` after the wallet authorized it).
+ * - Wallet-connect action `auto-recharge-auth` `{autoRechargeConfigId}`: the customer's wallet authorizes the
+ *   configuration's top-ups (signs its summary); approve() records the payer.
  * - `GET /api/credit-grants/summary?customer_id=` → payment-js `CreditSummary` (mounted here, before
  *   `/credit-grants/:id`, which would take `summary` for an id).
  */
 import { Router, type Response } from 'express';
 import type { SandboxContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
-import { HttpError } from '../platform.ts';
+import { HttpError, registerConnectAction } from '../platform.ts';
+import { find } from './repo.ts';
+import { fromUnit } from './money.ts';
+import { assertConnectOwner } from './domain/customers.ts';
 import { bodyOf, livemodeOf, paramOf, queryString, str } from './http.ts';
 import { customerByIdOrDid } from './domain/customers.ts';
-import { autoRechargeConfigOf, creditSummary, submitAutoRecharge } from './domain/auto-recharge.ts';
+import {
+  authorizeAutoRecharge,
+  autoRechargeConfigById,
+  autoRechargeConfigOf,
+  creditSummary,
+  submitAutoRecharge,
+} from './domain/auto-recharge.ts';
 import { assertOwner } from './resources/scope.ts';
 import type { Doc } from './repo.ts';
+
+/** Wallet-connect action `auto-recharge-auth` `{autoRechargeConfigId}` (payment-kit-api.md). */
+export function registerAutoRechargeConnectAction(): void {
+  registerConnectAction('auto-recharge-auth', {
+    async describe(params, ctx) {
+      const cfg = await autoRechargeConfigById(ctx.db, params.autoRechargeConfigId);
+      await assertConnectOwner(ctx, await find(ctx.db, 'customers', cfg.customer_id), null);
+      const credit = cfg.currency as Doc | null;
+      const paying = cfg.rechargeCurrency as Doc | null;
+      const price = cfg.price as Doc | null;
+      const amount = (units: unknown, c: Doc | null) =>
+        c ? `${fromUnit(String(units ?? '0'), c.decimal)} ${c.symbol}` : String(units ?? '0');
+      const limit = cfg.daily_limits?.max_amount && cfg.daily_limits.max_amount !== '0';
+      return {
+        title: `Authorize auto top-up of ${credit?.symbol ?? cfg.currency_id}`,
+        lines: [
+          { label: 'Buys', value: `${cfg.quantity ?? 1} × ${price?.product?.name ?? price?.nickname ?? cfg.price_id}` },
+          { label: 'When the balance is below', value: amount(cfg.threshold, credit) },
+          { label: 'Paid in', value: paying?.symbol ?? '—' },
+          { label: 'Daily limit', value: limit ? amount(cfg.daily_limits.max_amount, paying) : 'Unlimited' },
+        ],
+      };
+    },
+    async approve(params, ctx) {
+      const cfg = await autoRechargeConfigById(ctx.tx, params.autoRechargeConfigId, true);
+      const customer = await find(ctx.tx, 'customers', cfg.customer_id);
+      if (!customer || customer.did !== ctx.userDid)
+        throw new HttpError(403, 'You are not allowed to authorize this auto top-up');
+      const saved = await authorizeAutoRecharge(ctx.tx, cfg.id, ctx.userDid);
+      return { autoRechargeConfigId: saved.id, payer: ctx.userDid };
+    },
+  });
+}
 
 export function createAutoRechargeRoutes({ db }: SandboxContext): Router {
   const r = Router();
@@ -45,6 +91,14 @@ export function createAutoRechargeRoutes({ db }: SandboxContext): Router {
       return submitAutoRecharge(tx, customer, body);
     });
     res.json(saved);
+  });
+
+  r.get('/auto-recharge-configs/retrieve/:id', async (req, res) => {
+    const cfg = await autoRechargeConfigById(db, paramOf(req, 'id'));
+    const customer = await find(db, 'customers', cfg.customer_id);
+    if (!customer) throw new HttpError(404, 'No such customer');
+    await assertOwner(db, res, { ...customer, customer_id: customer.id }, 'customer');
+    res.json(cfg);
   });
 
   r.get('/credit-grants/summary', async (req, res) => {

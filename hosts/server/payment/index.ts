@@ -27,7 +27,8 @@ import { objectGuard } from './resources/scope.ts';
 import { schemaMigration } from './schema.ts';
 import { checkoutDemoMigration, seedMigration } from './seed.ts';
 import { registerRestakeConnectAction } from './restake.ts';
-import { createBillingRoutes, registerBillingConnectActions } from './subscriptions.ts';
+import { registerAutoRechargeConnectAction } from './auto-recharge.ts';
+import { createBillingRoutes, registerBillingConnectActions, registerCollectConnectAction } from './subscriptions.ts';
 import { sandboxWallet } from './wallet.ts';
 
 /**
@@ -43,7 +44,9 @@ registerMigrations('payment', [schemaMigration, seedMigration, checkoutDemoMigra
 registerMigrations('pricing-tables', pricingTableMigrations);
 registerPaymentConnectActions();
 registerBillingConnectActions();
+registerCollectConnectAction();
 registerRestakeConnectAction();
+registerAutoRechargeConnectAction();
 registerDonateSettings();
 
 export function createPaymentRoutes(ctx: SandboxContext): Router {

@@ -1,5 +1,6 @@
 import type { Tx } from '../db.ts';
 import { DEMO_USERS } from '../service/users.ts';
+import { DEMO_DIDS } from '../service/demo-wallets.ts';
 import { LOGOS } from './logos.ts';
 import { tokenAmount } from '../validate.ts';
 import { find, insert, save, type NewFields, type RowOf } from './repo.ts';
@@ -511,7 +512,7 @@ export const checkoutDemoMigration = {
           amount: { presets: ['1', '5', '10'], preset: '5', minimum: '0.1', maximum: '100', custom: true },
           beneficiaries: [
             { name: 'Sandbox Store', address: 'zNKsandboxApp', share: '80', type: 'dapp' },
-            { name: 'Sandbox Maintainers', address: 'z1SandboxOwnerOliviaP0o9I8u7Y6t5R4e3W2', share: '20' },
+            { name: 'Sandbox Maintainers', address: DEMO_DIDS.olivia, share: '20' },
           ],
         },
       });

@@ -6,7 +6,7 @@
  *   clock and runs billing, `GET /api/sandbox/clock`, `POST /api/sandbox/wallet/fund` (merchant only),
  *   `GET /api/subscriptions/:id/recover-info`, `GET …/overdue/invoices` of a subscription or customer.
  * - Wallet-connect action `collect-batch` `{currencyId, subscriptionId | customerId}`: pays the overdue invoices of
- *   one currency from the payer's wallet.
+ *   one currency from the payer's wallet; `collect` `{invoiceId}` pays one unpaid invoice the same way.
  */
 import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
@@ -74,6 +74,47 @@ export function registerBillingConnectActions(): void {
       const result = await payOverdue(ctx.tx, scope, ctx.userDid, ctx.clock.nowSeconds());
       publishAfterCommit(ctx.db, ctx.events, { table: 'invoices', id: result.invoices[0]!.id }, result.events);
       return { invoiceIds: result.invoices.map((i) => i.id), currencyId: params.currencyId, amount: result.amount };
+    },
+  });
+}
+
+/** What `collect` `{invoiceId}` pays: that one unpaid invoice, in its own currency. */
+async function collectOne(q: Parameters<typeof overdueInvoices>[0], params: Record<string, unknown>) {
+  const id = typeof params.invoiceId === 'string' ? params.invoiceId : '';
+  if (!id) throw new HttpError(400, 'invoiceId is required');
+  const invoice = await mustFind(q, 'invoices', id);
+  const scope = {
+    invoiceId: invoice.id,
+    customerId: invoice.customer_id,
+    currencyId: invoice.currency_id,
+    livemode: invoice.livemode,
+  };
+  return { invoice, scope };
+}
+
+/** Wallet-connect action `collect` `{invoiceId}` (payment-kit-api.md): pay one unpaid invoice from the wallet. */
+export function registerCollectConnectAction(): void {
+  registerConnectAction('collect', {
+    async describe(params, ctx) {
+      const { invoice, scope } = await collectOne(ctx.db, params);
+      await assertConnectOwner(ctx, await find(ctx.db, 'customers', invoice.customer_id), null);
+      const [due] = await overdueInvoices(ctx.db, scope);
+      if (!due) throw new HttpError(400, 'Nothing to pay');
+      const currency = await mustFind(ctx.db, 'payment_currencies', invoice.currency_id);
+      const value = `${fromUnit(due.amount_remaining ?? due.total, currency.decimal)} ${currency.symbol}`;
+      return {
+        title: `Pay invoice ${due.number}`,
+        lines: [
+          { label: `${due.number} ${due.description ?? ''}`.trim(), value },
+          { label: 'Total due now', value },
+        ],
+      };
+    },
+    async approve(params, ctx) {
+      const { scope } = await collectOne(ctx.tx, params);
+      const result = await payOverdue(ctx.tx, scope, ctx.userDid, ctx.clock.nowSeconds());
+      publishAfterCommit(ctx.db, ctx.events, { table: 'invoices', id: result.invoices[0]!.id }, result.events);
+      return { invoiceId: result.invoices[0]!.id, currencyId: scope.currencyId, amount: result.amount };
     },
   });
 }

@@ -53,7 +53,7 @@ export const SERVICE = '/.well-known/service';
 export const STYLESHEET = `${SERVICE}/sandbox/sandbox.css`;
 
 /** The sandbox's page shell (sign-in, wallet, result pages): one card, centred, light/dark by the system. */
-export function page(opts: { title: string; body: string; lang?: string; wide?: boolean }): string {
+export function page(opts: { title: string; body: string; lang?: string; wide?: boolean; scripts?: string[] }): string {
   return `<!doctype html>
 <html lang="${esc(opts.lang ?? 'en')}">
 <head>
@@ -63,6 +63,7 @@ export function page(opts: { title: string; body: string; lang?: string; wide?: 
 <title>${esc(opts.title)} · Sandbox platform</title>
 <link rel="icon" href="${SERVICE}/blocklet/logo">
 <link rel="stylesheet" href="${STYLESHEET}">
+${(opts.scripts ?? []).map((src) => `<script src="${esc(src)}" defer></script>`).join('\n')}
 </head>
 <body>
 <main class="shell${opts.wide ? ' wide' : ''}">
@@ -93,6 +94,8 @@ export const SANDBOX_CSS = `
   }
 }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
+.sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 html, body { margin: 0; }
 body {
   background: var(--bg); color: var(--text); min-height: 100vh;
@@ -174,5 +177,24 @@ code { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; 
   .user-btn { gap: 10px; padding: 10px; }
   .role { padding: 3px 8px; }
 }
+.login { display: flex; gap: 20px; align-items: center; flex-wrap: wrap; margin: 0 0 8px; }
+.qr { flex: none; width: 232px; height: 232px; border-radius: 12px; border: 1px solid var(--line); background: #ffffff; }
+.login-side { flex: 1; min-width: 180px; display: flex; flex-direction: column; gap: 10px; }
+.login-status { color: var(--muted); margin: 4px 0 0; min-height: 1.5em; }
+.login-status.err { color: var(--err); }
+.claims { margin: 0 0 18px; padding-left: 20px; }
+.claims li { margin: 4px 0; }
+fieldset.accounts { border: 0; margin: 0 0 18px; padding: 0; }
+fieldset.accounts legend { font-weight: 600; margin: 0 0 10px; padding: 0; }
+.pick {
+  display: flex; align-items: center; gap: 12px; border: 1px solid var(--line); border-radius: 12px; padding: 10px 14px;
+  cursor: pointer;
+}
+.pick:hover { border-color: var(--accent); background: var(--accent-soft); }
+.pick input { width: 18px; height: 18px; accent-color: var(--accent); flex: none; }
+.pick input:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+.pick .who { display: flex; flex-direction: column; min-width: 0; }
+.pick .name { font-weight: 600; }
+code.did { word-break: break-all; font-size: 12px; background: transparent; padding: 0; color: var(--muted); }
 .demo-frame { width: 100%; height: 760px; border: 1px solid var(--line); border-radius: 12px; background: var(--card); }
 `;

@@ -1,30 +1,16 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../context.ts';
-import { HttpError } from '../platform.ts';
 import { integer } from '../validate.ts';
 import { appLogoSvg, avatarSvg } from './blocklet.ts';
-import {
-  approveConnect,
-  declineConnect,
-  loadConnectSession,
-  openConnectSession,
-  type ConnectRow,
-} from './domain/connect-sessions.ts';
 import { listNotifications } from './domain/notifications.ts';
 import { signIn } from './domain/sign-in.ts';
 import { createNotificationRoutes } from './notifications.ts';
 import { createIconRoutes } from './icons.ts';
+import { createWalletRoutes } from './wallet.ts';
+import { createLoginRoutes } from './login.ts';
 import { createOrgRoutes } from './orgs.ts';
 import { esc, page, safeRedirect, sendHtml, SANDBOX_CSS, SERVICE } from './html.ts';
-import {
-  currentUser,
-  deleteSession,
-  DEMO_USERS,
-  getUser,
-  SESSION_COOKIE,
-  sessionToken,
-  type SandboxUser,
-} from './users.ts';
+import { currentUser, deleteSession, getUser, SESSION_COOKIE, sessionToken, type SandboxUser } from './users.ts';
 
 export { attachRealtime } from './realtime.ts';
 
@@ -81,104 +67,6 @@ const ROLE_LABEL: Record<string, string> = {
 
 /* ------------------------------------------------------------------ pages */
 
-function loginPage(user: SandboxUser | null, redirect: string): string {
-  const items = DEMO_USERS.map((u, i) => {
-    const second = u.role === 'customer' && DEMO_USERS.findIndex((x) => x.role === 'customer') !== i;
-    const roleText = second ? 'Customer (2nd)' : ROLE_LABEL[u.role];
-    return `<li><form class="user-form" method="post" action="${SERVICE}/sandbox/login">
-<input type="hidden" name="did" value="${esc(u.did)}"><input type="hidden" name="redirect" value="${esc(redirect)}">
-<button class="user-btn" type="submit" aria-label="Sign in as ${esc(u.fullName)}, ${esc(roleText)}">
-<img src="${avatarUrl(u.did)}?imageFilter=resize&amp;w=88&amp;h=88" alt="" width="44" height="44">
-<span class="who"><span class="name">${esc(u.fullName)}</span><span class="email">${esc(u.email)}</span></span>
-<span class="role ${esc(u.role)}">${esc(roleText)}</span>
-</button></form></li>`;
-  }).join('\n');
-  const current = user
-    ? `<div class="signed-in"><img src="${avatarUrl(user.did)}" alt="" width="40" height="40"><span class="who"><span class="label">Signed in as</span><strong>${esc(user.fullName)}</strong></span>
-<a class="btn secondary inline" href="${SERVICE}/sandbox/logout?redirect=${encodeURIComponent(redirect)}">Sign out</a></div>`
-    : '';
-  return page({
-    title: 'Sign in',
-    body: `<h1>Sign in to Sandbox Store</h1>
-<p class="lead">Pick a demo user. Each one has a role; the sandbox signs you in at once, no wallet needed.</p>
-${current}
-<ul class="users" aria-label="Demo users">
-${items}
-</ul>
-<p class="meta">You will return to <code>${esc(redirect)}</code>.</p>`,
-  });
-}
-
-function summaryBlock(row: ConnectRow): string {
-  const s = row.summary;
-  if (!s) return '';
-  const lines = s.lines.map((l) => `<div class="row"><dt>${esc(l.label)}</dt><dd>${esc(l.value)}</dd></div>`).join('');
-  return `<div class="summary"><div class="title">${esc(s.title)}</div><dl>${lines}</dl></div>`;
-}
-
-const ACTION_NOUN: Record<string, string> = {
-  payment: 'Payment',
-  subscription: 'Subscription',
-  setup: 'Setup',
-  'collect-batch': 'Payment',
-  're-stake': 'Stake',
-  'stake-and-join': 'Stake',
-  'connect-cli': 'Connection',
-  'connect-studio': 'Connection',
-  'gen-key-pair': 'Key pair',
-};
-const noun = (row: ConnectRow) => ACTION_NOUN[row.action] ?? 'Request';
-/** Where the approval goes back to: the checkout for its own actions, else the page that asked. */
-const CHECKOUT_ACTIONS = new Set(['payment', 'subscription', 'setup']);
-const origin = (row: ConnectRow) => (CHECKOUT_ACTIONS.has(row.action) ? 'the checkout' : 'the page that asked');
-
-function statusBlock(row: ConnectRow): string {
-  switch (row.status) {
-    case 'succeed':
-      return `<div class="status ok" role="status"><span class="icon" aria-hidden="true">✓</span><div><h1>${esc(noun(row))} approved</h1><p>You can return to ${origin(row)}; it updates by itself.</p></div></div>`;
-    case 'declined':
-      return `<div class="status neutral" role="status"><span class="icon" aria-hidden="true">✕</span><div><h1>Declined</h1><p>Nothing was charged. You can return to ${origin(row)} and try again.</p></div></div>`;
-    case 'expired':
-      return `<div class="status neutral" role="status"><span class="icon" aria-hidden="true">!</span><div><h1>This request has expired</h1><p>Start again from ${origin(row)} to get a new one.</p></div></div>`;
-    case 'error':
-      return `<div class="status err" role="alert"><span class="icon" aria-hidden="true">!</span><div><h1>${esc(noun(row))} failed</h1><p>${esc(row.error ?? 'Something went wrong.')}</p></div></div>`;
-    default:
-      return '';
-  }
-}
-
-function walletPage(row: ConnectRow | null, user: SandboxUser | null, selfUrl: string, notice?: string): string {
-  if (!row) {
-    return page({
-      title: 'Sandbox wallet',
-      body: `<div class="status err" role="alert"><span class="icon" aria-hidden="true">!</span><div><h1>Unknown request</h1><p>This wallet link is not valid. Start again from the checkout.</p></div></div>`,
-    });
-  }
-  const who = user
-    ? `<div class="signed-in"><img src="${avatarUrl(user.did)}" alt="" width="40" height="40"><span class="who"><span class="label">Wallet of</span><strong>${esc(user.fullName)}</strong><span class="label">${esc(user.email)}</span></span>
-<a class="btn secondary inline" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(selfUrl)}">Switch</a></div>`
-    : `<div class="signed-in"><span class="who"><span class="label">Not signed in</span><strong>Sign in to use your sandbox wallet</strong></span>
-<a class="btn primary inline" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(selfUrl)}">Sign in</a></div>`;
-  const open = row.status === 'created' || row.status === 'scanned';
-  const tokenField = `<input type="hidden" name="token" value="${esc(row.token)}">`;
-  const actions = open
-    ? `<div class="actions">
-<form method="post" action="${SERVICE}/sandbox/wallet/approve">${tokenField}<button class="btn primary" type="submit"${user ? '' : ' disabled aria-disabled="true"'}>Approve</button></form>
-<form method="post" action="${SERVICE}/sandbox/wallet/decline">${tokenField}<button class="btn secondary" type="submit">Decline</button></form>
-</div>${user ? '' : '<p class="meta">Sign in first: approving pays with the signed-in user\'s sandbox wallet.</p>'}`
-    : '';
-  const intro = `<h1>Sandbox wallet</h1><p class="lead">${CHECKOUT_ACTIONS.has(row.action) ? 'A checkout' : 'A page'} asks you to confirm. Nothing real is charged.</p>`;
-  return page({
-    title: 'Sandbox wallet',
-    body: `${notice ? `<div class="status err" role="alert"><span class="icon" aria-hidden="true">!</span><div><p>${esc(notice)}</p></div></div>` : ''}
-${open ? intro : statusBlock(row)}
-${open ? who : ''}
-${summaryBlock(row)}
-${actions}
-${open ? '' : '<p class="meta">Sandbox wallet · this request is finished.</p>'}`,
-  });
-}
-
 /* ----------------------------------------------------------------- routes */
 
 export function createServiceRoutes(ctx: SandboxContext): Router {
@@ -197,9 +85,11 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
     res.json({ user: user ? sessionUser(user) : null });
   });
 
-  r.get('/sandbox/login', async (req, res) => {
-    const user = await currentUser(ctx.db, req);
-    sendHtml(res, loginPage(user, safeRedirect(req.query.redirect, requestOrigin(req))));
+  /* the platform's login page (login.ts); the sandbox's old address leads there */
+  r.use(createLoginRoutes(ctx));
+  r.get('/sandbox/login', (req, res) => {
+    const redirect = safeRedirect(req.query.redirect, requestOrigin(req));
+    res.redirect(302, `${SERVICE}/login?redirect=${encodeURIComponent(redirect)}`);
   });
 
   r.post('/sandbox/login', async (req, res) => {
@@ -267,7 +157,7 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
 <div class="row"><dt>Passports</dt><dd>${esc(user.passports.map((p) => p.title).join(', '))}</dd></div>
 </dl></div>
 <div class="actions"><a class="btn primary" href="/customer">Billing</a><a class="btn secondary" href="${SERVICE}/sandbox/logout?redirect=/">Sign out</a></div>`
-      : `<h1>Your profile</h1><p class="lead">Sign in to see your sandbox account.</p><a class="btn primary" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(self)}">Sign in</a>`;
+      : `<h1>Your profile</h1><p class="lead">Sign in to see your sandbox account.</p><a class="btn primary" href="${SERVICE}/login?redirect=${encodeURIComponent(self)}">Sign in</a>`;
     sendHtml(res, page({ title: 'Profile', body }));
   });
   r.get('/user/notifications', async (req, res) => {
@@ -286,45 +176,13 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
         ? `<h1>Notifications</h1><div class="summary plain"><div class="title">Latest</div><dl>${items}</dl></div><a class="btn secondary" href="/">Back to the store</a>`
         : `<h1>Notifications</h1><div class="status neutral" role="status"><span class="icon" aria-hidden="true">✓</span><div><p>You are all caught up. Notifications from the sandbox will appear here.</p></div></div><a class="btn secondary" href="/">Back to the store</a>`;
     } else {
-      body = `<h1>Notifications</h1><p class="lead">Sign in to read your notifications.</p><a class="btn primary" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(self)}">Sign in</a>`;
+      body = `<h1>Notifications</h1><p class="lead">Sign in to read your notifications.</p><a class="btn primary" href="${SERVICE}/login?redirect=${encodeURIComponent(self)}">Sign in</a>`;
     }
     sendHtml(res, page({ title: 'Notifications', body }));
   });
 
-  /* sandbox wallet */
-  const walletSelf = (token: string) => `${SERVICE}/sandbox/wallet?token=${encodeURIComponent(token)}`;
-  r.get('/sandbox/wallet', async (req, res) => {
-    const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const user = await currentUser(ctx.db, req);
-    const row = token ? await openConnectSession(ctx, token, user) : null;
-    sendHtml(res, walletPage(row, user, walletSelf(token)), row ? 200 : 404);
-  });
-  const walletAction = (kind: 'approve' | 'decline') => async (req: Request, res: Response) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const token =
-      typeof body.token === 'string' ? body.token : typeof req.query.token === 'string' ? req.query.token : '';
-    const user = await currentUser(ctx.db, req);
-    let notice: string | undefined;
-    let status = 200;
-    try {
-      if (kind === 'approve') {
-        if (!user) throw new HttpError(401, 'Sign in to approve this request.');
-        await approveConnect(ctx, token, user);
-      } else {
-        await declineConnect(ctx, token, user);
-      }
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      status = err.status;
-      // Final states render as themselves; other errors show above the request.
-      if (err.status !== 409 && err.status !== 410) notice = err.message;
-    }
-    const row = token ? await loadConnectSession(ctx.db, ctx.clock, token) : null;
-    if (row && row.status === 'error') notice = undefined; // the status block already says it
-    sendHtml(res, walletPage(row, user, walletSelf(token), notice), row ? (notice ? status : 200) : 404);
-  };
-  r.post('/sandbox/wallet/approve', walletAction('approve'));
-  r.post('/sandbox/wallet/decline', walletAction('decline'));
+  /* sandbox wallet (wallet.ts) */
+  r.use(createWalletRoutes(ctx));
 
   return r;
 }

@@ -75,7 +75,7 @@ export function createOrgRoutes(ctx: SandboxContext): Router {
         res,
         page({
           title: 'Organizations',
-          body: `<h1>Organizations</h1><p class="lead">Sign in to see your organizations.</p><a class="btn primary" href="${SERVICE}/sandbox/login?redirect=${encodeURIComponent(self)}">Sign in</a>`,
+          body: `<h1>Organizations</h1><p class="lead">Sign in to see your organizations.</p><a class="btn primary" href="${SERVICE}/login?redirect=${encodeURIComponent(self)}">Sign in</a>`,
         }),
       );
       return;

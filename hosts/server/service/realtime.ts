@@ -17,6 +17,9 @@ import { currentUser, sessionUser, type SandboxUser } from './users.ts';
  * with ok. A socket that sends nothing (no heartbeat) for longer than `idleMs` (2 × 30 s) is closed.
  *
  * Who may join what (docs/security.md):
+ * - `relay:{appPid}:{token}` (a DID Connect token): anyone who has the token. Every change of the token's state is
+ *   pushed as event `updated` with payload `{response: <the state without its secrets>}` (service/connect.ts), as
+ *   the platform's relay does for did-connect-react.
  * - `relay:{pid}:events` (any pid): anyone. Every platform event (`ctx.events.publish`) is pushed to sockets joined on
  *   `relay:{appPid}:events` as event `type` with payload `{response: browserView(event)}`: ids and statuses only,
  *   never anyone's name, email, address, phone or DID (a browser that holds a session id or its own invoice ids
@@ -79,10 +82,14 @@ export function browserView(event: PlatformEvent): Record<string, unknown> {
   return out;
 }
 
+/** A DID Connect token as @arcblock/did-connect-js draws it (8 hex digits); a DID never looks like it. */
+const CONNECT_TOKEN_RE = /^[0-9a-f]{8}$/;
+
 /** The user DID a topic belongs to, '' for the public events topic, null for a topic nobody may join. */
 export function topicOwner(topic: string): string | null {
   const relay = /^relay:([^:/]+):([^:/]+)$/.exec(topic);
-  if (relay) return relay[2] === 'events' ? '' : relay[2]!;
+  // A DID Connect token's topic: whoever holds the token (as its status endpoint) may follow it.
+  if (relay) return relay[2] === 'events' || CONNECT_TOKEN_RE.test(relay[2]!) ? '' : relay[2]!;
   const user = /^([^/]+)\/([^/]+)\/[^/]+$/.exec(topic);
   return user ? user[2]!.replace(/^did:abt:/, '') : null;
 }
@@ -235,6 +242,7 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
     if (!p.topic.startsWith('relay:')) broadcast(p.topic, p.event, p.payload);
   };
   topicListeners.add(onTopicPush);
+  const unsubscribeRelay = ctx.relay.subscribe((p) => broadcast(p.topic, p.event, p.payload));
 
   const sweep = setInterval(
     () => {
@@ -257,6 +265,7 @@ export function attachRealtime(server: Server, ctx: SandboxContext, opts: Realti
   server.close = ((cb?: (err?: Error) => void) => {
     clearInterval(sweep);
     unsubscribe();
+    unsubscribeRelay();
     topicListeners.delete(onTopicPush);
     for (const c of clients) c.ws.terminate();
     clients.clear();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { registerMigrations, type Db, type Queryable } from '../db.ts';
+import { registerMigrations, type Db, type Queryable, type Tx } from '../db.ts';
+import { DEMO_DIDS, LEGACY_DEMO_DIDS, type DemoWalletKey } from './demo-wallets.ts';
 
 /**
  * Sandbox users and sessions. A person signs in as a demo user of a role; the session token goes in
@@ -18,16 +19,22 @@ export type SandboxUser = {
   passports: Passport[];
   didSpace?: { endpoint: string; did: string };
   sourceAppPid?: string;
+  /** A demo user's wallet key (demo-wallets.ts): its DID is that key's address. */
+  walletKey?: DemoWalletKey;
 };
 
 export const SESSION_COOKIE = 'login_token';
 
 const passport = (role: string, title: string): Passport => ({ role, name: role, title });
 
-/** One demo user per role, plus a second customer so tests can check that data stays private. */
+/**
+ * One demo user per role, plus a second customer so tests can check that data stays private. Each has a real key
+ * pair (demo-wallets.ts): its DID is the key's address, so the sandbox wallet answers DID Connect requests as it.
+ */
 export const DEMO_USERS: SandboxUser[] = [
   {
-    did: 'z1SandboxCustomerCaseyA1b2C3d4E5f6G7h8',
+    did: DEMO_DIDS.casey,
+    walletKey: 'casey',
     role: 'customer',
     fullName: 'Casey Customer',
     email: 'casey@example.com',
@@ -36,7 +43,8 @@ export const DEMO_USERS: SandboxUser[] = [
     sourceAppPid: 'zNKsandboxApp',
   },
   {
-    did: 'z1SandboxCustomerChrisH8g7F6e5D4c3B2a1',
+    did: DEMO_DIDS.chris,
+    walletKey: 'chris',
     role: 'customer',
     fullName: 'Chris Buyer',
     email: 'chris@example.com',
@@ -44,7 +52,8 @@ export const DEMO_USERS: SandboxUser[] = [
     passports: [passport('guest', 'Guest')],
   },
   {
-    did: 'z1SandboxDeveloperDanaQ1w2E3r4T5y6U7i8',
+    did: DEMO_DIDS.dana,
+    walletKey: 'dana',
     role: 'developer',
     fullName: 'Dana Developer',
     email: 'dana@example.com',
@@ -53,7 +62,8 @@ export const DEMO_USERS: SandboxUser[] = [
     sourceAppPid: 'zNKsandboxApp',
   },
   {
-    did: 'z1SandboxAdminAdamZ9x8C7v6B5n4M3a2S1d0',
+    did: DEMO_DIDS.adam,
+    walletKey: 'adam',
     role: 'admin',
     fullName: 'Adam Admin',
     email: 'adam@example.com',
@@ -62,7 +72,8 @@ export const DEMO_USERS: SandboxUser[] = [
     sourceAppPid: 'zNKsandboxApp',
   },
   {
-    did: 'z1SandboxOwnerOliviaP0o9I8u7Y6t5R4e3W2',
+    did: DEMO_DIDS.olivia,
+    walletKey: 'olivia',
     role: 'owner',
     fullName: 'Olivia Owner',
     email: 'olivia@example.com',
@@ -96,7 +107,55 @@ registerMigrations('users', [
       }
     },
   },
+  {
+    // The demo users had made-up DIDs before they had keys: a database seeded then is moved to the keys' addresses
+    // (a fresh one is seeded with them and has nothing to move).
+    id: '003-demo-users-real-dids',
+    up: async (tx) => {
+      for (const key of Object.keys(LEGACY_DEMO_DIDS) as DemoWalletKey[]) {
+        await renameDid(
+          tx,
+          LEGACY_DEMO_DIDS[key],
+          DEMO_DIDS[key],
+          DEMO_USERS.find((u) => u.walletKey === key)!,
+        );
+      }
+    },
+  },
 ]);
+
+/**
+ * Rewrites the user DID `from` to `to` everywhere it is stored: the user row (inserted anew, then the old one
+ * removed, so the sessions that reference it move over), then every text and JSON column of every table that holds
+ * the old string (customers, wallets, subscriptions, notifications, store rows …).
+ */
+export async function renameDid(tx: Tx, from: string, to: string, seed: SandboxUser): Promise<void> {
+  const { rows } = await tx.query<{ n: number }>('SELECT 1 AS n FROM users WHERE did = $1', [from]);
+  if (!rows.length) return;
+  // The old row's data (passports a user gained …) with its DID replaced, and the user's wallet key.
+  await tx.query(
+    `INSERT INTO users (did, role, data, created_at)
+     SELECT $2, role, replace(data::text, $1, $2)::jsonb || jsonb_build_object('walletKey', $3::text), created_at
+     FROM users WHERE did = $1 ON CONFLICT (did) DO NOTHING`,
+    [from, to, seed.walletKey],
+  );
+  const cols = await tx.query<{ table_name: string; column_name: string; data_type: string }>(
+    `SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
+     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+     WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
+       AND c.data_type IN ('text', 'character varying', 'jsonb', 'json')
+       AND c.table_name NOT IN ('_migrations', 'users')`,
+  );
+  for (const { table_name: t, column_name: c, data_type: type } of cols.rows) {
+    const id = (x: string) => `"${x.replace(/"/g, '""')}"`;
+    const cast = type === 'jsonb' ? '::jsonb' : type === 'json' ? '::json' : '';
+    await tx.query(
+      `UPDATE ${id(t)} SET ${id(c)} = replace(${id(c)}::text, $1, $2)${cast} WHERE ${id(c)}::text LIKE '%' || $1 || '%'`,
+      [from, to],
+    );
+  }
+  await tx.query('DELETE FROM users WHERE did = $1', [from]);
+}
 
 export async function getUser(db: Queryable, did: string): Promise<SandboxUser | null> {
   const { rows } = await db.query<{ data: SandboxUser }>('SELECT data FROM users WHERE did = $1', [did]);

@@ -73,6 +73,7 @@ export function newKeyPair(): { did: string; publicKey: string; secretKey: strin
 
 export function registerStoreConnectActions(): void {
   registerConnectAction('connect-cli', {
+    component: 'store',
     async describe(params) {
       const src = source(params);
       return {
@@ -90,6 +91,7 @@ export function registerStoreConnectActions(): void {
   });
 
   registerConnectAction('gen-key-pair', {
+    component: 'store',
     async describe(params) {
       const m = monikers(params);
       return {
@@ -107,6 +109,7 @@ export function registerStoreConnectActions(): void {
   });
 
   registerConnectAction('stake-and-join', {
+    component: 'store',
     async describe() {
       return {
         title: 'Stake and join as a developer',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PAYMENT_KIT_DID, STORE_DID } from '../context.ts';
+import { DEMO_DIDS } from '../service/demo-wallets.ts';
 
 /**
  * The store's seed (migration 'store:002-seed'): 6 categories and 48 blocklets with stable DIDs, dates and
@@ -18,7 +19,7 @@ export const SEED_CATEGORIES: SeedCategory[] = [
 ];
 
 export const ARCBLOCK = { did: 'z1ArcBlockOfficialTeam9Kx3Lm5Np7Qr2St4', fullName: 'ArcBlock' };
-const DANA = { did: 'z1SandboxDeveloperDanaQ1w2E3r4T5y6U7i8', fullName: 'Dana Developer' };
+const DANA = { did: DEMO_DIDS.dana, fullName: 'Dana Developer' };
 const MIA = { did: 'z1MiaChenIndieDev2Fg4Hj6Kl8Zx1Cv3Bn5', fullName: 'Mia Chen' };
 const SAM = { did: 'z1SamLeeStudio7Qw9Er2Ty4Ui6Op8As1Df3', fullName: 'Sam Lee' };
 

@@ -28,6 +28,8 @@ import { type } from 'superstruct';
 
 const enc = encodeURIComponent;
 
+/** The wallet-connect action that authorizes an auto top-up configuration's payments (`{autoRechargeConfigId}`). */
+export const AUTO_RECHARGE_AUTH_ACTION = 'auto-recharge-auth';
 /** The wallet-connect action that stakes again for a subscription whose stake was revoked (`{subscriptionId}`). */
 export const RESTAKE_ACTION = 're-stake';
 
@@ -228,6 +230,11 @@ export type AutoRechargeConfig = {
   daily_stats?: { attempt_count: number; total_amount: string } | null;
   /** The day of the last top-up, YYYY-MM-DD. */
   last_recharge_date?: string | null;
+  /**
+   * Who pays the top-ups, per payment method type: a wallet method has a payer once the customer's wallet authorized
+   * the configuration (DID Connect `auto-recharge-auth` {autoRechargeConfigId}).
+   */
+  payment_settings?: { payment_method_options?: Record<string, { payer?: string | null } | null> | null } | null;
   /** Sandbox extras (not on TAutoRechargeConfig): when the last top-up ran, and why the last one failed. */
   last_recharge_at?: number | null;
   last_error?: string | null;

@@ -19,9 +19,9 @@ export function createSession(t: Transport) {
       });
       return { ...data, user: data.user ?? null };
     },
-    /** `{origin}/.well-known/service/sandbox/login?redirect=...` (synchronous). */
+    /** The platform's login page, `{origin}/.well-known/service/login?redirect=...` (synchronous). */
     loginUrl(redirect: string): string {
-      return withQuery(t.serviceUrl('sandbox/login'), { redirect });
+      return withQuery(t.serviceUrl('login'), { redirect });
     },
     /** POST {origin}/.well-known/service/api/user/logout. */
     async logout(): Promise<void> {

@@ -11,16 +11,18 @@
  * Query: `source` (connect-cli, default "Blocklet CLI"), `monikers` (connect-studio, comma-separated).
  */
 import { isDeveloperUser } from './Guard.tsx';
-import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/errors.ts';
-import type { ConnectSession, ConnectStatus } from '../../api/types.ts';
-import { connectErrorKey } from '../../core/connect-errors.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { pageOrigin } from '../../api/base.ts';
+import type { ConnectStatus } from '../../api/types.ts';
+import { connectFailure } from '../../core/connect-errors.ts';
+import { preparedRequest, type PreparedRequest } from '../../core/connect-url.ts';
 import { isAbsoluteUrl, safeUrl } from '../../core/url.ts';
 import { queryParams } from '../../core/params.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { useApi } from '../../ui/api.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConnectDialog } from '../../ui/ConnectDialog.tsx';
+import { useConnect, type UseConnect } from '../../ui/useConnect.ts';
 import { useT } from '../../ui/i18n.tsx';
 import { useSession } from '../../ui/session.tsx';
 import { focusRing } from '../../ui/shared-css.ts';
@@ -56,72 +58,60 @@ function report(origin: string | null, message: Record<string, unknown>): void {
   }
 }
 
-type Phase = 'idle' | 'opening' | 'waiting' | 'done' | 'error';
-type FlowState = {
-  phase: Phase;
-  session?: ConnectSession;
-  status?: ConnectStatus['status'];
-  result?: Result;
-  error?: ApiError | Error;
-};
+type Phase = 'idle' | 'waiting' | 'done' | 'error';
+type FlowState = { phase: Phase; result?: Result; error?: Error };
 
-/** One connect session at a time: start() opens it and waits; cancel() stops waiting (the session then expires). */
-function useConnectFlow(action: string, onOutcome?: (r: { result?: Result; error?: ApiError | Error }) => void) {
-  const api = useApi();
+/** The result a store action left on its request (the platform's store puts it under `result`). */
+function resultOf(s: ConnectStatus): Result {
+  const r = s.result;
+  return r && typeof r === 'object' ? (r as Result) : {};
+}
+
+/**
+ * One wallet request of a store action at a time (src/ui/useConnect, the store component's `api/did`): the page's
+ * outcome (done with its result, or the error) once the request ended; a refusal stays in the dialog with "Start
+ * again" and is the page's error too (shown once the dialog is closed).
+ */
+function useConnectFlow(action: string, onOutcome?: (r: { result?: Result; error?: Error }) => void) {
   const [state, setState] = useState<FlowState>({ phase: 'idle' });
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
-  const cancel = () => {
-    abort.current?.abort();
-    abort.current = null;
-    setState({ phase: 'idle' });
-  };
-  const start = async (extraParams: Record<string, unknown>) => {
-    abort.current?.abort();
-    const ctl = new AbortController();
-    abort.current = ctl;
-    setState({ phase: 'opening' });
-    try {
-      const session = await api.connect.open(action, extraParams, { signal: ctl.signal });
-      if (ctl.signal.aborted) return;
-      setState({ phase: 'waiting', session });
-      const s = await api.connect.waitFor(action, session.token, {
-        signal: ctl.signal,
-        onStatus: (st) => setState((prev) => (prev.phase === 'waiting' ? { ...prev, status: st.status } : prev)),
-      });
-      const result = s.result ?? {};
+  const request = useConnect(action, {
+    target: 'store',
+    onSuccess: (s) => {
+      const result = resultOf(s);
       setState({ phase: 'done', result });
       onOutcome?.({ result });
-    } catch (err) {
-      if (ctl.signal.aborted || (err instanceof ApiError && err.code === 'CANCELED')) return;
-      const error = err instanceof Error ? err : new Error(String(err));
+    },
+    onFailure: (_f, error) => {
       setState({ phase: 'error', error });
       onOutcome?.({ error });
-    }
+    },
+    onError: (error) => {
+      setState({ phase: 'error', error });
+      onOutcome?.({ error });
+    },
+  });
+  const busy = request.state.phase === 'opening' || request.state.phase === 'waiting';
+  return {
+    state: { ...state, phase: busy ? ('waiting' as const) : state.phase },
+    request,
+    start: (params: Record<string, unknown>, prepared?: PreparedRequest | null) => {
+      setState({ phase: 'idle' });
+      return prepared ? request.follow(prepared, params) : request.start(params);
+    },
   };
-  return { state, start, cancel };
 }
 
 /** The shared wallet dialog (src/ui/ConnectDialog.tsx) with the store's texts. */
-function WalletDialog({ state, onCancel, title }: { state: FlowState; onCancel: () => void; title: string }) {
+function WalletDialog({ request, title }: { request: UseConnect; title: string }) {
   const t = useT();
-  return (
-    <ConnectDialog
-      open={state.phase === 'opening' || state.phase === 'waiting'}
-      onCancel={onCancel}
-      title={title}
-      text={t('store.connect.dialogText')}
-      openLabel={t('store.connect.openWallet')}
-      url={state.session ? safeUrl(state.session.url) : null}
-      status={state.status === 'scanned' ? t('store.connect.scanned') : t('store.connect.waiting')}
-    />
-  );
+  return <ConnectDialog {...request.dialog} title={title} text={t('store.connect.dialogText')} />;
 }
 
-function errorText(t: ReturnType<typeof useT>, e: ApiError | Error | undefined): string {
+function errorText(t: ReturnType<typeof useT>, e: Error | undefined): string {
   if (!e) return '';
-  const connectKey = connectErrorKey(e, { declined: 'store.connect.declined', expired: 'store.connect.expired' });
-  if (connectKey) return t(connectKey);
+  const failure = connectFailure(e);
+  if (failure === 'declined') return t('store.connect.declined');
+  if (failure === 'expired') return t('store.connect.expired');
   // The wallet refused the stake for want of funds (the sandbox says how much it is).
   const short = /Insufficient \S+ balance.*the stake is (\S+) (\S+)/i.exec(e.message);
   if (short) return t('store.join.insufficient', { amount: short[1], symbol: short[2] });
@@ -150,6 +140,12 @@ export function ConnectPage({ kind }: { kind: ConnectKind }) {
   const { search, base } = useStoreNav();
   const staking = isStaking(useStorePreferences());
   const q = queryParams(search);
+  const api = useApi();
+  // A request the CLI (or another page) prepared: followed as is, if its auth URL is the platform's and this action's.
+  const prepared = useMemo(() => {
+    const p = preparedRequest(q.get('__connect_url__'), api.origin || pageOrigin() || '');
+    return p && p.action === (kind === 'connect-cli' ? 'connect-cli' : 'gen-key-pair') ? p : null;
+  }, [search, api.origin, kind]); // eslint-disable-line react-hooks/exhaustive-deps -- q derives from search
   const origin = openerOrigin(search);
   const action = kind === 'connect-cli' ? 'connect-cli' : 'gen-key-pair';
   const source = (q.get('source') ?? '').trim().slice(0, 64) || 'Blocklet CLI';
@@ -165,6 +161,14 @@ export function ConnectPage({ kind }: { kind: ConnectKind }) {
     else report(origin, { action: kind, success: false, error: error?.message ?? '' });
   });
   const params = kind === 'connect-cli' ? { source } : monikers.length ? { monikers } : {};
+  // A prepared request opens at once, as the platform's page does (the CLI waits on that very token).
+  const started = useRef(false);
+  useEffect(() => {
+    if (!prepared || started.current) return;
+    started.current = true;
+    void flow.start(params, prepared);
+  }, [prepared]); // eslint-disable-line react-hooks/exhaustive-deps -- once per prepared request
+
   const intro =
     kind === 'connect-cli'
       ? t('store.connect.cliIntro', { source })
@@ -245,15 +249,15 @@ export function ConnectPage({ kind }: { kind: ConnectKind }) {
         <div>
           <Button
             part="connect-start"
-            pending={state.phase === 'opening' || state.phase === 'waiting'}
+            pending={state.phase === 'waiting'}
             pendingLabel={t('store.connect.waiting')}
-            onClick={() => void flow.start(params)}
+            onClick={() => void flow.start(params, prepared)}
           >
             {state.phase === 'error' ? t('common.retry') : startLabel}
           </Button>
         </div>
       ) : null}
-      <WalletDialog state={state} onCancel={flow.cancel} title={t('store.connect.dialogTitle')} />
+      <WalletDialog request={flow.request} title={t('store.connect.dialogTitle')} />
     </div>
   );
 }
@@ -316,7 +320,7 @@ export function Join() {
             <Button
               part="join"
               disabled={!agreed}
-              pending={state.phase === 'opening' || state.phase === 'waiting'}
+              pending={state.phase === 'waiting'}
               pendingLabel={t('store.connect.waiting')}
               onClick={() => void flow.start({})}
             >
@@ -325,7 +329,7 @@ export function Join() {
           </div>
         </>
       )}
-      <WalletDialog state={state} onCancel={flow.cancel} title={t('store.join.dialogTitle')} />
+      <WalletDialog request={flow.request} title={t('store.join.dialogTitle')} />
     </div>
   );
 }

@@ -381,3 +381,32 @@ export async function creditSummary(q: Queryable, customerId: string): Promise<R
   }
   return out;
 }
+
+/** A configuration by id as TAutoRechargeConfigExpanded, its row locked when asked (404 when there is none). */
+export async function autoRechargeConfigById(q: Queryable, id: unknown, lock = false): Promise<Json> {
+  const { rows } = await q.query<{ data: Json }>(
+    `SELECT data FROM auto_recharge_configs WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [typeof id === 'string' ? id : ''],
+  );
+  if (!rows[0]) throw new HttpError(404, `No such auto top-up configuration: ${String(id ?? '')}`);
+  return expandConfig(q, rows[0].data);
+}
+
+/**
+ * The payer's wallet authorizes the configuration's top-ups (DID Connect `auto-recharge-auth`): the payer is recorded
+ * as `payment_settings.payment_method_options[<method type>].payer` (what the portal polls). In a transaction.
+ */
+export async function authorizeAutoRecharge(q: Queryable, id: unknown, payerDid: string): Promise<Json> {
+  const cfg = await autoRechargeConfigById(q, id, true);
+  const type = String(cfg.paymentMethod?.type ?? 'arcblock');
+  const { currency: _c, rechargeCurrency: _r, price: _p, paymentMethod: _m, ...own } = cfg;
+  const saved = await writeConfig(q, {
+    ...own,
+    payment_settings: {
+      ...(own.payment_settings ?? {}),
+      payment_method_options: { ...(own.payment_settings?.payment_method_options ?? {}), [type]: { payer: payerDid } },
+    },
+    updated_at: q.clock.iso(),
+  });
+  return expandConfig(q, saved);
+}

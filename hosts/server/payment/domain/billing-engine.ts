@@ -170,7 +170,14 @@ export function publishAfterCommit(
 
 // --- overdue ---
 
-export type OverdueScope = { customerId?: string; subscriptionId?: string; livemode: boolean; currencyId?: string };
+export type OverdueScope = {
+  customerId?: string;
+  subscriptionId?: string;
+  livemode: boolean;
+  currencyId?: string;
+  /** One invoice only (DID Connect `collect`). */
+  invoiceId?: string;
+};
 
 /** The customer's (or subscription's) unpaid invoices: open or uncollectible, oldest first. */
 export async function overdueInvoices(q: Queryable, scope: OverdueScope, lock = false): Promise<InvoiceRow[]> {
@@ -179,6 +186,7 @@ export async function overdueInvoices(q: Queryable, scope: OverdueScope, lock = 
   if (scope.customerId) where += ` AND customer_id = $${params.push(scope.customerId)}`;
   if (scope.subscriptionId) where += ` AND subscription_id = $${params.push(scope.subscriptionId)}`;
   if (scope.currencyId) where += ` AND currency_id = $${params.push(scope.currencyId)}`;
+  if (scope.invoiceId) where += ` AND id = $${params.push(scope.invoiceId)}`;
   const { rows } = await q.query<{ data: InvoiceRow }>(
     `SELECT data FROM invoices WHERE ${where} ORDER BY created_at, id${lock ? ' FOR UPDATE' : ''}`,
     params,
