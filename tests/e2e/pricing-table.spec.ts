@@ -4,25 +4,20 @@
  * hosted checkout; a double click makes one session; the keyboard alone reaches every control, in Chinese too.
  */
 import type { Locator, Page } from '@playwright/test';
-import { axe, expect, merchant, settled, signIn, test } from './support.ts';
+import { axe, expect, merchant, settled, signIn, test, walletAnswers } from './support.ts';
 
 test.use({ bypassCSP: true });
 
 const TABLE = 'prctbl_sandbox_demo';
 
 /**
- * Approves the open wallet-connect dialog of the inline checkout in the sandbox wallet (the one step that depends on
- * the wallet-connect protocol: tests/e2e/checkout.spec.ts approves the same way).
+ * Approves the open wallet-connect dialog of the inline checkout as the signed-in demo user's DID Wallet would
+ * (tests/e2e/support.ts walletAnswers: the protocol-written wallet reads the dialog's deep link and answers it).
  */
-async function approveInWallet(page: Page, checkout: Locator): Promise<void> {
+async function approveInWallet(checkout: Locator): Promise<void> {
   const connect = checkout.getByRole('dialog', { name: 'Pay with DID Wallet' });
-  const [wallet] = await Promise.all([
-    page.waitForEvent('popup'),
-    connect.getByRole('link', { name: /Open DID Wallet/ }).click(),
-  ]);
-  await wallet.getByRole('button', { name: /Approve/ }).click();
-  await expect(wallet.getByText(/approved/i).first()).toBeVisible();
-  await wallet.close();
+  const answer = await walletAnswers(connect);
+  expect(answer.status, answer.errorMessage).toBe('ok');
 }
 
 /** The table's sessions so far (merchant list filtered on the metadata the table's checkout writes). */
@@ -90,7 +85,7 @@ test('pick yearly, switch to USDC, choose the highlighted plan and pay it inline
   expect(select.detail.checkoutSessionId).toMatch(/^cs_/);
 
   await checkout.getByRole('button', { name: 'Subscribe' }).click();
-  await approveInWallet(page, checkout);
+  await approveInWallet(checkout);
   await expect(checkout.getByRole('heading', { name: 'Your subscription is active' })).toBeVisible({ timeout: 15_000 });
   // The checkout's events reach the page from the table, as the checkout's own.
   await expect
