@@ -10,7 +10,7 @@ const describe = (name: string): string => {
 export const TOKENS = TOKEN_NAMES.map((name) => ({ name, description: describe(name) }));
 
 export const PARTS = [
-  { name: 'button', description: 'Buttons (Button primitive).' },
+  { name: 'button', description: 'Every button (Button primitive), the Pay button included, beside its own name.' },
   { name: 'card', description: 'Cards.' },
   { name: 'dialog', description: 'Dialogs.' },
   { name: 'field', description: 'Form fields (label, control, hint, error).' },

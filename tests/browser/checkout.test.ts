@@ -47,6 +47,22 @@ function forgetQuantityPreferences(): void {
   for (const k of Object.keys(localStorage)) if (k.startsWith('quantity_preference_')) localStorage.removeItem(k);
 }
 describe('<pay-checkout>', () => {
+  it('::part(button) reaches the Pay button, which keeps its own part name too', async () => {
+    const style = document.createElement('style');
+    style.textContent = 'pay-checkout::part(button) { outline: 3px dotted rgb(1, 2, 3); }';
+    document.head.append(style);
+    try {
+      const el = checkout();
+      await formReady(el);
+      const pay = await waitFor(() => submitButton(el));
+      equal(pay.getAttribute('part'), 'button submit');
+      equal(getComputedStyle(pay).outlineColor, 'rgb(1, 2, 3)');
+      equal(getComputedStyle(pay).outlineStyle, 'dotted');
+    } finally {
+      style.remove();
+    }
+  });
+
   it('shows the order summary and the payment form side by side, stacked below md', async () => {
     const el = checkout();
     await formReady(el);

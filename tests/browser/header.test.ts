@@ -420,12 +420,12 @@ describe('<site-header> organization switcher', () => {
     await stub({ signedIn: true, header: { createDelayMs: 300 } });
     const el = header(`locale="en" ${ORG_META}`);
     await openOrgs(el);
-    ($(el, '[part=org-create]') as HTMLButtonElement).click();
+    ($(el, '[part~=org-create]') as HTMLButtonElement).click();
     const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
     ok(dialog.textContent?.includes('Create organization'));
     const [name, desc] = $$<HTMLInputElement>(el, 'dialog input');
     await waitFor(() => activeDeep() === name);
-    const submit = $<HTMLButtonElement>(el, 'dialog [part=org-create-submit]') as HTMLButtonElement;
+    const submit = $<HTMLButtonElement>(el, 'dialog [part~=org-create-submit]') as HTMLButtonElement;
     submit.click();
     await waitFor(() => dialog.textContent?.includes('Name cannot be empty'));
     equal(name?.getAttribute('aria-invalid'), 'true');
@@ -466,7 +466,7 @@ describe('<site-header> organization switcher', () => {
     await stub({ signedIn: true, header: { createFails: 409 } });
     const el = header(`locale="en" ${ORG_META}`);
     await openOrgs(el);
-    ($(el, '[part=org-create]') as HTMLButtonElement).click();
+    ($(el, '[part~=org-create]') as HTMLButtonElement).click();
     await waitFor(() => $(el, 'dialog[open]'));
     await sendKeys({ type: 'Acme' });
     await sendKeys({ press: 'Enter' });
@@ -496,9 +496,9 @@ describe('<site-header> organization switcher', () => {
       await waitFor(() => orgNames(el).length === 3);
       ok($(el, '[part=org-menu]')?.textContent?.includes('查看全部'));
       await expectNoAxeViolations(el);
-      ($(el, '[part=org-create]') as HTMLButtonElement).click();
+      ($(el, '[part~=org-create]') as HTMLButtonElement).click();
       await waitFor(() => $(el, 'dialog[open]'));
-      ($(el, 'dialog [part=org-create-submit]') as HTMLButtonElement).click();
+      ($(el, 'dialog [part~=org-create-submit]') as HTMLButtonElement).click();
       await waitFor(() => $(el, 'dialog')?.textContent?.includes('名称不能为空'));
       await expectNoAxeViolations(el);
     });
@@ -661,7 +661,7 @@ describe('<site-header> cookie consent and temporary-domain rules', () => {
     ok(r.width <= 440, `max width 440 (${r.width})`);
     const events: Event[] = [];
     el.addEventListener('header-cookie-consent', (e) => events.push(e));
-    const accept = $<HTMLButtonElement>(el, '[part=cookie-accept]') as HTMLButtonElement;
+    const accept = $<HTMLButtonElement>(el, '[part~=cookie-accept]') as HTMLButtonElement;
     equal(accept.textContent, 'I Understand');
     accept.click();
     await waitFor(() => $(el, '[part=cookie-consent]') === null);
@@ -1377,7 +1377,7 @@ describe('<site-header> axe on every overlay', () => {
         await openOrgs(el);
         await waitFor(() => orgNames(el).length === 3);
         await expectNoAxeViolations(el);
-        ($(el, '[part=org-create]') as HTMLButtonElement).click();
+        ($(el, '[part~=org-create]') as HTMLButtonElement).click();
         await waitFor(() => $(el, 'dialog[open]'));
         await expectNoAxeViolations(el);
         cleanup();
