@@ -34,6 +34,17 @@ export async function loadMetas(): Promise<ElementMeta[]> {
 /** Where the package ships an element's module (relative to the package root). */
 export const builtPath = (tag: string): string => `dist/elements/${tag}.js`;
 
+/**
+ * Object (json) attributes with a dashed name: the element also has a property under that name (src/ui/element.ts),
+ * which frameworks binding the dashed name set (Vue `:extra-params`, React 19 and Svelte `extra-params={…}`,
+ * Angular `[extra-params]`).
+ */
+export const dashedAliases = (m: ElementMeta): AttributeMeta[] =>
+  m.attributes.filter((a) => a.type === 'json' && camelCase(a.name) !== a.name);
+
+const aliasDescription = (a: AttributeMeta): string =>
+  `The ${camelCase(a.name)} property under the attribute's name, for frameworks that bind \`${a.name}\`: takes the object (text is read as the attribute's JSON).`;
+
 /** TypeScript type of an attribute's property. */
 export function propertyType(a: AttributeMeta): string {
   if (a.tsType) return a.tsType;
@@ -67,14 +78,25 @@ export function buildManifest(metas: ElementMeta[]): object {
             ...(a.default !== undefined ? { default: a.default } : {}),
           })),
           // Every property mirrors its attribute (a property write sets the attribute: JSON text for objects).
-          members: m.attributes.map((a) => ({
-            kind: 'field',
-            name: camelCase(a.name),
-            attribute: a.name,
-            reflects: true,
-            type: { text: `${propertyType(a)} | undefined` },
-            description: a.description,
-          })),
+          members: m.attributes
+            .map((a) => ({
+              kind: 'field',
+              name: camelCase(a.name),
+              attribute: a.name,
+              reflects: true,
+              type: { text: `${propertyType(a)} | undefined` },
+              description: a.description,
+            }))
+            .concat(
+              dashedAliases(m).map((a) => ({
+                kind: 'field',
+                name: a.name,
+                attribute: a.name,
+                reflects: true,
+                type: { text: `${propertyType(a)} | string | undefined` },
+                description: aliasDescription(a),
+              })),
+            ),
           events: m.events.map((e) => ({
             name: e.name,
             type: { text: `CustomEvent<${e.detail}>` },
@@ -161,6 +183,10 @@ function elementTypes(m: ElementMeta): string {
     out.push(doc(`\`${a.name}\`${a.default ? ` (default ${a.default})` : ''}: ${a.description}`));
     out.push(`  ${key(camelCase(a.name))}: ${propertyType(a)} | undefined;\n`);
   }
+  for (const a of dashedAliases(m)) {
+    out.push(doc(aliasDescription(a)));
+    out.push(`  ${key(a.name)}: ${propertyType(a)} | string | undefined;\n`);
+  }
   out.push('}\n\n');
   out.push(`/** Attributes of \`<${m.tag}>\` as written in markup (JSON attributes hold JSON text). */\n`);
   out.push(`export interface ${P}Attributes {\n`);
@@ -238,8 +264,9 @@ export function buildTypings(metas: ElementMeta[]): Record<string, string> {
   files['react.d.ts'] = [
     HEADER,
     "// React 19 JSX for the elements: `import type {} from '<package>/react'` once in the app (or list it in tsconfig\n",
-    '// `types`). Attributes by their dashed names, properties by their camelCase names (objects for JSON props; React 19\n',
-    '// sets a prop as a property when the element has it, so import the element before rendering), and events as\n',
+    '// `types`). Attributes by their dashed names, properties by their camelCase names (objects for JSON props, also\n',
+    '// under their dashed names; React 19 sets a prop as a property when the element has it, so import the element\n',
+    '// before rendering), and events as\n',
     '// `onpay-complete={(e) => e.detail.invoiceId}` (React 19 adds a listener for `on<event-name>` props).\n',
     "import type { DetailedHTMLProps, HTMLAttributes } from 'react';\n",
     "import type { PayElementAttributes, PayElementEventMaps, PayElementProperties, PayElements } from './elements.js';\n\n",
@@ -257,7 +284,7 @@ export function buildTypings(metas: ElementMeta[]): Record<string, string> {
     HEADER,
     "// Vue 3 template types (vue-tsc / Volar): `import type {} from '<package>/vue'` once in the app. Tell Vue the tags\n",
     "// are custom elements (compilerOptions.isCustomElement: (tag) => tag.startsWith('pay-') || ...). Bind objects as\n",
-    '// properties: `:extraParams.prop="params"` (or `.extraParams="params"`).\n',
+    '// properties: `:extra-params="params"` (the element has a property by that name) or `:extraParams.prop="params"`.\n',
     "import type { DefineComponent } from 'vue';\n",
     "import type { PayElementAttributes, PayElementEventMaps, PayElementProperties, PayElements } from './elements.js';\n\n",
     'type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;\n',

@@ -59,7 +59,7 @@ export const isLostObject = (value: string | null): boolean => value !== null &&
 export function warnObjectAttribute(tag: string, attribute: string, property: string, value: string | null): boolean {
   if (!isLostObject(value)) return false;
   console.warn(
-    `[pay-elements] <${tag}> ${attribute}="${value}": an object was written as an attribute and is lost. Set the ${property} property instead (el.${property} = {…}; React: ${property}={…}; Vue: :${property}.prop="…"), after the element is defined (import it before the first render).`,
+    `[pay-elements] <${tag}> ${attribute}="${value}": an object was written as an attribute and is lost. Set the ${property} property instead, after the element is defined (import it before the first render).`,
   );
   return true;
 }

@@ -11,7 +11,8 @@
  *   imported when the first instance connects; the element's loader fetches their chunks in parallel from the
  *   start (scripts/vite-element-entries.ts), so they are usually there by the time the answers are.
  * - Attributes ↔ props: camelCase props map to dashed attributes; properties mirror attributes (setting a
- *   property writes the attribute, setting an attribute updates the property). Types: string, number, json,
+ *   property writes the attribute, setting an attribute updates the property). An object (json) prop is also a
+ *   property under its dashed name (`el['extra-params']`), so frameworks binding that name set the object. Types: string, number, json,
  *   boolean, converted by src/ui/attributes.ts (shared with `<pay-provider>`). Booleans follow HTML: presence is
  *   `true` (`<x open>`), `"false"`/`"0"` is `false`, removing the attribute resets the prop to `undefined`.
  * - Settings change in place: a new `locale`, `theme` or `livemode` re-renders the same React tree with the same
@@ -121,6 +122,14 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
   const types: Record<string, PropType> = { ...SHARED_PROPS, ...options.props };
   const attrToProp: Record<string, string> = {};
   for (const prop of Object.keys(types)) attrToProp[toDashed(prop)] = prop;
+  // Property names: every prop, and an object prop also under its dashed name (`el['extra-params'] = {…}`), the name
+  // people copy from the HTML docs: frameworks set a property only when the element has one by the exact name they
+  // bind (Vue `:extra-params`, React 19 and Svelte `extra-params={…}`, Angular `[extra-params]`).
+  const names: Record<string, string> = {};
+  for (const [attr, prop] of Object.entries(attrToProp)) {
+    names[prop] = prop;
+    if (types[prop] === 'json') names[attr] = prop;
+  }
 
   class PayElement extends HTMLElement {
     static get observedAttributes(): string[] {
@@ -157,7 +166,7 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
 
     connectedCallback(): void {
       // Properties set before the element was defined (upgrade) shadow the accessors: re-apply them.
-      upgradeProperties(this, Object.keys(types));
+      upgradeProperties(this, Object.keys(names));
       // Ask the nearest <pay-provider> (synchronous when one is defined) before the first render.
       this.#requestSettings();
       if (!this.#unsubscribe) this.#waitForProvider();
@@ -274,15 +283,17 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
     }
 
     static {
-      for (const prop of Object.keys(types)) {
-        Object.defineProperty(this.prototype, prop, {
+      for (const [name, prop] of Object.entries(names)) {
+        Object.defineProperty(this.prototype, name, {
           configurable: true,
           enumerable: true,
           get(this: PayElement) {
             return this.#props[prop];
           },
+          // Under the dashed name, text is the attribute's JSON text (a framework binding a static string).
           set(this: PayElement, value: unknown) {
-            this.#setProp(prop, value);
+            if (name !== prop && typeof value == 'string') this.setAttribute(name, value);
+            else this.#setProp(prop, value);
           },
         });
       }
