@@ -3,8 +3,9 @@
  * - custom-elements.json (schema 2.1.0), describing what the package ships (dist/elements/<tag>.js);
  * - the attribute/event table in README.md between the markers `<!-- elements:start -->` and `<!-- elements:end -->`;
  * - the typings in types/: elements.d.ts (element interfaces with typed properties and event maps,
- *   HTMLElementTagNameMap), one <entry>.d.ts per package entry, react.d.ts (React 19 JSX) and vue.d.ts (Vue
- *   GlobalComponents). The elements' own `useEmit<'tag'>()` is typed from elements.d.ts too;
+ *   HTMLElementTagNameMap), one <entry>.d.ts per package entry, react.d.ts (React 19 JSX), vue.d.ts (Vue
+ *   GlobalComponents) and svelte.d.ts (Svelte 5 SvelteHTMLElements). The elements' own `useEmit<'tag'>()` is typed
+ *   from elements.d.ts too;
  * - elements/_runtime/<tag>.ts: what each element module needs at run time (tag, attribute names and types, event
  *   names), so that the documentation in the metadata stays out of the shipped bundles.
  *
@@ -295,6 +296,25 @@ export function buildTypings(metas: ElementMeta[]): Record<string, string> {
     "declare module 'vue' {\n  interface GlobalComponents {\n",
     ...metas.map((m) => `    '${m.tag}': DefineComponent<Props<'${m.tag}'>>;\n`),
     '  }\n}\n',
+  ].join('');
+
+  files['svelte.d.ts'] = [
+    HEADER,
+    "// Svelte 5 template types (svelte-check): `import type {} from '<package>/svelte'` once in the app (e.g. in\n",
+    '// src/app.d.ts). Attributes by their dashed names (a misspelt one or a wrong value is an error), object properties\n',
+    '// by either name (`extra-params={params}` or `{extraParams}`; Svelte sets a prop as a property when the element\n',
+    '// has it, so import the element before the first render), and events as `onpay-complete={(e) => …}` (Svelte 5\n',
+    '// adds a listener for the name after `on`).\n',
+    "import type { HTMLAttributes } from 'svelte/elements';\n",
+    "import type { PayElementAttributes, PayElementEventMaps, PayElementProperties, PayElements } from './elements.js';\n\n",
+    'type Handlers<M> = { [K in keyof M & string as `on${K}`]?: (event: M[K]) => void };\n',
+    'type Props<T extends keyof PayElements> = HTMLAttributes<PayElements[T]> &\n',
+    '  Omit<PayElementAttributes[T], keyof PayElementProperties[T]> &\n',
+    '  Partial<PayElementProperties[T]> &\n',
+    '  Handlers<PayElementEventMaps[T]>;\n\n',
+    "declare module 'svelte/elements' {\n  interface SvelteHTMLElements {\n",
+    ...metas.map((m) => `    '${m.tag}': Props<'${m.tag}'>;\n`),
+    '  }\n}\n\nexport {};\n',
   ].join('');
   return files;
 }
