@@ -78,26 +78,35 @@ export function buildManifest(metas: ElementMeta[]): object {
                 : a.description,
             ...(a.default !== undefined ? { default: a.default } : {}),
           })),
-          // Every property mirrors its attribute (a property write sets the attribute: JSON text for objects).
-          members: m.attributes
-            .map((a) => ({
+          // Every property mirrors its attribute (a property write sets the attribute: JSON text for objects); an object
+          // property also has an alias under its dashed name; the class has a static version.
+          members: [
+            ...m.attributes.map((a) => ({
               kind: 'field',
               name: camelCase(a.name),
               attribute: a.name,
               reflects: true,
               type: { text: `${propertyType(a)} | undefined` },
               description: a.description,
-            }))
-            .concat(
-              dashedAliases(m).map((a) => ({
-                kind: 'field',
-                name: a.name,
-                attribute: a.name,
-                reflects: true,
-                type: { text: `${propertyType(a)} | string | undefined` },
-                description: aliasDescription(a),
-              })),
-            ),
+            })),
+            ...dashedAliases(m).map((a) => ({
+              kind: 'field',
+              name: a.name,
+              attribute: a.name,
+              reflects: true,
+              type: { text: `${propertyType(a)} | string | undefined` },
+              description: aliasDescription(a),
+            })),
+            {
+              kind: 'field',
+              name: 'version',
+              static: true,
+              readonly: true,
+              type: { text: 'string' },
+              description:
+                'The package version of the copy that defined the element (customElements.get(tag).version), for support requests.',
+            },
+          ],
           events: m.events.map((e) => ({
             name: e.name,
             type: { text: `CustomEvent<${e.detail}>` },
@@ -250,8 +259,8 @@ export function buildTypings(metas: ElementMeta[]): Record<string, string> {
       `// \`import '<package>/${m.tag}'\` defines <${m.tag}>.\n`,
       `import type { ${cls(m)} } from './elements.js';\n\n`,
       `export type { ${cls(m)}, ${P(m.tag)}EventMap, ${P(m.tag)}Properties, ${P(m.tag)}Attributes } from './elements.js';\n\n`,
-      `/** The <${m.tag}> class, already defined; undefined where there is no DOM (server rendering defines nothing). */\n`,
-      `declare const ${cls(m)}: { prototype: ${cls(m)}; new (): ${cls(m)} } | undefined;\n`,
+      `/**\n * The <${m.tag}> class, already defined; undefined where there is no DOM (server rendering defines nothing).\n * \`version\` is the package version of the copy that defined it (for support requests).\n */\n`,
+      `declare const ${cls(m)}: { prototype: ${cls(m)}; new (): ${cls(m)}; readonly version: string } | undefined;\n`,
       `export default ${cls(m)};\n`,
     ].join('');
   }

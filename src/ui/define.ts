@@ -43,7 +43,8 @@ export function defineOnce(tag: string, create: () => CustomElementConstructor):
     return existing;
   }
   const ctor = create();
-  Object.defineProperty(ctor, VERSION_KEY, { value: VERSION });
+  // `version` (static) for support requests: `customElements.get('pay-checkout').version`.
+  Object.defineProperties(ctor, { [VERSION_KEY]: { value: VERSION }, version: { value: VERSION } });
   customElements.define(tag, ctor);
   definedHere.add(tag);
   return ctor;

@@ -7,7 +7,8 @@
  */
 export type TokenSet = Record<`--pay-${string}`, string>;
 
-const shared: TokenSet = {
+/** Tokens that do not change with the theme (their descriptions: elements/_tokens.ts). */
+export const sharedTokens: TokenSet = {
   '--pay-radius': '8px',
   '--pay-radius-sm': '6px',
   '--pay-radius-lg': '12px',
@@ -16,7 +17,6 @@ const shared: TokenSet = {
   '--pay-font-family-mono': 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   '--pay-font-size': '14px',
   '--pay-line-height': '1.5',
-  '--pay-space': '8px',
   '--pay-control-height': '40px',
   '--pay-header-height': '64px',
   '--pay-transition': '150ms ease',
@@ -84,9 +84,6 @@ export const darkTokens: TokenSet = {
   '--pay-shadow-lg': '0 10px 30px rgba(0, 0, 0, 0.55)',
 };
 
-/** Every token name, for documentation and tests. */
-export const TOKEN_NAMES = [...Object.keys(shared), ...Object.keys(lightTokens)] as Array<`--pay-${string}`>;
-
 const decl = (t: TokenSet) =>
   Object.entries(t)
     .map(([k, v]) => `${k}:${v};`)
@@ -142,7 +139,7 @@ const TYPOGRAPHY = [
  */
 export function hostCss(theme: 'light' | 'dark' | 'auto'): string {
   const base =
-    `:host{display:block;${decl(shared)}background:var(--pay-color-bg);-webkit-text-size-adjust:100%;}` +
+    `:host{display:block;${decl(sharedTokens)}background:var(--pay-color-bg);-webkit-text-size-adjust:100%;}` +
     // Typography is the element's own: every inherited text property is reset on :host, `!important` because a
     // page's `*{…}` rule matches the host itself (and an inner !important wins over the page's, even its
     // !important). Only the tokens (--pay-font-family, --pay-font-size, --pay-line-height, --pay-color-text) and

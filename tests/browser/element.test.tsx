@@ -294,6 +294,12 @@ describe('defineElement: frameworks and late definitions', () => {
     );
   });
 
+  it('exposes the package version as a static version on the element class', () => {
+    const ctor = customElements.get('test-probe') as unknown as { version: string };
+    equal(ctor.version, VERSION);
+    equal((document.createElement('test-probe').constructor as unknown as { version: string }).version, VERSION);
+  });
+
   it('says so, with both versions, when another copy of the library already defined the tag', async () => {
     // (VERSION is the package version in a build — tests/package/pack.test.ts checks that — and `dev` from sources.)
     class OtherCopy extends HTMLElement {}
