@@ -6,8 +6,8 @@
  *   HTMLElementTagNameMap), one <entry>.d.ts per package entry, react.d.ts (React 19 JSX), vue.d.ts (Vue
  *   GlobalComponents) and svelte.d.ts (Svelte 5 SvelteHTMLElements). The elements' own `useEmit<'tag'>()` is typed
  *   from elements.d.ts too;
- * - elements/_runtime/<tag>.ts: what each element module needs at run time (tag, attribute names and types, event
- *   names), so that the documentation in the metadata stays out of the shipped bundles.
+ * - elements/_runtime/<tag>.ts: what each element module needs at run time (tag, its own attribute names and types
+ *   without the shared settings), so that the documentation in the metadata stays out of the bundles.
  *
  * `npm run manifest -- --check` writes nothing and exits 1 when any of these is out of date (the unit
  * tests run it, so the manifest and the typings cannot drift from the code).
@@ -15,7 +15,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { camelCase, type AttributeMeta, type ElementMeta } from '../elements/_meta.ts';
+import { camelCase, SHARED_ATTRIBUTES, type AttributeMeta, type ElementMeta } from '../elements/_meta.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -335,15 +335,19 @@ export function buildTypings(metas: ElementMeta[]): Record<string, string> {
 export function buildRuntimeMeta(metas: ElementMeta[]): Record<string, string> {
   const files: Record<string, string> = {};
   for (const m of metas) {
-    const attrs = m.attributes.map((a) => `{ name: '${a.name}', type: '${a.type}' }`).join(', ');
-    const events = m.events.map((e) => `{ name: '${e.name}' }`).join(', ');
+    // The shared settings (base-url, locale…) are every element's already (SHARED_PROPS): not repeated in each bundle.
+    const shared = new Set(SHARED_ATTRIBUTES.map((a) => a.name));
+    const attrs = m.attributes
+      .filter((a) => !shared.has(a.name))
+      .map((a) => `{ name: '${a.name}', type: '${a.type}' }`)
+      .join(', ');
     files[`${m.tag}.ts`] = [
       HEADER,
-      `// <${m.tag}> reads this instead of elements/${m.tag}.meta.ts, so descriptions, parts and custom properties\n`,
-      '// (documentation) do not ship in the bundles.\n',
+      `// <${m.tag}> reads this instead of elements/${m.tag}.meta.ts, so descriptions, events, parts and custom\n`,
+      '// properties (documentation) do not ship in the bundles.\n',
       "import type { AttributeType } from '../_meta.ts';\n\n",
-      'export const meta: { tag: string; attributes: Array<{ name: string; type: AttributeType }>; events: Array<{ name: string }> } = {\n',
-      `  tag: '${m.tag}',\n  attributes: [${attrs}],\n  events: [${events}],\n};\n`,
+      'export const meta: { tag: string; attributes: Array<{ name: string; type: AttributeType }> } = {\n',
+      `  tag: '${m.tag}',\n  attributes: [${attrs}],\n};\n`,
     ].join('');
   }
   return files;

@@ -35,9 +35,7 @@ export function defineOnce(tag: string, create: () => CustomElementConstructor):
     if (!definedHere.has(tag)) {
       const theirs = (existing as unknown as Record<symbol, unknown>)[VERSION_KEY];
       console.warn(
-        typeof theirs === 'string'
-          ? `[pay-elements] <${tag}> is already defined by another copy of blocklet-pay-elements (version ${theirs}); this copy (version ${VERSION}) is not used. Load the elements once per page.`
-          : `[pay-elements] <${tag}> is already defined by another script; this copy of blocklet-pay-elements (version ${VERSION}) is not used.`,
+        `[pay-elements] <${tag}> is already defined by ${typeof theirs == 'string' ? `another copy of blocklet-pay-elements (version ${theirs})` : 'another script'}; this copy (version ${VERSION}) is not used. Load the elements once per page.`,
       );
     }
     return existing;

@@ -46,7 +46,7 @@ function ElementRoot({
 }): ReactNode {
   const { container, __provided, ...rest } = rootProps;
   const host = container.host as HTMLElement;
-  const base = resolveSettings(ownSettings(rest), __provided, host);
+  const base = resolveSettings(ownSettings(rest), __provided, host, options.pageLocale);
   const baseKey = `${base.baseUrl}|${base.authToken}|${base.locale}|${base.livemode}|${base.theme}`;
 
   // Local overrides (header language/theme controls) apply until the settings change from outside.

@@ -56,6 +56,8 @@ export type ElementOptions = {
   events?: readonly string[];
   /** Event family prefix: `pay`, `portal`, `header`, `store`. Events are `${prefix}-${name}`. */
   prefix: string;
+  /** The page's own locale preference, read after the attribute and the provider (<site-header>: `pageLocale`). */
+  pageLocale?: () => string | undefined;
   /** CSS `display` of the host (default `block`). */
   display?: string;
   /** The host box paints the theme background (default true); false when the screen draws its own surfaces. */
@@ -255,7 +257,12 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
 
     /** Make the api with the settings known now and start the element's first requests. */
     #settings(): Settings {
-      return resolveSettings(ownSettings(this.#props), this.#props.__provided as SettingsInput | undefined, this);
+      return resolveSettings(
+        ownSettings(this.#props),
+        this.#props.__provided as SettingsInput | undefined,
+        this,
+        options.pageLocale,
+      );
     }
 
     #prefetch(): void {
@@ -358,26 +365,17 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
   return PayElement;
 }
 
-/** Build defineElement options from an element's metadata (elements/<tag>.meta.ts), skipping shared attributes. */
+/**
+ * Build defineElement options from an element's run-time metadata (elements/_runtime/<tag>.ts: its own attributes,
+ * without the shared settings, which every element has). Events are documentation only (emit takes any name).
+ */
 export function optionsFromMeta(
-  meta: {
-    attributes: Array<{ name: string; type: PropType }>;
-    events: Array<{ name: string }>;
-  },
+  meta: { attributes: Array<{ name: string; type: PropType }> },
   prefix: string,
   messages: Messages,
   extra: Partial<ElementOptions> = {},
 ): ElementOptions {
   const props: Record<string, PropType> = {};
-  for (const a of meta.attributes) {
-    const camel = toCamel(a.name);
-    if (!(camel in SHARED_PROPS)) props[camel] = a.type;
-  }
-  return {
-    ...extra,
-    prefix,
-    messages,
-    props: { ...props, ...extra.props },
-    events: meta.events.map((e) => (e.name.startsWith(`${prefix}-`) ? e.name.slice(prefix.length + 1) : e.name)),
-  };
+  for (const a of meta.attributes) props[toCamel(a.name)] = a.type;
+  return { ...extra, prefix, messages, props: { ...props, ...extra.props } };
 }

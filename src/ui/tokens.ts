@@ -13,8 +13,8 @@ export const sharedTokens: TokenSet = {
   '--pay-radius-sm': '6px',
   '--pay-radius-lg': '12px',
   '--pay-font-family':
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif',
-  '--pay-font-family-mono': 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans","PingFang SC","Microsoft YaHei",sans-serif',
+  '--pay-font-family-mono': 'ui-monospace,SFMono-Regular,Menlo,Consolas,monospace',
   '--pay-font-size': '14px',
   '--pay-line-height': '1.5',
   '--pay-control-height': '40px',
@@ -29,7 +29,7 @@ export const lightTokens: TokenSet = {
   '--pay-color-bg': '#ffffff',
   '--pay-color-surface': '#f8fafc',
   '--pay-color-surface-raised': '#ffffff',
-  '--pay-color-hover': 'rgba(15, 23, 42, 0.06)',
+  '--pay-color-hover': 'rgba(15,23,42,.06)',
   '--pay-color-text': '#0f172a',
   '--pay-color-muted': '#475569',
   '--pay-color-border': '#e2e8f0',
@@ -48,9 +48,9 @@ export const lightTokens: TokenSet = {
   '--pay-color-neutral-bg': '#f1f5f9',
   '--pay-color-skeleton': '#e2e8f0',
   '--pay-color-skeleton-shine': '#f1f5f9',
-  '--pay-color-overlay': 'rgba(15, 23, 42, 0.45)',
-  '--pay-shadow': '0 1px 2px rgba(15, 23, 42, 0.06), 0 1px 3px rgba(15, 23, 42, 0.1)',
-  '--pay-shadow-lg': '0 10px 30px rgba(15, 23, 42, 0.18)',
+  '--pay-color-overlay': 'rgba(15,23,42,.45)',
+  '--pay-shadow': '0 1px 2px rgba(15,23,42,.06),0 1px 3px rgba(15,23,42,.1)',
+  '--pay-shadow-lg': '0 10px 30px rgba(15,23,42,.18)',
 };
 
 export const darkTokens: TokenSet = {
@@ -60,7 +60,7 @@ export const darkTokens: TokenSet = {
   '--pay-color-bg': '#0b1220',
   '--pay-color-surface': '#111a2e',
   '--pay-color-surface-raised': '#17223a',
-  '--pay-color-hover': 'rgba(226, 232, 240, 0.08)',
+  '--pay-color-hover': 'rgba(226,232,240,.08)',
   '--pay-color-text': '#e5e7eb',
   '--pay-color-muted': '#a3adbd',
   '--pay-color-border': '#263248',
@@ -79,9 +79,9 @@ export const darkTokens: TokenSet = {
   '--pay-color-neutral-bg': '#1e293b',
   '--pay-color-skeleton': '#1e293b',
   '--pay-color-skeleton-shine': '#2a3850',
-  '--pay-color-overlay': 'rgba(0, 0, 0, 0.6)',
-  '--pay-shadow': '0 1px 2px rgba(0, 0, 0, 0.4), 0 1px 3px rgba(0, 0, 0, 0.5)',
-  '--pay-shadow-lg': '0 10px 30px rgba(0, 0, 0, 0.55)',
+  '--pay-color-overlay': 'rgba(0,0,0,.6)',
+  '--pay-shadow': '0 1px 2px rgba(0,0,0,.4),0 1px 3px rgba(0,0,0,.5)',
+  '--pay-shadow-lg': '0 10px 30px rgba(0,0,0,.55)',
 };
 
 const decl = (t: TokenSet) =>

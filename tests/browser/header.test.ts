@@ -34,6 +34,8 @@ const navSettled = (el: HTMLElement) =>
 beforeEach(async () => {
   await stub({});
   await setViewport({ width: 1280, height: 800 });
+  // The language a test picked (the platform's nf_lang cookie) is not the next test's.
+  document.cookie = 'nf_lang=; max-age=0; path=/';
 });
 afterEach(cleanup);
 
@@ -106,6 +108,31 @@ describe('<site-header>', () => {
     await flushed();
     equal(hidden.shadowRoot?.querySelector('header'), null);
     equal(hidden.getBoundingClientRect().height, 0);
+  });
+
+  it("without a locale attribute, follows the page's ?locale, then the nf_lang cookie, as the platform does", async () => {
+    // A page without the reference host's script: nothing set <html lang> or the attribute from them.
+    document.cookie = 'nf_lang=zh; path=/';
+    const fromCookie = header();
+    await sessionReady(fromCookie);
+    await waitFor(() => $(fromCookie, '[part=login]')?.textContent === '登录', { message: 'nf_lang=zh not followed' });
+    // The attribute comes first.
+    const own = header('locale="en"');
+    await sessionReady(own);
+    equal($(own, '[part=login]')?.textContent, 'Sign in');
+    cleanup();
+    document.cookie = 'nf_lang=; max-age=0; path=/';
+    history.replaceState(null, '', `${location.pathname}?locale=zh`);
+    try {
+      const fromQuery = header();
+      await sessionReady(fromQuery);
+      await waitFor(() => $(fromQuery, '[part=login]')?.textContent === '登录', { message: '?locale=zh not followed' });
+    } finally {
+      history.replaceState(null, '', location.pathname);
+    }
+    const plain = header();
+    await sessionReady(plain);
+    equal($(plain, '[part=login]')?.textContent, 'Sign in', 'neither: the page language (en)');
   });
 
   it('language selector emits header-locale-change (cancelable) and switches its own strings', async () => {
