@@ -24,7 +24,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { creditShortfall } from './credit-shortfall.ts';
-import { day, LoadError, Loading, timestamp, useMoney } from './parts.tsx';
+import { day, LoadError, Loading, useMoney } from './parts.tsx';
 
 type Form = {
   enabled: boolean;
@@ -211,6 +211,9 @@ function AutoTopUpForm({
   // credit_config.credit_amount is in token units of the credit currency on the platform: converted once, in core.
   const creditsPer = tokenUnitsToSmallest(price.metadata?.credit_config?.credit_amount, credit.decimal);
   const credits = creditsPer && !quantityError ? mulAmount(creditsPer, quantity) : null;
+  // The package as the platform sends it (TAutoRechargeConfigExpanded: the price, not its product): its nickname, or
+  // the credits one package grants.
+  const packageName = price.nickname || (creditsPer ? money(creditsPer, credit) : price.id);
 
   const m = useMutation(
     () =>
@@ -287,11 +290,7 @@ function AutoTopUpForm({
           endAdornment={credit.symbol}
           name="threshold"
         />
-        <TextField
-          label={t('portal.autoTopUp.package')}
-          value={price.product?.name ?? price.nickname ?? price.id}
-          readOnly
-        />
+        <TextField label={t('portal.autoTopUp.package')} value={packageName} readOnly />
         <TextField
           label={t('portal.autoTopUp.quantity')}
           inputMode="numeric"
@@ -337,10 +336,10 @@ function AutoTopUpForm({
               })
             : null}
       </p>
-      {saved.last_recharge_at || saved.last_recharge_date ? (
+      {saved.last_recharge_date ? (
         <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>
           {t('portal.autoTopUp.last', {
-            date: saved.last_recharge_at ? timestamp(saved.last_recharge_at) : day(saved.last_recharge_date),
+            date: day(saved.last_recharge_date),
           })}
         </p>
       ) : null}

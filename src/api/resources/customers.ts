@@ -228,8 +228,7 @@ export type AutoRechargeConfig = {
   daily_stats?: { attempt_count: number; total_amount: string } | null;
   /** The day of the last top-up, YYYY-MM-DD. */
   last_recharge_date?: string | null;
-  /** Sandbox extras (not on TAutoRechargeConfig): when the last top-up ran, and why the last one failed. */
-  last_recharge_at?: number | null;
+  /** Sandbox extra (not on TAutoRechargeConfig): why the last top-up failed. */
   last_error?: string | null;
   currency: PaymentCurrency;
   rechargeCurrency?: PaymentCurrency | null;
