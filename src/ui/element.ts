@@ -56,7 +56,10 @@ export type ElementOptions = {
   events?: readonly string[];
   /** Event family prefix: `pay`, `portal`, `header`, `store`. Events are `${prefix}-${name}`. */
   prefix: string;
-  /** The page's own locale preference, read after the attribute and the provider (<site-header>: `pageLocale`). */
+  /**
+   * The page's own locale preference, read when an instance is made and used after the attribute and the provider
+   * (<site-header>: `pageLocale`).
+   */
   pageLocale?: () => string | undefined;
   /** CSS `display` of the host (default `block`). */
   display?: string;
@@ -152,6 +155,9 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
     constructor() {
       super();
       this.#shadow = this.attachShadow({ mode: 'open' });
+      // The page's locale preference as it is when the element is made: the element's own choice (which the header
+      // writes to the same cookie) is a local override, not a new outside setting that would reset the others.
+      this.#props.__page = options.pageLocale?.();
       for (const [attr, prop] of Object.entries(attrToProp)) {
         const value = this.getAttribute(attr);
         if (types[prop] === 'json') {
@@ -261,7 +267,7 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
         ownSettings(this.#props),
         this.#props.__provided as SettingsInput | undefined,
         this,
-        options.pageLocale,
+        this.#props.__page as string | undefined,
       );
     }
 

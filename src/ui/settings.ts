@@ -76,7 +76,7 @@ export function resolveSettings(
   own: SettingsInput,
   provided: SettingsInput | undefined,
   host: Element | null,
-  page?: () => string | undefined,
+  page?: string,
 ): Settings {
   const p = provided ?? {};
   // The first locale given (own → provider → the page's preference when asked → nearest lang → browser), normalized
@@ -85,7 +85,7 @@ export function resolveSettings(
     pick(
       own.locale,
       p.locale,
-      page?.(),
+      page,
       nearestLang(host),
       typeof navigator === 'undefined' ? undefined : navigator.language,
     ),
