@@ -1,16 +1,38 @@
 /** Theme tokens and ::part names every element shares (for the metadata / custom-elements.json). */
-import { darkTokens, lightTokens, TOKEN_NAMES } from '../src/ui/tokens.ts';
+import { darkTokens, lightTokens, sharedTokens } from '../src/ui/tokens.ts';
 
-const describe = (name: string): string => {
-  const light = lightTokens[name as `--pay-${string}`];
-  const dark = darkTokens[name as `--pay-${string}`];
-  return light && dark ? `Theme token (light ${light}, dark ${dark}).` : 'Theme token.';
+/** What each theme-independent token changes (the colour tokens are named for their role and list both values). */
+export const SHARED_TOKEN_DESCRIPTIONS: Record<string, string> = {
+  '--pay-radius': 'Corner radius of buttons, text fields, selects, alerts, menus and skeletons.',
+  '--pay-radius-sm':
+    'Corner radius of small controls and images: menu items, close buttons, quantity steppers, logos and avatars.',
+  '--pay-radius-lg': 'Corner radius of cards, dialogs, tables and panels.',
+  '--pay-font-family':
+    'Font of every text in the element (the host resets inherited text properties, so this is the way to change the font).',
+  '--pay-font-family-mono': 'Font of ids, addresses, keys and transaction hashes.',
+  '--pay-font-size':
+    'Base text size of the element (text without a size of its own; buttons and headings keep theirs).',
+  '--pay-line-height': 'Base line height of the element text.',
+  '--pay-control-height': 'Height of the text fields and selects (the control box; its label and hint are outside it).',
+  '--pay-header-height': 'Height of the <site-header> bar; its mobile menu and organization panel open below it.',
+  '--pay-transition': 'Duration and easing of hover, focus and open/close transitions.',
 };
+
+const describe = (name: `--pay-${string}`): string => {
+  const light = lightTokens[name];
+  const dark = darkTokens[name];
+  const shared = sharedTokens[name];
+  if (shared !== undefined) return `${SHARED_TOKEN_DESCRIPTIONS[name] ?? ''} Default ${shared}.`.trim();
+  return `Theme token (light ${light}, dark ${dark}).`;
+};
+
+/** Every token name, for documentation and tests. */
+export const TOKEN_NAMES = [...Object.keys(sharedTokens), ...Object.keys(lightTokens)] as Array<`--pay-${string}`>;
 
 export const TOKENS = TOKEN_NAMES.map((name) => ({ name, description: describe(name) }));
 
 export const PARTS = [
-  { name: 'button', description: 'Buttons (Button primitive).' },
+  { name: 'button', description: 'Every button (Button primitive), the Pay button included, beside its own name.' },
   { name: 'card', description: 'Cards.' },
   { name: 'dialog', description: 'Dialogs.' },
   { name: 'field', description: 'Form fields (label, control, hint, error).' },

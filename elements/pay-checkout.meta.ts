@@ -38,7 +38,7 @@ const meta: ElementMeta = {
       type: 'json',
       tsType: 'Record<string, string | number | boolean>',
       description:
-        'Extra query parameters sent when starting a session from a payment link (e.g. {"qty": 2}). From a framework, set the extraParams property (an object), not the attribute.',
+        'Extra query parameters sent when starting a session from a payment link (e.g. {"qty": 2}). From a framework, bind an object to extra-params or extraParams: both are properties.',
     },
     {
       name: 'donation-mount-location',
@@ -52,7 +52,7 @@ const meta: ElementMeta = {
       tsType:
         '{ target?: string; title?: string; description?: string; reference?: string; message?: string; beneficiaries?: Array<{ address: string; share?: string; name?: string }>; amount?: { presets?: string[]; preset?: string; minimum?: string; maximum?: string; custom?: boolean }; [key: string]: unknown }',
       description:
-        "The donate widget's DonationSettings (target, title, description, amount, beneficiaries). From a framework, set the donationSettings property (an object), not the attribute.",
+        "The donate widget's DonationSettings (target, title, description, amount, beneficiaries). From a framework, bind an object to donation-settings or donationSettings: both are properties.",
     },
   ],
   events: [

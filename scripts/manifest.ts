@@ -3,10 +3,11 @@
  * - custom-elements.json (schema 2.1.0), describing what the package ships (dist/elements/<tag>.js);
  * - the attribute/event table in README.md between the markers `<!-- elements:start -->` and `<!-- elements:end -->`;
  * - the typings in types/: elements.d.ts (element interfaces with typed properties and event maps,
- *   HTMLElementTagNameMap), one <entry>.d.ts per package entry, react.d.ts (React 19 JSX) and vue.d.ts (Vue
- *   GlobalComponents). The elements' own `useEmit<'tag'>()` is typed from elements.d.ts too;
- * - elements/_runtime/<tag>.ts: what each element module needs at run time (tag, attribute names and types, event
- *   names), so that the documentation in the metadata stays out of the shipped bundles.
+ *   HTMLElementTagNameMap), one <entry>.d.ts per package entry, react.d.ts (React 19 JSX), vue.d.ts (Vue
+ *   GlobalComponents) and svelte.d.ts (Svelte 5 SvelteHTMLElements). The elements' own `useEmit<'tag'>()` is typed
+ *   from elements.d.ts too;
+ * - elements/_runtime/<tag>.ts: what each element module needs at run time (tag, its own attribute names and types
+ *   without the shared settings), so that the documentation in the metadata stays out of the bundles.
  *
  * `npm run manifest -- --check` writes nothing and exits 1 when any of these is out of date (the unit
  * tests run it, so the manifest and the typings cannot drift from the code).
@@ -14,7 +15,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { camelCase, type AttributeMeta, type ElementMeta } from '../elements/_meta.ts';
+import { camelCase, SHARED_ATTRIBUTES, type AttributeMeta, type ElementMeta } from '../elements/_meta.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -33,6 +34,17 @@ export async function loadMetas(): Promise<ElementMeta[]> {
 
 /** Where the package ships an element's module (relative to the package root). */
 export const builtPath = (tag: string): string => `dist/elements/${tag}.js`;
+
+/**
+ * Object (json) attributes with a dashed name: the element also has a property under that name (src/ui/element.ts),
+ * which frameworks binding the dashed name set (Vue `:extra-params`, React 19 and Svelte `extra-params={…}`,
+ * Angular `[extra-params]`).
+ */
+export const dashedAliases = (m: ElementMeta): AttributeMeta[] =>
+  m.attributes.filter((a) => a.type === 'json' && camelCase(a.name) !== a.name);
+
+const aliasDescription = (a: AttributeMeta): string =>
+  `The ${camelCase(a.name)} property under the attribute's name, for frameworks that bind \`${a.name}\`: takes the object (text is read as the attribute's JSON).`;
 
 /** TypeScript type of an attribute's property. */
 export function propertyType(a: AttributeMeta): string {
@@ -66,15 +78,35 @@ export function buildManifest(metas: ElementMeta[]): object {
                 : a.description,
             ...(a.default !== undefined ? { default: a.default } : {}),
           })),
-          // Every property mirrors its attribute (a property write sets the attribute: JSON text for objects).
-          members: m.attributes.map((a) => ({
-            kind: 'field',
-            name: camelCase(a.name),
-            attribute: a.name,
-            reflects: true,
-            type: { text: `${propertyType(a)} | undefined` },
-            description: a.description,
-          })),
+          // Every property mirrors its attribute (a property write sets the attribute: JSON text for objects); an object
+          // property also has an alias under its dashed name; the class has a static version.
+          members: [
+            ...m.attributes.map((a) => ({
+              kind: 'field',
+              name: camelCase(a.name),
+              attribute: a.name,
+              reflects: true,
+              type: { text: `${propertyType(a)} | undefined` },
+              description: a.description,
+            })),
+            ...dashedAliases(m).map((a) => ({
+              kind: 'field',
+              name: a.name,
+              attribute: a.name,
+              reflects: true,
+              type: { text: `${propertyType(a)} | string | undefined` },
+              description: aliasDescription(a),
+            })),
+            {
+              kind: 'field',
+              name: 'version',
+              static: true,
+              readonly: true,
+              type: { text: 'string' },
+              description:
+                'The package version of the copy that defined the element (customElements.get(tag).version), for support requests.',
+            },
+          ],
           events: m.events.map((e) => ({
             name: e.name,
             type: { text: `CustomEvent<${e.detail}>` },
@@ -161,6 +193,10 @@ function elementTypes(m: ElementMeta): string {
     out.push(doc(`\`${a.name}\`${a.default ? ` (default ${a.default})` : ''}: ${a.description}`));
     out.push(`  ${key(camelCase(a.name))}: ${propertyType(a)} | undefined;\n`);
   }
+  for (const a of dashedAliases(m)) {
+    out.push(doc(aliasDescription(a)));
+    out.push(`  ${key(a.name)}: ${propertyType(a)} | string | undefined;\n`);
+  }
   out.push('}\n\n');
   out.push(`/** Attributes of \`<${m.tag}>\` as written in markup (JSON attributes hold JSON text). */\n`);
   out.push(`export interface ${P}Attributes {\n`);
@@ -223,8 +259,8 @@ export function buildTypings(metas: ElementMeta[]): Record<string, string> {
       `// \`import '<package>/${m.tag}'\` defines <${m.tag}>.\n`,
       `import type { ${cls(m)} } from './elements.js';\n\n`,
       `export type { ${cls(m)}, ${P(m.tag)}EventMap, ${P(m.tag)}Properties, ${P(m.tag)}Attributes } from './elements.js';\n\n`,
-      `/** The <${m.tag}> class, already defined; undefined where there is no DOM (server rendering defines nothing). */\n`,
-      `declare const ${cls(m)}: { prototype: ${cls(m)}; new (): ${cls(m)} } | undefined;\n`,
+      `/**\n * The <${m.tag}> class, already defined; undefined where there is no DOM (server rendering defines nothing).\n * \`version\` is the package version of the copy that defined it (for support requests).\n */\n`,
+      `declare const ${cls(m)}: { prototype: ${cls(m)}; new (): ${cls(m)}; readonly version: string } | undefined;\n`,
       `export default ${cls(m)};\n`,
     ].join('');
   }
@@ -238,8 +274,9 @@ export function buildTypings(metas: ElementMeta[]): Record<string, string> {
   files['react.d.ts'] = [
     HEADER,
     "// React 19 JSX for the elements: `import type {} from '<package>/react'` once in the app (or list it in tsconfig\n",
-    '// `types`). Attributes by their dashed names, properties by their camelCase names (objects for JSON props; React 19\n',
-    '// sets a prop as a property when the element has it, so import the element before rendering), and events as\n',
+    '// `types`). Attributes by their dashed names, properties by their camelCase names (objects for JSON props, also\n',
+    '// under their dashed names; React 19 sets a prop as a property when the element has it, so import the element\n',
+    '// before rendering), and events as\n',
     '// `onpay-complete={(e) => e.detail.invoiceId}` (React 19 adds a listener for `on<event-name>` props).\n',
     "import type { DetailedHTMLProps, HTMLAttributes } from 'react';\n",
     "import type { PayElementAttributes, PayElementEventMaps, PayElementProperties, PayElements } from './elements.js';\n\n",
@@ -257,7 +294,7 @@ export function buildTypings(metas: ElementMeta[]): Record<string, string> {
     HEADER,
     "// Vue 3 template types (vue-tsc / Volar): `import type {} from '<package>/vue'` once in the app. Tell Vue the tags\n",
     "// are custom elements (compilerOptions.isCustomElement: (tag) => tag.startsWith('pay-') || ...). Bind objects as\n",
-    '// properties: `:extraParams.prop="params"` (or `.extraParams="params"`).\n',
+    '// properties: `:extra-params="params"` (the element has a property by that name) or `:extraParams.prop="params"`.\n',
     "import type { DefineComponent } from 'vue';\n",
     "import type { PayElementAttributes, PayElementEventMaps, PayElementProperties, PayElements } from './elements.js';\n\n",
     'type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;\n',
@@ -269,6 +306,25 @@ export function buildTypings(metas: ElementMeta[]): Record<string, string> {
     ...metas.map((m) => `    '${m.tag}': DefineComponent<Props<'${m.tag}'>>;\n`),
     '  }\n}\n',
   ].join('');
+
+  files['svelte.d.ts'] = [
+    HEADER,
+    "// Svelte 5 template types (svelte-check): `import type {} from '<package>/svelte'` once in the app (e.g. in\n",
+    '// src/app.d.ts). Attributes by their dashed names (a misspelt one or a wrong value is an error), object properties\n',
+    '// by either name (`extra-params={params}` or `{extraParams}`; Svelte sets a prop as a property when the element\n',
+    '// has it, so import the element before the first render), and events as `onpay-complete={(e) => …}` (Svelte 5\n',
+    '// adds a listener for the name after `on`).\n',
+    "import type { HTMLAttributes } from 'svelte/elements';\n",
+    "import type { PayElementAttributes, PayElementEventMaps, PayElementProperties, PayElements } from './elements.js';\n\n",
+    'type Handlers<M> = { [K in keyof M & string as `on${K}`]?: (event: M[K]) => void };\n',
+    'type Props<T extends keyof PayElements> = HTMLAttributes<PayElements[T]> &\n',
+    '  Omit<PayElementAttributes[T], keyof PayElementProperties[T]> &\n',
+    '  Partial<PayElementProperties[T]> &\n',
+    '  Handlers<PayElementEventMaps[T]>;\n\n',
+    "declare module 'svelte/elements' {\n  interface SvelteHTMLElements {\n",
+    ...metas.map((m) => `    '${m.tag}': Props<'${m.tag}'>;\n`),
+    '  }\n}\n\nexport {};\n',
+  ].join('');
   return files;
 }
 
@@ -279,15 +335,19 @@ export function buildTypings(metas: ElementMeta[]): Record<string, string> {
 export function buildRuntimeMeta(metas: ElementMeta[]): Record<string, string> {
   const files: Record<string, string> = {};
   for (const m of metas) {
-    const attrs = m.attributes.map((a) => `{ name: '${a.name}', type: '${a.type}' }`).join(', ');
-    const events = m.events.map((e) => `{ name: '${e.name}' }`).join(', ');
+    // The shared settings (base-url, locale…) are every element's already (SHARED_PROPS): not repeated in each bundle.
+    const shared = new Set(SHARED_ATTRIBUTES.map((a) => a.name));
+    const attrs = m.attributes
+      .filter((a) => !shared.has(a.name))
+      .map((a) => `{ name: '${a.name}', type: '${a.type}' }`)
+      .join(', ');
     files[`${m.tag}.ts`] = [
       HEADER,
-      `// <${m.tag}> reads this instead of elements/${m.tag}.meta.ts, so descriptions, parts and custom properties\n`,
-      '// (documentation) do not ship in the bundles.\n',
+      `// <${m.tag}> reads this instead of elements/${m.tag}.meta.ts, so descriptions, events, parts and custom\n`,
+      '// properties (documentation) do not ship in the bundles.\n',
       "import type { AttributeType } from '../_meta.ts';\n\n",
-      'export const meta: { tag: string; attributes: Array<{ name: string; type: AttributeType }>; events: Array<{ name: string }> } = {\n',
-      `  tag: '${m.tag}',\n  attributes: [${attrs}],\n  events: [${events}],\n};\n`,
+      'export const meta: { tag: string; attributes: Array<{ name: string; type: AttributeType }> } = {\n',
+      `  tag: '${m.tag}',\n  attributes: [${attrs}],\n};\n`,
     ].join('');
   }
   return files;

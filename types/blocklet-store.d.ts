@@ -4,6 +4,9 @@ import type { BlockletStoreElement } from './elements.js';
 
 export type { BlockletStoreElement, BlockletStoreEventMap, BlockletStoreProperties, BlockletStoreAttributes } from './elements.js';
 
-/** The <blocklet-store> class, already defined; undefined where there is no DOM (server rendering defines nothing). */
-declare const BlockletStoreElement: { prototype: BlockletStoreElement; new (): BlockletStoreElement } | undefined;
+/**
+ * The <blocklet-store> class, already defined; undefined where there is no DOM (server rendering defines nothing).
+ * `version` is the package version of the copy that defined it (for support requests).
+ */
+declare const BlockletStoreElement: { prototype: BlockletStoreElement; new (): BlockletStoreElement; readonly version: string } | undefined;
 export default BlockletStoreElement;

@@ -92,12 +92,16 @@ export interface PayCheckoutProperties {
   currency: string | undefined;
   /** `success-url`: Where to go after paying (http/https only; overrides the session's success_url). Cancel pay-complete to stay. */
   successUrl: string | undefined;
-  /** `extra-params`: Extra query parameters sent when starting a session from a payment link (e.g. {"qty": 2}). From a framework, set the extraParams property (an object), not the attribute. */
+  /** `extra-params`: Extra query parameters sent when starting a session from a payment link (e.g. {"qty": 2}). From a framework, bind an object to extra-params or extraParams: both are properties. */
   extraParams: Record<string, string | number | boolean> | undefined;
   /** `donation-mount-location`: Without checkout-id: the donate widget of this mount location (inactive settings: owner/admin can enable them; see docs/sandbox.md). */
   donationMountLocation: string | undefined;
-  /** `donation-settings`: The donate widget's DonationSettings (target, title, description, amount, beneficiaries). From a framework, set the donationSettings property (an object), not the attribute. */
+  /** `donation-settings`: The donate widget's DonationSettings (target, title, description, amount, beneficiaries). From a framework, bind an object to donation-settings or donationSettings: both are properties. */
   donationSettings: { target?: string; title?: string; description?: string; reference?: string; message?: string; beneficiaries?: Array<{ address: string; share?: string; name?: string }>; amount?: { presets?: string[]; preset?: string; minimum?: string; maximum?: string; custom?: boolean }; [key: string]: unknown } | undefined;
+  /** The extraParams property under the attribute's name, for frameworks that bind `extra-params`: takes the object (text is read as the attribute's JSON). */
+  'extra-params': Record<string, string | number | boolean> | string | undefined;
+  /** The donationSettings property under the attribute's name, for frameworks that bind `donation-settings`: takes the object (text is read as the attribute's JSON). */
+  'donation-settings': { target?: string; title?: string; description?: string; reference?: string; message?: string; beneficiaries?: Array<{ address: string; share?: string; name?: string }>; amount?: { presets?: string[]; preset?: string; minimum?: string; maximum?: string; custom?: boolean }; [key: string]: unknown } | string | undefined;
 }
 
 /** Attributes of `<pay-checkout>` as written in markup (JSON attributes hold JSON text). */
@@ -246,6 +250,8 @@ export interface PayPricingTableProperties {
   currency: string | undefined;
   /** `extra-params`: Extra query parameters sent when a plan starts its checkout, written over the page query (the chosen currencyId is written last). From a framework, set the extraParams property (an object), not the attribute. */
   extraParams: Record<string, string | number | boolean> | undefined;
+  /** The extraParams property under the attribute's name, for frameworks that bind `extra-params`: takes the object (text is read as the attribute's JSON). */
+  'extra-params': Record<string, string | number | boolean> | string | undefined;
 }
 
 /** Attributes of `<pay-pricing-table>` as written in markup (JSON attributes hold JSON text). */

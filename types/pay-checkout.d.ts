@@ -4,6 +4,9 @@ import type { PayCheckoutElement } from './elements.js';
 
 export type { PayCheckoutElement, PayCheckoutEventMap, PayCheckoutProperties, PayCheckoutAttributes } from './elements.js';
 
-/** The <pay-checkout> class, already defined; undefined where there is no DOM (server rendering defines nothing). */
-declare const PayCheckoutElement: { prototype: PayCheckoutElement; new (): PayCheckoutElement } | undefined;
+/**
+ * The <pay-checkout> class, already defined; undefined where there is no DOM (server rendering defines nothing).
+ * `version` is the package version of the copy that defined it (for support requests).
+ */
+declare const PayCheckoutElement: { prototype: PayCheckoutElement; new (): PayCheckoutElement; readonly version: string } | undefined;
 export default PayCheckoutElement;

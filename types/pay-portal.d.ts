@@ -4,6 +4,9 @@ import type { PayPortalElement } from './elements.js';
 
 export type { PayPortalElement, PayPortalEventMap, PayPortalProperties, PayPortalAttributes } from './elements.js';
 
-/** The <pay-portal> class, already defined; undefined where there is no DOM (server rendering defines nothing). */
-declare const PayPortalElement: { prototype: PayPortalElement; new (): PayPortalElement } | undefined;
+/**
+ * The <pay-portal> class, already defined; undefined where there is no DOM (server rendering defines nothing).
+ * `version` is the package version of the copy that defined it (for support requests).
+ */
+declare const PayPortalElement: { prototype: PayPortalElement; new (): PayPortalElement; readonly version: string } | undefined;
 export default PayPortalElement;

@@ -4,6 +4,9 @@ import type { PayPricingTableElement } from './elements.js';
 
 export type { PayPricingTableElement, PayPricingTableEventMap, PayPricingTableProperties, PayPricingTableAttributes } from './elements.js';
 
-/** The <pay-pricing-table> class, already defined; undefined where there is no DOM (server rendering defines nothing). */
-declare const PayPricingTableElement: { prototype: PayPricingTableElement; new (): PayPricingTableElement } | undefined;
+/**
+ * The <pay-pricing-table> class, already defined; undefined where there is no DOM (server rendering defines nothing).
+ * `version` is the package version of the copy that defined it (for support requests).
+ */
+declare const PayPricingTableElement: { prototype: PayPricingTableElement; new (): PayPricingTableElement; readonly version: string } | undefined;
 export default PayPricingTableElement;

@@ -4,6 +4,9 @@ import type { PayProviderElement } from './elements.js';
 
 export type { PayProviderElement, PayProviderEventMap, PayProviderProperties, PayProviderAttributes } from './elements.js';
 
-/** The <pay-provider> class, already defined; undefined where there is no DOM (server rendering defines nothing). */
-declare const PayProviderElement: { prototype: PayProviderElement; new (): PayProviderElement } | undefined;
+/**
+ * The <pay-provider> class, already defined; undefined where there is no DOM (server rendering defines nothing).
+ * `version` is the package version of the copy that defined it (for support requests).
+ */
+declare const PayProviderElement: { prototype: PayProviderElement; new (): PayProviderElement; readonly version: string } | undefined;
 export default PayProviderElement;

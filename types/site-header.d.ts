@@ -4,6 +4,9 @@ import type { SiteHeaderElement } from './elements.js';
 
 export type { SiteHeaderElement, SiteHeaderEventMap, SiteHeaderProperties, SiteHeaderAttributes } from './elements.js';
 
-/** The <site-header> class, already defined; undefined where there is no DOM (server rendering defines nothing). */
-declare const SiteHeaderElement: { prototype: SiteHeaderElement; new (): SiteHeaderElement } | undefined;
+/**
+ * The <site-header> class, already defined; undefined where there is no DOM (server rendering defines nothing).
+ * `version` is the package version of the copy that defined it (for support requests).
+ */
+declare const SiteHeaderElement: { prototype: SiteHeaderElement; new (): SiteHeaderElement; readonly version: string } | undefined;
 export default SiteHeaderElement;

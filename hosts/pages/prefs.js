@@ -8,7 +8,8 @@
  *   theme:    ?theme= (kept for this tab in sessionStorage) → sessionStorage → theme.prefer light|dark
  *             → localStorage (when prefer is 'system') → the system (no data-theme: host.css follows the system)
  * <site-header> writes nf_lang and localStorage blocklet_theme_prefer when the person picks; host.js passes the
- * result (<html lang>, <html data-theme>) to every element.
+ * result (<html lang>, <html data-theme>) to every element, and on pages without host.js this script gives the
+ * theme to the <site-header> elements.
  */
 (function () {
   const root = document.documentElement;
@@ -70,4 +71,12 @@
   let mode = asked || ok(store('sessionStorage', key)) || ok(theme.prefer);
   if (!mode && (theme.prefer === 'system' || !theme.prefer)) mode = ok(store('localStorage', key));
   if (mode) root.setAttribute('data-theme', mode);
+
+  // Pages without host.js (the embed demo, plain pages) still give their header the theme: each <site-header>
+  // without a theme of its own takes the page's, once the document is parsed.
+  if (mode)
+    document.addEventListener('DOMContentLoaded', function () {
+      const headers = document.querySelectorAll('site-header:not([theme])');
+      for (let i = 0; i < headers.length; i++) headers[i].setAttribute('theme', mode);
+    });
 })();

@@ -2,9 +2,15 @@ import type { RequestHandler } from 'express';
 
 /**
  * CORS for pages on other origins that load the elements from this server and point `base-url` here (a CDN embed,
- * a sibling product): the built elements (`/elements/*`), the payment API (`/payment/api/*`, `/api/*`, wallet
- * connect included), the store API and the service calls the elements make (session, user, notifications,
- * avatars, logos). `/__blocklet__.js?type=json` is open to every origin on its own (pages.ts).
+ * a sibling product).
+ *
+ * The built elements (`/elements/*`, versioned `/elements/{version}/…` and integrity.json included) are public code
+ * fetched without credentials: like every CDN they answer every origin with `Access-Control-Allow-Origin: *`, so
+ * `<script type="module" crossorigin integrity=…>` loads them on any site without the operator listing it.
+ *
+ * The allowlist is for the APIs only: the payment API (`/payment/api/*`, `/api/*`, wallet connect included), the store
+ * API and the service calls the elements make (session, user, notifications, avatars, logos).
+ * `/__blocklet__.js?type=json` is open to every origin on its own (pages.ts).
  *
  * Allowed origins come from SANDBOX_CORS_ORIGINS: a comma- or space-separated list of origins
  * (`https://shop.example`), an origin with `:*` for any port (`http://localhost:*`), or `*` for every origin.
@@ -16,7 +22,9 @@ import type { RequestHandler } from 'express';
  */
 export const DEFAULT_CORS_ORIGINS = 'http://localhost:*, http://127.0.0.1:*, http://[::1]:*';
 
-const PATHS = ['/elements/', '/payment/api/', '/api/', '/store/api/', '/.well-known/service/'];
+/** Public files, the same for everyone: `*`. */
+const PUBLIC = '/elements/';
+const PATHS = ['/payment/api/', '/api/', '/store/api/', '/.well-known/service/'];
 /** Service pages people open themselves (the login page, the sandbox's pages) are not for other origins' scripts. */
 const EXCLUDED = ['/.well-known/service/sandbox/', '/.well-known/service/login'];
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
@@ -44,6 +52,16 @@ export function cors(list: string = process.env.SANDBOX_CORS_ORIGINS ?? DEFAULT_
   const allowed = originMatcher(list);
   return (req, res, next) => {
     const path = req.path;
+    if (path.startsWith(PUBLIC)) {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+        res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD');
+        res.setHeader('Access-Control-Max-Age', '600');
+        res.status(204).end();
+        return;
+      }
+      return next();
+    }
     if (!PATHS.some((p) => path.startsWith(p)) || EXCLUDED.some((p) => path.startsWith(p))) return next();
     res.vary('Origin');
     const origin = req.headers.origin;

@@ -30,7 +30,8 @@ export const OverdueStruct = type({
 
 /**
  * GET /api/auto-recharge-configs/customer/:id and POST …/submit: payment-js TAutoRechargeConfigExpanded, the flat
- * config (amounts in the smallest unit) with its credit currency, recharge currency and price expanded.
+ * config (amounts in the smallest unit) with its credit currency, recharge currency and price (a TPrice: its product
+ * is not expanded).
  */
 export const AutoRechargeConfigStruct = type({
   id: string(),
@@ -49,7 +50,7 @@ export const AutoRechargeConfigStruct = type({
     currency_id: string(),
     unit_amount: Amount,
     currency_options: opt(array(type({ currency_id: string(), unit_amount: Amount }))),
-    product: opt(type({ name: string() })),
+    nickname: opt(string()),
   }),
 });
 

@@ -33,7 +33,12 @@ export function PhoneField({ value, error, disabled, onChange, onBlur }: PhoneFi
 
   const names = new Intl.DisplayNames([toIntlLocale(locale)], { type: 'region' });
   return (
-    <div className={css`display: grid; grid-template-columns: minmax(120px, 38%) 1fr; gap: 8px; align-items: start;`}>
+    // Side by side when the row has room for the country's whole label ("US +1 · United States"), stacked on a phone:
+    // a fixed share of a narrow row cut the label (152 px of text in 110 px at 390 px).
+    <div
+      className={css`display: flex; flex-wrap: wrap; gap: 8px; align-items: start;
+        & > :first-child { flex: 1 1 230px; min-width: 0; } & > :last-child { flex: 2 1 200px; min-width: 0; }`}
+    >
       <Select
         label={t('checkout.phoneCountry')}
         name="phone_country"

@@ -29,7 +29,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { creditShortfall } from './credit-shortfall.ts';
-import { day, LoadError, Loading, timestamp, useMoney } from './parts.tsx';
+import { day, LoadError, Loading, useMoney } from './parts.tsx';
 
 /** The DID Wallet method types whose top-ups the wallet authorizes (DID Connect). */
 const WALLET_AUTH_TYPES = new Set(['arcblock']);
@@ -226,6 +226,9 @@ function AutoTopUpForm({
   // credit_config.credit_amount is in token units of the credit currency on the platform: converted once, in core.
   const creditsPer = tokenUnitsToSmallest(price.metadata?.credit_config?.credit_amount, credit.decimal);
   const credits = creditsPer && !quantityError ? mulAmount(creditsPer, quantity) : null;
+  // The package as the platform sends it (TAutoRechargeConfigExpanded: the price, not its product): its nickname, or
+  // the credits one package grants.
+  const packageName = price.nickname || (creditsPer ? money(creditsPer, credit) : price.id);
 
   const configKey = queryKey('credits', 'auto-recharge', customer, credit.id);
   const auth = useConnect(AUTO_RECHARGE_AUTH_ACTION, {
@@ -310,11 +313,7 @@ function AutoTopUpForm({
           endAdornment={credit.symbol}
           name="threshold"
         />
-        <TextField
-          label={t('portal.autoTopUp.package')}
-          value={price.product?.name ?? price.nickname ?? price.id}
-          readOnly
-        />
+        <TextField label={t('portal.autoTopUp.package')} value={packageName} readOnly />
         <TextField
           label={t('portal.autoTopUp.quantity')}
           inputMode="numeric"
@@ -360,10 +359,10 @@ function AutoTopUpForm({
               })
             : null}
       </p>
-      {saved.last_recharge_at || saved.last_recharge_date ? (
+      {saved.last_recharge_date ? (
         <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>
           {t('portal.autoTopUp.last', {
-            date: saved.last_recharge_at ? timestamp(saved.last_recharge_at) : day(saved.last_recharge_date),
+            date: day(saved.last_recharge_date),
           })}
         </p>
       ) : null}

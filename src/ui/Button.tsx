@@ -22,7 +22,7 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   href?: string;
   /** With `href`: open in a new tab (links to another origin always do). */
   newTab?: boolean;
-  /** ::part name (default `button`). */
+  /** Its own ::part name(s), added to `button`, which every Button carries (so `::part(button)` styles them all). */
   part?: string;
 };
 
@@ -66,7 +66,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     endIcon,
     href,
     newTab,
-    part = 'button',
+    part: own,
     className,
     children,
     onClick,
@@ -78,6 +78,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 ) {
   const t = useT();
   const { cx } = useCss();
+  const part = own && own !== 'button' ? `button ${own}` : 'button';
   const cls = cx(useButtonClass(variant, size, fullWidth), className);
   const content = (
     <>

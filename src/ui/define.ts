@@ -35,15 +35,14 @@ export function defineOnce(tag: string, create: () => CustomElementConstructor):
     if (!definedHere.has(tag)) {
       const theirs = (existing as unknown as Record<symbol, unknown>)[VERSION_KEY];
       console.warn(
-        typeof theirs === 'string'
-          ? `[pay-elements] <${tag}> is already defined by another copy of blocklet-pay-elements (version ${theirs}); this copy (version ${VERSION}) is not used. Load the elements once per page.`
-          : `[pay-elements] <${tag}> is already defined by another script; this copy of blocklet-pay-elements (version ${VERSION}) is not used.`,
+        `[pay-elements] <${tag}> is already defined by ${typeof theirs == 'string' ? `another copy of blocklet-pay-elements (version ${theirs})` : 'another script'}; this copy (version ${VERSION}) is not used. Load the elements once per page.`,
       );
     }
     return existing;
   }
   const ctor = create();
-  Object.defineProperty(ctor, VERSION_KEY, { value: VERSION });
+  // `version` (static) for support requests: `customElements.get('pay-checkout').version`.
+  Object.defineProperties(ctor, { [VERSION_KEY]: { value: VERSION }, version: { value: VERSION } });
   customElements.define(tag, ctor);
   definedHere.add(tag);
   return ctor;
@@ -59,7 +58,7 @@ export const isLostObject = (value: string | null): boolean => value !== null &&
 export function warnObjectAttribute(tag: string, attribute: string, property: string, value: string | null): boolean {
   if (!isLostObject(value)) return false;
   console.warn(
-    `[pay-elements] <${tag}> ${attribute}="${value}": an object was written as an attribute and is lost. Set the ${property} property instead (el.${property} = {…}; React: ${property}={…}; Vue: :${property}.prop="…"), after the element is defined (import it before the first render).`,
+    `[pay-elements] <${tag}> ${attribute}="${value}": an object was written as an attribute and is lost. Set the ${property} property instead, after the element is defined (import it before the first render).`,
   );
   return true;
 }

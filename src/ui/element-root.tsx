@@ -33,7 +33,12 @@ import { bindStyles, setHostCss, StyleContext } from './styles.tsx';
 import { ToastRegion } from './Toast.tsx';
 import { hostCss } from './tokens.ts';
 
-type RootProps = Record<string, unknown> & { container: ShadowRoot; __provided?: SettingsInput | undefined };
+type RootProps = Record<string, unknown> & {
+  container: ShadowRoot;
+  __provided?: SettingsInput | undefined;
+  /** The page's locale preference when the element was made (ElementOptions.pageLocale). */
+  __page?: string | undefined;
+};
 
 function ElementRoot({
   rootProps,
@@ -44,9 +49,9 @@ function ElementRoot({
   Component: ComponentType<Record<string, unknown>>;
   options: ElementOptions;
 }): ReactNode {
-  const { container, __provided, ...rest } = rootProps;
+  const { container, __provided, __page, ...rest } = rootProps;
   const host = container.host as HTMLElement;
-  const base = resolveSettings(ownSettings(rest), __provided, host);
+  const base = resolveSettings(ownSettings(rest), __provided, host, __page);
   const baseKey = `${base.baseUrl}|${base.authToken}|${base.locale}|${base.livemode}|${base.theme}`;
 
   // Local overrides (header language/theme controls) apply until the settings change from outside.

@@ -11,7 +11,8 @@
  *   imported when the first instance connects; the element's loader fetches their chunks in parallel from the
  *   start (scripts/vite-element-entries.ts), so they are usually there by the time the answers are.
  * - Attributes ↔ props: camelCase props map to dashed attributes; properties mirror attributes (setting a
- *   property writes the attribute, setting an attribute updates the property). Types: string, number, json,
+ *   property writes the attribute, setting an attribute updates the property). An object (json) prop is also a
+ *   property under its dashed name (`el['extra-params']`), so frameworks binding that name set the object. Types: string, number, json,
  *   boolean, converted by src/ui/attributes.ts (shared with `<pay-provider>`). Booleans follow HTML: presence is
  *   `true` (`<x open>`), `"false"`/`"0"` is `false`, removing the attribute resets the prop to `undefined`.
  * - Settings change in place: a new `locale`, `theme` or `livemode` re-renders the same React tree with the same
@@ -55,6 +56,11 @@ export type ElementOptions = {
   events?: readonly string[];
   /** Event family prefix: `pay`, `portal`, `header`, `store`. Events are `${prefix}-${name}`. */
   prefix: string;
+  /**
+   * The page's own locale preference, read when an instance is made and used after the attribute and the provider
+   * (<site-header>: `pageLocale`).
+   */
+  pageLocale?: () => string | undefined;
   /** CSS `display` of the host (default `block`). */
   display?: string;
   /** The host box paints the theme background (default true); false when the screen draws its own surfaces. */
@@ -121,6 +127,14 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
   const types: Record<string, PropType> = { ...SHARED_PROPS, ...options.props };
   const attrToProp: Record<string, string> = {};
   for (const prop of Object.keys(types)) attrToProp[toDashed(prop)] = prop;
+  // Property names: every prop, and an object prop also under its dashed name (`el['extra-params'] = {…}`), the name
+  // people copy from the HTML docs: frameworks set a property only when the element has one by the exact name they
+  // bind (Vue `:extra-params`, React 19 and Svelte `extra-params={…}`, Angular `[extra-params]`).
+  const names: Record<string, string> = {};
+  for (const [attr, prop] of Object.entries(attrToProp)) {
+    names[prop] = prop;
+    if (types[prop] === 'json') names[attr] = prop;
+  }
 
   class PayElement extends HTMLElement {
     static get observedAttributes(): string[] {
@@ -141,6 +155,9 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
     constructor() {
       super();
       this.#shadow = this.attachShadow({ mode: 'open' });
+      // The page's locale preference as it is when the element is made: the element's own choice (which the header
+      // writes to the same cookie) is a local override, not a new outside setting that would reset the others.
+      this.#props.__page = options.pageLocale?.();
       for (const [attr, prop] of Object.entries(attrToProp)) {
         const value = this.getAttribute(attr);
         if (types[prop] === 'json') {
@@ -157,7 +174,7 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
 
     connectedCallback(): void {
       // Properties set before the element was defined (upgrade) shadow the accessors: re-apply them.
-      upgradeProperties(this, Object.keys(types));
+      upgradeProperties(this, Object.keys(names));
       // Ask the nearest <pay-provider> (synchronous when one is defined) before the first render.
       this.#requestSettings();
       if (!this.#unsubscribe) this.#waitForProvider();
@@ -246,7 +263,12 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
 
     /** Make the api with the settings known now and start the element's first requests. */
     #settings(): Settings {
-      return resolveSettings(ownSettings(this.#props), this.#props.__provided as SettingsInput | undefined, this);
+      return resolveSettings(
+        ownSettings(this.#props),
+        this.#props.__provided as SettingsInput | undefined,
+        this,
+        this.#props.__page as string | undefined,
+      );
     }
 
     #prefetch(): void {
@@ -274,15 +296,17 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
     }
 
     static {
-      for (const prop of Object.keys(types)) {
-        Object.defineProperty(this.prototype, prop, {
+      for (const [name, prop] of Object.entries(names)) {
+        Object.defineProperty(this.prototype, name, {
           configurable: true,
           enumerable: true,
           get(this: PayElement) {
             return this.#props[prop];
           },
+          // Under the dashed name, text is the attribute's JSON text (a framework binding a static string).
           set(this: PayElement, value: unknown) {
-            this.#setProp(prop, value);
+            if (name !== prop && typeof value == 'string') this.setAttribute(name, value);
+            else this.#setProp(prop, value);
           },
         });
       }
@@ -347,26 +371,17 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
   return PayElement;
 }
 
-/** Build defineElement options from an element's metadata (elements/<tag>.meta.ts), skipping shared attributes. */
+/**
+ * Build defineElement options from an element's run-time metadata (elements/_runtime/<tag>.ts: its own attributes,
+ * without the shared settings, which every element has). Events are documentation only (emit takes any name).
+ */
 export function optionsFromMeta(
-  meta: {
-    attributes: Array<{ name: string; type: PropType }>;
-    events: Array<{ name: string }>;
-  },
+  meta: { attributes: Array<{ name: string; type: PropType }> },
   prefix: string,
   messages: Messages,
   extra: Partial<ElementOptions> = {},
 ): ElementOptions {
   const props: Record<string, PropType> = {};
-  for (const a of meta.attributes) {
-    const camel = toCamel(a.name);
-    if (!(camel in SHARED_PROPS)) props[camel] = a.type;
-  }
-  return {
-    ...extra,
-    prefix,
-    messages,
-    props: { ...props, ...extra.props },
-    events: meta.events.map((e) => (e.name.startsWith(`${prefix}-`) ? e.name.slice(prefix.length + 1) : e.name)),
-  };
+  for (const a of meta.attributes) props[toCamel(a.name)] = a.type;
+  return { ...extra, prefix, messages, props: { ...props, ...extra.props } };
 }

@@ -2,7 +2,8 @@
  * Shared settings of every element: what `<pay-provider>` provides and what each element resolves.
  *
  * Resolution order (per field): the element's own attribute → the nearest `<pay-provider>` ancestor
- * (context protocol, @lit/context) → defaults (locale from the nearest `lang` attribute or the browser,
+ * (context protocol, @lit/context) → defaults (locale from the page's platform preference for <site-header>:
+ * `?locale` then the `nf_lang` cookie; then the nearest `lang` attribute or the browser,
  * theme `auto`, livemode undefined so the api decides, base URL undefined so the api resolves it).
  *
  * This module has no React and no rendering: `<pay-provider>` imports it without pulling React in.
@@ -52,6 +53,19 @@ export function nearestLang(node: Node | null): string | undefined {
   return undefined;
 }
 
+/**
+ * The platform's language preference of the page, as its own header reads it (platform-header-store.md A.2):
+ * `?locale=`, then the `nf_lang` cookie. <site-header> reads it when no attribute or provider gives a locale, so on a
+ * page without the reference host's script it still follows the person's choice.
+ */
+export function pageLocale(): string | undefined {
+  try {
+    return new URLSearchParams(location.search).get('locale') || /\bnf_lang=([\w-]+)/.exec(document.cookie)?.[1];
+  } catch {
+    return undefined; // cookies of an opaque origin (a sandboxed frame) throw
+  }
+}
+
 const pick = <T>(...values: Array<T | undefined | null>): T | undefined => {
   for (const v of values) if (v !== undefined && v !== null && v !== '') return v;
   return undefined;
@@ -62,11 +76,19 @@ export function resolveSettings(
   own: SettingsInput,
   provided: SettingsInput | undefined,
   host: Element | null,
+  page?: string,
 ): Settings {
   const p = provided ?? {};
-  // The first locale given (own → provider → nearest lang → browser), normalized by core (tw → zh, else en).
+  // The first locale given (own → provider → the page's preference when asked → nearest lang → browser), normalized
+  // by core (tw → zh, else en).
   const locale = normalizeLocale(
-    pick(own.locale, p.locale, nearestLang(host), typeof navigator === 'undefined' ? undefined : navigator.language),
+    pick(
+      own.locale,
+      p.locale,
+      page,
+      nearestLang(host),
+      typeof navigator === 'undefined' ? undefined : navigator.language,
+    ),
   );
   return {
     baseUrl: pick(own.baseUrl, p.baseUrl),

@@ -7,16 +7,16 @@
  */
 export type TokenSet = Record<`--pay-${string}`, string>;
 
-const shared: TokenSet = {
+/** Tokens that do not change with the theme (their descriptions: elements/_tokens.ts). */
+export const sharedTokens: TokenSet = {
   '--pay-radius': '8px',
   '--pay-radius-sm': '6px',
   '--pay-radius-lg': '12px',
   '--pay-font-family':
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif',
-  '--pay-font-family-mono': 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans","PingFang SC","Microsoft YaHei",sans-serif',
+  '--pay-font-family-mono': 'ui-monospace,SFMono-Regular,Menlo,Consolas,monospace',
   '--pay-font-size': '14px',
   '--pay-line-height': '1.5',
-  '--pay-space': '8px',
   '--pay-control-height': '40px',
   '--pay-header-height': '64px',
   '--pay-transition': '150ms ease',
@@ -29,7 +29,7 @@ export const lightTokens: TokenSet = {
   '--pay-color-bg': '#ffffff',
   '--pay-color-surface': '#f8fafc',
   '--pay-color-surface-raised': '#ffffff',
-  '--pay-color-hover': 'rgba(15, 23, 42, 0.06)',
+  '--pay-color-hover': 'rgba(15,23,42,.06)',
   '--pay-color-text': '#0f172a',
   '--pay-color-muted': '#475569',
   '--pay-color-border': '#e2e8f0',
@@ -48,9 +48,9 @@ export const lightTokens: TokenSet = {
   '--pay-color-neutral-bg': '#f1f5f9',
   '--pay-color-skeleton': '#e2e8f0',
   '--pay-color-skeleton-shine': '#f1f5f9',
-  '--pay-color-overlay': 'rgba(15, 23, 42, 0.45)',
-  '--pay-shadow': '0 1px 2px rgba(15, 23, 42, 0.06), 0 1px 3px rgba(15, 23, 42, 0.1)',
-  '--pay-shadow-lg': '0 10px 30px rgba(15, 23, 42, 0.18)',
+  '--pay-color-overlay': 'rgba(15,23,42,.45)',
+  '--pay-shadow': '0 1px 2px rgba(15,23,42,.06),0 1px 3px rgba(15,23,42,.1)',
+  '--pay-shadow-lg': '0 10px 30px rgba(15,23,42,.18)',
 };
 
 export const darkTokens: TokenSet = {
@@ -60,7 +60,7 @@ export const darkTokens: TokenSet = {
   '--pay-color-bg': '#0b1220',
   '--pay-color-surface': '#111a2e',
   '--pay-color-surface-raised': '#17223a',
-  '--pay-color-hover': 'rgba(226, 232, 240, 0.08)',
+  '--pay-color-hover': 'rgba(226,232,240,.08)',
   '--pay-color-text': '#e5e7eb',
   '--pay-color-muted': '#a3adbd',
   '--pay-color-border': '#263248',
@@ -79,13 +79,10 @@ export const darkTokens: TokenSet = {
   '--pay-color-neutral-bg': '#1e293b',
   '--pay-color-skeleton': '#1e293b',
   '--pay-color-skeleton-shine': '#2a3850',
-  '--pay-color-overlay': 'rgba(0, 0, 0, 0.6)',
-  '--pay-shadow': '0 1px 2px rgba(0, 0, 0, 0.4), 0 1px 3px rgba(0, 0, 0, 0.5)',
-  '--pay-shadow-lg': '0 10px 30px rgba(0, 0, 0, 0.55)',
+  '--pay-color-overlay': 'rgba(0,0,0,.6)',
+  '--pay-shadow': '0 1px 2px rgba(0,0,0,.4),0 1px 3px rgba(0,0,0,.5)',
+  '--pay-shadow-lg': '0 10px 30px rgba(0,0,0,.55)',
 };
-
-/** Every token name, for documentation and tests. */
-export const TOKEN_NAMES = [...Object.keys(shared), ...Object.keys(lightTokens)] as Array<`--pay-${string}`>;
 
 const decl = (t: TokenSet) =>
   Object.entries(t)
@@ -142,7 +139,7 @@ const TYPOGRAPHY = [
  */
 export function hostCss(theme: 'light' | 'dark' | 'auto'): string {
   const base =
-    `:host{display:block;${decl(shared)}background:var(--pay-color-bg);-webkit-text-size-adjust:100%;}` +
+    `:host{display:block;${decl(sharedTokens)}background:var(--pay-color-bg);-webkit-text-size-adjust:100%;}` +
     // Typography is the element's own: every inherited text property is reset on :host, `!important` because a
     // page's `*{…}` rule matches the host itself (and an inner !important wins over the page's, even its
     // !important). Only the tokens (--pay-font-family, --pay-font-size, --pay-line-height, --pay-color-text) and

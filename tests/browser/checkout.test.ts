@@ -72,6 +72,22 @@ describe('<pay-checkout>', () => {
     equal(field(el, 'customer_name').value, 'Casey Customer');
   });
 
+  it('::part(button) reaches the Pay button, which keeps its own part name too', async () => {
+    const style = document.createElement('style');
+    style.textContent = 'pay-checkout::part(button) { outline: 3px dotted rgb(1, 2, 3); }';
+    document.head.append(style);
+    try {
+      const el = checkout();
+      await formReady(el);
+      const pay = await waitFor(() => submitButton(el));
+      equal(pay.getAttribute('part'), 'button submit');
+      equal(getComputedStyle(pay).outlineColor, 'rgb(1, 2, 3)');
+      equal(getComputedStyle(pay).outlineStyle, 'dotted');
+    } finally {
+      style.remove();
+    }
+  });
+
   it('minimal mode has no summary; standalone mode adds a header and a footer', async () => {
     const minimal = checkout('mode="minimal"');
     await formReady(minimal);
@@ -1351,6 +1367,31 @@ describe('<pay-checkout> finish (issue 13)', () => {
       ok(toggle.textContent!.includes('Hide details'));
       noWiderThan(el, width);
       await expectNoAxeViolations(el);
+    });
+  }
+
+  for (const [width, locale] of [
+    [390, 'en'],
+    [390, 'zh'],
+    [1280, 'en'],
+  ] as const) {
+    it(`the phone's country code shows its whole label at ${width} px (${locale})`, async () => {
+      await setViewport({ width, height: 900 });
+      await stub({ signedIn: true, checkout: { phone: true } });
+      const el = mount(
+        `<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="${locale}" theme="light"></pay-checkout>`,
+      ).firstElementChild as HTMLElement;
+      await formReady(el);
+      const select = await waitFor(() => $<HTMLSelectElement>(el, 'select[name=phone_country]'));
+      const label = select.selectedOptions[0]!.textContent!;
+      const cs = getComputedStyle(select);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const text = ctx.measureText(label).width;
+      // The room for the text: the box minus its padding (the chevron sits in the right padding).
+      const room = select.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      ok(text <= room, `"${label}": ${Math.round(text)} px of text in ${Math.round(room)} px`);
+      noWiderThan(el, width);
     });
   }
 

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { createElement, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
 import '../../elements/pay-provider.ts';
 import { defineElement } from '../../src/ui/element.ts';
 import { VERSION } from '../../src/ui/define.ts';
@@ -27,7 +29,7 @@ import {
 const headBefore = document.head.children.length;
 const headHtmlBefore = document.head.innerHTML;
 
-type Probe = { checkoutId?: string; count?: number; open?: boolean; data?: unknown };
+type Probe = { checkoutId?: string; count?: number; open?: boolean; data?: unknown; extraData?: unknown };
 
 function ProbeView(props: Probe) {
   const s = useSettings();
@@ -221,6 +223,60 @@ describe('defineElement: frameworks and late definitions', () => {
     ok(!seen.some((w) => w.includes('not valid JSON')), 'one warning, not a second JSON one');
   });
 
+  it('takes an object prop under its dashed name too (the name frameworks bind from the HTML docs)', async () => {
+    defineElement('test-dashed', async () => ProbeView, {
+      messages: testMessages,
+      prefix: 'test',
+      props: { extraData: 'json', checkoutId: 'string' },
+    });
+    const el = mount('<test-dashed></test-dashed>').firstElementChild as HTMLElement & Record<string, unknown>;
+    await rendered(el);
+    // Frameworks set a property when `name in el` (Vue, React 19, Svelte) or always (Angular [extra-data]).
+    ok('extra-data' in el, 'a property under the dashed name');
+    ok(!('checkout-id' in el), 'only object props get one: text props stay attributes');
+    el['extra-data'] = { qty: 2 };
+    deepEqual(el.extraData, { qty: 2 });
+    deepEqual(el['extra-data'], { qty: 2 });
+    equal(el.getAttribute('extra-data'), '{"qty":2}');
+    await waitFor(() => JSON.stringify(propsOf(el).extraData) === '{"qty":2}');
+    // Text under the dashed name is the attribute's JSON text (a framework binding a static string).
+    el['extra-data'] = '{"qty":3}';
+    deepEqual(el.extraData, { qty: 3 });
+    equal(el.getAttribute('extra-data'), '{"qty":3}');
+    el['extra-data'] = undefined;
+    equal(el.hasAttribute('extra-data'), false);
+    equal(el.extraData, undefined);
+  });
+
+  it('React 19 sets an object bound through the dashed name as the property', async () => {
+    const host = mount('');
+    const root = createRoot(host);
+    try {
+      flushSync(() => root.render(createElement('test-dashed', { 'extra-data': { currencyId: 'usdc' } })));
+      const el = host.firstElementChild as HTMLElement & Record<string, unknown>;
+      deepEqual(el.extraData, { currencyId: 'usdc' });
+      equal(el.getAttribute('extra-data'), '{"currencyId":"usdc"}');
+      await rendered(el);
+      await waitFor(() => JSON.stringify(propsOf(el).extraData) === '{"currencyId":"usdc"}');
+    } finally {
+      root.unmount();
+    }
+  });
+
+  it('takes an object set under the dashed name before the element was defined', async () => {
+    const el = document.createElement('test-late-dashed') as HTMLElement & Record<string, unknown>;
+    el['extra-data'] = { qty: 5 };
+    mount('').appendChild(el);
+    defineElement('test-late-dashed', async () => ProbeView, {
+      messages: testMessages,
+      prefix: 'test',
+      props: { extraData: 'json' },
+    });
+    await rendered(el);
+    await waitFor(() => JSON.stringify(propsOf(el).extraData) === '{"qty":5}');
+    equal(Object.prototype.hasOwnProperty.call(el, 'extra-data'), false, 'the own property gave way to the accessor');
+  });
+
   it('warns for the lower-cased property name a framework wrote before the element was defined', async () => {
     const seen = await warnings(async () => {
       const host = mount('<test-late-camel extradata="[object Object]"></test-late-camel>');
@@ -236,6 +292,12 @@ describe('defineElement: frameworks and late definitions', () => {
       seen[0]?.includes('extradata="[object Object]"') && seen[0].includes('Set the extraData property instead'),
       seen[0],
     );
+  });
+
+  it('exposes the package version as a static version on the element class', () => {
+    const ctor = customElements.get('test-probe') as unknown as { version: string };
+    equal(ctor.version, VERSION);
+    equal((document.createElement('test-probe').constructor as unknown as { version: string }).version, VERSION);
   });
 
   it('says so, with both versions, when another copy of the library already defined the tag', async () => {

@@ -34,6 +34,8 @@ const navSettled = (el: HTMLElement) =>
 beforeEach(async () => {
   await stub({});
   await setViewport({ width: 1280, height: 800 });
+  // The language a test picked (the platform's nf_lang cookie) is not the next test's.
+  document.cookie = 'nf_lang=; max-age=0; path=/';
 });
 afterEach(cleanup);
 
@@ -106,6 +108,31 @@ describe('<site-header>', () => {
     await flushed();
     equal(hidden.shadowRoot?.querySelector('header'), null);
     equal(hidden.getBoundingClientRect().height, 0);
+  });
+
+  it("without a locale attribute, follows the page's ?locale, then the nf_lang cookie, as the platform does", async () => {
+    // A page without the reference host's script: nothing set <html lang> or the attribute from them.
+    document.cookie = 'nf_lang=zh; path=/';
+    const fromCookie = header();
+    await sessionReady(fromCookie);
+    await waitFor(() => $(fromCookie, '[part=login]')?.textContent === '登录', { message: 'nf_lang=zh not followed' });
+    // The attribute comes first.
+    const own = header('locale="en"');
+    await sessionReady(own);
+    equal($(own, '[part=login]')?.textContent, 'Sign in');
+    cleanup();
+    document.cookie = 'nf_lang=; max-age=0; path=/';
+    history.replaceState(null, '', `${location.pathname}?locale=zh`);
+    try {
+      const fromQuery = header();
+      await sessionReady(fromQuery);
+      await waitFor(() => $(fromQuery, '[part=login]')?.textContent === '登录', { message: '?locale=zh not followed' });
+    } finally {
+      history.replaceState(null, '', location.pathname);
+    }
+    const plain = header();
+    await sessionReady(plain);
+    equal($(plain, '[part=login]')?.textContent, 'Sign in', 'neither: the page language (en)');
   });
 
   it('language selector emits header-locale-change (cancelable) and switches its own strings', async () => {
@@ -420,12 +447,12 @@ describe('<site-header> organization switcher', () => {
     await stub({ signedIn: true, header: { createDelayMs: 300 } });
     const el = header(`locale="en" ${ORG_META}`);
     await openOrgs(el);
-    ($(el, '[part=org-create]') as HTMLButtonElement).click();
+    ($(el, '[part~=org-create]') as HTMLButtonElement).click();
     const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'));
     ok(dialog.textContent?.includes('Create organization'));
     const [name, desc] = $$<HTMLInputElement>(el, 'dialog input');
     await waitFor(() => activeDeep() === name);
-    const submit = $<HTMLButtonElement>(el, 'dialog [part=org-create-submit]') as HTMLButtonElement;
+    const submit = $<HTMLButtonElement>(el, 'dialog [part~=org-create-submit]') as HTMLButtonElement;
     submit.click();
     await waitFor(() => dialog.textContent?.includes('Name cannot be empty'));
     equal(name?.getAttribute('aria-invalid'), 'true');
@@ -466,7 +493,7 @@ describe('<site-header> organization switcher', () => {
     await stub({ signedIn: true, header: { createFails: 409 } });
     const el = header(`locale="en" ${ORG_META}`);
     await openOrgs(el);
-    ($(el, '[part=org-create]') as HTMLButtonElement).click();
+    ($(el, '[part~=org-create]') as HTMLButtonElement).click();
     await waitFor(() => $(el, 'dialog[open]'));
     await sendKeys({ type: 'Acme' });
     await sendKeys({ press: 'Enter' });
@@ -496,9 +523,9 @@ describe('<site-header> organization switcher', () => {
       await waitFor(() => orgNames(el).length === 3);
       ok($(el, '[part=org-menu]')?.textContent?.includes('查看全部'));
       await expectNoAxeViolations(el);
-      ($(el, '[part=org-create]') as HTMLButtonElement).click();
+      ($(el, '[part~=org-create]') as HTMLButtonElement).click();
       await waitFor(() => $(el, 'dialog[open]'));
-      ($(el, 'dialog [part=org-create-submit]') as HTMLButtonElement).click();
+      ($(el, 'dialog [part~=org-create-submit]') as HTMLButtonElement).click();
       await waitFor(() => $(el, 'dialog')?.textContent?.includes('名称不能为空'));
       await expectNoAxeViolations(el);
     });
@@ -661,7 +688,7 @@ describe('<site-header> cookie consent and temporary-domain rules', () => {
     ok(r.width <= 440, `max width 440 (${r.width})`);
     const events: Event[] = [];
     el.addEventListener('header-cookie-consent', (e) => events.push(e));
-    const accept = $<HTMLButtonElement>(el, '[part=cookie-accept]') as HTMLButtonElement;
+    const accept = $<HTMLButtonElement>(el, '[part~=cookie-accept]') as HTMLButtonElement;
     equal(accept.textContent, 'I Understand');
     accept.click();
     await waitFor(() => $(el, '[part=cookie-consent]') === null);
@@ -1377,7 +1404,7 @@ describe('<site-header> axe on every overlay', () => {
         await openOrgs(el);
         await waitFor(() => orgNames(el).length === 3);
         await expectNoAxeViolations(el);
-        ($(el, '[part=org-create]') as HTMLButtonElement).click();
+        ($(el, '[part~=org-create]') as HTMLButtonElement).click();
         await waitFor(() => $(el, 'dialog[open]'));
         await expectNoAxeViolations(el);
         cleanup();

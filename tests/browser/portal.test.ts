@@ -1134,6 +1134,8 @@ describe('<pay-portal> credits', () => {
     const form = await waitFor(() => $(el, '[part~=auto-top-up]'), { timeout: 5000 });
     ok(form.textContent!.includes('Balance: 12.5 CRD') && form.textContent!.includes('Off'), form.textContent ?? '');
     ok(shadowText(el).includes('Auto top-up is off: nothing is bought automatically.'));
+    // The package from what the platform sends (a TPrice without its product): the credits it grants.
+    equal(field(el, 'Purchase package').value, '100 CRD');
     const save = $<HTMLButtonElement>(el, '[part~=save-auto-top-up]')!;
     save.click();
     await waitFor(() => form.textContent!.includes('Please enter a valid number'));

@@ -646,7 +646,7 @@ describe('<blocklet-store>', () => {
       w.opener = realOpener;
     });
     const start = (el: HTMLElement) =>
-      waitFor(() => $<HTMLButtonElement>(el, '[part=connect-start]')).then((b) => b.click());
+      waitFor(() => $<HTMLButtonElement>(el, '[part~=connect-start]')).then((b) => b.click());
 
     it('/connect-cli: opens the wallet dialog, then reports the result to the opener origin only and shows the developer DID', async () => {
       await storeStub({ connect: 'wait' });
@@ -658,11 +658,11 @@ describe('<blocklet-store>', () => {
       const el = store('locale="en"');
       await waitFor(() => $(el, 'h1')?.textContent === 'Connect Blocklet CLI');
       ok(shadowText(el).includes('Connect My CLI to this store'));
-      const button = await waitFor(() => $<HTMLButtonElement>(el, '[part=connect-start]'));
+      const button = await waitFor(() => $<HTMLButtonElement>(el, '[part~=connect-start]'));
       button.focus();
       await sendKeys({ press: 'Enter' });
       const dialog = await waitFor(() => $(el, 'dialog[open]'));
-      const link = await waitFor(() => dialog.querySelector<HTMLAnchorElement>('[part=open-wallet]'));
+      const link = await waitFor(() => dialog.querySelector<HTMLAnchorElement>('[part~=open-wallet]'));
       // The store's own prefix ({store mount}/api/did), the deep link of its auth URL.
       const deep = decodeURIComponent(decodeURIComponent(link.getAttribute('href') ?? ''));
       ok(deep.startsWith('https://abtwallet.io/i/?action=requestAuth&url=http'), deep);
@@ -676,7 +676,7 @@ describe('<blocklet-store>', () => {
       // Cancel closes the dialog and returns focus to the start button.
       ([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel') as HTMLButtonElement).click();
       await waitFor(() => !$(el, 'dialog[open]'));
-      await waitFor(() => el.shadowRoot?.activeElement === $(el, '[part=connect-start]'), {
+      await waitFor(() => el.shadowRoot?.activeElement === $(el, '[part~=connect-start]'), {
         message: 'focus back on the start button',
       });
 
@@ -810,7 +810,7 @@ describe('<blocklet-store>', () => {
       $<HTMLButtonElement>(el, 'dialog[open] button[part~=connect-cancel]')!.click();
       await waitFor(() => !$(el, 'dialog[open]'));
       await waitFor(() => shadowText(el).includes('The request was declined in the wallet.'));
-      equal($(el, '[part=connect-start]')?.textContent, 'Try again');
+      equal($(el, '[part~=connect-start]')?.textContent, 'Try again');
       await storeStub({});
       await start(el);
       await waitFor(() => shadowText(el).includes('Key pair generated'));
@@ -845,7 +845,7 @@ describe('<blocklet-store>', () => {
         try {
           window.history.replaceState(null, '', `${BASE}join`);
           const el = store(`locale="en" theme="${theme}"`);
-          const submit = await waitFor(() => $<HTMLButtonElement>(el, '[part=join]'));
+          const submit = await waitFor(() => $<HTMLButtonElement>(el, '[part~=join]'));
           ok(submit.disabled, 'disabled until the terms are accepted');
           const terms = $<HTMLInputElement>(el, 'input[type=checkbox]') as HTMLInputElement;
           ok(
@@ -860,7 +860,7 @@ describe('<blocklet-store>', () => {
           submit.click();
           const dialog = await waitFor(() => $(el, 'dialog[open]'));
           ok(dialog.textContent?.includes('Stake with DID Wallet'));
-          await waitFor(() => dialog.querySelector('[part=open-wallet]'));
+          await waitFor(() => dialog.querySelector('[part~=open-wallet]'));
           await storeStub({ connect: 'succeed' }, { signedIn: true });
           await waitFor(() => shadowText(el).includes('You are now a developer'), { timeout: 6000 });
           const link = $<HTMLAnchorElement>(el, '[part=my-blocklets]') as HTMLAnchorElement;

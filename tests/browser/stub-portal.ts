@@ -638,7 +638,9 @@ const CRD_PACK: Answer<Price> = {
   currency_id: 'pc_tba',
   unit_amount: String(E18),
   currency_options: [{ currency_id: 'pc_usd', unit_amount: '99' }],
-  product: { id: 'prod_crd', name: 'Credits Pack' },
+  // A TPrice: the platform does not expand the product here; the portal names the package by its credits.
+  product_id: 'prod_crd',
+  nickname: '',
   metadata: { credit_config: { credit_amount: '100', currency_id: 'pc_crd' } },
 };
 const expandedConfig = (c: Omit<Answer<AutoRechargeConfig>, 'currency' | 'price'>): Answer<AutoRechargeConfig> => ({

@@ -58,9 +58,8 @@ const SANDBOX_UNMODELED = [
   'webhook_signing_secret',
   'chain_id',
   'api_host',
-  // checkout subscription_data columns a link without them leaves out
+  // checkout subscription_data's description, which a link without one leaves out
   'description',
-  'trial_period_days',
 ];
 
 /**

@@ -24,6 +24,7 @@ import type {
   TPaymentLinkExpanded,
   TPaymentMethod,
   TPaymentMethodExpanded,
+  TPrice,
   TPriceExpanded,
   TPricingTableExpanded,
   TProductExpanded,
@@ -99,13 +100,13 @@ export type GroupedBN = { [currencyId: string]: string };
 /**
  * GET /api/auto-recharge-configs/customer/:id, POST …/submit's config: payment-js `TAutoRechargeConfigExpanded`
  * (payment-js lib/resources/auto-recharge-config.d.ts, not in payment-types): the flat config with its currency,
- * recharge currency, price and payment method expanded (payment-kit-api.md "AutoRechargeConfig plus expanded
- * currency/price/paymentMethod").
+ * recharge currency, price and payment method (payment-kit-api.md "AutoRechargeConfig plus expanded
+ * currency/price/paymentMethod"). Its price is a `TPrice`: the product is not expanded.
  */
 export type AutoRechargeConfigExpanded = TAutoRechargeConfig & {
   currency?: TPaymentCurrency;
   rechargeCurrency?: TPaymentCurrency;
-  price?: TPriceExpanded;
+  price?: TPrice;
   paymentMethod?: TPaymentMethod;
 };
 /** GET/POST/PUT /api/settings (type donate): the donate widget's setting. */

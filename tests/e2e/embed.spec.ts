@@ -53,3 +53,14 @@ for (const viewport of [
     await page.screenshot({ path: info.outputPath(`embed-demo-${viewport.width}.png`), fullPage: true });
   });
 }
+
+test("/embed-demo's header takes the page's theme (no host.js there: host-prefs.js gives it)", async ({ page }) => {
+  await page.goto('/embed-demo?theme=dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const header = page.locator('site-header');
+  await expect(header).toHaveAttribute('theme', 'dark');
+  await expect(header.locator('[part~=header]')).toBeVisible();
+  await expect
+    .poll(() => header.evaluate((el) => getComputedStyle(el).getPropertyValue('--pay-color-bg').trim()))
+    .toBe('#0b1220');
+});

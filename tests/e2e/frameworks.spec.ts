@@ -33,7 +33,8 @@ for (const { app, name } of HOSTS) {
     const checkout = page.locator('pay-checkout');
     await expect(header.getByRole('button', { name: /Casey Customer/ })).toBeVisible();
 
-    // extraParams reached the element as an object: the link's session started in USDC (currencyId), not TBA.
+    // The object bound through the dashed name (extra-params) reached the element as an object: the link's session
+    // started in USDC (currencyId), not TBA.
     const total = checkout.locator('[part~=total]');
     await expect(total).toHaveText('9.99 USDC');
 

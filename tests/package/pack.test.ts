@@ -205,6 +205,11 @@ document.querySelector('pay-checkout').addEventListener('pay-ready', (e) => { wi
         () => (window as unknown as { ready?: { checkoutSessionId: string } }).ready,
       );
       expect(await ready.jsonValue()).toMatchObject({ checkoutSessionId: 'cs_test_1' });
+      // Every element class says which version it is (support requests).
+      const version = await page.evaluate(
+        () => (customElements.get('pay-checkout') as unknown as { version?: string } | undefined)?.version,
+      );
+      expect(version).toBe(pkg.version);
 
       // A second copy of the library (the package's own files, not the app's bundle) loses, and says so.
       await page.addScriptTag({ type: 'module', url: '/pkg/dist/elements/pay-checkout.js' });

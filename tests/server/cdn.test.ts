@@ -1,6 +1,7 @@
 /**
  * The CDN path (issue 12): versioned immutable URLs beside the no-cache alias, the integrity manifest, and CORS for
- * configured origins on the elements, the payment API and the service calls (not on the pages people open).
+ * every origin on the elements (public code), for configured origins on the payment API and the service calls (not on
+ * the pages people open).
  */
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,17 +91,23 @@ describe('CORS', () => {
     expect(originMatcher('*')('https://any.example')).toBe(true);
   });
 
-  it('the elements answer configured origins only', async () => {
-    const yes = await fetch(`${cdn.url}/elements/${VERSION}/pay-checkout.js`, {
-      headers: { Origin: 'https://shop.example' },
-    });
-    expect(yes.headers.get('access-control-allow-origin')).toBe('https://shop.example');
-    expect(yes.headers.get('vary')).toMatch(/origin/i);
-    const no = await fetch(`${cdn.url}/elements/${VERSION}/pay-checkout.js`, {
-      headers: { Origin: 'https://evil.example' },
-    });
-    expect(no.status).toBe(200);
-    expect(no.headers.get('access-control-allow-origin')).toBeNull();
+  it('the elements answer every origin with *, versioned files and integrity.json included', async () => {
+    for (const path of [
+      `/elements/${VERSION}/pay-checkout.js`,
+      `/elements/${VERSION}/chunks/core-abc.js`,
+      `/elements/${VERSION}/integrity.json`,
+      '/elements/pay-checkout.js',
+    ]) {
+      for (const origin of ['https://shop.example', 'https://any-site.example', 'null']) {
+        const res = await fetch(`${cdn.url}${path}`, { headers: { Origin: origin } });
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('access-control-allow-origin'), `${path} from ${origin}`).toBe('*');
+        expect(res.headers.get('access-control-allow-credentials'), path).toBeNull();
+      }
+    }
+    // The allowlist still holds for the APIs on the same server.
+    const api = await fetch(`${sb.url}/payment/api/settings`, { headers: { Origin: 'https://any-site.example' } });
+    expect(api.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('the payment API and the session service answer the other loopback name by default; preflights too', async () => {

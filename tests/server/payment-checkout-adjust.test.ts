@@ -314,6 +314,34 @@ describe('donations', () => {
   });
 });
 
+describe('a donation link made through the merchant API', () => {
+  it('stores its bounds in token units, and the custom amount is checked against them both ways', async () => {
+    const link = await signed(sb, 'POST', '/api/payment-links', {
+      body: {
+        name: 'Tip jar',
+        line_items: [{ price_id: 'price_sandbox_donation', quantity: 1 }],
+        submit_type: 'donate',
+        donation_settings: { amount: { presets: ['2', '3'], preset: '2', minimum: '2', maximum: '5', custom: true } },
+      },
+    });
+    expect(link.status).toBe(200);
+    expect(link.body.donation_settings.amount).toMatchObject({ minimum: '2', maximum: '5', presets: ['2', '3'] });
+    const s = await start(link.body.id);
+    const set = (amount: bigint) =>
+      asUser(sb, null, 'PUT', `/api/checkout-sessions/${s.id}/amount`, {
+        priceId: 'price_sandbox_donation',
+        amount: String(amount),
+      });
+    const below = await set(1n * E18);
+    expect(below.body).toEqual({ error: 'Please enter an amount between 2 and 5.', code: 'AMOUNT_OUT_OF_RANGE' });
+    expect((await set(6n * E18)).body.code).toBe('AMOUNT_OUT_OF_RANGE');
+    const within = await set(3n * E18);
+    expect(within.status).toBe(200);
+    expect(within.body.line_items[0].custom_amount).toBe(String(3n * E18));
+    expect((await set(5n * E18)).status).toBe(200);
+  });
+});
+
 describe('customers with past-due invoices', () => {
   it('are refused new purchases with CUSTOMER_LIMITED, but may still donate', async () => {
     const s = await start();

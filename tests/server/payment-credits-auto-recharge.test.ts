@@ -57,9 +57,12 @@ describe('auto top-up configuration', () => {
       daily_stats: { attempt_count: 0, total_amount: '0' },
       currency: { id: 'pc_sandbox_credit', recharge_config: { base_price_id: 'price_sandbox_credits' } },
       rechargeCurrency: { id: 'pc_sandbox_tba' },
-      price: { id: 'price_sandbox_credits', product: { id: 'prod_sandbox_credits' } },
+      price: { id: 'price_sandbox_credits', product_id: 'prod_sandbox_credits' },
       paymentMethod: { id: 'pm_sandbox_arcblock', type: 'arcblock' },
     });
+    // A TPrice, as the platform answers it (payment-js TAutoRechargeConfigExpanded): the product is not expanded.
+    expect(r.body.price.product).toBeUndefined();
+    expect(r.body).not.toHaveProperty('last_recharge_at');
     for (const old of ['config', 'packages', 'currencies', 'balance']) expect(r.body).not.toHaveProperty(old);
     // The same one on the next read.
     const again = await asUser(sb, casey, 'GET', `${CFG}/customer/${customerId}?currency_id=pc_sandbox_credit`);

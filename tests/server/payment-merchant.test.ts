@@ -253,7 +253,8 @@ describe('merchant API (payment-js contract)', () => {
       },
     });
     expect(link.body.id).toMatch(/^plink_/);
-    expect(link.body.donation_settings.amount.presets).toEqual(['1000000000000000000', '2500000000000000000']);
+    // Token units of the link's currency, as TPaymentLink has them (and as the custom-amount check reads them).
+    expect(link.body.donation_settings.amount.presets).toEqual(['1', '2.5']);
     expect((await signed(sb, 'PUT', `/api/payment-links/${link.body.id}/archive`)).body.active).toBe(false);
     const coupon = await signed(sb, 'POST', '/api/coupons', {
       body: {

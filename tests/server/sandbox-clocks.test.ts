@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock } from '../../hosts/server/clock.ts';
+import { createOrg } from '../../hosts/server/service/domain/orgs.ts';
+import { sendNotification } from '../../hosts/server/service/domain/notifications.ts';
+import { createSession, DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { createAccessToken } from '../../hosts/server/store/domain/access-tokens.ts';
+import { createCategory } from '../../hosts/server/store/domain/categories.ts';
 import { startSandbox } from './harness.ts';
 import { CHRIS, closeSandbox, signed, type Sandbox } from './payment-helpers.ts';
 
@@ -95,5 +100,48 @@ describe('a sandbox given a clock', () => {
     clock.advance(40 * DAY * 1000);
     const run = await signed(sb, 'POST', '/api/sandbox/clock/advance', { body: { seconds: 0 } });
     expect(run.body.subscriptions.map((s: { id: string }) => s.id)).toContain(sub.id);
+  });
+});
+
+describe('store and service rows', () => {
+  let sb: Sandbox;
+  beforeAll(async () => {
+    sb = await startSandbox();
+  });
+  afterAll(async () => {
+    await closeSandbox(sb);
+  });
+
+  it('are stamped with the sandbox clock, not the database’s now()', async () => {
+    sb.ctx.clock.advance(30 * DAY * 1000);
+    const db = sb.ctx.db;
+    const owner = DEMO_USERS.find((u) => u.role === 'owner')!;
+    /** A row's timestamp (`column` of the first row of `table` where `where`) in epoch milliseconds. */
+    const at = async (table: string, column: string, where: string, param: string) =>
+      Number(
+        (
+          await db.query<{ t: number }>(
+            `SELECT extract(epoch from ${column}) * 1000 AS t FROM ${table} WHERE ${where} = $1 ORDER BY ${column} DESC LIMIT 1`,
+            [param],
+          )
+        ).rows[0]!.t,
+      );
+    const sandboxTime = sb.ctx.clock.now();
+    const close = (t: number, what: string) =>
+      expect(Math.abs(t - sandboxTime), `${what}: ${new Date(t).toISOString()}`).toBeLessThan(60_000);
+
+    // Service: a session, an organization and its member, a notification.
+    const token = await createSession(db, owner.did);
+    close(await at('sessions', 'created_at', 'token', token), 'session');
+    const org = (await createOrg(db, owner.did, { name: 'Clockwork' })) as { id: string };
+    close(await at('orgs', 'created_at', 'id', org.id), 'org');
+    close(await at('org_members', 'created_at', 'org_id', org.id), 'org member');
+    await sendNotification(db, owner, { title: 'Tick', body: 'Tock' });
+    close(await at('notifications', 'created_at', 'receiver', owner.did), 'notification');
+    // Store: an access token and a category.
+    const tok = (await createAccessToken(db, owner.did, { remark: 'clock' })) as { id: string };
+    close(await at('store_access_tokens', 'created_at', 'id', tok.id), 'access token');
+    const cat = (await createCategory(db, { locales: { en: 'Clocks', zh: '时钟' } })) as { id: string };
+    close(await at('store_categories', 'created_at', 'id', cat.id), 'category');
   });
 });

@@ -71,7 +71,8 @@ describe('store developer and console API', () => {
     expect(
       (await call('admin', 'PUT', `/console/blocklets/${did}/review`, { version: '1.0.0', action: 'NOPE' })).status,
     ).toBe(400);
-    const ok = await call('admin', 'PUT', `/console/blocklets/${did}/review`, {
+    // The did with its `did:abt:` prefix, as the store's other paths take it.
+    const ok = await call('admin', 'PUT', `/console/blocklets/did:abt:${did}/review`, {
       version: '1.0.0',
       action: 'APPROVED',
       category: 'ai',
@@ -92,7 +93,7 @@ describe('store developer and console API', () => {
     const blocked = await call('admin', 'PUT', `/console/blocklets/${did}/block`, { blockReason: 'Spam' });
     expect(blocked.body).toMatchObject({ status: 'blocked', blockReason: 'Spam' });
     expect((await call('guest', 'GET', `/blocklets/${did}/blocklet.json`)).status).toBe(404);
-    expect((await call('owner', 'PUT', `/console/blocklets/${did}/unblock`, {})).body.status).toBe('normal');
+    expect((await call('owner', 'PUT', `/console/blocklets/did:abt:${did}/unblock`, {})).body.status).toBe('normal');
     expect((await call('guest', 'GET', `/blocklets/${did}/blocklet.json`)).status).toBe(200);
     expect((await call('admin', 'PUT', '/console/blocklets/z8nope/block', { blockReason: 'x' })).status).toBe(404);
   });

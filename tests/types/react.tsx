@@ -15,6 +15,7 @@ export function Checkout({ onPaid }: { onPaid: (invoiceId: string | null) => voi
       livemode={false}
       className="checkout"
       extraParams={{ qty: 2 }}
+      donation-settings={{ title: 'Tip' }}
       onpay-complete={(e) => onPaid(e.detail.invoiceId)}
       onpay-error={(e) => console.warn(e.detail.message, e.detail.code)}
     />
@@ -31,6 +32,16 @@ export function Others() {
   );
 }
 
+/** An object bound through the dashed name (the element has a property by that name), or JSON text. */
+export function Dashed() {
+  return (
+    <>
+      <pay-checkout extra-params={{ qty: 2, ref: 'spring' }} />
+      <pay-checkout extra-params='{"qty":2}' />
+    </>
+  );
+}
+
 export function Mistakes() {
   return (
     <>
@@ -38,8 +49,8 @@ export function Mistakes() {
       <pay-checkout theme="purple" />
       {/* @ts-expect-error -- not a checkout mode */}
       <pay-checkout mode="compact" />
-      {/* @ts-expect-error -- the dashed JSON attribute takes JSON text; objects go to extraParams */}
-      <pay-checkout extra-params={{ qty: 2 }} />
+      {/* @ts-expect-error -- extra-params takes an object of strings, numbers and booleans (or JSON text) */}
+      <pay-checkout extra-params={{ qty: [2] }} />
       {/* @ts-expect-error -- pay-complete's detail has no amount */}
       <pay-checkout onpay-complete={(e) => e.detail.amount} />
       {/* @ts-expect-error -- not a portal view */}

@@ -10,8 +10,9 @@ const root = resolve(import.meta.dirname, '../..');
 type Decl = {
   name: string;
   tagName?: string;
-  cssProperties?: Array<{ name: string }>;
-  members?: Array<{ reflects?: boolean; attribute?: string }>;
+  members?: Array<{ name: string; reflects?: boolean; attribute?: string; static?: boolean; type?: { text: string } }>;
+  slots?: Array<{ name: string; description: string }>;
+  cssProperties?: Array<{ name: string; description: string }>;
 };
 const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')) as {
   modules: Array<{
@@ -59,7 +60,41 @@ describe('custom-elements.json', () => {
 
   it('says every property reflects to its attribute', () => {
     for (const d of manifest.modules.flatMap((m) => m.declarations)) {
-      for (const member of d.members ?? []) expect(member.reflects, `${d.tagName} ${member.attribute}`).toBe(true);
+      for (const member of (d.members ?? []).filter((m) => !m.static))
+        expect(member.reflects, `${d.tagName} ${member.attribute}`).toBe(true);
+    }
+  });
+
+  it('documents a static version on every element, an alias under the dashed name of each object property', () => {
+    for (const d of manifest.modules.flatMap((m) => m.declarations)) {
+      expect(
+        d.members?.find((m) => m.name === 'version'),
+        d.tagName,
+      ).toMatchObject({ static: true, type: { text: 'string' } });
+    }
+    const checkout = manifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName === 'pay-checkout');
+    expect(checkout?.members?.map((m) => m.name)).toEqual(expect.arrayContaining(['extraParams', 'extra-params']));
+  });
+
+  it('says what every custom property changes, and what every slot is for', () => {
+    for (const d of manifest.modules.flatMap((m) => m.declarations)) {
+      for (const p of d.cssProperties ?? [])
+        expect(p.description, `${d.tagName} ${p.name}`).not.toMatch(/^Theme token\.?$/);
+    }
+    const provider = manifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName === 'pay-provider');
+    expect(provider?.slots?.find((s) => s.name === '')?.description).toBeTruthy();
+  });
+
+  it('documents only custom properties something reads', () => {
+    const used = new Set<string>();
+    for (const file of sources(join(root, 'src'))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/var\(\s*(--pay-[\w-]+)/g)) used.add(m[1]!);
+    }
+    for (const d of manifest.modules.flatMap((m) => m.declarations)) {
+      expect(
+        (d.cssProperties ?? []).map((p) => p.name).filter((n) => !used.has(n)),
+        `<${d.tagName}>`,
+      ).toEqual([]);
     }
   });
 

@@ -318,7 +318,7 @@ function rows(): SeedRow[] {
       { type: 'recurring', recurring: monthly() },
     ),
     link('plink_sandbox_staking', 'staking', 'Sandbox Node Hosting', 'price_sandbox_node_monthly', {
-      subscription_data: { min_stake_amount: 50 },
+      subscription_data: { trial_period_days: 0, min_stake_amount: 50 },
     }),
 
     product(

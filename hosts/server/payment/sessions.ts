@@ -215,7 +215,8 @@ export function checkoutOptions(source: Body): CheckoutOptions {
 }
 
 /**
- * The subscription_data of a session or payment link, its numbers checked: trial_period_days (0…730),
+ * The subscription_data of a session or payment link, its numbers checked: trial_period_days (0…730; 0 when not
+ * given, as the platform stores it: SubscriptionData requires it and the checkout summary reads it),
  * trial_end (unix seconds), min_stake_amount (a number in token units, as TCheckoutSession has it), no_stake
  * (boolean), trial_currency and description (text). Other keys are kept as given.
  */
@@ -224,8 +225,9 @@ export function subscriptionDataOf(input: Body | undefined): CheckoutSubscriptio
   // The keys read below are checked; the rest is JSON as the merchant gave it.
   const out: CheckoutSubscriptionData = { ...(input as Doc) };
   const f = (k: string) => `subscription_data.${k}`;
-  if (!isAbsent(input.trial_period_days))
-    out.trial_period_days = integer(input.trial_period_days, f('trial_period_days'), { min: 0, max: TRIAL_DAYS_MAX });
+  out.trial_period_days = isAbsent(input.trial_period_days)
+    ? 0
+    : integer(input.trial_period_days, f('trial_period_days'), { min: 0, max: TRIAL_DAYS_MAX });
   if (!isAbsent(input.trial_end)) out.trial_end = unixSeconds(input.trial_end, f('trial_end'));
   // Checked as a token amount (at most 18 decimals, the most any currency has); the currency's own limit applies
   // when the stake is taken (restake.ts sessionStake).

@@ -103,7 +103,12 @@ registerMigrations('users', [
     id: '002-seed-demo-users',
     up: async (tx) => {
       for (const u of DEMO_USERS) {
-        await tx.query('INSERT INTO users (did, role, data) VALUES ($1, $2, $3)', [u.did, u.role, u]);
+        await tx.query('INSERT INTO users (did, role, data, created_at) VALUES ($1, $2, $3, $4)', [
+          u.did,
+          u.role,
+          u,
+          tx.clock.iso(),
+        ]);
       }
     },
   },
@@ -164,7 +169,11 @@ export async function getUser(db: Queryable, did: string): Promise<SandboxUser |
 
 export async function createSession(db: Db, did: string): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  await db.query('INSERT INTO sessions (token, user_did) VALUES ($1, $2)', [token, did]);
+  await db.query('INSERT INTO sessions (token, user_did, created_at) VALUES ($1, $2, $3)', [
+    token,
+    did,
+    db.clock.iso(),
+  ]);
   return token;
 }
 

@@ -137,8 +137,8 @@ export function registerStoreConnectActions(): void {
         );
       }
       await ctx.tx.query(
-        'INSERT INTO store_developer_stakes (user_did, amount, symbol) VALUES ($1, $2, $3) ON CONFLICT (user_did) DO NOTHING',
-        [ctx.userDid, STAKE.amount, STAKE.symbol],
+        'INSERT INTO store_developer_stakes (user_did, amount, symbol, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_did) DO NOTHING',
+        [ctx.userDid, STAKE.amount, STAKE.symbol, ctx.tx.clock.iso()],
       );
       return { passport, stake: STAKE };
     },

@@ -32,7 +32,7 @@ import { createUploadRoute } from './upload.ts';
  *     POST /developer/access-tokens {remark ≤ 64} → the token with its secretKey (the only time it is shown)
  *     DELETE /developer/access-tokens/:id (own tokens only)
  *   console (owner or admin):
- *     GET  /console/blocklets (filter[reviewStatus][]=PENDING_REVIEW&… for the pending-review view); PUT /console/blocklets/:id/block {blockReason ≤ 255} | /unblock | /category {category, reviewType}
+ *     GET  /console/blocklets (filter[reviewStatus][]=PENDING_REVIEW&… for the pending-review view); PUT /console/blocklets/:did/block {blockReason ≤ 255} | /unblock | /category {category, reviewType} (:did with or without did:abt:)
  *     PUT  /console/blocklets/:did/review {version, action: IN_REVIEW|APPROVED|REJECTED, category?}  (approve publishes)
  *     GET  /console/categories; POST /console/categories {locales}; PUT /console/categories/:id {locales}
  * Guests get 401, others without the role 403; bad input 400; every write in one transaction. The routes parse,
@@ -124,29 +124,32 @@ export function createManageRoutes(ctx: SandboxContext, r: Router): void {
   });
 
   // ---- console ----
+  /** The blocklet of a console path, its did with or without `did:abt:` (as the store's other paths take it). */
+  const didOf = (req: Request) => String(req.params.did).replace(/^did:abt:/, '');
+
   r.get('/console/blocklets', async (req, res) => {
     await user(req, 'admin');
     res.json(await listManaged(db, listOf(req)));
   });
 
-  r.put('/console/blocklets/:id/block', async (req, res) => {
+  r.put('/console/blocklets/:did/block', async (req, res) => {
     await user(req, 'admin');
-    res.json(await blockBlocklet(db, String(req.params.id), body(req)));
+    res.json(await blockBlocklet(db, didOf(req), body(req)));
   });
 
-  r.put('/console/blocklets/:id/unblock', async (req, res) => {
+  r.put('/console/blocklets/:did/unblock', async (req, res) => {
     await user(req, 'admin');
-    res.json(await unblockBlocklet(db, String(req.params.id)));
+    res.json(await unblockBlocklet(db, didOf(req)));
   });
 
-  r.put('/console/blocklets/:id/category', async (req, res) => {
+  r.put('/console/blocklets/:did/category', async (req, res) => {
     await user(req, 'admin');
-    res.json(await setBlockletCategory(db, String(req.params.id), body(req)));
+    res.json(await setBlockletCategory(db, didOf(req), body(req)));
   });
 
   r.put('/console/blocklets/:did/review', async (req, res) => {
     await user(req, 'admin');
-    res.json(await reviewVersion(db, String(req.params.did), body(req)));
+    res.json(await reviewVersion(db, didOf(req), body(req)));
   });
 
   r.get('/console/categories', async (req, res) => {

@@ -235,8 +235,7 @@ export type AutoRechargeConfig = {
    * the configuration (DID Connect `auto-recharge-auth` {autoRechargeConfigId}).
    */
   payment_settings?: { payment_method_options?: Record<string, { payer?: string | null } | null> | null } | null;
-  /** Sandbox extras (not on TAutoRechargeConfig): when the last top-up ran, and why the last one failed. */
-  last_recharge_at?: number | null;
+  /** Sandbox extra (not on TAutoRechargeConfig): why the last top-up failed. */
   last_error?: string | null;
   currency: PaymentCurrency;
   rechargeCurrency?: PaymentCurrency | null;

@@ -35,13 +35,13 @@ type Theme = 'light' | 'dark' | 'auto';
       @if (paid()) {
         <p role="status">Angular received pay-complete: {{ paid() }}</p>
       }
-      <!-- Objects by property binding: [extraParams] (never [attr.extra-params], which writes "[object Object]"). -->
+      <!-- Objects by property binding: [extra-params] or [extraParams] (never [attr.extra-params], which writes "[object Object]"). -->
       <pay-checkout
         checkout-id="plink_sandbox_onetime"
         base-url="/payment/"
         [locale]="locale()"
         [theme]="theme()"
-        [extraParams]="extraParams"
+        [extra-params]="extraParams"
         (pay-complete)="onComplete($event)"
       ></pay-checkout>
     </main>

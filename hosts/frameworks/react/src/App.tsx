@@ -1,5 +1,5 @@
 import { useState } from 'react';
-// Import the elements before the first render, so that React 19 sets `extraParams` as a property.
+// Import the elements before the first render, so that React 19 sets `extra-params` as a property.
 import 'blocklet-pay-elements/pay-checkout';
 import 'blocklet-pay-elements/site-header';
 // The elements' JSX types: attributes, object properties, `onpay-…` handlers (once in the app).
@@ -8,7 +8,7 @@ import type {} from 'blocklet-pay-elements/react';
 type Locale = 'en' | 'zh';
 type Theme = 'light' | 'dark' | 'auto';
 
-// Objects go to the element as properties (`extraParams`); the `extra-params` attribute takes JSON text.
+// Objects go to the element as properties: it has one named `extra-params` (and `extraParams`), so React 19 sets it.
 const extraParams = { currencyId: 'pc_sandbox_base_usdc' }; // query parameters for starting the link's session: pay in USDC
 
 export function App() {
@@ -49,7 +49,7 @@ export function App() {
           base-url="/payment/"
           locale={locale}
           theme={theme}
-          extraParams={extraParams}
+          extra-params={extraParams}
           onpay-complete={(e) => setPaid(e.detail.invoiceId ?? e.detail.checkoutSessionId)}
         />
       </main>

@@ -15,8 +15,8 @@
  *   charge counts as an attempt and is kept as `last_error`.
  * - `creditSummary`: payment-js `creditGrants.summary` (`CreditSummary`), the usable balance per credit currency.
  *
- * Sandbox extras on the config (not in TAutoRechargeConfig; no element needs them): `last_recharge_at`,
- * `last_invoice_id`, `last_error`.
+ * Sandbox extras on the config (not in TAutoRechargeConfig): `last_invoice_id` and `last_error` (the portal shows
+ * the last failure). The answer's `price` is a TPrice, not expanded, as the platform answers it.
  */
 import { randomBytes } from 'node:crypto';
 import { registerMigrations, type Queryable } from '../../db.ts';
@@ -25,7 +25,7 @@ import { tokenAmount, unitAmount } from '../../validate.ts';
 import { addInterval, createInvoice } from '../billing.ts';
 import { mul, sum } from '../money.ts';
 import { creditBalance } from '../pay.ts';
-import { amountIn, currencyIdsOf, expandPrice } from '../pricing.ts';
+import { amountIn, currencyIdsOf } from '../pricing.ts';
 import { find, insert, mustFind, newDoc, save, type Doc } from '../repo.ts';
 import type { PriceRow } from '../schema.ts';
 import { charge, succeededIntent, type PlatformEvents } from './charging.ts';
@@ -227,9 +227,7 @@ export async function runAutoRecharge(q: Queryable): Promise<{ attempts: Recharg
         attempt_count: stats.attempts + 1,
         total_amount: r.ok ? (BigInt(stats.amount) + BigInt(cost)).toString() : stats.amount,
       },
-      ...(r.ok
-        ? { last_recharge_at: q.clock.nowSeconds(), last_invoice_id: r.invoice!.id, last_error: null }
-        : { last_error: r.error }),
+      ...(r.ok ? { last_invoice_id: r.invoice!.id, last_error: null } : { last_error: r.error }),
       updated_at: q.clock.iso(),
     });
     attempts.push({
@@ -257,7 +255,8 @@ async function expandConfig(q: Queryable, cfg: Json): Promise<Json> {
     ...cfg,
     currency: await find(q, 'payment_currencies', cfg.currency_id),
     rechargeCurrency: recharge,
-    price: price ? await expandPrice(q, price) : null,
+    // A TPrice, as the platform answers (payment-js TAutoRechargeConfigExpanded): its product is not expanded.
+    price: price ?? null,
     paymentMethod: cfg.payment_method_id ? await find(q, 'payment_methods', cfg.payment_method_id) : null,
   };
 }
@@ -308,7 +307,6 @@ function newConfig(now: string): Json {
     created_at: now,
     daily_stats: { attempt_count: 0, total_amount: '0' },
     last_recharge_date: null,
-    last_recharge_at: null,
     last_error: null,
     metadata: {},
   };

@@ -48,24 +48,30 @@ function linkFields(body: Body): Partial<PaymentLinkRow> {
   return out;
 }
 
-/** donation_settings.amount arrives in token units of the link's currency and is stored in smallest units. */
+/**
+ * donation_settings.amount arrives and is stored in token units (decimal strings) of the link's currency, as
+ * TPaymentLink has them and as the custom-amount check (domain/checkout-adjust.ts) and the checkout read them; each
+ * is checked against the currency's decimals.
+ */
 async function donationSettings(q: Queryable, body: Body, currencyId: string): Promise<LinkDonationSettings | null> {
   const settings = obj(body, 'donation_settings');
   if (!settings) return null;
   const amount = obj(settings, 'amount') ?? {};
   const { decimal } = await currency(q, currencyId);
+  const tokens = (v: unknown, field: string): string => {
+    tokenAmount(v, decimal, field); // 400 on junk, a negative amount or too many decimals
+    return String(v).trim();
+  };
   const conv = (k: string) =>
     amount[k] === undefined || amount[k] === null || amount[k] === ''
       ? undefined
-      : tokenAmount(amount[k], decimal, `donation_settings.amount.${k}`);
+      : tokens(amount[k], `donation_settings.amount.${k}`);
   return {
     // The amounts are checked and converted below; the rest is kept as given.
     ...(settings as Doc),
     amount: {
       ...amount,
-      presets: (arr(amount, 'presets') ?? []).map((p, i) =>
-        tokenAmount(p, decimal, `donation_settings.amount.presets[${i}]`),
-      ),
+      presets: (arr(amount, 'presets') ?? []).map((p, i) => tokens(p, `donation_settings.amount.presets[${i}]`)),
       preset: conv('preset'),
       minimum: conv('minimum'),
       maximum: conv('maximum'),

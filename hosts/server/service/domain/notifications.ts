@@ -153,10 +153,11 @@ export async function sendNotification(db: Queryable, sender: SandboxUser, body:
   const data = checkNotification(body);
   const id = `ntf_${randomBytes(8).toString('hex')}`;
   const notification = { id, ...data, receiver: receiver.did, receivers: [receiver.did] };
-  await db.query('INSERT INTO notifications (id, receiver, data) VALUES ($1, $2, $3)', [
+  await db.query('INSERT INTO notifications (id, receiver, data, created_at) VALUES ($1, $2, $3, $4)', [
     id,
     receiver.did,
     notification,
+    db.clock.iso(),
   ]);
   return notification;
 }

@@ -60,15 +60,19 @@ registerMigrations('orgs', [
         members: string[],
         minutes: number,
       ) => {
-        await tx.query(
-          `INSERT INTO orgs (id, name, description, owner_did, created_at) VALUES ($1, $2, $3, $4, now() - ($5 || ' minutes')::interval)`,
-          [id, name, description, owner, String(minutes)],
-        );
+        await tx.query(`INSERT INTO orgs (id, name, description, owner_did, created_at) VALUES ($1, $2, $3, $4, $5)`, [
+          id,
+          name,
+          description,
+          owner,
+          new Date(tx.clock.now() - minutes * 60_000).toISOString(),
+        ]);
         for (const did of new Set([owner, ...members])) {
-          await tx.query('INSERT INTO org_members (org_id, user_did, role) VALUES ($1, $2, $3)', [
+          await tx.query('INSERT INTO org_members (org_id, user_did, role, created_at) VALUES ($1, $2, $3, $4)', [
             id,
             did,
             did === owner ? 'owner' : 'member',
+            tx.clock.iso(),
           ]);
         }
       };
@@ -168,13 +172,20 @@ export async function createOrg(db: Db, userDid: string, body: unknown) {
   const input = checkOrgInput(body);
   const id = `org_${randomBytes(8).toString('hex')}`;
   return db.transaction(async (tx) => {
-    await tx.query('INSERT INTO orgs (id, name, description, owner_did) VALUES ($1, $2, $3, $4)', [
+    const now = tx.clock.iso();
+    await tx.query('INSERT INTO orgs (id, name, description, owner_did, created_at) VALUES ($1, $2, $3, $4, $5)', [
       id,
       input.name,
       input.description,
       userDid,
+      now,
     ]);
-    await tx.query('INSERT INTO org_members (org_id, user_did, role) VALUES ($1, $2, $3)', [id, userDid, 'owner']);
+    await tx.query('INSERT INTO org_members (org_id, user_did, role, created_at) VALUES ($1, $2, $3, $4)', [
+      id,
+      userDid,
+      'owner',
+      now,
+    ]);
     return getOrg(tx, userDid, id);
   });
 }

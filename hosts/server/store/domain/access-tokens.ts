@@ -67,13 +67,14 @@ export async function newAccessToken(
 ): Promise<{ token: TokenRow; secret: string }> {
   const secret = `sk_${randomBytes(24).toString('hex')}`;
   const { rows } = await q.query<TokenRow>(
-    'INSERT INTO store_access_tokens (id, user_did, remark, public_key, secret_hash) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+    'INSERT INTO store_access_tokens (id, user_did, remark, public_key, secret_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *',
     [
       randomUUID(),
       userDid,
       remark,
       `pk_${randomBytes(12).toString('hex')}`,
       createHash('sha256').update(secret).digest('hex'),
+      q.clock.iso(),
     ],
   );
   return { token: rows[0]!, secret };

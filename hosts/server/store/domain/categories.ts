@@ -54,8 +54,8 @@ export async function createCategory(db: Db, body: Body) {
     );
     return (
       await tx.query<CategoryRow>(
-        'INSERT INTO store_categories (id, name, locales, position) VALUES ($1, $2, $3, $4) RETURNING *',
-        [id, l.en, l, pos],
+        'INSERT INTO store_categories (id, name, locales, position, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING *',
+        [id, l.en, l, pos, tx.clock.iso()],
       )
     ).rows[0]!;
   });
@@ -72,8 +72,8 @@ export async function updateCategory(db: Db, id: string, body: Body) {
     );
     if (dup.rows.length) throw new HttpError(409, 'A category with this name exists', 'CATEGORY_EXISTS');
     const { rows } = await tx.query<CategoryRow>(
-      'UPDATE store_categories SET name = $2, locales = $3, updated_at = now() WHERE id = $1 RETURNING *',
-      [id, l.en, l],
+      'UPDATE store_categories SET name = $2, locales = $3, updated_at = $4 WHERE id = $1 RETURNING *',
+      [id, l.en, l, tx.clock.iso()],
     );
     if (!rows[0]) throw new HttpError(404, 'Category not found', 'NOT_FOUND');
     return rows[0];

@@ -116,13 +116,13 @@ export async function createBlocklet(db: Db, u: SandboxUser, body: Body) {
       payment: { price: [] },
     };
     await tx.query(
-      `INSERT INTO store_blocklets (did, name, title, description, owner_did, permission, remark, source, meta, readme)
-       VALUES ($1, $2, $2, '', $3, $4, $5, 'WEB', $6, $7)`,
-      [did, name, u.did, access, remark, meta, { en: `# ${name}\n`, zh: `# ${name}\n` }],
+      `INSERT INTO store_blocklets (did, name, title, description, owner_did, permission, remark, source, meta, readme, created_at, updated_at)
+       VALUES ($1, $2, $2, '', $3, $4, $5, 'WEB', $6, $7, $8, $8)`,
+      [did, name, u.did, access, remark, meta, { en: `# ${name}\n`, zh: `# ${name}\n` }, tx.clock.iso()],
     );
     await tx.query(
-      `INSERT INTO store_versions (id, did, version, status, change_log, meta) VALUES ($1, $2, '1.0.0', 'DRAFT', 'First release.', $3)`,
-      [`${did}@1.0.0`, did, meta],
+      `INSERT INTO store_versions (id, did, version, status, change_log, meta, created_at) VALUES ($1, $2, '1.0.0', 'DRAFT', 'First release.', $3, $4)`,
+      [`${did}@1.0.0`, did, meta, tx.clock.iso()],
     );
     return (await tx.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [did])).rows[0]!;
   });
@@ -140,8 +140,8 @@ export async function updateBlocklet(q: Queryable, b: BlockletRow, body: Body) {
   const remark = text(body, 'remark', { max: 255 });
   const access = permission(body);
   await q.query(
-    'UPDATE store_blocklets SET remark = COALESCE($2, remark), permission = COALESCE($3, permission), updated_at = now() WHERE did = $1',
-    [b.did, remark ?? null, access ?? null],
+    'UPDATE store_blocklets SET remark = COALESCE($2, remark), permission = COALESCE($3, permission), updated_at = $4 WHERE did = $1',
+    [b.did, remark ?? null, access ?? null, q.clock.iso()],
   );
   return rowOut((await q.query<BlockletRow>('SELECT * FROM store_blocklets WHERE did = $1', [b.did])).rows[0]!);
 }
@@ -155,16 +155,16 @@ const answerOrNotFound = (rows: BlockletRow[]) => {
 export async function blockBlocklet(q: Queryable, did: string, body: Body) {
   const blockReason = text(body, 'blockReason', { required: true, max: BLOCK_REASON_MAX })!;
   const { rows } = await q.query<BlockletRow>(
-    `UPDATE store_blocklets SET status = 'blocked', block_reason = $2, updated_at = now() WHERE did = $1 RETURNING *`,
-    [did, blockReason],
+    `UPDATE store_blocklets SET status = 'blocked', block_reason = $2, updated_at = $3 WHERE did = $1 RETURNING *`,
+    [did, blockReason, q.clock.iso()],
   );
   return answerOrNotFound(rows);
 }
 
 export async function unblockBlocklet(q: Queryable, did: string) {
   const { rows } = await q.query<BlockletRow>(
-    `UPDATE store_blocklets SET status = 'normal', block_reason = NULL, updated_at = now() WHERE did = $1 RETURNING *`,
-    [did],
+    `UPDATE store_blocklets SET status = 'normal', block_reason = NULL, updated_at = $2 WHERE did = $1 RETURNING *`,
+    [did, q.clock.iso()],
   );
   return answerOrNotFound(rows);
 }
@@ -177,8 +177,8 @@ export async function setBlockletCategory(q: Queryable, did: string, body: Body)
     throw new HttpError(400, "reviewType must be 'FIRST' or 'EACH'");
   if (!(await categoriesById(q)).has(category)) throw new HttpError(400, `Unknown category: ${category}`);
   const { rows } = await q.query<BlockletRow>(
-    'UPDATE store_blocklets SET category_id = $2, review_type = COALESCE($3, review_type), updated_at = now() WHERE did = $1 RETURNING *',
-    [did, category, reviewType ?? null],
+    'UPDATE store_blocklets SET category_id = $2, review_type = COALESCE($3, review_type), updated_at = $4 WHERE did = $1 RETURNING *',
+    [did, category, reviewType ?? null, q.clock.iso()],
   );
   return answerOrNotFound(rows);
 }

@@ -135,12 +135,12 @@ export async function addRelease(db: Db, u: SandboxUser, zip: Buffer) {
     // versions stay as the blocklet's review history.
     await tx.query(`DELETE FROM store_versions WHERE did = $1 AND status = 'DRAFT'`, [b.did]);
     await tx.query(
-      `INSERT INTO store_versions (id, did, version, status, change_log, meta) VALUES ($1, $2, $3, 'DRAFT', $4, $5)`,
-      [`${b.did}@${version}`, b.did, version, changeLog, vmeta],
+      `INSERT INTO store_versions (id, did, version, status, change_log, meta, created_at) VALUES ($1, $2, $3, 'DRAFT', $4, $5, $6)`,
+      [`${b.did}@${version}`, b.did, version, changeLog, vmeta, tx.clock.iso()],
     );
     const upd = await tx.query<BlockletRow>(
-      `UPDATE store_blocklets SET latest_version = $2, source = 'WEB', updated_at = now() WHERE did = $1 RETURNING *`,
-      [b.did, higher(b.latest_version, version)],
+      `UPDATE store_blocklets SET latest_version = $2, source = 'WEB', updated_at = $3 WHERE did = $1 RETURNING *`,
+      [b.did, higher(b.latest_version, version), tx.clock.iso()],
     );
     return upd.rows[0]!;
   });

@@ -48,7 +48,7 @@ async function setVersionStatus(
     if (!v) throw new HttpError(404, `Version not found: ${version}`, 'VERSION_NOT_FOUND');
     if (!from.includes(v.status)) throw new HttpError(409, `Version ${version} is ${v.status}`, 'INVALID_STATUS');
     await tx.query('UPDATE store_versions SET status = $3 WHERE did = $1 AND version = $2', [did, version, to]);
-    await tx.query('UPDATE store_blocklets SET updated_at = now() WHERE did = $1', [did]);
+    await tx.query('UPDATE store_blocklets SET updated_at = $2 WHERE did = $1', [did, tx.clock.iso()]);
     if (extra) await extra(tx, v);
     return { ...versionOut(v), status: to };
   });
@@ -100,11 +100,12 @@ export async function reviewVersion(db: Db, did: string, body: Body) {
     ).rows[0]?.meta ?? row.meta) as Record<string, unknown>;
     const title = typeof vmeta.title === 'string' && vmeta.title.trim() ? vmeta.title.trim() : row.name;
     const description = typeof vmeta.description === 'string' ? vmeta.description : '';
-    await tx.query('UPDATE store_versions SET published_at = now() WHERE did = $1 AND version = $2', [did, version]);
+    const now = tx.clock.iso();
+    await tx.query('UPDATE store_versions SET published_at = $3 WHERE did = $1 AND version = $2', [did, version, now]);
     await tx.query(
       `UPDATE store_blocklets SET category_id = $2, current_version = $3, latest_version = $4, meta = $5, title = $6, description = $7,
-         last_published_at = now(), updated_at = now() WHERE did = $1`,
-      [did, cat, version, higher(row.latest_version, version), { ...vmeta, version }, title, description],
+         last_published_at = $8, updated_at = $8 WHERE did = $1`,
+      [did, cat, version, higher(row.latest_version, version), { ...vmeta, version }, title, description, now],
     );
   });
   return { ...out, status: 'PUBLISHED' };
