@@ -792,10 +792,10 @@ describe('<blocklet-store>', () => {
       const evil = `https://evil.example/store/api/did/connect-cli/auth?_t_=tok_evil`;
       window.history.replaceState(null, '', `${BASE}connect-cli?__connect_url__=${encodeURIComponent(evil)}`);
       const el2 = store('locale="en"');
-      await waitFor(() => $(el2, '[part=connect-start]'));
+      await waitFor(() => $(el2, '[part~=connect-start]'));
       ok(!$(el2, 'dialog[open]'), 'nothing opened by itself');
       await start(el2);
-      const a = await waitFor(() => $<HTMLAnchorElement>(el2, 'dialog[open] [part=open-wallet]'));
+      const a = await waitFor(() => $<HTMLAnchorElement>(el2, 'dialog[open] [part~=open-wallet]'));
       ok(!decodeURIComponent(decodeURIComponent(a.href)).includes('evil'), a.href);
     });
 
