@@ -56,7 +56,8 @@ describe('notification socket', () => {
       onRead: (x) => read.push(x),
       WebSocket: FakeWs as never,
     });
-    await vi.waitFor(() => expect(made).toHaveLength(1));
+    // The socket module loads on the first subscription: allow a loaded machine more than waitFor's default second.
+    await vi.waitFor(() => expect(made).toHaveLength(1), { timeout: 5000 });
     expect(made[0]!.url).toBe('wss://shop.example.com/.well-known/service/user/websocket?vsn=2.0.0');
     const heartbeats = () => made[0]!.sent.filter((f) => f[2] === 'phoenix' && f[3] === 'heartbeat').length;
     vi.useFakeTimers();
