@@ -1,6 +1,6 @@
 // `node scripts/install-once.mjs <dir> [npm ci flags…]`: installs a folder's own locked dependencies (`npm ci
 // --prefix <dir>`) unless they are already installed from its current lock file. `npm test` calls it for the tools
-// and apps that keep their dependencies apart from the package's (tools/lint, hosts/frameworks, tools/payment-js), so
+// and apps that keep their dependencies apart from the package's (tools/lint, hosts/frameworks, tools/payment-js, tools/did-connect-react), so
 // `npm ci && npm test` on a fresh clone needs nothing else, and a second run costs one stat.
 //
 // "Installed from the current lock file": npm ci writes node_modules/.package-lock.json (npm's hidden lock file) after
