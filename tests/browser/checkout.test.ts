@@ -1,5 +1,6 @@
 import '../../elements/pay-checkout.ts';
 import zhMessages from '../../locales/zh.json';
+import { isolate, withoutIsolates } from '../../src/core/bidi.ts';
 import {
   $,
   $$,
@@ -1204,6 +1205,69 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     const zh = mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh"></pay-checkout>')
       .firstElementChild as HTMLElement;
     await waitFor(() => shadowText(zh).includes(successMessage.zh));
+  });
+
+  it('an RTL name does not reorder the English around it: in an aria-valuetext and in the consent text', async () => {
+    const name = 'שלום';
+    /** The left edges of `parts` of `node`'s text, laid out as one LTR line. */
+    const lefts = (node: Node, text: string, parts: string[]) => {
+      const range = document.createRange();
+      return parts.map((part) => {
+        const i = text.indexOf(part);
+        ok(i >= 0, `${part} in ${text}`);
+        range.setStart(node, i);
+        range.setEnd(node, i + part.length);
+        return range.getBoundingClientRect().left;
+      });
+    };
+    // Plain text (an aria-valuetext): the server's title isolated, so "50%" stays after "name:" when read as a line.
+    await stub({
+      signedIn: true,
+      checkout: { view: 'complete', vendors: [{ name: 'mirror', title: name, status: 'processing', progress: 50 }] },
+    });
+    const done = checkout();
+    const bar = await waitFor(() => $<HTMLElement>(done, '[role=progressbar]'), { timeout: 5000 });
+    const valuetext = bar.getAttribute('aria-valuetext')!;
+    equal(valuetext, `${isolate(name)}: 50%`);
+    equal(withoutIsolates(valuetext), `${name}: 50%`);
+    const probe = document.createElement('p');
+    probe.dir = 'ltr';
+    probe.textContent = valuetext;
+    document.body.append(probe);
+    try {
+      const [nameLeft, colonLeft, percentLeft] = lefts(probe.firstChild!, valuetext, [name, ':', '50%']);
+      ok(
+        nameLeft! < colonLeft! && colonLeft! < percentLeft!,
+        `name, colon, 50% from left to right: ${[nameLeft, colonLeft, percentLeft]}`,
+      );
+    } finally {
+      probe.remove();
+    }
+    cleanup();
+    // Rendered text: the app's name in a <bdi>, the sentence's text as before.
+    (globalThis as { blocklet?: unknown }).blocklet = { appName: name };
+    try {
+      await stub({ signedIn: true, checkout: { mode: 'subscription' } });
+      const el = checkout();
+      await formReady(el);
+      const consent = await waitFor(() =>
+        $$<HTMLElement>(el, 'p').find((p) => p.textContent?.startsWith('By confirming, you allow')),
+      );
+      equal(
+        consent.textContent,
+        `By confirming, you allow ${name} to charge you for this and future payments in accordance with their terms. You can cancel at any time.`,
+      );
+      const bdi = consent.querySelector('bdi')!;
+      equal(bdi.textContent, name);
+      const before = consent.firstChild!;
+      const after = bdi.nextSibling!;
+      const [allowLeft] = lefts(before, before.textContent!, ['allow']);
+      const [toLeft] = lefts(after, after.textContent!, ['to charge']);
+      const box = bdi.getBoundingClientRect();
+      ok(allowLeft! < box.left && box.right <= toLeft!, 'allow, the name, to charge: in reading order');
+    } finally {
+      delete (globalThis as { blocklet?: unknown }).blocklet;
+    }
   });
 
   it('vendor progress: failed shows 0 % with the refund text, 100 shows a check, below 100 the bar stops at 99', async () => {

@@ -4,6 +4,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { axe, expect, merchant, signIn, test, walletAnswers } from './support.ts';
+import { isolate } from '../../src/core/bidi.ts';
 
 /** A product of our own with one price (token amounts per currency), so no other flow is touched. */
 async function product(name: string, prices: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) {
@@ -26,7 +27,8 @@ async function session(
   return made.body.id as string;
 }
 
-const qtyOf = (checkout: Locator, name: string) => checkout.getByRole('textbox', { name: `Quantity of ${name}` });
+const qtyOf = (checkout: Locator, name: string) =>
+  checkout.getByRole('textbox', { name: `Quantity of ${isolate(name)}` });
 
 /** Nothing in the page is wider than the window. */
 async function fitsWidth(page: Page): Promise<void> {
