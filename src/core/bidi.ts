@@ -13,11 +13,9 @@ export const FSI = '\u2068';
 /** U+2069 POP DIRECTIONAL ISOLATE: ends it. */
 export const PDI = '\u2069';
 
-/** `name` isolated for plain text (FSI … PDI); empty stays empty, and an isolated name is not wrapped twice. */
+/** `name` isolated for plain text (FSI … PDI); empty and missing give ''. */
 export function isolate(name: string | null | undefined): string {
-  const text = name ?? '';
-  if (!text || (text.startsWith(FSI) && text.endsWith(PDI))) return text;
-  return `${FSI}${text}${PDI}`;
+  return name ? FSI + name + PDI : '';
 }
 
 /** Each named value of `values` isolated (the others as they are): `t(key, isolateValues({ name }, ['name']))`. */

@@ -20,7 +20,7 @@ import { useCss } from '../ui/styles.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
 import { OrgAvatar } from './OrgAvatar.tsx';
 import { ORG_MENU_WIDTH } from './org-rules.ts';
-import { tIsolated } from '../ui/bidi.tsx';
+import { isolate } from '../core/bidi.ts';
 
 const loadPanel = () => import('./OrgPanel.tsx');
 const OrgPanel = lazy(() => loadPanel().then((m) => ({ default: m.OrgPanel })));
@@ -102,7 +102,7 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
       >
         <OrgAvatar name={org?.name} owner={org?.isOwner === true} />
         {compact ? (
-          <VisuallyHidden>{tIsolated(t, 'header.org.button', { name }, ['name'])}</VisuallyHidden>
+          <VisuallyHidden>{t('header.org.button', { name: isolate(name) })}</VisuallyHidden>
         ) : (
           <>
             <VisuallyHidden>{t('header.org.title')}: </VisuallyHidden>
