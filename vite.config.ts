@@ -25,7 +25,13 @@ const shared = sharedChunks({
   elementsDir: resolve(root, 'elements'),
   views,
   shares: [
-    { name: 'core', tags: ['pay-checkout', 'pay-portal', 'blocklet-store', 'site-header'] },
+    // The bidi isolation of names (src/core/bidi.ts) goes with the core: a file of its own costs the header's first
+    // paint more than its few bytes.
+    {
+      name: 'core',
+      tags: ['pay-checkout', 'pay-portal', 'blocklet-store', 'site-header'],
+      also: /[\\/]src[\\/]core[\\/]bidi\.ts$/,
+    },
     { name: 'common', tags: ['pay-checkout', 'pay-portal', 'blocklet-store'] },
     // The checkout's form checks and wallet messages go with it: every chunk that imports them imports `pay` too, and
     // the checkout's screen is then 4 files instead of 6 (each costs main-thread time to fetch, and the browser asks
@@ -33,7 +39,7 @@ const shared = sharedChunks({
     {
       name: 'pay',
       tags: ['pay-checkout', 'pay-portal'],
-      also: /[\\/]src[\\/]core[\\/](validation|connect-errors)\.ts$/,
+      also: /[\\/]src[\\/](core[\\/](validation|connect-errors)\.ts|ui[\\/]bidi\.tsx)$/,
     },
   ],
   light: ['pay-provider'],

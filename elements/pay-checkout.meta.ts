@@ -132,11 +132,25 @@ const meta: ElementMeta = {
     { name: 'paid-amount', description: 'The completed screen: the amount paid.' },
     { name: 'paid-item', description: 'The completed screen: one item paid for.' },
     { name: 'invoice-link', description: 'The completed screen: the View invoice button.' },
-    { name: 'checkout-header', description: 'Standalone mode: the header bar with the app name.' },
+    {
+      name: 'checkout-header',
+      description:
+        "Standalone mode: the header bar with the app's logo and name (a product's statement descriptor first).",
+    },
+    { name: 'checkout-logo', description: "Standalone mode: the app's logo in the header." },
+    { name: 'checkout-brand', description: 'Standalone mode: the name in the header.' },
     {
       name: 'checkout-footer',
-      description: "Standalone mode: the footer with the app's name (only when the app has one).",
+      description: 'Standalone mode: the footer ("Powered by ArcBlock", and the consent links when asked).',
     },
+    { name: 'powered-by', description: 'Standalone mode: the "Powered by ArcBlock" text of the footer.' },
+    {
+      name: 'consent-link',
+      description:
+        "Standalone mode: a link to the app's terms (also `terms-link`) or privacy policy (also `privacy-link`), shown when the session asks consent to the terms.",
+    },
+    { name: 'terms-link', description: "Standalone mode: the link to the app's terms." },
+    { name: 'privacy-link', description: "Standalone mode: the link to the app's privacy policy." },
     { name: 'trial', description: 'The summary: the free trial line (days free, then the price).' },
     { name: 'metered', description: 'The summary: the usage-based (metered) price note of a line item.' },
     { name: 'staking', description: 'The summary: the staking amount row of a subscription that requires a stake.' },

@@ -284,6 +284,8 @@ export type CheckoutSession = {
   success_url?: string | null;
   cancel_url?: string | null;
   phone_number_collection?: { enabled: boolean } | null;
+  /** Consent the session asks for: `terms_of_service: 'required'` shows the app's terms and privacy links. */
+  consent_collection?: { promotions?: string; terms_of_service?: string } | null;
   billing_address_collection?: 'auto' | 'required' | null;
   invoice_id?: string | null;
   subscription_id?: string | null;

@@ -58,6 +58,7 @@ const FlowDialogs = lazy(() => import('./FlowDialogs.tsx').then((m) => ({ defaul
 import { PaymentForm, type FormValues } from './PaymentForm.tsx';
 import { ProductImage, useMoney } from './parts.tsx';
 import { openQuery } from './prefetch.ts';
+import { StandaloneFooter, StandaloneHeader } from './StandaloneFrame.tsx';
 import { Summary } from './Summary.tsx';
 
 export type CheckoutMode = 'standard' | 'minimal' | 'standalone';
@@ -325,7 +326,8 @@ function OpenCheckout({
   };
 
   const flowError = state.error ? flowText(state.error) : '';
-  const merchant = api.blocklet.current()?.appName ?? '';
+  const app = api.blocklet.current();
+  const merchant = app?.appName ?? '';
   const livemode = session.livemode !== false;
 
   return (
@@ -334,14 +336,7 @@ function OpenCheckout({
       data-mode={mode}
       className={`${panel} ${css`max-width: ${mode === 'minimal' ? '560px' : '1040px'}; padding: 0; overflow: hidden;`}`}
     >
-      {mode === 'standalone' ? (
-        <header
-          part="checkout-header"
-          className={css`display: flex; align-items: center; gap: 10px; padding: 16px 24px; border-bottom: 1px solid var(--pay-color-border); font-weight: 700;`}
-        >
-          {merchant || t('checkout.title')}
-        </header>
-      ) : null}
+      {mode === 'standalone' ? <StandaloneHeader session={session} app={app} /> : null}
       {!livemode ? (
         <div
           part="test-mode"
@@ -428,14 +423,7 @@ function OpenCheckout({
           />
         </div>
       </div>
-      {mode === 'standalone' && merchant ? (
-        <footer
-          part="checkout-footer"
-          className={css`padding: 16px 24px; border-top: 1px solid var(--pay-color-border); color: var(--pay-color-muted); font-size: 12px; text-align: center;`}
-        >
-          {merchant}
-        </footer>
-      ) : null}
+      {mode === 'standalone' ? <StandaloneFooter session={session} app={app} /> : null}
       {dialogsNeeded ? (
         <Suspense fallback={null}>
           <FlowDialogs

@@ -28,6 +28,7 @@ import { useCss } from '../ui/styles.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { safeImageSrc } from '../core/url.ts';
+import { tIsolated } from '../ui/bidi.tsx';
 
 export type FormValues = {
   customer_name: string;
@@ -357,7 +358,7 @@ export function PaymentForm(props: PaymentFormProps) {
       ) : null}
       {session.mode === 'subscription' || session.mode === 'setup' ? (
         <p className={css`margin: 0; font-size: 12px; color: var(--pay-color-muted);`}>
-          {t('checkout.confirmSubscription', { merchant })}
+          {tIsolated(t, 'checkout.confirmSubscription', { merchant }, ['merchant'])}
         </p>
       ) : null}
       {blockedReason ? (

@@ -10,6 +10,7 @@ import { acceptQuantity, quantityBounds, validateQuantity } from '../core/checko
 import { useT } from '../ui/i18n.tsx';
 import { focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
+import { isolate } from '../core/bidi.ts';
 
 export type QuantitySelectorProps = {
   item: LineItem;
@@ -83,7 +84,7 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
     <div className={css`display: flex; flex-direction: column; gap: 4px;`}>
       <div
         role="group"
-        aria-label={t('checkout.quantityLabel', { name })}
+        aria-label={t('checkout.quantityLabel', { name: isolate(name) })}
         part="quantity"
         className={css`display: inline-flex; align-items: center; gap: 6px;`}
       >
@@ -100,7 +101,7 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
           type="text"
           inputMode="numeric"
           pattern="[0-9]*"
-          aria-label={t('checkout.quantityLabel', { name })}
+          aria-label={t('checkout.quantityLabel', { name: isolate(name) })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           value={text}

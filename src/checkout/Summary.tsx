@@ -24,6 +24,7 @@ import { useCss } from '../ui/styles.tsx';
 import { ProductImage, useMoney } from './parts.tsx';
 import { Promotion } from './Promotion.tsx';
 import { QuantitySelector } from './QuantitySelector.tsx';
+import { isolate } from '../core/bidi.ts';
 
 export type SummaryProps = {
   session: CheckoutSession;
@@ -290,7 +291,7 @@ export function Summary({
               size="sm"
               disabled={busy}
               onClick={() => void crossSell.remove()}
-              aria-label={t('checkout.crossSellRemoveLabel', { name: crossSell.price.product?.name ?? '' })}
+              aria-label={t('checkout.crossSellRemoveLabel', { name: isolate(crossSell.price.product?.name) })}
             >
               {t('checkout.crossSellRemove')} {crossSell.price.product?.name}
             </Button>
@@ -459,7 +460,7 @@ function CrossSellCard({
         size="sm"
         pending={pending}
         disabled={disabled}
-        aria-label={t('checkout.crossSellAddLabel', { name })}
+        aria-label={t('checkout.crossSellAddLabel', { name: isolate(name) })}
         onClick={async () => {
           setPending(true);
           try {

@@ -3,6 +3,7 @@ import { focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
 import { homeOf, pickLogo, type AppInfo } from './blocklet.ts';
+import { isolate } from '../core/bidi.ts';
 
 /** The logo and the app's name, a link to the app's home. */
 export function Brand({
@@ -25,7 +26,7 @@ export function Brand({
     <a
       href={checkHref(homeOf(info)) ?? '/'}
       part="brand"
-      aria-label={name ? t('header.logoHome', { name }) : t('common.home')}
+      aria-label={name ? t('header.logoHome', { name: isolate(name) }) : t('common.home')}
       className={css`
         display: inline-flex; align-items: center; gap: 10px; min-width: 0; min-height: 40px; padding: 0 4px;
         color: inherit; text-decoration: none; border-radius: var(--pay-radius-sm); flex: ${fixed ? 'none' : '0 1 auto'};

@@ -20,6 +20,7 @@ import { useCss } from '../ui/styles.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
 import { OrgAvatar } from './OrgAvatar.tsx';
 import { ORG_MENU_WIDTH } from './org-rules.ts';
+import { isolate } from '../core/bidi.ts';
 
 const loadPanel = () => import('./OrgPanel.tsx');
 const OrgPanel = lazy(() => loadPanel().then((m) => ({ default: m.OrgPanel })));
@@ -101,7 +102,7 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
       >
         <OrgAvatar name={org?.name} owner={org?.isOwner === true} />
         {compact ? (
-          <VisuallyHidden>{t('header.org.button', { name })}</VisuallyHidden>
+          <VisuallyHidden>{t('header.org.button', { name: isolate(name) })}</VisuallyHidden>
         ) : (
           <>
             <VisuallyHidden>{t('header.org.title')}: </VisuallyHidden>

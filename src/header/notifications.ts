@@ -4,6 +4,7 @@
  */
 import type { Notification, ReadEvent } from '../api/resources/notifications.ts';
 import type { ToastInput, ToastTone } from '../state/toasts.ts';
+import { isolate } from '../core/bidi.ts';
 
 /** Toasts need a server at least this version. */
 export const TOAST_MIN_SERVER_VERSION = '1.16.42-beta-20250407';
@@ -78,9 +79,9 @@ type T = (key: string, opts?: Record<string, unknown>) => string;
 /** Up to 3 names, then 'and N others'. */
 export function actorsText(names: string[], t: T): string {
   const list = names.filter(Boolean);
-  if (list.length <= ACTORS_SHOWN) return list.join(', ');
+  if (list.length <= ACTORS_SHOWN) return list.map(isolate).join(', ');
   return t('headerPanels.notifications.others', {
-    names: list.slice(0, ACTORS_SHOWN).join(', '),
+    names: list.slice(0, ACTORS_SHOWN).map(isolate).join(', '),
     count: list.length - ACTORS_SHOWN,
   });
 }
@@ -103,7 +104,7 @@ export function toastFor(n: Notification, t: T, viewHref?: string): ToastInput {
     type && ACTIVITIES.includes(type) && names.length
       ? t(`headerPanels.notifications.activity.${type}`, {
           actors: actorsText(names, t),
-          target: n.activity?.target?.name ?? '',
+          target: isolate(n.activity?.target?.name),
         }).trim()
       : '';
   const message = [activity, n.description ?? ''].filter(Boolean).join(' — ') || n.title || '';

@@ -43,6 +43,7 @@ import { useCss } from '../ui/styles.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
 import { loadCheckoutElement } from './checkout-element.ts';
 import { settingsQuery, tableQuery } from './prefetch.ts';
+import { tIsolated } from '../ui/bidi.tsx';
 
 export type PricingTableProps = {
   pricingTableId?: string;
@@ -649,7 +650,7 @@ function InlineCheckout({ chosen, livemode, onBack }: { chosen: Chosen; livemode
   return (
     <section part="pricing-table" className={css`display: flex; flex-direction: column; gap: 12px;`}>
       <VisuallyHidden>
-        <h2>{t('pricingTable.checkoutOf', { name: chosen.name })}</h2>
+        <h2>{tIsolated(t, 'pricingTable.checkoutOf', { name: chosen.name }, ['name'])}</h2>
       </VisuallyHidden>
       <div>
         <Button

@@ -10,6 +10,7 @@ import { VENDOR_POLL_MS } from '../core/constants.ts';
 import { useApi } from './api.tsx';
 import { useT } from './i18n.tsx';
 import { useCss } from './styles.tsx';
+import { isolate } from '../core/bidi.ts';
 
 export function VendorProgress({ sessionId }: { sessionId: string }) {
   const api = useApi();
@@ -94,7 +95,7 @@ export function VendorProgress({ sessionId }: { sessionId: string }) {
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent}
-              aria-valuetext={t('vendor.progress', { title, percent })}
+              aria-valuetext={t('vendor.progress', { title: isolate(title), percent })}
               className={css`height: 8px; border-radius: 999px; background: ${failed ? 'var(--pay-color-danger-bg)' : 'var(--pay-color-neutral-bg)'}; overflow: hidden;`}
             >
               <div

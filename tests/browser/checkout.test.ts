@@ -1,5 +1,6 @@
 import '../../elements/pay-checkout.ts';
 import zhMessages from '../../locales/zh.json';
+import { isolate, withoutIsolates } from '../../src/core/bidi.ts';
 import {
   $,
   $$,
@@ -94,21 +95,78 @@ describe('<pay-checkout>', () => {
     ok(!$(minimal, '[part~=summary]'), 'no summary');
     equal($(minimal, '[part~=checkout]')?.getAttribute('data-mode'), 'minimal');
     cleanup();
-    // Without window.blocklet there is no app name: the header says Checkout, and no empty footer bar is drawn.
+    // Without window.blocklet there is no app name and no logo: the header says Checkout; the footer says who runs it.
     const standalone = checkout('mode="standalone"');
     await formReady(standalone);
     ok($(standalone, '[part~=summary]'));
     equal($(standalone, 'header[part~=checkout-header]')?.textContent, 'Checkout');
-    equal($(standalone, 'footer[part~=checkout-footer]'), null, 'no footer without an app name');
+    equal($(standalone, '[part~=checkout-logo]'), null, 'no logo without an app description');
+    equal($(standalone, 'footer[part~=checkout-footer]')?.textContent, 'Powered by ArcBlock');
     await expectNoAxeViolations(standalone);
     cleanup();
-    // With the app's name, header and footer carry it.
-    (globalThis as { blocklet?: unknown }).blocklet = { appName: 'Sandbox Shop' };
+  });
+
+  it('standalone: the app logo and name head it; the footer links terms and privacy only when consent is asked', async () => {
+    const app = {
+      appName: 'Sandbox Shop',
+      appUrl: 'https://shop.example',
+      appLogo: '/__stub/logo/square.svg',
+      navigation: [
+        { id: '/bottom/privacy', section: 'bottom', title: { en: 'Privacy', zh: '隐私' }, link: '/privacy' },
+        { id: '/bottom/terms', section: 'bottom', title: { en: 'Terms', zh: '条款' }, link: '/terms' },
+        { id: '/bottom/contact', section: 'bottom', title: 'Contact', link: 'mailto:support@example.com' },
+        { id: '/footer/terms-of-sale', section: 'footer', title: 'Other terms', link: '/other' },
+      ],
+    };
+    (globalThis as { blocklet?: unknown }).blocklet = app;
     try {
-      const named = checkout('mode="standalone"');
-      await formReady(named);
-      equal($(named, 'footer[part~=checkout-footer]')?.textContent, 'Sandbox Shop');
-      equal($(named, 'header[part~=checkout-header]')?.textContent, 'Sandbox Shop');
+      const plain = checkout('mode="standalone"');
+      await formReady(plain);
+      const header = $(plain, 'header[part~=checkout-header]')!;
+      equal(header.textContent, 'Sandbox Shop');
+      const logo = header.querySelector<HTMLImageElement>('img[part~=checkout-logo]')!;
+      ok(logo.src.endsWith('/__stub/logo/square.svg'), logo.src);
+      equal(logo.alt, '', 'decorative: the name beside it says it');
+      const box = logo.getBoundingClientRect();
+      equal([box.width, box.height].join('x'), '32x32');
+      ok(box.left < header.getBoundingClientRect().left + 40, 'the logo starts the header (top-left)');
+      // No consent asked: Powered by, and no legal links.
+      equal($(plain, 'footer[part~=checkout-footer]')?.textContent, 'Powered by ArcBlock');
+      equal($$(plain, '[part~=consent-link]').length, 0);
+      cleanup();
+
+      await stub({ signedIn: true, checkout: { consent: true } });
+      const asked = checkout('mode="standalone"');
+      await formReady(asked);
+      const links = $$<HTMLAnchorElement>(asked, 'footer [part~=consent-link]');
+      equal(
+        links.map((a) => `${a.textContent} ${a.href}`).join(' | '),
+        'Terms https://shop.example/terms | Privacy https://shop.example/privacy',
+      );
+      ok(links.every((a) => a.target === '_blank' && a.rel.includes('noopener')));
+      equal($(asked, 'footer nav')?.getAttribute('aria-label'), 'Terms and privacy');
+      await expectNoAxeViolations(asked);
+      cleanup();
+
+      // An unsafe URL from the app description is dropped, the safe one stays.
+      (globalThis as { blocklet?: unknown }).blocklet = {
+        ...app,
+        navigation: [
+          { id: '/bottom/privacy', section: 'bottom', title: 'Privacy', link: 'javascript:alert(1)' },
+          { id: '/bottom/terms', section: 'bottom', title: 'Terms', link: 'https://legal.example/terms' },
+        ],
+        appLogo: 'javascript:alert(1)',
+      };
+      const hostile = checkout('mode="standalone"');
+      await formReady(hostile);
+      equal(
+        $$<HTMLAnchorElement>(hostile, '[part~=consent-link]')
+          .map((a) => a.href)
+          .join(' '),
+        'https://legal.example/terms',
+      );
+      equal($(hostile, '[part~=checkout-logo]'), null, 'an unsafe logo URL is dropped');
+      equal($(hostile, 'header[part~=checkout-header]')?.textContent, 'Sandbox Shop');
     } finally {
       delete (globalThis as { blocklet?: unknown }).blocklet;
     }
@@ -1147,6 +1205,69 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     const zh = mount('<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="zh"></pay-checkout>')
       .firstElementChild as HTMLElement;
     await waitFor(() => shadowText(zh).includes(successMessage.zh));
+  });
+
+  it('an RTL name does not reorder the English around it: in an aria-valuetext and in the consent text', async () => {
+    const name = 'שלום';
+    /** The left edges of `parts` of `node`'s text, laid out as one LTR line. */
+    const lefts = (node: Node, text: string, parts: string[]) => {
+      const range = document.createRange();
+      return parts.map((part) => {
+        const i = text.indexOf(part);
+        ok(i >= 0, `${part} in ${text}`);
+        range.setStart(node, i);
+        range.setEnd(node, i + part.length);
+        return range.getBoundingClientRect().left;
+      });
+    };
+    // Plain text (an aria-valuetext): the server's title isolated, so "50%" stays after "name:" when read as a line.
+    await stub({
+      signedIn: true,
+      checkout: { view: 'complete', vendors: [{ name: 'mirror', title: name, status: 'processing', progress: 50 }] },
+    });
+    const done = checkout();
+    const bar = await waitFor(() => $<HTMLElement>(done, '[role=progressbar]'), { timeout: 5000 });
+    const valuetext = bar.getAttribute('aria-valuetext')!;
+    equal(valuetext, `${isolate(name)}: 50%`);
+    equal(withoutIsolates(valuetext), `${name}: 50%`);
+    const probe = document.createElement('p');
+    probe.dir = 'ltr';
+    probe.textContent = valuetext;
+    document.body.append(probe);
+    try {
+      const [nameLeft, colonLeft, percentLeft] = lefts(probe.firstChild!, valuetext, [name, ':', '50%']);
+      ok(
+        nameLeft! < colonLeft! && colonLeft! < percentLeft!,
+        `name, colon, 50% from left to right: ${[nameLeft, colonLeft, percentLeft]}`,
+      );
+    } finally {
+      probe.remove();
+    }
+    cleanup();
+    // Rendered text: the app's name in a <bdi>, the sentence's text as before.
+    (globalThis as { blocklet?: unknown }).blocklet = { appName: name };
+    try {
+      await stub({ signedIn: true, checkout: { mode: 'subscription' } });
+      const el = checkout();
+      await formReady(el);
+      const consent = await waitFor(() =>
+        $$<HTMLElement>(el, 'p').find((p) => p.textContent?.startsWith('By confirming, you allow')),
+      );
+      equal(
+        consent.textContent,
+        `By confirming, you allow ${name} to charge you for this and future payments in accordance with their terms. You can cancel at any time.`,
+      );
+      const bdi = consent.querySelector('bdi')!;
+      equal(bdi.textContent, name);
+      const before = consent.firstChild!;
+      const after = bdi.nextSibling!;
+      const [allowLeft] = lefts(before, before.textContent!, ['allow']);
+      const [toLeft] = lefts(after, after.textContent!, ['to charge']);
+      const box = bdi.getBoundingClientRect();
+      ok(allowLeft! < box.left && box.right <= toLeft!, 'allow, the name, to charge: in reading order');
+    } finally {
+      delete (globalThis as { blocklet?: unknown }).blocklet;
+    }
   });
 
   it('vendor progress: failed shows 0 % with the refund text, 100 shows a check, below 100 the bar stops at 99', async () => {

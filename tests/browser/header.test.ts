@@ -1,4 +1,5 @@
 import '../../elements/site-header.ts';
+import { isolate } from '../../src/core/bidi.ts';
 import {
   $,
   $$,
@@ -45,7 +46,7 @@ describe('<site-header>', () => {
     await ready(el);
     const logo = $<HTMLImageElement>(el, '[part=logo]');
     ok(logo?.src.endsWith('/__stub/logo/rect.svg'), 'wide logo on a large screen');
-    equal($(el, '[part=brand]')?.getAttribute('aria-label'), 'Sandbox Pay home');
+    equal($(el, '[part=brand]')?.getAttribute('aria-label'), `${isolate('Sandbox Pay')} home`);
     const nav = $(el, 'nav[part=nav]') as HTMLElement;
     ok(nav, 'nav');
     const links = [...nav.querySelectorAll<HTMLAnchorElement>('a')];
@@ -620,9 +621,11 @@ describe('<site-header> notifications', () => {
           .reduce((x: any, k) => x?.[k], en)?.[`${key.split('.').at(-1)}_${o.count === 1 ? 'one' : 'other'}`];
       return String(base).replace(/\{\{(\w+)\}\}/g, (_: string, k: string) => String(o[k]));
     };
-    equal(n.actorsText(['Ann', 'Bo', 'Cy'], t), 'Ann, Bo, Cy');
-    equal(n.actorsText(['Ann', 'Bo', 'Cy', 'Di', 'Ed'], t), 'Ann, Bo, Cy and 2 others');
-    equal(n.actorsText(['Ann', 'Bo', 'Cy', 'Di'], t), 'Ann, Bo, Cy and 1 other');
+    // Each name isolated for bidirectional text (a toast is plain text).
+    const [ann, bo, cy] = ['Ann', 'Bo', 'Cy'].map(isolate);
+    equal(n.actorsText(['Ann', 'Bo', 'Cy'], t), `${ann}, ${bo}, ${cy}`);
+    equal(n.actorsText(['Ann', 'Bo', 'Cy', 'Di', 'Ed'], t), `${ann}, ${bo}, ${cy} and 2 others`);
+    equal(n.actorsText(['Ann', 'Bo', 'Cy', 'Di'], t), `${ann}, ${bo}, ${cy} and 1 other`);
     const toast = n.toastFor(
       {
         severity: 'error',
@@ -638,7 +641,7 @@ describe('<site-header> notifications', () => {
     deepEqual(toast, {
       tone: 'error',
       title: 'New comment',
-      message: 'Ann, Bo, Cy and 1 other commented on Pro plan — Looks good',
+      message: `${ann}, ${bo}, ${cy} and 1 other commented on ${isolate('Pro plan')} — Looks good`,
       sticky: false,
       action: { label: 'View', href: '/view' },
     });

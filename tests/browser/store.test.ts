@@ -1,4 +1,5 @@
 import '../../elements/blocklet-store.ts';
+import { isolate } from '../../src/core/bidi.ts';
 import { filtersPath, matchRoute, readFilters } from '../../src/blocklet-store/router.ts';
 import {
   $,
@@ -309,8 +310,8 @@ describe('<blocklet-store>', () => {
     equal(lu.searchParams.get('locale'), 'en');
     equal(launch.rel, 'noopener noreferrer');
     deepEqual(
-      $$<HTMLImageElement>(el, 'img[alt^="Payment Kit screenshot"]').map((i) => i.alt),
-      ['Payment Kit screenshot 1', 'Payment Kit screenshot 2'],
+      $$<HTMLImageElement>(el, 'img[alt*="screenshot"]').map((i) => i.alt),
+      [`${isolate('Payment Kit')} screenshot 1`, `${isolate('Payment Kit')} screenshot 2`],
     );
     const readme = await waitFor(() => $(el, '[part=readme]'));
     equal(readme.querySelector('strong')?.textContent, 'bold');
@@ -615,7 +616,7 @@ describe('<blocklet-store>', () => {
     await waitFor(() => !$(el, 'dialog[open]'));
 
     const cancel = $$<HTMLButtonElement>(el, 'button').find(
-      (b) => b.getAttribute('aria-label') === 'Cancel review of payment-kit',
+      (b) => b.getAttribute('aria-label') === `Cancel review of ${isolate('payment-kit')}`,
     ) as HTMLButtonElement;
     ok(cancel, 'the pending row offers Cancel review');
     equal(
@@ -913,7 +914,7 @@ describe('<blocklet-store>', () => {
     const el = store('locale="en"');
     await waitFor(() => $$(el, 'tbody tr').length === 3);
     const edit = $$<HTMLButtonElement>(el, 'button').find(
-      (b) => b.getAttribute('aria-label') === 'Edit payment-kit',
+      (b) => b.getAttribute('aria-label') === `Edit ${isolate('payment-kit')}`,
     ) as HTMLButtonElement;
     ok(
       edit,
@@ -1207,7 +1208,7 @@ describe('<blocklet-store>', () => {
       const did = row.getAttribute('data-did');
       const row2 = await waitFor(() => el.shadowRoot?.querySelector(`tbody tr[data-did="${did}"]`) ?? null);
       const blockBtn = [...(row2 as HTMLElement).querySelectorAll<HTMLButtonElement>('button')].find(
-        (b) => b.getAttribute('aria-label') === `Block ${name}`,
+        (b) => b.getAttribute('aria-label') === `Block ${isolate(name)}`,
       );
       ok(blockBtn, `block button for ${name}`);
       blockBtn.focus();

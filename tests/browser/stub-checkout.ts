@@ -17,6 +17,7 @@
 //   qty: the merchant's quantity of the first item (default 1)   images: the first product has a picture, the second a
 //   broken one   logos: the currencies have logos (TBA's loads, USD's is broken)   fiatWhole: the USD price is 9.00
 //   available, sold: the first price's stock (quantity_available, quantity_sold)
+//   consent: the session asks consent to the terms (consent_collection.terms_of_service 'required')
 //   profileDelayMs: GET customers/me answers this much later (a profile still loading)   delayMs: every call does
 // GET /__stub/checkout/calls → how many times each call was made; GET /__stub/checkout/connect-params → the last
 // wallet request's parameters (the token request's flat query).
@@ -69,6 +70,7 @@ export type CheckoutSwitches = {
   mode?: CheckoutSession['mode'];
   phone?: boolean;
   address?: 'auto' | 'required';
+  consent?: boolean;
   limited?: boolean;
   overdueStripe?: boolean;
   collect?: 'succeed' | 'declined';
@@ -231,6 +233,7 @@ function session(
     subscription_id: null,
     phone_number_collection: { enabled: !!cfg.phone },
     billing_address_collection: cfg.address ?? 'auto',
+    ...(cfg.consent ? { consent_collection: { terms_of_service: 'required' } } : {}),
     metadata: cfg.successMessage
       ? { page_info: { success_message: cfg.successMessage } }
       : cfg.pageInfo

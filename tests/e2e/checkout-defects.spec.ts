@@ -4,6 +4,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { axe, expect, merchant, signIn, test, walletAnswers } from './support.ts';
+import { isolate } from '../../src/core/bidi.ts';
 
 /** A product of our own with one price (token amounts per currency), so no other flow is touched. */
 async function product(name: string, prices: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) {
@@ -26,7 +27,8 @@ async function session(
   return made.body.id as string;
 }
 
-const qtyOf = (checkout: Locator, name: string) => checkout.getByRole('textbox', { name: `Quantity of ${name}` });
+const qtyOf = (checkout: Locator, name: string) =>
+  checkout.getByRole('textbox', { name: `Quantity of ${isolate(name)}` });
 
 /** Nothing in the page is wider than the window. */
 async function fitsWidth(page: Page): Promise<void> {
@@ -223,13 +225,29 @@ for (const width of [390, 320]) {
   });
 }
 
-test('standalone without window.blocklet draws no empty footer bar', async ({ page }) => {
+test('standalone without window.blocklet: the brand, no logo, Powered by and no consent links', async ({ page }) => {
   await page.goto('/plain/checkout/plink_sandbox_onetime');
   const checkout = page.locator('pay-checkout');
   await checkout.evaluate((el) => el.setAttribute('mode', 'standalone'));
-  await expect(checkout.locator('[part~=checkout-header]')).toHaveText('Checkout');
+  // The product's statement descriptor, as the platform's checkout header shows it.
+  await expect(checkout.locator('[part~=checkout-header]')).toHaveText('SANDBOX');
+  await expect(checkout.locator('[part~=checkout-logo]')).toHaveCount(0);
   await expect(checkout.locator('[part~=form]')).toBeVisible();
-  await expect(checkout.locator('[part~=checkout-footer]')).toHaveCount(0);
+  await expect(checkout.locator('[part~=checkout-footer]')).toHaveText('Powered by ArcBlock');
+});
+
+test('standalone on the app: logo and name on top, terms and privacy of the app when the link asks consent', async ({
+  page,
+}) => {
+  await page.goto('/checkout/plink_sandbox_report');
+  const checkout = page.locator('pay-checkout');
+  await expect(checkout.locator('[part~=form]')).toBeVisible();
+  await checkout.evaluate((el) => el.setAttribute('mode', 'standalone'));
+  await expect(checkout.locator('[part~=checkout-logo]')).toHaveAttribute('src', /\/blocklet\/logo$/);
+  await expect(checkout.locator('[part~=checkout-brand]')).toHaveText('SANDBOX');
+  const links = checkout.locator('[part~=consent-link]');
+  await expect(links).toHaveText(['Terms', 'Privacy']);
+  await expect(links.first()).toHaveAttribute('href', /\/terms$/);
 });
 
 test('a donation: one message for one error, "Donate 5 TBA", and "Thanks for your support" when done', async ({

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { axe, expect, merchant, signIn, test, walletAnswers } from './support.ts';
 import { DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { isolate } from '../../src/core/bidi.ts';
 
 test('one-time purchase with a quantity and a promotion code', async ({ page }) => {
   await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_onetime');
@@ -16,7 +17,7 @@ test('one-time purchase with a quantity and a promotion code', async ({ page }) 
   await checkout.getByRole('button', { name: 'Increase quantity' }).click();
   await checkout.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(total).toHaveText('30 TBA');
-  const qty = checkout.getByRole('textbox', { name: 'Quantity of Sandbox Pro License' });
+  const qty = checkout.getByRole('textbox', { name: `Quantity of ${isolate('Sandbox Pro License')}` });
   await qty.fill('');
   await expect(checkout.getByText('Enter a quantity to continue').first()).toBeVisible();
   await expect(checkout.getByRole('button', { name: 'Pay' })).toBeDisabled();
@@ -163,13 +164,13 @@ test('upsell switches to the yearly price and back; a required cross-sell must b
   await expect(checkout.getByText('Please add the recommended item to continue')).toBeVisible();
   expect(await shook).toBe(true);
   await expect(checkout.locator('[part~=cross-sell][data-shake]')).toHaveCount(0, { timeout: 3_000 });
-  await checkout.getByRole('button', { name: 'Add Sandbox Priority Support' }).click();
+  await checkout.getByRole('button', { name: `Add ${isolate('Sandbox Priority Support')}` }).click();
   await expect(total).toHaveText('3 TBA');
   await expect(checkout.locator('[part~=line-item]')).toHaveCount(2);
   // Removed again, then added back.
-  await checkout.getByRole('button', { name: 'Remove Sandbox Priority Support' }).click();
+  await checkout.getByRole('button', { name: `Remove ${isolate('Sandbox Priority Support')}` }).click();
   await expect(checkout.locator('[part~=line-item]')).toHaveCount(1);
-  await checkout.getByRole('button', { name: 'Add Sandbox Priority Support' }).click();
+  await checkout.getByRole('button', { name: `Add ${isolate('Sandbox Priority Support')}` }).click();
   await expect(checkout.locator('[part~=line-item]')).toHaveCount(2);
   await expect(total).toHaveText('3 TBA');
   await checkout.getByRole('button', { name: 'Pay' }).click();

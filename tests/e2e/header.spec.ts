@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { axe, expect, settled, signIn, test } from './support.ts';
 import { DEMO_DIDS } from '../../hosts/server/service/demo-wallets.ts';
+import { isolate } from '../../src/core/bidi.ts';
 
 // Temporary platform hostnames (*.ip.abtnet.io) resolve to the sandbox, for the temporary-domain notice.
 test.use({
@@ -129,7 +130,9 @@ test.describe('notifications', () => {
       actorInfo: ['Ann', 'Bo', 'Cy', 'Di', 'Ed'].map((fullName, i) => ({ did: `z1a${i}`, fullName })),
     });
     await expect(
-      header.locator('[part~=toast]').filter({ hasText: 'Ann, Bo, Cy and 2 others commented on Pro plan' }),
+      header.locator('[part~=toast]').filter({
+        hasText: `${['Ann', 'Bo', 'Cy'].map(isolate).join(', ')} and 2 others commented on ${isolate('Pro plan')}`,
+      }),
     ).toBeVisible();
     await expect(header.locator('[part=notifications-badge]')).toHaveText('2');
     await expect(header.locator('[part~=toast]').filter({ hasText: 'Maintenance tonight' })).toHaveCount(0);
@@ -260,7 +263,7 @@ test('the products menu sits at the configured position; an owner gets the apps 
 test('a sibling page with only the module script gets the whole header from the app description', async ({ page }) => {
   await page.goto('/plain/header');
   const header = page.locator('site-header');
-  await expect(header.getByRole('link', { name: 'Sandbox Store home' })).toBeVisible();
+  await expect(header.getByRole('link', { name: `${isolate('Sandbox Store')} home` })).toBeVisible();
   await expect(header.getByRole('navigation').getByRole('link', { name: 'Store' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
   // No framework and no window.blocklet on the page: the element fetched the description itself.

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { axe, expect, signIn, test, walletAnswers } from './support.ts';
 import { DEMO_DIDS, type DemoWalletKey } from '../../hosts/server/service/demo-wallets.ts';
 import { makeZip } from './store-zip.ts';
+import { isolate } from '../../src/core/bidi.ts';
 
 test('a visitor searches, filters by category and price, and opens a detail page', async ({ page }) => {
   await page.goto('/');
@@ -70,7 +71,7 @@ test('a visitor searches, filters by category and price, and opens a detail page
   await expect(store.locator('[part=version]')).toContainText('Published');
   await expect(store.locator('[part=readme] h1')).toHaveText('Subscription Insights');
   await expect(store.locator('[part=versions] li')).not.toHaveCount(0);
-  await expect(store.getByRole('img', { name: 'Subscription Insights screenshot 1' })).toBeVisible();
+  await expect(store.getByRole('img', { name: `${isolate('Subscription Insights')} screenshot 1` })).toBeVisible();
   const launch = store.getByRole('link', { name: /Launch/ });
   await expect(launch).toHaveAttribute(
     'href',
@@ -136,14 +137,14 @@ test('a developer creates a blocklet, requests (cancels, re-requests) review, an
   await expect(dialog).toBeHidden();
   const row = store.getByRole('row', { name: /e2e-app/ });
   await expect(row).toContainText('Draft');
-  await row.getByRole('button', { name: 'Request review of e2e-app' }).click();
+  await row.getByRole('button', { name: `Request review of ${isolate('e2e-app')}` }).click();
   await expect(row).toContainText('Pending');
   // Cancel the request (the version goes back to Cancelled and can be requested again), then request it again.
-  await row.getByRole('button', { name: 'Cancel review of e2e-app' }).click();
+  await row.getByRole('button', { name: `Cancel review of ${isolate('e2e-app')}` }).click();
   await expect(row).toContainText('Cancelled');
-  await row.getByRole('button', { name: 'Request review of e2e-app' }).click();
+  await row.getByRole('button', { name: `Request review of ${isolate('e2e-app')}` }).click();
   await expect(row).toContainText('Pending');
-  await expect(row.getByRole('button', { name: 'Cancel review of e2e-app' })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Cancel review of ${isolate('e2e-app')}` })).toBeVisible();
 
   // Access tokens.
   await page.goto('/developer/access-tokens');
@@ -161,7 +162,7 @@ test('a developer creates a blocklet, requests (cancels, re-requests) review, an
   );
   await created.getByRole('button', { name: 'Close' }).first().click();
   await expect(store.getByRole('row', { name: /CI/ })).toBeVisible();
-  await store.getByRole('button', { name: 'Delete CI' }).click();
+  await store.getByRole('button', { name: `Delete ${isolate('CI')}` }).click();
   await store
     .getByRole('dialog', { name: 'Delete access token' })
     .getByRole('button', { name: 'Delete', exact: true })
@@ -172,7 +173,7 @@ test('a developer creates a blocklet, requests (cancels, re-requests) review, an
   await signIn(page, /Adam Admin/, '/console/blocklets');
   await expect(store.getByRole('heading', { name: 'All Blocklets', level: 1 })).toBeVisible();
   const review = store.getByRole('row', { name: /e2e-app/ });
-  await review.getByRole('button', { name: 'Approve e2e-app' }).click();
+  await review.getByRole('button', { name: `Approve ${isolate('e2e-app')}` }).click();
   const approve = store.getByRole('dialog', { name: 'Approve e2e-app' });
   await approve.getByLabel('Category').selectOption('devtools');
   await approve.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -185,7 +186,7 @@ test('a developer creates a blocklet, requests (cancels, re-requests) review, an
   await expect(review.getByLabel('Category of e2e-app')).toHaveValue('ai');
 
   const tip = store.getByRole('row', { name: /Tip Jar/ });
-  await tip.getByRole('button', { name: 'Block Tip Jar' }).click();
+  await tip.getByRole('button', { name: `Block ${isolate('Tip Jar')}` }).click();
   const block = store.getByRole('dialog', { name: 'Block Tip Jar' });
   await block.getByRole('button', { name: 'Block', exact: true }).click();
   await expect(block.getByText('Required', { exact: true })).toBeVisible();
@@ -193,7 +194,7 @@ test('a developer creates a blocklet, requests (cancels, re-requests) review, an
   await block.getByRole('button', { name: 'Block', exact: true }).click();
   await expect(tip).toContainText('Blocked');
   await expect(tip).toContainText('Spam links');
-  await tip.getByRole('button', { name: 'Unblock Tip Jar' }).click();
+  await tip.getByRole('button', { name: `Unblock ${isolate('Tip Jar')}` }).click();
   await expect(tip).toContainText('Normal');
 
   await page.goto('/console/categories');
@@ -207,7 +208,7 @@ test('a developer creates a blocklet, requests (cancels, re-requests) review, an
   await create.getByRole('button', { name: 'Save' }).click();
   await expect(create).toBeHidden();
   await expect(store.getByRole('row', { name: /E2E Games/ })).toContainText('E2E 游戏');
-  await store.getByRole('button', { name: 'Edit AI' }).click();
+  await store.getByRole('button', { name: `Edit ${isolate('AI')}` }).click();
   const edit = store.getByRole('dialog', { name: 'Edit' });
   await edit.getByLabel('Name (简体中文)').fill('AI 工具');
   await edit.getByRole('button', { name: 'Save' }).click();
@@ -380,7 +381,7 @@ test('a developer edits remark and visibility and uploads a zip release; a bad z
   await expect(row).toContainText('Public');
 
   // Edit: remark and visibility, keyboard only; focus comes back to Edit.
-  const edit = row.getByRole('button', { name: 'Edit e2e-upload' });
+  const edit = row.getByRole('button', { name: `Edit ${isolate('e2e-upload')}` });
   await edit.focus();
   await page.keyboard.press('Enter');
   const dialog = store.getByRole('dialog', { name: 'Edit e2e-upload' });
@@ -416,7 +417,7 @@ test('a developer edits remark and visibility and uploads a zip release; a bad z
   await expect(store.locator('[part=notice]')).toContainText('Version 1.1.0 of e2e-upload was uploaded as a draft.');
   await expect(row).toContainText('v1.1.0');
   await expect(row).toContainText('Draft');
-  await row.getByRole('button', { name: 'Request review of e2e-upload' }).click();
+  await row.getByRole('button', { name: `Request review of ${isolate('e2e-upload')}` }).click();
   await expect(row).toContainText('Pending');
 });
 
@@ -429,7 +430,7 @@ test('a rejected version stays listed as history when the developer uploads the 
   await create.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(create).toBeHidden();
   const row = store.getByRole('row', { name: /e2e-history/ });
-  await row.getByRole('button', { name: 'Request review of e2e-history' }).click();
+  await row.getByRole('button', { name: `Request review of ${isolate('e2e-history')}` }).click();
   await expect(row).toContainText('Pending');
 
   await signIn(page, /Adam Admin/, '/console/blocklets');
@@ -437,7 +438,7 @@ test('a rejected version stays listed as history when the developer uploads the 
   await expect(store.locator('tbody tr')).toHaveCount(1);
   await store
     .getByRole('row', { name: /e2e-history/ })
-    .getByRole('button', { name: 'Reject e2e-history' })
+    .getByRole('button', { name: `Reject ${isolate('e2e-history')}` })
     .click();
   await expect(store.getByRole('row', { name: /e2e-history/ })).toContainText('Rejected');
 
@@ -455,7 +456,7 @@ test('a rejected version stays listed as history when the developer uploads the 
   await expect(row).toContainText('v1.1.0');
   await expect(row).toContainText('Draft');
   await expect(row.getByRole('list', { name: 'Earlier versions' })).toHaveText(/v1\.0\.0\s*Rejected/);
-  await expect(row.getByRole('button', { name: 'Request review of e2e-history' })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Request review of ${isolate('e2e-history')}` })).toBeVisible();
 });
 
 test('an admin pages and searches the console list and sets the review type', async ({ page }) => {
@@ -641,7 +642,7 @@ test('publish then list: the list, search and detail show the new version at onc
   await expect(create).toBeHidden();
   const mine = store.getByRole('row', { name: /e2e-semver/ });
   await expect(await release('9.9.315', 'Semver Nine', '## Changes\n\n- **Faster** start\n- Fewer bugs')).toBeHidden();
-  await mine.getByRole('button', { name: 'Request review of e2e-semver' }).click();
+  await mine.getByRole('button', { name: `Request review of ${isolate('e2e-semver')}` }).click();
   await approve('9.9.315');
 
   // The list (search) shows what the detail shows: the new version and title.
@@ -665,7 +666,7 @@ test('publish then list: the list, search and detail show the new version at onc
 
   // 9.10.0 after 9.9.315 (string order would put it below): the versions list is in semver order.
   await expect(await release('9.10.0', 'Semver Ten')).toBeHidden();
-  await mine.getByRole('button', { name: 'Request review of e2e-semver' }).click();
+  await mine.getByRole('button', { name: `Request review of ${isolate('e2e-semver')}` }).click();
   await approve('9.10.0');
   await page.goto('/search?keyword=e2e-semver');
   await expect(store.locator('[part=blocklet-card]').filter({ hasText: 'Semver Ten' })).toContainText('v9.10.0');

@@ -7,6 +7,7 @@ import {
   closeSandbox,
   collectEvents,
   openSandbox,
+  signed,
   walletBalance,
   type Sandbox,
 } from './payment-helpers.ts';
@@ -70,6 +71,35 @@ describe('checkout calls of the elements', () => {
       amount_subtotal: '5000000000000000000',
       amount_total: '0',
     });
+  });
+
+  it('a link asking consent to the terms passes consent_collection on to its sessions; a bad value is a 400', async () => {
+    // The seeded report link asks for it (the standalone checkout then links the app's terms and privacy).
+    expect((await start('plink_sandbox_report')).checkoutSession.consent_collection).toEqual({
+      terms_of_service: 'required',
+    });
+    expect((await start('plink_sandbox_upsell')).checkoutSession.consent_collection).toBeUndefined();
+    const made = await signed(sb, 'POST', '/api/payment-links', {
+      body: {
+        name: 'Terms link',
+        line_items: [{ price_id: 'price_sandbox_report', quantity: 1 }],
+        consent_collection: { terms_of_service: 'required', promotions: 'none' },
+      },
+    });
+    expect(made.status).toBe(200);
+    expect((await start(made.body.id)).checkoutSession.consent_collection).toEqual({
+      terms_of_service: 'required',
+      promotions: 'none',
+    });
+    const bad = await signed(sb, 'POST', '/api/payment-links', {
+      body: {
+        name: 'Bad terms link',
+        line_items: [{ price_id: 'price_sandbox_report', quantity: 1 }],
+        consent_collection: { terms_of_service: 'always' },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/consent_collection\.terms_of_service/);
   });
 
   it('customers/me falls back to the profile until the person has a customer', async () => {

@@ -314,6 +314,8 @@ type CheckoutSessionFields = {
   allow_promotion_codes: boolean;
   billing_address_collection: 'auto' | 'required';
   phone_number_collection: { enabled: boolean };
+  /** Consent asked at checkout (TCheckoutSession / TPaymentLink); absent asks none. */
+  consent_collection?: { promotions?: 'auto' | 'none'; terms_of_service?: 'required' | 'none' };
   cross_sell_behavior: 'auto' | 'required';
   custom_fields: CustomField[];
   payment_method_types: string[];
@@ -477,6 +479,8 @@ type PaymentLinkFields = {
   allow_promotion_codes: boolean;
   billing_address_collection: 'auto' | 'required';
   phone_number_collection: { enabled: boolean };
+  /** Consent asked at checkout (TCheckoutSession / TPaymentLink); absent asks none. */
+  consent_collection?: { promotions?: 'auto' | 'none'; terms_of_service?: 'required' | 'none' };
   submit_type: 'auto' | 'book' | 'donate' | 'pay';
   subscription_data: CheckoutSubscriptionData | null;
   cross_sell_behavior: 'auto' | 'required';

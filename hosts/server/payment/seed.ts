@@ -536,6 +536,8 @@ export const checkoutDemoMigration = {
       link('plink_sandbox_report', 'credits', 'Sandbox Usage Report', 'price_sandbox_report', {
         phone_number_collection: { enabled: true },
         billing_address_collection: 'required',
+        // Asks the payer to agree to the app's terms: the standalone checkout links them in its footer.
+        consent_collection: { terms_of_service: 'required' },
       }),
     ] as const) {
       if (!(await find(tx, table, doc.id))) await insert(tx, table, doc);

@@ -148,6 +148,7 @@ export type CheckoutOptions = Partial<
     | 'allow_promotion_codes'
     | 'billing_address_collection'
     | 'phone_number_collection'
+    | 'consent_collection'
     | 'cross_sell_behavior'
     | 'custom_fields'
     | 'payment_method_types'
@@ -181,6 +182,23 @@ export function checkoutOptions(source: Body): CheckoutOptions {
     const enabled = objectAt(source, 'phone_number_collection').enabled;
     out.phone_number_collection = {
       enabled: isAbsent(enabled) ? false : boolean(enabled, 'phone_number_collection.enabled'),
+    };
+  }
+  if (given('consent_collection')) {
+    // TCheckoutSession / TPaymentLink.consent_collection: each of its two fields optional, each a closed choice.
+    const consent = objectAt(source, 'consent_collection');
+    out.consent_collection = {
+      ...(isAbsent(consent.promotions)
+        ? {}
+        : { promotions: choice(consent.promotions, 'consent_collection.promotions', ['auto', 'none'] as const) }),
+      ...(isAbsent(consent.terms_of_service)
+        ? {}
+        : {
+            terms_of_service: choice(consent.terms_of_service, 'consent_collection.terms_of_service', [
+              'required',
+              'none',
+            ] as const),
+          }),
     };
   }
   if (given('cross_sell_behavior'))

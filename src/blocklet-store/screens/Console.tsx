@@ -24,6 +24,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { categoryId } from './Home.tsx';
 import { ErrorLine, ReviewChip, Table, VersionHistory } from './manage-shared.tsx';
 import { PageTitle } from './shared.tsx';
+import { isolate } from '../../core/bidi.ts';
 
 export const BLOCK_REASON_MAX = 255;
 /** The console list pages like the store's Datatable: 20 a page, with a keyword. */
@@ -247,7 +248,7 @@ export function AllBlocklets() {
                           <Button
                             size="sm"
                             onClick={() => setApproving(b)}
-                            aria-label={t('store.console.approveOf', { name })}
+                            aria-label={t('store.console.approveOf', { name: isolate(name) })}
                           >
                             {t('store.console.approve')}
                           </Button>
@@ -256,7 +257,7 @@ export function AllBlocklets() {
                             variant="secondary"
                             disabled={decide.isPending}
                             onClick={() => decide.mutate({ b, action: 'REJECTED' })}
-                            aria-label={t('store.console.rejectOf', { name })}
+                            aria-label={t('store.console.rejectOf', { name: isolate(name) })}
                           >
                             {t('store.console.reject')}
                           </Button>
@@ -268,7 +269,7 @@ export function AllBlocklets() {
                           variant="secondary"
                           disabled={unblock.isPending}
                           onClick={() => unblock.mutate(b.did)}
-                          aria-label={t('store.console.unblockOf', { name })}
+                          aria-label={t('store.console.unblockOf', { name: isolate(name) })}
                         >
                           {t('store.console.unblock')}
                         </Button>
@@ -277,7 +278,7 @@ export function AllBlocklets() {
                           size="sm"
                           variant="danger"
                           onClick={() => setBlocking(b)}
-                          aria-label={t('store.console.blockOf', { name })}
+                          aria-label={t('store.console.blockOf', { name: isolate(name) })}
                         >
                           {t('store.console.block')}
                         </Button>
@@ -480,7 +481,7 @@ export function Categories() {
                     size="sm"
                     variant="secondary"
                     onClick={() => setEditing(c)}
-                    aria-label={t('store.cat.editOf', { name: pickLocaleText(c.locales, locale) })}
+                    aria-label={t('store.cat.editOf', { name: isolate(pickLocaleText(c.locales, locale)) })}
                   >
                     {t('store.cat.edit')}
                   </Button>

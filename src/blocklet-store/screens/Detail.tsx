@@ -29,6 +29,7 @@ import { detailPath, normalizeBase } from '../router.ts';
 import { useStorePreferences, type StorePreferences } from '../preferences.ts';
 import { categoryId } from './Home.tsx';
 import { CardGrid, DownloadIcon, Logo, ownerName, StoreLink, titleOf, useDownloads, useStoreNav } from './shared.tsx';
+import { isolate } from '../../core/bidi.ts';
 
 const Readme = lazy(() => import('./Readme.tsx').then((m) => ({ default: m.Readme })));
 
@@ -236,7 +237,7 @@ export function Detail({ did, version }: { did: string; version?: string | undef
                 <li key={s} className={css`flex: none;`}>
                   <img
                     src={s}
-                    alt={t('store.screenshotAlt', { title: titleOf(b), n: i + 1 })}
+                    alt={t('store.screenshotAlt', { title: isolate(titleOf(b)), n: i + 1 })}
                     loading="lazy"
                     width={320}
                     height={200}

@@ -33,6 +33,7 @@ import {
 import { PageTitle } from './shared.tsx';
 import { isDeveloperUser } from './Guard.tsx';
 import { useSession } from '../../ui/session.tsx';
+import { isolate } from '../../core/bidi.ts';
 
 export const STORE_NAME_MIN = 3;
 export const STORE_NAME_MAX = 64;
@@ -139,7 +140,7 @@ export function MyBlocklets() {
                         setEditing(b);
                         setEditOpen(true);
                       }}
-                      aria-label={t('store.dev.editOf', { name })}
+                      aria-label={t('store.dev.editOf', { name: isolate(name) })}
                     >
                       {t('store.dev.edit')}
                     </Button>
@@ -149,7 +150,7 @@ export function MyBlocklets() {
                         variant="secondary"
                         disabled={review.isPending}
                         onClick={() => review.mutate({ b, action: 'request' })}
-                        aria-label={t('store.dev.requestReviewOf', { name })}
+                        aria-label={t('store.dev.requestReviewOf', { name: isolate(name) })}
                       >
                         {t('store.dev.requestReview')}
                       </Button>
@@ -159,7 +160,7 @@ export function MyBlocklets() {
                         variant="secondary"
                         disabled={review.isPending}
                         onClick={() => review.mutate({ b, action: 'cancel' })}
-                        aria-label={t('store.dev.cancelReviewOf', { name })}
+                        aria-label={t('store.dev.cancelReviewOf', { name: isolate(name) })}
                       >
                         {t('store.dev.cancelReview')}
                       </Button>
@@ -386,7 +387,7 @@ export function AccessTokens() {
                   size="sm"
                   variant="danger"
                   onClick={() => setConfirm(tok)}
-                  aria-label={t('store.tokens.deleteOf', { name: tok.remark })}
+                  aria-label={t('store.tokens.deleteOf', { name: isolate(tok.remark) })}
                 >
                   {t('store.tokens.delete')}
                 </Button>
