@@ -101,8 +101,8 @@ export function periodHours(recurring: Recurring): number {
 export type TextKey = { key: string; params?: Record<string, string | number> };
 
 /**
- * The recurring label: `{key:'interval.month'}` (per month), `{key:'interval.every', params:{count:3, unit:'month'}}`,
- * 3 and 6 months → `interval.everyMonths` with count (spec §9). Throws on an unsupported interval.
+ * The recurring label: `{key:'interval.month'}` (per month), `{key:'interval.everyWeeks', params:{count:2}}`
+ * (one key per unit, so each locale words its own unit), 3 and 6 months → `interval.everyMonths` (spec §9). Throws on an unsupported interval.
  */
 export function intervalText(recurring: Recurring): TextKey {
   const { interval } = recurring;
@@ -110,7 +110,8 @@ export function intervalText(recurring: Recurring): TextKey {
   const count = Math.max(1, recurring.interval_count ?? 1);
   if (count === 1) return { key: `interval.${interval}` };
   if (interval === 'month' && (count === 3 || count === 6)) return { key: 'interval.everyMonths', params: { count } };
-  return { key: 'interval.every', params: { count, unit: interval } };
+  const unit = { hour: 'Hours', day: 'Days', week: 'Weeks', month: 'Months', year: 'Years' }[interval];
+  return { key: `interval.every${unit}`, params: { count } };
 }
 
 /**

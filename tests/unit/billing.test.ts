@@ -43,8 +43,16 @@ describe('intervals and trials (spec §9)', () => {
       params: { count: 6 },
     });
     expect(intervalText({ interval: 'week', interval_count: 2 })).toEqual({
-      key: 'interval.every',
-      params: { count: 2, unit: 'week' },
+      key: 'interval.everyWeeks',
+      params: { count: 2 },
+    });
+    expect(intervalText({ interval: 'day', interval_count: 10 })).toEqual({
+      key: 'interval.everyDays',
+      params: { count: 10 },
+    });
+    expect(intervalText({ interval: 'year', interval_count: 2 })).toEqual({
+      key: 'interval.everyYears',
+      params: { count: 2 },
     });
     expect(() => intervalText({ interval: 'fortnight' })).toThrow('Unsupported recurring interval');
     expect(periodHours({ interval: 'year' })).toBe(8760);
