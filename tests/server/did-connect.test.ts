@@ -14,17 +14,9 @@ import { createSandboxServer } from '../../hosts/server/app.ts';
 import { HttpError, registerConnectAction } from '../../hosts/server/platform.ts';
 import { DEMO_DIDS, demoSecretKey } from '../../hosts/server/service/demo-wallets.ts';
 import { createSession } from '../../hosts/server/service/users.ts';
-import {
-  answer,
-  authUrlOf,
-  connect,
-  fetchRequest,
-  post,
-  signatureText,
-  toBase58,
-  walletOf,
-} from '../support/did-wallet.ts';
+import { answer, authUrlOf, connect, fetchRequest, post, signatureText, walletOf } from '../support/did-wallet.ts';
 import { startSandbox } from './harness.ts';
+import { toBase58 } from '@ocap/util';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sb: Sandbox;

@@ -10,6 +10,7 @@
  *   outcome.status === 'ok'
  */
 import * as Jwt from '@arcblock/jwt';
+import { fromBase58, toBase58 } from '@ocap/util';
 import { fromSecretKey, type WalletObject } from '@ocap/wallet';
 
 export type Claim = Record<string, unknown> & { type: string };
@@ -198,42 +199,4 @@ export function signatureText(claim: Claim): string {
   const origin = String(claim.origin ?? '');
   if (!origin) return '';
   return Buffer.from(fromBase58(origin)).toString('utf8');
-}
-
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** Base58 (bitcoin alphabet) with the multibase `z` prefix, as DID Connect carries keys and signed data. */
-export function toBase58(bytes: Uint8Array): string {
-  let n = 0n;
-  for (const b of bytes) n = n * 256n + BigInt(b);
-  let out = '';
-  while (n > 0n) {
-    out = ALPHABET[Number(n % 58n)] + out;
-    n /= 58n;
-  }
-  for (const b of bytes) {
-    if (b !== 0) break;
-    out = `1${out}`;
-  }
-  return `z${out}`;
-}
-
-export function fromBase58(text: string): Uint8Array {
-  const body = text.startsWith('z') ? text.slice(1) : text;
-  let n = 0n;
-  for (const c of body) {
-    const i = ALPHABET.indexOf(c);
-    if (i < 0) throw new Error('Not base58');
-    n = n * 58n + BigInt(i);
-  }
-  const out: number[] = [];
-  while (n > 0n) {
-    out.unshift(Number(n % 256n));
-    n /= 256n;
-  }
-  for (const c of body) {
-    if (c !== '1') break;
-    out.unshift(0);
-  }
-  return Uint8Array.from(out);
 }

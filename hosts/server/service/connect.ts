@@ -4,7 +4,7 @@ import { WalletAuthenticator, WalletHandlers } from '@arcblock/did-connect-js';
 import { isValid, toTypeInfo } from '@arcblock/did';
 import { fromPublicKey, fromSecretKey } from '@ocap/wallet';
 import type { SandboxContext } from '../context.ts';
-import { toBase58 } from './domain/base58.ts';
+import { toBase58 } from '@ocap/util';
 import { connectActions, HttpError, type ConnectAction, type ConnectSummary } from '../platform.ts';
 import { ConnectTokenStorage, lockToken, mergeToken, type TokenState } from './domain/connect-tokens.ts';
 import { currentUser, getUser, type SandboxUser } from './users.ts';

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import * as Jwt from '@arcblock/jwt';
 import type { SandboxContext } from '../context.ts';
-import { fromBase58, toBase58 } from './domain/base58.ts';
+import { fromBase58, toBase58 } from '@ocap/util';
 import { requestOrigin } from './blocklet.ts';
 import { demoSecretKey, demoWallet } from './demo-wallets.ts';
 import { esc, page, sendHtml, SERVICE } from './html.ts';
