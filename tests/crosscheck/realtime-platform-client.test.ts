@@ -10,7 +10,7 @@ import { WsClient } from '@arcblock/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../server/harness.ts';
 import { DEMO_DIDS, demoSecretKey } from '../../hosts/server/service/demo-wallets.ts';
-import { asUser, CASEY, closeSandbox, login, signed } from '../server/payment-helpers.ts';
+import { asUser, CASEY, closeSandbox, login } from '../server/payment-helpers.ts';
 import { connect, walletOf } from '../support/did-wallet.ts';
 import { sessionState, submittedCheckout } from './checkout.ts';
 
@@ -52,22 +52,7 @@ function joined(channel: Channel): Promise<string> {
 
 /** Pays a one-time payment link's checkout as Casey from her sandbox wallet (the fast checkout path). */
 async function payOneTime(): Promise<{ sessionId: string; invoiceId: string }> {
-  const fund = await signed(sb, 'POST', '/api/sandbox/wallet/fund', {
-    body: { did: CASEY.did, currency_id: 'pc_sandbox_tba', amount: '1000' },
-  });
-  expect(fund.status).toBe(200);
-  const started = await asUser(sb, null, 'POST', '/api/checkout-sessions/start/plink_sandbox_onetime');
-  expect(started.status).toBe(200);
-  const sessionId = started.body.checkoutSession.id as string;
-  const form = {
-    customer_name: 'Casey',
-    customer_email: 'casey@example.com',
-    payment_method: 'pm_sandbox_arcblock',
-    payment_currency: 'pc_sandbox_tba',
-    billing_address: { country: 'us', line1: '1 Main St', city: 'Springfield', state: 'CA', postal_code: '94105' },
-  };
-  const submitted = await asUser(sb, casey, 'PUT', `/api/checkout-sessions/${sessionId}/submit`, form);
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  const sessionId = await submittedCheckout(sb, casey, CASEY.did);
   const confirmed = await asUser(sb, casey, 'POST', `/api/checkout-sessions/${sessionId}/fast-checkout-confirm`);
   expect(confirmed.body.fastPaid, JSON.stringify(confirmed.body)).toBe(true);
   return { sessionId, invoiceId: confirmed.body.invoiceId as string };
