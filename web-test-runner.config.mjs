@@ -88,7 +88,9 @@ export default {
   files: ['tests/browser/**/*.test.ts', 'tests/browser/**/*.test.tsx'],
   nodeResolve: false,
   concurrency: 1,
-  testFramework: { config: { timeout: 10000 } },
+  // One retry, as for the Playwright flows: in CI these run beside the unit tests and the flows on 2 cores, where a
+  // test may now and then miss a timing window; a test that fails twice fails the run.
+  testFramework: { config: { timeout: 10000, retries: 1 } },
   testsFinishTimeout: 180000,
   plugins: [viteServerPlugin()],
   middleware: [platformStub, forwardToVite],

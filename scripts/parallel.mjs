@@ -3,10 +3,11 @@
 // name and its time, so the logs of two scripts never interleave.
 //
 // For the static checks of `npm test`: ESLint, knip, Prettier, dependency-cruiser and vue-tsc each keep one core
-// busy, so on a 2-core runner two of them together take about the time of the longer one, not the sum. Then the
-// three test groups that need neither each other nor the same files (`--jobs 3`): vitest keeps both cores busy
-// while the browser tests leave about half of the machine idle (debounces, timers, animations; measured with
-// vmstat: 55% idle), and the build with the package test is short.
+// busy, so on a 2-core runner two of them together take about the time of the longer one, not the sum. Then, after
+// the build, the three test groups that need neither each other nor the same files (`--jobs 3`): the Playwright
+// flows and the browser tests leave most of the machine idle (debounces, timers, animations, page loads: the flows
+// use about a third of 2 cores), and vitest's CPU-bound run fills it; started first, the flows (the longest) set the
+// wall time.
 import { spawn } from 'node:child_process';
 
 const args = process.argv.slice(2);

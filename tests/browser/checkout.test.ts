@@ -737,8 +737,10 @@ describe('<pay-checkout> order summary controls', () => {
     const plus = button(el, 'Increase quantity');
     ok(minus.disabled, 'minus disabled at the minimum');
     plus.click();
-    await waitFor(() => $(el, '[part~=total]')?.textContent === '20 TBA', { message: 'quantity 2' });
     const input = $<HTMLInputElement>(el, '[part~=quantity] input')!;
+    await waitFor(() => input.value === '2', { message: 'plus steps the field to 2' });
+    // The new total comes back from the server after the quantity debounce.
+    await waitFor(() => $(el, '[part~=total]')?.textContent === '20 TBA', { message: 'quantity 2' });
     fill(input, '');
     await waitFor(() => shadowText(el).includes('Enter a quantity to continue'));
     ok(submitButton(el).disabled, 'a cleared quantity disables paying');
