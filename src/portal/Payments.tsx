@@ -32,6 +32,7 @@ import {
   useMoney,
 } from './parts.tsx';
 import { Pager, TableFrame, useCellClass, usePaging } from './table.tsx';
+import { tIsolated } from '../ui/bidi.tsx';
 
 const loadZh = () => import('locale:zh/portalPayments').then((m) => m.default);
 
@@ -134,7 +135,7 @@ function PaymentTable({ prefix, customerId }: { prefix: string; customerId?: str
     body = (
       <Notice
         part="no-payments"
-        title={t('portalPayments.noMatches', { query })}
+        title={tIsolated(t, 'portalPayments.noMatches', { query }, ['query'])}
         text={t('portalPayments.noMatchesHint')}
       />
     );

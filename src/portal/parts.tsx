@@ -100,7 +100,7 @@ export function Notice({
   action,
   part,
 }: {
-  title: string;
+  title: ReactNode;
   text?: string;
   action?: ReactNode;
   part?: string;

@@ -964,6 +964,7 @@ describe('<pay-portal> payment history', () => {
     deepEqual((await portalState()).historyQueries.slice(before), ['sbx-0003']);
     fill(input, 'nothing-like-this');
     await waitFor(() => shadowText(el).includes('No payments match “nothing-like-this”'), { timeout: 3000 });
+    equal($(el, '[part=no-payments] h2 bdi')?.textContent, 'nothing-like-this', 'the query in a <bdi>');
   });
 
   it("says when there are none, and refuses another customer's payments", async () => {

@@ -524,6 +524,9 @@ describe('<blocklet-store>', () => {
     await waitFor(() => $(detail, '#store-in-category')?.textContent === 'More in Payments', {
       message: 'More in Payments',
     });
+    // Server names inside translated sentences are isolated for bidirectional text, the sentence's text unchanged.
+    equal($(detail, '#store-in-category bdi')?.textContent, 'Payments', 'the category name in a <bdi>');
+    ok($(detail, '#store-by-author bdi')?.textContent, 'the author in a <bdi>');
     ok(
       ($(detail, '[aria-labelledby=store-in-category]')?.querySelectorAll('[part=blocklet-card]').length ?? 0) > 0,
       'cards in the category',

@@ -29,6 +29,7 @@ import { focusRing } from '../../ui/shared-css.ts';
 import { useCss } from '../../ui/styles.tsx';
 import { isStaking, useStorePreferences } from '../preferences.ts';
 import { PageTitle, StoreLink, useStoreNav } from './shared.tsx';
+import { tIsolated } from '../../ui/bidi.tsx';
 
 export const CONNECT_MESSAGE = 'connect-store-message';
 export type ConnectKind = 'connect-cli' | 'gen-key-pair' | 'connect-studio';
@@ -171,7 +172,7 @@ export function ConnectPage({ kind }: { kind: ConnectKind }) {
 
   const intro =
     kind === 'connect-cli'
-      ? t('store.connect.cliIntro', { source })
+      ? tIsolated(t, 'store.connect.cliIntro', { source }, ['source'])
       : kind === 'connect-studio'
         ? t('store.connect.studioIntro')
         : t('store.connect.keyIntro');
@@ -189,7 +190,7 @@ export function ConnectPage({ kind }: { kind: ConnectKind }) {
       <p className={css`margin: 0;`}>{intro}</p>
       {kind === 'connect-studio' && monikers.length ? (
         <p className={css`margin: 0; color: var(--pay-color-muted);`}>
-          {t('store.connect.monikers', { monikers: monikers.join(', ') })}
+          {tIsolated(t, 'store.connect.monikers', { monikers: monikers.join(', ') }, ['monikers'])}
         </p>
       ) : null}
       {kind === 'connect-studio' ? (
@@ -211,7 +212,11 @@ export function ConnectPage({ kind }: { kind: ConnectKind }) {
         {state.phase === 'done' && result ? (
           <Alert
             tone="success"
-            title={kind === 'connect-cli' ? t('store.connect.cliDone', { source }) : t('store.connect.keyDone')}
+            title={
+              kind === 'connect-cli'
+                ? tIsolated(t, 'store.connect.cliDone', { source }, ['source'])
+                : t('store.connect.keyDone')
+            }
           >
             <p className={css`margin: 0 0 8px;`}>
               {origin ? t('store.connect.reported') : t('store.connect.closeHint')}

@@ -25,6 +25,7 @@ import { categoryId } from './Home.tsx';
 import { ErrorLine, ReviewChip, Table, VersionHistory } from './manage-shared.tsx';
 import { PageTitle } from './shared.tsx';
 import { isolate } from '../../core/bidi.ts';
+import { tIsolated } from '../../ui/bidi.tsx';
 
 export const BLOCK_REASON_MAX = 255;
 /** The console list pages like the store's Datatable: 20 a page, with a keyword. */
@@ -209,7 +210,7 @@ export function AllBlocklets() {
                   </td>
                   <td>
                     <Select
-                      label={t('store.console.categoryOf', { name })}
+                      label={tIsolated(t, 'store.console.categoryOf', { name }, ['name'])}
                       hideLabel
                       value={cat ?? ''}
                       disabled={category.isPending}
@@ -226,7 +227,7 @@ export function AllBlocklets() {
                   </td>
                   <td>
                     <Select
-                      label={t('store.console.reviewTypeOf', { name })}
+                      label={tIsolated(t, 'store.console.reviewTypeOf', { name }, ['name'])}
                       hideLabel
                       value={b.reviewType === 'FIRST' ? 'FIRST' : 'EACH'}
                       disabled={!cat || reviewType.isPending}
@@ -349,7 +350,7 @@ function ApproveDialog(props: {
     <Dialog
       open={!!props.blocklet}
       onClose={props.onClose}
-      title={t('store.console.approveTitle', { name: props.blocklet?.meta.title ?? '' })}
+      title={tIsolated(t, 'store.console.approveTitle', { name: props.blocklet?.meta.title ?? '' }, ['name'])}
       actions={
         <>
           <Button variant="secondary" onClick={props.onClose}>
@@ -406,7 +407,7 @@ function BlockDialog({
     <Dialog
       open={!!blocklet}
       onClose={onClose}
-      title={t('store.console.blockTitle', { name: blocklet?.meta.title ?? '' })}
+      title={tIsolated(t, 'store.console.blockTitle', { name: blocklet?.meta.title ?? '' }, ['name'])}
       actions={
         <>
           <Button variant="secondary" onClick={onClose}>

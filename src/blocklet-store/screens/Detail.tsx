@@ -30,6 +30,7 @@ import { useStorePreferences, type StorePreferences } from '../preferences.ts';
 import { categoryId } from './Home.tsx';
 import { CardGrid, DownloadIcon, Logo, ownerName, StoreLink, titleOf, useDownloads, useStoreNav } from './shared.tsx';
 import { isolate } from '../../core/bidi.ts';
+import { tIsolated } from '../../ui/bidi.tsx';
 
 const Readme = lazy(() => import('./Readme.tsx').then((m) => ({ default: m.Readme })));
 
@@ -191,7 +192,7 @@ export function Detail({ did, version }: { did: string; version?: string | undef
             <div
               className={css`display: flex; gap: 8px 14px; margin-top: 10px; flex-wrap: wrap; align-items: center; font-size: 13px;`}
             >
-              {owner ? <span>{t('store.by', { name: owner })}</span> : null}
+              {owner ? <span>{tIsolated(t, 'store.by', { name: owner }, ['name'])}</span> : null}
               <span
                 className={css`display: inline-flex; gap: 4px; align-items: center; color: var(--pay-color-muted);`}
               >
@@ -319,7 +320,7 @@ export function Detail({ did, version }: { did: string; version?: string | undef
             aria-labelledby="store-by-author"
             className={css`display: flex; flex-direction: column; gap: 12px; & > h2 { margin: 0; font-size: 18px; }`}
           >
-            <h2 id="store-by-author">{t('store.moreByAuthor', { name: owner ?? '' })}</h2>
+            <h2 id="store-by-author">{tIsolated(t, 'store.moreByAuthor', { name: owner ?? '' }, ['name'])}</h2>
             <CardGrid items={info.data.authorBlocklets} headingLevel={3} />
           </section>
         ) : null}
@@ -328,7 +329,7 @@ export function Detail({ did, version }: { did: string; version?: string | undef
             aria-labelledby="store-in-category"
             className={css`display: flex; flex-direction: column; gap: 12px; & > h2 { margin: 0; font-size: 18px; }`}
           >
-            <h2 id="store-in-category">{t('store.moreInCategory', { name: catName })}</h2>
+            <h2 id="store-in-category">{tIsolated(t, 'store.moreInCategory', { name: catName }, ['name'])}</h2>
             <CardGrid items={info.data.categoriesBlocklets} headingLevel={3} />
           </section>
         ) : null}

@@ -34,6 +34,7 @@ import { PageTitle } from './shared.tsx';
 import { isDeveloperUser } from './Guard.tsx';
 import { useSession } from '../../ui/session.tsx';
 import { isolate } from '../../core/bidi.ts';
+import { tIsolated } from '../../ui/bidi.tsx';
 
 export const STORE_NAME_MIN = 3;
 export const STORE_NAME_MAX = 64;
@@ -239,7 +240,7 @@ function BlockletDialog({
     <FormDialog
       open={open}
       onClose={onClose}
-      title={editing ? t('store.dev.editTitle', { name: label }) : t('store.dev.create')}
+      title={editing ? tIsolated(t, 'store.dev.editTitle', { name: label }, ['name']) : t('store.dev.create')}
       submitLabel={editing ? t('store.dev.save') : t('store.dev.createSubmit')}
       onSubmit={submit}
       busy={save.isPending}
@@ -444,7 +445,9 @@ export function AccessTokens() {
           </>
         }
       >
-        <p style={{ margin: 0 }}>{t('store.tokens.deleteBody', { name: confirm?.remark ?? '' })}</p>
+        <p style={{ margin: 0 }}>
+          {tIsolated(t, 'store.tokens.deleteBody', { name: confirm?.remark ?? '' }, ['name'])}
+        </p>
         {del.error ? <ErrorLine error={del.error} /> : null}
       </Dialog>
     </div>

@@ -105,7 +105,7 @@ export const isForbidden = (e: unknown): boolean => (e as { status?: number } | 
 export function FormDialog(props: {
   open: boolean;
   onClose: () => void;
-  title: string;
+  title: ReactNode;
   submitLabel: string;
   onSubmit: () => void;
   busy?: boolean;

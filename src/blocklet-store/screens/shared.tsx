@@ -10,6 +10,7 @@ import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { checkHref } from '../../ui/url.ts';
 import { detailPath } from '../router.ts';
+import { tIsolated } from '../../ui/bidi.tsx';
 
 export type StoreNav = {
   base: string;
@@ -162,7 +163,7 @@ export function BlockletCard({
             >
               {owner ? (
                 <span className={css`min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>
-                  {t('store.by', { name: owner })}
+                  {tIsolated(t, 'store.by', { name: owner }, ['name'])}
                 </span>
               ) : null}
               {blocklet.isOfficial ? <StatusChip tone="info">{t('store.official')}</StatusChip> : null}
