@@ -18,7 +18,7 @@ import { Router, type Response } from 'express';
 import type { SandboxContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
 import { HttpError, registerConnectAction } from '../platform.ts';
-import { find } from './repo.ts';
+import { find } from './data/repo.ts';
 import { fromUnit } from './money.ts';
 import { assertConnectOwner } from './domain/customers.ts';
 import { bodyOf, livemodeOf, paramOf, queryString, str } from './http.ts';
@@ -31,7 +31,7 @@ import {
   submitAutoRecharge,
 } from './domain/auto-recharge.ts';
 import { assertOwner } from './resources/scope.ts';
-import type { Doc } from './repo.ts';
+import type { Doc } from './data/repo.ts';
 
 /** Wallet-connect action `auto-recharge-auth` `{autoRechargeConfigId}` (payment-kit-api.md). */
 export function registerAutoRechargeConnectAction(): void {

@@ -12,7 +12,7 @@
 import type { Queryable } from '../db.ts';
 import { HttpError, registerConnectAction, type ConnectAction } from '../platform.ts';
 import { fromUnit } from './money.ts';
-import { mustFind } from './repo.ts';
+import { mustFind } from './data/repo.ts';
 import { assertSessionActor, effectiveStatus, itemAmount } from './sessions.ts';
 import { paySession, publishWhenCommitted } from './pay.ts';
 import { sessionStake } from './restake.ts';

@@ -16,8 +16,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db.ts';
 import { registerMigrations } from '../db.ts';
-import { find, save, type Doc, type RowOf } from './repo.ts';
-import type { CreditGrantRow, CreditGrantStatus, MeterEventRow, MeterRow, Table } from './schema.ts';
+import { find, save, type Doc, type RowOf } from './data/repo.ts';
+import type { CreditGrantRow, CreditGrantStatus, MeterEventRow, MeterRow, Table } from './data/schema.ts';
 
 registerMigrations('payment-credits', [
   {

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { HttpError } from '../platform.ts';
 import { integer, isAbsent, queryBoolean } from '../validate.ts';
-import { Where, type Paging } from './repo.ts';
+import { Where, type Paging } from './data/repo.ts';
 import type { Body } from './domain/fields.ts';
 
 /**

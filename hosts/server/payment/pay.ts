@@ -12,8 +12,14 @@ import {
 } from './billing.ts';
 import { tokenAmount } from '../validate.ts';
 import { fromUnit, mul, sum } from './money.ts';
-import { find, insert, mustFind, newDoc, save, type Doc } from './repo.ts';
-import type { CheckoutSessionRow, CreditGrantRow, InvoiceRow, PaymentIntentRow, SubscriptionRow } from './schema.ts';
+import { find, insert, mustFind, newDoc, save, type Doc } from './data/repo.ts';
+import type {
+  CheckoutSessionRow,
+  CreditGrantRow,
+  InvoiceRow,
+  PaymentIntentRow,
+  SubscriptionRow,
+} from './data/schema.ts';
 import { effectiveStatus, itemAmount, trialApplies } from './sessions.ts';
 import { assertHasItems, saleableItems } from './checkout-items.ts';
 import { debitWallet } from './wallet.ts';

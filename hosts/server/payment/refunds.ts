@@ -20,7 +20,7 @@ import { HttpError } from '../platform.ts';
 import { requireMerchant } from './auth.ts';
 import { findRefund, listRefunds, REFUND_TYPES, refundPayment } from './domain/refunds.ts';
 import { addSearch, bodyOf, livemodeOf, pagingOf, paramOf, queryString, str, type Body } from './http.ts';
-import { find, Where, type Doc } from './repo.ts';
+import { find, Where, type Doc } from './data/repo.ts';
 import { assertOwner, listScope } from './resources/scope.ts';
 
 async function expandRefund(q: Queryable, refund: Doc): Promise<Doc> {

@@ -15,8 +15,14 @@ import { arr, bool, int, obj, oneOf, str, time, type Body } from './domain/field
 import { sessionDiscount } from './discounts.ts';
 import { fromUnit, mul, sub, sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';
-import { find, mustFind, newDoc, type Doc } from './repo.ts';
-import type { CheckoutSessionRow, CheckoutSubscriptionData, LineItem, PaymentLinkRow, PriceRow } from './schema.ts';
+import { find, mustFind, newDoc, type Doc } from './data/repo.ts';
+import type {
+  CheckoutSessionRow,
+  CheckoutSubscriptionData,
+  LineItem,
+  PaymentLinkRow,
+  PriceRow,
+} from './data/schema.ts';
 import { publicOf } from './domain/stake-shape.ts';
 
 /** Checkout sessions: building one (from a merchant body or a payment link), its amounts, and its expanded view. */

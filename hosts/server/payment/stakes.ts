@@ -11,8 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db.ts';
 import { createInvoice, WALLET_METHODS } from './billing.ts';
-import { find, mustFind, save, type Doc } from './repo.ts';
-import type { SubscriptionRow } from './schema.ts';
+import { find, mustFind, save, type Doc } from './data/repo.ts';
+import type { SubscriptionRow } from './data/schema.ts';
 import { recordStakeReturn } from './domain/refunds.ts';
 import { creditWallet } from './wallet.ts';
 

@@ -10,7 +10,7 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { bodyOf, paramOf, str } from './http.ts';
-import { mustFind } from './repo.ts';
+import { mustFind } from './data/repo.ts';
 import { expandSubscription } from './domain/customers.ts';
 import { changePaymentCurrency, changePlan, paymentOptions, planOptions } from './domain/subscription-changes.ts';
 import { assertOwner, ownerCheck } from './resources/scope.ts';

@@ -16,7 +16,7 @@ import { runAutoRecharge } from './domain/auto-recharge.ts';
 import { bodyOf, int, livemodeOf, paramOf } from './http.ts';
 import { fromUnit, sum } from './money.ts';
 import { tokenAmount } from '../validate.ts';
-import { find, mustFind } from './repo.ts';
+import { find, mustFind } from './data/repo.ts';
 import { assertConnectOwner, customerByIdOrDid } from './domain/customers.ts';
 import {
   advanceBillingClock,

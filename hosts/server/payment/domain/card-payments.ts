@@ -6,7 +6,7 @@
 import type { Db } from '../../db.ts';
 import { HttpError, type EventBus } from '../../platform.ts';
 import { paySession, publishWhenCommitted } from '../pay.ts';
-import { find, mustFind } from '../repo.ts';
+import { find, mustFind } from '../data/repo.ts';
 
 /** The test card that is always declined. */
 const DECLINED_CARD = '4000000000000002';

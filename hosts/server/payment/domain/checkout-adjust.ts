@@ -18,8 +18,8 @@ import { HttpError } from '../../platform.ts';
 import { tokenAmount } from '../../validate.ts';
 import { checkPromotion } from '../discounts.ts';
 import { currencyIdsOf } from '../pricing.ts';
-import { find, mustFind, save, type Doc } from '../repo.ts';
-import type { CheckoutSessionRow, LineItem, PriceRow } from '../schema.ts';
+import { find, mustFind, save, type Doc } from '../data/repo.ts';
+import type { CheckoutSessionRow, LineItem, PriceRow } from '../data/schema.ts';
 import {
   assertSessionActor,
   effectiveStatus,

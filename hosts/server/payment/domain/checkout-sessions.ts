@@ -10,8 +10,8 @@
  */
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { insert, mustFind, save } from '../repo.ts';
-import type { CheckoutSessionRow } from '../schema.ts';
+import { insert, mustFind, save } from '../data/repo.ts';
+import type { CheckoutSessionRow } from '../data/schema.ts';
 import { buildSession } from '../sessions.ts';
 import { obj, str, type Body } from './fields.ts';
 

@@ -22,8 +22,8 @@ import { assertHasItems, pruneArchivedItems, saleableItems } from '../checkout-i
 import { gte } from '../money.ts';
 import { creditBalance, ensurePaymentIntent, paySession } from '../pay.ts';
 import { currencyIdsOf, paymentMethodsExpanded } from '../pricing.ts';
-import { find, insert, mustFind, save, type Doc } from '../repo.ts';
-import type { CheckoutSessionRow, PriceRow } from '../schema.ts';
+import { find, insert, mustFind, save, type Doc } from '../data/repo.ts';
+import type { CheckoutSessionRow, PriceRow } from '../data/schema.ts';
 import {
   assertSessionActor,
   buildSession,

@@ -18,9 +18,9 @@
 import { registerMigrations, type Db, type Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { integer, isAbsent, tokenAmount } from '../../validate.ts';
-import { insert, mustFind, newId, type Doc } from '../repo.ts';
-import type { CustomUnitAmount, PriceRow, ProductRow } from '../schema.ts';
-import { link, price, product } from '../seed.ts';
+import { insert, mustFind, newId, type Doc } from '../data/repo.ts';
+import type { CustomUnitAmount, PriceRow, ProductRow } from '../data/schema.ts';
+import { link, price, product } from '../data/seed.ts';
 import { arr, bool, obj, oneOf, str, type Body } from './fields.ts';
 
 /** The id of the defaults a visitor reads for a location nobody has configured yet (not a stored row). */

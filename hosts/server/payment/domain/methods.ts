@@ -12,9 +12,9 @@
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { choice, DECIMAL_MAX, integer, isAbsent, QUANTITY_MAX } from '../../validate.ts';
-import { LOGOS } from '../logos.ts';
-import { insert, mustFind, newDoc, save, type Doc } from '../repo.ts';
-import type { PaymentCurrencyRow, PaymentMethodRow } from '../schema.ts';
+import { LOGOS } from '../data/logos.ts';
+import { insert, mustFind, newDoc, save, type Doc } from '../data/repo.ts';
+import type { PaymentCurrencyRow, PaymentMethodRow } from '../data/schema.ts';
 import { bool, int, obj, oneOf, str, type Body } from './fields.ts';
 
 const METHOD_TYPES = ['arcblock', 'ethereum', 'base', 'bitcoin', 'stripe'] as const;

@@ -8,7 +8,7 @@ import { HttpError, type EventBus } from '../../platform.ts';
 import { tokenAmount } from '../../validate.ts';
 import { WALLET_METHODS } from '../billing.ts';
 import { fromUnit } from '../money.ts';
-import { find, newId, type Doc, type Paging, type Where } from '../repo.ts';
+import { find, newId, type Doc, type Paging, type Where } from '../data/repo.ts';
 import { creditWallet } from '../wallet.ts';
 
 export const REFUND_TYPES = ['refund', 'stake_return'] as const;

@@ -27,7 +27,7 @@ import {
   queryString,
 } from '../http.ts';
 import { expandPrice, expandProduct } from '../pricing.ts';
-import { list, mustFind } from '../repo.ts';
+import { list, mustFind } from '../data/repo.ts';
 
 /**
  * Products and prices (payment-js `products.*`, `prices.*`): parse, authorize (writes and lists are the merchant's;

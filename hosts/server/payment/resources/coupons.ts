@@ -14,7 +14,7 @@ import {
   wasRedeemed,
 } from '../domain/coupons.ts';
 import { bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryBool, queryString } from '../http.ts';
-import { list, mustFind } from '../repo.ts';
+import { list, mustFind } from '../data/repo.ts';
 
 /**
  * Coupons (`coupons.*`, create returns {coupon, promotion_codes}) and promotion codes (`promotionCodes.*`): parse,

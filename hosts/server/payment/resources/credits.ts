@@ -8,7 +8,7 @@ import { createAutoRechargeRoutes } from '../auto-recharge.ts';
 import { listCreditTransactions } from '../credit-ledger.ts';
 import { bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryBool, queryString } from '../http.ts';
 import { unixSeconds } from '../../validate.ts';
-import { list, mustFind, type Doc } from '../repo.ts';
+import { list, mustFind, type Doc } from '../data/repo.ts';
 import {
   createCreditGrant,
   expandGrant,

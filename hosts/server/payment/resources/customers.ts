@@ -10,7 +10,7 @@ import {
   updateSubscription,
 } from '../domain/subscriptions.ts';
 import { addSearch, bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryString } from '../http.ts';
-import { list, mustFind } from '../repo.ts';
+import { list, mustFind } from '../data/repo.ts';
 import { publicOf } from '../domain/stake-shape.ts';
 import { createSubscriptionChangeRoutes } from '../subscription-changes.ts';
 import { expandCustomer } from '../domain/customer-relations.ts';

@@ -3,7 +3,7 @@ import type { SandboxContext } from '../../context.ts';
 import { requireMerchant } from '../auth.ts';
 import { expandInvoice, expandPaymentIntent, updateInvoiceMetadata, voidInvoice } from '../domain/invoices.ts';
 import { addSearch, bodyOf, listWhere, pagingOf, paramOf, queryString } from '../http.ts';
-import { find, list, mustFind } from '../repo.ts';
+import { find, list, mustFind } from '../data/repo.ts';
 import { publicOf } from '../domain/stake-shape.ts';
 import { addPaymentSearch } from './payment-history.ts';
 import { assertOwner, listScope } from './scope.ts';

@@ -11,7 +11,7 @@ import {
 } from '../domain/methods.ts';
 import { bodyOf, paramOf, queryString } from '../http.ts';
 import { paymentMethodsExpanded } from '../pricing.ts';
-import { mustFind } from '../repo.ts';
+import { mustFind } from '../data/repo.ts';
 
 /**
  * Payment methods (`paymentMethods.*`) and currencies (`paymentCurrencies.*`): parse, authorize (reads are public,

@@ -6,8 +6,8 @@ import { assertSessionActor } from '../sessions.ts';
 import { customerOfDid } from '../billing.ts';
 import type { OwnerCheck } from '../domain/customers.ts';
 import { livemodeOf, queryString } from '../http.ts';
-import { find, mustFind, type Doc } from '../repo.ts';
-import type { Table } from '../schema.ts';
+import { find, mustFind, type Doc } from '../data/repo.ts';
+import type { Table } from '../data/schema.ts';
 
 /**
  * Customer-owned data (invoices, subscriptions, payment intents, credit grants, refunds, meter events): the merchant

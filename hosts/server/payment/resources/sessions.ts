@@ -5,7 +5,7 @@ import { originOf } from '../checkout.ts';
 import { createCheckoutSession, expireSession, updateSessionMetadata } from '../domain/checkout-sessions.ts';
 import { archivePaymentLink, createPaymentLink, expandLink, updatePaymentLink } from '../domain/payment-links.ts';
 import { bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryBool, queryString } from '../http.ts';
-import { list, mustFind } from '../repo.ts';
+import { list, mustFind } from '../data/repo.ts';
 import { expandSession } from '../sessions.ts';
 
 /**

@@ -3,7 +3,7 @@
  * `metadata.sandbox_kind`). demo-catalog.ts is its router.
  */
 import type { Queryable } from '../../db.ts';
-import type { Doc } from '../repo.ts';
+import type { Doc } from './repo.ts';
 
 /** One link of the demo page; `amount` is in the smallest unit (format it with `decimal`). */
 export type DemoLink = {

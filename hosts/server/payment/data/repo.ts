@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../db.ts';
-import { HttpError } from '../platform.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError } from '../../platform.ts';
 import { TABLES, type NewRows, type Rows, type Table } from './schema.ts';
 
 /**

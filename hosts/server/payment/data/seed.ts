@@ -1,8 +1,8 @@
-import type { Tx } from '../db.ts';
-import { DEMO_USERS } from '../service/users.ts';
-import { DEMO_DIDS } from '../service/demo-wallets.ts';
+import type { Tx } from '../../db.ts';
+import { DEMO_USERS } from '../../service/users.ts';
+import { DEMO_DIDS } from '../../service/demo-wallets.ts';
 import { LOGOS } from './logos.ts';
-import { tokenAmount } from '../validate.ts';
+import { tokenAmount } from '../../validate.ts';
 import { find, insert, save, type NewFields, type RowOf } from './repo.ts';
 import type { PaymentMethodRow, PaymentMethodType, PriceCurrencyOption, Recurring, Table } from './schema.ts';
 
