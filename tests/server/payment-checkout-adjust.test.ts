@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvoice } from '../../hosts/server/payment/billing.ts';
+import { createInvoice } from '../../hosts/server/payment/domain/billing.ts';
 import { mustFind } from '../../hosts/server/payment/data/repo.ts';
 import { getConnectAction } from '../../hosts/server/platform.ts';
 import { startSandbox } from './harness.ts';

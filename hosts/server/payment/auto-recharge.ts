@@ -19,7 +19,7 @@ import type { SandboxContext } from '../context.ts';
 import type { Queryable } from '../db.ts';
 import { HttpError, registerConnectAction } from '../platform.ts';
 import { find } from './data/repo.ts';
-import { fromUnit } from './money.ts';
+import { fromUnit } from './domain/money.ts';
 import { assertConnectOwner } from './domain/customers.ts';
 import { bodyOf, livemodeOf, paramOf, queryString, str } from './http.ts';
 import { customerByIdOrDid } from './domain/customers.ts';

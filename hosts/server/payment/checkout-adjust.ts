@@ -19,8 +19,8 @@ import {
 } from './domain/checkout-adjust.ts';
 import { donationBenefits } from './domain/donate-settings.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
-import { expandPrice } from './pricing.ts';
-import { checkoutContext, seesPayer } from './sessions.ts';
+import { expandPrice } from './domain/pricing.ts';
+import { checkoutContext, seesPayer } from './domain/sessions.ts';
 
 /**
  * Changing an open checkout before it is paid (product-spec section 7): quantity, upsell and downsell, the

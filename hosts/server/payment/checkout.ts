@@ -6,7 +6,7 @@ import { Router, type Request } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
 import { actorOf, callerOf, requireUser } from './auth.ts';
-import { customerOfDid } from './billing.ts';
+import { customerOfDid } from './domain/billing.ts';
 import {
   checkoutSettings,
   confirmFastCheckout,
@@ -15,7 +15,7 @@ import {
   submitCheckout,
 } from './domain/checkout.ts';
 import { bodyOf, livemodeOf, paramOf, queryString } from './http.ts';
-import { checkoutContext, seesPayer } from './sessions.ts';
+import { checkoutContext, seesPayer } from './domain/sessions.ts';
 import { clientSecretOf } from './stripe-standin.ts';
 
 export function originOf(req: Request): string {

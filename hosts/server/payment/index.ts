@@ -7,7 +7,7 @@ import { createCheckoutRoutes } from './checkout.ts';
 import { createCheckoutAdjustRoutes } from './checkout-adjust.ts';
 import { createStripeStandinRoutes } from './stripe-standin.ts';
 import { createVendorRoutes } from './vendors.ts';
-import { registerPaymentConnectActions } from './connect-actions.ts';
+import { registerPaymentConnectActions } from './domain/connect-actions.ts';
 import { createDemoCatalogRoutes } from './demo-catalog.ts';
 import { createDonateSettingsRoutes } from './donate-settings.ts';
 import { registerDonateSettings } from './domain/donate-settings.ts';
@@ -26,10 +26,10 @@ import { pricingTableMigrations } from './domain/pricing-tables.ts';
 import { objectGuard } from './resources/scope.ts';
 import { schemaMigration } from './data/schema.ts';
 import { checkoutDemoMigration, seedMigration } from './data/seed.ts';
-import { registerRestakeConnectAction } from './restake.ts';
+import { registerRestakeConnectAction } from './domain/restake.ts';
 import { registerAutoRechargeConnectAction } from './auto-recharge.ts';
 import { createBillingRoutes, registerBillingConnectActions, registerCollectConnectAction } from './subscriptions.ts';
-import { sandboxWallet } from './wallet.ts';
+import { sandboxWallet } from './domain/wallet.ts';
 
 /**
  * The payment API (the Payment Kit component), mounted at /payment/api and /api. Every request first goes

@@ -14,7 +14,7 @@ import { HttpError, registerConnectAction } from '../platform.ts';
 import { requireMerchant } from './auth.ts';
 import { runAutoRecharge } from './domain/auto-recharge.ts';
 import { bodyOf, int, livemodeOf, paramOf } from './http.ts';
-import { fromUnit, sum } from './money.ts';
+import { fromUnit, sum } from './domain/money.ts';
 import { tokenAmount } from '../validate.ts';
 import { find, mustFind } from './data/repo.ts';
 import { assertConnectOwner, customerByIdOrDid } from './domain/customers.ts';
@@ -27,8 +27,8 @@ import {
   type OverdueScope,
 } from './domain/billing-engine.ts';
 import { assertOwner } from './resources/scope.ts';
-import { needsStake } from './stakes.ts';
-import { creditWallet } from './wallet.ts';
+import { needsStake } from './domain/stakes.ts';
+import { creditWallet } from './domain/wallet.ts';
 
 /** The clock moves at most this far in one call (5 years). */
 const MAX_ADVANCE_SECONDS = 5 * 366 * 86400;

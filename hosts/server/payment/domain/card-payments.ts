@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db.ts';
 import { HttpError, type EventBus } from '../../platform.ts';
-import { paySession, publishWhenCommitted } from '../pay.ts';
+import { paySession, publishWhenCommitted } from './pay.ts';
 import { find, mustFind } from '../data/repo.ts';
 
 /** The test card that is always declined. */

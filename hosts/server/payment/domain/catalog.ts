@@ -10,7 +10,7 @@
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { STOCK_MAX } from '../../validate.ts';
-import { expandProduct, newPrice, priceFields } from '../pricing.ts';
+import { expandProduct, newPrice, priceFields } from './pricing.ts';
 import { insert, mustFind, newDoc, remove, save, type Doc, type NewFields } from '../data/repo.ts';
 import type { PriceRow, ProductRow } from '../data/schema.ts';
 import { arr, bool, obj, oneOf, str, strings, type Body } from './fields.ts';

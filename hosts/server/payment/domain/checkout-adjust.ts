@@ -16,8 +16,8 @@
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { tokenAmount } from '../../validate.ts';
-import { checkPromotion } from '../discounts.ts';
-import { currencyIdsOf } from '../pricing.ts';
+import { checkPromotion } from './discounts.ts';
+import { currencyIdsOf } from './pricing.ts';
 import { find, mustFind, save, type Doc } from '../data/repo.ts';
 import type { CheckoutSessionRow, LineItem, PriceRow } from '../data/schema.ts';
 import {
@@ -28,7 +28,7 @@ import {
   sessionAmounts,
   withoutPersonalData,
   type SessionActor,
-} from '../sessions.ts';
+} from './sessions.ts';
 import { crossSellPrice } from './checkout.ts';
 
 /** The open session, locked, if `actor` may change it (a session a customer submitted is theirs). */

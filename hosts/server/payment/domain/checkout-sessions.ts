@@ -12,7 +12,7 @@ import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { insert, mustFind, save } from '../data/repo.ts';
 import type { CheckoutSessionRow } from '../data/schema.ts';
-import { buildSession } from '../sessions.ts';
+import { buildSession } from './sessions.ts';
 import { obj, str, type Body } from './fields.ts';
 
 /** A new open session from the merchant's body, stored; its URL on `origin`. */

@@ -17,11 +17,11 @@ import type { Db, Queryable } from '../../db.ts';
 import { isAbsent } from '../../validate.ts';
 import { HttpError, type EventBus } from '../../platform.ts';
 import type { SandboxUser } from '../../service/users.ts';
-import { customerOfDid, newCustomer } from '../billing.ts';
-import { assertHasItems, pruneArchivedItems, saleableItems } from '../checkout-items.ts';
-import { gte } from '../money.ts';
-import { creditBalance, ensurePaymentIntent, paySession } from '../pay.ts';
-import { currencyIdsOf, paymentMethodsExpanded } from '../pricing.ts';
+import { customerOfDid, newCustomer } from './billing.ts';
+import { assertHasItems, pruneArchivedItems, saleableItems } from './checkout-items.ts';
+import { gte } from './money.ts';
+import { creditBalance, ensurePaymentIntent, paySession } from './pay.ts';
+import { currencyIdsOf, paymentMethodsExpanded } from './pricing.ts';
 import { find, insert, mustFind, save, type Doc } from '../data/repo.ts';
 import type { CheckoutSessionRow, PriceRow } from '../data/schema.ts';
 import {
@@ -31,8 +31,8 @@ import {
   expandSession,
   sessionAmounts,
   type SessionActor,
-} from '../sessions.ts';
-import { walletBalance } from '../wallet.ts';
+} from './sessions.ts';
+import { walletBalance } from './wallet.ts';
 import { addressOf, emailError } from './customers.ts';
 import { str, type Body } from './fields.ts';
 

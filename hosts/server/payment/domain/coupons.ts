@@ -11,7 +11,7 @@
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { percent as percentOf, tokenAmount } from '../../validate.ts';
-import { currency } from '../pricing.ts';
+import { currency } from './pricing.ts';
 import { find, insert, mustFind, newDoc, remove, save, type Doc } from '../data/repo.ts';
 import type { CouponRow, PromotionCodeRow } from '../data/schema.ts';
 import { arr, bool, int, obj, oneOf, str, strings, time, type Body } from './fields.ts';

@@ -7,7 +7,7 @@ import type { CustomerAddress, CustomerShipping } from '@blocklet/payment-types'
 import type { Queryable } from '../../db.ts';
 import { isAbsent, text } from '../../validate.ts';
 import { HttpError, type ConnectContext } from '../../platform.ts';
-import { expandPrice } from '../pricing.ts';
+import { expandPrice } from './pricing.ts';
 import { find, mustFind, save, type Doc } from '../data/repo.ts';
 import type { CustomerRow } from '../data/schema.ts';
 import { obj, str, type Body } from './fields.ts';

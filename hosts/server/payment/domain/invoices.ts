@@ -8,7 +8,7 @@
  */
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { expandPrice } from '../pricing.ts';
+import { expandPrice } from './pricing.ts';
 import { find, mustFind, save, type Doc } from '../data/repo.ts';
 import type { InvoiceRow } from '../data/schema.ts';
 import { obj, type Body } from './fields.ts';

@@ -10,10 +10,10 @@
  */
 import type { Queryable } from '../../db.ts';
 import { choice, isAbsent, text, tokenAmount } from '../../validate.ts';
-import { currency, expandPrice } from '../pricing.ts';
+import { currency, expandPrice } from './pricing.ts';
 import { insert, mustFind, newDoc, save, type Doc } from '../data/repo.ts';
 import type { LinkDonationSettings, PaymentLinkRow } from '../data/schema.ts';
-import { buildSession, checkoutOptions, subscriptionDataOf } from '../sessions.ts';
+import { buildSession, checkoutOptions, subscriptionDataOf } from './sessions.ts';
 import { arr, bool, obj, str, type Body } from './fields.ts';
 
 /**

@@ -14,11 +14,11 @@
 import type { Queryable, Tx } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { choice, isAbsent, text } from '../../validate.ts';
-import { currencyIdsOf } from '../pricing.ts';
+import { currencyIdsOf } from './pricing.ts';
 import { find, insert as insertRow, newId, type Doc, type Paging, type Where } from '../data/repo.ts';
 import { price as seedPrice, product as seedProduct } from '../data/seed.ts';
 import type { CheckoutSessionRow, PriceRow, Recurring } from '../data/schema.ts';
-import { buildSession, checkoutOptions, subscriptionDataOf, type CheckoutOptions } from '../sessions.ts';
+import { buildSession, checkoutOptions, subscriptionDataOf, type CheckoutOptions } from './sessions.ts';
 import { arr, bool, int, obj, str, type Body } from './fields.ts';
 
 /** PricingTableItem (payment-types types.d.ts) as the sandbox stores it. */

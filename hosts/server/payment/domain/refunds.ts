@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError, type EventBus } from '../../platform.ts';
 import { tokenAmount } from '../../validate.ts';
-import { WALLET_METHODS } from '../billing.ts';
-import { fromUnit } from '../money.ts';
+import { WALLET_METHODS } from './billing.ts';
+import { fromUnit } from './money.ts';
 import { find, newId, type Doc, type Paging, type Where } from '../data/repo.ts';
-import { creditWallet } from '../wallet.ts';
+import { creditWallet } from './wallet.ts';
 
 export const REFUND_TYPES = ['refund', 'stake_return'] as const;
 export type RefundType = (typeof REFUND_TYPES)[number];

@@ -19,11 +19,11 @@
  */
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { sum } from '../money.ts';
-import { amountIn, currencyIdsOf, expandPrice } from '../pricing.ts';
+import { sum } from './money.ts';
+import { amountIn, currencyIdsOf, expandPrice } from './pricing.ts';
 import { find, mustFind, save, type Doc } from '../data/repo.ts';
 import type { PriceRow, Recurring, SubscriptionItemRow, SubscriptionRow } from '../data/schema.ts';
-import { itemAmount } from '../sessions.ts';
+import { itemAmount } from './sessions.ts';
 import type { OwnerCheck } from './customers.ts';
 
 type Item = SubscriptionItemRow & { price: PriceRow };

@@ -18,11 +18,11 @@ import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { getUser } from '../../service/users.ts';
 import { isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, unitAmount } from '../../validate.ts';
-import { createSubscription, ensureCustomer } from '../billing.ts';
-import { currencyIdsOf } from '../pricing.ts';
+import { createSubscription, ensureCustomer } from './billing.ts';
+import { currencyIdsOf } from './pricing.ts';
 import { find, mustFind, remove, save, type Doc } from '../data/repo.ts';
 import type { CancelationDetails, SubscriptionRow } from '../data/schema.ts';
-import { needsStake } from '../stakes.ts';
+import { needsStake } from './stakes.ts';
 import { customerByIdOrDid, expandSubscription, type OwnerCheck } from './customers.ts';
 import { arr, int, obj, oneOf, str, time, type Body } from './fields.ts';
 

@@ -26,7 +26,7 @@ import {
   queryBool,
   queryString,
 } from '../http.ts';
-import { expandPrice, expandProduct } from '../pricing.ts';
+import { expandPrice, expandProduct } from '../domain/pricing.ts';
 import { list, mustFind } from '../data/repo.ts';
 
 /**

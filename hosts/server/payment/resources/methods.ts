@@ -10,7 +10,7 @@ import {
   updatePaymentMethod,
 } from '../domain/methods.ts';
 import { bodyOf, paramOf, queryString } from '../http.ts';
-import { paymentMethodsExpanded } from '../pricing.ts';
+import { paymentMethodsExpanded } from '../domain/pricing.ts';
 import { mustFind } from '../data/repo.ts';
 
 /**

@@ -6,7 +6,7 @@ import { createCheckoutSession, expireSession, updateSessionMetadata } from '../
 import { archivePaymentLink, createPaymentLink, expandLink, updatePaymentLink } from '../domain/payment-links.ts';
 import { bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryBool, queryString } from '../http.ts';
 import { list, mustFind } from '../data/repo.ts';
-import { expandSession } from '../sessions.ts';
+import { expandSession } from '../domain/sessions.ts';
 
 /**
  * Merchant checkout sessions (`checkout.sessions.*`) and payment links (`paymentLinks.*`): parse, authorize (the

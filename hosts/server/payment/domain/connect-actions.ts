@@ -9,10 +9,10 @@
  * back. The connect route therefore needs no extra call: run approve in `db.transaction` and return. (It must
  * not await `ctx.db` queries inside that transaction: PGlite would wait for the transaction itself.)
  */
-import type { Queryable } from '../db.ts';
-import { HttpError, registerConnectAction, type ConnectAction } from '../platform.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError, registerConnectAction, type ConnectAction } from '../../platform.ts';
 import { fromUnit } from './money.ts';
-import { mustFind } from './data/repo.ts';
+import { mustFind } from '../data/repo.ts';
 import { assertSessionActor, effectiveStatus, itemAmount } from './sessions.ts';
 import { paySession, publishWhenCommitted } from './pay.ts';
 import { sessionStake } from './restake.ts';

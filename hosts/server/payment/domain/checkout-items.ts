@@ -1,7 +1,7 @@
-import type { Queryable } from '../db.ts';
-import { HttpError } from '../platform.ts';
-import { find, save } from './data/repo.ts';
-import type { CheckoutSessionRow, LineItem } from './data/schema.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError } from '../../platform.ts';
+import { find, save } from '../data/repo.ts';
+import type { CheckoutSessionRow, LineItem } from '../data/schema.ts';
 import { sessionAmounts } from './sessions.ts';
 
 /**

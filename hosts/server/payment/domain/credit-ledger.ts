@@ -14,10 +14,10 @@
  * The ledger has its own table (area `payment-credits`), written in the caller's transaction.
  */
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../db.ts';
-import { registerMigrations } from '../db.ts';
-import { find, save, type Doc, type RowOf } from './data/repo.ts';
-import type { CreditGrantRow, CreditGrantStatus, MeterEventRow, MeterRow, Table } from './data/schema.ts';
+import type { Queryable } from '../../db.ts';
+import { registerMigrations } from '../../db.ts';
+import { find, save, type Doc, type RowOf } from '../data/repo.ts';
+import type { CreditGrantRow, CreditGrantStatus, MeterEventRow, MeterRow, Table } from '../data/schema.ts';
 
 registerMigrations('payment-credits', [
   {

@@ -8,15 +8,15 @@
  * dropped, so it renews at the period end). Only the subscription's own customer may approve; anything else is
  * a 4xx and nothing changes.
  */
-import type { Queryable } from '../db.ts';
-import { HttpError, registerConnectAction } from '../platform.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError, registerConnectAction } from '../../platform.ts';
 import { createInvoice, WALLET_METHODS } from './billing.ts';
-import { isAbsent, tokenAmount } from '../validate.ts';
+import { isAbsent, tokenAmount } from '../../validate.ts';
 import { fromUnit } from './money.ts';
-import { mustFind, save, type Doc } from './data/repo.ts';
-import type { CustomerRow, InvoiceRow, PaymentCurrencyRow, PaymentIntentRow, SubscriptionRow } from './data/schema.ts';
-import { charge, succeededIntent } from './domain/charging.ts';
-import { assertConnectOwner } from './domain/customers.ts';
+import { mustFind, save, type Doc } from '../data/repo.ts';
+import type { CustomerRow, InvoiceRow, PaymentCurrencyRow, PaymentIntentRow, SubscriptionRow } from '../data/schema.ts';
+import { charge, succeededIntent } from './charging.ts';
+import { assertConnectOwner } from './customers.ts';
 import { needsStake } from './stakes.ts';
 
 export const RESTAKE_ACTION = 're-stake';

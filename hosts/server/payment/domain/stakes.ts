@@ -9,11 +9,11 @@
  * of type `stake_return` (refunds.ts) linked to the stake's invoice.
  */
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../db.ts';
+import type { Queryable } from '../../db.ts';
 import { createInvoice, WALLET_METHODS } from './billing.ts';
-import { find, mustFind, save, type Doc } from './data/repo.ts';
-import type { SubscriptionRow } from './data/schema.ts';
-import { recordStakeReturn } from './domain/refunds.ts';
+import { find, mustFind, save, type Doc } from '../data/repo.ts';
+import type { SubscriptionRow } from '../data/schema.ts';
+import { recordStakeReturn } from './refunds.ts';
 import { creditWallet } from './wallet.ts';
 
 /**

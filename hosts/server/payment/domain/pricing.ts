@@ -1,9 +1,9 @@
-import type { Queryable } from '../db.ts';
-import { HttpError } from '../platform.ts';
-import { arr, bool, int, obj, oneOf, str, type Body } from './domain/fields.ts';
-import { choice, integer, isAbsent, STOCK_MAX, tokenAmount } from '../validate.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError } from '../../platform.ts';
+import { arr, bool, int, obj, oneOf, str, type Body } from './fields.ts';
+import { choice, integer, isAbsent, STOCK_MAX, tokenAmount } from '../../validate.ts';
 import { fromUnit } from './money.ts';
-import { find, mustFind, newDoc, type Doc, type NewFields } from './data/repo.ts';
+import { find, mustFind, newDoc, type Doc, type NewFields } from '../data/repo.ts';
 import type {
   CustomUnitAmount,
   PaymentCurrencyRow,
@@ -11,7 +11,7 @@ import type {
   PriceRow,
   ProductRow,
   Recurring,
-} from './data/schema.ts';
+} from '../data/schema.ts';
 
 /** Prices: validation and unit conversion of writes, expansion of reads, and the amount in a currency. */
 

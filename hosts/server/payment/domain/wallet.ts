@@ -2,8 +2,8 @@
  * The sandbox wallet (table `wallet_balances`, smallest units per user and currency): the stand-in for a payer's
  * on-chain balance. Every move is one statement, so it runs inside the caller's transaction and rolls back with it.
  */
-import type { Queryable } from '../db.ts';
-import type { PlatformWallet } from '../platform.ts';
+import type { Queryable } from '../../db.ts';
+import type { PlatformWallet } from '../../platform.ts';
 
 /** A wallet's balance of one currency ('0' when it holds none). */
 export async function walletBalance(q: Queryable, did: string, currencyId: string): Promise<string> {

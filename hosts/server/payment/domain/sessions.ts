@@ -1,5 +1,5 @@
-import type { Queryable } from '../db.ts';
-import { HttpError } from '../platform.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError } from '../../platform.ts';
 import {
   boolean,
   choice,
@@ -10,20 +10,20 @@ import {
   TRIAL_DAYS_MAX,
   tokenAmount,
   unixSeconds,
-} from '../validate.ts';
-import { arr, bool, int, obj, oneOf, str, time, type Body } from './domain/fields.ts';
+} from '../../validate.ts';
+import { arr, bool, int, obj, oneOf, str, time, type Body } from './fields.ts';
 import { sessionDiscount } from './discounts.ts';
 import { fromUnit, mul, sub, sum } from './money.ts';
 import { amountIn, currencyIdsOf, expandPrice, paymentMethodsExpanded } from './pricing.ts';
-import { find, mustFind, newDoc, type Doc } from './data/repo.ts';
+import { find, mustFind, newDoc, type Doc } from '../data/repo.ts';
 import type {
   CheckoutSessionRow,
   CheckoutSubscriptionData,
   LineItem,
   PaymentLinkRow,
   PriceRow,
-} from './data/schema.ts';
-import { publicOf } from './domain/stake-shape.ts';
+} from '../data/schema.ts';
+import { publicOf } from './stake-shape.ts';
 
 /** Checkout sessions: building one (from a merchant body or a payment link), its amounts, and its expanded view. */
 

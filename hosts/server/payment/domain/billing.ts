@@ -1,9 +1,9 @@
 import type { CustomerAddress } from '@blocklet/payment-types';
-import type { Queryable } from '../db.ts';
-import { HttpError } from '../platform.ts';
-import { getUser, type SandboxUser } from '../service/users.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError } from '../../platform.ts';
+import { getUser, type SandboxUser } from '../../service/users.ts';
 import { sum } from './money.ts';
-import { insert, mustFind, newDoc, newId, type Doc } from './data/repo.ts';
+import { insert, mustFind, newDoc, newId, type Doc } from '../data/repo.ts';
 import type {
   CustomerRow,
   InvoiceItemRow,
@@ -11,7 +11,7 @@ import type {
   PaymentIntentRow,
   SubscriptionItemRow,
   SubscriptionRow,
-} from './data/schema.ts';
+} from '../data/schema.ts';
 
 /** Creating billing records: customers, payment intents, subscriptions (with items) and invoices (with lines). */
 

@@ -1,7 +1,7 @@
-import type { Queryable } from '../db.ts';
-import { HttpError } from '../platform.ts';
-import { find } from './data/repo.ts';
-import type { CheckoutSessionRow, CouponRow, PromotionCodeRow } from './data/schema.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError } from '../../platform.ts';
+import { find } from '../data/repo.ts';
+import type { CheckoutSessionRow, CouponRow, PromotionCodeRow } from '../data/schema.ts';
 
 /**
  * Promotion codes on a checkout session (spec §3 Discount, §5 promotion rules, §7 apply/remove/recalculate).

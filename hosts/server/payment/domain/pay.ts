@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, Queryable } from '../db.ts';
-import { HttpError, type EventBus } from '../platform.ts';
+import type { Db, Queryable } from '../../db.ts';
+import { HttpError, type EventBus } from '../../platform.ts';
 import {
   addInterval,
   createInvoice,
@@ -10,16 +10,16 @@ import {
   WALLET_METHODS,
   type InvoiceLine,
 } from './billing.ts';
-import { tokenAmount } from '../validate.ts';
+import { tokenAmount } from '../../validate.ts';
 import { fromUnit, mul, sum } from './money.ts';
-import { find, insert, mustFind, newDoc, save, type Doc } from './data/repo.ts';
+import { find, insert, mustFind, newDoc, save, type Doc } from '../data/repo.ts';
 import type {
   CheckoutSessionRow,
   CreditGrantRow,
   InvoiceRow,
   PaymentIntentRow,
   SubscriptionRow,
-} from './data/schema.ts';
+} from '../data/schema.ts';
 import { effectiveStatus, itemAmount, trialApplies } from './sessions.ts';
 import { assertHasItems, saleableItems } from './checkout-items.ts';
 import { debitWallet } from './wallet.ts';
