@@ -13,7 +13,7 @@ import { closeSandbox, signed } from '../server/payment-helpers.ts';
 /**
  * The official merchant client, @blocklet/payment-js (installed on its own in tools/payment-js), driven unchanged
  * against a fresh sandbox: it signs every request with the app key and the sandbox verifies each signature
- * (hosts/server/payment/auth.ts). Run with `npm run test:payment-js`, which installs the client first.
+ * (hosts/server/payment/routes/auth.ts). Run with `npm run test:payment-js`, which installs the client first.
  */
 
 const clientPackage = new URL('../../tools/payment-js/package.json', import.meta.url);

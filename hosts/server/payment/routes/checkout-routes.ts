@@ -3,20 +3,20 @@
  * authorize, call the checkout domain (domain/checkout.ts), shape the answer.
  */
 import { Router, type Request } from 'express';
-import type { SandboxContext } from '../context.ts';
-import { HttpError } from '../platform.ts';
+import type { SandboxContext } from '../../context.ts';
+import { HttpError } from '../../platform.ts';
 import { actorOf, callerOf, requireUser } from './auth.ts';
-import { customerOfDid } from './domain/billing.ts';
+import { customerOfDid } from '../domain/billing.ts';
 import {
   checkoutSettings,
   confirmFastCheckout,
   currentSession,
   startFromLink,
   submitCheckout,
-} from './domain/checkout.ts';
+} from '../domain/checkout.ts';
 import { bodyOf, livemodeOf, paramOf, queryString } from './http.ts';
-import { checkoutContext, seesPayer } from './domain/sessions.ts';
-import { clientSecretOf } from './stripe-standin.ts';
+import { checkoutContext, seesPayer } from '../domain/sessions.ts';
+import { clientSecretOf } from './stripe-standin-routes.ts';
 
 export function originOf(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}`;

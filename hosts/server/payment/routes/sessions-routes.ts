@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../../context.ts';
-import { requireMerchant } from '../auth.ts';
-import { originOf } from '../checkout.ts';
+import { requireMerchant } from './auth.ts';
+import { originOf } from './checkout-routes.ts';
 import { createCheckoutSession, expireSession, updateSessionMetadata } from '../domain/checkout-sessions.ts';
 import { archivePaymentLink, createPaymentLink, expandLink, updatePaymentLink } from '../domain/payment-links.ts';
-import { bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryBool, queryString } from '../http.ts';
+import { bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryBool, queryString } from './http.ts';
 import { list, mustFind } from '../data/repo.ts';
 import { expandSession } from '../domain/sessions.ts';
 

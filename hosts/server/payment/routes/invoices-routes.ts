@@ -1,11 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
-import { requireMerchant } from '../auth.ts';
+import { requireMerchant } from './auth.ts';
 import { expandInvoice, expandPaymentIntent, updateInvoiceMetadata, voidInvoice } from '../domain/invoices.ts';
-import { addSearch, bodyOf, listWhere, pagingOf, paramOf, queryString } from '../http.ts';
+import { addSearch, bodyOf, listWhere, pagingOf, paramOf, queryString } from './http.ts';
 import { find, list, mustFind } from '../data/repo.ts';
 import { publicOf } from '../domain/stake-shape.ts';
-import { addPaymentSearch } from './payment-history.ts';
+import { addPaymentSearch } from './payment-history-routes.ts';
 import { assertOwner, listScope } from './scope.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
-import { callerOf, requireMerchant } from '../auth.ts';
+import { callerOf, requireMerchant } from './auth.ts';
 import { customerByIdOrDid, expandSubscription, updateCustomer } from '../domain/customers.ts';
 import {
   cancelSubscription,
@@ -9,10 +9,10 @@ import {
   recoverSubscription,
   updateSubscription,
 } from '../domain/subscriptions.ts';
-import { addSearch, bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryString } from '../http.ts';
+import { addSearch, bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryString } from './http.ts';
 import { list, mustFind } from '../data/repo.ts';
 import { publicOf } from '../domain/stake-shape.ts';
-import { createSubscriptionChangeRoutes } from '../subscription-changes.ts';
+import { createSubscriptionChangeRoutes } from './subscription-changes-routes.ts';
 import { expandCustomer } from '../domain/customer-relations.ts';
 import { assertOwner, listScope, ownerCheck } from './scope.ts';
 

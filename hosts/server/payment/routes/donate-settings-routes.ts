@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import type { SandboxContext } from '../context.ts';
+import type { SandboxContext } from '../../context.ts';
 import { callerOf, requireMerchant } from './auth.ts';
 import {
   deleteSetting,
@@ -7,7 +7,7 @@ import {
   settingById,
   settingOfLocation,
   updateSetting,
-} from './domain/donate-settings.ts';
+} from '../domain/donate-settings.ts';
 import { bodyOf, livemodeOf, paramOf, type Body } from './http.ts';
 
 /**

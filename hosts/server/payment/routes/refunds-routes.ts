@@ -14,14 +14,14 @@
  * - The table, its repository and the domain calls are in domain/refunds.ts; this file is the HTTP routes.
  */
 import { Router, type Request, type Response } from 'express';
-import type { SandboxContext } from '../context.ts';
-import type { Queryable } from '../db.ts';
-import { HttpError } from '../platform.ts';
+import type { SandboxContext } from '../../context.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError } from '../../platform.ts';
 import { requireMerchant } from './auth.ts';
-import { findRefund, listRefunds, REFUND_TYPES, refundPayment } from './domain/refunds.ts';
+import { findRefund, listRefunds, REFUND_TYPES, refundPayment } from '../domain/refunds.ts';
 import { addSearch, bodyOf, livemodeOf, pagingOf, paramOf, queryString, str, type Body } from './http.ts';
-import { find, Where, type Doc } from './data/repo.ts';
-import { assertOwner, listScope } from './resources/scope.ts';
+import { find, Where, type Doc } from '../data/repo.ts';
+import { assertOwner, listScope } from './scope.ts';
 
 async function expandRefund(q: Queryable, refund: Doc): Promise<Doc> {
   const currency = await find(q, 'payment_currencies', refund.currency_id);

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { HttpError } from '../platform.ts';
-import { integer, isAbsent, queryBoolean } from '../validate.ts';
-import { Where, type Paging } from './data/repo.ts';
-import type { Body } from './domain/fields.ts';
+import { HttpError } from '../../platform.ts';
+import { integer, isAbsent, queryBoolean } from '../../validate.ts';
+import { Where, type Paging } from '../data/repo.ts';
+import type { Body } from '../domain/fields.ts';
 
 /**
  * Request parsing shared by the resource routes: reading fields of the body and the query with the sandbox's
@@ -10,7 +10,7 @@ import type { Body } from './domain/fields.ts';
  */
 
 /** The body-field readers (domain/fields.ts, no HTTP) are re-exported: routes read requests through this file. */
-export { int, oneOf, str, type Body } from './domain/fields.ts';
+export { int, oneOf, str, type Body } from '../domain/fields.ts';
 
 /** `?livemode=false` selects test data; anything else (or nothing) is live, as the platform defaults. */
 export function livemodeOf(req: Request): boolean {

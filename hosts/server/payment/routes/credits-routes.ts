@@ -2,11 +2,11 @@ import { Router } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { callerOf, requireMerchant, requireUser } from '../auth.ts';
+import { callerOf, requireMerchant, requireUser } from './auth.ts';
 import { customerOfDid } from '../domain/billing.ts';
-import { createAutoRechargeRoutes } from '../auto-recharge.ts';
+import { createAutoRechargeRoutes } from './auto-recharge-routes.ts';
 import { listCreditTransactions } from '../domain/credit-ledger.ts';
-import { bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryBool, queryString } from '../http.ts';
+import { bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryBool, queryString } from './http.ts';
 import { unixSeconds } from '../../validate.ts';
 import { list, mustFind, type Doc } from '../data/repo.ts';
 import {

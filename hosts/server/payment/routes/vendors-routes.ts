@@ -1,7 +1,7 @@
 /** GET /vendors/order/:sessionId/status: the vendors of a completed checkout (domain/vendors.ts). */
 import { Router } from 'express';
-import type { SandboxContext } from '../context.ts';
-import { orderVendors } from './domain/vendors.ts';
+import type { SandboxContext } from '../../context.ts';
+import { orderVendors } from '../domain/vendors.ts';
 import { paramOf } from './http.ts';
 
 export function createVendorRoutes(ctx: SandboxContext): Router {

@@ -1,11 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { actorOf, callerOf, requireUser } from '../auth.ts';
+import { actorOf, callerOf, requireUser } from './auth.ts';
 import { assertSessionActor } from '../domain/sessions.ts';
 import { customerOfDid } from '../domain/billing.ts';
 import type { OwnerCheck } from '../domain/customers.ts';
-import { livemodeOf, queryString } from '../http.ts';
+import { livemodeOf, queryString } from './http.ts';
 import { find, mustFind, type Doc } from '../data/repo.ts';
 import type { Table } from '../data/schema.ts';
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
-import { listWhere, pagingOf, queryString } from '../http.ts';
+import { listWhere, pagingOf, queryString } from './http.ts';
 import { find, list, type Doc } from '../data/repo.ts';
 import { listScope } from './scope.ts';
 

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import { HttpError } from '../../platform.ts';
 import { QUANTITY_MAX } from '../../validate.ts';
-import { requireMerchant } from '../auth.ts';
+import { requireMerchant } from './auth.ts';
 import {
   adjustInventory,
   archivePrice,
@@ -25,7 +25,7 @@ import {
   paramOf,
   queryBool,
   queryString,
-} from '../http.ts';
+} from './http.ts';
 import { expandPrice, expandProduct } from '../domain/pricing.ts';
 import { list, mustFind } from '../data/repo.ts';
 

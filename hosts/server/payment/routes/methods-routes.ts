@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../../context.ts';
-import { requireMerchant } from '../auth.ts';
+import { requireMerchant } from './auth.ts';
 import {
   createPaymentCurrency,
   createPaymentMethod,
@@ -9,7 +9,7 @@ import {
   updatePaymentCurrency,
   updatePaymentMethod,
 } from '../domain/methods.ts';
-import { bodyOf, paramOf, queryString } from '../http.ts';
+import { bodyOf, paramOf, queryString } from './http.ts';
 import { paymentMethodsExpanded } from '../domain/pricing.ts';
 import { mustFind } from '../data/repo.ts';
 

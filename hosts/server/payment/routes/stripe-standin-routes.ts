@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
-import type { SandboxContext } from '../context.ts';
-import { HttpError } from '../platform.ts';
+import type { SandboxContext } from '../../context.ts';
+import { HttpError } from '../../platform.ts';
 import { bodyOf, str } from './http.ts';
-import { confirmCardPayment } from './domain/card-payments.ts';
+import { confirmCardPayment } from '../domain/card-payments.ts';
 
 /**
  * The client secret of a card payment intent: `{pi id}_secret_{HMAC of the id with the app key}`. Like Stripe's, it is

@@ -8,12 +8,12 @@
  * - `PUT /api/subscriptions/:id/change-payment {currency_id}`: the next renewals are charged in that currency.
  */
 import { Router } from 'express';
-import type { SandboxContext } from '../context.ts';
+import type { SandboxContext } from '../../context.ts';
 import { bodyOf, paramOf, str } from './http.ts';
-import { mustFind } from './data/repo.ts';
-import { expandSubscription } from './domain/customers.ts';
-import { changePaymentCurrency, changePlan, paymentOptions, planOptions } from './domain/subscription-changes.ts';
-import { assertOwner, ownerCheck } from './resources/scope.ts';
+import { mustFind } from '../data/repo.ts';
+import { expandSubscription } from '../domain/customers.ts';
+import { changePaymentCurrency, changePlan, paymentOptions, planOptions } from '../domain/subscription-changes.ts';
+import { assertOwner, ownerCheck } from './scope.ts';
 
 export function createSubscriptionChangeRoutes({ db }: SandboxContext): Router {
   const r = Router();

@@ -9,15 +9,15 @@
  *   one currency from the payer's wallet; `collect` `{invoiceId}` pays one unpaid invoice the same way.
  */
 import { Router } from 'express';
-import type { SandboxContext } from '../context.ts';
-import { HttpError, registerConnectAction } from '../platform.ts';
+import type { SandboxContext } from '../../context.ts';
+import { HttpError, registerConnectAction } from '../../platform.ts';
 import { requireMerchant } from './auth.ts';
-import { runAutoRecharge } from './domain/auto-recharge.ts';
+import { runAutoRecharge } from '../domain/auto-recharge.ts';
 import { bodyOf, int, livemodeOf, paramOf } from './http.ts';
-import { fromUnit, sum } from './domain/money.ts';
-import { tokenAmount } from '../validate.ts';
-import { find, mustFind } from './data/repo.ts';
-import { assertConnectOwner, customerByIdOrDid } from './domain/customers.ts';
+import { fromUnit, sum } from '../domain/money.ts';
+import { tokenAmount } from '../../validate.ts';
+import { find, mustFind } from '../data/repo.ts';
+import { assertConnectOwner, customerByIdOrDid } from '../domain/customers.ts';
 import {
   advanceBillingClock,
   overdueInvoices,
@@ -25,10 +25,10 @@ import {
   payOverdue,
   publishAfterCommit,
   type OverdueScope,
-} from './domain/billing-engine.ts';
-import { assertOwner } from './resources/scope.ts';
-import { needsStake } from './domain/stakes.ts';
-import { creditWallet } from './domain/wallet.ts';
+} from '../domain/billing-engine.ts';
+import { assertOwner } from './scope.ts';
+import { needsStake } from '../domain/stakes.ts';
+import { creditWallet } from '../domain/wallet.ts';
 
 /** The clock moves at most this far in one call (5 years). */
 const MAX_ADVANCE_SECONDS = 5 * 366 * 86400;

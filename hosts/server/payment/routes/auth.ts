@@ -2,9 +2,9 @@ import { createPublicKey, createHash, verify, type KeyObject } from 'node:crypto
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import stringify from 'json-stable-stringify';
 import qs from 'qs';
-import type { SandboxContext } from '../context.ts';
-import { HttpError } from '../platform.ts';
-import { currentUser, type SandboxUser } from '../service/users.ts';
+import type { SandboxContext } from '../../context.ts';
+import { HttpError } from '../../platform.ts';
+import { currentUser, type SandboxUser } from '../../service/users.ts';
 
 /**
  * Who is calling the payment API.

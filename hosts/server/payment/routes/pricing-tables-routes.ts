@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../../context.ts';
-import { requireMerchant } from '../auth.ts';
-import { originOf } from '../checkout.ts';
+import { requireMerchant } from './auth.ts';
+import { originOf } from './checkout-routes.ts';
 import {
   archivePricingTable,
   createPricingTable,
@@ -11,7 +11,7 @@ import {
   listPricingTables,
   updatePricingTable,
 } from '../domain/pricing-tables.ts';
-import { bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryBool, queryString } from '../http.ts';
+import { bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryBool, queryString } from './http.ts';
 
 /**
  * Pricing tables (the platform's `/api/pricing-tables`, pricing-table.md): parse, authorize (create, update, list and

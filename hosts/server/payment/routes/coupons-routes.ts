@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../../context.ts';
-import { requireMerchant } from '../auth.ts';
+import { requireMerchant } from './auth.ts';
 import {
   archivePromotionCode,
   createCoupon,
@@ -13,7 +13,7 @@ import {
   updatePromotionCode,
   wasRedeemed,
 } from '../domain/coupons.ts';
-import { bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryBool, queryString } from '../http.ts';
+import { bodyOf, listWhere, livemodeOf, pagingOf, paramOf, queryBool, queryString } from './http.ts';
 import { list, mustFind } from '../data/repo.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import type { SandboxContext } from '../context.ts';
-import { HttpError } from '../platform.ts';
-import { QUANTITY_MAX, unitAmount } from '../validate.ts';
+import type { SandboxContext } from '../../context.ts';
+import { HttpError } from '../../platform.ts';
+import { QUANTITY_MAX, unitAmount } from '../../validate.ts';
 import { actorOf, requireUser } from './auth.ts';
 import {
   abortCardPayment,
@@ -16,11 +16,11 @@ import {
   sessionView,
   setCustomAmount,
   upsellItem,
-} from './domain/checkout-adjust.ts';
-import { donationBenefits } from './domain/donate-settings.ts';
+} from '../domain/checkout-adjust.ts';
+import { donationBenefits } from '../domain/donate-settings.ts';
 import { bodyOf, int, paramOf, str } from './http.ts';
-import { expandPrice } from './domain/pricing.ts';
-import { checkoutContext, seesPayer } from './domain/sessions.ts';
+import { expandPrice } from '../domain/pricing.ts';
+import { checkoutContext, seesPayer } from '../domain/sessions.ts';
 
 /**
  * Changing an open checkout before it is paid (product-spec section 7): quantity, upsell and downsell, the

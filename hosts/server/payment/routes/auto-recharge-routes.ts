@@ -15,23 +15,23 @@
  *   `/credit-grants/:id`, which would take `summary` for an id).
  */
 import { Router, type Response } from 'express';
-import type { SandboxContext } from '../context.ts';
-import type { Queryable } from '../db.ts';
-import { HttpError, registerConnectAction } from '../platform.ts';
-import { find } from './data/repo.ts';
-import { fromUnit } from './domain/money.ts';
-import { assertConnectOwner } from './domain/customers.ts';
+import type { SandboxContext } from '../../context.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError, registerConnectAction } from '../../platform.ts';
+import { find } from '../data/repo.ts';
+import { fromUnit } from '../domain/money.ts';
+import { assertConnectOwner } from '../domain/customers.ts';
 import { bodyOf, livemodeOf, paramOf, queryString, str } from './http.ts';
-import { customerByIdOrDid } from './domain/customers.ts';
+import { customerByIdOrDid } from '../domain/customers.ts';
 import {
   authorizeAutoRecharge,
   autoRechargeConfigById,
   autoRechargeConfigOf,
   creditSummary,
   submitAutoRecharge,
-} from './domain/auto-recharge.ts';
-import { assertOwner } from './resources/scope.ts';
-import type { Doc } from './data/repo.ts';
+} from '../domain/auto-recharge.ts';
+import { assertOwner } from './scope.ts';
+import type { Doc } from '../data/repo.ts';
 
 /** Wallet-connect action `auto-recharge-auth` `{autoRechargeConfigId}` (payment-kit-api.md). */
 export function registerAutoRechargeConnectAction(): void {

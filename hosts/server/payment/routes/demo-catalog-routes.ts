@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import type { SandboxContext } from '../context.ts';
-import { demoCatalog } from './data/demo-catalog.ts';
+import type { SandboxContext } from '../../context.ts';
+import { demoCatalog } from '../data/demo-catalog.ts';
 
 /**
  * GET /sandbox/catalog: the seeded payment links for the reference host's demo page (domain/demo-catalog.ts),
