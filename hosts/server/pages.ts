@@ -2,8 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from './context.ts';
-import { blockletInfo, requestOrigin } from './service/blocklet.ts';
-import { esc, sendHtml } from './service/html.ts';
+import { blockletInfo, requestOrigin } from './service/routes/blocklet.ts';
+import { esc, sendHtml } from './service/routes/html.ts';
 
 /**
  * The host's pages:

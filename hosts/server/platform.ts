@@ -1,6 +1,6 @@
 import type { Db, Queryable, Tx } from './db.ts';
 import type { Clock } from './clock.ts';
-import type { SandboxUser } from './service/users.ts';
+import type { SandboxUser } from './service/data/users.ts';
 
 /**
  * Seams between the sandbox's areas, so each area depends on these small contracts and not on

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAppSk } from '../../hosts/server/app-key.ts';
 import { PAYMENT_KIT_DID } from '../../hosts/server/context.ts';
-import { DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { DEMO_USERS } from '../../hosts/server/service/data/users.ts';
 import { startSandbox, type Sandbox } from '../server/harness.ts';
 import { closeSandbox, signed } from '../server/payment-helpers.ts';
 

@@ -1,18 +1,18 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { integer } from '../validate.ts';
-import { appLogoSvg, avatarSvg } from './blocklet.ts';
+import { appLogoSvg, avatarSvg } from './routes/blocklet.ts';
 import { listNotifications } from './domain/notifications.ts';
 import { signIn } from './domain/sign-in.ts';
-import { createNotificationRoutes } from './notifications.ts';
-import { createIconRoutes } from './icons.ts';
-import { createWalletRoutes } from './wallet.ts';
-import { createLoginRoutes } from './login.ts';
-import { createOrgRoutes } from './orgs.ts';
-import { esc, page, safeRedirect, sendHtml, SANDBOX_CSS, SERVICE } from './html.ts';
-import { currentUser, deleteSession, getUser, SESSION_COOKIE, sessionToken, type SandboxUser } from './users.ts';
+import { createNotificationRoutes } from './routes/notifications-routes.ts';
+import { createIconRoutes } from './routes/icons-routes.ts';
+import { createWalletRoutes } from './routes/wallet-page.ts';
+import { createLoginRoutes } from './routes/login-page.ts';
+import { createOrgRoutes } from './routes/orgs-routes.ts';
+import { esc, page, safeRedirect, sendHtml, SANDBOX_CSS, SERVICE } from './routes/html.ts';
+import { currentUser, deleteSession, getUser, SESSION_COOKIE, sessionToken, type SandboxUser } from './data/users.ts';
 
-export { attachRealtime } from './realtime.ts';
+export { attachRealtime } from './routes/realtime.ts';
 
 /**
  * The blocklet service under `/.well-known/service`: session, the sandbox sign-in page, sign-out, avatars, the

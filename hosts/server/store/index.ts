@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { registerMigrations } from '../db.ts';
 import type { SandboxContext } from '../context.ts';
 import { HttpError } from '../platform.ts';
-import { tileLogoSvg } from '../service/blocklet.ts';
+import { tileLogoSvg } from '../service/routes/blocklet.ts';
 import { registerStoreConnectActions } from './connect.ts';
 import { accessTokensMigration } from './domain/access-tokens.ts';
 import { categoriesById, categoryOut, rowOut } from './domain/blocklets.ts';
@@ -20,7 +20,7 @@ import {
 import { currentIsHighestMigration, storeSeedMigration, storeTablesMigration } from './domain/schema.ts';
 import { int, str } from './http.ts';
 import { createManageRoutes } from './manage.ts';
-import { currentUser } from '../service/users.ts';
+import { currentUser } from '../service/data/users.ts';
 
 /**
  * The store API (mounted at /store/api), first screen of the store element (platform-header-store.md B.2/B.3):

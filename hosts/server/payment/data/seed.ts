@@ -1,6 +1,6 @@
 import type { Tx } from '../../db.ts';
-import { DEMO_USERS } from '../../service/users.ts';
-import { DEMO_DIDS } from '../../service/demo-wallets.ts';
+import { DEMO_USERS } from '../../service/data/users.ts';
+import { DEMO_DIDS } from '../../service/data/demo-wallets.ts';
 import { LOGOS } from './logos.ts';
 import { tokenAmount } from '../../validate.ts';
 import { find, insert, save, type NewFields, type RowOf } from './repo.ts';

@@ -1,7 +1,7 @@
 import type { CustomerAddress } from '@blocklet/payment-types';
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { getUser, type SandboxUser } from '../../service/users.ts';
+import { getUser, type SandboxUser } from '../../service/data/users.ts';
 import { sum } from './money.ts';
 import { insert, mustFind, newDoc, newId, type Doc } from '../data/repo.ts';
 import type {

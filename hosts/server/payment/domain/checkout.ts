@@ -16,7 +16,7 @@ import type { CustomerAddress } from '@blocklet/payment-types';
 import type { Db, Queryable } from '../../db.ts';
 import { isAbsent } from '../../validate.ts';
 import { HttpError, type EventBus } from '../../platform.ts';
-import type { SandboxUser } from '../../service/users.ts';
+import type { SandboxUser } from '../../service/data/users.ts';
 import { customerOfDid, newCustomer } from './billing.ts';
 import { assertHasItems, pruneArchivedItems, saleableItems } from './checkout-items.ts';
 import { gte } from './money.ts';

@@ -16,7 +16,7 @@
  */
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { getUser } from '../../service/users.ts';
+import { getUser } from '../../service/data/users.ts';
 import { isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, unitAmount } from '../../validate.ts';
 import { createSubscription, ensureCustomer } from './billing.ts';
 import { currencyIdsOf } from './pricing.ts';

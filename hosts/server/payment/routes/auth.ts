@@ -4,7 +4,7 @@ import stringify from 'json-stable-stringify';
 import qs from 'qs';
 import type { SandboxContext } from '../../context.ts';
 import { HttpError } from '../../platform.ts';
-import { currentUser, type SandboxUser } from '../../service/users.ts';
+import { currentUser, type SandboxUser } from '../../service/data/users.ts';
 
 /**
  * Who is calling the payment API.

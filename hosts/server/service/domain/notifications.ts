@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { registerMigrations, type Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { choice, isAbsent, text } from '../../validate.ts';
-import { DEMO_USERS, getUser, type SandboxUser } from '../users.ts';
+import { DEMO_USERS, getUser, type SandboxUser } from '../data/users.ts';
 
 const SEVERITIES = ['normal', 'success', 'info', 'warning', 'error'] as const;
 const SOURCES = ['system', 'component'] as const;

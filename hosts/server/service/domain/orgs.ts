@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { registerMigrations, type Db, type Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { DEMO_USERS } from '../users.ts';
+import { DEMO_USERS } from '../data/users.ts';
 
 const ORG_NAME_MAX = 25;
 const ORG_DESCRIPTION_MAX = 255;

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { createSession, DEMO_USERS, getUser, type SandboxUser } from '../users.ts';
+import { createSession, DEMO_USERS, getUser, type SandboxUser } from '../data/users.ts';
 
 /** A new session as the body's `did`, else its `role`: the token and the user (400 INVALID_USER for neither). */
 export async function signIn(db: Db, body: Record<string, unknown>): Promise<{ token: string; user: SandboxUser }> {

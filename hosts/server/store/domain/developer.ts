@@ -11,7 +11,7 @@
  */
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import type { SandboxUser } from '../../service/users.ts';
+import type { SandboxUser } from '../../service/data/users.ts';
 import { validateStoreName } from '../../../../src/core/validation.ts';
 import { seedDid } from '../seed.ts';
 import { categoriesById, metaOut, rowOut, versionOut, type BlockletRow, type VersionRow } from './blocklets.ts';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { createAnalyticsLog, type AnalyticsHit } from './domain/analytics.ts';
+import { createAnalyticsLog, type AnalyticsHit } from '../domain/analytics.ts';
 
 /**
  * The platform's analytics endpoints as the sandbox answers them (mounted at `/.well-known/analytics`):

@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { SandboxContext } from '../context.ts';
-import type { PlatformEvent } from '../platform.ts';
-import { currentUser, sessionUser, type SandboxUser } from './users.ts';
+import type { SandboxContext } from '../../context.ts';
+import type { PlatformEvent } from '../../platform.ts';
+import { currentUser, sessionUser, type SandboxUser } from '../data/users.ts';
 
 /**
  * The realtime relay: a Phoenix channels server (wire protocol only) over `ws`.

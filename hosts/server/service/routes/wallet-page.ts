@@ -1,11 +1,11 @@
 import { Router, type Request } from 'express';
 import * as Jwt from '@arcblock/jwt';
-import type { SandboxContext } from '../context.ts';
+import type { SandboxContext } from '../../context.ts';
 import { fromBase58, toBase58 } from '@ocap/util';
 import { requestOrigin } from './blocklet.ts';
-import { demoSecretKey, demoWallet } from './demo-wallets.ts';
+import { demoSecretKey, demoWallet } from '../data/demo-wallets.ts';
 import { esc, page, sendHtml, SERVICE } from './html.ts';
-import { DEMO_USERS, type SandboxUser } from './users.ts';
+import { DEMO_USERS, type SandboxUser } from '../data/users.ts';
 import { pageLocale, type PageLocale } from './page-locale.ts';
 
 /**

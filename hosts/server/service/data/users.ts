@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { registerMigrations, type Db, type Queryable, type Tx } from '../db.ts';
+import { registerMigrations, type Db, type Queryable, type Tx } from '../../db.ts';
 import { DEMO_DIDS, LEGACY_DEMO_DIDS, type DemoWalletKey } from './demo-wallets.ts';
 
 /**

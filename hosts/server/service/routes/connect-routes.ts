@@ -3,11 +3,11 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { WalletAuthenticator, WalletHandlers } from '@arcblock/did-connect-js';
 import { isValid, toTypeInfo } from '@arcblock/did';
 import { fromPublicKey, fromSecretKey } from '@ocap/wallet';
-import type { SandboxContext } from '../context.ts';
+import type { SandboxContext } from '../../context.ts';
 import { toBase58 } from '@ocap/util';
-import { connectActions, HttpError, type ConnectAction, type ConnectSummary } from '../platform.ts';
-import { ConnectTokenStorage, lockToken, mergeToken, type TokenState } from './domain/connect-tokens.ts';
-import { currentUser, getUser, type SandboxUser } from './users.ts';
+import { connectActions, HttpError, type ConnectAction, type ConnectSummary } from '../../platform.ts';
+import { ConnectTokenStorage, lockToken, mergeToken, type TokenState } from '../domain/connect-tokens.ts';
+import { currentUser, getUser, type SandboxUser } from '../data/users.ts';
 
 /**
  * DID Connect, served by the platform's own library (@arcblock/did-connect-js WalletHandlers + WalletAuthenticator,

@@ -1,12 +1,12 @@
 import { Router, type Request } from 'express';
 import { generate } from 'lean-qr';
 import { toSvgPath } from 'lean-qr/extras/svg';
-import type { SandboxContext } from '../context.ts';
+import type { SandboxContext } from '../../context.ts';
 import { requestOrigin } from './blocklet.ts';
-import { LOGIN_ACTION, SERVICE_DID_PREFIX } from './connect.ts';
+import { LOGIN_ACTION, SERVICE_DID_PREFIX } from './connect-routes.ts';
 import { esc, page, safeRedirect, sendHtml, SERVICE } from './html.ts';
 import { pageLocale, type PageLocale } from './page-locale.ts';
-import { currentUser, DEMO_USERS, type SandboxUser } from './users.ts';
+import { currentUser, DEMO_USERS, type SandboxUser } from '../data/users.ts';
 
 /**
  * The platform's login page, `/.well-known/service/login?redirect=…` (did-connect-react's `openMode: 'redirect'`

@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
-import type { SandboxContext } from '../context.ts';
-import { HttpError } from '../platform.ts';
-import { integer } from '../validate.ts';
-import { createOrg, currentOrgId, getOrg, listOrgs, switchOrg } from './domain/orgs.ts';
+import type { SandboxContext } from '../../context.ts';
+import { HttpError } from '../../platform.ts';
+import { integer } from '../../validate.ts';
+import { createOrg, currentOrgId, getOrg, listOrgs, switchOrg } from '../domain/orgs.ts';
 import { esc, page, sendHtml, SERVICE } from './html.ts';
-import { currentUser, sessionToken, type SandboxUser } from './users.ts';
+import { currentUser, sessionToken, type SandboxUser } from '../data/users.ts';
 
 /**
  * Organizations of the blocklet service (what the header's org switcher calls), under `/.well-known/service`:

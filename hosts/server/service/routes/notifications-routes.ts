@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
-import type { SandboxContext } from '../context.ts';
-import { HttpError } from '../platform.ts';
-import { integer } from '../validate.ts';
-import { listNotifications, markRead, sendNotification, unreadCount, type Input } from './domain/notifications.ts';
+import type { SandboxContext } from '../../context.ts';
+import { HttpError } from '../../platform.ts';
+import { integer } from '../../validate.ts';
+import { listNotifications, markRead, sendNotification, unreadCount, type Input } from '../domain/notifications.ts';
 import { userSocket } from './realtime.ts';
-import { currentUser, type SandboxUser } from './users.ts';
+import { currentUser, type SandboxUser } from '../data/users.ts';
 
 /**
  * Notifications of the blocklet service (what the header's bell and toasts use), under `/.well-known/service`:

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { PAYMENT_KIT_DID, STORE_DID, type SandboxContext } from '../context.ts';
+import { PAYMENT_KIT_DID, STORE_DID, type SandboxContext } from '../../context.ts';
 
 /**
  * The app description the platform publishes as `window.blocklet` (`/__blocklet__.js`) and as JSON
