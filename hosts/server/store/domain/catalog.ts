@@ -14,7 +14,7 @@
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import type { SandboxUser } from '../../service/data/users.ts';
-import { atMost, newestFirst } from '../versions.ts';
+import { atMost, newestFirst } from '../data/versions.ts';
 import { categoriesById, metaOut, versionOut, type BlockletRow, type VersionRow } from './blocklets.ts';
 import { isAdmin } from './rules.ts';
 

@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import type { SandboxUser } from '../../service/data/users.ts';
 import { validateStoreName } from '../../../../src/core/validation.ts';
-import { seedDid } from '../seed.ts';
+import { seedDid } from '../data/seed.ts';
 import { categoriesById, metaOut, rowOut, versionOut, type BlockletRow, type VersionRow } from './blocklets.ts';
 import { text, type Body } from './fields.ts';
 import { BLOCK_REASON_MAX, STORE_NAME_MAX, STORE_NAME_MIN } from './rules.ts';

@@ -10,7 +10,7 @@ import { inflateRawSync } from 'node:zlib';
 import type { Db } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import type { SandboxUser } from '../../service/data/users.ts';
-import { assertHigher, higher, validVersion } from '../versions.ts';
+import { assertHigher, higher, validVersion } from '../data/versions.ts';
 import { categoriesById, metaOut, rowOut, type BlockletRow } from './blocklets.ts';
 
 /** The largest release the store takes. */

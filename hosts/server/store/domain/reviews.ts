@@ -12,7 +12,7 @@
  */
 import type { Db, Tx } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { assertHigher, higher } from '../versions.ts';
+import { assertHigher, higher } from '../data/versions.ts';
 import { categoriesById, versionOut, type BlockletRow, type VersionRow } from './blocklets.ts';
 import { text, type Body } from './fields.ts';
 

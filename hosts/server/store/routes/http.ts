@@ -1,7 +1,7 @@
 /** Reading the store API's query parameters (HTTP only; bad input is a 400). */
 import type { Request } from 'express';
-import { HttpError } from '../platform.ts';
-import { integer } from '../validate.ts';
+import { HttpError } from '../../platform.ts';
+import { integer } from '../../validate.ts';
 
 export function str(req: Request, key: string): string | undefined {
   const v = req.query[key];

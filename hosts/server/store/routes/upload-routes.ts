@@ -5,10 +5,10 @@
  * size limit, 409 for a version that exists), with `{error, code}`.
  */
 import type { Request, Response, Router } from 'express';
-import type { SandboxContext } from '../context.ts';
-import { HttpError } from '../platform.ts';
+import type { SandboxContext } from '../../context.ts';
+import { HttpError } from '../../platform.ts';
 import { storeUser } from './auth.ts';
-import { addRelease, UPLOAD_MAX_BYTES } from './domain/releases.ts';
+import { addRelease, UPLOAD_MAX_BYTES } from '../domain/releases.ts';
 
 export const UPLOAD_FIELD = 'blocklet-release';
 

@@ -3,7 +3,7 @@
  * 1.0.0-beta < 1.0.0), and a new release must be higher than the version the store shows now.
  */
 import semver from 'semver';
-import { HttpError } from '../platform.ts';
+import { HttpError } from '../../platform.ts';
 
 /** The version as semver, or null (a leading 'v' and build metadata are not accepted: the store shows it as is). */
 export function validVersion(v: unknown): string | null {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PAYMENT_KIT_DID, STORE_DID } from '../context.ts';
-import { DEMO_DIDS } from '../service/data/demo-wallets.ts';
+import { PAYMENT_KIT_DID, STORE_DID } from '../../context.ts';
+import { DEMO_DIDS } from '../../service/data/demo-wallets.ts';
 
 /**
  * The store's seed (migration 'store:002-seed'): 6 categories and 48 blocklets with stable DIDs, dates and

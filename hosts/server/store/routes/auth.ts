@@ -1,9 +1,9 @@
 /** Who may call the store's developer and console routes (HTTP only): the session user with the role, else 401/403. */
 import type { Request } from 'express';
-import type { Queryable } from '../db.ts';
-import { HttpError } from '../platform.ts';
-import { currentUser, type SandboxUser } from '../service/data/users.ts';
-import { isAdmin, isDeveloper } from './domain/rules.ts';
+import type { Queryable } from '../../db.ts';
+import { HttpError } from '../../platform.ts';
+import { currentUser, type SandboxUser } from '../../service/data/users.ts';
+import { isAdmin, isDeveloper } from '../domain/rules.ts';
 
 /**
  * The signed-in user of the request if they hold the role: a developer (a developer passport, or owner/admin) or an

@@ -16,11 +16,11 @@
  * the secret for connect-cli and gen-key-pair) is only readable with the session's unguessable token, as on the platform.
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { registerMigrations } from '../db.ts';
-import { HttpError, registerConnectAction, wallet } from '../platform.ts';
-import { newAccessToken } from './domain/access-tokens.ts';
-import { isDeveloper, TOKEN_REMARK_MAX } from './domain/rules.ts';
-import { base58 } from './seed.ts';
+import { registerMigrations } from '../../db.ts';
+import { HttpError, registerConnectAction, wallet } from '../../platform.ts';
+import { newAccessToken } from './access-tokens.ts';
+import { isDeveloper, TOKEN_REMARK_MAX } from './rules.ts';
+import { base58 } from '../data/seed.ts';
 
 /** What /join stakes: taken from the payer's sandbox wallet in TBA (18 decimals; `units` is the smallest unit). */
 export const STAKE = { amount: '100', symbol: 'TBA' };

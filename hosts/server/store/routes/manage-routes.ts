@@ -1,10 +1,10 @@
 import type { Request, Router } from 'express';
-import type { SandboxContext } from '../context.ts';
-import { HttpError } from '../platform.ts';
+import type { SandboxContext } from '../../context.ts';
+import { HttpError } from '../../platform.ts';
 import { storeUser } from './auth.ts';
-import { createAccessToken, deleteAccessToken, listAccessTokens } from './domain/access-tokens.ts';
-import { ownBlocklet } from './domain/blocklets.ts';
-import { createCategory, listCategories, updateCategory } from './domain/categories.ts';
+import { createAccessToken, deleteAccessToken, listAccessTokens } from '../domain/access-tokens.ts';
+import { ownBlocklet } from '../domain/blocklets.ts';
+import { createCategory, listCategories, updateCategory } from '../domain/categories.ts';
 import {
   blockBlocklet,
   createBlocklet,
@@ -13,10 +13,10 @@ import {
   setBlockletCategory,
   unblockBlocklet,
   updateBlocklet,
-} from './domain/developer.ts';
-import { cancelReview, requestReview, REVIEW_STATUSES, reviewVersion } from './domain/reviews.ts';
+} from '../domain/developer.ts';
+import { cancelReview, requestReview, REVIEW_STATUSES, reviewVersion } from '../domain/reviews.ts';
 import { int, str } from './http.ts';
-import { createUploadRoute } from './upload.ts';
+import { createUploadRoute } from './upload-routes.ts';
 
 /**
  * Developer and console operations of the store API (platform-header-store.md B.2, "Logged in"), roles enforced here:

@@ -4,8 +4,8 @@
  * seeded catalog (seed.ts), and the migration that made the highest published version the current one.
  */
 import type { Tx } from '../../db.ts';
-import { SEED_BLOCKLETS, SEED_CATEGORIES } from '../seed.ts';
-import { higher, newestFirst } from '../versions.ts';
+import { SEED_BLOCKLETS, SEED_CATEGORIES } from './seed.ts';
+import { higher, newestFirst } from './versions.ts';
 
 export const storeTablesMigration = {
   id: '001-store-tables',
