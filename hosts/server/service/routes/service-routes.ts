@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import { integer } from '../../validate.ts';
-import { appLogoSvg, avatarSvg } from './blocklet.ts';
+import { appLogoSvg, avatarSvg } from '../../images.ts';
 import { listNotifications } from '../domain/notifications.ts';
 import { signIn } from '../domain/sign-in.ts';
 import { createNotificationRoutes } from './notifications-routes.ts';

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import { HttpError } from '../../platform.ts';
-import { tileLogoSvg } from '../../service/routes/blocklet.ts';
+import { tileLogoSvg } from '../../images.ts';
 import { categoriesById, categoryOut, rowOut } from '../domain/blocklets.ts';
 import {
   blockletInfo,
