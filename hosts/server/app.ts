@@ -70,7 +70,7 @@ export async function createSandboxServer(opts: SandboxServerOptions): Promise<S
   app.use('/.well-known/service', formBody); // the sandbox's sign-in and wallet pages post forms
   app.use(checkBody);
 
-  // DID Connect (service/connect.ts): every registered action under its component's prefix and the service's
+  // DID Connect (service/routes/connect-routes.ts): every registered action under its component's prefix and the service's
   // `login`, before the component APIs themselves. The areas register their actions when they are loaded.
   const connect = createConnectRoutes(ctx);
   app.use(connect.router);

@@ -56,7 +56,7 @@ registerDonateSettings();
 export function createPaymentRoutes(ctx: SandboxContext): Router {
   const r = Router();
   r.use(identify(ctx));
-  // Object-level authorization of every id a customer names, before any route (resources/scope.ts).
+  // Object-level authorization of every id a customer names, before any route (routes/scope.ts).
   r.use(objectGuard(ctx.db));
   r.use(createDemoCatalogRoutes(ctx));
   r.use(createCheckoutRoutes(ctx));

@@ -1,6 +1,6 @@
 /**
  * The demo catalog (no HTTP): the seeded payment links the reference host's demo page lists (those with a
- * `metadata.sandbox_kind`). demo-catalog.ts is its router.
+ * `metadata.sandbox_kind`). routes/demo-catalog-routes.ts is its router.
  */
 import type { Queryable } from '../../db.ts';
 import type { Doc } from './repo.ts';

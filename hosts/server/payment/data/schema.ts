@@ -92,7 +92,7 @@ const tables = Object.entries(TABLES)
   .map(([name, spec]) => createTable(name, spec))
   .join('\n');
 
-/** The first migration of area 'payment' (index.ts registers it, followed by the seed). */
+/** The first migration of area 'payment' (payment/index.ts registers it, followed by the seed). */
 export const schemaMigration = {
   id: '001-schema',
   up: `${tables}
@@ -193,7 +193,7 @@ type ProductFields = {
   default_price_id: string | null;
   statement_descriptor: string;
   cross_sell: { cross_sells_to_id: string } | null;
-  /** The vendors that deliver the product after payment (vendors.ts). */
+  /** The vendors that deliver the product after payment (domain/vendors.ts). */
   vendor_config: Array<{ vendor_id: string; vendor_type: string; name?: string; title?: string }>;
   created_via: 'api' | 'portal' | 'donation';
 };
@@ -303,7 +303,7 @@ type CheckoutSessionFields = {
   amount_subtotal: string;
   amount_total: string;
   total_details: { amount_discount: string; amount_shipping: string; amount_tax: string };
-  /** At most one: the promotion code applied (checkout-adjust.ts). */
+  /** At most one: the promotion code applied (domain/checkout-adjust.ts). */
   discounts: SessionDiscount[];
   expires_at: Seconds;
   url: string;

@@ -517,7 +517,7 @@ export const checkoutDemoMigration = {
         },
       });
     }
-    // The card method is the sandbox's Stripe stand-in (stripe-standin.ts), never real Stripe.js.
+    // The card method is the sandbox's Stripe stand-in (routes/stripe-standin-routes.ts), never real Stripe.js.
     const stripe = await find(tx, 'payment_methods', 'pm_sandbox_stripe');
     if (stripe)
       await save(tx, 'payment_methods', {

@@ -216,7 +216,7 @@ export async function createInvoice(
     : subtotal;
   const now = q.clock.nowSeconds();
   // TInvoice.discounts are discount ids (string[]); the amount names its discount, coupon and promotion code, and
-  // the invoice retrieve adds discountDetails[{coupon, promotionCode}] for the portal (resources/invoices.ts).
+  // the invoice retrieve adds discountDetails[{coupon, promotionCode}] for the portal (routes/invoices-routes.ts).
   const discountId = off ? newId('di') : null;
   const invoice = newDoc(q, 'invoices', input.livemode, {
     object: 'invoice',

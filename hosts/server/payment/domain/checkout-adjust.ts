@@ -1,6 +1,6 @@
 /**
  * Changing an open checkout before it is paid (no HTTP; product-spec section 7): quantity, upsell and downsell, the
- * cross-sell, a custom amount, promotion codes, an abandoned card payment. checkout-adjust.ts is its router.
+ * cross-sell, a custom amount, promotion codes, an abandoned card payment. routes/checkout-adjust-routes.ts is its router.
  *
  * Each change is one transaction: it locks the session, refuses a caller who may not change it (a session a customer
  * submitted is theirs), a paid or an expired one, applies its rule and re-prices the session in its currency.

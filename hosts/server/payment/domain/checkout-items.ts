@@ -8,7 +8,7 @@ import { sessionAmounts } from './sessions.ts';
  * What an open checkout session may still sell (product-spec §4 "No line items shows empty page").
  *
  * A new session refuses archived prices (sessions.ts lineItems), and a price that a session points at cannot be
- * deleted, only archived (resources/catalog.ts). When the merchant archives a price (or its product) after the
+ * deleted, only archived (routes/catalog-routes.ts). When the merchant archives a price (or its product) after the
  * session was created, the payer can no longer buy it: the open session drops that line item the next time it is
  * read, and its amounts are recomputed. An upsell to an archived price falls back to the item's own price. A
  * session whose every item is gone has no line items: the checkout shows its empty page and submit/pay refuse it.

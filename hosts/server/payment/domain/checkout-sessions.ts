@@ -1,5 +1,5 @@
 /**
- * The merchant's checkout sessions (no HTTP; payment-js `checkout.sessions.*`). resources/sessions.ts is its router;
+ * The merchant's checkout sessions (no HTTP; payment-js `checkout.sessions.*`). routes/sessions-routes.ts is its router;
  * what a session is made of (line items, mode, currency, options, amounts) is sessions.ts `buildSession`, and what
  * the payer does with it is checkout.ts and checkout-adjust.ts.
  *

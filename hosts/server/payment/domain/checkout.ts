@@ -1,6 +1,6 @@
 /**
  * The checkout (no HTTP): what the checkout element's calls do (product-spec section 7, payment-kit-api.md "Checkout
- * endpoints"). checkout.ts is its router.
+ * endpoints"). routes/checkout-routes.ts is its router.
  *
  * - `checkoutSettings`: the active payment methods with their currencies, and the base currency.
  * - `startFromLink`: a new open session from an active payment link, in the currency asked for when every item is

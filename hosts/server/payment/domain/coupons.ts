@@ -1,5 +1,5 @@
 /**
- * Coupons and promotion codes (no HTTP; payment-js `coupons.*`, `promotionCodes.*`). resources/coupons.ts is its
+ * Coupons and promotion codes (no HTTP; payment-js `coupons.*`, `promotionCodes.*`). routes/coupons-routes.ts is its
  * router; a code's use at checkout is discounts.ts.
  *
  * - Coupons: `createCoupon` (exactly one of percent_off or amount_off, the latter in token units of its currency and

@@ -1,6 +1,6 @@
 /**
  * Invoices and payment intents (no HTTP; payment-js `invoices.*`, `paymentIntents.*`, the portal's invoice history).
- * resources/invoices.ts is its router; invoices are made by billing.ts and the billing engine.
+ * routes/invoices-routes.ts is its router; invoices are made by billing.ts and the billing engine.
  *
  * - `expandInvoice`: an invoice as TInvoiceExpanded (a retrieve adds its discount details and checkout session).
  * - `expandPaymentIntent`: a payment intent with its customer, currency, method and invoice.

@@ -1,6 +1,6 @@
 /**
  * Payment methods and currencies (no HTTP; payment-js `paymentMethods.*`, `paymentCurrencies.*`).
- * resources/methods.ts is its router. The sandbox shares methods and currencies between live and test mode
+ * routes/methods-routes.ts is its router. The sandbox shares methods and currencies between live and test mode
  * (documented in sandbox-merchant-api.md), so new ones are live rows.
  *
  * - `createPaymentMethod`: a type of METHOD_TYPES, its confirmation, the logo of its type unless given; recurring

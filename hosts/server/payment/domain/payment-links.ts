@@ -1,5 +1,5 @@
 /**
- * Payment links (no HTTP; payment-js `paymentLinks.*`). resources/sessions.ts is its router; a session started from
+ * Payment links (no HTTP; payment-js `paymentLinks.*`). routes/sessions-routes.ts is its router; a session started from
  * a link is checkout.ts `startFromLink`, a donation target's link donate-settings.ts.
  *
  * - `createPaymentLink`: its line items and currency checked as a session from it would be (sessions.ts

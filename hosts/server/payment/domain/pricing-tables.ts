@@ -1,5 +1,5 @@
 /**
- * Pricing tables, no HTTP (the routes are in ../resources/pricing-tables.ts): the `pricing_tables` table (its
+ * Pricing tables, no HTTP (the routes are in ../routes/pricing-tables-routes.ts): the `pricing_tables` table (its
  * migration, the seeded demo table and the repository) and what the platform does with them (TPricingTable,
  * pricing-table.md): the merchant creates, updates, lists and archives them; anyone reads an expanded one
  * (TPricingTableExpanded) and starts a checkout session for one of its plans, with the options of its item.

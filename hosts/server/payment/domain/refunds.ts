@@ -1,5 +1,5 @@
 /**
- * Refunds, no HTTP (the routes are in ../refunds.ts): the `refunds` table (its migration and repository) and the
+ * Refunds, no HTTP (the routes are in ../routes/refunds-routes.ts): the `refunds` table (its migration and repository) and the
  * domain calls: refund (part of) a payment, record a returned stake, refund a failed vendor order.
  */
 import { randomBytes } from 'node:crypto';

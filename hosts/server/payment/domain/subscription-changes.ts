@@ -1,6 +1,6 @@
 /**
  * Customer-side subscription changes (no HTTP; the portal's change plan and change payment method).
- * subscription-changes.ts is its router.
+ * routes/subscription-changes-routes.ts is its router.
  *
  * - `planOptions` → `{effective_at, current_amount, plans: [{item_id, price, amount}]}`: for each licensed item, the
  *   other active recurring (licensed) prices of the same product and its upsell price, offered in the subscription's

@@ -1,6 +1,6 @@
 /**
  * A subscription's life as the merchant and its customer drive it (no HTTP; payment-js `subscriptions.*`, the
- * portal's cancel and resume). resources/customers.ts is its router; the billing clock's renewals, trial ends and
+ * portal's cancel and resume). routes/customers-routes.ts is its router; the billing clock's renewals, trial ends and
  * cancellations are billing-engine.ts, plan and payment changes subscription-changes.ts.
  *
  * - `createMerchantSubscription`: items of existing prices, all sold in one currency, for a customer by id or DID

@@ -40,5 +40,5 @@ export async function creditWallet(
   return rows[0]!.balance;
 }
 
-/** The sandbox wallet as the platform's wallet interface (provided in index.ts; other areas use platform.wallet). */
+/** The sandbox wallet as the platform's wallet interface (provided in payment/index.ts; other areas use platform.wallet). */
 export const sandboxWallet: PlatformWallet = { balance: walletBalance, debit: debitWallet, credit: creditWallet };

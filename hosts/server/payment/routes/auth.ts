@@ -12,7 +12,7 @@ import { currentUser, type SandboxUser } from '../../service/data/users.ts';
  * - A merchant server: @blocklet/payment-js signs every request with the app key (`x-component-sig`,
  *   payment-js-client.md section 4). A request that carries the header is verified; a bad, expired, future
  *   (iat more than 60 s ahead) or long-lived (exp − iat over 300 s) signature is a 401, never a fallback to anonymous.
- * - A person: the platform session (cookie, `authToken` query or bearer), via service/users.ts.
+ * - A person: the platform session (cookie, `authToken` query or bearer), via service/data/users.ts.
  *   Owners and admins count as the merchant (the dashboard), everyone else only sees their own data.
  */
 export type Caller = { merchant: boolean; signed: boolean; user: SandboxUser | null };

@@ -65,7 +65,7 @@ async function didScope(
 export function createCreditRoutes(ctx: SandboxContext): Router {
   const { db } = ctx;
   const r = Router();
-  // Auto top-up configuration (auto-recharge.ts).
+  // Auto top-up configuration (auto-recharge-routes.ts).
   r.use(createAutoRechargeRoutes(ctx));
 
   // --- credit grants ---

@@ -25,7 +25,7 @@ import { assertOwner, listScope, ownerCheck } from './scope.ts';
 export function createCustomerRoutes(ctx: SandboxContext): Router {
   const { db } = ctx;
   const r = Router();
-  // Change plan and change payment method (subscription-changes.ts).
+  // Change plan and change payment method (subscription-changes-routes.ts).
   r.use(createSubscriptionChangeRoutes(ctx));
 
   // --- customers ---

@@ -10,7 +10,7 @@
  *   {payment_intent_id, amount?, reason?, description?}`; amounts in token units (tokenAmount, ../validate.ts); default the rest.
  *   A wallet payment's refund goes back to the payer's sandbox wallet; `refund.succeeded` after commit.
  * - Reads: `GET /api/refunds` (filters, paged, a customer sees only their own), `GET /api/refunds/{id}`.
- * - stakes.ts records a `stake_return` refund when it returns a stake; vendors.ts refunds a failed vendor order.
+ * - domain/stakes.ts records a `stake_return` refund when it returns a stake; domain/vendors.ts refunds a failed vendor order.
  * - The table, its repository and the domain calls are in domain/refunds.ts; this file is the HTTP routes.
  */
 import { Router, type Request, type Response } from 'express';

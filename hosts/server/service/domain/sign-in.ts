@@ -1,6 +1,6 @@
 /**
  * Signing in to the sandbox (no HTTP): a person picks a demo user by did, or by role (the first user of it), and
- * gets a new session (../users.ts keeps the sessions). ../index.ts is its router (the sign-in page and its form).
+ * gets a new session (../data/users.ts keeps the sessions). ../routes/service-routes.ts is its router (the sign-in page and its form).
  */
 import type { Db } from '../../db.ts';
 import { HttpError } from '../../platform.ts';

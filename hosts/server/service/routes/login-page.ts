@@ -12,7 +12,7 @@ import { currentUser, DEMO_USERS, type SandboxUser } from '../data/users.ts';
  * The platform's login page, `/.well-known/service/login?redirect=…` (did-connect-react's `openMode: 'redirect'`
  * goes there):
  *
- * - A DID Connect login (action `login` under `/.well-known/service/api/did`, service/connect.ts): the page asks for a
+ * - A DID Connect login (action `login` under `/.well-known/service/api/did`, connect-routes.ts): the page asks for a
  *   token over HTTP (this server's loopback address, as the request's host), shows the deep link as a QR code (an
  *   inline SVG drawn here with lean-qr) beside "Open DID Wallet" and the sandbox's web wallet, and its script
  *   (`/sandbox/login.js`, no inline script under the CSP) polls the status every 2 s. On `succeed` the token's state

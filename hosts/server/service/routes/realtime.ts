@@ -18,7 +18,7 @@ import { currentUser, sessionUser, type SandboxUser } from '../data/users.ts';
  *
  * Who may join what (docs/security.md):
  * - `relay:{appPid}:{token}` (a DID Connect token): anyone who has the token. Every change of the token's state is
- *   pushed as event `updated` with payload `{response: <the state without its secrets>}` (service/connect.ts), as
+ *   pushed as event `updated` with payload `{response: <the state without its secrets>}` (connect-routes.ts), as
  *   the platform's relay does for did-connect-react.
  * - `relay:{pid}:events` (any pid): anyone. Every platform event (`ctx.events.publish`) is pushed to sockets joined on
  *   `relay:{appPid}:events` as event `type` with payload `{response: browserView(event)}`: ids and statuses only,

@@ -83,7 +83,7 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
     res.json({ user: user ? sessionUser(user) : null });
   });
 
-  /* the platform's login page (login.ts); the sandbox's old address leads there */
+  /* the platform's login page (login-page.ts); the sandbox's old address leads there */
   r.use(createLoginRoutes(ctx));
   r.get('/sandbox/login', (req, res) => {
     const redirect = safeRedirect(req.query.redirect, requestOrigin(req));
@@ -138,7 +138,7 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
     svg(res, appLogoSvg({ rect: v.includes('rect'), dark: v.includes('dark') }));
   });
 
-  /* notifications (count) and organizations (orgs.ts) */
+  /* notifications (count) and organizations (orgs-routes.ts) */
   r.use(createNotificationRoutes(ctx));
   r.use(createOrgRoutes(ctx));
   r.use(createIconRoutes());
@@ -179,7 +179,7 @@ export function createServiceRoutes(ctx: SandboxContext): Router {
     sendHtml(res, page({ title: 'Notifications', body }));
   });
 
-  /* sandbox wallet (wallet.ts) */
+  /* sandbox wallet (wallet-page.ts) */
   r.use(createWalletRoutes(ctx));
 
   return r;

@@ -1,6 +1,6 @@
 /**
  * Wallet-connect actions of the store (platform-header-store.md B.1: /connect-cli, /gen-key-pair, /connect-studio, /join),
- * registered with the platform's connect sessions (service/domain/connect-sessions.ts), so the element opens them with
+ * registered with the platform's connect sessions (service/domain/connect-tokens.ts), so the element opens them with
  * POST /api/did/:action/token and the sandbox wallet page approves them:
  *
  *   connect-cli     {source?}      approve: needs a developer passport ("You have no legal developerNFT", 403);

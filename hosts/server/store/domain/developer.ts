@@ -1,5 +1,5 @@
 /**
- * Blocklets as developers and the console manage them (no HTTP). manage.ts is its router.
+ * Blocklets as developers and the console manage them (no HTTP). ../routes/manage-routes.ts is its router.
  *
  * - `listManaged`: a developer's own blocklets, or every blocklet for the console, newest change first, each with
  *   its meta, every version and the one in (or waiting for) review; a keyword, a review-status filter, a page.

@@ -1,5 +1,5 @@
 /**
- * The review states of a blocklet's versions (no HTTP). manage.ts is its router.
+ * The review states of a blocklet's versions (no HTTP). ../routes/manage-routes.ts is its router.
  *
  *   DRAFT | REJECTED | CANCELLED → PENDING_REVIEW   the developer asks for review (the newest version only)
  *   PENDING_REVIEW | IN_REVIEW   → CANCELLED        the developer withdraws it

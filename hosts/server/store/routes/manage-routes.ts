@@ -27,7 +27,7 @@ import { createUploadRoute } from './upload-routes.ts';
  *     PUT  /developer/blocklets/:id {remark, permission}
  *     PUT  /developer/blocklets/:did/request-review {version}   DRAFT|REJECTED|CANCELLED → PENDING_REVIEW
  *     PUT  /developer/blocklets/:did/cancel-review  {version}   PENDING_REVIEW|IN_REVIEW → CANCELLED
- *     POST /blocklets/upload (multipart `blocklet-release` zip) → a new DRAFT version (upload.ts)
+ *     POST /blocklets/upload (multipart `blocklet-release` zip) → a new DRAFT version (upload-routes.ts)
  *     GET  /developer/access-tokens/my  → {dataList, total} (no secrets)
  *     POST /developer/access-tokens {remark ≤ 64} → the token with its secretKey (the only time it is shown)
  *     DELETE /developer/access-tokens/:id (own tokens only)
