@@ -6,3 +6,5 @@
  */
 export { createServiceRoutes } from './routes/service-routes.ts';
 export { attachRealtime } from './routes/realtime.ts';
+export { createAnalyticsRoutes } from './routes/analytics-routes.ts';
+export { createConnectRoutes } from './routes/connect-routes.ts';
