@@ -4,7 +4,8 @@ import stringify from 'json-stable-stringify';
 import qs from 'qs';
 import type { SandboxContext } from '../../context.ts';
 import { HttpError } from '../../platform.ts';
-import { currentUser, type SandboxUser } from '../../service/data/users.ts';
+import { type SandboxUser } from '../../service/data/users.ts';
+import { currentUser } from '../../session.ts';
 
 /**
  * Who is calling the payment API.

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { registerMigrations, type Db, type Queryable, type Tx } from '../../db.ts';
 import { DEMO_DIDS, LEGACY_DEMO_DIDS, type DemoWalletKey } from './demo-wallets.ts';
 
@@ -179,44 +178,6 @@ export async function createSession(db: Db, did: string): Promise<string> {
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE token = $1', [token]);
-}
-
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i < 0) continue;
-    const k = part.slice(0, i).trim();
-    if (!k) continue;
-    try {
-      out[k] = decodeURIComponent(part.slice(i + 1).trim());
-    } catch {
-      // Not valid percent-encoding: someone else's cookie, or junk. Not ours to read.
-    }
-  }
-  return out;
-}
-
-/** What a session token looks like (createSession: base64url); anything else is no session at all. */
-const TOKEN_RE = /^[A-Za-z0-9_-]{1,128}$/;
-
-/** The session token a request carries: cookie, then `authToken` query, then a bearer header. */
-export function sessionToken(req: IncomingMessage): string | null {
-  const valid = (t: string | null | undefined) => (t && TOKEN_RE.test(t) ? t : null);
-  const cookie = valid(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
-  if (cookie) return cookie;
-  const url = new URL(req.url ?? '/', 'http://sandbox.local');
-  const q = valid(url.searchParams.get('authToken'));
-  if (q) return q;
-  const auth = req.headers.authorization;
-  if (auth?.startsWith('Bearer ')) return valid(auth.slice(7).trim());
-  return null;
-}
-
-/** The signed-in user of a request, or null. */
-export async function currentUser(db: Queryable, req: IncomingMessage): Promise<SandboxUser | null> {
-  const token = sessionToken(req);
-  return token ? sessionUser(db, token) : null;
 }
 
 /** The user of a session token, or null. */

@@ -7,7 +7,8 @@ import type { SandboxContext } from '../../context.ts';
 import { toBase58 } from '@ocap/util';
 import { connectActions, HttpError, type ConnectAction, type ConnectSummary } from '../../platform.ts';
 import { ConnectTokenStorage, lockToken, mergeToken, type TokenState } from '../domain/connect-tokens.ts';
-import { currentUser, getUser, type SandboxUser } from '../data/users.ts';
+import { getUser, type SandboxUser } from '../data/users.ts';
+import { currentUser } from '../../session.ts';
 
 /**
  * DID Connect, served by the platform's own library (@arcblock/did-connect-js WalletHandlers + WalletAuthenticator,

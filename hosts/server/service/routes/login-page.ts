@@ -6,7 +6,8 @@ import { requestOrigin } from './blocklet.ts';
 import { LOGIN_ACTION, SERVICE_DID_PREFIX } from './connect-routes.ts';
 import { esc, page, safeRedirect, sendHtml, SERVICE } from './html.ts';
 import { pageLocale, type PageLocale } from './page-locale.ts';
-import { currentUser, DEMO_USERS, type SandboxUser } from '../data/users.ts';
+import { DEMO_USERS, type SandboxUser } from '../data/users.ts';
+import { currentUser } from '../../session.ts';
 
 /**
  * The platform's login page, `/.well-known/service/login?redirect=…` (did-connect-react's `openMode: 'redirect'`

@@ -4,7 +4,8 @@ import { HttpError } from '../../platform.ts';
 import { integer } from '../../validate.ts';
 import { listNotifications, markRead, sendNotification, unreadCount, type Input } from '../domain/notifications.ts';
 import { userSocket } from './realtime.ts';
-import { currentUser, type SandboxUser } from '../data/users.ts';
+import { type SandboxUser } from '../data/users.ts';
+import { currentUser } from '../../session.ts';
 
 /**
  * Notifications of the blocklet service (what the header's bell and toasts use), under `/.well-known/service`:

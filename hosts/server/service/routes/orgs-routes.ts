@@ -4,7 +4,8 @@ import { HttpError } from '../../platform.ts';
 import { integer } from '../../validate.ts';
 import { createOrg, currentOrgId, getOrg, listOrgs, switchOrg } from '../domain/orgs.ts';
 import { esc, page, sendHtml, SERVICE } from './html.ts';
-import { currentUser, sessionToken, type SandboxUser } from '../data/users.ts';
+import { type SandboxUser } from '../data/users.ts';
+import { currentUser, sessionToken } from '../../session.ts';
 
 /**
  * Organizations of the blocklet service (what the header's org switcher calls), under `/.well-known/service`:

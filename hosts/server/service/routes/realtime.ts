@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SandboxContext } from '../../context.ts';
 import type { PlatformEvent } from '../../platform.ts';
-import { currentUser, sessionUser, type SandboxUser } from '../data/users.ts';
+import { sessionUser, type SandboxUser } from '../data/users.ts';
+import { currentUser } from '../../session.ts';
 
 /**
  * The realtime relay: a Phoenix channels server (wire protocol only) over `ws`.

@@ -10,7 +10,8 @@ import { createWalletRoutes } from './wallet-page.ts';
 import { createLoginRoutes } from './login-page.ts';
 import { createOrgRoutes } from './orgs-routes.ts';
 import { esc, page, safeRedirect, sendHtml, SANDBOX_CSS, SERVICE } from './html.ts';
-import { currentUser, deleteSession, getUser, SESSION_COOKIE, sessionToken, type SandboxUser } from '../data/users.ts';
+import { deleteSession, getUser, SESSION_COOKIE, type SandboxUser } from '../data/users.ts';
+import { currentUser, sessionToken } from '../../session.ts';
 
 /**
  * The blocklet service under `/.well-known/service`: session, the sandbox sign-in page, sign-out, avatars, the

@@ -2,7 +2,8 @@
 import type { Request } from 'express';
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { currentUser, type SandboxUser } from '../../service/data/users.ts';
+import { type SandboxUser } from '../../service/data/users.ts';
+import { currentUser } from '../../session.ts';
 import { isAdmin, isDeveloper } from '../domain/rules.ts';
 
 /**

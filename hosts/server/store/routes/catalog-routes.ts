@@ -16,7 +16,7 @@ import {
 } from '../domain/catalog.ts';
 import { int, str } from './http.ts';
 import { createManageRoutes } from './manage-routes.ts';
-import { currentUser } from '../../service/data/users.ts';
+import { currentUser } from '../../session.ts';
 
 /**
  * The store API (mounted at /store/api), first screen of the store element (platform-header-store.md B.2/B.3):
