@@ -27,6 +27,10 @@ const SEAMS = '^hosts/server/(db|clock|platform|validate|context|app-key|images)
  */
 const IDENTITY = '^hosts/server/service/data/(users|demo-wallets)[.]ts$';
 const EXPRESS = '(^|/)node_modules/(express|body-parser|@types/express|@types/body-parser)/';
+/** Node's HTTP modules: a request or a response is the business of routes/ (and the shared HTTP helpers). */
+const NODE_HTTP = '^(node:)?(http|https|http2)$';
+/** The shared HTTP helpers at the top of hosts/server, for every area's routes: request limits, CORS, the session. */
+const SHARED_HTTP = '^hosts/server/(input|cors|session)[.]ts$';
 
 module.exports = {
   forbidden: [
@@ -100,11 +104,11 @@ module.exports = {
     {
       name: 'sandbox-below-routes-no-express',
       comment:
-        "An area's domain/ and data/, and the shared seams, know nothing of HTTP: no Express. Parsing a request and " +
-        'shaping an answer is the job of routes/.',
+        "An area's domain/ and data/, and the shared seams, know nothing of HTTP: no Express, no node:http types. " +
+        'Parsing a request and shaping an answer is the job of routes/.',
       severity: 'error',
       from: { path: [`${AREA}(domain|data)/`, SEAMS] },
-      to: { path: EXPRESS },
+      to: { path: [EXPRESS, NODE_HTTP] },
     },
     {
       name: 'sandbox-domain-below-routes',
@@ -133,7 +137,7 @@ module.exports = {
       from: { path: `${AREA}routes/` },
       to: {
         path: '^hosts/server/',
-        pathNot: ['^hosts/server/$1/(routes|domain|data)/', SEAMS, IDENTITY, '^hosts/server/(input|cors)[.]ts$'],
+        pathNot: ['^hosts/server/$1/(routes|domain|data)/', SEAMS, IDENTITY, SHARED_HTTP],
       },
     },
     {
