@@ -5,26 +5,32 @@
  *
  * Client (src/): elements/ → element rooms (checkout, portal, header, blocklet-store, pricing-table, overdue) → ui → state → api
  * → core. A layer imports only layers below it; core imports no React, no DOM-rendering layer.
- * Sandbox (hosts/server): domain files (repositories and services) import no Express; the store area reaches the
- * wallet through the platform interface (platform.ts), never through the payment area's files.
+ * Sandbox (hosts/server): each area (payment/, service/, store/) is routes/ → domain/ → data/, wired by its index.ts;
+ * the shared seams at the top of hosts/server sit below every area. docs/architecture.md ("Sandbox layers").
  */
 const ROOMS = 'src/(checkout|portal|header|blocklet-store|pricing-table|overdue)/';
 const ABOVE_UI = `^(elements/|${ROOMS})`;
 const ABOVE_STATE = `^(elements/|${ROOMS}|src/ui/)`;
 const ABOVE_API = `^(elements/|${ROOMS}|src/ui/|src/state/)`;
 const ABOVE_CORE = `^(elements/|${ROOMS}|src/ui/|src/state/|src/api/)`;
+/** The sandbox's areas: each is routes/ → domain/ → data/, wired by its index.ts. */
+const AREA = '^hosts/server/(payment|service|store)/';
 /**
- * Sandbox files that are domain, not HTTP: the platform seams, repositories and services. A new domain file goes
- * into a `domain/` folder of its area (or is named here); an HTTP router never is.
+ * The shared seams at the top of hosts/server, below every area and free of HTTP: the database, the clock, the
+ * platform interface (event bus, wallet, connect actions, HttpError), the input validators, the context type, the
+ * app key and the drawn images.
  */
-const SANDBOX_DOMAIN = [
-  '^hosts/server/(platform|db|validate|context|clock)[.]ts$',
-  // Any domain/ folder of the hosts, at any depth.
-  '^hosts/.*/domain/',
-  '^hosts/server/payment/(billing|checkout-items|connect-actions|credit-ledger|discounts|money|pay|pricing|repo|restake|sessions|stakes|wallet|schema|seed|logos|logo-specs)[.]ts$',
-  '^hosts/server/store/(connect|versions|seed)[.]ts$',
-  '^hosts/server/service/(users|demo-wallets)[.]ts$',
-];
+const SEAMS = '^hosts/server/(db|clock|platform|validate|context|app-key|images)[.]ts$';
+/**
+ * The platform's identity: the users, sessions and demo wallets the service area keeps (as the real blocklet
+ * service issues them to every component). The one thing of another area an area may import.
+ */
+const IDENTITY = '^hosts/server/service/data/(users|demo-wallets)[.]ts$';
+const EXPRESS = '(^|/)node_modules/(express|body-parser|@types/express|@types/body-parser)/';
+/** Node's HTTP modules: a request or a response is the business of routes/ (and the shared HTTP helpers). */
+const NODE_HTTP = '^(node:)?(http|https|http2)$';
+/** The shared HTTP helpers at the top of hosts/server, for every area's routes: request limits, CORS, the session. */
+const SHARED_HTTP = '^hosts/server/(input|cors|session)[.]ts$';
 
 module.exports = {
   forbidden: [
@@ -96,27 +102,62 @@ module.exports = {
       to: { path: '(^|/)node_modules/(react|react-dom|@r2wc/[^/]+|goober|@lit/[^/]+|dompurify)/' },
     },
     {
-      name: 'sandbox-domain-no-express',
-      comment: 'Sandbox domain files (repositories, services) know nothing of HTTP: no Express.',
-      severity: 'error',
-      from: { path: SANDBOX_DOMAIN },
-      to: { path: '(^|/)node_modules/(express|body-parser|@types/express)/' },
-    },
-    {
-      name: 'sandbox-domain-below-http',
-      comment: 'Sandbox domain files import only domain files: no HTTP router, no server setup.',
-      severity: 'error',
-      from: { path: SANDBOX_DOMAIN },
-      to: { path: '^hosts/server/', pathNot: SANDBOX_DOMAIN },
-    },
-    {
-      name: 'store-wallet-through-platform',
+      name: 'sandbox-below-routes-no-express',
       comment:
-        'The store area reaches the wallet (and everything else of payment) through the platform interface ' +
-        "(hosts/server/platform.ts), never through the payment area's files.",
+        "An area's domain/ and data/, and the shared seams, know nothing of HTTP: no Express, no node:http types. " +
+        'Parsing a request and shaping an answer is the job of routes/.',
       severity: 'error',
-      from: { path: '^hosts/server/store/' },
-      to: { path: '^hosts/server/payment/' },
+      from: { path: [`${AREA}(domain|data)/`, SEAMS] },
+      to: { path: [EXPRESS, NODE_HTTP] },
+    },
+    {
+      name: 'sandbox-domain-below-routes',
+      comment:
+        "An area's domain/ (the rules) imports only its own domain/ and data/, the shared seams and the platform's " +
+        'identity: no router, no HTTP helper, no wiring, nothing of another area.',
+      severity: 'error',
+      from: { path: `${AREA}domain/` },
+      to: { path: '^hosts/server/', pathNot: ['^hosts/server/$1/(domain|data)/', SEAMS, IDENTITY] },
+    },
+    {
+      name: 'sandbox-data-is-the-bottom',
+      comment:
+        "An area's data/ (schema, row types, repositories, seed and demo data) imports only its own data/, the shared " +
+        'seams and the platform identity: never a domain rule or a route above it.',
+      severity: 'error',
+      from: { path: `${AREA}data/` },
+      to: { path: '^hosts/server/', pathNot: ['^hosts/server/$1/data/', SEAMS, IDENTITY] },
+    },
+    {
+      name: 'sandbox-routes-not-wiring',
+      comment:
+        "An area's routes/ import its own routes/, domain/ and data/, the shared seams, the shared HTTP helpers " +
+        "and the platform identity; never the area's index.ts (the wiring) or the composition root.",
+      severity: 'error',
+      from: { path: `${AREA}routes/` },
+      to: {
+        path: '^hosts/server/',
+        pathNot: ['^hosts/server/$1/(routes|domain|data)/', SEAMS, IDENTITY, SHARED_HTTP],
+      },
+    },
+    {
+      name: 'sandbox-areas-apart',
+      comment:
+        'An area imports nothing of another area but the platform identity: the store reaches the wallet (and ' +
+        'everything else of payment) through the platform interface (hosts/server/platform.ts), never through the ' +
+        "payment area's files.",
+      severity: 'error',
+      from: { path: AREA },
+      to: { path: AREA, pathNot: ['^hosts/server/$1/', IDENTITY] },
+    },
+    {
+      name: 'sandbox-seams-below-areas',
+      comment:
+        'The shared seams at the top of hosts/server sit below every area: they import one another and the ' +
+        'platform identity, nothing of an area or of the HTTP setup.',
+      severity: 'error',
+      from: { path: SEAMS },
+      to: { path: '^hosts/server/', pathNot: [SEAMS, IDENTITY] },
     },
   ],
   options: {

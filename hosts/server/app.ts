@@ -6,9 +6,7 @@ import { createEventBus, createTopicHub, HttpError } from './platform.ts';
 import type { SandboxContext } from './context.ts';
 import { loadAppKey } from './app-key.ts';
 import { createPaymentRoutes } from './payment/index.ts';
-import { attachRealtime, createServiceRoutes } from './service/index.ts';
-import { createAnalyticsRoutes } from './service/analytics.ts';
-import { createConnectRoutes } from './service/connect.ts';
+import { attachRealtime, createAnalyticsRoutes, createConnectRoutes, createServiceRoutes } from './service/index.ts';
 import { createStoreRoutes } from './store/index.ts';
 import { createPageRoutes } from './pages.ts';
 import { cors } from './cors.ts';
@@ -70,7 +68,7 @@ export async function createSandboxServer(opts: SandboxServerOptions): Promise<S
   app.use('/.well-known/service', formBody); // the sandbox's sign-in and wallet pages post forms
   app.use(checkBody);
 
-  // DID Connect (service/connect.ts): every registered action under its component's prefix and the service's
+  // DID Connect (service/routes/connect-routes.ts): every registered action under its component's prefix and the service's
   // `login`, before the component APIs themselves. The areas register their actions when they are loaded.
   const connect = createConnectRoutes(ctx);
   app.use(connect.router);

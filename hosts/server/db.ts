@@ -16,7 +16,7 @@ import type { Clock } from './clock.ts';
 /**
  * What reads and writes one sandbox's database: the database itself or one of its transactions. It carries the
  * clock of the server the database belongs to, so a row written through it is stamped in that server's sandbox time
- * (payment/repo.ts) and a rule run on it reads that server's "now": two sandboxes in one process never share one.
+ * (payment/data/repo.ts) and a rule run on it reads that server's "now": two sandboxes in one process never share one.
  */
 export interface Queryable {
   query: PGlite['query'];

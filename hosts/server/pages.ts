@@ -2,8 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
 import type { SandboxContext } from './context.ts';
-import { blockletInfo, requestOrigin } from './service/blocklet.ts';
-import { esc, sendHtml } from './service/html.ts';
+import { blockletInfo, requestOrigin } from './service/routes/blocklet.ts';
+import { esc, sendHtml } from './service/routes/html.ts';
 
 /**
  * The host's pages:
@@ -22,7 +22,7 @@ import { esc, sendHtml } from './service/html.ts';
  *   /embed-demo                    a page with an iframe of /embed/checkout/plink_sandbox_onetime
  *   everything else (GET)          hosts/pages/index.html (the assembled product; host.ts picks the element);
  *                                  /embed/* gets <site-header embed-mode="1">
- * Every HTML answer carries the strict CSP (service/html.ts).
+ * Every HTML answer carries the strict CSP (service/routes/html.ts).
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 const PAGES_DIR = resolve(ROOT, 'hosts/pages');

@@ -1,6 +1,6 @@
 import type { Db, Queryable, Tx } from './db.ts';
 import type { Clock } from './clock.ts';
-import type { SandboxUser } from './service/users.ts';
+import type { SandboxUser } from './service/data/users.ts';
 
 /**
  * Seams between the sandbox's areas, so each area depends on these small contracts and not on
@@ -11,9 +11,9 @@ import type { SandboxUser } from './service/users.ts';
  *   relay forwards every event to subscribed Phoenix channels.
  * - clock: the sandbox clock (clock.ts), passed in the same way.
  * - wallet: a payer's wallet (balance, debit, credit of one currency), as the platform offers it to every
- *   component. The payment area provides it (payment/wallet.ts); the store takes its stake through it.
+ *   component. The payment area provides it (payment/domain/wallet.ts); the store takes its stake through it.
  * - connect actions: wallet-connect (DID Connect) actions. The service area serves them with the platform's own
- *   library (@arcblock/did-connect-js: service/connect.ts) and owns the token storage and the sandbox wallet page;
+ *   library (@arcblock/did-connect-js: service/routes/connect-routes.ts) and owns the token storage and the sandbox wallet page;
  *   other areas register what an action means (what the wallet is asked to sign, what approving it does) and which
  *   component it belongs to (where it is mounted).
  * - relay: per-server pushes to the realtime relay's topics (a DID Connect token's `relay:{appPid}:{token}`).

@@ -32,7 +32,7 @@ const svg = (letter: string, hue: number) =>
 const wideSvg = (dark: boolean) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="40" viewBox="0 0 180 40"><rect x="2" y="4" width="32" height="32" rx="8" fill="${dark ? '#60a5fa' : '#1d4ed8'}"/><path d="M12 20h12M18 14v12" stroke="${dark ? '#0b1220' : '#fff'}" stroke-width="3" stroke-linecap="round"/><text x="44" y="27" font-family="Arial,sans-serif" font-size="18" font-weight="700" fill="${dark ? '#e5e7eb' : '#0f172a'}">Sandbox Pay</text></svg>`;
 
-/** The reference host's Content-Security-Policy (hosts/server/service/html.ts): no 'unsafe-inline', no 'unsafe-eval'. */
+/** The reference host's Content-Security-Policy (hosts/server/service/routes/html.ts): no 'unsafe-inline', no 'unsafe-eval'. */
 const STRICT_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
   "connect-src 'self' ws: wss:; frame-src 'self'; object-src 'none'; base-uri 'self'";

@@ -1,5 +1,5 @@
 /**
- * The sandbox's row types (hosts/server/payment/schema.ts) against the real platform's types (@blocklet/payment-types),
+ * The sandbox's row types (hosts/server/payment/data/schema.ts) against the real platform's types (@blocklet/payment-types),
  * checked by the compiler: `npm run typecheck` fails naming the fields; the test itself only says what is checked.
  *
  * - `Mismatched`: the declared fields whose type the real field does not accept (a status outside the real union, an
@@ -46,7 +46,7 @@ import type {
   PromotionCodeRow,
   SubscriptionItemRow,
   SubscriptionRow,
-} from '../../hosts/server/payment/schema.ts';
+} from '../../hosts/server/payment/data/schema.ts';
 
 /** The real type as the wire may carry it: a Date as an ISO string, and null for any field, at any depth. */
 type Wire<T> = T extends Date

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_DIDS, demoSecretKey } from '../../hosts/server/service/demo-wallets.ts';
+import { DEMO_DIDS, demoSecretKey } from '../../hosts/server/service/data/demo-wallets.ts';
 import { startSandbox, type Sandbox } from '../server/harness.ts';
 import { closeSandbox, login } from '../server/payment-helpers.ts';
 import { authUrlOf, connect, walletOf } from '../support/did-wallet.ts';

@@ -9,7 +9,7 @@
 import { WsClient } from '@arcblock/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../server/harness.ts';
-import { DEMO_DIDS, demoSecretKey } from '../../hosts/server/service/demo-wallets.ts';
+import { DEMO_DIDS, demoSecretKey } from '../../hosts/server/service/data/demo-wallets.ts';
 import { asUser, CASEY, closeSandbox, login } from '../server/payment-helpers.ts';
 import { connect, walletOf } from '../support/did-wallet.ts';
 import { sessionState, submittedCheckout } from './checkout.ts';

@@ -3,7 +3,7 @@
  */
 import type { Page } from '@playwright/test';
 import { axe, expect, merchant, signIn, test, walletAnswers } from './support.ts';
-import { DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { DEMO_USERS } from '../../hosts/server/service/data/users.ts';
 import { isolate } from '../../src/core/bidi.ts';
 
 test('one-time purchase with a quantity and a promotion code', async ({ page }) => {

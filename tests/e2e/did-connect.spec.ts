@@ -13,7 +13,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Locator, Page } from '@playwright/test';
 import { answer, authUrlOf, fetchRequest, walletOf } from '../support/did-wallet.ts';
-import { demoSecretKey } from '../../hosts/server/service/demo-wallets.ts';
+import { demoSecretKey } from '../../hosts/server/service/data/demo-wallets.ts';
 import { deepLinkOf, expect, signIn, test, walletAnswers } from './support.ts';
 
 /** Decodes the QR code of the dialog from a screenshot of it. */

@@ -3,7 +3,7 @@
  */
 import type { Page } from '@playwright/test';
 import { axe, expect, settled, signIn, test } from './support.ts';
-import { DEMO_DIDS } from '../../hosts/server/service/demo-wallets.ts';
+import { DEMO_DIDS } from '../../hosts/server/service/data/demo-wallets.ts';
 import { isolate } from '../../src/core/bidi.ts';
 
 // Temporary platform hostnames (*.ip.abtnet.io) resolve to the sandbox, for the temporary-domain notice.

@@ -6,7 +6,7 @@
  * window at 320 and 390 px.
  */
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { DEMO_USERS } from '../../hosts/server/service/data/users.ts';
 import { axe, buy, expect, merchant, signIn, test, walletAnswers } from './support.ts';
 
 const user = (name: RegExp) => DEMO_USERS.find((u) => name.test(u.fullName))!;

@@ -7,8 +7,8 @@
 import type { Page } from '@playwright/test';
 import { askedText, buy, expect, merchant, signIn, test, walletAnswers } from './support.ts';
 import { connect, walletOf } from '../support/did-wallet.ts';
-import { demoSecretKey } from '../../hosts/server/service/demo-wallets.ts';
-import { DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { demoSecretKey } from '../../hosts/server/service/data/demo-wallets.ts';
+import { DEMO_USERS } from '../../hosts/server/service/data/users.ts';
 
 const CASEY = DEMO_USERS[0]!;
 const CHRIS = DEMO_USERS[1]!;

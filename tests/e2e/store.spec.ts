@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { axe, expect, signIn, test, walletAnswers } from './support.ts';
-import { DEMO_DIDS, type DemoWalletKey } from '../../hosts/server/service/demo-wallets.ts';
+import { DEMO_DIDS, type DemoWalletKey } from '../../hosts/server/service/data/demo-wallets.ts';
 import { makeZip } from './store-zip.ts';
 import { isolate } from '../../src/core/bidi.ts';
 

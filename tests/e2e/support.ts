@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { signedFetch, type SignOptions } from '../server/payment-helpers.ts';
 import { connect, signatureText, walletOf, type AuthOutcome, type AuthRequest } from '../support/did-wallet.ts';
-import { demoSecretKey, type DemoWalletKey } from '../../hosts/server/service/demo-wallets.ts';
+import { demoSecretKey, type DemoWalletKey } from '../../hosts/server/service/data/demo-wallets.ts';
 
 export { expect } from '@playwright/test';
 

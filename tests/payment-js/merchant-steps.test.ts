@@ -6,14 +6,14 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAppSk } from '../../hosts/server/app-key.ts';
 import { PAYMENT_KIT_DID } from '../../hosts/server/context.ts';
-import { DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { DEMO_USERS } from '../../hosts/server/service/data/users.ts';
 import { startSandbox, type Sandbox } from '../server/harness.ts';
 import { closeSandbox, signed } from '../server/payment-helpers.ts';
 
 /**
  * The official merchant client, @blocklet/payment-js (installed on its own in tools/payment-js), driven unchanged
  * against a fresh sandbox: it signs every request with the app key and the sandbox verifies each signature
- * (hosts/server/payment/auth.ts). Run with `npm run test:payment-js`, which installs the client first.
+ * (hosts/server/payment/routes/auth.ts). Run with `npm run test:payment-js`, which installs the client first.
  */
 
 const clientPackage = new URL('../../tools/payment-js/package.json', import.meta.url);

@@ -2,8 +2,8 @@
  * DID Connect in server tests: ask for a token as a page would (flat params, the page's session), answer it as a
  * demo user's wallet (tests/support/did-wallet.ts, written from the protocol), read the token's status.
  */
-import { demoSecretKey } from '../../hosts/server/service/demo-wallets.ts';
-import { DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { demoSecretKey } from '../../hosts/server/service/data/demo-wallets.ts';
+import { DEMO_USERS } from '../../hosts/server/service/data/users.ts';
 import { authUrlOf, connect, walletOf, type AuthOutcome } from '../support/did-wallet.ts';
 import type { Reply, Sandbox } from './payment-helpers.ts';
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../hosts/server/db.ts';
-import { DEMO_DIDS, LEGACY_DEMO_DIDS, type DemoWalletKey } from '../../hosts/server/service/demo-wallets.ts';
-import { createSession, DEMO_USERS, renameDid, sessionUser } from '../../hosts/server/service/users.ts';
+import { DEMO_DIDS, LEGACY_DEMO_DIDS, type DemoWalletKey } from '../../hosts/server/service/data/demo-wallets.ts';
+import { createSession, DEMO_USERS, renameDid, sessionUser } from '../../hosts/server/service/data/users.ts';
 import { startSandbox } from './harness.ts';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;

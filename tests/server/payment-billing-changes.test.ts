@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, CASEY, closeSandbox, openSandbox, signed, TBA, type Sandbox } from './payment-helpers.ts';
 
-/** Change plan and change payment method of a subscription (hosts/server/payment/subscription-changes.ts). */
+/** Change plan and change payment method of a subscription (hosts/server/payment/routes/subscription-changes-routes.ts). */
 
 let sb: Sandbox;
 let casey: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvoice } from '../../hosts/server/payment/billing.ts';
-import { mustFind } from '../../hosts/server/payment/repo.ts';
+import { createInvoice } from '../../hosts/server/payment/domain/billing.ts';
+import { mustFind } from '../../hosts/server/payment/data/repo.ts';
 import { getConnectAction } from '../../hosts/server/platform.ts';
 import { startSandbox } from './harness.ts';
 import { asUser, CASEY, CHRIS, login, signed, type Sandbox } from './payment-helpers.ts';

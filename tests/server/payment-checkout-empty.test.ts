@@ -3,7 +3,7 @@ import { getConnectAction } from '../../hosts/server/platform.ts';
 import { startSandbox } from './harness.ts';
 import { asUser, CASEY, login, signed, type Sandbox } from './payment-helpers.ts';
 
-/** An open session whose prices were archived after it was created (hosts/server/payment/checkout-items.ts). */
+/** An open session whose prices were archived after it was created (hosts/server/payment/domain/checkout-items.ts). */
 
 let sb: Sandbox;
 let casey: string;

@@ -10,7 +10,7 @@ import {
   type Sandbox,
 } from './payment-helpers.ts';
 
-/** Auto top-up of credit balances (hosts/server/payment/auto-recharge.ts): configuration and the clock firing it. */
+/** Auto top-up of credit balances (hosts/server/payment/routes/auto-recharge-routes.ts): configuration and the clock firing it. */
 
 let sb: Sandbox;
 let casey: string;

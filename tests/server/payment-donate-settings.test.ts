@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from './harness.ts';
 import { ADMIN, asUser, CASEY, login, signed, type Sandbox } from './payment-helpers.ts';
 
-/** Donate settings of a mount location and the donation link of a target (hosts/server/payment/donate-settings.ts). */
+/** Donate settings of a mount location and the donation link of a target (hosts/server/payment/routes/donate-settings-routes.ts). */
 
 let sb: Sandbox;
 let casey: string;

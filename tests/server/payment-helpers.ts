@@ -1,8 +1,8 @@
 import { createHash, createPrivateKey, sign } from 'node:crypto';
 import stringify from 'json-stable-stringify';
 import qs from 'qs';
-import { createSession, DEMO_USERS } from '../../hosts/server/service/users.ts';
-import { walletBalance as readWalletBalance } from '../../hosts/server/payment/wallet.ts';
+import { createSession, DEMO_USERS } from '../../hosts/server/service/data/users.ts';
+import { walletBalance as readWalletBalance } from '../../hosts/server/payment/domain/wallet.ts';
 import { afterAll, beforeAll } from 'vitest';
 import type { PlatformEvent } from '../../hosts/server/platform.ts';
 import { startSandbox, tapEvents } from './harness.ts';

@@ -161,7 +161,7 @@ describe('stake return and slash', () => {
 
 describe('invoice discounts', () => {
   it('an invoice with a promotion keeps the code and the coupon by name, for the portal to show', async () => {
-    const { createInvoice } = await import('../../hosts/server/payment/billing.ts');
+    const { createInvoice } = await import('../../hosts/server/payment/domain/billing.ts');
     const customer = (
       await sb.ctx.db.query<{ data: Record<string, unknown> & { id: string } }>(
         'SELECT data FROM customers WHERE did = $1 AND livemode = true',

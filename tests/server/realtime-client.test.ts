@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { SandboxContext } from '../../hosts/server/context.ts';
 import { createEventBus, createTopicHub } from '../../hosts/server/platform.ts';
-import { attachRealtime } from '../../hosts/server/service/realtime.ts';
+import { attachRealtime } from '../../hosts/server/service/routes/realtime.ts';
 import { createApi } from '../../src/api/index.ts';
 import { openSockets, type WebSocketCtor } from '../../src/api/relay-socket.ts';
 

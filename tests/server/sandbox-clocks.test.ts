@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock } from '../../hosts/server/clock.ts';
 import { createOrg } from '../../hosts/server/service/domain/orgs.ts';
 import { sendNotification } from '../../hosts/server/service/domain/notifications.ts';
-import { createSession, DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { createSession, DEMO_USERS } from '../../hosts/server/service/data/users.ts';
 import { createAccessToken } from '../../hosts/server/store/domain/access-tokens.ts';
 import { createCategory } from '../../hosts/server/store/domain/categories.ts';
 import { startSandbox } from './harness.ts';

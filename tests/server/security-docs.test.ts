@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireMerchant } from '../../hosts/server/payment/auth.ts';
+import { requireMerchant } from '../../hosts/server/payment/routes/auth.ts';
 import { startSandbox, type Sandbox } from './harness.ts';
 import { routesOf } from './route-registry.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTopic, readTopic } from '../../hosts/server/service/notifications.ts';
-import { userSocket } from '../../hosts/server/service/realtime.ts';
+import { createTopic, readTopic } from '../../hosts/server/service/routes/notifications-routes.ts';
+import { userSocket } from '../../hosts/server/service/routes/realtime.ts';
 import { asUser, CASEY, CHRIS, closeSandbox, openSandbox, signed, type Sandbox } from './payment-helpers.ts';
 
 /**

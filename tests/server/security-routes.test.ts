@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireMerchant } from '../../hosts/server/payment/auth.ts';
+import { requireMerchant } from '../../hosts/server/payment/routes/auth.ts';
 import {
   ADMIN,
   asUser,

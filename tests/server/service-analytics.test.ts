@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAnalyticsRoutes } from '../../hosts/server/service/analytics.ts';
+import { createAnalyticsRoutes } from '../../hosts/server/service/routes/analytics-routes.ts';
 import { ANALYTICS_DELAY_MS, createAnalytics, pageViewUrl } from '../../src/api/resources/analytics.ts';
 
 let url = '';

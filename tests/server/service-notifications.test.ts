@@ -1,8 +1,8 @@
 import { Socket } from 'phoenix';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTopic, readTopic } from '../../hosts/server/service/notifications.ts';
-import { DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { createTopic, readTopic } from '../../hosts/server/service/routes/notifications-routes.ts';
+import { DEMO_USERS } from '../../hosts/server/service/data/users.ts';
 import { startSandbox, type Sandbox } from './harness.ts';
 
 let sb: Sandbox;

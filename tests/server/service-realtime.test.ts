@@ -150,7 +150,7 @@ describe('realtime relay (raw frames)', () => {
 describe('idle sockets', () => {
   it('closes a socket that sends no heartbeat for longer than the idle limit (2 × 30 s by default)', async () => {
     const { createServer } = await import('node:http');
-    const { attachRealtime } = await import('../../hosts/server/service/realtime.ts');
+    const { attachRealtime } = await import('../../hosts/server/service/routes/realtime.ts');
     const server = createServer();
     attachRealtime(server, sb.ctx, { idleMs: 200, sweepMs: 50 });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

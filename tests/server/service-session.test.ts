@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { DEMO_USERS } from '../../hosts/server/service/data/users.ts';
 import { startSandbox, type Sandbox } from './harness.ts';
 
 let sb: Sandbox;
@@ -116,7 +116,7 @@ describe('session', () => {
 
   it('signs in through DID Connect: a demo wallet answers login, the token carries sessionToken', async () => {
     const { connect, walletOf } = await import('../support/did-wallet.ts');
-    const { demoSecretKey } = await import('../../hosts/server/service/demo-wallets.ts');
+    const { demoSecretKey } = await import('../../hosts/server/service/data/demo-wallets.ts');
     const opened = await (await fetch(`${sb.url}${S}/api/did/login/token`)).json();
     const out = await connect(opened.url, walletOf(demoSecretKey('dana')));
     expect(out.status).toBe('ok');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, DEMO_USERS } from '../../hosts/server/service/users.ts';
+import { createSession, DEMO_USERS } from '../../hosts/server/service/data/users.ts';
 import { startSandbox } from './harness.ts';
 import { asUser, roleSessions, walletBalance, type Reply, type Sandbox } from './payment-helpers.ts';
 import { answerAs, connectStatus, openConnect } from './connect-helpers.ts';

@@ -2,34 +2,38 @@ import { Router } from 'express';
 import type { SandboxContext } from '../context.ts';
 import { registerMigrations } from '../db.ts';
 import { provideWallet } from '../platform.ts';
-import { identify } from './auth.ts';
-import { createCheckoutRoutes } from './checkout.ts';
-import { createCheckoutAdjustRoutes } from './checkout-adjust.ts';
-import { createStripeStandinRoutes } from './stripe-standin.ts';
-import { createVendorRoutes } from './vendors.ts';
-import { registerPaymentConnectActions } from './connect-actions.ts';
-import { createDemoCatalogRoutes } from './demo-catalog.ts';
-import { createDonateSettingsRoutes } from './donate-settings.ts';
+import { identify } from './routes/auth.ts';
+import { createCheckoutRoutes } from './routes/checkout-routes.ts';
+import { createCheckoutAdjustRoutes } from './routes/checkout-adjust-routes.ts';
+import { createStripeStandinRoutes } from './routes/stripe-standin-routes.ts';
+import { createVendorRoutes } from './routes/vendors-routes.ts';
+import { registerPaymentConnectActions } from './domain/connect-actions.ts';
+import { createDemoCatalogRoutes } from './routes/demo-catalog-routes.ts';
+import { createDonateSettingsRoutes } from './routes/donate-settings-routes.ts';
 import { registerDonateSettings } from './domain/donate-settings.ts';
-import { createCatalogRoutes } from './resources/catalog.ts';
-import { createCouponRoutes } from './resources/coupons.ts';
-import { createCreditRoutes } from './resources/credits.ts';
-import { createCustomerRoutes } from './resources/customers.ts';
-import { createInvoiceRoutes } from './resources/invoices.ts';
-import { createMethodRoutes } from './resources/methods.ts';
-import { createPaymentHistoryRoutes } from './resources/payment-history.ts';
+import { createCatalogRoutes } from './routes/catalog-routes.ts';
+import { createCouponRoutes } from './routes/coupons-routes.ts';
+import { createCreditRoutes } from './routes/credits-routes.ts';
+import { createCustomerRoutes } from './routes/customers-routes.ts';
+import { createInvoiceRoutes } from './routes/invoices-routes.ts';
+import { createMethodRoutes } from './routes/methods-routes.ts';
+import { createPaymentHistoryRoutes } from './routes/payment-history-routes.ts';
 import { refundsMigration } from './domain/refunds.ts';
-import { createRefundRoutes } from './refunds.ts';
-import { createSessionRoutes } from './resources/sessions.ts';
-import { createPricingTableRoutes } from './resources/pricing-tables.ts';
+import { createRefundRoutes } from './routes/refunds-routes.ts';
+import { createSessionRoutes } from './routes/sessions-routes.ts';
+import { createPricingTableRoutes } from './routes/pricing-tables-routes.ts';
 import { pricingTableMigrations } from './domain/pricing-tables.ts';
-import { objectGuard } from './resources/scope.ts';
-import { schemaMigration } from './schema.ts';
-import { checkoutDemoMigration, seedMigration } from './seed.ts';
-import { registerRestakeConnectAction } from './restake.ts';
-import { registerAutoRechargeConnectAction } from './auto-recharge.ts';
-import { createBillingRoutes, registerBillingConnectActions, registerCollectConnectAction } from './subscriptions.ts';
-import { sandboxWallet } from './wallet.ts';
+import { objectGuard } from './routes/scope.ts';
+import { schemaMigration } from './data/schema.ts';
+import { checkoutDemoMigration, seedMigration } from './data/seed.ts';
+import { registerRestakeConnectAction } from './domain/restake.ts';
+import { registerAutoRechargeConnectAction } from './routes/auto-recharge-routes.ts';
+import {
+  createBillingRoutes,
+  registerBillingConnectActions,
+  registerCollectConnectAction,
+} from './routes/subscriptions-routes.ts';
+import { sandboxWallet } from './domain/wallet.ts';
 
 /**
  * The payment API (the Payment Kit component), mounted at /payment/api and /api. Every request first goes
@@ -52,7 +56,7 @@ registerDonateSettings();
 export function createPaymentRoutes(ctx: SandboxContext): Router {
   const r = Router();
   r.use(identify(ctx));
-  // Object-level authorization of every id a customer names, before any route (resources/scope.ts).
+  // Object-level authorization of every id a customer names, before any route (routes/scope.ts).
   r.use(objectGuard(ctx.db));
   r.use(createDemoCatalogRoutes(ctx));
   r.use(createCheckoutRoutes(ctx));

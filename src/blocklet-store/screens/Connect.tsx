@@ -1,6 +1,6 @@
 /**
  * The wallet-connect pages (platform-header-store.md B.1): /connect-cli, /gen-key-pair, /connect-studio and /join.
- * Each opens a connect session (api.connect.open) of the store's actions (hosts/server/store/connect.ts), shows the
+ * Each opens a connect session (api.connect.open) of the store's actions (hosts/server/store/domain/connect-actions.ts), shows the
  * 'Open DID Wallet' dialog while it waits (api.connect.waitFor), then shows the outcome.
  *
  * Reporting back: the page that opened us passes its origin as `?opener=` (an absolute http(s) URL, checked with

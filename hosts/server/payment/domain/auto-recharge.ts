@@ -22,12 +22,12 @@ import { randomBytes } from 'node:crypto';
 import { registerMigrations, type Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { tokenAmount, unitAmount } from '../../validate.ts';
-import { addInterval, createInvoice } from '../billing.ts';
-import { mul, sum } from '../money.ts';
-import { creditBalance } from '../pay.ts';
-import { amountIn, currencyIdsOf } from '../pricing.ts';
-import { find, insert, mustFind, newDoc, save, type Doc } from '../repo.ts';
-import type { PriceRow } from '../schema.ts';
+import { addInterval, createInvoice } from './billing.ts';
+import { mul, sum } from './money.ts';
+import { creditBalance } from './pay.ts';
+import { amountIn, currencyIdsOf } from './pricing.ts';
+import { find, insert, mustFind, newDoc, save, type Doc } from '../data/repo.ts';
+import type { PriceRow } from '../data/schema.ts';
 import { charge, succeededIntent, type PlatformEvents } from './charging.ts';
 import { bool, int, str, type Body } from './fields.ts';
 

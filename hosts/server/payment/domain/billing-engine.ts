@@ -19,19 +19,19 @@
 import type { Db, Queryable } from '../../db.ts';
 import type { Clock } from '../../clock.ts';
 import { HttpError, type EventBus } from '../../platform.ts';
-import { addInterval, createInvoice, type InvoiceLine } from '../billing.ts';
-import { settleCreditUsage } from '../credit-ledger.ts';
-import { fromUnit, sum } from '../money.ts';
-import { find, mustFind, save, type Doc } from '../repo.ts';
+import { addInterval, createInvoice, type InvoiceLine } from './billing.ts';
+import { settleCreditUsage } from './credit-ledger.ts';
+import { fromUnit, sum } from './money.ts';
+import { find, mustFind, save, type Doc } from '../data/repo.ts';
 import type {
   InvoiceRow,
   PaymentCurrencyRow,
   PaymentMethodRow,
   SubscriptionItemRow,
   SubscriptionRow,
-} from '../schema.ts';
-import { itemAmount } from '../sessions.ts';
-import { settleRevokedStakes } from '../stakes.ts';
+} from '../data/schema.ts';
+import { itemAmount } from './sessions.ts';
+import { settleRevokedStakes } from './stakes.ts';
 import { charge, succeededIntent, type PlatformEvents } from './charging.ts';
 
 /** The most renewals one subscription gets in one run (a clock moved years ahead stops here). */

@@ -1,12 +1,12 @@
 /**
  * The sandbox card (no HTTP): what confirming a card payment does in the sandbox, where Stripe is a stand-in
- * (stripe-standin.ts serves the stand-in module, checks the client secret with the app key and is this file's
+ * (routes/stripe-standin-routes.ts serves the stand-in module, checks the client secret with the app key and is this file's
  * router). Card 4000 0000 0000 0002 is declined, as in Stripe's test mode.
  */
 import type { Db } from '../../db.ts';
 import { HttpError, type EventBus } from '../../platform.ts';
-import { paySession, publishWhenCommitted } from '../pay.ts';
-import { find, mustFind } from '../repo.ts';
+import { paySession, publishWhenCommitted } from './pay.ts';
+import { find, mustFind } from '../data/repo.ts';
 
 /** The test card that is always declined. */
 const DECLINED_CARD = '4000000000000002';

@@ -10,9 +10,9 @@
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { STOCK_MAX } from '../../validate.ts';
-import { expandProduct, newPrice, priceFields } from '../pricing.ts';
-import { insert, mustFind, newDoc, remove, save, type Doc, type NewFields } from '../repo.ts';
-import type { PriceRow, ProductRow } from '../schema.ts';
+import { expandProduct, newPrice, priceFields } from './pricing.ts';
+import { insert, mustFind, newDoc, remove, save, type Doc, type NewFields } from '../data/repo.ts';
+import type { PriceRow, ProductRow } from '../data/schema.ts';
 import { arr, bool, obj, oneOf, str, strings, type Body } from './fields.ts';
 
 const PRODUCT_TYPES = ['service', 'good', 'credit'] as const;

@@ -4,10 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db.ts';
-import { WALLET_METHODS } from '../billing.ts';
-import { insert, mustFind, newDoc, type Doc } from '../repo.ts';
-import type { CustomerRow, PaymentIntentRow } from '../schema.ts';
-import { debitWallet } from '../wallet.ts';
+import { WALLET_METHODS } from './billing.ts';
+import { insert, mustFind, newDoc, type Doc } from '../data/repo.ts';
+import type { CustomerRow, PaymentIntentRow } from '../data/schema.ts';
+import { debitWallet } from './wallet.ts';
 
 /** Platform events a domain call produced, published by its caller once the transaction has committed. */
 export type PlatformEvents = Array<{ type: string; object: Doc }>;

@@ -1,6 +1,6 @@
 /**
  * Changing an open checkout before it is paid (no HTTP; product-spec section 7): quantity, upsell and downsell, the
- * cross-sell, a custom amount, promotion codes, an abandoned card payment. checkout-adjust.ts is its router.
+ * cross-sell, a custom amount, promotion codes, an abandoned card payment. routes/checkout-adjust-routes.ts is its router.
  *
  * Each change is one transaction: it locks the session, refuses a caller who may not change it (a session a customer
  * submitted is theirs), a paid or an expired one, applies its rule and re-prices the session in its currency.
@@ -16,10 +16,10 @@
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { tokenAmount } from '../../validate.ts';
-import { checkPromotion } from '../discounts.ts';
-import { currencyIdsOf } from '../pricing.ts';
-import { find, mustFind, save, type Doc } from '../repo.ts';
-import type { CheckoutSessionRow, LineItem, PriceRow } from '../schema.ts';
+import { checkPromotion } from './discounts.ts';
+import { currencyIdsOf } from './pricing.ts';
+import { find, mustFind, save, type Doc } from '../data/repo.ts';
+import type { CheckoutSessionRow, LineItem, PriceRow } from '../data/schema.ts';
 import {
   assertSessionActor,
   effectiveStatus,
@@ -28,7 +28,7 @@ import {
   sessionAmounts,
   withoutPersonalData,
   type SessionActor,
-} from '../sessions.ts';
+} from './sessions.ts';
 import { crossSellPrice } from './checkout.ts';
 
 /** The open session, locked, if `actor` may change it (a session a customer submitted is theirs). */

@@ -1,5 +1,5 @@
 /**
- * The merchant's checkout sessions (no HTTP; payment-js `checkout.sessions.*`). resources/sessions.ts is its router;
+ * The merchant's checkout sessions (no HTTP; payment-js `checkout.sessions.*`). routes/sessions-routes.ts is its router;
  * what a session is made of (line items, mode, currency, options, amounts) is sessions.ts `buildSession`, and what
  * the payer does with it is checkout.ts and checkout-adjust.ts.
  *
@@ -10,9 +10,9 @@
  */
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { insert, mustFind, save } from '../repo.ts';
-import type { CheckoutSessionRow } from '../schema.ts';
-import { buildSession } from '../sessions.ts';
+import { insert, mustFind, save } from '../data/repo.ts';
+import type { CheckoutSessionRow } from '../data/schema.ts';
+import { buildSession } from './sessions.ts';
 import { obj, str, type Body } from './fields.ts';
 
 /** A new open session from the merchant's body, stored; its URL on `origin`. */

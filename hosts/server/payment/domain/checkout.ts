@@ -1,6 +1,6 @@
 /**
  * The checkout (no HTTP): what the checkout element's calls do (product-spec section 7, payment-kit-api.md "Checkout
- * endpoints"). checkout.ts is its router.
+ * endpoints"). routes/checkout-routes.ts is its router.
  *
  * - `checkoutSettings`: the active payment methods with their currencies, and the base currency.
  * - `startFromLink`: a new open session from an active payment link, in the currency asked for when every item is
@@ -16,14 +16,14 @@ import type { CustomerAddress } from '@blocklet/payment-types';
 import type { Db, Queryable } from '../../db.ts';
 import { isAbsent } from '../../validate.ts';
 import { HttpError, type EventBus } from '../../platform.ts';
-import type { SandboxUser } from '../../service/users.ts';
-import { customerOfDid, newCustomer } from '../billing.ts';
-import { assertHasItems, pruneArchivedItems, saleableItems } from '../checkout-items.ts';
-import { gte } from '../money.ts';
-import { creditBalance, ensurePaymentIntent, paySession } from '../pay.ts';
-import { currencyIdsOf, paymentMethodsExpanded } from '../pricing.ts';
-import { find, insert, mustFind, save, type Doc } from '../repo.ts';
-import type { CheckoutSessionRow, PriceRow } from '../schema.ts';
+import type { SandboxUser } from '../../service/data/users.ts';
+import { customerOfDid, newCustomer } from './billing.ts';
+import { assertHasItems, pruneArchivedItems, saleableItems } from './checkout-items.ts';
+import { gte } from './money.ts';
+import { creditBalance, ensurePaymentIntent, paySession } from './pay.ts';
+import { currencyIdsOf, paymentMethodsExpanded } from './pricing.ts';
+import { find, insert, mustFind, save, type Doc } from '../data/repo.ts';
+import type { CheckoutSessionRow, PriceRow } from '../data/schema.ts';
 import {
   assertSessionActor,
   buildSession,
@@ -31,8 +31,8 @@ import {
   expandSession,
   sessionAmounts,
   type SessionActor,
-} from '../sessions.ts';
-import { walletBalance } from '../wallet.ts';
+} from './sessions.ts';
+import { walletBalance } from './wallet.ts';
 import { addressOf, emailError } from './customers.ts';
 import { str, type Body } from './fields.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Coupons and promotion codes (no HTTP; payment-js `coupons.*`, `promotionCodes.*`). resources/coupons.ts is its
+ * Coupons and promotion codes (no HTTP; payment-js `coupons.*`, `promotionCodes.*`). routes/coupons-routes.ts is its
  * router; a code's use at checkout is discounts.ts.
  *
  * - Coupons: `createCoupon` (exactly one of percent_off or amount_off, the latter in token units of its currency and
@@ -11,9 +11,9 @@
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { percent as percentOf, tokenAmount } from '../../validate.ts';
-import { currency } from '../pricing.ts';
-import { find, insert, mustFind, newDoc, remove, save, type Doc } from '../repo.ts';
-import type { CouponRow, PromotionCodeRow } from '../schema.ts';
+import { currency } from './pricing.ts';
+import { find, insert, mustFind, newDoc, remove, save, type Doc } from '../data/repo.ts';
+import type { CouponRow, PromotionCodeRow } from '../data/schema.ts';
 import { arr, bool, int, obj, oneOf, str, strings, time, type Body } from './fields.ts';
 
 /** A repeating coupon lasts at most 100 years; a coupon or code is redeemed at most a billion times. */

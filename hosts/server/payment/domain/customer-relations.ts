@@ -1,6 +1,6 @@
 /** A customer as TCustomerExpanded (no HTTP): its payments, subscriptions and invoices, oldest first. */
 import type { Queryable } from '../../db.ts';
-import type { Doc } from '../repo.ts';
+import type { Doc } from '../data/repo.ts';
 import { publicOf } from './stake-shape.ts';
 
 async function rowsOf(q: Queryable, table: 'payment_intents' | 'subscriptions' | 'invoices', customerId: string) {

@@ -1,20 +1,20 @@
 /**
  * Customers and their subscriptions (no HTTP): lookups, expansion, checks of who may act on them, a customer's
  * update (`updateCustomer`), address and email rules. Subscriptions are created, cancelled and recovered in
- * subscriptions.ts; resources/customers.ts is the router of both.
+ * subscriptions.ts; routes/customers-routes.ts is the router of both.
  */
 import type { CustomerAddress, CustomerShipping } from '@blocklet/payment-types';
 import type { Queryable } from '../../db.ts';
 import { isAbsent, text } from '../../validate.ts';
 import { HttpError, type ConnectContext } from '../../platform.ts';
-import { expandPrice } from '../pricing.ts';
-import { find, mustFind, save, type Doc } from '../repo.ts';
-import type { CustomerRow } from '../schema.ts';
+import { expandPrice } from './pricing.ts';
+import { find, mustFind, save, type Doc } from '../data/repo.ts';
+import type { CustomerRow } from '../data/schema.ts';
 import { obj, str, type Body } from './fields.ts';
 import { publicSubscription } from './stake-shape.ts';
 
 /**
- * The router's check that the caller may act on a customer's document (resources/scope.ts `assertOwner`: the
+ * The router's check that the caller may act on a customer's document (routes/scope.ts `assertOwner`: the
  * merchant or the document's own customer), which a domain write runs inside its transaction once the row is locked.
  */
 export type OwnerCheck = (q: Queryable, doc: Doc) => Promise<void>;

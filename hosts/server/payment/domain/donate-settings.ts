@@ -1,10 +1,10 @@
 /**
  * Donations (no HTTP): the donate settings of a mount location (product-spec §3 "Donate settings: id, active,
  * settings", §7 POST/PUT /api/settings, §6 "Owner/admin: enable donation settings"), the donation payment link of a
- * target (payment-kit-api.md POST /api/donations) and the beneficiaries of a donation link. donate-settings.ts is
- * the router of the settings and the link.
+ * target (payment-kit-api.md POST /api/donations) and the beneficiaries of a donation link.
+ * routes/donate-settings-routes.ts is the router of the settings and the link.
  *
- * - The `settings` table (its migration, registered by index.ts as the area `payment-settings`) and its
+ * - The `settings` table (its migration, registered by payment/index.ts as the area `payment-settings`) and its
  *   repository: one row per (type, mountLocation, livemode); a setting goes out as TSetting (`mount_location`,
  *   `component_did`).
  * - `settingOfLocation`: get-or-create the settings of a mount location. Only the merchant creates the row; anyone
@@ -18,9 +18,9 @@
 import { registerMigrations, type Db, type Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { integer, isAbsent, tokenAmount } from '../../validate.ts';
-import { insert, mustFind, newId, type Doc } from '../repo.ts';
-import type { CustomUnitAmount, PriceRow, ProductRow } from '../schema.ts';
-import { link, price, product } from '../seed.ts';
+import { insert, mustFind, newId, type Doc } from '../data/repo.ts';
+import type { CustomUnitAmount, PriceRow, ProductRow } from '../data/schema.ts';
+import { link, price, product } from '../data/seed.ts';
 import { arr, bool, obj, oneOf, str, type Body } from './fields.ts';
 
 /** The id of the defaults a visitor reads for a location nobody has configured yet (not a stored row). */
@@ -39,7 +39,7 @@ export const donateSettingsMigration = {
       CREATE UNIQUE INDEX settings_location_unique ON settings (type, mount_location, livemode);`,
 };
 
-/** Called by index.ts after the payment migrations (the table is its own area). */
+/** Called by payment/index.ts after the payment migrations (the table is its own area). */
 export function registerDonateSettings(): void {
   registerMigrations('payment-settings', [donateSettingsMigration]);
 }
@@ -190,7 +190,7 @@ async function donationLink(q: Queryable, body: Body, livemode: boolean): Promis
       hosted_confirmation: { custom_message: 'Thank you for your support!' },
     },
   });
-  // Built by the seed's row helpers (seed.ts), which make whole catalog rows.
+  // Built by the seed's row helpers (../data/seed.ts), which make whole catalog rows.
   await insert(q, 'products', stamp(prod) as ProductRow);
   await insert(q, 'prices', stamp(pri) as PriceRow);
   return insert(q, 'payment_links', stamp(lnk));

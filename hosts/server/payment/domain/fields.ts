@@ -1,6 +1,6 @@
 /**
  * Reading typed fields of a request body (or of any JSON object a domain call takes), with the sandbox's
- * validators (../../validate.ts). Bad input is a 400 with a clear message. No HTTP: http.ts re-exports these for
+ * validators (../../validate.ts). Bad input is a 400 with a clear message. No HTTP: ../routes/http.ts re-exports these for
  * the routes, and domain files that parse create/update parameters import them from here.
  */
 import { HttpError } from '../../platform.ts';

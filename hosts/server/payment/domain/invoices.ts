@@ -1,6 +1,6 @@
 /**
  * Invoices and payment intents (no HTTP; payment-js `invoices.*`, `paymentIntents.*`, the portal's invoice history).
- * resources/invoices.ts is its router; invoices are made by billing.ts and the billing engine.
+ * routes/invoices-routes.ts is its router; invoices are made by billing.ts and the billing engine.
  *
  * - `expandInvoice`: an invoice as TInvoiceExpanded (a retrieve adds its discount details and checkout session).
  * - `expandPaymentIntent`: a payment intent with its customer, currency, method and invoice.
@@ -8,9 +8,9 @@
  */
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { expandPrice } from '../pricing.ts';
-import { find, mustFind, save, type Doc } from '../repo.ts';
-import type { InvoiceRow } from '../schema.ts';
+import { expandPrice } from './pricing.ts';
+import { find, mustFind, save, type Doc } from '../data/repo.ts';
+import type { InvoiceRow } from '../data/schema.ts';
 import { obj, type Body } from './fields.ts';
 import { publicOf } from './stake-shape.ts';
 

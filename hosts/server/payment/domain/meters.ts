@@ -10,10 +10,10 @@
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { DECIMAL_MAX, tokenAmount } from '../../validate.ts';
-import { sum } from '../money.ts';
-import { currency } from '../pricing.ts';
-import { find, insert, mustFind, newDoc, save, type Doc } from '../repo.ts';
-import type { MeterEventRow, MeterRow } from '../schema.ts';
+import { sum } from './money.ts';
+import { currency } from './pricing.ts';
+import { find, insert, mustFind, newDoc, save, type Doc } from '../data/repo.ts';
+import type { MeterEventRow, MeterRow } from '../data/schema.ts';
 import { customerByIdOrDid } from './customers.ts';
 import { int, obj, oneOf, str, time, type Body } from './fields.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Payment methods and currencies (no HTTP; payment-js `paymentMethods.*`, `paymentCurrencies.*`).
- * resources/methods.ts is its router. The sandbox shares methods and currencies between live and test mode
+ * routes/methods-routes.ts is its router. The sandbox shares methods and currencies between live and test mode
  * (documented in sandbox-merchant-api.md), so new ones are live rows.
  *
  * - `createPaymentMethod`: a type of METHOD_TYPES, its confirmation, the logo of its type unless given; recurring
@@ -12,9 +12,9 @@
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { choice, DECIMAL_MAX, integer, isAbsent, QUANTITY_MAX } from '../../validate.ts';
-import { LOGOS } from '../logos.ts';
-import { insert, mustFind, newDoc, save, type Doc } from '../repo.ts';
-import type { PaymentCurrencyRow, PaymentMethodRow } from '../schema.ts';
+import { LOGOS } from '../data/logos.ts';
+import { insert, mustFind, newDoc, save, type Doc } from '../data/repo.ts';
+import type { PaymentCurrencyRow, PaymentMethodRow } from '../data/schema.ts';
 import { bool, int, obj, oneOf, str, type Body } from './fields.ts';
 
 const METHOD_TYPES = ['arcblock', 'ethereum', 'base', 'bitcoin', 'stripe'] as const;

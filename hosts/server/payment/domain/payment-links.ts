@@ -1,5 +1,5 @@
 /**
- * Payment links (no HTTP; payment-js `paymentLinks.*`). resources/sessions.ts is its router; a session started from
+ * Payment links (no HTTP; payment-js `paymentLinks.*`). routes/sessions-routes.ts is its router; a session started from
  * a link is checkout.ts `startFromLink`, a donation target's link donate-settings.ts.
  *
  * - `createPaymentLink`: its line items and currency checked as a session from it would be (sessions.ts
@@ -10,10 +10,10 @@
  */
 import type { Queryable } from '../../db.ts';
 import { choice, isAbsent, text, tokenAmount } from '../../validate.ts';
-import { currency, expandPrice } from '../pricing.ts';
-import { insert, mustFind, newDoc, save, type Doc } from '../repo.ts';
-import type { LinkDonationSettings, PaymentLinkRow } from '../schema.ts';
-import { buildSession, checkoutOptions, subscriptionDataOf } from '../sessions.ts';
+import { currency, expandPrice } from './pricing.ts';
+import { insert, mustFind, newDoc, save, type Doc } from '../data/repo.ts';
+import type { LinkDonationSettings, PaymentLinkRow } from '../data/schema.ts';
+import { buildSession, checkoutOptions, subscriptionDataOf } from './sessions.ts';
 import { arr, bool, obj, str, type Body } from './fields.ts';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Pricing tables, no HTTP (the routes are in ../resources/pricing-tables.ts): the `pricing_tables` table (its
+ * Pricing tables, no HTTP (the routes are in ../routes/pricing-tables-routes.ts): the `pricing_tables` table (its
  * migration, the seeded demo table and the repository) and what the platform does with them (TPricingTable,
  * pricing-table.md): the merchant creates, updates, lists and archives them; anyone reads an expanded one
  * (TPricingTableExpanded) and starts a checkout session for one of its plans, with the options of its item.
@@ -14,11 +14,11 @@
 import type { Queryable, Tx } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { choice, isAbsent, text } from '../../validate.ts';
-import { currencyIdsOf } from '../pricing.ts';
-import { find, insert as insertRow, newId, type Doc, type Paging, type Where } from '../repo.ts';
-import { price as seedPrice, product as seedProduct } from '../seed.ts';
-import type { CheckoutSessionRow, PriceRow, Recurring } from '../schema.ts';
-import { buildSession, checkoutOptions, subscriptionDataOf, type CheckoutOptions } from '../sessions.ts';
+import { currencyIdsOf } from './pricing.ts';
+import { find, insert as insertRow, newId, type Doc, type Paging, type Where } from '../data/repo.ts';
+import { price as seedPrice, product as seedProduct } from '../data/seed.ts';
+import type { CheckoutSessionRow, PriceRow, Recurring } from '../data/schema.ts';
+import { buildSession, checkoutOptions, subscriptionDataOf, type CheckoutOptions } from './sessions.ts';
 import { arr, bool, int, obj, str, type Body } from './fields.ts';
 
 /** PricingTableItem (payment-types types.d.ts) as the sandbox stores it. */

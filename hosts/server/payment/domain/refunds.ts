@@ -1,15 +1,15 @@
 /**
- * Refunds, no HTTP (the routes are in ../refunds.ts): the `refunds` table (its migration and repository) and the
+ * Refunds, no HTTP (the routes are in ../routes/refunds-routes.ts): the `refunds` table (its migration and repository) and the
  * domain calls: refund (part of) a payment, record a returned stake, refund a failed vendor order.
  */
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError, type EventBus } from '../../platform.ts';
 import { tokenAmount } from '../../validate.ts';
-import { WALLET_METHODS } from '../billing.ts';
-import { fromUnit } from '../money.ts';
-import { find, newId, type Doc, type Paging, type Where } from '../repo.ts';
-import { creditWallet } from '../wallet.ts';
+import { WALLET_METHODS } from './billing.ts';
+import { fromUnit } from './money.ts';
+import { find, newId, type Doc, type Paging, type Where } from '../data/repo.ts';
+import { creditWallet } from './wallet.ts';
 
 export const REFUND_TYPES = ['refund', 'stake_return'] as const;
 export type RefundType = (typeof REFUND_TYPES)[number];

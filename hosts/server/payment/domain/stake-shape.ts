@@ -8,8 +8,8 @@
  * The stake's invoices (billing reasons `stake`, `return_stake`, `slash_stake`) are the subscription's invoices.
  */
 import type { Queryable } from '../../db.ts';
-import { fromUnit } from '../money.ts';
-import { find, type Doc } from '../repo.ts';
+import { fromUnit } from './money.ts';
+import { find, type Doc } from '../data/repo.ts';
 
 /** A subscription row as the platform sends it, unexpanded; null stays null. */
 export async function publicOf(q: Queryable, sub: Doc | null): Promise<Doc | null> {

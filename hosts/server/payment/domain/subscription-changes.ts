@@ -1,6 +1,6 @@
 /**
  * Customer-side subscription changes (no HTTP; the portal's change plan and change payment method).
- * subscription-changes.ts is its router.
+ * routes/subscription-changes-routes.ts is its router.
  *
  * - `planOptions` → `{effective_at, current_amount, plans: [{item_id, price, amount}]}`: for each licensed item, the
  *   other active recurring (licensed) prices of the same product and its upsell price, offered in the subscription's
@@ -19,11 +19,11 @@
  */
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { sum } from '../money.ts';
-import { amountIn, currencyIdsOf, expandPrice } from '../pricing.ts';
-import { find, mustFind, save, type Doc } from '../repo.ts';
-import type { PriceRow, Recurring, SubscriptionItemRow, SubscriptionRow } from '../schema.ts';
-import { itemAmount } from '../sessions.ts';
+import { sum } from './money.ts';
+import { amountIn, currencyIdsOf, expandPrice } from './pricing.ts';
+import { find, mustFind, save, type Doc } from '../data/repo.ts';
+import type { PriceRow, Recurring, SubscriptionItemRow, SubscriptionRow } from '../data/schema.ts';
+import { itemAmount } from './sessions.ts';
 import type { OwnerCheck } from './customers.ts';
 
 type Item = SubscriptionItemRow & { price: PriceRow };

@@ -1,6 +1,6 @@
 /**
  * A subscription's life as the merchant and its customer drive it (no HTTP; payment-js `subscriptions.*`, the
- * portal's cancel and resume). resources/customers.ts is its router; the billing clock's renewals, trial ends and
+ * portal's cancel and resume). routes/customers-routes.ts is its router; the billing clock's renewals, trial ends and
  * cancellations are billing-engine.ts, plan and payment changes subscription-changes.ts.
  *
  * - `createMerchantSubscription`: items of existing prices, all sold in one currency, for a customer by id or DID
@@ -16,13 +16,13 @@
  */
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { getUser } from '../../service/users.ts';
+import { getUser } from '../../service/data/users.ts';
 import { isAbsent, QUANTITY_MAX, TRIAL_DAYS_MAX, unitAmount } from '../../validate.ts';
-import { createSubscription, ensureCustomer } from '../billing.ts';
-import { currencyIdsOf } from '../pricing.ts';
-import { find, mustFind, remove, save, type Doc } from '../repo.ts';
-import type { CancelationDetails, SubscriptionRow } from '../schema.ts';
-import { needsStake } from '../stakes.ts';
+import { createSubscription, ensureCustomer } from './billing.ts';
+import { currencyIdsOf } from './pricing.ts';
+import { find, mustFind, remove, save, type Doc } from '../data/repo.ts';
+import type { CancelationDetails, SubscriptionRow } from '../data/schema.ts';
+import { needsStake } from './stakes.ts';
 import { customerByIdOrDid, expandSubscription, type OwnerCheck } from './customers.ts';
 import { arr, int, obj, oneOf, str, time, type Body } from './fields.ts';
 

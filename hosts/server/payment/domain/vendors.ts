@@ -8,7 +8,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db.ts';
 import type { EventBus } from '../../platform.ts';
-import { find, mustFind, type Doc } from '../repo.ts';
+import { find, mustFind, type Doc } from '../data/repo.ts';
 import { refundFailedVendorOrder } from './refunds.ts';
 
 const STEP_SECONDS = 2;

@@ -1,6 +1,6 @@
 /**
  * The platform's analytics as the sandbox keeps them (no HTTP): page views and events, in memory per server, the
- * last 200 only, each a kind, a name and a time (nothing personal). ../analytics.ts is its router.
+ * last 200 only, each a kind, a name and a time (nothing personal). ../routes/analytics-routes.ts is its router.
  */
 export type AnalyticsHit = { kind: 'pv' | 'evt'; name: string; at: string };
 

@@ -1,11 +1,11 @@
 /**
  * DID Connect token storage in the sandbox database (no HTTP): the `tokenStorage` @arcblock/did-connect-js's
  * WalletHandlers take (an EventEmitter with create / read / update / delete / exist), so a restart (or kill -9) of
- * the sandbox loses no request. ../connect.ts mounts the handlers on it.
+ * the sandbox loses no request. ../routes/connect-routes.ts mounts the handlers on it.
  *
  * A token's state is one JSON object, as the library writes it (status, currentStep, challenge, extraParams, did,
  * pk, error, … and what an action adds with updateSession), plus the sandbox's own keys (`connectAction`, `summary`,
- * `sessionDid`, `result`; ../connect.ts). Updates merge into the stored object in one statement, so two writers never
+ * `sessionDid`, `result`; ../routes/connect-routes.ts). Updates merge into the stored object in one statement, so two writers never
  * lose each other's keys.
  *
  * Expiry on the sandbox clock: a token lives CONNECT_TTL_MS after it was created or last updated (the library's own

@@ -2,14 +2,14 @@
  * Notifications of the blocklet service (no HTTP): what the header's bell and toasts read. A notification has a
  * severity, a title or description, a source and optionally an activity and actors; each belongs to one receiver,
  * who reads theirs (newest first) and marks them read. Anyone signed in may notify themselves; an owner or admin may
- * notify anyone (the sandbox's way for tests and demos to send one). ../notifications.ts is its router, which also
+ * notify anyone (the sandbox's way for tests and demos to send one). ../routes/notifications-routes.ts is its router, which also
  * pushes them to the receiver's socket.
  */
 import { randomBytes } from 'node:crypto';
 import { registerMigrations, type Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
 import { choice, isAbsent, text } from '../../validate.ts';
-import { DEMO_USERS, getUser, type SandboxUser } from '../users.ts';
+import { DEMO_USERS, getUser, type SandboxUser } from '../data/users.ts';
 
 const SEVERITIES = ['normal', 'success', 'info', 'warning', 'error'] as const;
 const SOURCES = ['system', 'component'] as const;

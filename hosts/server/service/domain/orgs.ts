@@ -1,7 +1,7 @@
 /**
  * Organizations of the blocklet service (no HTTP): an org has a name (trimmed, required, at most 25 characters) and a
  * description (at most 255), an owner and members; a user sees the orgs they belong to, and a session has a current
- * org (the passport switch). ../orgs.ts is its router.
+ * org (the passport switch). ../routes/orgs-routes.ts is its router.
  *
  * Seed: "Sandbox Team" (owner Olivia, every demo user a member), "Casey's Shop" (owner Casey) and 24 partner orgs
  * Olivia belongs to, so her list pages (page size 20).
@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { registerMigrations, type Db, type Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { DEMO_USERS } from '../users.ts';
+import { DEMO_USERS } from '../data/users.ts';
 
 const ORG_NAME_MAX = 25;
 const ORG_DESCRIPTION_MAX = 255;

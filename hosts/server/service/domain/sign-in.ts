@@ -1,10 +1,10 @@
 /**
  * Signing in to the sandbox (no HTTP): a person picks a demo user by did, or by role (the first user of it), and
- * gets a new session (../users.ts keeps the sessions). ../index.ts is its router (the sign-in page and its form).
+ * gets a new session (../data/users.ts keeps the sessions). ../routes/service-routes.ts is its router (the sign-in page and its form).
  */
 import type { Db } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { createSession, DEMO_USERS, getUser, type SandboxUser } from '../users.ts';
+import { createSession, DEMO_USERS, getUser, type SandboxUser } from '../data/users.ts';
 
 /** A new session as the body's `did`, else its `role`: the token and the user (400 INVALID_USER for neither). */
 export async function signIn(db: Db, body: Record<string, unknown>): Promise<{ token: string; user: SandboxUser }> {

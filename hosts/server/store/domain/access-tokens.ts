@@ -1,7 +1,7 @@
 /**
  * Developer access tokens of the store (no HTTP): what the CLI publishes with. A token's secret is shown once, when
- * the token is made (in the developer console, or by connecting the CLI: ../connect.ts); only its hash is kept.
- * manage.ts routes the console's calls; index.ts registers the table.
+ * the token is made (in the developer console, or by connecting the CLI: connect-actions.ts); only its hash is kept.
+ * ../routes/manage-routes.ts routes the console's calls; ../index.ts registers the table.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db.ts';

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import type { SandboxUser } from '../../service/users.ts';
+import type { SandboxUser } from '../../service/data/users.ts';
 import { isAdmin } from './rules.ts';
 
 export type CategoryRow = {

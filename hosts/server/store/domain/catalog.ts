@@ -1,5 +1,5 @@
 /**
- * The store's public catalog (no HTTP; the store element's first screens). store/index.ts is its router.
+ * The store's public catalog (no HTTP; the store element's first screens). ../routes/catalog-routes.ts is its router.
  *
  * A blocklet is public while it is not blocked, is `Public` and has a published (current) version; everything here
  * shows public blocklets only, except an image, which a draft's owner and the admins see too.
@@ -13,8 +13,8 @@
  */
 import type { Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import type { SandboxUser } from '../../service/users.ts';
-import { atMost, newestFirst } from '../versions.ts';
+import type { SandboxUser } from '../../service/data/users.ts';
+import { atMost, newestFirst } from '../data/versions.ts';
 import { categoriesById, metaOut, versionOut, type BlockletRow, type VersionRow } from './blocklets.ts';
 import { isAdmin } from './rules.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The store's categories as the console manages them (no HTTP): a name in English and Chinese (and any other
- * language), unique in both; a new category's id comes from its English name. manage.ts is its router; reading
+ * language), unique in both; a new category's id comes from its English name. ../routes/manage-routes.ts is its router; reading
  * categories and their answer shape are domain/blocklets.ts.
  */
 import { randomUUID } from 'node:crypto';

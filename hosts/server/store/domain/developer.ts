@@ -1,5 +1,5 @@
 /**
- * Blocklets as developers and the console manage them (no HTTP). manage.ts is its router.
+ * Blocklets as developers and the console manage them (no HTTP). ../routes/manage-routes.ts is its router.
  *
  * - `listManaged`: a developer's own blocklets, or every blocklet for the console, newest change first, each with
  *   its meta, every version and the one in (or waiting for) review; a keyword, a review-status filter, a page.
@@ -11,9 +11,9 @@
  */
 import type { Db, Queryable } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import type { SandboxUser } from '../../service/users.ts';
+import type { SandboxUser } from '../../service/data/users.ts';
 import { validateStoreName } from '../../../../src/core/validation.ts';
-import { seedDid } from '../seed.ts';
+import { seedDid } from '../data/seed.ts';
 import { categoriesById, metaOut, rowOut, versionOut, type BlockletRow, type VersionRow } from './blocklets.ts';
 import { text, type Body } from './fields.ts';
 import { BLOCK_REASON_MAX, STORE_NAME_MAX, STORE_NAME_MIN } from './rules.ts';

@@ -1,5 +1,5 @@
 /**
- * A blocklet's release, uploaded from the web (no HTTP; upload.ts reads the request): a zip (stored or deflated
+ * A blocklet's release, uploaded from the web (no HTTP; ../routes/upload-routes.ts reads the request): a zip (stored or deflated
  * entries, at most 5 MB) carrying a `blocklet.json` or `blocklet.yml` (at its root or in one top folder) whose `did`
  * or `name` is a blocklet the caller owns, and a semver `version` the blocklet does not have yet, higher than its
  * current version (409 VERSION_NOT_HIGHER otherwise). The release becomes a new DRAFT version (the developer then
@@ -9,8 +9,8 @@
 import { inflateRawSync } from 'node:zlib';
 import type { Db } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import type { SandboxUser } from '../../service/users.ts';
-import { assertHigher, higher, validVersion } from '../versions.ts';
+import type { SandboxUser } from '../../service/data/users.ts';
+import { assertHigher, higher, validVersion } from '../data/versions.ts';
 import { categoriesById, metaOut, rowOut, type BlockletRow } from './blocklets.ts';
 
 /** The largest release the store takes. */

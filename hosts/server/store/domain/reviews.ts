@@ -1,5 +1,5 @@
 /**
- * The review states of a blocklet's versions (no HTTP). manage.ts is its router.
+ * The review states of a blocklet's versions (no HTTP). ../routes/manage-routes.ts is its router.
  *
  *   DRAFT | REJECTED | CANCELLED → PENDING_REVIEW   the developer asks for review (the newest version only)
  *   PENDING_REVIEW | IN_REVIEW   → CANCELLED        the developer withdraws it
@@ -12,7 +12,7 @@
  */
 import type { Db, Tx } from '../../db.ts';
 import { HttpError } from '../../platform.ts';
-import { assertHigher, higher } from '../versions.ts';
+import { assertHigher, higher } from '../data/versions.ts';
 import { categoriesById, versionOut, type BlockletRow, type VersionRow } from './blocklets.ts';
 import { text, type Body } from './fields.ts';
 

@@ -1,5 +1,5 @@
 /** The store's rules (no HTTP): who may develop or administer, and the limits of names, remarks and reasons. */
-import type { SandboxUser } from '../../service/users.ts';
+import type { SandboxUser } from '../../service/data/users.ts';
 
 export const STORE_NAME_MIN = 3;
 export const STORE_NAME_MAX = 64;
