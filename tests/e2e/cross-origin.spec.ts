@@ -47,6 +47,9 @@ test('a page on another origin loads the checkout from the CDN URL with integrit
   await signIn(page, /Casey Customer/, '/');
   const token = (await page.context().cookies(platform)).find((c) => c.name === 'login_token')?.value;
   expect(token).toBeTruthy();
+  // Leave the platform's page first: its header keeps polling (notifications, role), and once the cookie is gone a
+  // late poll of that page would answer 401 while this test already listens for the merchant page's problems.
+  await page.goto('about:blank');
   await page.context().clearCookies(); // only the token signs the payer in from now on
 
   const manifest = (await (await page.request.get(`${platform}/elements/${VERSION}/integrity.json`)).json()) as {
