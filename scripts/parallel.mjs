@@ -1,18 +1,23 @@
 // `node scripts/parallel.mjs lint typecheck deps`: runs npm scripts side by side, two at a time (or
 // `--jobs <n>`, or PARALLEL=<n>), and fails when any of them fails. Each script's output is printed whole when it ends, under its
-// name and its time, so the logs of two scripts never interleave.
+// name and its time, so the logs of two scripts never interleave. `--idle <script>` runs that script at the lowest
+// CPU priority (`nice -n 19`, inherited by everything it starts): it gets the cores only while the others leave them
+// idle.
 //
 // For the static checks of `npm test`: ESLint, knip, Prettier, dependency-cruiser and vue-tsc each keep one core
 // busy, so on a 2-core runner two of them together take about the time of the longer one, not the sum. Then, after
 // the build, the three test groups that need neither each other nor the same files (`--jobs 3`): the Playwright
-// flows and the browser tests leave most of the machine idle (debounces, timers, animations, page loads: the flows
-// use about a third of 2 cores), and vitest's CPU-bound run fills it; started first, the flows (the longest) set the
-// wall time.
+// flows and the browser tests mostly wait (debounces, polls, page loads: measured alone, the flows keep about 30% of
+// 2 cores busy and the browser tests 15%), and they are timed: starved of CPU they miss their windows. vitest is
+// CPU-bound and untimed but for generous timeouts, so it runs `--idle` beside them and fills the idle cores instead
+// of taking turns with them (at equal priority the three together overloaded 2 cores and all three failed).
 import { spawn } from 'node:child_process';
 
 const args = process.argv.slice(2);
 const jobsAt = args.indexOf('--jobs');
 const jobs = jobsAt >= 0 ? Number(args.splice(jobsAt, 2)[1]) : Number(process.env.PARALLEL);
+const idle = new Set();
+for (let at = args.indexOf('--idle'); at >= 0; at = args.indexOf('--idle')) idle.add(args.splice(at, 2)[1]);
 const scripts = args;
 const limit = Math.max(1, jobs || 2);
 const started = performance.now();
@@ -21,7 +26,10 @@ const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s
 function run(name) {
   return new Promise((resolve) => {
     const t = performance.now();
-    const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = ['npm', 'run', '--silent', name];
+    // `nice` exists wherever npm test runs (Linux, macOS); elsewhere the script runs at normal priority.
+    if (idle.has(name) && process.platform !== 'win32') command.unshift('nice', '-n', '19');
+    const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     const out = [];
     child.stdout.on('data', (c) => out.push(c));
     child.stderr.on('data', (c) => out.push(c));
