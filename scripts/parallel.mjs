@@ -17,7 +17,10 @@ const args = process.argv.slice(2);
 const jobsAt = args.indexOf('--jobs');
 const jobs = jobsAt >= 0 ? Number(args.splice(jobsAt, 2)[1]) : Number(process.env.PARALLEL);
 const idle = new Set();
-for (let at = args.indexOf('--idle'); at >= 0; at = args.indexOf('--idle')) idle.add(args.splice(at, 2)[1]);
+for (let at = args.indexOf('--idle'); at >= 0; at = args.indexOf('--idle')) {
+  args.splice(at, 1); // the flag; the script after it stays in the list
+  idle.add(args[at]);
+}
 const scripts = args;
 const limit = Math.max(1, jobs || 2);
 const started = performance.now();
