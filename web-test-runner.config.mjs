@@ -3,6 +3,7 @@
 // vite.config.ts, hmr off) compiles modules and the test runner's middleware forwards module requests to it.
 import { createServer } from 'vite';
 import { playwrightLauncher } from '@web/test-runner-playwright';
+import { CHROMIUM_ARGS } from './tests/support/chromium-args.mjs';
 
 const FORWARD = [
   '/src/',
@@ -99,14 +100,7 @@ export default {
       product: 'chromium',
       launchOptions: {
         executablePath: '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
+        args: CHROMIUM_ARGS,
       },
     }),
   ],
