@@ -5,9 +5,11 @@ import { CHROMIUM_ARGS } from './tests/support/chromium-args.mjs';
 // End-to-end flows against the host server on a fresh in-memory sandbox database, driven in Debian's
 // Chromium (no browser download). Screenshots of each flow are kept under test-results/.
 // Each worker has a server of its own (ports E2E_PORT, E2E_PORT + 1, …; tests/e2e/support.ts picks it): its own
-// database and sandbox clock, so the spec files run two at a time without meeting each other's data.
+// database and sandbox clock, so the spec files run three at a time without meeting each other's data. The flows
+// mostly wait (polls, debounces, page loads: two workers keep about 30% of 2 cores busy), so npm test runs them
+// alone, after the other suites, with a third worker.
 const PORT = Number(process.env.E2E_PORT || 4173);
-const WORKERS = Number(process.env.E2E_WORKERS || 2);
+const WORKERS = Number(process.env.E2E_WORKERS || 3);
 // A throwaway app key for this run, shared by the server (SANDBOX_APP_SK) and the tests that call the merchant API
 // as a merchant's server would (set before the workers fork, so they all see the same one).
 const APP_SK = (process.env.E2E_APP_SK ??= `0x${randomBytes(32).toString('hex')}`);

@@ -6,11 +6,11 @@
 //
 // For the static checks of `npm test`: ESLint, knip, Prettier, dependency-cruiser and vue-tsc each keep one core
 // busy, so on a 2-core runner two of them together take about the time of the longer one, not the sum. Then, after
-// the build, the three test groups that need neither each other nor the same files (`--jobs 3`): the Playwright
-// flows and the browser tests mostly wait (debounces, polls, page loads: measured alone, the flows keep about 30% of
-// 2 cores busy and the browser tests 15%), and they are timed: starved of CPU they miss their windows. vitest is
-// CPU-bound and untimed but for generous timeouts, so it runs `--idle` beside them and fills the idle cores instead
-// of taking turns with them (at equal priority the three together overloaded 2 cores and all three failed).
+// the build, the browser tests beside vitest: the browser tests run one file at a time and mostly wait (debounces,
+// animations; alone they keep about 15% of 2 cores busy) and are timed, so starved of CPU they miss their windows;
+// vitest is CPU-bound and untimed but for generous timeouts, so it runs `--idle` and fills the cores they leave. The
+// Playwright flows come last, alone: beside the browser tests (measured on 2 cores) both took more than twice as
+// long, and beside vitest at equal priority all three failed.
 import { spawn } from 'node:child_process';
 
 const args = process.argv.slice(2);
