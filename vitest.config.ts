@@ -13,8 +13,10 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // A run directory where the server tests share one migrated sandbox database (tests/server/harness.ts).
     globalSetup: ['tests/server/global-setup.ts'],
-    testTimeout: 20000,
-    hookTimeout: 30000,
+    // Timeouts catch a hang, not slowness: in npm test the suite runs at idle CPU priority beside the browser tests
+    // (scripts/parallel.mjs), where a sandbox's start has taken over 30 s and the fuzz over 4 minutes.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     projects: [
       // Pure logic: each file in a fresh module graph, as they stub globals (location, storage, timers) and import
       // the client's module-level singletons (i18n, caches). They are small, so isolating them costs little.
