@@ -3,8 +3,8 @@
 //
 // Chromium's headless mode opens real browser windows, and each window preloads the WebUI omnibox popups
 // (chrome://omnibox-popup.top-chrome/) in a renderer of its own: page loads the tests never see, in every context a
-// test opens. Turning them off took about a fifth of the CPU of a flow run (checkout and portal flows: 85 s of CPU
-// with them, 65 s without). Chromium reads only the last --disable-features switch, and Playwright passes its own
+// test opens. Turning them off took about a sixth of the CPU of a flow run (checkout and portal flows: 85 s of CPU
+// with them, 72 s without). Chromium reads only the last --disable-features switch, and Playwright passes its own
 // list (features that would break automation: HTTPS upgrades, paint holding, …) before ours, so ours repeats that
 // list, read from the installed Playwright, and adds the popups. If a Playwright upgrade moves the list, this throws
 // instead of silently dropping it.
