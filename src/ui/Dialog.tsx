@@ -153,7 +153,9 @@ export function Dialog({
       margin: -4px -4px 0 0; border: 0; border-radius: var(--pay-radius-sm); background: transparent; color: var(--pay-color-muted);
       cursor: pointer; &:hover { background: var(--pay-color-hover); color: var(--pay-color-text); } ${focusRing}
     `,
-    body: css`padding: 8px 20px 16px; overflow: auto; flex: 1;`,
+    // flex-basis auto, not flex: 1's 0%: in a column whose height is only capped (max-height), WebKit resolves a 0%
+    // basis to zero and shrinks the body to a sliver; min-height 0 still lets a tall body scroll inside the cap.
+    body: css`padding: 8px 20px 16px; overflow: auto; flex: 1 1 auto; min-height: 0;`,
     foot: css`display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 8px; padding: 12px 20px 20px;`,
   };
 
