@@ -1,9 +1,26 @@
-// @web/test-runner in real Chromium (Debian's /usr/bin/chromium; never downloaded).
+// @web/test-runner in Chromium, Firefox and WebKit (Debian's /usr/bin/chromium, firefox-esr and WebKitGTK's
+// MiniBrowser; never downloaded). WTR_BROWSERS=chromium,firefox,webkit (the default) picks the engines.
 // React 19 is CommonJS, which @web/dev-server's esbuild cannot serve, so a Vite dev server (the project's
 // vite.config.ts, hmr off) compiles modules and the test runner's middleware forwards module requests to it.
 import { createServer } from 'vite';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS } from './tests/support/chromium-args.mjs';
+import { firefoxLauncher, webkitLauncher } from './tests/support/wtr-engines.mjs';
+
+const LAUNCHERS = {
+  chromium: () =>
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: {
+        executablePath: '/usr/bin/chromium',
+        args: CHROMIUM_ARGS,
+      },
+    }),
+  firefox: firefoxLauncher,
+  webkit: webkitLauncher,
+};
+const ENGINES = (process.env.WTR_BROWSERS ?? 'chromium,firefox,webkit').split(',').filter(Boolean);
+for (const name of ENGINES) if (!(name in LAUNCHERS)) throw new Error(`WTR_BROWSERS: unknown engine ${name}`);
 
 const FORWARD = [
   '/src/',
@@ -22,7 +39,10 @@ let viteOrigin;
 // The platform stand-in (tests/browser/stub-platform.ts, TypeScript typed from the api's own types), loaded through
 // the Vite server below once it is up: Node cannot import TypeScript itself, and Vite already compiles it.
 let stub;
-let stubState;
+// One stub state per engine: the engines run side by side, each a test file at a time, and a test switches the
+// stub (POST /__stub/state) for the file it runs. A page's engine is read off its user agent.
+const stubStates = new Map();
+const engineOf = (ua = '') => (/Firefox\//.test(ua) ? 'firefox' : /Chrom(e|ium)\//.test(ua) ? 'chromium' : 'webkit');
 
 function viteServerPlugin() {
   return {
@@ -42,7 +62,6 @@ function viteServerPlugin() {
       const address = vite.httpServer?.address();
       viteOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 5173}`;
       stub = await vite.ssrLoadModule('/tests/browser/stub-platform.ts');
-      stubState = stub.initialState();
     },
     async serverStop() {
       await vite?.close();
@@ -58,7 +77,9 @@ async function platformStub(ctx, next) {
       ctx.req.on('data', (c) => (data += c));
       ctx.req.on('end', () => resolve(data));
     });
-  const res = await stub.handleStub(stubState, ctx.method, ctx.url, readBody);
+  const engine = engineOf(ctx.get('user-agent'));
+  if (!stubStates.has(engine)) stubStates.set(engine, stub.initialState());
+  const res = await stub.handleStub(stubStates.get(engine), ctx.method, ctx.url, readBody);
   if (!res) return next();
   // Answer on the raw response: the runner's cache middleware would otherwise mark `.json` answers cacheable for a
   // year (and the next test would see a stale store).
@@ -93,15 +114,9 @@ export default {
   // test may now and then miss a timing window; a test that fails twice fails the run.
   testFramework: { config: { timeout: 10000, retries: 1 } },
   testsFinishTimeout: 180000,
+  // Firefox and WebKit start in 5-10 s alone; beside the other suites on 2 cores, the first start takes longer.
+  browserStartTimeout: 120000,
   plugins: [viteServerPlugin()],
   middleware: [platformStub, forwardToVite],
-  browsers: [
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: {
-        executablePath: '/usr/bin/chromium',
-        args: CHROMIUM_ARGS,
-      },
-    }),
-  ],
+  browsers: ENGINES.map((name) => LAUNCHERS[name]()),
 };

@@ -233,12 +233,25 @@ export const sendKeys = (options: { press: string } | { type: string } | { down:
 /** Resize the page viewport. */
 export const setViewport = (viewport: { width: number; height: number }) => serverCommand('set-viewport', viewport);
 
+/** The engine the tests run in (the suite runs in Chromium, Firefox and WebKit: web-test-runner.config.mjs). */
+export const engine: 'chromium' | 'firefox' | 'webkit' = /Firefox\//.test(navigator.userAgent)
+  ? 'firefox'
+  : /Chrom(e|ium)\//.test(navigator.userAgent)
+    ? 'chromium'
+    : 'webkit';
+
 /**
- * Emulate media features: `{ colorScheme: 'dark' }`, `{ reducedMotion: 'reduce' }`.
+ * Emulate media features: `{ colorScheme: 'dark' }`, `{ reducedMotion: 'reduce' }`. Chromium only: neither
+ * WebDriver BiDi in Firefox ESR nor WebKitWebDriver can override the page's media features, so elsewhere this does
+ * nothing. The tests that call it also set the element's theme attribute, which is what they check in every engine.
  * @public documented in src/ui/README.md for element tests
  */
-export const emulateMedia = (media: { colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' }) =>
-  serverCommand('emulate-media', media);
+export const emulateMedia = async (media: {
+  colorScheme?: 'light' | 'dark';
+  reducedMotion?: 'reduce' | 'no-preference';
+}): Promise<void> => {
+  if (engine === 'chromium') await serverCommand('emulate-media', media);
+};
 
 /** Switch the platform stand-in (tests/browser/stub-platform.ts): the switches are the stub's own, typed. */
 export async function stub(state: Partial<StubSwitches> = {}): Promise<void> {

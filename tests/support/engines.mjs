@@ -1,0 +1,230 @@
+// Firefox and WebKit on this kind of machine (../shared/reference/engines.md): Debian's firefox-esr driven over
+// WebDriver BiDi by puppeteer-core, and WebKitGTK's MiniBrowser driven by WebKitWebDriver (classic WebDriver) through
+// selenium-webdriver, on an X display of its own. Playwright drives neither (it needs its own browser builds).
+// Used by the element tests (web-test-runner.config.mjs) and the journeys (tests/engines).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import puppeteer from 'puppeteer-core';
+import { Builder, Key } from 'selenium-webdriver';
+
+// Debian's packages firefox-esr and webkit2gtk-driver (.ci/run and the README's test line install them).
+const FIREFOX = '/usr/bin/firefox-esr';
+const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+/** Launch Firefox (headless) with puppeteer-core over WebDriver BiDi. */
+export function launchFirefox(size) {
+  return puppeteer.launch(firefoxOptions(size));
+}
+
+/** puppeteer's launch options for Firefox here (the test runner's launcher takes them too). */
+export function firefoxOptions({ width = 1280, height = 900 } = {}) {
+  return {
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    args: [`--width=${width}`, `--height=${height}`],
+    // No first-run pages, no update or telemetry traffic: this network reaches nothing but the registries.
+    extraPrefsFirefox: {
+      'browser.shell.checkDefaultBrowser': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'app.update.enabled': false,
+      'browser.startup.homepage_override.mstone': 'ignore',
+    },
+  };
+}
+
+/**
+ * Two gaps between puppeteer over BiDi and what the tests ask (Playwright's API):
+ * - setViewport also overrides the screen orientation, which Firefox ESR does not implement
+ *   ("emulation.setScreenOrientationOverride: unknown command"); the viewport itself is set first, so that one
+ *   failure is dropped and any other rethrown;
+ * - keyboard.press takes one key, where Playwright takes a chord ("Shift+Tab").
+ */
+export function patchFirefoxPage(page) {
+  const press = page.keyboard.press.bind(page.keyboard);
+  page.keyboard.press = async (combo, options) => {
+    const keys = combo.length > 1 ? combo.split('+') : [combo];
+    const last = keys.pop();
+    for (const k of keys) await page.keyboard.down(k);
+    await press(last, options);
+    for (const k of keys.reverse()) await page.keyboard.up(k);
+  };
+  const setViewport = page.setViewport.bind(page);
+  page.setViewport = async (viewport) => {
+    try {
+      await setViewport(viewport);
+    } catch (error) {
+      if (!String(error?.message ?? error).includes('setScreenOrientationOverride')) throw error;
+    }
+  };
+  return page;
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** An X display for MiniBrowser: the one the process has, else a fresh Xvfb (which picks a free number itself). */
+async function display() {
+  if (process.env.DISPLAY) return { name: process.env.DISPLAY, stop: () => {} };
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
+  const name = await new Promise((resolve, reject) => {
+    let out = '';
+    xvfb.stdio[3].on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve(`:${out.trim()}`);
+    });
+    xvfb.on('error', reject);
+    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code})`)));
+  });
+  return { name, stop: () => xvfb.kill() };
+}
+
+const waitForPort = async (port, ms = 20000) => {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/status`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`WebKitWebDriver did not start on ${port}`);
+};
+
+/**
+ * One MiniBrowser session (one per driver process is the safe assumption: engines.md) with an adapter that speaks
+ * the puppeteer page calls the test runner's commands make (keyboard, setViewport), so `sendKeys` and `setViewport`
+ * work unchanged in WebKit.
+ */
+export async function launchWebKit({ width = 1280, height = 900 } = {}) {
+  const x = await display();
+  const port = await freePort();
+  const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
+    stdio: 'ignore',
+    env: { ...process.env, DISPLAY: x.name },
+  });
+  try {
+    await waitForPort(port);
+  } catch (error) {
+    driverProcess.kill();
+    x.stop();
+    throw error;
+  }
+  const driver = await new Builder()
+    .usingServer(`http://127.0.0.1:${port}`)
+    .withCapabilities({
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+    })
+    .build();
+  const page = webkitPage(driver);
+  await page.setViewport({ width, height });
+  return {
+    driver,
+    page,
+    async close() {
+      await driver.quit().catch(() => {});
+      driverProcess.kill();
+      x.stop();
+    },
+  };
+}
+
+// Playwright/puppeteer key names (what the tests press) to WebDriver keys.
+const KEYS = {
+  Enter: Key.ENTER,
+  Escape: Key.ESCAPE,
+  Tab: Key.TAB,
+  Backspace: Key.BACK_SPACE,
+  Delete: Key.DELETE,
+  End: Key.END,
+  Home: Key.HOME,
+  ArrowDown: Key.ARROW_DOWN,
+  ArrowUp: Key.ARROW_UP,
+  ArrowLeft: Key.ARROW_LEFT,
+  ArrowRight: Key.ARROW_RIGHT,
+  PageDown: Key.PAGE_DOWN,
+  PageUp: Key.PAGE_UP,
+  Space: ' ',
+  ' ': ' ',
+  Shift: Key.SHIFT,
+  Control: Key.CONTROL,
+  Alt: Key.ALT,
+  Meta: Key.META,
+};
+const key = (name) => {
+  if (name in KEYS) return KEYS[name];
+  if ([...name].length === 1) return name;
+  throw new Error(`No WebDriver key for ${name}`);
+};
+
+/** The puppeteer-page calls the test runner's commands make, on a WebDriver session. */
+function webkitPage(driver) {
+  let chrome = null; // the window's frame around the viewport, measured once
+  const actions = () => driver.actions({ async: true });
+  return {
+    async setViewport({ width, height }) {
+      if (!chrome) {
+        const [w, h] = await driver.executeScript('return [outerWidth - innerWidth, outerHeight - innerHeight]');
+        chrome = { w: Math.max(0, w), h: Math.max(0, h) };
+      }
+      await driver
+        .manage()
+        .window()
+        .setRect({ width: width + chrome.w, height: height + chrome.h });
+      // The window manager may settle the size a moment later; wait until the page sees it.
+      const deadline = Date.now() + 3000;
+      while (Date.now() < deadline) {
+        const [w, h] = await driver.executeScript('return [innerWidth, innerHeight]');
+        if (w === width && h === height) return;
+        if (w !== width || h !== height) {
+          chrome = { w: chrome.w + width - w, h: chrome.h + height - h };
+          await driver
+            .manage()
+            .window()
+            .setRect({ width: width + chrome.w, height: height + chrome.h });
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    keyboard: {
+      async press(combo) {
+        const parts = combo.split('+');
+        const last = parts.pop();
+        let chain = actions();
+        for (const m of parts) chain = chain.keyDown(key(m));
+        chain = chain.keyDown(key(last)).keyUp(key(last));
+        for (const m of parts.reverse()) chain = chain.keyUp(key(m));
+        await chain.perform();
+      },
+      async type(text) {
+        await actions().sendKeys(text).perform();
+      },
+      async down(name) {
+        await actions().keyDown(key(name)).perform();
+      },
+      async up(name) {
+        await actions().keyUp(key(name)).perform();
+      },
+    },
+    async emulateMediaType() {
+      throw new Error('WebKitWebDriver has no media emulation');
+    },
+    async emulateMediaFeatures() {
+      throw new Error('WebKitWebDriver has no media emulation');
+    },
+  };
+}
