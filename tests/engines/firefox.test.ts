@@ -1,0 +1,4 @@
+// The journeys in Firefox (tests/engines/journeys.ts).
+import { journeys } from './journeys.ts';
+
+journeys('firefox');

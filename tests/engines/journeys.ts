@@ -1,0 +1,455 @@
+/**
+ * The journeys of a payer, a customer, an organization member and a store user through the reference host, driven
+ * in Firefox or WebKit as a person would (tests/engines/browser.ts), at 1280 and 390 px. Every screen on the way is
+ * checked for what a person would see wrong (in-page.js `defects`: a word broken across lines, something wider than
+ * the window, a dialog whose body is cut off) and kept as a screenshot (test-results/engines/<engine>/…).
+ * Chromium runs the detailed flows (tests/e2e, Playwright); these prove the same product in the other two engines.
+ */
+import { readFileSync } from 'node:fs';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Journey, type EngineName, type Query } from './browser.ts';
+import { signedFetch } from '../server/payment-helpers.ts';
+import { answer, authUrlOf, connect, fetchRequest, walletOf } from '../support/did-wallet.ts';
+import { demoSecretKey, type DemoWalletKey } from '../../hosts/server/service/data/demo-wallets.ts';
+import { DEMO_USERS } from '../../hosts/server/service/data/users.ts';
+
+const WIDTHS = [1280, 390] as const;
+const SHOTS = 'test-results/engines';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    sandboxes: Record<EngineName, { origin: string; appSk: string }>;
+  }
+}
+
+const user = (first: DemoWalletKey) => DEMO_USERS.find((u) => u.fullName.toLowerCase().startsWith(first))!;
+
+export function journeys(engine: EngineName): void {
+  const { origin, appSk } = inject('sandboxes')[engine];
+  const merchant = async (method: string, path: string, body?: unknown) => {
+    const r = await signedFetch(origin, appSk, method, path, { body });
+    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBe(200);
+    return r.body as Record<string, never>;
+  };
+  let j: Journey;
+
+  beforeAll(async () => {
+    j = await Journey.start(engine, origin, SHOTS);
+  }, 120_000);
+  afterAll(async () => {
+    await j?.close();
+  });
+
+  /** Signs in through the platform's login page as a person would: the demo user's button. */
+  async function signIn(who: DemoWalletKey, redirect: string) {
+    await j.goto(`/.well-known/service/login?redirect=${encodeURIComponent(redirect)}`);
+    await j.click({ role: 'button', name: new RegExp(user(who).fullName) });
+    await j.waitForPath(redirect.split('?')[0]!);
+  }
+
+  /** What a person would see wrong on this screen: none; and a screenshot of it. */
+  async function looks(name: string, host?: string) {
+    await j.shot(name);
+    expect(await j.defects(host), `${engine} at ${j.width} px, ${name}`).toEqual([]);
+  }
+
+  /** The deep link of the open wallet dialog, and its QR code as a wallet's camera reads it from the screen. */
+  async function scanWalletDialog(host: string, dialog: Query) {
+    const link = await j.see({ within: dialog, role: 'link', name: /Open DID Wallet/ });
+    const href = link.attrs.href!;
+    expect(href).toMatch(/^https:\/\/abtwallet\.io\/i\/\?action=requestAuth&url=/);
+    if (j.width >= 600) {
+      const qr = await j.see({ within: dialog, css: 'svg[part~=connect-qr]' });
+      expect(qr).toBeTruthy();
+      const box = await j.run<{ x: number; y: number; w: number; h: number }>(
+        `const root = document.querySelector(arguments[0]).shadowRoot;
+         const svg = [...root.querySelectorAll('dialog[open] svg')].find((s) => (s.getAttribute('part') || '').includes('connect-qr'));
+         const r = svg.getBoundingClientRect();
+         return { x: r.left, y: r.top, w: r.width, h: r.height };`,
+        host,
+      );
+      expect(box.w, 'QR code drawn at a scannable size').toBeGreaterThan(150);
+      const png = PNG.sync.read(readFileSync(await j.shot('wallet-qr')));
+      const crop = new PNG({ width: Math.round(box.w) + 16, height: Math.round(box.h) + 16 });
+      PNG.bitblt(
+        png,
+        crop,
+        Math.max(0, Math.round(box.x) - 8),
+        Math.max(0, Math.round(box.y) - 8),
+        crop.width,
+        crop.height,
+        0,
+        0,
+      );
+      expect(
+        jsQR(new Uint8ClampedArray(crop.data), crop.width, crop.height)?.data,
+        'the QR code read from the screen',
+      ).toBe(href);
+    }
+    return href;
+  }
+
+  /**
+   * The demo user's DID Wallet approves the request (tests/support/did-wallet.ts, the protocol as a phone speaks it).
+   * With the dialog: it reads the request first, and the dialog says it was scanned before the wallet answers.
+   */
+  async function approve(href: string, who: DemoWalletKey = 'casey', scanned?: { host: string; dialog: Query }) {
+    const wallet = walletOf(demoSecretKey(who));
+    if (!scanned) {
+      const outcome = await connect(href, wallet);
+      expect(outcome.status, outcome.errorMessage).toBe('ok');
+      return;
+    }
+    let request = await fetchRequest(authUrlOf(href));
+    await j.text({ within: scanned.dialog, role: 'status' }, 'Scanned — confirm in DID Wallet');
+    await looks('wallet-scanned', scanned.host);
+    for (;;) {
+      const r = await answer(request, wallet, 'approve');
+      if ('outcome' in r) {
+        expect(r.outcome.status, r.outcome.errorMessage).toBe('ok');
+        return;
+      }
+      request = r.next;
+    }
+  }
+
+  for (const width of WIDTHS) {
+    describe(`${engine} at ${width} px`, () => {
+      describe('checkout', () => {
+        const co = 'pay-checkout';
+
+        it('one-time purchase: fast pay offered, then the DID Wallet (QR code, scanned), completed', async () => {
+          await j.begin(width);
+          await signIn('casey', '/checkout/plink_sandbox_onetime');
+          await j.see({ host: co, role: 'heading', name: 'Order summary' });
+          await j.see({ host: co, text: 'Sandbox Pro License' });
+          await j.text({ host: co, css: '[part~=total]' }, '10 TBA');
+          await looks('checkout-onetime', co);
+          await j.click({ host: co, role: 'button', name: 'Pay' });
+          const fast: Query = { host: co, role: 'dialog', name: 'Confirm payment' };
+          await j.text(fast, /10 TBA/);
+          await looks('checkout-fast-pay', co);
+          await j.click({ within: fast, role: 'button', name: 'Use DID Wallet instead' });
+          const dialog: Query = { host: co, role: 'dialog', name: 'Pay with DID Wallet' };
+          await j.text({ within: dialog, role: 'status' }, /Waiting for DID Wallet/);
+          await looks('checkout-wallet', co);
+          const href = await scanWalletDialog(co, dialog);
+          await approve(href, 'casey', { host: co, dialog });
+          await j.see({ host: co, role: 'heading', name: 'Thanks for your payment' }, 20_000);
+          await looks('checkout-completed', co);
+          await j.click({ host: co, role: 'link', name: 'View invoice' });
+          await j.waitForPath(/\/customer\/invoice\/in_/);
+          await j.see({ host: 'pay-portal', css: '[part~=invoice-total]' });
+          await looks('invoice', 'pay-portal');
+        });
+
+        it('promotion code, quantity and the card panel', async () => {
+          await j.begin(width);
+          await signIn('olivia', '/checkout/plink_sandbox_onetime');
+          const total: Query = { host: co, css: '[part~=total]' };
+          await j.see({ host: co, role: 'heading', name: 'Order summary' });
+          await j.click({ host: co, role: 'button', name: 'Increase quantity' });
+          await j.text(total, '20 TBA');
+          await j.click({ host: co, role: 'button', name: 'Add promotion code' });
+          const promo: Query = { host: co, role: 'dialog', name: 'Promotion code' };
+          await j.fill({ within: promo, role: 'textbox', name: 'Code' }, 'NOPE');
+          await j.press('Enter');
+          await j.see({ within: promo, text: 'This promotion code is invalid' });
+          await looks('checkout-promotion-invalid', co);
+          await j.fill({ within: promo, role: 'textbox', name: 'Code' }, 'SANDBOX10');
+          await j.click({ within: promo, role: 'button', name: 'Apply' });
+          await j.gone(promo);
+          await j.text(total, '18 TBA');
+          await looks('checkout-promotion-applied', co);
+          // The card (the Stripe test-mode stand-in, mounted in the light DOM and shown through a slot).
+          await j.click({ host: co, role: 'radio', name: /^USD Card/ });
+          await j.click({ host: co, role: 'button', name: 'Pay' });
+          const panel: Query = { host: co, role: 'dialog', name: 'Pay by card' };
+          await j.see(panel);
+          await j.see({ css: 'pay-checkout > [slot=stripe-payment]' });
+          await looks('checkout-card', co);
+          await j.click({ within: panel, role: 'button', name: 'Cancel' });
+          await j.gone(panel);
+        });
+
+        it('subscription with a free trial, through the wallet', async () => {
+          await j.begin(width);
+          await signIn('casey', '/checkout/plink_sandbox_trial');
+          await j.see({ host: co, text: '7 days free trial' });
+          await looks('checkout-trial', co);
+          await j.click({ host: co, role: 'button', name: 'Subscribe' });
+          const dialog: Query = { host: co, role: 'dialog', name: 'Pay with DID Wallet' };
+          const href = await scanWalletDialog(co, dialog);
+          await approve(href);
+          await j.see({ host: co, role: 'heading', name: 'Your subscription is active' }, 20_000);
+          await looks('checkout-subscribed', co);
+        });
+
+        it('upsell and cross-sell', async () => {
+          await j.begin(width);
+          await signIn('casey', '/checkout/plink_sandbox_upsell');
+          const upsell: Query = { host: co, role: 'switch', name: /^Switch to 30 TBA per year/ };
+          await j.click(upsell);
+          await j.text({ host: co, css: '[part~=total]' }, '30 TBA');
+          await looks('checkout-upsell', co);
+          await j.goto('/checkout/plink_sandbox_crosssell');
+          await j.see({ host: co, text: 'Required with this purchase' });
+          await j.click({ host: co, role: 'button', name: /^Add .*Sandbox Priority Support/ });
+          await j.poll(
+            async () => (await j.count({ host: co, css: '[part~=line-item]' })) === 2,
+            10_000,
+            () => '2 items',
+          );
+          await looks('checkout-cross-sell', co);
+        });
+
+        it('donation with a custom amount', async () => {
+          await j.begin(width);
+          await signIn('casey', '/checkout/plink_sandbox_donation');
+          expect((await j.see({ host: co, role: 'radio', name: '5 TBA' })).checked).toBe(true);
+          await looks('checkout-donation', co);
+          await j.click({ host: co, role: 'radio', name: 'Custom' });
+          await j.fill({ host: co, role: 'textbox', name: 'Your amount (TBA)' }, '250');
+          await j.see({ host: co, text: 'Please enter an amount between 0.1 and 100.' });
+          await looks('checkout-donation-custom', co);
+        });
+
+        it('phone and billing address collected, and the standalone page', async () => {
+          await j.begin(width);
+          await signIn('dana', '/checkout/plink_sandbox_report');
+          await j.see({ host: co, role: 'heading', name: 'Order summary' });
+          await j.see({ host: co, css: '[part~=phone]', hidden: true });
+          await looks('checkout-phone', co);
+          await j.goto('/plain/checkout/plink_sandbox_onetime');
+          await j.see({ host: co, text: 'Sandbox Pro License' });
+          await looks('checkout-plain', co);
+        });
+      });
+
+      describe('portal', () => {
+        const po = 'pay-portal';
+
+        it('invoices, a subscription cancelled with feedback and resumed, a plan change', async () => {
+          await j.begin(width);
+          await signIn('casey', '/customer');
+          const sub = await merchant('POST', '/api/subscriptions', {
+            customer_id: user('casey').did,
+            items: [{ price_id: 'price_sandbox_studio_monthly', quantity: 1 }],
+          });
+          await j.goto('/customer');
+          await j.see({ host: po, role: 'tab', name: 'Subscriptions' });
+          await looks('portal-overview', po);
+          await j.goto(`/customer/subscription/${sub.id}`);
+          await j.see({ host: po, css: '[part~=renewal-amount]' });
+          await looks('portal-subscription', po);
+          await j.click({ host: po, role: 'button', name: 'Cancel subscription' });
+          const cancel: Query = { host: po, role: 'dialog', name: 'Cancel subscription?' };
+          await j.click({ within: cancel, role: 'radio', name: "It's too expensive" });
+          await looks('portal-cancel', po);
+          await j.click({ within: cancel, role: 'button', name: 'Cancel subscription' });
+          await j.gone(cancel);
+          await j.click({ host: po, role: 'button', name: 'Resume subscription' });
+          await j.poll(
+            async () => (await j.count({ host: po, role: 'button', name: 'Cancel subscription' })) > 0,
+            15_000,
+            () => 'resumed',
+          );
+          await j.click({ host: po, role: 'button', name: 'Change plan' });
+          const plan: Query = { host: po, role: 'dialog', name: 'Change plan' };
+          await j.click({ within: plan, role: 'radio', name: /30 TBA per year/ });
+          await j.see({ within: plan, css: '[part~=change-summary]' });
+          await looks('portal-change-plan', po);
+          await j.click({ within: plan, role: 'button', name: 'Confirm plan change' });
+          await j.gone(plan);
+          await j.click({ host: po, role: 'button', name: 'Change payment method' });
+          const method: Query = { host: po, role: 'dialog', name: 'Change payment method' };
+          await j.see(method);
+          await looks('portal-change-payment', po);
+          await j.press('Escape');
+          await j.gone(method);
+        });
+
+        it('past-due invoices paid per currency', async () => {
+          await j.begin(width);
+          await signIn('chris', '/customer');
+          const sub = await merchant('POST', '/api/subscriptions', {
+            customer_id: user('chris').did,
+            items: [{ price_id: 'price_sandbox_node_monthly', quantity: 10 }],
+          });
+          const clock = await merchant('GET', '/api/sandbox/clock');
+          const seconds = Number(sub.current_period_end) - Number(clock.now) + 60;
+          if (seconds > 0) await merchant('POST', '/api/sandbox/clock/advance', { seconds });
+          await j.goto('/customer/invoice/past-due');
+          const row: Query = { host: po, css: '[part~=past-due-currency][data-currency="pc_sandbox_tba"]' };
+          await j.see(row);
+          await looks('portal-past-due', po);
+          await merchant('POST', '/api/sandbox/wallet/fund', {
+            did: user('chris').did,
+            currency_id: 'pc_sandbox_tba',
+            amount: '1000',
+          });
+          await j.click({ within: row, role: 'button', name: /^Pay / });
+          const dialog: Query = { host: po, role: 'dialog', name: 'Pay with DID Wallet' };
+          const href = await scanWalletDialog(po, dialog);
+          await approve(href, 'chris');
+          await j.see({ within: row, css: '[part~=past-due-paid]' }, 20_000);
+          await looks('portal-past-due-paid', po);
+        });
+
+        it('credits and auto top-up', async () => {
+          await j.begin(width);
+          await signIn('casey', '/customer');
+          await merchant('POST', '/api/credit-grants', {
+            customer_id: user('casey').did,
+            currency_id: 'pc_sandbox_credit',
+            amount: '5',
+            name: 'Journey credits',
+          });
+          await j.goto('/customer');
+          await j.click({ host: po, role: 'tab', name: 'Credits' });
+          await j.see({ host: po, css: '[part~=auto-top-up]' });
+          await j.see({ host: po, text: 'Journey credits' });
+          await looks('portal-credits', po);
+          await j.click({ host: po, role: 'switch', name: 'Enable auto top-up' });
+          await looks('portal-auto-top-up', po);
+        });
+      });
+
+      describe('header', () => {
+        const hd = 'site-header';
+
+        it('organizations (and the create dialog), notifications, language, theme, session', async () => {
+          await j.begin(width);
+          await signIn('olivia', '/');
+          await j.see({ host: hd, css: '[part~=user]' });
+          await looks('header-owner', hd);
+          if (width < 600) {
+            await j.click({ host: hd, role: 'button', name: 'Open menu' });
+            await looks('header-mobile-menu', hd);
+            await j.press('Escape');
+          } else {
+            await j.click({ host: hd, role: 'button', name: 'Products' });
+            await j.see({ host: hd, role: 'link', name: /Payment Kit/ });
+            await looks('header-products', hd);
+            await j.press('Escape');
+          }
+          await j.click({ host: hd, css: '[part~=org-switch]' });
+          const orgs: Query = { host: hd, role: 'dialog', name: 'Organizations' };
+          await j.see(orgs);
+          await looks('header-orgs', hd);
+          await j.click({ host: hd, role: 'button', name: /Create new/ });
+          const create: Query = { host: hd, role: 'dialog', name: 'Create organization' };
+          await j.see(create);
+          await looks('header-org-create', hd);
+          await j.press('Escape');
+          await j.gone(create);
+          await j.click({ host: hd, css: '[part~=user]' });
+          await looks('header-session-menu', hd);
+          await j.press('Escape');
+          if (width >= 600) {
+            await j.click({ host: hd, role: 'button', name: 'Language: English' });
+            await j.see({ host: hd, role: 'menuitemradio', name: '简体中文' });
+            await looks('header-language', hd);
+            await j.press('Escape');
+            await j.click({ host: hd, role: 'button', name: 'Switch to dark theme' });
+            await j.see({ host: hd, role: 'button', name: 'Switch to light theme' });
+            await looks('header-dark', hd);
+          }
+        });
+
+        it('a notification arrives while the page is open', async () => {
+          await j.begin(width);
+          await signIn('casey', '/');
+          await j.see({ host: hd, css: '[part~=notifications]' });
+          const r = await fetch(`${origin}/.well-known/service/sandbox/notify`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              receiver: user('casey').did,
+              severity: 'warning',
+              title: 'Payment due soon',
+              description: 'Your subscription renews tomorrow.',
+            }),
+          });
+          expect(r.status).toBe(200);
+          await j.see({ host: hd, text: 'Payment due soon' }, 20_000);
+          await looks('header-notification', hd);
+        });
+      });
+
+      describe('store', () => {
+        const st = 'blocklet-store';
+
+        it('home, search and a blocklet', async () => {
+          await j.begin(width);
+          await j.goto('/');
+          await j.see({ host: st, role: 'heading', name: 'Blocklet Store' });
+          await looks('store-home', st);
+          await j.fill({ host: st, role: 'searchbox', name: 'Search blocklets' }, 'insights');
+          await j.see({ host: st, role: 'heading', name: 'Subscription Insights' });
+          await looks('store-search', st);
+          await j.click({ host: st, role: 'link', name: /Subscription Insights/ });
+          await j.see({ host: st, role: 'link', name: /Launch/ });
+          await looks('store-detail', st);
+        });
+
+        it("the developer's blocklets and dialogs, the console", async () => {
+          await j.begin(width);
+          await signIn('dana', '/developer/blocklets');
+          await j.see({ host: st, role: 'heading', name: 'My Blocklets' });
+          await looks('store-developer', st);
+          await j.click({ host: st, role: 'button', name: 'Create blocklet' });
+          const dialog: Query = { host: st, role: 'dialog', name: 'Create blocklet' };
+          await j.see(dialog);
+          await looks('store-create-blocklet', st);
+          await j.press('Escape');
+          await j.gone(dialog);
+          await j.goto('/developer/access-tokens');
+          await j.click({ host: st, role: 'button', name: 'Create access token' });
+          await j.see({ host: st, role: 'dialog', name: 'Create access token' });
+          await looks('store-access-token', st);
+          await j.begin(width);
+          await signIn('olivia', '/console/blocklets');
+          await j.see({ host: st, role: 'heading', name: /Blocklets/ });
+          await looks('store-console', st);
+        });
+      });
+
+      describe('pricing table and embed', () => {
+        const pt = 'pay-pricing-table';
+
+        it('interval, currency and the inline checkout', async () => {
+          await j.begin(width);
+          await signIn('casey', '/pricing');
+          await j.click({ host: pt, role: 'radio', name: 'Yearly' });
+          await looks('pricing-yearly', pt);
+          await j.click({ host: pt, role: 'combobox', name: 'Currency' });
+          await j.press('ArrowDown');
+          await j.press('Enter');
+          await j.click({ host: pt, role: 'radio', name: 'Monthly' });
+          await looks('pricing-monthly', pt);
+          await j.click({ within: { host: pt, css: '[part~=plan]' }, role: 'button', name: /Subscribe|Try for free/ });
+          await j.see({ host: pt, role: 'button', name: 'Back to plans' });
+          await j.see({ host: pt, css: 'pay-checkout' });
+          await looks('pricing-inline-checkout', pt);
+        });
+
+        it('the checkout in an embed-mode iframe on a merchant page', async () => {
+          await j.begin(width);
+          await j.goto('/embed-demo');
+          await j.poll(
+            () =>
+              j.run<boolean>(
+                `const f = document.querySelector('iframe'); return !!f && f.getBoundingClientRect().height > 200;`,
+              ),
+            20_000,
+            () => 'the iframe sized by its page',
+          );
+          await j.shot('embed-demo');
+        });
+      });
+    });
+  }
+}
