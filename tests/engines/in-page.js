@@ -209,12 +209,28 @@
     return a ? { role: role(a), name: name(a), tag: a.tagName.toLowerCase() } : null;
   }
 
-  // Words of Latin, Greek or Cyrillic script (CJK lines may break between any two characters). Ids, hashes, DIDs,
-  // URLs and addresses may break anywhere on purpose, so long runs without a vowel or with digits mixed in are not
-  // words.
-  const WORD =
-    /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}][\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}'’]+/gu;
-  const notAWord = (w) => w.length > 24;
+  // A word: a run of letters of Latin, Greek or Cyrillic script between spaces, dashes or slashes (CJK lines may
+  // break between any two characters). A token with digits or other signs in it is an id, a hash, a DID, a URL or an
+  // amount, which may break anywhere on purpose.
+  const TOKEN = /[^\s\-\u2010-\u2015/]+/gu;
+  const WORD = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}'’]{2,24}$/u;
+  const trimPunctuation = (t) => t.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
+
+  /** Shown to assistive technology only (the visually-hidden pattern): its layout is not a person's concern. */
+  function visuallyHidden(el) {
+    for (let n = el; n; n = n.parentElement ?? n.getRootNode().host) {
+      const cs = getComputedStyle(n);
+      if (
+        cs.clipPath.startsWith('inset(50%') ||
+        cs.clip === 'rect(0px, 0px, 0px, 0px)' ||
+        cs.clip === 'rect(0px 0px 0px 0px)'
+      )
+        return true;
+      const r = n.getBoundingClientRect();
+      if (cs.position === 'absolute' && (r.width <= 1 || r.height <= 1) && cs.overflow === 'hidden') return true;
+    }
+    return false;
+  }
 
   /**
    * Layout defects of what the page shows: a word broken across two lines, an element wider than the viewport
@@ -229,7 +245,7 @@
       if (!visible(el)) continue;
       const r = el.getBoundingClientRect();
       // Out of the viewport sideways, unless a scroll box of its own clips it.
-      if ((r.right > vw + 1 || r.left < -1) && r.width > 0 && !clipped(el)) {
+      if ((r.right > vw + 1 || r.left < -1) && r.width > 0 && !clipped(el) && !visuallyHidden(el)) {
         const label = describe(el);
         if (!seen.has(label)) {
           seen.add(label);
@@ -246,13 +262,16 @@
         if (node.nodeType !== Node.TEXT_NODE || !node.data.trim()) continue;
         const cs = getComputedStyle(el);
         if (cs.textOverflow === 'ellipsis' && cs.whiteSpace === 'nowrap') continue;
-        for (const m of node.data.matchAll(WORD)) {
-          if (notAWord(m[0])) continue;
+        if (visuallyHidden(el)) continue;
+        for (const m of node.data.matchAll(TOKEN)) {
+          const word = trimPunctuation(m[0]);
+          if (!WORD.test(word)) continue;
+          const start = m.index + m[0].indexOf(word);
           const range = document.createRange();
-          range.setStart(node, m.index);
-          range.setEnd(node, m.index + m[0].length);
+          range.setStart(node, start);
+          range.setEnd(node, start + word.length);
           const tops = new Set([...range.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
-          if (tops.size > 1) out.push(`word broken over ${tops.size} lines: "${m[0]}" in ${describe(el)}`);
+          if (tops.size > 1) out.push(`word broken over ${tops.size} lines: "${word}" in ${describe(el)}`);
         }
       }
     }

@@ -4,6 +4,9 @@
 // Used by the element tests (web-test-runner.config.mjs) and the journeys (tests/engines).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { Builder, Key } from 'selenium-webdriver';
 
@@ -105,6 +108,23 @@ const waitForPort = async (port, ms = 20000) => {
 };
 
 /**
+ * MiniBrowser's toolbar (GTK 3 widgets: buttons, the address entry) keeps its window at least 447 px wide, wider than
+ * a phone. A user stylesheet for GTK (read from $XDG_CONFIG_HOME/gtk-3.0/gtk.css) shrinks the toolbar's widgets so
+ * the window, and so the page's viewport, can be 320 or 390 px. It styles the browser's own widgets only: WebKitGTK
+ * draws the page's form controls itself, not with GTK's theme.
+ */
+function narrowToolbarConfig() {
+  const dir = mkdtempSync(join(tmpdir(), 'minibrowser-'));
+  mkdirSync(join(dir, 'gtk-3.0'));
+  writeFileSync(
+    join(dir, 'gtk-3.0', 'gtk.css'),
+    'headerbar *, toolbar *, box *, entry, button, label { font-size: 1px; min-width: 0; min-height: 0; padding: 0;' +
+      ' margin: 0; border-width: 0; -gtk-icon-transform: scale(0.1); }\n',
+  );
+  return dir;
+}
+
+/**
  * One MiniBrowser session (one per driver process is the safe assumption: engines.md) with an adapter that speaks
  * the puppeteer page calls the test runner's commands make (keyboard, setViewport), so `sendKeys` and `setViewport`
  * work unchanged in WebKit.
@@ -114,7 +134,7 @@ export async function launchWebKit({ width = 1280, height = 900 } = {}) {
   const port = await freePort();
   const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
     stdio: 'ignore',
-    env: { ...process.env, DISPLAY: x.name },
+    env: { ...process.env, DISPLAY: x.name, XDG_CONFIG_HOME: narrowToolbarConfig() },
   });
   try {
     await waitForPort(port);
@@ -181,24 +201,23 @@ function webkitPage(driver) {
         const [w, h] = await driver.executeScript('return [outerWidth - innerWidth, outerHeight - innerHeight]');
         chrome = { w: Math.max(0, w), h: Math.max(0, h) };
       }
-      await driver
-        .manage()
-        .window()
-        .setRect({ width: width + chrome.w, height: height + chrome.h });
-      // The window manager may settle the size a moment later; wait until the page sees it.
-      const deadline = Date.now() + 3000;
-      while (Date.now() < deadline) {
-        const [w, h] = await driver.executeScript('return [innerWidth, innerHeight]');
-        if (w === width && h === height) return;
-        if (w !== width || h !== height) {
-          chrome = { w: chrome.w + width - w, h: chrome.h + height - h };
-          await driver
-            .manage()
-            .window()
-            .setRect({ width: width + chrome.w, height: height + chrome.h });
+      let seen = [0, 0];
+      // The window manager may settle the size a moment later, and the frame around the page may differ from the
+      // first measure: set, wait until the page sees the size, correct by what it sees, once.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        await driver
+          .manage()
+          .window()
+          .setRect({ width: width + chrome.w, height: height + chrome.h });
+        const deadline = Date.now() + 2000;
+        while (Date.now() < deadline) {
+          seen = await driver.executeScript('return [innerWidth, innerHeight]');
+          if (seen[0] === width && seen[1] === height) return;
+          await new Promise((r) => setTimeout(r, 50));
         }
-        await new Promise((r) => setTimeout(r, 50));
+        chrome = { w: Math.max(0, chrome.w + width - seen[0]), h: Math.max(0, chrome.h + height - seen[1]) };
       }
+      throw new Error(`WebKit: the viewport is ${seen[0]}×${seen[1]}, not ${width}×${height}`);
     },
     keyboard: {
       async press(combo) {
