@@ -6,7 +6,7 @@
 // "Installed from the current lock file": npm ci writes node_modules/.package-lock.json (npm's hidden lock file) after
 // the install; a lock file changed since (a pull, a branch switch, a new dependency) is newer than it.
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -28,11 +28,43 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     console.error('usage: node scripts/install-once.mjs <dir> [npm ci flags…]');
     process.exit(2);
   }
-  if (needsInstall(dir)) {
-    console.log(`installing ${dir} (npm ci)`);
-    const { status } = spawnSync('npm', ['ci', '--prefix', dir, '--no-audit', '--no-fund', ...flags], {
-      stdio: 'inherit',
-    });
-    process.exit(status ?? 1);
+  if (!needsInstall(dir)) process.exit(0);
+  // CI starts the slow installs early, in the background, and npm test asks for the same ones later: the second
+  // caller waits for the first (a lock folder beside node_modules) instead of running a second npm ci over it.
+  const lock = join(dir, '.install-lock');
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      if (!ownerAlive(lock) || Date.now() > deadline) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  let status = 0;
+  try {
+    if (needsInstall(dir)) {
+      console.log(`installing ${dir} (npm ci)`);
+      status =
+        spawnSync('npm', ['ci', '--prefix', dir, '--no-audit', '--no-fund', ...flags], { stdio: 'inherit' }).status ??
+        1;
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  process.exit(status);
+}
+
+/** Whether the process that holds the lock still runs (a killed install leaves its lock behind). */
+function ownerAlive(lock) {
+  try {
+    process.kill(Number(readFileSync(join(lock, 'pid'), 'utf8')), 0);
+    return true;
+  } catch (error) {
+    // No pid file yet (the owner is between mkdir and write) counts as alive; a missing process does not.
+    return error.code === 'ENOENT' || error.code === 'EPERM';
   }
 }
