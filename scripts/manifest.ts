@@ -7,13 +7,17 @@
  *   GlobalComponents) and svelte.d.ts (Svelte 5 SvelteHTMLElements). The elements' own `useEmit<'tag'>()` is typed
  *   from elements.d.ts too;
  * - elements/_runtime/<tag>.ts: what each element module needs at run time (tag, its own attribute names and types
- *   without the shared settings), so that the documentation in the metadata stays out of the bundles.
+ *   without the shared settings), so that the documentation in the metadata stays out of the bundles;
+ * - the editor data: vscode.html-custom-data.json (VS Code's `html.customData`) and web-types.json (JetBrains IDEs,
+ *   named by the package.json `web-types` field);
+ * - angular/index.js and angular/index.d.ts (`<package>/angular`): Angular standalone directives with typed inputs
+ *   and outputs, for templates checked by ngc's strictTemplates.
  *
  * `npm run manifest -- --check` writes nothing and exits 1 when any of these is out of date (the unit
  * tests run it, so the manifest and the typings cannot drift from the code).
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync, type Dirent } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { camelCase, SHARED_ATTRIBUTES, type AttributeMeta, type ElementMeta } from '../elements/_meta.ts';
 
@@ -353,12 +357,248 @@ export function buildRuntimeMeta(metas: ElementMeta[]): Record<string, string> {
   return files;
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Editor data: VS Code's HTML custom data and JetBrains' web-types
+
+type PackageInfo = { name: string; version: string };
+
+/** Where an element's attributes and events are documented: the README's section, as the npm page shows it. */
+export const docUrl = (pkg: PackageInfo, tag: string): string => `https://www.npmjs.com/package/${pkg.name}#${tag}`;
+
+const md = (value: string) => ({ kind: 'markdown', value });
+const code = (s: string) => `\`${s}\``;
+
+function attributeMarkdown(a: AttributeMeta): string {
+  const facts = [
+    `Property: ${code(camelCase(a.name))}`,
+    a.type === 'json' ? 'JSON text (the property takes the object)' : a.values ? null : `Type: ${a.type}`,
+    a.default !== undefined ? `Default: ${code(a.default)}` : null,
+  ].filter(Boolean);
+  return `${a.description}\n\n${facts.join('. ')}.`;
+}
+
+function elementMarkdown(m: ElementMeta): string {
+  const out = [m.summary];
+  if (m.events.length)
+    out.push(
+      `**Events:**\n${m.events.map((e) => `- ${code(e.name)} ${code(`{ detail: ${e.detail} }`)}: ${e.description}${e.cancelable ? ' (cancelable)' : ''}`).join('\n')}`,
+    );
+  if (m.slots?.length)
+    out.push(
+      `**Slots:**\n${m.slots.map((s) => `- ${s.name ? code(s.name) : '(default)'}: ${s.description}`).join('\n')}`,
+    );
+  if (m.parts?.length) out.push(`**CSS parts** (\`::part(…)\`): ${m.parts.map((p) => code(p.name)).join(', ')}.`);
+  if (m.cssProperties?.length)
+    out.push(`**CSS custom properties:** ${m.cssProperties.map((p) => code(p.name)).join(', ')}.`);
+  return out.join('\n\n');
+}
+
+/**
+ * VS Code's HTML custom data (version 1.1; the format: docs/customData.md and docs/customData.schema.json of
+ * vscode-html-languageservice): completion and hover for the tags, their attributes and enumerated values in HTML
+ * files, with `"html.customData": ["./node_modules/<package>/vscode.html-custom-data.json"]` in the settings. The
+ * format has no events, parts or custom properties: the tag's description lists them.
+ */
+export function buildVscodeData(metas: ElementMeta[], pkg: PackageInfo): object {
+  return {
+    version: 1.1,
+    tags: metas.map((m) => ({
+      name: m.tag,
+      description: md(elementMarkdown(m)),
+      attributes: m.attributes.map((a) => ({
+        name: a.name,
+        description: md(attributeMarkdown(a)),
+        // "v": the built-in value set of attributes written without a value (`<pay-portal dashboard>`).
+        ...(a.values ? { values: a.values.map((v) => ({ name: v })) } : a.type === 'boolean' ? { valueSet: 'v' } : {}),
+      })),
+      references: [{ name: `<${m.tag}>: attributes and events`, url: docUrl(pkg, m.tag) }],
+    })),
+  };
+}
+
+/**
+ * JetBrains web-types (version 2 of the format: https://github.com/JetBrains/web-types, schema/web-types.json),
+ * read by WebStorm and the other JetBrains IDEs from the package.json `web-types` field: the elements with their
+ * attributes (value types, enumerated values, defaults), properties, events, slots, CSS parts and custom properties.
+ */
+export function buildWebTypes(metas: ElementMeta[], pkg: PackageInfo): object {
+  const attributeValue = (a: AttributeMeta) =>
+    a.values
+      ? { type: 'enum' }
+      : a.type === 'boolean'
+        ? { type: 'boolean', required: false } // `<pay-portal dashboard>`: the value may be left out
+        : { type: a.type === 'json' ? 'string' : a.type };
+  return {
+    $schema: 'https://raw.githubusercontent.com/JetBrains/web-types/master/schema/web-types.json',
+    name: pkg.name,
+    version: pkg.version,
+    'js-types-syntax': 'typescript',
+    'description-markup': 'markdown',
+    contributions: {
+      html: {
+        elements: metas.map((m) => ({
+          name: m.tag,
+          description: m.summary,
+          'doc-url': docUrl(pkg, m.tag),
+          attributes: m.attributes.map((a) => ({
+            name: a.name,
+            description: attributeMarkdown(a),
+            ...(a.default !== undefined ? { default: a.default } : {}),
+            value: attributeValue(a),
+            ...(a.values ? { values: a.values.map((v) => ({ name: v })) } : {}),
+          })),
+          ...(m.slots?.length ? { slots: m.slots.map((s) => ({ name: s.name, description: s.description })) } : {}),
+          js: {
+            properties: [
+              ...m.attributes.map((a) => ({
+                name: camelCase(a.name),
+                description: a.description,
+                type: `${propertyType(a)} | undefined`,
+              })),
+              ...dashedAliases(m).map((a) => ({
+                name: a.name,
+                description: aliasDescription(a),
+                type: `${propertyType(a)} | string | undefined`,
+              })),
+            ],
+            events: m.events.map((e) => ({
+              name: e.name,
+              description: `${e.description}${e.cancelable ? ' Cancelable: preventDefault() stops the default action.' : ''}`,
+              type: `CustomEvent<${e.detail}>`,
+            })),
+          },
+          css: {
+            parts: (m.parts ?? []).map((p) => ({ name: p.name, description: p.description })),
+            properties: (m.cssProperties ?? []).map((p) => ({ name: p.name, description: p.description })),
+          },
+        })),
+      },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Angular: standalone directives (angular/index.js and angular/index.d.ts, the `<package>/angular` entry)
+
+/** The Angular version whose partial-compilation format angular/index.js is written in (what ngc emits). */
+const ANGULAR_FORMAT_VERSION = '19.0.0';
+
+export const directiveName = (m: ElementMeta): string => `${pascal(m.tag)}Directive`;
+
+/** The inputs of an element's directive: every attribute under its own name and (when different) its property name. */
+export function angularInputs(m: ElementMeta): Array<{ name: string; attribute: AttributeMeta; asAttribute: boolean }> {
+  return m.attributes.flatMap((a) => {
+    const camel = camelCase(a.name);
+    return camel === a.name
+      ? [{ name: a.name, attribute: a, asAttribute: true }]
+      : [
+          { name: a.name, attribute: a, asAttribute: true },
+          { name: camel, attribute: a, asAttribute: false },
+        ];
+  });
+}
+
+/** The outputs of an element's directive: each event under a camelCase field, published under the event's name. */
+export function angularOutputs(m: ElementMeta): Array<{ field: string; event: string }> {
+  const outputs = m.events.map((e) => ({ field: camelCase(e.name), event: e.name }));
+  for (const o of outputs)
+    if (angularInputs(m).some((i) => i.name === o.field))
+      throw new Error(`<${m.tag}>: the output field ${o.field} is also an input`);
+  return outputs;
+}
+
+const str = (s: string): string => `'${s}'`;
+
+export function buildAngular(metas: ElementMeta[]): Record<string, string> {
+  const js: string[] = [
+    HEADER,
+    "// Angular standalone directives for the elements: `import { PayCheckoutDirective } from '<package>/angular'` and\n",
+    "// list it in a standalone component's `imports` (or PAY_ELEMENTS_DIRECTIVES for all of them), instead of\n",
+    '// CUSTOM_ELEMENTS_SCHEMA. Each directive matches its tag; its inputs are the attributes under their dashed and\n',
+    '// their property names, handed to the element (text as the attribute, which the element parses as it parses markup;\n',
+    '// anything else as the property), and its outputs are the events, declared so that `strictTemplates` types\n',
+    '// `$event`: the element dispatches them and Angular listens on the element; the outputs themselves never emit.\n',
+    "// Written in Angular's partial-compilation format (what ngc emits for a library), which the Angular CLI's\n",
+    '// linker or the JIT compiler completes. Import the element modules too: the directives do not define the elements.\n',
+    "import * as i0 from '@angular/core';\n\n",
+    '/** An input of a directive → its element. */\n',
+    'function forward(el, attribute, property, value) {\n',
+    "  if (typeof value === 'string') {\n",
+    '    if (el.getAttribute(attribute) !== value) el.setAttribute(attribute, value);\n',
+    '  } else el[property] = value;\n',
+    '}\n',
+  ];
+  const dts: string[] = [
+    HEADER,
+    '// Angular standalone directives for the elements (see index.js): typed inputs and outputs for `strictTemplates`.\n',
+    "import * as i0 from '@angular/core';\n",
+    `import type {\n${metas.flatMap((m) => [`${pascal(m.tag)}Attributes`, `${pascal(m.tag)}EventMap`, `${pascal(m.tag)}Properties`].map((n) => `  ${n},\n`)).join('')}} from '../types/elements.js';\n`,
+  ];
+  for (const m of metas) {
+    const D = directiveName(m);
+    const P = pascal(m.tag);
+    const inputs = angularInputs(m);
+    const outputs = angularOutputs(m);
+    js.push(`\n/** Typed inputs and outputs of \`<${m.tag}>\`. */\n`, `export class ${D} {\n`);
+    js.push('  #el = i0.inject(i0.ElementRef).nativeElement;\n');
+    for (const i of inputs) {
+      const a = i.attribute;
+      js.push(
+        `  set ${key(i.name)}(value) {\n    forward(this.#el, ${str(a.name)}, ${str(camelCase(a.name))}, value);\n  }\n`,
+      );
+    }
+    for (const o of outputs) js.push(`  ${o.field} = i0.output();\n`);
+    js.push(
+      `  static ɵfac = i0.ɵɵngDeclareFactory({ minVersion: '12.0.0', version: '${ANGULAR_FORMAT_VERSION}', ngImport: i0, type: ${D}, deps: [], target: i0.ɵɵFactoryTarget.Directive });\n`,
+      `  static ɵdir = i0.ɵɵngDeclareDirective({ minVersion: '14.0.0', version: '${ANGULAR_FORMAT_VERSION}', type: ${D}, isStandalone: true, selector: ${str(m.tag)}, inputs: { ${inputs.map((i) => `${key(i.name)}: ${str(i.name)}`).join(', ')} }${outputs.length ? `, outputs: { ${outputs.map((o) => `${o.field}: ${str(o.event)}`).join(', ')} }` : ''}, ngImport: i0 });\n`,
+      '}\n',
+    );
+
+    dts.push(
+      `\n/**\n * \`<${m.tag}>\` in Angular templates: ${m.summary.replace(/\*\//g, '*\\/')}\n * Inputs: the attributes under their dashed and property names; outputs: the events (\`$event\` is the CustomEvent).\n */\n`,
+      `export declare class ${D} {\n`,
+    );
+    for (const i of inputs) {
+      const a = i.attribute;
+      const camel = camelCase(a.name);
+      // The dashed name also takes the attribute's text (a static attribute, JSON text for objects); the property name
+      // takes what the property takes.
+      const type = i.asAttribute
+        ? `${P}Properties[${str(camel)}] | ${P}Attributes[${str(a.name)}] | null`
+        : `${P}Properties[${str(camel)}] | null`;
+      dts.push(
+        doc(`\`${a.name}\`${a.default ? ` (default ${a.default})` : ''}: ${a.description}`),
+        `  set ${key(i.name)}(value: ${type});\n`,
+      );
+    }
+    for (const o of outputs) {
+      const e = m.events.find((ev) => ev.name === o.event)!;
+      dts.push(
+        doc(`\`(${e.name})\`: ${e.description}`),
+        `  readonly ${o.field}: i0.OutputEmitterRef<${P}EventMap[${str(e.name)}]>;\n`,
+      );
+    }
+    dts.push(
+      `  static ɵfac: i0.ɵɵFactoryDeclaration<${D}, never>;\n`,
+      `  static ɵdir: i0.ɵɵDirectiveDeclaration<${D}, ${JSON.stringify(m.tag)}, never, { ${inputs.map((i) => `${JSON.stringify(i.name)}: { "alias": ${JSON.stringify(i.name)}; "required": false; };`).join(' ')} }, ${outputs.length ? `{ ${outputs.map((o) => `${JSON.stringify(o.field)}: ${JSON.stringify(o.event)};`).join(' ')} }` : '{}'}, never, never, true, never>;\n`,
+      '}\n',
+    );
+  }
+  js.push(
+    "\n/** Every directive, for a standalone component's `imports`. */\n",
+    `export const PAY_ELEMENTS_DIRECTIVES = [${metas.map(directiveName).join(', ')}];\n`,
+  );
+  dts.push(
+    "\n/** Every directive, for a standalone component's `imports`. */\n",
+    `export declare const PAY_ELEMENTS_DIRECTIVES: readonly [${metas.map((m) => `typeof ${directiveName(m)}`).join(', ')}];\n`,
+  );
+  return { 'index.js': js.join(''), 'index.d.ts': dts.join('') };
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const metas = await loadMetas();
-  mkdirSync(join(root, 'types'), { recursive: true });
-  const manifest = `${JSON.stringify(buildManifest(metas), null, 2)}\n`;
-  const manifestPath = join(root, 'custom-elements.json');
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageInfo;
   const readmePath = join(root, 'README.md');
   const readme = readFileSync(readmePath, 'utf8');
   const start = '<!-- elements:start -->';
@@ -366,57 +606,57 @@ async function main(): Promise<void> {
   const i = readme.indexOf(start);
   const j = readme.indexOf(end);
   if (i < 0 || j < i) throw new Error(`README.md lacks the ${start} … ${end} markers`);
-  const nextReadme = `${readme.slice(0, i + start.length)}\n${buildReadmeTable(metas)}\n${readme.slice(j)}`;
-  let current = '';
-  try {
-    current = readFileSync(manifestPath, 'utf8');
-  } catch {
-    /* first run */
-  }
-  const typesDir = join(root, 'types');
-  const typings = buildTypings(metas);
-  const runtimeDir = join(root, 'elements', '_runtime');
-  mkdirSync(runtimeDir, { recursive: true });
-  const runtime = buildRuntimeMeta(metas);
+  const json = (value: object): string => `${JSON.stringify(value, null, 2)}\n`;
+  const inDir = (dir: string, files: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(Object.entries(files).map(([name, text]) => [`${dir}/${name}`, text]));
+  // Every generated file by its path from the root. Their folders (types/, elements/_runtime/, angular/) hold nothing
+  // else: a stray file there fails the check.
+  const outputs: Record<string, string> = {
+    'custom-elements.json': json(buildManifest(metas)),
+    'README.md': `${readme.slice(0, i + start.length)}\n${buildReadmeTable(metas)}\n${readme.slice(j)}`,
+    'vscode.html-custom-data.json': json(buildVscodeData(metas, pkg)),
+    'web-types.json': json(buildWebTypes(metas, pkg)),
+    ...inDir('types', buildTypings(metas)),
+    ...inDir('elements/_runtime', buildRuntimeMeta(metas)),
+    ...inDir('angular', buildAngular(metas)),
+  };
   const read = (file: string): string => {
     try {
-      return readFileSync(file, 'utf8');
+      return readFileSync(join(root, file), 'utf8');
     } catch {
       return '';
     }
   };
-  const staleTypes = Object.entries(typings)
-    .filter(([name, text]) => read(join(typesDir, name)) !== text)
-    .map(([name]) => `types/${name}`);
-  const extra = readdirSync(typesDir, { withFileTypes: true })
-    .filter((d) => d.isFile() && !(d.name in typings))
-    .map((d) => `types/${d.name} (not generated: remove it)`);
-  const staleRuntime = Object.entries(runtime)
-    .filter(([name, text]) => read(join(runtimeDir, name)) !== text)
-    .map(([name]) => `elements/_runtime/${name}`);
+  const stale = Object.entries(outputs)
+    .filter(([file, text]) => read(file) !== text)
+    .map(([file]) => file);
+  const extra = ['types', 'elements/_runtime', 'angular'].flatMap((dir) => {
+    let entries: Dirent[] = [];
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      /* first run */
+    }
+    return entries
+      .filter((d) => d.isFile() && !(`${dir}/${d.name}` in outputs))
+      .map((d) => `${dir}/${d.name} (not generated: remove it)`);
+  });
+  const what =
+    'custom-elements.json, README.md, the editor data (vscode.html-custom-data.json, web-types.json), types/, angular/ and elements/_runtime/';
   if (check) {
-    const stale = [
-      current !== manifest && 'custom-elements.json',
-      readme !== nextReadme && 'README.md',
-      ...staleRuntime,
-      ...staleTypes,
-      ...extra,
-    ].filter(Boolean);
-    if (stale.length) {
-      console.error(`Out of date: ${stale.join(', ')}. Run npm run manifest.`);
+    if (stale.length || extra.length) {
+      console.error(`Out of date: ${[...stale, ...extra].join(', ')}. Run npm run manifest.`);
       process.exit(1);
     }
-    console.log(`custom-elements.json, README.md, types/ and elements/_runtime/ match ${metas.length} elements.`);
+    console.log(`${what} match ${metas.length} elements.`);
     return;
   }
-  writeFileSync(manifestPath, manifest);
-  writeFileSync(readmePath, nextReadme);
-  for (const [name, text] of Object.entries(typings)) writeFileSync(join(typesDir, name), text);
-  for (const [name, text] of Object.entries(runtime)) writeFileSync(join(runtimeDir, name), text);
+  for (const file of stale) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), outputs[file]!);
+  }
   if (extra.length) console.warn(`Not generated: ${extra.join(', ')}`);
-  console.log(
-    `Wrote custom-elements.json, the README table, types/ and elements/_runtime/ for ${metas.length} elements.`,
-  );
+  console.log(`Wrote ${what} for ${metas.length} elements (${stale.length} files changed).`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

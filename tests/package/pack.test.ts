@@ -1,7 +1,8 @@
 /**
  * The package as a consumer gets it (run after `npm run build`): `npm pack`, install the tarball into a fresh app
  * (offline: the package has no dependencies), then
- * - the tarball holds the built elements, the typings and the manifest, and nothing else of the repository;
+ * - the tarball holds the built elements, the typings, the manifest, the editor data and the Angular directives,
+ *   and nothing else of the repository; their package.json names resolve in the app;
  * - every export imports in Node (server rendering) without throwing or defining anything;
  * - a TypeScript consumer type-checks against the installed typings (and a wrong value fails);
  * - the app is built with Vite, served, and <pay-checkout> from the package renders in Chromium against the
@@ -12,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,12 +62,21 @@ afterAll(() => {
 });
 
 describe('the packed package', () => {
-  it('holds the built elements, typings and manifest only', () => {
+  it('holds the built elements, typings, manifest, editor data and Angular directives only', () => {
     const outside = files.filter(
       (f) =>
         !/^dist\/elements\/(chunks\/)?[\w.-]+\.js$/.test(f) &&
         !/^types\/[\w-]+\.d\.ts$/.test(f) &&
-        !['package.json', 'README.md', 'custom-elements.json', 'dist/elements/integrity.json'].includes(f),
+        ![
+          'package.json',
+          'README.md',
+          'custom-elements.json',
+          'dist/elements/integrity.json',
+          'vscode.html-custom-data.json',
+          'web-types.json',
+          'angular/index.js',
+          'angular/index.d.ts',
+        ].includes(f),
     );
     expect(outside).toEqual([]);
     expect(files).not.toContain('dist/elements/host.js');
@@ -91,6 +102,49 @@ describe('the packed package', () => {
     const installedPkg = JSON.parse(readFileSync(join(installed(), 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(installedPkg.dependencies ?? {}).toEqual({});
     expect(installedPkg.version).toBe(pkg.version);
+  });
+
+  it('resolves the editor data and the Angular entry by their package names', () => {
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'vscode.html-custom-data.json',
+        'web-types.json',
+        'angular/index.js',
+        'angular/index.d.ts',
+      ]),
+    );
+    // How an app names them: the VS Code setting (a path into node_modules), the web-types field, the imports.
+    const script = `
+      const out = {};
+      for (const e of ['vscode.html-custom-data.json', 'web-types.json', 'angular']) out[e] = import.meta.resolve('${pkg.name}/' + e);
+      console.log(JSON.stringify(out));`;
+    const resolved = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], app)) as Record<
+      string,
+      string
+    >;
+    expect(resolved).toEqual({
+      'vscode.html-custom-data.json': pathToFileURL(join(installed(), 'vscode.html-custom-data.json')).href,
+      'web-types.json': pathToFileURL(join(installed(), 'web-types.json')).href,
+      angular: pathToFileURL(join(installed(), 'angular/index.js')).href,
+    });
+    const installedPkg = JSON.parse(readFileSync(join(installed(), 'package.json'), 'utf8')) as {
+      'web-types': string;
+      peerDependencies: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    };
+    const webTypes = JSON.parse(readFileSync(join(installed(), installedPkg['web-types']), 'utf8')) as {
+      name: string;
+      version: string;
+    };
+    expect(webTypes).toMatchObject({ name: pkg.name, version: pkg.version });
+    const vscode = JSON.parse(readFileSync(join(installed(), 'vscode.html-custom-data.json'), 'utf8')) as {
+      tags: Array<{ name: string }>;
+    };
+    expect(vscode.tags.map((t) => t.name)).toContain('pay-checkout');
+    // Angular is the Angular entry's own (optional) peer: installing the package pulled it in for nobody.
+    expect(installedPkg.peerDependenciesMeta['@angular/core']?.optional).toBe(true);
+    expect(existsSync(join(app, 'node_modules/@angular/core'))).toBe(false);
+    expect(readFileSync(join(installed(), 'angular/index.js'), 'utf8')).toContain("from '@angular/core'");
   });
 
   it('imports every entry in Node without throwing or defining anything', () => {

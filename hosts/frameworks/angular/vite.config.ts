@@ -9,5 +9,8 @@ export default defineConfig({
   base: './',
   // The JIT compiler makes the bundle larger than Vite's 500 kB hint (an AOT build with the Angular CLI drops it).
   build: { chunkSizeWarningLimit: 1200 },
+  // blocklet-pay-elements/angular imports @angular/core: the app's copy (here the package is a link to the repository,
+  // whose own node_modules have no Angular; an installed package finds the app's anyway).
+  resolve: { dedupe: ['@angular/core'] },
   server: { proxy: { '/payment': platform, '/api': platform, '/.well-known': platform, '/__blocklet__.js': platform } },
 });

@@ -1,13 +1,15 @@
-import { Component, CUSTOM_ELEMENTS_SCHEMA, signal } from '@angular/core';
+import { Component, signal } from '@angular/core';
 import type { PayCheckoutEventMap, SiteHeaderEventMap } from 'blocklet-pay-elements';
+import { PayCheckoutDirective, SiteHeaderDirective } from 'blocklet-pay-elements/angular';
 
 type Locale = 'en' | 'zh';
 type Theme = 'light' | 'dark' | 'auto';
 
 @Component({
   selector: 'app-root',
-  // <pay-checkout> and <site-header> are custom elements: Angular binds to them without knowing them.
-  schemas: [CUSTOM_ELEMENTS_SCHEMA],
+  // The package's directives for <pay-checkout> and <site-header>: typed inputs (a misspelt binding or a wrong value
+  // fails ngc with strictTemplates: npm run hosts:typecheck) and typed events, instead of CUSTOM_ELEMENTS_SCHEMA.
+  imports: [PayCheckoutDirective, SiteHeaderDirective],
   template: `
     <site-header
       [locale]="locale()"
@@ -59,15 +61,15 @@ export class AppComponent {
   setTheme(value: string) {
     this.theme.set(value === 'dark' || value === 'auto' ? value : 'light');
   }
-  // CUSTOM_ELEMENTS_SCHEMA leaves these templates unchecked: the handlers type the events from the package's maps.
-  onComplete(event: Event) {
-    const { invoiceId, checkoutSessionId } = (event as PayCheckoutEventMap['pay-complete']).detail;
+  // `$event` is the element's CustomEvent, typed by the directives' outputs.
+  onComplete(event: PayCheckoutEventMap['pay-complete']) {
+    const { invoiceId, checkoutSessionId } = event.detail;
     this.paid.set(invoiceId ?? checkoutSessionId);
   }
-  onHeaderLocale(event: Event) {
-    this.setLocale((event as SiteHeaderEventMap['header-locale-change']).detail.locale);
+  onHeaderLocale(event: SiteHeaderEventMap['header-locale-change']) {
+    this.setLocale(event.detail.locale);
   }
-  onHeaderTheme(event: Event) {
-    this.theme.set((event as SiteHeaderEventMap['header-theme-change']).detail.theme);
+  onHeaderTheme(event: SiteHeaderEventMap['header-theme-change']) {
+    this.theme.set(event.detail.theme);
   }
 }
