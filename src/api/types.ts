@@ -449,6 +449,15 @@ export type Invoice = {
   }>;
   /** Only on retrieve (payment-js InvoiceWithDiscount): each discount's coupon and promotion code. */
   discountDetails?: InvoiceDiscountDetail[];
+  /** TInvoiceExpanded: the customer billed; the invoice's own copies of name, email and address come first. */
+  customer?: Customer | null;
+  customer_name?: string | null;
+  customer_email?: string | null;
+  customer_address?: Address | null;
+  tax?: string;
+  due_date?: number | null;
+  /** When the invoice was paid, finalized or voided (unix seconds). */
+  status_transitions?: { paid_at?: number | null; finalized_at?: number | null; voided_at?: number | null } | null;
 };
 
 export type InvoiceDiscountDetail = { coupon?: Coupon | null; promotionCode?: PromotionCode | null };

@@ -4,7 +4,7 @@
  * element's i18n instance and says when the element's locale is there (English always is, at once).
  */
 import { useEffect, useState } from 'react';
-import { useI18n } from './i18n.tsx';
+import { useI18n, type I18nValue } from './i18n.tsx';
 import type { MessageTree } from './i18n-instance.ts';
 
 const loaded = new WeakMap<object, Set<string>>();
@@ -27,19 +27,36 @@ export function useLazyMessages(name: string, en: MessageTree, zh: () => Promise
   useEffect(() => {
     if (zhReady || !i18n.hasResourceBundle('zh', 'translation')) return;
     let live = true;
-    zh()
-      .catch((err: unknown) => {
-        console.warn('[pay-elements] could not load Chinese messages', err); // English stays as the fallback
-        return {} as MessageTree;
-      })
-      .then((tree) => {
-        i18n.addResourceBundle('zh', 'translation', tree, true, false);
-        mark(i18n, `zh:${name}`);
-        if (live) bump((n) => n + 1);
-      });
+    void loadLazyMessages(i18n, locale, name, en, zh).then(() => {
+      if (live) bump((n) => n + 1);
+    });
     return () => {
       live = false;
     };
-  }, [i18n, name, zh, zhReady]);
+  }, [i18n, locale, name, en, zh, zhReady]);
   return zhReady;
+}
+
+/**
+ * The same outside React, for strings needed on an action (a click) rather than a render: adds the English tree at
+ * once and, for `zh`, awaits the Chinese one (English stays the fallback when it cannot be loaded).
+ */
+export async function loadLazyMessages(
+  i18n: I18nValue['i18n'],
+  locale: string,
+  name: string,
+  en: MessageTree,
+  zh: () => Promise<MessageTree>,
+): Promise<void> {
+  if (!has(i18n, `en:${name}`)) {
+    i18n.addResourceBundle('en', 'translation', en, true, false);
+    mark(i18n, `en:${name}`);
+  }
+  if (locale === 'en' || has(i18n, `zh:${name}`)) return;
+  const tree = await zh().catch((err: unknown) => {
+    console.warn('[pay-elements] could not load Chinese messages', err);
+    return {} as MessageTree;
+  });
+  i18n.addResourceBundle('zh', 'translation', tree, true, false);
+  mark(i18n, `zh:${name}`);
 }
