@@ -73,6 +73,15 @@ const meta: ElementMeta = {
     { name: 'invoice-total', description: 'The invoice total.' },
     { name: 'transaction', description: 'The transaction details of an invoice.' },
     { name: 'pay', description: 'The pay action of an open or uncollectible invoice.' },
+    {
+      name: 'print-invoice',
+      description:
+        'Print / Save as PDF: prints the invoice alone (seller and buyer, number, dates, lines, discounts, tax, totals, payment, refunds, status), from a frame of its own inside the element.',
+    },
+    {
+      name: 'print-receipt',
+      description: 'Print receipt (paid invoices): the receipt of the payment, printed the same way.',
+    },
     { name: 'back', description: 'The link back to the invoice list.' },
     { name: 'chip', description: 'A status chip.' },
     { name: 'tabs', description: 'The overview tabs (subscriptions, invoices, payment history, credits).' },

@@ -4,12 +4,15 @@
  * do next: void needs no payment, open and uncollectible invoices link to the past-due page to pay.
  */
 import { queryKey } from '../api/query-keys.ts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { Invoice, PaymentMethod, Subscription } from '../api/types.ts';
+import type { PrintKind } from './print-invoice.ts';
 import { billingReasonKey, invoiceNeedsPayment, invoiceStatusTone } from '../core/billing.ts';
 import { customerLinks, methodExplorerHref, transactionOf } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
-import { useT } from '../ui/i18n.tsx';
+import { Button } from '../ui/Button.tsx';
+import { useToast } from '../ui/context.tsx';
+import { useI18n, useT } from '../ui/i18n.tsx';
 import { useQuery } from '../ui/query.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { Link } from '../ui/Link.tsx';
@@ -122,11 +125,19 @@ function InvoiceView({
       customerId={invoice.customer_id}
     />
   ) : null;
+  const actions = (
+    <div
+      className={css`display: flex; align-items: center; gap: 8px 16px; flex-wrap: wrap; @media print { display: none; }`}
+    >
+      <PrintActions invoice={invoice} />
+      {admin}
+    </div>
+  );
 
   return (
     <Page
       back={back}
-      actions={admin}
+      actions={actions}
       title={
         <span className={css`display: inline-flex; align-items: center; gap: 12px; flex-wrap: wrap;`}>
           {t('portal.invoice')} {invoice.number || invoice.id}
@@ -148,7 +159,7 @@ function InvoiceView({
             <p className={css`margin: 0; color: var(--pay-color-muted);`}>{t('portal.noPaymentRequired')}</p>
           ) : null}
           {invoiceNeedsPayment(invoice.status) ? (
-            <div>
+            <div className={css`@media print { display: none; }`}>
               <AppLink path={links.pastDue(referer || undefined)} part="pay" className={payClass}>
                 {t('portal.pay')}
               </AppLink>
@@ -287,5 +298,59 @@ function InvoiceView({
         ) : null}
       </div>
     </Page>
+  );
+}
+
+/**
+ * Print / Save as PDF, and Print receipt for a paid invoice: the document is printed from a frame of its own inside
+ * the shadow root (src/portal/print-invoice.ts, a lazy chunk loaded on the click), so the host page around the
+ * element never prints with it.
+ */
+function PrintActions({ invoice }: { invoice: Invoice }) {
+  const api = useApi();
+  const t = useT();
+  const { i18n, locale } = useI18n();
+  const toast = useToast();
+  const money = useMoney();
+  const { css } = useCss();
+  const slot = useRef<HTMLDivElement>(null);
+  const [busy, setBusy] = useState<PrintKind | null>(null);
+  const frameClass = css`position: fixed; inset-block-start: 0; inset-inline-start: 0; inline-size: 0; block-size: 0; border: 0; visibility: hidden; pointer-events: none;`;
+  const print = (kind: PrintKind) => {
+    if (busy || !slot.current) return;
+    setBusy(kind);
+    const target = slot.current;
+    import('./print-invoice.ts')
+      .then((m) => m.printInvoice({ kind, invoice, api, i18n, locale, t, money, slot: target, frameClass }))
+      .catch((err: unknown) => {
+        console.warn('[pay-elements] printing failed', err);
+        toast.show({ tone: 'error', message: t('portal.printFailed') });
+      })
+      .finally(() => setBusy(null));
+  };
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        part="print-invoice"
+        pending={busy === 'invoice'}
+        onClick={() => print('invoice')}
+      >
+        {t('portal.printInvoice')}
+      </Button>
+      {invoice.status === 'paid' ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          part="print-receipt"
+          pending={busy === 'receipt'}
+          onClick={() => print('receipt')}
+        >
+          {t('portal.printReceipt')}
+        </Button>
+      ) : null}
+      <div ref={slot} className={css`display: contents;`} />
+    </>
   );
 }

@@ -15,6 +15,12 @@ import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
 
+/**
+ * The page printed from the browser (Ctrl+P): the content only, without the way around it (back link, buttons,
+ * tabs and pagination, pay and admin links), full width.
+ */
+const PRINT_PAGE = `@media print { max-width: none; padding: 0; & [part~=back], & button, & [role=tablist], & [part~=pagination], & [part~=admin-links], & [part~=pay], & [part~=pay-subscription], & [part~=past-due-link], & [part~=invoice-layout] { display: none !important; } }`;
+
 export function Page({
   title,
   back,
@@ -30,7 +36,7 @@ export function Page({
   return (
     <section
       part="portal"
-      className={css`max-width: 1040px; margin: 0 auto; padding: 28px 24px 48px; display: flex; flex-direction: column; gap: 20px; @media (max-width: 599px) { padding: 20px 16px 32px; }`}
+      className={css`max-width: 1040px; margin: 0 auto; padding: 28px 24px 48px; display: flex; flex-direction: column; gap: 20px; @media (max-width: 599px) { padding: 20px 16px 32px; } ${PRINT_PAGE}`}
     >
       {back}
       <div
