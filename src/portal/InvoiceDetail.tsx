@@ -7,12 +7,14 @@ import { queryKey } from '../api/query-keys.ts';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Invoice, PaymentMethod, Subscription } from '../api/types.ts';
 import type { PrintKind } from './print-invoice.ts';
+import enPrint from 'locale:en/portalPrint';
 import { billingReasonKey, invoiceNeedsPayment, invoiceStatusTone } from '../core/billing.ts';
 import { customerLinks, methodExplorerHref, transactionOf } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useToast } from '../ui/context.tsx';
 import { useI18n, useT } from '../ui/i18n.tsx';
+import { useLazyMessages } from '../ui/lazy-messages.ts';
 import { useQuery } from '../ui/query.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { Link } from '../ui/Link.tsx';
@@ -38,6 +40,8 @@ const STAKE_REASONS = new Set(['stake', 'return_stake', 'slash_stake']);
 const InvoiceVendors = lazy(() => import('./InvoiceVendors.tsx'));
 // Refunds and stake returns of a paid invoice (spec §3 refund type): a lazy chunk with its own strings.
 const InvoiceRefunds = lazy(() => import('./Refunds.tsx'));
+// The print actions' and the printed document's strings (a namespace of their own, out of the portal's first paint).
+const zhPrint = () => import('locale:zh/portalPrint').then((m) => m.default);
 // The promotion lines of a discounted invoice: a lazy chunk (room for the refunds in the first paint).
 const InvoiceDiscounts = lazy(() => import('./InvoiceDiscounts.tsx'));
 
@@ -307,6 +311,7 @@ function InvoiceView({
  * element never prints with it.
  */
 function PrintActions({ invoice }: { invoice: Invoice }) {
+  const ready = useLazyMessages('portalPrint', enPrint, zhPrint);
   const api = useApi();
   const t = useT();
   const { i18n, locale } = useI18n();
@@ -324,10 +329,11 @@ function PrintActions({ invoice }: { invoice: Invoice }) {
       .then((m) => m.printInvoice({ kind, invoice, api, i18n, locale, t, money, slot: target, frameClass }))
       .catch((err: unknown) => {
         console.warn('[pay-elements] printing failed', err);
-        toast.show({ tone: 'error', message: t('portal.printFailed') });
+        toast.show({ tone: 'error', message: t('portalPrint.failed') });
       })
       .finally(() => setBusy(null));
   };
+  if (!ready) return null;
   return (
     <>
       <Button
@@ -337,7 +343,7 @@ function PrintActions({ invoice }: { invoice: Invoice }) {
         pending={busy === 'invoice'}
         onClick={() => print('invoice')}
       >
-        {t('portal.printInvoice')}
+        {t('portalPrint.action')}
       </Button>
       {invoice.status === 'paid' ? (
         <Button
@@ -347,7 +353,7 @@ function PrintActions({ invoice }: { invoice: Invoice }) {
           pending={busy === 'receipt'}
           onClick={() => print('receipt')}
         >
-          {t('portal.printReceipt')}
+          {t('portalPrint.receiptAction')}
         </Button>
       ) : null}
       <div ref={slot} className={css`display: contents;`} />

@@ -19,7 +19,7 @@ import { checkHref } from '../ui/url.ts';
  * The page printed from the browser (Ctrl+P): the content only, without the way around it (back link, buttons,
  * tabs and pagination, pay and admin links), full width.
  */
-const PRINT_PAGE = `@media print { max-width: none; padding: 0; & [part~=back], & button, & [role=tablist], & [part~=pagination], & [part~=admin-links], & [part~=pay], & [part~=pay-subscription], & [part~=past-due-link], & [part~=invoice-layout] { display: none !important; } }`;
+const PRINT_PAGE = `@media print{max-width:none;padding:0;& [part~=back],& button,& [role=tablist],& [part~=pagination],& [part~=admin-links],& [part~=pay],& [part~=pay-subscription],& [part~=past-due-link],& [part~=invoice-layout]{display:none!important;}}`;
 
 export function Page({
   title,

@@ -22,6 +22,7 @@ import type { I18nValue } from '../ui/i18n.tsx';
 import { loadLazyMessages } from '../ui/lazy-messages.ts';
 import { day, timestamp } from './parts.tsx';
 
+// The same loader as the print actions' (src/portal/InvoiceDetail.tsx), which have loaded these strings already.
 const zhPrint = () => import('locale:zh/portalPrint').then((m) => m.default);
 const zhRefund = () => import('locale:zh/portalRefund').then((m) => m.default);
 

@@ -156,12 +156,9 @@ export function hostCss(theme: 'light' | 'dark' | 'auto'): string {
     // text sits) isolate, as <bdi> does; a name written next to other text in one element goes in a <bdi>.
     'span,a{unicode-bidi:isolate;}';
   if (theme === 'light') return `${base}:host{${decl(lightTokens)}color-scheme:light;}`;
-  // Paper is white: a dark element prints with the light palette (light text on paper without its background
-  // would be unreadable).
-  const print = `@media print{:host{${decl(lightTokens)}color-scheme:light;}}`;
-  if (theme === 'dark') return `${base}:host{${decl(darkTokens)}color-scheme:dark;}${print}`;
+  if (theme === 'dark') return `${base}:host{${decl(darkTokens)}color-scheme:dark;}`;
   return (
     `${base}:host{${decl(lightTokens)}color-scheme:light;}` +
-    `@media (prefers-color-scheme: dark){:host{${decl(darkTokens)}color-scheme:dark;}}${print}`
+    `@media (prefers-color-scheme: dark){:host{${decl(darkTokens)}color-scheme:dark;}}`
   );
 }

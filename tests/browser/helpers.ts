@@ -241,14 +241,16 @@ export const engine: 'chromium' | 'firefox' | 'webkit' = /Firefox\//.test(naviga
     : 'webkit';
 
 /**
- * Emulate media features: `{ colorScheme: 'dark' }`, `{ reducedMotion: 'reduce' }`. Chromium only: neither
- * WebDriver BiDi in Firefox ESR nor WebKitWebDriver can override the page's media features, so elsewhere this does
- * nothing. The tests that call it also set the element's theme attribute, which is what they check in every engine.
+ * Emulate media features: `{ colorScheme: 'dark' }`, `{ reducedMotion: 'reduce' }`, `{ media: 'print' }`. Chromium
+ * only: neither WebDriver BiDi in Firefox ESR nor WebKitWebDriver can override the page's media features, so
+ * elsewhere this does nothing. The tests that call it also set the element's theme attribute, which is what they
+ * check in every engine (a print media test runs in Chromium only).
  * @public documented in src/ui/README.md for element tests
  */
 export const emulateMedia = async (media: {
   colorScheme?: 'light' | 'dark';
   reducedMotion?: 'reduce' | 'no-preference';
+  media?: 'print' | 'screen';
 }): Promise<void> => {
   if (engine === 'chromium') await serverCommand('emulate-media', media);
 };

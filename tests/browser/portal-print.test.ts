@@ -6,7 +6,7 @@
 import '../../elements/pay-portal.ts';
 import { printer } from '../../src/portal/print-invoice.ts';
 import { cspFrame, type CspFrame } from './csp-helpers.ts';
-import { $, cleanup, equal, flushed, mount, ok, stub, waitFor } from './helpers.ts';
+import { $, $$, cleanup, emulateMedia, engine, equal, flushed, mount, ok, stub, waitFor } from './helpers.ts';
 
 const portal = (attrs: string) =>
   mount(`<pay-portal base-url="/payment/" theme="light" ${attrs}></pay-portal>`).firstElementChild as HTMLElement;
@@ -173,6 +173,24 @@ describe('<pay-portal> invoice to print', () => {
     equal(doc.querySelectorAll('img[onerror], script, iframe, svg, [onerror], [onload]').length, 0);
     ok(text(doc, 'body').includes('<'), 'the markup shows as text');
     await stub({});
+  });
+
+  it('the page printed with Ctrl+P: the element without its back link, buttons, pay and admin links', async function () {
+    if (engine !== 'chromium') this.skip(); // print media is emulated in Chromium only (helpers.ts)
+    const el = portal('view="invoice" resource-id="in_0001" locale="en" dashboard');
+    await waitFor(() => $(el, 'button[part~=print-invoice]') && $(el, '[part~=admin-links]'), { timeout: 5000 });
+    const hidden = ['[part~=back]', 'button[part~=print-invoice]', '[part~=pay]', '[part~=admin-links]'];
+    const shown = (sel: string) =>
+      getComputedStyle($(el, sel)!).display !== 'none' && $(el, sel)!.getClientRects().length > 0;
+    for (const sel of hidden) ok(shown(sel), `${sel} on screen`);
+    try {
+      await emulateMedia({ media: 'print' });
+      for (const sel of hidden) ok(!shown(sel), `${sel} not printed`);
+      ok(shown('[part~=invoice-total]') && shown('[part~=transaction]'), 'the invoice is printed');
+      equal($$(el, 'button').filter((b) => b.getClientRects().length).length, 0, 'no button printed');
+    } finally {
+      await emulateMedia({ media: 'screen' });
+    }
   });
 
   it('a print that fails says so in a toast, and the button can be pressed again', async () => {
