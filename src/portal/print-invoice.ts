@@ -87,8 +87,9 @@ th, td { text-align: start; vertical-align: top; padding: 2mm 0; border-block-en
 th + th, td + td { padding-inline-start: 4mm; }
 .num { text-align: end; white-space: nowrap; }
 .totals { margin-inline-start: auto; inline-size: min(100%, 95mm); display: grid;
-  grid-template-columns: minmax(0, 1fr) max-content; gap: 1.5mm 6mm; font-variant-numeric: tabular-nums; }
-.totals dd { text-align: end; }
+  grid-template-columns: minmax(0, 1fr) max-content; gap: 1.5mm 0; font-variant-numeric: tabular-nums; }
+.totals dd { text-align: end; padding-inline-start: 6mm; }
+td .muted { font-size: 8.5pt; }
 .totals .grand { font-weight: 700; border-block-start: 1pt solid #111827; padding-block-start: 1.5mm; }
 .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 8.5pt; }
 section { break-inside: avoid; display: flex; flex-direction: column; gap: 2mm; }
@@ -173,11 +174,7 @@ export function renderPrintable(doc: Document, p: Printable): HTMLElement {
     el('h1', null, t(`portalPrint.${kind}`)),
     facts(
       receipt
-        ? [
-            [t('portalPrint.receiptNumber'), number],
-            [t('portalPrint.invoiceNumber'), number],
-            paidAt ? [t('portalPrint.datePaid'), day(paidAt)] : null,
-          ]
+        ? [[t('portalPrint.invoiceNumber'), number], paidAt ? [t('portalPrint.datePaid'), day(paidAt)] : null]
         : [
             [t('portalPrint.invoiceNumber'), number],
             [t('portalPrint.dateIssued'), day(invoice.created_at)],

@@ -123,7 +123,7 @@ describe('<pay-portal> invoice to print', () => {
     equal(doc.title, 'Receipt SBX-0006');
     equal(text(doc, 'h1'), 'Receipt');
     const head = text(doc, '[data-part=document-head]');
-    ok(head.includes('Receipt numberSBX-0006'), head);
+    ok(head.includes('Invoice numberSBX-0006'), head);
     ok(head.includes('Date paid2026-11-15'), head);
     equal(text(doc, '.headline'), '15.5 TBA paid on 2026-11-15');
     const payment = text(doc, '[data-part=payment]');
@@ -161,7 +161,7 @@ describe('<pay-portal> invoice to print', () => {
     const receipt = await printWith(el, 'print-receipt');
     equal(receipt.title, '收据 SBX-0001');
     equal(text(receipt, 'h1'), '收据');
-    ok(text(receipt, '[data-part=document-head]').includes('收据编号SBX-0001'));
+    ok(text(receipt, '[data-part=document-head]').includes('账单编号SBX-0001'));
     ok(text(receipt, '[data-part=payment]').startsWith('付款信息'), text(receipt, '[data-part=payment]'));
     ok(text(receipt, '[data-part=payment]').includes('支付方式ArcBlock (TBA)'));
   });

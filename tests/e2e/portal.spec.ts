@@ -4,11 +4,13 @@
  * at once); and the sandbox clock moving a subscription through renewal, past due and recovery (paid through the
  * collect-batch wallet action) with the portal showing each state.
  */
+import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { askedText, buy, expect, merchant, signIn, test, walletAnswers } from './support.ts';
 import { connect, walletOf } from '../support/did-wallet.ts';
 import { demoSecretKey } from '../../hosts/server/service/data/demo-wallets.ts';
 import { DEMO_USERS } from '../../hosts/server/service/data/users.ts';
+import { pdfPages, pdfPageSizes } from '../support/pdf-text.ts';
 
 const CASEY = DEMO_USERS[0]!;
 const CHRIS = DEMO_USERS[1]!;
@@ -567,4 +569,112 @@ test('the merchant refunds part of a paid invoice through the signed API; the cu
   await page.reload();
   await expect(portal.locator('[part~=refund-amount]')).toHaveText('4 TBA');
   await expect(portal.locator('[part~=refunds] [part~=refund]')).toHaveCount(1);
+});
+
+const prints = (page: Page) => page.evaluate(() => (window as unknown as { printCalls?: number }).printCalls ?? 0);
+
+/** The printable document the portal's print action prepared (its frame in the shadow root), with its styles. */
+async function printed(page: Page): Promise<{ html: string; css: string; title: string }> {
+  return page.locator('pay-portal').evaluate((el) => {
+    const frame = el.shadowRoot!.querySelector('iframe')!;
+    const doc = frame.contentDocument!;
+    const css = doc.adoptedStyleSheets.flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n');
+    return { html: doc.documentElement.outerHTML, css, title: doc.title };
+  });
+}
+
+test('an invoice and its receipt print alone, in English and Chinese: the printable document as A4 and Letter PDFs', async ({
+  page,
+}) => {
+  test.slow(); // a purchase, then eight PDFs
+  const DANA = DEMO_USERS.find((u) => u.role === 'developer')!;
+  await signIn(page, /Dana Developer/, '/customer');
+  const invoiceId = await buy(page, DANA, { email: 'dana@example.com', promo: 'SANDBOX10' });
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content.Security.Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto(`/customer/invoice/${invoiceId}`);
+  const portal = page.locator('pay-portal');
+  await expect(portal.locator('[part~=invoice-total]')).toHaveText('9 TBA');
+  // The print dialog's stand-in: counts the prints of the element's print frame (a dialog would block the run).
+  await portal.evaluate((el) => {
+    const w = window as unknown as { printCalls: number };
+    w.printCalls = 0;
+    new MutationObserver(() => {
+      const f = el.shadowRoot!.querySelector('iframe')?.contentWindow as (Window & { stood?: true }) | undefined;
+      if (f && !f.stood) Object.assign(f, { stood: true, print: () => void w.printCalls++ });
+    }).observe(el.shadowRoot!, { childList: true, subtree: true });
+  });
+
+  const pdfPage = await page.context().newPage();
+  const render = async (kind: string, locale: string, expected: RegExp[]) => {
+    const doc = await printed(page);
+    // Only the invoice: none of the page around the element (the header's navigation, the portal's buttons).
+    expect(doc.html).not.toMatch(/<(button|a|script|style)\b/);
+    await pdfPage.setContent(doc.html.replace('</head>', `<style>${doc.css}</style></head>`));
+    // No fixed width wider than A4's printable width (210 mm less the 2 × 14 mm @page margins, at 96 px an inch).
+    await pdfPage.emulateMedia({ media: 'print' });
+    await pdfPage.setViewportSize({ width: Math.floor(((210 - 28) / 25.4) * 96), height: 1000 });
+    expect(await pdfPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(687);
+    for (const format of ['A4', 'Letter'] as const) {
+      const pdf = await pdfPage.pdf({ format });
+      await writeFile(test.info().outputPath(`${kind}-${locale}-${format}.pdf`), pdf);
+      const [width] = pdfPageSizes(pdf)[0]!;
+      expect(Math.round(width)).toBe(format === 'A4' ? 596 : 612);
+      const pages = pdfPages(pdf);
+      expect(pages).toHaveLength(1);
+      const text = pages.join('\n').replace(/\s+/g, '');
+      for (const re of expected) expect(text).toMatch(re);
+    }
+    return doc;
+  };
+
+  await portal.getByRole('button', { name: 'Print / Save as PDF' }).click();
+  await expect.poll(() => prints(page)).toBe(1);
+  const invoice = await render('invoice', 'en', [
+    /^SandboxStorehttp:\/\/127\.0\.0\.1:\d+\/Invoice/, // the seller: the app's name and address
+    /InvoicenumberSBX-\d+/,
+    /Dateissued\d{4}-\d\d-\d\d/,
+    /Paid/,
+    /BilledtoDanaDeveloperdana@example.com/i, // the small headings are in capitals
+    /9TBApaidon\d{4}-\d\d-\d\d/,
+    /ItemQuantityAmountSandboxProLicense.*110TBA/i,
+    /Subtotal10TBAPromotioncodeSANDBOX10.*−1TBA/,
+    /Total9TBAAmountpaid9TBAAmountremaining0TBA/,
+    /PaymentPaymentmethodArcBlock\(TBA\)Datepaid/i,
+    /Transactionhash0x/,
+  ]);
+  expect(invoice.title).toMatch(/^Invoice SBX-\d+$/);
+
+  await portal.getByRole('button', { name: 'Print receipt' }).click();
+  await expect.poll(() => prints(page)).toBe(2);
+  const receipt = await render('receipt', 'en', [
+    /Receipt/,
+    /InvoicenumberSBX-\d+Datepaid/,
+    /9TBApaidon/,
+    /Amountpaid9TBA/,
+  ]);
+  expect(receipt.title).toMatch(/^Receipt SBX-\d+$/);
+  expect(receipt.html).not.toContain('Amount remaining');
+
+  await portal.evaluate((el) => el.setAttribute('locale', 'zh'));
+  await portal.getByRole('button', { name: '打印 / 保存为 PDF' }).click();
+  await expect.poll(() => prints(page)).toBe(3);
+  const zh = await render('invoice', 'zh', [
+    /账单/,
+    /账单编号SBX-\d+/,
+    /开具日期\d{4}-\d\d-\d\d/,
+    /已支付/,
+    /购买方DanaDeveloper/,
+    /已于\d{4}-\d\d-\d\d支付9TBA/,
+    /小计10TBA优惠码SANDBOX10.*−1TBA/,
+    /合计9TBA/,
+  ]);
+  expect(zh.title).toMatch(/^账单 SBX-\d+$/);
+  await portal.getByRole('button', { name: '打印收据' }).click();
+  await expect.poll(() => prints(page)).toBe(4);
+  await render('receipt', 'zh', [/收据/, /账单编号SBX-\d+支付日期/, /付款信息支付方式/]);
+  await pdfPage.close();
+  expect(violations).toEqual([]);
 });
