@@ -484,7 +484,14 @@ export async function printInvoice(o: PrintOptions): Promise<HTMLIFrameElement> 
   doc.body.replaceChildren(main);
   const img = main.querySelector('img');
   await Promise.all([img ? settled(img) : null, doc.fonts?.ready]);
+  // The frame gets focus to print (older engines printed the focused page otherwise); the payer's focus comes back.
+  const root = o.slot.getRootNode() as ShadowRoot | Document;
+  const focused = root.activeElement as HTMLElement | null;
   win.focus();
-  printer.print(win);
+  try {
+    printer.print(win);
+  } finally {
+    focused?.focus();
+  }
   return frame;
 }
