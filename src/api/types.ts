@@ -292,6 +292,8 @@ export type CheckoutSession = {
   subscriptions?: Array<Subscription | string>;
   payment_link_id?: string | null;
   customer_id?: string | null;
+  /** The customer who submitted the session (shown to that customer, or the merchant). */
+  customer_did?: string | null;
   metadata?: {
     page_info?: {
       field_validation?: Record<string, FieldValidation>;
