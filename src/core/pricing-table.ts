@@ -137,9 +137,13 @@ export function initialGroup<T extends TableItem>(
   return groups[0]?.key ?? null;
 }
 
-/** The button of a plan: a free trial (recurring with trial days), a subscription, or a one-time purchase. */
-export function planAction(item: TableItem): 'trial' | 'subscribe' | 'buy' {
-  if (groupKey(item.price) === ONE_TIME) return 'buy';
+/**
+ * The button of a plan, in the platform's words (pricing-table.md §4): "Try for free" with trial days, else
+ * "Subscribe", one-time plans included (the platform has no wording of its own for them). Only a recurring plan
+ * has a trial: the platform starts none for a one-time price, so its button never promises one.
+ */
+export function planAction(item: TableItem): 'trial' | 'subscribe' {
+  if (groupKey(item.price) === ONE_TIME) return 'subscribe';
   return (item.subscription_data?.trial_period_days ?? 0) > 0 ? 'trial' : 'subscribe';
 }
 

@@ -99,7 +99,8 @@ describe('<pay-pricing-table>', () => {
     ok(radio(el, 'Yearly').checked, 'the interval stays');
     radio(el, 'One-time').click();
     await waitFor(() => names(el).length === 1);
-    equal(buttons(el)[0]!.textContent, 'Buy');
+    // The platform's own wording: "Subscribe" for a one-time plan too (pricing-table.md §4).
+    equal(buttons(el)[0]!.textContent, 'Subscribe');
     ok($(el, '[part~=price]')!.textContent!.includes('one-time payment'));
   });
 

@@ -105,7 +105,7 @@ test('mode redirect goes to the hosted checkout of the session with the chosen c
   await table.locator('[part~=interval]', { hasText: 'One-time' }).click();
   await expect(table.locator('[part~=plan]')).toHaveCount(1);
   await expect(table.locator('[part~=price]')).toContainText('one-time payment');
-  await table.getByRole('button', { name: 'Buy' }).click();
+  await table.getByRole('button', { name: 'Subscribe' }).click();
   await page.waitForURL(/\/checkout\/cs_[^/?]+\?currencyId=pc_sandbox_tba$/);
   const checkout = page.locator('pay-checkout');
   await expect(checkout.locator('[part~=total]')).toHaveText('600 TBA', { timeout: 15_000 });
@@ -178,7 +178,7 @@ test('a page with only the script and the tag: a signed-in payer buys the one-ti
   await expect(table.getByRole('radio', { name: 'One-time' })).toBeChecked();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  await expect(table.getByRole('button', { name: 'Buy' })).toBeFocused();
+  await expect(table.getByRole('button', { name: 'Subscribe' })).toBeFocused();
   await page.keyboard.press('Enter');
   const checkout = table.locator('pay-checkout');
   await expect(checkout.locator('[part~=total]')).toHaveText('600 TBA', { timeout: 15_000 });

@@ -111,12 +111,12 @@ describe('tableCurrencies', () => {
 
 describe('planAction and highlightOf', () => {
   const monthly = price('m', 'month', { tba: '1' });
-  it('says try for free with trial days, subscribe without, buy for one-time plans', () => {
+  it('says try for free with trial days, subscribe without, one-time plans too (the platform’s words)', () => {
     expect(planAction(item(monthly, { subscription_data: { trial_period_days: 14 } }))).toBe('trial');
     expect(planAction(item(monthly, { subscription_data: { trial_period_days: 0 } }))).toBe('subscribe');
     expect(planAction(item(monthly))).toBe('subscribe');
     expect(planAction(item(price('o', null, { tba: '1' }), { subscription_data: { trial_period_days: 7 } }))).toBe(
-      'buy',
+      'subscribe',
     );
   });
   it('maps the platform’s highlight labels, keeps a merchant’s own text, nothing when not highlighted', () => {
