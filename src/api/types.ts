@@ -300,6 +300,9 @@ export type CheckoutSession = {
       form_purpose_description?: { en?: string; zh?: string };
       success_message?: Record<string, string>;
     };
+    /** A session of a pricing table plan: the table, and the plan's after_completion (its confirmation message). */
+    pricing_table_id?: string;
+    after_completion?: PaymentLink['after_completion'];
     [k: string]: unknown;
   } | null;
   subscription_data?: SubscriptionData | null;
