@@ -144,6 +144,8 @@ test('a double click makes one session; a canceled pay-select leaves the routing
 
 test('in Chinese, by keyboard alone: switch the interval, choose a plan, go back (axe clean)', async ({ page }) => {
   await page.goto('/pricing?locale=zh');
+  // The host page's own heading follows the language too.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('价格方案');
   const table = page.locator('pay-pricing-table');
   await expect(table.locator('[part~=interval]')).toHaveText(['每年', '每月', '一次性']);
   await expect(table.locator('[part~=plan-button]')).toHaveText(['订阅', '订阅', '免费试用']);
