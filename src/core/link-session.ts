@@ -27,7 +27,14 @@ export function resumesLinkSession(
   const expires = session.expires_at ?? 0;
   if (session.status === 'expired' || (expires > 0 && expires <= nowSeconds)) return false;
   if (session.status !== 'open' && session.status !== 'complete') return false;
-  if (payer === undefined) return true;
-  const owner = session.customer_did || openedFor;
-  return !owner || owner === payer;
+  return samePayer(session.customer_did || openedFor, payer);
+}
+
+/**
+ * Whether what a tab stored for `owner` (a payer's DID, null when nobody was signed in) may be shown to the payer
+ * signed in now (`payer`; null: nobody; undefined: not known, which does not judge). Something stored signed out
+ * becomes the payer's who signs in from it.
+ */
+export function samePayer(owner: string | null | undefined, payer: string | null | undefined): boolean {
+  return payer === undefined || !owner || owner === payer;
 }

@@ -162,6 +162,44 @@ describe('<pay-pricing-table>', () => {
     history.replaceState(null, '', location.pathname + location.search.replace('&utm_source=page&ref=page', ''));
   });
 
+  it('the chosen plan’s checkout comes back after a reload for its payer; another payer sees the plans', async () => {
+    const key = 'pay-pricing-table:chosen:prctbl_test';
+    sessionStorage.removeItem(key);
+    const first = table();
+    await plansReady(first);
+    buttons(first)[1]!.click();
+    await waitFor(() => $(first, 'pay-checkout'), { timeout: 10_000, message: 'no inline checkout' });
+    const stored = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Record<string, string> | null;
+    deepEqual(stored, {
+      sessionId: 'cs_test_1',
+      priceId: 'price_pro_monthly',
+      currencyId: 'pc_tba',
+      payer: 'z1casey',
+    });
+
+    // A reload (a new element in the same tab): the same checkout in place, with its way back; no new session.
+    await cleanup();
+    const again = table();
+    await waitFor(() => $(again, 'pay-checkout'), { timeout: 10_000, message: 'the checkout did not come back' });
+    equal($(again, 'pay-checkout')!.getAttribute('checkout-id'), 'cs_test_1');
+    equal($(again, 'pay-checkout')!.getAttribute('currency'), 'pc_tba');
+    ok($(again, '[part~=back]'), 'a way back');
+    equal((await calls()).length, 1);
+    // Back to the plans forgets it.
+    $<HTMLButtonElement>(again, '[part~=back]')!.click();
+    await plansReady(again);
+    equal(sessionStorage.getItem(key), null);
+
+    // Chosen by another payer than the one signed in now: the plans, and the stored plan is dropped.
+    sessionStorage.setItem(key, JSON.stringify({ ...stored, payer: 'z1someone-else' }));
+    await cleanup();
+    const other = table();
+    await plansReady(other);
+    equal($(other, 'pay-checkout'), null);
+    equal(sessionStorage.getItem(key), null);
+    equal((await calls()).length, 1);
+  });
+
   it('a canceled pay-select leaves the routing to the host; mode redirect refuses an unsafe URL', async () => {
     const el = table('prctbl_test', 'mode="inline"');
     el.addEventListener('pay-select', (e) => e.preventDefault());

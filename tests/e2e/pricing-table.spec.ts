@@ -190,3 +190,52 @@ test('a page with only the script and the tag: a signed-in payer buys the one-ti
   await confirm.getByRole('button', { name: 'Confirm and pay' }).press('Enter');
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
 });
+
+test('the chosen plan’s checkout survives a reload, completed with the plan’s confirmation message (en, then zh)', async ({
+  page,
+}) => {
+  // Every load records the checkout session it shows (pay-ready), across the reloads.
+  await page.addInitScript(() => {
+    document.addEventListener('pay-ready', (e) => {
+      const id = (e as CustomEvent<{ checkoutSessionId: string }>).detail.checkoutSessionId;
+      sessionStorage.setItem('test:ready', `${sessionStorage.getItem('test:ready') ?? ''} ${id}`.trim());
+    });
+  });
+  const shown = async () => (await page.evaluate(() => sessionStorage.getItem('test:ready') ?? '')).split(' ');
+  await signIn(page, /Casey Customer/, '/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing');
+  const table = page.locator('pay-pricing-table');
+  const checkout = table.locator('pay-checkout');
+  await table.locator('[part~=plan]').first().getByRole('button', { name: 'Subscribe' }).click();
+  await expect(checkout.locator('[part~=total]')).toHaveText('5 TBA', { timeout: 15_000 });
+  const before = await tableSessions();
+
+  // A reload shows the same checkout in place, with its way back; no second session is made.
+  await page.reload();
+  await expect(checkout.locator('[part~=total]')).toHaveText('5 TBA', { timeout: 15_000 });
+  await expect(table.getByRole('button', { name: 'Back to plans' })).toBeVisible();
+  const ids = await shown();
+  expect(ids).toHaveLength(2);
+  expect(ids[1]).toBe(ids[0]);
+  expect(await tableSessions()).toBe(before);
+
+  await checkout.getByRole('button', { name: 'Subscribe' }).click();
+  await approveInWallet(checkout);
+  await expect(checkout.getByRole('heading', { name: 'Your subscription is active' })).toBeVisible({ timeout: 15_000 });
+  const message = 'Welcome aboard: your plan is ready. Manage it any time under Billing.';
+  await expect(checkout.locator('[part~=completed]')).toContainText(message);
+
+  // Reloaded in Chinese: the completed screen again, in Chinese, with the merchant's message as it was written.
+  await page.goto('/pricing?locale=zh');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('价格方案');
+  await expect(checkout.getByRole('heading', { name: '您的订阅已生效' })).toBeVisible({ timeout: 15_000 });
+  await expect(checkout.locator('[part~=completed]')).toContainText(message);
+  expect(await axe(page)).toEqual([]);
+
+  // Back to the plans forgets it: the next reload shows the plans.
+  await table.getByRole('button', { name: '返回方案列表' }).click();
+  await expect(table.locator('[part~=plan]')).toHaveCount(3);
+  await page.reload();
+  await expect(table.locator('[part~=plan]')).toHaveCount(3);
+  await expect(table.locator('pay-checkout')).toHaveCount(0);
+});
