@@ -5,7 +5,8 @@
 import type { Api } from '../api/index.ts';
 import { queryKey } from '../api/query-keys.ts';
 import { queryParams } from '../core/params.ts';
-import { prefetchSession, sessionPayer } from '../state/session.ts';
+import { prefetchSession } from '../state/session.ts';
+import { sessionPayer } from '../state/session-payer.ts';
 
 /** What the checkout's first request depends on (a subset of the element's props). */
 export type OpenProps = { checkoutId: string; extraParams?: Record<string, unknown>; currency?: string };

@@ -48,7 +48,7 @@ import { useCss } from '../ui/styles.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
 import { loadCheckoutElement } from './checkout-element.ts';
 import { settingsQuery, tableQuery } from './prefetch.ts';
-import { sessionPayer } from '../state/session.ts';
+import { sessionPayer } from '../state/session-payer.ts';
 import { tIsolated } from '../ui/bidi.tsx';
 
 export type PricingTableProps = {

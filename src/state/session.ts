@@ -50,14 +50,3 @@ export function prefetchSession(api: Api): void {
   const store = sessionStore(api);
   if (!store.getState().initialized) void store.refresh();
 }
-
-/**
- * The DID of the user signed in on this api's session, once it has loaded (started now if it has not): null when
- * nobody is signed in, undefined when the session could not be read.
- */
-export async function sessionPayer(api: Api): Promise<string | null | undefined> {
-  const store = sessionStore(api);
-  if (!store.getState().initialized) await store.refresh();
-  const { user, error } = store.getState();
-  return error ? undefined : (user?.did ?? null);
-}

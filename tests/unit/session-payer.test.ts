@@ -4,7 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearBlockletCache, createApi, PAYMENT_KIT_DID } from '../../src/api/index.ts';
-import { sessionPayer, sessionStore } from '../../src/state/session.ts';
+import { sessionPayer } from '../../src/state/session-payer.ts';
+import { sessionStore } from '../../src/state/session.ts';
 import { fakeAdapter, type Reply } from './fake-adapter.ts';
 
 const blocklet = { appPid: 'zApp', componentMountPoints: [{ did: PAYMENT_KIT_DID, mountPoint: '/payment/' }] };
