@@ -6,7 +6,7 @@
 export type Texts<T> = { en: T } & { [language: string]: T | undefined };
 
 /** The language of a `locale` tag: its primary subtag, lowercased (zh-CN, zh-TW and tw → zh; '' when none). */
-export function languageOf(locale: unknown): string {
+function languageOf(locale: unknown): string {
   const tag = typeof locale === 'string' ? locale.trim().toLowerCase() : '';
   if (tag === 'tw' || tag.startsWith('zh')) return 'zh';
   return tag.split(/[-_]/)[0] ?? '';
