@@ -18,9 +18,9 @@ const AREA = '^hosts/server/(payment|service|store)/';
 /**
  * The shared seams at the top of hosts/server, below every area and free of HTTP: the database, the clock, the
  * platform interface (event bus, wallet, connect actions, HttpError), the input validators, the context type, the
- * app key and the drawn images.
+ * app key, the drawn images and the texts' language tables.
  */
-const SEAMS = '^hosts/server/(db|clock|platform|validate|context|app-key|images)[.]ts$';
+const SEAMS = '^hosts/server/(db|clock|platform|validate|context|app-key|images|texts)[.]ts$';
 /**
  * The platform's identity: the users, sessions and demo wallets the service area keeps (as the real blocklet
  * service issues them to every component). The one thing of another area an area may import.

@@ -21,7 +21,7 @@ const meta: ElementMeta = {
       name: 'mode',
       type: 'string',
       description:
-        "What choosing a plan does: inline shows the checkout of that plan in place of the table (with a way back); redirect goes to the session's hosted checkout page. Either way a cancelable pay-select comes first.",
+        "What choosing a plan does: inline shows the checkout of that plan in place of the table (with a way back; a reload in the same tab keeps it, for the payer who chose it); redirect goes to the session's hosted checkout page. Either way a cancelable pay-select comes first.",
       default: 'inline',
       values: ['inline', 'redirect'],
     },

@@ -242,7 +242,7 @@ export interface PayPricingTableProperties {
   theme: 'light' | 'dark' | 'auto' | undefined;
   /** `pricing-table-id`: The platform's pricing table id (prctbl_…). */
   pricingTableId: string | undefined;
-  /** `mode` (default inline): What choosing a plan does: inline shows the checkout of that plan in place of the table (with a way back); redirect goes to the session's hosted checkout page. Either way a cancelable pay-select comes first. */
+  /** `mode` (default inline): What choosing a plan does: inline shows the checkout of that plan in place of the table (with a way back; a reload in the same tab keeps it, for the payer who chose it); redirect goes to the session's hosted checkout page. Either way a cancelable pay-select comes first. */
   mode: 'inline' | 'redirect' | undefined;
   /** `interval`: The billing interval shown first, as "<interval>-<count>" (year-1, month-1, month-3) or one_time. Default: that of the first plan. */
   interval: string | undefined;
@@ -268,7 +268,7 @@ export interface PayPricingTableAttributes {
   theme?: 'light' | 'dark' | 'auto';
   /** The platform's pricing table id (prctbl_…). */
   'pricing-table-id'?: string;
-  /** What choosing a plan does: inline shows the checkout of that plan in place of the table (with a way back); redirect goes to the session's hosted checkout page. Either way a cancelable pay-select comes first. */
+  /** What choosing a plan does: inline shows the checkout of that plan in place of the table (with a way back; a reload in the same tab keeps it, for the payer who chose it); redirect goes to the session's hosted checkout page. Either way a cancelable pay-select comes first. */
   mode?: 'inline' | 'redirect';
   /** The billing interval shown first, as "<interval>-<count>" (year-1, month-1, month-3) or one_time. Default: that of the first plan. */
   interval?: string;

@@ -33,8 +33,8 @@ type View =
       tag: 'pay-checkout' | 'pay-portal' | 'blocklet-store' | 'pay-pricing-table';
       attrs: Record<string, string>;
       title: string;
-      /** A page heading and lead above the element (the element itself has none). */
-      heading?: { title: string; lead: string };
+      /** A page heading and lead above the element (the element itself has none), in the page's language. */
+      heading?: { title: HostTextKey; lead: HostTextKey };
     }
   | { kind: 'catalog'; title: string };
 
@@ -62,6 +62,38 @@ function loadElement(tag: string): Promise<unknown> {
 }
 
 const APP_NAME = 'Sandbox Store';
+
+/**
+ * The host's own page texts (the elements carry theirs), one table per language: another language is another
+ * table. The page's language is the elements' (<html lang>, then each header-locale-change).
+ */
+const HOST_TEXTS = {
+  en: {
+    pricingTitle: 'Pricing',
+    pricingLead:
+      "The sandbox's demo pricing table. Pick a plan to check out; approve the payment in the sandbox wallet.",
+  },
+  zh: {
+    pricingTitle: '价格方案',
+    pricingLead: '沙盒的演示价格表。选择一个方案即可结账；在沙盒钱包中批准付款。',
+  },
+} satisfies Record<string, Record<string, string>>;
+type HostTextKey = keyof (typeof HOST_TEXTS)['en'];
+
+/** A host text in the page's language (zh-CN, zh-TW and tw are zh; a language without a table is English). */
+function hostText(key: HostTextKey): string {
+  const tag = (state.locale ?? '').toLowerCase();
+  const lang = tag === 'tw' || tag.startsWith('zh') ? 'zh' : tag.split(/[-_]/)[0]!;
+  return (HOST_TEXTS as Record<string, (typeof HOST_TEXTS)['en']>)[lang]?.[key] ?? HOST_TEXTS.en[key];
+}
+
+/** Writes the host texts of the page (elements marked data-host-text) in the page's language. */
+function translateHostTexts(): void {
+  for (const el of document.querySelectorAll<HTMLElement>('[data-host-text]'))
+    el.textContent = hostText(el.dataset.hostText as HostTextKey);
+  const heading = document.querySelector<HTMLElement>('h1[data-host-text]');
+  if (heading) document.title = `${heading.textContent} · ${APP_NAME}`;
+}
 const EMBED_PREFIX = '/embed';
 
 /** The page's language and theme, as prefs.js settled them on <html> (no data-theme: follow the system). */
@@ -109,10 +141,7 @@ export function routeFor(path: string): View {
       tag: 'pay-pricing-table',
       attrs: { 'pricing-table-id': 'prctbl_sandbox_demo', mode },
       title: 'Pricing',
-      heading: {
-        title: 'Pricing',
-        lead: "The sandbox's demo pricing table. Pick a plan to check out; approve the payment in the sandbox wallet.",
-      },
+      heading: { title: 'pricingTitle', lead: 'pricingLead' },
     };
   }
   if (first === 'customer') {
@@ -254,7 +283,7 @@ async function render(): Promise<void> {
   document.documentElement.toggleAttribute('data-embed', embed);
   syncHeader(embed);
   const view = routeFor(path);
-  document.title = `${view.title} · ${APP_NAME}`;
+  document.title = `${view.kind === 'element' && view.heading ? hostText(view.heading.title) : view.title} · ${APP_NAME}`;
   const key = viewKey(view);
 
   if (view.kind === 'catalog') {
@@ -276,12 +305,13 @@ async function render(): Promise<void> {
     const page = document.createElement('section');
     page.className = 'host-page host-page-wide';
     const h = document.createElement('h1');
-    h.textContent = view.heading.title;
+    h.dataset.hostText = view.heading.title;
     const lead = document.createElement('p');
     lead.className = 'lead';
-    lead.textContent = view.heading.lead;
+    lead.dataset.hostText = view.heading.lead;
     page.append(h, lead, el);
     root.replaceChildren(page);
+    translateHostTexts();
   } else root.replaceChildren(el);
   try {
     await loadElement(view.tag);
@@ -344,6 +374,7 @@ document.addEventListener('header-locale-change', (e) => {
   state.locale = locale;
   document.documentElement.lang = locale;
   for (const el of elements()) el.setAttribute('locale', locale);
+  translateHostTexts();
   // A `?locale` in the address would win over the stored choice on the next reload: it follows the choice.
   const url = new URL(location.href);
   if (url.searchParams.has('locale') && url.searchParams.get('locale') !== locale) {

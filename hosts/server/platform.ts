@@ -81,6 +81,11 @@ export type ConnectContext = {
   events: EventBus;
   user: SandboxUser | null;
   livemode: boolean;
+  /**
+   * The language the page asked in (the request's `locale`; absent: English): describe() writes its summary in it
+   * (texts.ts).
+   */
+  locale?: string | undefined;
 };
 export type ConnectSummary = {
   /** Short title shown by the wallet, e.g. "Pay for Sandbox Pro License". */
@@ -96,8 +101,8 @@ export interface ConnectAction {
    */
   component?: 'payment' | 'store';
   /**
-   * Checks params and says what the wallet should show (the text the wallet signs); throws an HttpError(4xx) on bad
-   * params. `ctx.user` is the signed-in user of the page that asks for the token.
+   * Checks params and says what the wallet should show (the text the wallet signs), in `ctx.locale`'s language;
+   * throws an HttpError(4xx) on bad params. `ctx.user` is the signed-in user of the page that asks for the token.
    */
   describe(params: Record<string, unknown>, ctx: ConnectContext): Promise<ConnectSummary>;
   /**

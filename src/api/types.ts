@@ -292,12 +292,17 @@ export type CheckoutSession = {
   subscriptions?: Array<Subscription | string>;
   payment_link_id?: string | null;
   customer_id?: string | null;
+  /** The customer who submitted the session (shown to that customer, or the merchant). */
+  customer_did?: string | null;
   metadata?: {
     page_info?: {
       field_validation?: Record<string, FieldValidation>;
       form_purpose_description?: { en?: string; zh?: string };
       success_message?: Record<string, string>;
     };
+    /** A session of a pricing table plan: the table, and the plan's after_completion (its confirmation message). */
+    pricing_table_id?: string;
+    after_completion?: PaymentLink['after_completion'];
     [k: string]: unknown;
   } | null;
   subscription_data?: SubscriptionData | null;

@@ -4,7 +4,7 @@
  * progress, and the redirect to the success URL. Loaded on demand (not part of the checkout's first paint).
  */
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
-import type { CheckoutContext, CheckoutSession } from '../api/types.ts';
+import type { CheckoutContext, CheckoutSession, PaymentLink } from '../api/types.ts';
 import type { CustomerLinks } from '../core/links.ts';
 import { pickLocaleText } from '../core/locale.ts';
 import { safeUrl } from '../core/url.ts';
@@ -35,6 +35,12 @@ export type CompletedProps = {
   /** The checkout's product picture. */
   Image: typeof ProductImage;
 };
+
+/** An `after_completion`'s hosted confirmation message, if it has one. */
+function hostedMessage(after: PaymentLink['after_completion'] | undefined): string {
+  const message: unknown = after?.hosted_confirmation?.custom_message;
+  return typeof message === 'string' ? message.trim() : '';
+}
 
 export function Completed({
   session,
@@ -75,10 +81,12 @@ export function Completed({
     return () => clearTimeout(id);
   }, [session.id]); // eslint-disable-line react-hooks/exhaustive-deps -- the success redirect is scheduled once per session
 
+  // The merchant's text (shown as text): the session's per-locale success message, else the hosted confirmation of
+  // its payment link, else of the pricing table plan it was started from (kept on the session's metadata).
   const custom =
     pickLocaleText(session.metadata?.page_info?.success_message ?? null, locale) ||
-    (ctx.paymentLink?.after_completion as { hosted_confirmation?: { custom_message?: string } } | undefined)
-      ?.hosted_confirmation?.custom_message ||
+    hostedMessage(ctx.paymentLink?.after_completion) ||
+    hostedMessage(session.metadata?.after_completion) ||
     '';
   const hasVendors = session.line_items.some(
     (i) => ((i.upsell_price ?? i.price)?.product?.vendor_config?.length ?? 0) > 0,

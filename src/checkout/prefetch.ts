@@ -6,6 +6,7 @@ import type { Api } from '../api/index.ts';
 import { queryKey } from '../api/query-keys.ts';
 import { queryParams } from '../core/params.ts';
 import { prefetchSession } from '../state/session.ts';
+import { sessionPayer } from '../state/session-payer.ts';
 
 /** What the checkout's first request depends on (a subset of the element's props). */
 export type OpenProps = { checkoutId: string; extraParams?: Record<string, unknown>; currency?: string };
@@ -23,7 +24,11 @@ function pageQuery(extra: Record<string, unknown> | undefined, currency: string 
 export function openQuery(api: Api, props: OpenProps) {
   return {
     queryKey: queryKey('checkout', 'open', props.checkoutId),
-    queryFn: () => api.checkout.open(props.checkoutId, pageQuery(props.extraParams, props.currency)),
+    // A payment link's stored session is resumed only for the payer it was opened for (core/link-session.ts).
+    queryFn: () =>
+      api.checkout.open(props.checkoutId, pageQuery(props.extraParams, props.currency), {
+        payer: () => sessionPayer(api),
+      }),
     staleTime: Infinity,
   };
 }

@@ -137,10 +137,38 @@ export function initialGroup<T extends TableItem>(
   return groups[0]?.key ?? null;
 }
 
-/** The button of a plan: a free trial (recurring with trial days), a subscription, or a one-time purchase. */
-export function planAction(item: TableItem): 'trial' | 'subscribe' | 'buy' {
-  if (groupKey(item.price) === ONE_TIME) return 'buy';
+/**
+ * The button of a plan, in the platform's words (pricing-table.md §4): "Try for free" with trial days, else
+ * "Subscribe", one-time plans included (the platform has no wording of its own for them). Only a recurring plan
+ * has a trial: the platform starts none for a one-time price, so its button never promises one.
+ */
+export function planAction(item: TableItem): 'trial' | 'subscribe' {
+  if (groupKey(item.price) === ONE_TIME) return 'subscribe';
   return (item.subscription_data?.trial_period_days ?? 0) > 0 ? 'trial' : 'subscribe';
+}
+
+/** sessionStorage key of the plan a tab chose in a table: its checkout in place survives a reload. */
+export const chosenPlanKey = (tableId: string) => `pay-pricing-table:chosen:${tableId}`;
+
+/** The plan chosen in a table: its checkout session, price and currency, and the payer (DID) it was chosen by. */
+export type ChosenPlan = { sessionId: string; priceId: string; currencyId: string; payer: string | null };
+
+/** A stored chosen plan read back (null when absent or not one: a session id must be a `cs_…`). */
+export function parseChosenPlan(raw: string | null): ChosenPlan | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Record<string, unknown> | null;
+    const str = (k: string) => (typeof v?.[k] === 'string' ? (v[k] as string) : '');
+    if (!str('sessionId').startsWith('cs_') || !str('priceId') || !str('currencyId')) return null;
+    return {
+      sessionId: str('sessionId'),
+      priceId: str('priceId'),
+      currencyId: str('currencyId'),
+      payer: str('payer') || null,
+    };
+  } catch {
+    return null;
+  }
 }
 
 export const HIGHLIGHTS = ['deal', 'popular', 'recommended'] as const;

@@ -17,18 +17,23 @@ import { errorCode, errorStatus, errorText, formatError } from '../core/errors.t
 import { isFiatMethod } from '../core/checkout.ts';
 import { formatAmount } from '../core/money.ts';
 import { queryParams } from '../core/params.ts';
+import { samePayer } from '../core/link-session.ts';
 import {
   checkoutQuery,
+  chosenPlanKey,
   groupPlans,
   highlightOf,
   initialGroup,
   isPricingTableId,
   ONE_TIME,
+  parseChosenPlan,
   parseGroupKey,
   planAction,
   priceAmount,
   tableCurrencies,
+  type ChosenPlan,
 } from '../core/pricing-table.ts';
+import { readStorage, removeStorage, writeStorage } from '../core/storage.ts';
 import { safeUrl, withQuery } from '../core/url.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { useApi } from '../ui/api.tsx';
@@ -43,6 +48,7 @@ import { useCss } from '../ui/styles.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
 import { loadCheckoutElement } from './checkout-element.ts';
 import { settingsQuery, tableQuery } from './prefetch.ts';
+import { sessionPayer } from '../state/session-payer.ts';
 import { tIsolated } from '../ui/bidi.tsx';
 
 export type PricingTableProps = {
@@ -57,7 +63,7 @@ export type PricingTableProps = {
 };
 
 type T = ReturnType<typeof useT>;
-type Chosen = { sessionId: string; priceId: string; currencyId: string; name: string };
+type Chosen = ChosenPlan;
 
 export function PricingTable(props: PricingTableProps) {
   const t = useT();
@@ -77,6 +83,28 @@ function TableLoader(props: PricingTableProps & { id: string }) {
   const [view, setView] = useState<{ currency?: string; group?: string }>({});
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [returnTo, setReturnTo] = useState<string | null>(null);
+  // The plan chosen in this tab comes back after a reload (sessionStorage), its checkout in place, unless another
+  // payer has signed in since: they see the plans.
+  const storageKey = chosenPlanKey(props.id);
+  const [stored] = useState(() => parseChosenPlan(readStorage(storageKey, 'session')));
+  const choose = (plan: Chosen) => {
+    writeStorage(storageKey, JSON.stringify(plan), 'session');
+    setChosen(plan);
+  };
+  const [restoring, setRestoring] = useState(stored !== null);
+  useEffect(() => {
+    if (!stored) return;
+    let live = true;
+    void sessionPayer(api).then((payer) => {
+      if (!live) return;
+      if (samePayer(stored.payer, payer)) choose({ ...stored, payer: stored.payer ?? payer ?? null });
+      else removeStorage(storageKey, 'session');
+      setRestoring(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, for what this tab stored before the reload
 
   const failed = (table.isError && !table.data ? table.error : null) ?? (settings.isError ? settings.error : null);
   useEffect(() => {
@@ -105,15 +133,17 @@ function TableLoader(props: PricingTableProps & { id: string }) {
       />
     );
   }
-  if (!table.data || !settings.data) return <PlansSkeleton />;
+  if (!table.data || !settings.data || restoring) return <PlansSkeleton />;
   if (!table.data.active)
     return <StateScreen tone="warning" title={t('pricingTable.inactiveTitle')} text={t('pricingTable.inactiveText')} />;
   if (chosen)
     return (
       <InlineCheckout
         chosen={chosen}
+        name={table.data.items.find((i) => i.price_id === chosen.priceId)?.product.name ?? table.data.name ?? ''}
         livemode={table.data.livemode}
         onBack={() => {
+          removeStorage(storageKey, 'session');
           setReturnTo(chosen.priceId);
           setChosen(null);
         }}
@@ -126,7 +156,7 @@ function TableLoader(props: PricingTableProps & { id: string }) {
       settings={settings.data}
       view={view}
       onView={setView}
-      onInline={setChosen}
+      onInline={choose}
       focusPriceId={returnTo}
     />
   );
@@ -202,7 +232,11 @@ function Plans(props: {
     let leaving = false;
     try {
       const query = checkoutQuery(queryParams(), props.extraParams, currencyId);
-      const session = await createPricingTables(api).checkout(props.id, item.price_id, query);
+      // The payer (read beside the request) is remembered with the plan, so a reload shows its checkout to them only.
+      const [session, payer] = await Promise.all([
+        createPricingTables(api).checkout(props.id, item.price_id, query),
+        props.mode === 'redirect' ? undefined : sessionPayer(api),
+      ]);
       if (!session.id.startsWith('cs_')) throw new Error(`Unexpected checkout session id: ${session.id}`);
       const detail = {
         pricingTableId: props.id,
@@ -218,7 +252,7 @@ function Plans(props: {
         window.location.assign(url);
         return;
       }
-      props.onInline({ sessionId: session.id, priceId: item.price_id, currencyId, name: item.product.name });
+      props.onInline({ sessionId: session.id, priceId: item.price_id, currencyId, payer: payer ?? null });
     } catch (err) {
       setFailure(t('pricingTable.checkoutFailed', { message: errorText(err, t) }));
       emit('error', { message: formatError(err), code: errorCode(err) });
@@ -602,7 +636,17 @@ function StateScreen({
  * element's settings, below a Back to plans button that takes the focus. Its events are composed: they leave this
  * shadow root and reach the page from <pay-pricing-table>.
  */
-function InlineCheckout({ chosen, livemode, onBack }: { chosen: Chosen; livemode: boolean; onBack: () => void }) {
+function InlineCheckout({
+  chosen,
+  name,
+  livemode,
+  onBack,
+}: {
+  chosen: Chosen;
+  name: string;
+  livemode: boolean;
+  onBack: () => void;
+}) {
   const t = useT();
   const { css } = useCss();
   const settings = useSettings();
@@ -650,7 +694,7 @@ function InlineCheckout({ chosen, livemode, onBack }: { chosen: Chosen; livemode
   return (
     <section part="pricing-table" className={css`display: flex; flex-direction: column; gap: 12px;`}>
       <VisuallyHidden>
-        <h2>{tIsolated(t, 'pricingTable.checkoutOf', { name: chosen.name }, ['name'])}</h2>
+        <h2>{tIsolated(t, 'pricingTable.checkoutOf', { name }, ['name'])}</h2>
       </VisuallyHidden>
       <div>
         <Button

@@ -1209,6 +1209,18 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     await waitFor(() => shadowText(zh).includes(successMessage.zh));
   });
 
+  it('the completed screen of a pricing table plan shows its hosted confirmation message, as text', async () => {
+    const confirmation = 'Welcome <b>aboard</b>: your plan is ready.';
+    await stub({ signedIn: true, checkout: { view: 'complete', confirmation } });
+    for (const locale of ['en', 'zh']) {
+      const el = mount(`<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="${locale}"></pay-checkout>`)
+        .firstElementChild as HTMLElement;
+      await waitFor(() => shadowText(el).includes(confirmation), { message: `the message in ${locale}` });
+      equal($(el, '[part~=completed] b'), null, 'the server text is not markup');
+      await cleanup();
+    }
+  });
+
   it('an RTL name does not reorder the English around it: in an aria-valuetext and in the consent text', async () => {
     const name = 'שלום';
     /** The left edges of `parts` of `node`'s text, laid out as one LTR line. */

@@ -99,7 +99,8 @@ describe('<pay-pricing-table>', () => {
     ok(radio(el, 'Yearly').checked, 'the interval stays');
     radio(el, 'One-time').click();
     await waitFor(() => names(el).length === 1);
-    equal(buttons(el)[0]!.textContent, 'Buy');
+    // The platform's own wording: "Subscribe" for a one-time plan too (pricing-table.md §4).
+    equal(buttons(el)[0]!.textContent, 'Subscribe');
     ok($(el, '[part~=price]')!.textContent!.includes('one-time payment'));
   });
 
@@ -159,6 +160,44 @@ describe('<pay-pricing-table>', () => {
     await plansReady(el);
     await waitFor(() => activeDeep() === buttons(el)[1]);
     history.replaceState(null, '', location.pathname + location.search.replace('&utm_source=page&ref=page', ''));
+  });
+
+  it('the chosen plan’s checkout comes back after a reload for its payer; another payer sees the plans', async () => {
+    const key = 'pay-pricing-table:chosen:prctbl_test';
+    sessionStorage.removeItem(key);
+    const first = table();
+    await plansReady(first);
+    buttons(first)[1]!.click();
+    await waitFor(() => $(first, 'pay-checkout'), { timeout: 10_000, message: 'no inline checkout' });
+    const stored = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Record<string, string> | null;
+    deepEqual(stored, {
+      sessionId: 'cs_test_1',
+      priceId: 'price_pro_monthly',
+      currencyId: 'pc_tba',
+      payer: 'z1casey',
+    });
+
+    // A reload (a new element in the same tab): the same checkout in place, with its way back; no new session.
+    await cleanup();
+    const again = table();
+    await waitFor(() => $(again, 'pay-checkout'), { timeout: 10_000, message: 'the checkout did not come back' });
+    equal($(again, 'pay-checkout')!.getAttribute('checkout-id'), 'cs_test_1');
+    equal($(again, 'pay-checkout')!.getAttribute('currency'), 'pc_tba');
+    ok($(again, '[part~=back]'), 'a way back');
+    equal((await calls()).length, 1);
+    // Back to the plans forgets it.
+    $<HTMLButtonElement>(again, '[part~=back]')!.click();
+    await plansReady(again);
+    equal(sessionStorage.getItem(key), null);
+
+    // Chosen by another payer than the one signed in now: the plans, and the stored plan is dropped.
+    sessionStorage.setItem(key, JSON.stringify({ ...stored, payer: 'z1someone-else' }));
+    await cleanup();
+    const other = table();
+    await plansReady(other);
+    equal($(other, 'pay-checkout'), null);
+    equal(sessionStorage.getItem(key), null);
+    equal((await calls()).length, 1);
   });
 
   it('a canceled pay-select leaves the routing to the host; mode redirect refuses an unsafe URL', async () => {

@@ -13,6 +13,7 @@
 //   adjustable: the first item's quantity is adjustable   maxQty: its maximum (default 5)
 //   promotions: promotion codes allowed (SAVE10 and ZERO are valid)   pageInfo: field validation and a purpose text
 //   successMessage: page_info.success_message ({en, zh})
+//   confirmation: a session of a pricing table plan whose after_completion has this hosted confirmation message
 //   vendors: the vendor status list of GET /api/vendors/order/cs_test_1/status (the first product gets a vendor_config)
 //   qty: the merchant's quantity of the first item (default 1)   images: the first product has a picture, the second a
 //   broken one   logos: the currencies have logos (TBA's loads, USD's is broken)   fiatWhole: the USD price is 9.00
@@ -85,6 +86,7 @@ export type CheckoutSwitches = {
   promotions?: boolean;
   pageInfo?: boolean;
   successMessage?: Record<string, string>;
+  confirmation?: string;
   vendors?: Array<Answer<VendorStatus>>;
   qty?: number;
   images?: boolean;
@@ -236,20 +238,28 @@ function session(
     ...(cfg.consent ? { consent_collection: { terms_of_service: 'required' } } : {}),
     metadata: cfg.successMessage
       ? { page_info: { success_message: cfg.successMessage } }
-      : cfg.pageInfo
+      : cfg.confirmation !== undefined
         ? {
-            page_info: {
-              field_validation: {
-                customer_name: {
-                  pattern: '^[A-Z]',
-                  pattern_message: { en: 'Start with a capital letter', zh: '请以大写字母开头' },
-                },
-                customer_email: { pattern: '@example\\.com$' },
-              },
-              form_purpose_description: { en: 'We send the receipt to this email.', zh: '收据会发送到这个邮箱。' },
+            pricing_table_id: 'prctbl_test',
+            after_completion: {
+              type: 'hosted_confirmation',
+              hosted_confirmation: { custom_message: cfg.confirmation },
             },
           }
-        : {},
+        : cfg.pageInfo
+          ? {
+              page_info: {
+                field_validation: {
+                  customer_name: {
+                    pattern: '^[A-Z]',
+                    pattern_message: { en: 'Start with a capital letter', zh: '请以大写字母开头' },
+                  },
+                  customer_email: { pattern: '@example\\.com$' },
+                },
+                form_purpose_description: { en: 'We send the receipt to this email.', zh: '收据会发送到这个邮箱。' },
+              },
+            }
+          : {},
     subscription_data: null,
     payment_link_id: 'plink_test',
   };

@@ -683,3 +683,41 @@ test.describe('in Chinese, the card panel and the wallet request pass axe', () =
     });
   }
 });
+
+test('another payer signing in over a payment link’s checkout gets a fresh checkout, not the first payer’s', async ({
+  page,
+}) => {
+  // Every load records the checkout session it shows (pay-ready), across the reloads.
+  await page.addInitScript(() => {
+    document.addEventListener('pay-ready', (e) => {
+      const id = (e as CustomEvent<{ checkoutSessionId: string }>).detail.checkoutSessionId;
+      sessionStorage.setItem('test:ready', `${sessionStorage.getItem('test:ready') ?? ''} ${id}`.trim());
+    });
+  });
+  const shown = async () => (await page.evaluate(() => sessionStorage.getItem('test:ready') ?? '')).split(' ');
+  const link = '/checkout/plink_sandbox_onetime';
+  await signIn(page, /Casey Customer/, link);
+  const checkout = page.locator('pay-checkout');
+  await expect(checkout.getByRole('textbox', { name: 'Email' })).toHaveValue('casey@example.com');
+  // Casey submits (the session is hers from now on), then leaves the confirmation open.
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await expect(checkout.getByRole('dialog', { name: 'Confirm payment' })).toBeVisible();
+  const [casey] = await shown();
+  expect(casey).toMatch(/^cs_/);
+
+  // Chris signs in on the login page without signing out; it comes back to the checkout, and he reloads.
+  await signIn(page, /Chris Buyer/, link);
+  await expect(checkout.getByRole('textbox', { name: 'Email' })).toHaveValue('chris@example.com');
+  await page.reload();
+  await expect(checkout.getByRole('textbox', { name: 'Email' })).toHaveValue('chris@example.com');
+  const ids = await shown();
+  expect(ids.length).toBe(3);
+  expect(ids[1]).toMatch(/^cs_/);
+  expect(ids[1]).not.toBe(casey);
+  expect(ids[2]).toBe(ids[1]); // his reload resumes his own
+  // His checkout pays as his: no "belongs to another customer".
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await expect(checkout.getByRole('dialog', { name: /Confirm payment|Pay with DID Wallet/ })).toBeVisible();
+  await expect(checkout.getByText('This checkout session belongs to another customer')).toHaveCount(0);
+  await expect(checkout.getByRole('alert')).toHaveCount(0);
+});

@@ -105,7 +105,7 @@ test('mode redirect goes to the hosted checkout of the session with the chosen c
   await table.locator('[part~=interval]', { hasText: 'One-time' }).click();
   await expect(table.locator('[part~=plan]')).toHaveCount(1);
   await expect(table.locator('[part~=price]')).toContainText('one-time payment');
-  await table.getByRole('button', { name: 'Buy' }).click();
+  await table.getByRole('button', { name: 'Subscribe' }).click();
   await page.waitForURL(/\/checkout\/cs_[^/?]+\?currencyId=pc_sandbox_tba$/);
   const checkout = page.locator('pay-checkout');
   await expect(checkout.locator('[part~=total]')).toHaveText('600 TBA', { timeout: 15_000 });
@@ -144,6 +144,8 @@ test('a double click makes one session; a canceled pay-select leaves the routing
 
 test('in Chinese, by keyboard alone: switch the interval, choose a plan, go back (axe clean)', async ({ page }) => {
   await page.goto('/pricing?locale=zh');
+  // The host page's own heading follows the language too.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('价格方案');
   const table = page.locator('pay-pricing-table');
   await expect(table.locator('[part~=interval]')).toHaveText(['每年', '每月', '一次性']);
   await expect(table.locator('[part~=plan-button]')).toHaveText(['订阅', '订阅', '免费试用']);
@@ -178,7 +180,7 @@ test('a page with only the script and the tag: a signed-in payer buys the one-ti
   await expect(table.getByRole('radio', { name: 'One-time' })).toBeChecked();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  await expect(table.getByRole('button', { name: 'Buy' })).toBeFocused();
+  await expect(table.getByRole('button', { name: 'Subscribe' })).toBeFocused();
   await page.keyboard.press('Enter');
   const checkout = table.locator('pay-checkout');
   await expect(checkout.locator('[part~=total]')).toHaveText('600 TBA', { timeout: 15_000 });
@@ -187,4 +189,53 @@ test('a page with only the script and the tag: a signed-in payer buys the one-ti
   await expect(confirm).toContainText('Pay 600 TBA');
   await confirm.getByRole('button', { name: 'Confirm and pay' }).press('Enter');
   await expect(checkout.getByRole('heading', { name: 'Thanks for your payment' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('the chosen plan’s checkout survives a reload, completed with the plan’s confirmation message (en, then zh)', async ({
+  page,
+}) => {
+  // Every load records the checkout session it shows (pay-ready), across the reloads.
+  await page.addInitScript(() => {
+    document.addEventListener('pay-ready', (e) => {
+      const id = (e as CustomEvent<{ checkoutSessionId: string }>).detail.checkoutSessionId;
+      sessionStorage.setItem('test:ready', `${sessionStorage.getItem('test:ready') ?? ''} ${id}`.trim());
+    });
+  });
+  const shown = async () => (await page.evaluate(() => sessionStorage.getItem('test:ready') ?? '')).split(' ');
+  await signIn(page, /Casey Customer/, '/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing');
+  const table = page.locator('pay-pricing-table');
+  const checkout = table.locator('pay-checkout');
+  await table.locator('[part~=plan]').first().getByRole('button', { name: 'Subscribe' }).click();
+  await expect(checkout.locator('[part~=total]')).toHaveText('5 TBA', { timeout: 15_000 });
+  const before = await tableSessions();
+
+  // A reload shows the same checkout in place, with its way back; no second session is made.
+  await page.reload();
+  await expect(checkout.locator('[part~=total]')).toHaveText('5 TBA', { timeout: 15_000 });
+  await expect(table.getByRole('button', { name: 'Back to plans' })).toBeVisible();
+  const ids = await shown();
+  expect(ids).toHaveLength(2);
+  expect(ids[1]).toBe(ids[0]);
+  expect(await tableSessions()).toBe(before);
+
+  await checkout.getByRole('button', { name: 'Subscribe' }).click();
+  await approveInWallet(checkout);
+  await expect(checkout.getByRole('heading', { name: 'Your subscription is active' })).toBeVisible({ timeout: 15_000 });
+  const message = 'Welcome aboard: your plan is ready. Manage it any time under Billing.';
+  await expect(checkout.locator('[part~=completed]')).toContainText(message);
+
+  // Reloaded in Chinese: the completed screen again, in Chinese, with the merchant's message as it was written.
+  await page.goto('/pricing?locale=zh');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('价格方案');
+  await expect(checkout.getByRole('heading', { name: '您的订阅已生效' })).toBeVisible({ timeout: 15_000 });
+  await expect(checkout.locator('[part~=completed]')).toContainText(message);
+  expect(await axe(page)).toEqual([]);
+
+  // Back to the plans forgets it: the next reload shows the plans.
+  await table.getByRole('button', { name: '返回方案列表' }).click();
+  await expect(table.locator('[part~=plan]')).toHaveCount(3);
+  await page.reload();
+  await expect(table.locator('[part~=plan]')).toHaveCount(3);
+  await expect(table.locator('pay-checkout')).toHaveCount(0);
 });

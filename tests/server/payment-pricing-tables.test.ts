@@ -66,7 +66,14 @@ describe('checkout from a table', () => {
       billing_address_collection: 'required',
       allow_promotion_codes: true,
       subscription_data: { trial_period_days: 14 },
-      metadata: { pricing_table_id: DEMO },
+      metadata: {
+        pricing_table_id: DEMO,
+        // The plan's hosted confirmation travels with its session: the completed screen says it.
+        after_completion: {
+          type: 'hosted_confirmation',
+          hosted_confirmation: { custom_message: expect.stringMatching(/^Welcome aboard/) },
+        },
+      },
     });
     expect(s.custom_fields.map((f: any) => f.key)).toEqual(['company']);
     expect(s.line_items).toEqual([

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearBlockletCache, createApi, PAYMENT_KIT_DID } from '../../src/api/index.ts';
-import { plinkSessionKey } from '../../src/api/resources/checkout.ts';
+import { plinkPayerKey, plinkSessionKey } from '../../src/api/resources/checkout.ts';
+import { resumesLinkSession } from '../../src/core/link-session.ts';
 import { acceptedMethods } from '../../src/core/checkout.ts';
 import { customerLinks } from '../../src/core/links.ts';
 import { fakeAdapter, memoryStorage } from './fake-adapter.ts';
@@ -65,6 +66,114 @@ describe('api.checkout.open', () => {
     // a cs_ id is retrieved as is
     expect((await api.checkout.open('cs_3')).checkoutSession.id).toBe('cs_3');
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(3);
+  });
+});
+
+describe('api.checkout.open: a new payer gets a new checkout', () => {
+  /** A sandbox of sessions: each start makes cs_{n}; a session's customer_did is shown as the server would. */
+  function setup() {
+    const ss = memoryStorage();
+    vi.stubGlobal('sessionStorage', ss);
+    const sessions: Record<string, { status: string; customer_did?: string | null }> = {};
+    let started = 0;
+    const { adapter, requests } = fakeAdapter({
+      'POST /payment/api/checkout-sessions/start/plink_a': () => {
+        started += 1;
+        sessions[`cs_${started}`] = { status: 'open' };
+        return { data: ctx(`cs_${started}`) };
+      },
+      ...Object.fromEntries(
+        ['cs_1', 'cs_2', 'cs_3', 'cs_4'].map((id) => [
+          `/payment/api/checkout-sessions/retrieve/${id}`,
+          () => {
+            const s = sessions[id];
+            if (!s) return { status: 404, data: { error: 'Checkout session not found' } };
+            const body = ctx(id, s.status);
+            return {
+              data: { ...body, checkoutSession: { ...body.checkoutSession, customer_did: s.customer_did ?? null } },
+            };
+          },
+        ]),
+      ),
+    });
+    const api = createApi({ locale: 'en', blocklet }, { adapter });
+    let payer: string | null | undefined = null;
+    const open = async (id = 'plink_a') =>
+      (await api.checkout.open(id, undefined, { payer: async () => payer })).checkoutSession.id;
+    return { ss, sessions, requests, open, as: (did: string | null | undefined) => (payer = did) };
+  }
+
+  it('another payer signed in over the stored session gets a fresh one; the first payer still resumes theirs', async () => {
+    const { ss, open, as, requests } = setup();
+    as('zCasey');
+    expect(await open()).toBe('cs_1');
+    expect(ss.getItem(plinkPayerKey('plink_a'))).toBe('zCasey');
+    expect(await open()).toBe('cs_1'); // Casey reloads: her session
+    as('zChris'); // Chris signs in over Casey's session, then reloads
+    expect(await open()).toBe('cs_2');
+    expect(ss.getItem(plinkSessionKey('plink_a'))).toBe('cs_2');
+    expect(ss.getItem(plinkPayerKey('plink_a'))).toBe('zChris');
+    expect(await open()).toBe('cs_2'); // and his reload resumes his own
+    as(null); // signed out: nobody's session is shown to a visitor
+    expect(await open()).toBe('cs_3');
+    expect(ss.getItem(plinkPayerKey('plink_a'))).toBeNull();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(3);
+  });
+
+  it('a session opened signed out is resumed by whoever signs in (it becomes theirs); a complete one of another payer is replaced', async () => {
+    const { sessions, open, as } = setup();
+    as(null);
+    expect(await open()).toBe('cs_1');
+    as('zCasey'); // the visitor pressed Pay, signed in, came back
+    expect(await open()).toBe('cs_1');
+    sessions.cs_1 = { status: 'complete', customer_did: 'zCasey' };
+    expect(await open()).toBe('cs_1'); // her finished purchase
+    as('zChris');
+    expect(await open()).toBe('cs_2');
+  });
+
+  it('the customer the platform names on the stored session counts too; an unknown payer judges the session only', async () => {
+    const { ss, sessions, open, as } = setup();
+    as(undefined); // the session could not be read
+    expect(await open()).toBe('cs_1');
+    expect(await open()).toBe('cs_1');
+    expect(ss.getItem(plinkPayerKey('plink_a'))).toBeNull();
+    sessions.cs_1 = { status: 'open', customer_did: 'zCasey' };
+    as('zChris');
+    expect(await open()).toBe('cs_2');
+  });
+
+  it('an explicit cs_ id is retrieved as it is, whoever it belongs to (the server refuses another payer)', async () => {
+    const { sessions, open, as, requests } = setup();
+    as('zCasey');
+    expect(await open()).toBe('cs_1');
+    sessions.cs_1 = { status: 'open', customer_did: 'zCasey' };
+    as('zChris');
+    expect(await open('cs_1')).toBe('cs_1');
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+});
+
+describe('resumesLinkSession', () => {
+  const now = 1_000;
+  it('resumes an open or complete session of the same payer or of nobody', () => {
+    expect(resumesLinkSession({ status: 'open' }, 'zA', 'zA', now)).toBe(true);
+    expect(resumesLinkSession({ status: 'complete', customer_did: 'zA' }, null, 'zA', now)).toBe(true);
+    expect(resumesLinkSession({ status: 'open' }, null, 'zA', now)).toBe(true);
+    expect(resumesLinkSession({ status: 'open' }, null, null, now)).toBe(true);
+  });
+  it('refuses another payer’s, an expired one, an unknown status', () => {
+    expect(resumesLinkSession({ status: 'open' }, 'zA', 'zB', now)).toBe(false);
+    expect(resumesLinkSession({ status: 'open' }, 'zA', null, now)).toBe(false);
+    expect(resumesLinkSession({ status: 'open', customer_did: 'zA' }, null, 'zB', now)).toBe(false);
+    expect(resumesLinkSession({ status: 'open', customer_did: 'zA' }, 'zB', 'zB', now)).toBe(false);
+    expect(resumesLinkSession({ status: 'open', expires_at: now }, null, null, now)).toBe(false);
+    expect(resumesLinkSession({ status: 'expired' }, null, null, now)).toBe(false);
+    expect(resumesLinkSession({ status: 'void' }, null, null, now)).toBe(false);
+  });
+  it('without a known payer, judges the session only', () => {
+    expect(resumesLinkSession({ status: 'open', customer_did: 'zA' }, 'zA', undefined, now)).toBe(true);
+    expect(resumesLinkSession({ status: 'open', expires_at: now - 1 }, null, undefined, now)).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  parseChosenPlan,
   checkoutQuery,
   compareGroups,
   groupKey,
@@ -13,6 +14,7 @@ import {
   type TableItem,
   type TablePrice,
 } from '../../src/core/pricing-table.ts';
+import { samePayer } from '../../src/core/link-session.ts';
 
 const price = (id: string, interval: string | null, amounts: Record<string, string>, count = 1): TablePrice => {
   const [first] = Object.entries(amounts);
@@ -111,12 +113,12 @@ describe('tableCurrencies', () => {
 
 describe('planAction and highlightOf', () => {
   const monthly = price('m', 'month', { tba: '1' });
-  it('says try for free with trial days, subscribe without, buy for one-time plans', () => {
+  it('says try for free with trial days, subscribe without, one-time plans too (the platform’s words)', () => {
     expect(planAction(item(monthly, { subscription_data: { trial_period_days: 14 } }))).toBe('trial');
     expect(planAction(item(monthly, { subscription_data: { trial_period_days: 0 } }))).toBe('subscribe');
     expect(planAction(item(monthly))).toBe('subscribe');
     expect(planAction(item(price('o', null, { tba: '1' }), { subscription_data: { trial_period_days: 7 } }))).toBe(
-      'buy',
+      'subscribe',
     );
   });
   it('maps the platform’s highlight labels, keeps a merchant’s own text, nothing when not highlighted', () => {
@@ -143,5 +145,25 @@ describe('checkoutQuery', () => {
     expect(isPricingTableId('prctbl_sandbox_demo')).toBe(true);
     expect(isPricingTableId('plink_x')).toBe(false);
     expect(isPricingTableId('prctbl_../x')).toBe(false);
+  });
+});
+
+describe('the chosen plan a tab keeps', () => {
+  const plan = { sessionId: 'cs_1', priceId: 'price_1', currencyId: 'pc_1', payer: 'zA' };
+  it('reads back what was stored; anything else (not a cs_ session, missing fields, not JSON) is nothing', () => {
+    expect(parseChosenPlan(JSON.stringify(plan))).toEqual(plan);
+    expect(parseChosenPlan(JSON.stringify({ ...plan, payer: null }))).toEqual({ ...plan, payer: null });
+    expect(parseChosenPlan(JSON.stringify({ ...plan, sessionId: 'plink_1' }))).toBeNull();
+    expect(parseChosenPlan(JSON.stringify({ ...plan, priceId: 7 }))).toBeNull();
+    expect(parseChosenPlan('{')).toBeNull();
+    expect(parseChosenPlan('null')).toBeNull();
+    expect(parseChosenPlan(null)).toBeNull();
+  });
+  it('is shown to the payer who chose it, or to anyone when chosen signed out; an unknown payer does not judge', () => {
+    expect(samePayer('zA', 'zA')).toBe(true);
+    expect(samePayer(null, 'zA')).toBe(true);
+    expect(samePayer('zA', undefined)).toBe(true);
+    expect(samePayer('zA', 'zB')).toBe(false);
+    expect(samePayer('zA', null)).toBe(false);
   });
 });

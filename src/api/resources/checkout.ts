@@ -1,6 +1,7 @@
 /** Checkout session calls (spec §7). Screens call these; they never build URLs. */
 import { provideResource } from '../lazy.ts';
 import { ApiError } from '../errors.ts';
+import { resumesLinkSession } from '../../core/link-session.ts';
 import { readStorage, removeStorage, writeStorage } from '../../core/storage.ts';
 import type { Transport } from '../http.ts';
 import { AnyObject } from '../schemas.ts';
@@ -29,35 +30,58 @@ export type PromotionResult = { discounts?: Discount[]; [k: string]: unknown };
 
 /** sessionStorage key of the session started from a payment link in this tab (reload resumes it). */
 export const plinkSessionKey = (plinkId: string) => `pay-checkout:plink:${plinkId}`;
+/** sessionStorage key of the payer (DID) that session was opened for; absent when nobody was signed in. */
+export const plinkPayerKey = (plinkId: string) => `pay-checkout:plink:${plinkId}:payer`;
+
+type OpenOptions = {
+  /**
+   * The DID of the payer signed in now (null: nobody; undefined: not known), asked only for a payment link: the
+   * tab's stored session of another payer is replaced by a fresh one.
+   */
+  payer?: () => Promise<string | null | undefined>;
+};
 
 export function createCheckout(t: Transport) {
   const api = {
     /**
      * The checkout for an id: `cs_…` → retrieve; `plink_…` → the session this tab started from that link if it is
-     * still open or already complete (so a reload neither starts a second purchase nor forgets a finished one),
-     * else a new session (start) remembered for this tab.
+     * still open or already complete (so a reload neither starts a second purchase nor forgets a finished one) and
+     * not another payer's (core/link-session.ts), else a new session (start) remembered for this tab and payer.
      */
-    async open(id: string, query?: Record<string, string | number | boolean | undefined>): Promise<CheckoutContext> {
+    async open(
+      id: string,
+      query?: Record<string, string | number | boolean | undefined>,
+      opts: OpenOptions = {},
+    ): Promise<CheckoutContext> {
       if (!id.startsWith('plink_')) return api.retrieve(id);
       const key = plinkSessionKey(id);
       const saved = readStorage(key, 'session');
-      if (saved) {
+      // The checkout's own request leaves first; the payer's session is read beside it.
+      const resumed = saved ? api.retrieve(saved) : null;
+      const payer = (opts.payer?.() ?? Promise.resolve(undefined)).catch(() => undefined);
+      if (resumed) {
         try {
-          const ctx = await api.retrieve(saved);
-          const s = ctx.checkoutSession;
-          const expired = s.status === 'expired' || (s.expires_at > 0 && s.expires_at <= Math.floor(Date.now() / 1000));
-          if (!expired && (s.status === 'open' || s.status === 'complete')) return ctx;
+          const [ctx, who] = await Promise.all([resumed, payer]);
+          const openedFor = readStorage(plinkPayerKey(id), 'session');
+          if (resumesLinkSession(ctx.checkoutSession, openedFor, who, Math.floor(Date.now() / 1000))) {
+            const owner = openedFor ?? who;
+            if (owner) writeStorage(plinkPayerKey(id), owner, 'session');
+            return ctx;
+          }
         } catch (err) {
           if (!(err instanceof ApiError) || err.status === undefined || err.status >= 500) throw err;
         }
       }
-      const ctx = await api.start(id, query);
+      const [ctx, who] = await Promise.all([api.start(id, query), payer]);
       writeStorage(key, ctx.checkoutSession.id, 'session');
+      if (who) writeStorage(plinkPayerKey(id), who, 'session');
+      else removeStorage(plinkPayerKey(id), 'session');
       return ctx;
     },
     /** Forget the tab's session for a payment link (the payer wants to buy again). */
     forgetLinkSession(plinkId: string): void {
       removeStorage(plinkSessionKey(plinkId), 'session');
+      removeStorage(plinkPayerKey(plinkId), 'session');
     },
     /** GET /api/checkout-sessions/retrieve/:id → CheckoutContext. */
     retrieve(id: string, opts: { signal?: AbortSignal } = {}): Promise<CheckoutContext> {

@@ -13,13 +13,20 @@ import type { Queryable } from '../../db.ts';
 import { HttpError, registerConnectAction, type ConnectAction } from '../../platform.ts';
 import { fromUnit } from './money.ts';
 import { mustFind } from '../data/repo.ts';
+import { connectTexts } from './connect-texts.ts';
 import { assertSessionActor, effectiveStatus, itemAmount } from './sessions.ts';
 import { paySession, publishWhenCommitted } from './pay.ts';
 import { sessionStake } from './restake.ts';
 
-const TITLES: Record<string, string> = { payment: 'Pay for', subscription: 'Subscribe to', setup: 'Set up' };
+type Action = 'payment' | 'subscription' | 'setup';
 
-async function describeSession(q: Queryable, params: Record<string, unknown>, action: string) {
+async function describeSession(
+  q: Queryable,
+  params: Record<string, unknown>,
+  action: Action,
+  locale: string | undefined,
+) {
+  const text = connectTexts(locale);
   const session = await mustFind(q, 'checkout_sessions', params.checkoutSessionId);
   if (session.mode !== action)
     throw new HttpError(400, `This checkout session is in ${session.mode} mode, not ${action}`);
@@ -34,7 +41,7 @@ async function describeSession(q: Queryable, params: Record<string, unknown>, ac
     const price = await mustFind(q, 'prices', item.upsell_price_id ?? item.price_id);
     const product = await mustFind(q, 'products', price.product_id);
     names.push(product.name);
-    const interval = price.recurring ? ` / ${price.recurring.interval}` : '';
+    const interval = price.recurring ? text.per[price.recurring.interval] : '';
     lines.push({
       label: `${product.name} × ${item.quantity}`,
       value: `${fmt(itemAmount(price, item, currency.id))}${interval}`,
@@ -43,22 +50,22 @@ async function describeSession(q: Queryable, params: Record<string, unknown>, ac
   // The stake leaves the wallet with the payment (pay.ts); the wallet says so before the payer approves.
   const method = await mustFind(q, 'payment_methods', currency.payment_method_id);
   const stake = sessionStake(session, method.type, currency.decimal);
-  if (stake) lines.push({ label: 'Stake (returned when the subscription ends)', value: fmt(stake) });
+  if (stake) lines.push({ label: text.stake, value: fmt(stake) });
   lines.push({
-    label: 'Total due now',
+    label: text.total,
     value: fmt(stake ? (BigInt(session.amount_total) + BigInt(stake)).toString() : session.amount_total),
   });
-  return { title: `${TITLES[action]} ${names.join(', ')}`, lines };
+  return { title: text.checkout[action](names.join(text.and)), lines };
 }
 
-function checkoutAction(action: 'payment' | 'subscription' | 'setup'): ConnectAction {
+function checkoutAction(action: Action): ConnectAction {
   return {
     async describe(params, ctx) {
       // A session a customer submitted is theirs: nobody else opens a wallet request for it (sessions.ts).
       const session = await mustFind(ctx.db, 'checkout_sessions', params.checkoutSessionId);
       const merchant = ctx.user?.role === 'owner' || ctx.user?.role === 'admin';
       assertSessionActor(session, { merchant, userDid: ctx.user?.did ?? null });
-      return describeSession(ctx.db, params, action);
+      return describeSession(ctx.db, params, action, ctx.locale);
     },
     async approve(params, ctx) {
       const session = await mustFind(ctx.tx, 'checkout_sessions', params.checkoutSessionId);

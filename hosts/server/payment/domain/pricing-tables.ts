@@ -452,10 +452,16 @@ function demoItem(priceId: string, extra: Partial<PricingTableItemRow> = {}): Pr
     billing_address_collection: 'auto',
     custom_fields: [],
     submit_type: 'auto',
-    after_completion: { type: 'hosted_confirmation' },
+    after_completion: DEMO_CONFIRMATION,
     ...extra,
   };
 }
+
+/** What the demo plans' completed screen says (the hosted confirmation's custom message). */
+const DEMO_CONFIRMATION: NonNullable<PricingTableItemRow['after_completion']> = {
+  type: 'hosted_confirmation',
+  hosted_confirmation: { custom_message: 'Welcome aboard: your plan is ready. Manage it any time under Billing.' },
+};
 
 function demoTable(): PricingTableRow {
   const at = new Date(Date.UTC(2025, 0, 2)).toISOString();
@@ -502,5 +508,24 @@ const seedDemo = {
   },
 };
 
+/** A demo table seeded before its plans had a confirmation message gets it (items that still have none). */
+const demoConfirmation = {
+  id: '003-demo-confirmation-message',
+  up: async (tx: Tx) => {
+    const { rows } = await tx.query<{ data: PricingTableRow }>('SELECT data FROM pricing_tables WHERE id = $1', [
+      DEMO_PRICING_TABLE_ID,
+    ]);
+    const table = rows[0]?.data;
+    if (!table) return;
+    const items = table.items.map((item) =>
+      item.after_completion?.type === 'hosted_confirmation' &&
+      !item.after_completion.hosted_confirmation?.custom_message
+        ? { ...item, after_completion: DEMO_CONFIRMATION }
+        : item,
+    );
+    await tx.query('UPDATE pricing_tables SET data = $2 WHERE id = $1', [table.id, { ...table, items }]);
+  },
+};
+
 /** The area's migrations (registered after the payment area's, whose seeded currencies they use). */
-export const pricingTableMigrations = [migration, seedDemo];
+export const pricingTableMigrations = [migration, seedDemo, demoConfirmation];

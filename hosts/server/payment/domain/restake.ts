@@ -10,6 +10,7 @@
  */
 import type { Queryable } from '../../db.ts';
 import { HttpError, registerConnectAction } from '../../platform.ts';
+import { connectTexts } from './connect-texts.ts';
 import { createInvoice, WALLET_METHODS } from './billing.ts';
 import { isAbsent, tokenAmount } from '../../validate.ts';
 import { fromUnit } from './money.ts';
@@ -98,11 +99,12 @@ export function registerRestakeConnectAction(): void {
       const { sub, amount, currency } = await restakeTarget(ctx.db, params);
       await assertConnectOwner(ctx, null, sub);
       const value = `${fromUnit(amount, currency.decimal)} ${currency.symbol}`;
+      const text = connectTexts(ctx.locale);
       return {
-        title: `Stake for ${sub.description || sub.id}`,
+        title: text.restake(sub.description || sub.id),
         lines: [
-          { label: 'Stake (returned when the subscription ends)', value },
-          { label: 'Total due now', value },
+          { label: text.stake, value },
+          { label: text.total, value },
         ],
       };
     },

@@ -18,6 +18,7 @@ import { Router, type Response } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import type { Queryable } from '../../db.ts';
 import { HttpError, registerConnectAction } from '../../platform.ts';
+import { connectTexts } from '../domain/connect-texts.ts';
 import { find } from '../data/repo.ts';
 import { fromUnit } from '../domain/money.ts';
 import { assertConnectOwner } from '../domain/customers.ts';
@@ -45,13 +46,17 @@ export function registerAutoRechargeConnectAction(): void {
       const amount = (units: unknown, c: Doc | null) =>
         c ? `${fromUnit(String(units ?? '0'), c.decimal)} ${c.symbol}` : String(units ?? '0');
       const limit = cfg.daily_limits?.max_amount && cfg.daily_limits.max_amount !== '0';
+      const text = connectTexts(ctx.locale);
       return {
-        title: `Authorize auto top-up of ${credit?.symbol ?? cfg.currency_id}`,
+        title: text.autoRecharge(credit?.symbol ?? cfg.currency_id),
         lines: [
-          { label: 'Buys', value: `${cfg.quantity ?? 1} × ${price?.product?.name ?? price?.nickname ?? cfg.price_id}` },
-          { label: 'When the balance is below', value: amount(cfg.threshold, credit) },
-          { label: 'Paid in', value: paying?.symbol ?? '—' },
-          { label: 'Daily limit', value: limit ? amount(cfg.daily_limits.max_amount, paying) : 'Unlimited' },
+          {
+            label: text.buys,
+            value: `${cfg.quantity ?? 1} × ${price?.product?.name ?? price?.nickname ?? cfg.price_id}`,
+          },
+          { label: text.below, value: amount(cfg.threshold, credit) },
+          { label: text.paidIn, value: paying?.symbol ?? '—' },
+          { label: text.dailyLimit, value: limit ? amount(cfg.daily_limits.max_amount, paying) : text.unlimited },
         ],
       };
     },

@@ -11,6 +11,7 @@
 import { Router } from 'express';
 import type { SandboxContext } from '../../context.ts';
 import { HttpError, registerConnectAction } from '../../platform.ts';
+import { connectTexts } from '../domain/connect-texts.ts';
 import { requireMerchant } from './auth.ts';
 import { runAutoRecharge } from '../domain/auto-recharge.ts';
 import { bodyOf, int, livemodeOf, paramOf } from './http.ts';
@@ -58,14 +59,15 @@ export function registerBillingConnectActions(): void {
       const invoices = await overdueInvoices(ctx.db, scope);
       if (!invoices.length) throw new HttpError(400, 'Nothing to pay');
       const total = sum(invoices.map((i) => i.amount_remaining ?? i.total));
+      const text = connectTexts(ctx.locale);
       return {
-        title: `Pay ${invoices.length} overdue invoice${invoices.length === 1 ? '' : 's'}`,
+        title: text.overdue(invoices.length),
         lines: [
           ...invoices.map((i) => ({
             label: `${i.number} ${i.description ?? ''}`.trim(),
             value: `${fromUnit(i.amount_remaining ?? i.total, currency.decimal)} ${currency.symbol}`,
           })),
-          { label: 'Total due now', value: `${fromUnit(total, currency.decimal)} ${currency.symbol}` },
+          { label: text.total, value: `${fromUnit(total, currency.decimal)} ${currency.symbol}` },
         ],
       };
     },
@@ -102,11 +104,12 @@ export function registerCollectConnectAction(): void {
       if (!due) throw new HttpError(400, 'Nothing to pay');
       const currency = await mustFind(ctx.db, 'payment_currencies', invoice.currency_id);
       const value = `${fromUnit(due.amount_remaining ?? due.total, currency.decimal)} ${currency.symbol}`;
+      const text = connectTexts(ctx.locale);
       return {
-        title: `Pay invoice ${due.number}`,
+        title: text.invoice(due.number),
         lines: [
           { label: `${due.number} ${due.description ?? ''}`.trim(), value },
-          { label: 'Total due now', value },
+          { label: text.total, value },
         ],
       };
     },

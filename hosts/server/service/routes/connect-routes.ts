@@ -9,6 +9,7 @@ import { connectActions, HttpError, type ConnectAction, type ConnectSummary } fr
 import { ConnectTokenStorage, lockToken, mergeToken, type TokenState } from '../domain/connect-tokens.ts';
 import { getUser, type SandboxUser } from '../data/users.ts';
 import { currentUser } from '../../session.ts';
+import { textsIn, type Texts } from '../../texts.ts';
 
 /**
  * DID Connect, served by the platform's own library (@arcblock/did-connect-js WalletHandlers + WalletAuthenticator,
@@ -39,11 +40,40 @@ import { currentUser } from '../../session.ts';
 export const SERVICE_DID_PREFIX = '/.well-known/service/api/did';
 export const LOGIN_ACTION = 'login';
 
-type Locals = { summary: ConnectSummary; sessionDid: string; livemode: boolean };
+type Locals = { summary: ConnectSummary; sessionDid: string; livemode: boolean; locale: string };
 
-/** The text the wallet signs: the summary's title and lines, and the request it belongs to. */
-export function summaryText(summary: ConnectSummary, token: string): string {
-  return [summary.title, ...summary.lines.map((l) => `${l.label}: ${l.value}`), `Sandbox request ${token}`].join('\n');
+/**
+ * The service's own words in what the wallet shows and signs, one table per language (texts.ts): the language is the
+ * request's `locale` (the elements send theirs), English without one.
+ */
+const TEXTS: Texts<{ request: string; sessionAccount: string; yourAccount: string; signIn: (app: string) => string }> =
+  {
+    en: {
+      request: 'Sandbox request',
+      sessionAccount: 'Continue with the account of this session',
+      yourAccount: 'Please continue with your account',
+      signIn: (app) => `Sign in to ${app}`,
+    },
+    zh: {
+      request: '沙盒请求',
+      sessionAccount: '请使用本次会话的账户继续',
+      yourAccount: '请使用你的账户继续',
+      signIn: (app) => `登录 ${app}`,
+    },
+  };
+
+/** The text the wallet signs: the summary's title and `label: value` lines, and the request it belongs to. */
+export function summaryText(summary: ConnectSummary, token: string, locale?: unknown): string {
+  return [
+    summary.title,
+    ...summary.lines.map((l) => `${l.label}: ${l.value}`),
+    `${textsIn(TEXTS, locale).request} ${token}`,
+  ].join('\n');
+}
+
+/** Whether a line of a signed text is its last one, the request it belongs to (in any language). */
+export function isRequestLine(line: string): boolean {
+  return Object.values(TEXTS).some((t) => !!t && line.startsWith(`${t.request} `));
 }
 
 function flatParams(req: Request): Record<string, unknown> {
@@ -60,11 +90,6 @@ const tokenOf = (req: Request): string =>
   String((req as Request & { context?: { token?: string } }).context?.token ?? '');
 
 type ClaimArgs = { context: { token: string }; extraParams?: Record<string, unknown> };
-/** The page's language (its `locale` param, else the request's Accept-Language, as the library reads it). */
-const isZh = (extraParams: Record<string, unknown> | undefined) =>
-  String(extraParams?.locale ?? '')
-    .toLowerCase()
-    .startsWith('zh');
 
 type AuthArgs = {
   req: Request;
@@ -135,7 +160,7 @@ async function signedSummary(state: TokenState, args: AuthArgs): Promise<boolean
   const summary = state.summary as ConnectSummary | undefined;
   if (!summary) throw new Error('This request has nothing to sign');
   const claim = (args.claims ?? []).find((c) => c.type === 'signature');
-  const expected = toBase58(Buffer.from(summaryText(summary, state.token), 'utf8'));
+  const expected = toBase58(Buffer.from(summaryText(summary, state.token, state.locale), 'utf8'));
   if (!claim || claim.origin !== expected || typeof claim.sig !== 'string' || !claim.sig) return false;
   const signer = fromPublicKey(args.userPk, toTypeInfo(args.userDid));
   return signer.verify(expected, claim.sig, claim.method !== 'none');
@@ -172,16 +197,18 @@ export function createConnectRoutes(ctx: SandboxContext): { router: Router; stor
       const params = flatParams(req);
       const user = await currentUser(ctx.db, req);
       const livemode = livemodeOf(params);
+      const locale = typeof params.locale === 'string' ? params.locale : '';
       const summary = await action.describe(params, {
         db: ctx.db,
         clock: ctx.clock,
         events: ctx.events,
         user,
         livemode,
+        locale,
       });
       const asked = typeof params.sessionUserDid === 'string' ? params.sessionUserDid.replace(/^did:abt:/, '') : '';
       const sessionDid = user?.did ?? (asked && isValid(asked) ? asked : '');
-      res.locals.connect = { summary, sessionDid, livemode } satisfies Locals;
+      res.locals.connect = { summary, sessionDid, livemode, locale } satisfies Locals;
       next();
     });
     handlers(prefix).attach({
@@ -192,15 +219,8 @@ export function createConnectRoutes(ctx: SandboxContext): { router: Router; stor
           authPrincipal: async ({ context, extraParams }: ClaimArgs) => {
             const state = await storage.read(context.token);
             const target = typeof state?.sessionDid === 'string' ? state.sessionDid : '';
-            const zh = isZh(extraParams);
-            const description = target
-              ? zh
-                ? '请使用本次会话的账户继续'
-                : 'Continue with the account of this session'
-              : zh
-                ? '请使用你的账户继续'
-                : 'Please continue with your account';
-            return { description, target };
+            const text = textsIn(TEXTS, state?.locale ?? extraParams?.locale);
+            return { description: target ? text.sessionAccount : text.yourAccount, target };
           },
         },
         {
@@ -211,7 +231,7 @@ export function createConnectRoutes(ctx: SandboxContext): { router: Router; stor
             return {
               type: 'mime:text/plain',
               description: summary.title,
-              data: summaryText(summary, state.token),
+              data: summaryText(summary, state.token, state.locale),
             };
           },
         },
@@ -224,6 +244,7 @@ export function createConnectRoutes(ctx: SandboxContext): { router: Router; stor
           summary: locals.summary,
           sessionDid: locals.sessionDid,
           livemode: locals.livemode,
+          locale: locals.locale,
         });
       },
       onConnect: async ({ req, userDid }: AuthArgs) => {
@@ -246,6 +267,7 @@ export function createConnectRoutes(ctx: SandboxContext): { router: Router; stor
             user,
             userDid: args.userDid,
             livemode: state.livemode !== false,
+            locale: typeof state.locale === 'string' ? state.locale : '',
           });
           const answer = { response: { action: name, status: 'succeed' } };
           await mergeToken(tx, token, { settled: 'succeed', result: result ?? {}, answer });
@@ -266,7 +288,7 @@ export function createConnectRoutes(ctx: SandboxContext): { router: Router; stor
       claims: [
         {
           authPrincipal: async ({ extraParams }: ClaimArgs) => ({
-            description: isZh(extraParams) ? `登录 ${ctx.app.name}` : `Sign in to ${ctx.app.name}`,
+            description: textsIn(TEXTS, extraParams?.locale).signIn(ctx.app.name),
             target: '',
           }),
         },

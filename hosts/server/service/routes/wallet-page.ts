@@ -3,6 +3,7 @@ import * as Jwt from '@arcblock/jwt';
 import type { SandboxContext } from '../../context.ts';
 import { fromBase58, toBase58 } from '@ocap/util';
 import { requestOrigin } from './blocklet.ts';
+import { isRequestLine } from './connect-routes.ts';
 import { demoSecretKey, demoWallet } from '../data/demo-wallets.ts';
 import { esc, page, sendHtml, SERVICE } from './html.ts';
 import { DEMO_USERS, type SandboxUser } from '../data/users.ts';
@@ -298,7 +299,7 @@ function signedText(claim: Claim): string {
   if (!origin) return `<p class="meta">${esc(String(claim.digest ?? ''))}</p>`;
   const lines = Buffer.from(fromBase58(origin)).toString('utf8').split('\n');
   const title = lines.shift() ?? '';
-  const last = lines.length && /^Sandbox request /.test(lines[lines.length - 1]!) ? lines.pop()! : '';
+  const last = lines.length && isRequestLine(lines[lines.length - 1]!) ? lines.pop()! : '';
   const rows = lines
     .map((l) => {
       const i = l.lastIndexOf(': ');

@@ -18,6 +18,7 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { registerMigrations } from '../../db.ts';
 import { HttpError, registerConnectAction, wallet } from '../../platform.ts';
+import { textsIn, type Texts } from '../../texts.ts';
 import { newAccessToken } from './access-tokens.ts';
 import { isDeveloper, TOKEN_REMARK_MAX } from './rules.ts';
 import { base58 } from '../data/seed.ts';
@@ -71,15 +72,52 @@ export function newKeyPair(): { did: string; publicKey: string; secretKey: strin
   return { did, publicKey: `0x${pk.toString('hex')}`, secretKey: `0x${Buffer.concat([seed, pk]).toString('hex')}` };
 }
 
+/** What the wallet shows and signs for the store's actions, one table per language (texts.ts). */
+const TEXTS: Texts<{
+  connectCli: (source: string) => string;
+  grants: string;
+  grantsValue: string;
+  genKeyPair: string;
+  keyType: string;
+  monikers: string;
+  stakeAndJoin: string;
+  stake: string;
+  youGet: string;
+  youGetValue: string;
+}> = {
+  en: {
+    connectCli: (source) => `Connect ${source} to the store`,
+    grants: 'Grants',
+    grantsValue: 'An access token to publish blocklets',
+    genKeyPair: 'Generate a key pair',
+    keyType: 'Key type',
+    monikers: 'Monikers',
+    stakeAndJoin: 'Stake and join as a developer',
+    stake: 'Stake',
+    youGet: 'You get',
+    youGetValue: 'A developer passport',
+  },
+  zh: {
+    connectCli: (source) => `将 ${source} 连接到商店`,
+    grants: '授予',
+    grantsValue: '用于发布 Blocklet 的访问令牌',
+    genKeyPair: '生成密钥对',
+    keyType: '密钥类型',
+    monikers: '名称',
+    stakeAndJoin: '质押并加入开发者',
+    stake: '质押',
+    youGet: '你将获得',
+    youGetValue: '开发者通行证',
+  },
+};
+
 export function registerStoreConnectActions(): void {
   registerConnectAction('connect-cli', {
     component: 'store',
-    async describe(params) {
+    async describe(params, ctx) {
       const src = source(params);
-      return {
-        title: `Connect ${src} to the store`,
-        lines: [{ label: 'Grants', value: 'An access token to publish blocklets' }],
-      };
+      const text = textsIn(TEXTS, ctx.locale);
+      return { title: text.connectCli(src), lines: [{ label: text.grants, value: text.grantsValue }] };
     },
     async approve(params, ctx) {
       const src = source(params);
@@ -92,13 +130,14 @@ export function registerStoreConnectActions(): void {
 
   registerConnectAction('gen-key-pair', {
     component: 'store',
-    async describe(params) {
+    async describe(params, ctx) {
       const m = monikers(params);
+      const text = textsIn(TEXTS, ctx.locale);
       return {
-        title: 'Generate a key pair',
+        title: text.genKeyPair,
         lines: [
-          { label: 'Key type', value: 'ed25519' },
-          ...(m.length ? [{ label: 'Monikers', value: m.join(', ') }] : []),
+          { label: text.keyType, value: 'ed25519' },
+          ...(m.length ? [{ label: text.monikers, value: m.join(', ') }] : []),
         ],
       };
     },
@@ -110,12 +149,13 @@ export function registerStoreConnectActions(): void {
 
   registerConnectAction('stake-and-join', {
     component: 'store',
-    async describe() {
+    async describe(_params, ctx) {
+      const text = textsIn(TEXTS, ctx.locale);
       return {
-        title: 'Stake and join as a developer',
+        title: text.stakeAndJoin,
         lines: [
-          { label: 'Stake', value: `${STAKE.amount} ${STAKE.symbol}` },
-          { label: 'You get', value: 'A developer passport' },
+          { label: text.stake, value: `${STAKE.amount} ${STAKE.symbol}` },
+          { label: text.youGet, value: text.youGetValue },
         ],
       };
     },
