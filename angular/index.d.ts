@@ -180,7 +180,7 @@ export declare class PayPricingTableDirective {
   set 'pricing-table-id'(value: PayPricingTableProperties['pricingTableId'] | PayPricingTableAttributes['pricing-table-id'] | null);
   /** `pricing-table-id`: The platform's pricing table id (prctbl_…). */
   set pricingTableId(value: PayPricingTableProperties['pricingTableId'] | null);
-  /** `mode` (default inline): What choosing a plan does: inline shows the checkout of that plan in place of the table (with a way back); redirect goes to the session's hosted checkout page. Either way a cancelable pay-select comes first. */
+  /** `mode` (default inline): What choosing a plan does: inline shows the checkout of that plan in place of the table (with a way back; a reload in the same tab keeps it, for the payer who chose it); redirect goes to the session's hosted checkout page. Either way a cancelable pay-select comes first. */
   set mode(value: PayPricingTableProperties['mode'] | PayPricingTableAttributes['mode'] | null);
   /** `interval`: The billing interval shown first, as "<interval>-<count>" (year-1, month-1, month-3) or one_time. Default: that of the first plan. */
   set interval(value: PayPricingTableProperties['interval'] | PayPricingTableAttributes['interval'] | null);
