@@ -119,6 +119,7 @@ async function webkitDriver(): Promise<Driver> {
 export class Journey {
   readonly shots: string[] = [];
   width = 1280;
+  private timeouts = 0;
 
   private constructor(
     readonly engine: EngineName,
@@ -171,8 +172,11 @@ export class Journey {
         last = error;
       }
       if (Date.now() > deadline) {
+        const where = await this.driver.run<string>('return location.href', []).catch(() => '?');
+        const shot = await this.shot(`timed-out-${++this.timeouts}`).catch(() => '');
         throw new Error(
-          `${this.engine} @${this.width}: timed out waiting for ${what()}${last ? ` (${String(last)})` : ''}`,
+          `${this.engine} @${this.width} on ${where}: timed out waiting for ${what()}${last ? ` (${String(last)})` : ''}` +
+            (shot ? `; the screen: ${shot}` : ''),
         );
       }
       await new Promise((r) => setTimeout(r, 100));

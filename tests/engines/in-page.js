@@ -62,15 +62,23 @@
   }
   const byId = (el, id) => el.getRootNode().getElementById?.(id) ?? null;
   const squash = (s) => s.replace(/\s+/g, ' ').trim();
-  function text(el) {
-    // Visible text of the composed subtree (slots contribute their assigned nodes), skipping aria-hidden parts.
+  /**
+   * Text of the composed subtree (slots contribute their assigned nodes): what a person reads, or (forName) what an
+   * accessible name is made of, without the aria-hidden parts.
+   */
+  function text(el, forName = true) {
     if (el.nodeType === Node.TEXT_NODE) return el.data;
     if (el.nodeType !== Node.ELEMENT_NODE) return '';
-    if (el.getAttribute('aria-hidden') === 'true' || el.tagName === 'STYLE' || el.tagName === 'SCRIPT') return '';
-    if (el instanceof HTMLSlotElement) return el.assignedNodes({ flatten: true }).map(text).join('');
+    if ((forName && el.getAttribute('aria-hidden') === 'true') || el.tagName === 'STYLE' || el.tagName === 'SCRIPT')
+      return '';
+    if (el instanceof HTMLSlotElement)
+      return el
+        .assignedNodes({ flatten: true })
+        .map((n) => text(n, forName))
+        .join('');
     const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes;
     let s = '';
-    for (const k of kids) s += text(k);
+    for (const k of kids) s += text(k, forName);
     if (el.tagName === 'IMG') s += el.getAttribute('alt') ?? '';
     const block = getComputedStyle(el).display;
     return block.startsWith('inline') || block === 'contents' ? s : ` ${s} `;
@@ -127,7 +135,7 @@
       if (q.css && !el.matches(q.css)) continue;
       if (q.role && role(el) !== q.role) continue;
       if (q.name !== undefined && !matches(name(el), q.name)) continue;
-      if (q.text !== undefined && !matches(squash(text(el)), q.text)) continue;
+      if (q.text !== undefined && !matches(squash(text(el, false)), q.text)) continue;
       if (!q.hidden && !visible(el)) continue;
       out.push(el);
     }
@@ -163,8 +171,13 @@
 
   /** Where to click an element as a person would: its centre, once scrolled into view and not covered. */
   function target(q) {
-    const el = find(q);
+    let el = find(q);
     if (!el) return { found: false };
+    // A control drawn by its label (a radio card, a switch: the input itself transparent or a pixel wide) is
+    // clicked where a person clicks, on its label.
+    const box = el.getBoundingClientRect();
+    if (el.labels?.length && (box.width < 4 || box.height < 4 || getComputedStyle(el).opacity === '0'))
+      el = el.labels[0];
     el.scrollIntoView({ block: 'center', inline: 'center' });
     const r = el.getBoundingClientRect();
     const x = Math.round(r.left + r.width / 2);
@@ -185,7 +198,7 @@
     const el = find(q);
     if (!el) return null;
     return {
-      text: squash(text(el)),
+      text: squash(text(el, false)),
       name: name(el),
       value: 'value' in el ? el.value : null,
       checked: 'checked' in el ? el.checked : null,
