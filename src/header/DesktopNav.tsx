@@ -34,6 +34,12 @@ export function DesktopNav({
     &[aria-current='page'] { color: var(--pay-color-text); font-weight: 650; }
     ${focusRing}
   `;
+  // An item is as wide as its text in bold, current or not (a hidden bold copy of zero height under it): the item
+  // that becomes current never widens the navigation past what useNavFit measured.
+  const text = css`
+    display: inline-flex; flex-direction: column; justify-content: center; align-items: center;
+    &::after { content: attr(data-text); height: 0; overflow: hidden; visibility: hidden; font-weight: 650; }
+  `;
   return (
     <nav
       ref={navRef}
@@ -42,7 +48,9 @@ export function DesktopNav({
       data-shown={hidden ? undefined : ''}
       className={css`min-width: 0; flex: 0 1 auto; margin-inline-start: 16px; ${hidden ? 'visibility: hidden;' : ''}`}
     >
-      <ul className={css`display: flex; align-items: center; gap: 2px; list-style: none; margin: 0; padding: 0;`}>
+      <ul
+        className={css`display: flex; align-items: center; gap: 2px; list-style: none; margin: 0; padding: 0; & > li { flex: none; }`}
+      >
         {entries.map((e, i) => [
           products?.index === i ? productsItem(products, link, onProductsReady) : null,
           <li key={e.key}>
@@ -50,7 +58,8 @@ export function DesktopNav({
               <MenuButton
                 label={
                   <span
-                    className={css`color: ${current === e.key ? 'var(--pay-color-text)' : 'var(--pay-color-muted)'}; font-weight: ${current === e.key ? 650 : 500};`}
+                    data-text={e.title}
+                    className={`${text} ${css`color: ${current === e.key ? 'var(--pay-color-text)' : 'var(--pay-color-muted)'}; font-weight: ${current === e.key ? 650 : 500};`}`}
                   >
                     {e.title}
                   </span>
@@ -61,7 +70,8 @@ export function DesktopNav({
               />
             ) : (
               <a
-                className={link}
+                className={`${link} ${text}`}
+                data-text={e.title}
                 href={e.href}
                 aria-current={current === e.key ? 'page' : undefined}
                 {...(e.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}

@@ -96,6 +96,7 @@ export function HeaderBar({
     orgs ? 'org' : '',
     bell ? 'bell' : '',
     session.user && !small ? 'apps' : '',
+    session.user ? 'user' : '',
   ].filter(Boolean);
   const ready = useReadiness(pending);
   const hasNav = nav.length > 0 || !!products;
@@ -184,7 +185,11 @@ export function HeaderBar({
             />
           </Suspense>
         ) : null}
-        {guarding ? <GuardIndicator /> : <SessionArea compact={folded >= 2} links={userLinks} />}
+        {guarding ? (
+          <GuardIndicator />
+        ) : (
+          <SessionArea compact={folded >= 2} links={userLinks} onReady={ready.report.user} />
+        )}
       </div>
     </header>
   );

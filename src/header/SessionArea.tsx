@@ -1,114 +1,55 @@
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useEmit } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
-import { MenuButton, type MenuItem } from '../ui/Menu.tsx';
 import { useSession } from '../ui/session.tsx';
 import { focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
-import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
-import { Avatar } from './Avatar.tsx';
 import type { HeaderNavEntry } from './blocklet.ts';
-import { displayName, roleKey, userOf, type HeaderUser } from './session.ts';
+
+// The signed-in user's menu is not in the first paint: it loads once the session says someone is signed in.
+const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 
 /** Sign in, or the signed-in user's menu (their links and sign out). */
-export function SessionArea({ compact, links = [] }: { compact: boolean; links?: HeaderNavEntry[] }) {
+export function SessionArea({
+  compact,
+  links = [],
+  onReady,
+}: {
+  compact: boolean;
+  links?: HeaderNavEntry[];
+  /** Called once the user's menu is in (the header measures its navigation then). */
+  onReady?: () => void;
+}) {
   const emit = useEmit<'site-header'>();
   const t = useT();
   const { css } = useCss();
   const session = useSession();
-  const [signingOut, setSigningOut] = useState(false);
-  if (!session.initialized) {
-    return <span aria-hidden="true" className={css`display: inline-block; width: 72px; height: 32px;`} />;
-  }
-  const user: HeaderUser | null = session.user ? userOf(session) : null;
-  if (!user) {
-    const href = session.loginUrl(window.location.href);
+  const placeholder = <span aria-hidden="true" className={css`display: inline-block; width: 72px; height: 32px;`} />;
+  if (!session.initialized) return placeholder;
+  if (session.user) {
     return (
-      <a
-        part="login"
-        href={checkHref(href) ?? '#'}
-        onClick={(e) => {
-          if (!emit('login', {}, { cancelable: true })) e.preventDefault();
-        }}
-        className={css`
-          display: inline-flex; align-items: center; min-height: 36px; padding: 0 14px; margin-inline-start: 4px;
-          border-radius: var(--pay-radius); background: var(--pay-color-primary); color: var(--pay-color-on-primary);
-          font-weight: 600; text-decoration: none; white-space: nowrap;
-          &:hover { background: var(--pay-color-primary-hover); } ${focusRing}
-        `}
-      >
-        {t('header.signIn')}
-      </a>
+      <Suspense fallback={placeholder}>
+        <UserMenu compact={compact} links={links} {...(onReady ? { onReady } : {})} />
+      </Suspense>
     );
   }
-  const name = displayName(user);
-  const rk = roleKey(user.role);
-  const role = rk ? t(rk) : user.role;
-  const items: MenuItem[] = [
-    ...links.map((l) => ({
-      key: `link-${l.key}`,
-      label: l.title,
-      href: l.href!,
-      ...(l.external ? { newTab: true } : {}),
-    })),
-    {
-      key: 'logout',
-      label: signingOut ? t('common.processing') : t('header.signOut'),
-      tone: 'danger',
-      disabled: signingOut,
-      onSelect: () => {
-        if (!emit('logout', { did: user.did }, { cancelable: true })) return;
-        setSigningOut(true);
-        session
-          .logout()
-          .catch((err: unknown) => console.warn('[site-header] logout failed', err))
-          .finally(() => window.location.assign('/'));
-      },
-    },
-  ];
+  const href = session.loginUrl(window.location.href);
   return (
-    <MenuButton
-      part="user"
-      align="end"
-      width={260}
-      label={
-        <>
-          <Avatar user={user} />
-          {compact ? (
-            <VisuallyHidden>{name}</VisuallyHidden>
-          ) : (
-            <span
-              className={css`max-width: 140px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 550;`}
-            >
-              {name}
-            </span>
-          )}
-        </>
-      }
-      header={
-        <div
-          className={css`display: flex; gap: 12px; align-items: center; padding: 10px 10px 12px; margin-bottom: 6px; border-bottom: 1px solid var(--pay-color-border);`}
-        >
-          <Avatar user={user} size={40} />
-          <div className={css`min-width: 0;`}>
-            <div className={css`font-weight: 650; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>
-              {name}
-            </div>
-            {user.email && user.email !== name ? (
-              <div
-                className={css`font-size: 12px; color: var(--pay-color-muted); overflow: hidden; text-overflow: ellipsis;`}
-              >
-                {user.email}
-              </div>
-            ) : null}
-            {role ? (
-              <div className={css`margin-top: 4px; font-size: 12px; color: var(--pay-color-muted);`}>{role}</div>
-            ) : null}
-          </div>
-        </div>
-      }
-      items={items}
-    />
+    <a
+      part="login"
+      href={checkHref(href) ?? '#'}
+      onClick={(e) => {
+        if (!emit('login', {}, { cancelable: true })) e.preventDefault();
+      }}
+      className={css`
+        display: inline-flex; align-items: center; min-height: 36px; padding: 0 14px; margin-inline-start: 4px;
+        border-radius: var(--pay-radius); background: var(--pay-color-primary); color: var(--pay-color-on-primary);
+        font-weight: 600; text-decoration: none; white-space: nowrap;
+        &:hover { background: var(--pay-color-primary-hover); } ${focusRing}
+      `}
+    >
+      {t('header.signIn')}
+    </a>
   );
 }

@@ -23,8 +23,11 @@ export const BURGER = 4;
  *   folding their names one by one (the language's, the user's, the organization's: the organization is the context
  *   a payment is made in, so it keeps its name longest), then the burger menu. A level is kept only when the
  *   navigation's items are not wider than the room it gets.
- * - After that, a change of width (window, debounced 100 ms) or of the controls (a name arriving) tries again
- *   from the top, still before a paint (flushSync in the ResizeObserver callback): never a collapse when it fits.
+ * - After that, a change of width (window, debounced 100 ms) or of the controls (a name arriving, at the next
+ *   frame) tries again from the top, before a paint: never a collapse when it fits. The observer's callback only
+ *   measures: a box it watches, resized inside its callback, is a "ResizeObserver loop" error (WebKit reports it).
+ * - The items never shrink or wrap (DesktopNav: `flex: none`, `white-space: nowrap`, the bold width reserved), so
+ *   their widths are what the navigation needs whatever its room and whichever item is the current one.
  */
 export function useNavFit({ ready, active, content }: { ready: boolean; active: boolean; content: string }) {
   const header = useRef<HTMLElement | null>(null);
@@ -70,29 +73,30 @@ export function useNavFit({ ready, active, content }: { ready: boolean; active: 
     const h = header.current;
     if (!h || !active || typeof ResizeObserver === 'undefined') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame = 0;
     const retry = () =>
       flushSync(() => {
         setLevel(0);
         setAttempt((n) => n + 1);
       });
     const ro = new ResizeObserver(() => {
-      const hw = h.clientWidth;
-      const aw = addons.current?.offsetWidth ?? 0;
-      if (Math.abs(hw - seen.current.header) >= 1) {
+      if (Math.abs(h.clientWidth - seen.current.header) >= 1) {
         // The window: debounced (spec §9); the current level holds meanwhile.
         clearTimeout(timer);
         timer = setTimeout(() => {
           if (Math.abs(h.clientWidth - seen.current.header) >= 1) retry();
         }, NAV_RESIZE_DEBOUNCE_MS);
-      } else if (Math.abs(aw - seen.current.addons) >= 1) {
-        // A control changed its width (not one of our own level changes, which record theirs): try again now.
-        retry();
+      } else if (Math.abs((addons.current?.offsetWidth ?? 0) - seen.current.addons) >= 1) {
+        // A control changed its width (not one of our own level changes, which record theirs): at the next frame.
+        cancelAnimationFrame(frame);
+        frame = requestAnimationFrame(retry);
       }
     });
     ro.observe(h);
     if (addons.current) ro.observe(addons.current);
     return () => {
       clearTimeout(timer);
+      cancelAnimationFrame(frame);
       ro.disconnect();
     };
   }, [active]);

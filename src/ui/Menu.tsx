@@ -143,6 +143,7 @@ export function MenuButton({
     button: css`
       display: inline-flex; align-items: center; gap: 6px; min-height: 36px; min-width: 36px; padding: 0 10px;
       border: 0; border-radius: var(--pay-radius); background: transparent; color: inherit; font: inherit; cursor: pointer;
+      white-space: nowrap;
       &:hover, &[aria-expanded='true'] { background: var(--pay-color-hover); }
       ${focusRing}
     `,

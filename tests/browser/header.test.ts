@@ -1024,6 +1024,78 @@ describe('<site-header> navigation that does not fit', () => {
     await setViewport({ width: 1280, height: 800 });
   });
 
+  it('an item never wraps, current (bold) or not: it moves into the burger first, with no ResizeObserver loop', async function () {
+    this.timeout(30_000);
+    await stub({ signedIn: true });
+    // "Billing" is a group whose child is this page, so it is the current item (bold); the labels are of one word.
+    const navigation = [
+      { id: 'store', title: 'Store', link: '/store' },
+      { id: 'checkout', title: 'Checkout demo', link: '/checkout' },
+      { id: 'billing', title: 'Billing', items: [{ id: 'here', title: 'Invoices', link: window.location.pathname }] },
+      { id: 'docs', title: 'Documentation', link: '/docs' },
+    ];
+    const meta = {
+      navigation,
+      languages: [
+        { code: 'en', name: 'English' },
+        { code: 'zh', name: '简体中文' },
+      ],
+      settings: { org: { enabled: true } },
+    };
+    const errors: string[] = [];
+    const onError = (e: ErrorEvent) => errors.push(e.message);
+    window.addEventListener('error', onError);
+    try {
+      await setViewport({ width: 1600, height: 600 });
+      const el = header(`locale="en" meta='${JSON.stringify(meta)}'`);
+      el.style.display = 'block';
+      await sessionReady(el);
+      const org = await orgButton(el);
+      await waitFor(() => org.textContent?.includes('Org 01'), { message: 'the organization name' });
+      await navSettled(el);
+      const billing = () => $$(el, 'nav[part=nav] button').find((b) => b.textContent === 'Billing');
+      ok(billing(), 'Billing is a group');
+      equal(getComputedStyle(billing()!.querySelector('span')!).fontWeight, '650', 'Billing is current (bold)');
+      // Lines of a text: the distinct tops of its boxes.
+      const lines = (node: Node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 1).map((r) => Math.round(r.top))).size;
+      };
+      const seen = new Set<string>();
+      for (let width = 1500; width >= 900; width -= 20) {
+        el.style.width = `${width}px`;
+        await sleep(120);
+        await flushed();
+        const nav = $(el, 'nav[part=nav]');
+        if (!nav) {
+          seen.add('burger');
+          continue;
+        }
+        seen.add('nav');
+        const bar = $(el, '[part=header]')!.getBoundingClientRect();
+        const addons = $(el, '[part=addons]')!.getBoundingClientRect();
+        for (const item of $$(el, 'nav[part=nav] > ul > li')) {
+          const r = item.getBoundingClientRect();
+          const text = item.querySelector('a, button > span')!;
+          equal(lines(text.firstChild!), 1, `${text.textContent} on one line at ${width} px`);
+          ok(
+            r.right <= addons.left + 0.5 && r.right <= bar.right,
+            `${text.textContent} inside its room at ${width} px`,
+          );
+        }
+      }
+      deepEqual([...seen], ['nav', 'burger'], 'the links show while they fit, then the burger');
+      deepEqual(
+        errors.filter((m) => m.includes('ResizeObserver')),
+        [],
+      );
+    } finally {
+      window.removeEventListener('error', onError);
+      await setViewport({ width: 1280, height: 800 });
+    }
+  });
+
   it('re-measures 100 ms after a resize (debounced), not before', async () => {
     const navigation = Array.from({ length: 5 }, (_, i) => ({
       id: `n${i}`,
