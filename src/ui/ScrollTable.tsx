@@ -2,11 +2,11 @@
  * A data table that never squeezes its words: when it is wider than its place (a phone, a narrow column) it scrolls
  * sideways inside its own box, a focusable region named by the table's caption, so the keyboard scrolls it too.
  *
- * Why the table says `overflow-wrap: normal` (inherited, so a cell's own rule still wins): every root's base rules set `overflow-wrap: anywhere` (ui/README.md,
- * "Text from data"), which lets an auto-layout table shrink a column to one letter, so on a phone the headers and
- * names stacked letter by letter ("N/a/m/e") and the buttons were cut off. A cell's narrowest width is then its
- * longest word: the table grows past the frame and the frame scrolls. A cell that shows a long id or hash says
- * `overflow-wrap: anywhere` itself. The header row stays on one line.
+ * Why the table says `overflow-wrap: normal` (inherited, so a cell's own rule still wins): every root's base rules
+ * set `overflow-wrap: anywhere` (ui/README.md, "Text from data"), which lets an auto-layout table shrink a column to
+ * one letter, so on a phone the headers and names stacked letter by letter ("N/a/m/e") and the buttons were cut
+ * off. A cell's narrowest width is then its longest word: the table grows past the frame and the frame scrolls. A
+ * cell that shows a long id or hash says `overflow-wrap: anywhere` itself. The header row stays on one line.
  */
 import { useId, type ReactNode } from 'react';
 import { useCss } from './styles.tsx';
