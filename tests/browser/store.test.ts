@@ -59,6 +59,12 @@ function expectPhoneTable(box: HTMLElement, el: HTMLElement): void {
   const rows = [...table.tBodies[0]!.rows];
   const cells = [...table.tHead!.rows[0]!.cells, ...rows.map((r) => r.cells[0]!)];
   deepEqual(cells.flatMap(wordsSplitAcrossLines), [], 'header cells and names keep their words whole');
+  for (const name of rows.map((r) => r.cells[0]!)) {
+    const range = document.createRange();
+    range.selectNodeContents(name);
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top)));
+    equal(tops.size, 1, `${name.textContent} on one line`);
+  }
   ok(frame.getBoundingClientRect().right <= boxRect.right + 0.5, 'the frame stays inside the box');
   equal(frame.getAttribute('role'), 'region');
   equal(frame.tabIndex, 0, 'the keyboard can scroll the frame');

@@ -49,7 +49,10 @@ export function VersionHistory({
   );
 }
 
-/** The developer and console tables: the shared scroll frame (ui ScrollTable) in the store's look. */
+/**
+ * The developer and console tables: the shared scroll frame (ui ScrollTable) in the store's look. The first column
+ * (the name) stays on one line: names like "subscription-insights" read as one word.
+ */
 export function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   const { css } = useCss();
   return (
@@ -57,7 +60,7 @@ export function Table({ caption, head, children }: { caption: string; head: stri
       caption={caption}
       columns={head.map((h) => [h])}
       frameClassName={css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-surface-raised);`}
-      tableClassName={css`font-size: 14px; & th, & td { text-align: start; padding: 10px 14px; border-bottom: 1px solid var(--pay-color-border); vertical-align: middle; } & th { font-weight: 600; color: var(--pay-color-muted); font-size: 13px; } & tr:last-child td { border-bottom: 0; }`}
+      tableClassName={css`font-size: 14px; & th, & td { text-align: start; padding: 10px 14px; border-bottom: 1px solid var(--pay-color-border); vertical-align: middle; } & th { font-weight: 600; color: var(--pay-color-muted); font-size: 13px; } & tr:last-child td { border-bottom: 0; } & td:first-child { white-space: nowrap; }`}
     >
       {children}
     </ScrollTable>
