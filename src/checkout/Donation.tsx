@@ -166,41 +166,45 @@ export function Donation({
         </h2>
         {description ? <p className={css`margin: 0; color: var(--pay-color-muted);`}>{description}</p> : null}
       </div>
-      <fieldset className={css`border: 0; margin: 0; padding: 0; min-width: 0;`} disabled={disabled}>
-        <legend className={css`font-weight: 650; margin-bottom: 10px; padding: 0;`}>
-          {t('checkout.donationTitle')}
-        </legend>
-        <div
-          role="radiogroup"
-          aria-label={t('checkout.donationAmounts')}
-          className={css`display: grid; grid-template-columns: repeat(auto-fill, minmax(110px, 1fr)); gap: 10px;`}
-        >
-          {presets.map((p) => (
-            <label key={p} className={card} data-checked={choice === p} part="donation-preset">
-              <input
-                type="radio"
-                className={radio}
-                name={`${groupId}-amount`}
-                checked={choice === p}
-                onChange={() => pick(p)}
-              />
-              {formatAmount(toSmallestUnit(p, decimals, precision), decimals, { locale })} {symbol}
-            </label>
-          ))}
-          {allowCustom ? (
-            <label className={card} data-checked={choice === 'custom'} part="donation-preset">
-              <input
-                type="radio"
-                className={radio}
-                name={`${groupId}-amount`}
-                checked={choice === 'custom'}
-                onChange={() => pick('custom')}
-              />
-              {t('checkout.donationCustom')}
-            </label>
-          ) : null}
-        </div>
-      </fieldset>
+      {/* The fieldset sits in a plain box, not straight in the column's flex: as a flex item WebKit counts its
+          legend twice in its height (21 px of blank space under the amounts). */}
+      <div className={css`min-width: 0;`}>
+        <fieldset className={css`border: 0; margin: 0; padding: 0; min-width: 0;`} disabled={disabled}>
+          <legend className={css`font-weight: 650; margin-bottom: 10px; padding: 0;`}>
+            {t('checkout.donationTitle')}
+          </legend>
+          <div
+            role="radiogroup"
+            aria-label={t('checkout.donationAmounts')}
+            className={css`display: grid; grid-template-columns: repeat(auto-fill, minmax(110px, 1fr)); gap: 10px;`}
+          >
+            {presets.map((p) => (
+              <label key={p} className={card} data-checked={choice === p} part="donation-preset">
+                <input
+                  type="radio"
+                  className={radio}
+                  name={`${groupId}-amount`}
+                  checked={choice === p}
+                  onChange={() => pick(p)}
+                />
+                {formatAmount(toSmallestUnit(p, decimals, precision), decimals, { locale })} {symbol}
+              </label>
+            ))}
+            {allowCustom ? (
+              <label className={card} data-checked={choice === 'custom'} part="donation-preset">
+                <input
+                  type="radio"
+                  className={radio}
+                  name={`${groupId}-amount`}
+                  checked={choice === 'custom'}
+                  onChange={() => pick('custom')}
+                />
+                {t('checkout.donationCustom')}
+              </label>
+            ) : null}
+          </div>
+        </fieldset>
+      </div>
       {choice === 'custom' ? (
         <div className={css`display: flex; gap: 8px; align-items: flex-start;`}>
           <div className={css`flex: 1; min-width: 0;`}>

@@ -53,32 +53,36 @@ function Choices<T>({
   const { css } = useCss();
   const c = useFieldClasses();
   return (
-    <fieldset
-      part="choices"
-      className={css`border: 0; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px;`}
-    >
-      <legend className={c.label}>{legend}</legend>
-      {items.map((x) => {
-        const k = keyOf(x);
-        return (
-          <label
-            key={k}
-            part="choice"
-            className={css`display: flex; gap: 10px; align-items: center; min-height: 44px; padding: 8px 12px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius); cursor: pointer; &:has(input:checked) { border-color: var(--pay-color-primary); }`}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={k}
-              checked={value === k}
-              onChange={() => onChange(k)}
-              className={css`width: 18px; height: 18px; margin: 0; flex: none; accent-color: var(--pay-color-primary);`}
-            />
-            <span className={css`display: flex; flex-direction: column; gap: 2px; min-width: 0;`}>{label(x)}</span>
-          </label>
-        );
-      })}
-    </fieldset>
+    // The fieldset sits in a plain box, not straight in the dialog's flex column: as a flex item WebKit counts its
+    // legend twice in its height (19 px of blank space under the choices).
+    <div className={css`min-width: 0;`}>
+      <fieldset
+        part="choices"
+        className={css`border: 0; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px;`}
+      >
+        <legend className={c.label}>{legend}</legend>
+        {items.map((x) => {
+          const k = keyOf(x);
+          return (
+            <label
+              key={k}
+              part="choice"
+              className={css`display: flex; gap: 10px; align-items: center; min-height: 44px; padding: 8px 12px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius); cursor: pointer; &:has(input:checked) { border-color: var(--pay-color-primary); }`}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={k}
+                checked={value === k}
+                onChange={() => onChange(k)}
+                className={css`width: 18px; height: 18px; margin: 0; flex: none; accent-color: var(--pay-color-primary);`}
+              />
+              <span className={css`display: flex; flex-direction: column; gap: 2px; min-width: 0;`}>{label(x)}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+    </div>
   );
 }
 

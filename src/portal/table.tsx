@@ -2,13 +2,14 @@
  * What every portal table shares (spec §9 Tables): page size 10 (5 below md), options 5/10/20/50/100, the
  * scrollable captioned frame and the pager (rows per page, range, previous/next).
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { TABLE_PAGE_SIZE_OPTIONS } from '../core/layout.ts';
 import { formatNumber } from '../core/locale.ts';
 import { Button } from '../ui/Button.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useIsMobile } from '../ui/responsive.ts';
+import { ScrollTable, type ScrollTableColumn } from '../ui/ScrollTable.tsx';
 import { Select } from '../ui/Select.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { firstPageSize } from './screens.ts';
@@ -48,7 +49,7 @@ export function useCellClass(): string {
   return css`padding: 12px 14px; text-align: start; border-bottom: 1px solid var(--pay-color-border); white-space: nowrap;`;
 }
 
-/** A captioned table in a keyboard-scrollable region, header row from `columns` ([label, end-aligned?]). */
+/** A captioned table in a keyboard-scrollable region (ui ScrollTable), header row from `columns` ([label, end-aligned?]). */
 export function TableFrame({
   label,
   part,
@@ -59,49 +60,24 @@ export function TableFrame({
   label: string;
   part: string;
   busy?: boolean;
-  columns: Array<[ReactNode, boolean?]>;
+  columns: ScrollTableColumn[];
   children: ReactNode;
 }) {
-  const { css, cx } = useCss();
+  const { css } = useCss();
   const cell = useCellClass();
-  const captionId = useId();
   return (
-    // position: relative keeps what is positioned inside (the caption, "opens in a new tab" texts of links, which
-    // are absolutely positioned 1 px boxes) in this scroll box: without it they sit where the wide table puts them
-    // and widen the page on a phone.
-    /* eslint-disable jsx-a11y/no-noninteractive-tabindex -- a scroll box takes focus to scroll by keys */
-    <div
-      className={css`position: relative; overflow-x: auto; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`}
-      tabIndex={0}
-      role="region"
-      aria-labelledby={captionId}
+    <ScrollTable
+      caption={label}
+      part={part}
+      busy={busy}
+      columns={columns}
+      frameClassName={css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`}
+      tableClassName={css`font-variant-numeric: tabular-nums; & tbody tr:last-child > * { border-bottom: 0; } & tbody tr:hover { background: var(--pay-color-hover); }`}
+      headRowClassName={css`background: var(--pay-color-surface); font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--pay-color-muted);`}
+      cellClassName={cell}
     >
-      {/* eslint-enable jsx-a11y/no-noninteractive-tabindex -- only the scroll box */}
-      <table
-        part={part}
-        aria-busy={busy}
-        className={css`width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; & tbody tr:last-child > * { border-bottom: 0; } & tbody tr:hover { background: var(--pay-color-hover); }`}
-      >
-        <caption
-          id={captionId}
-          className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;`}
-        >
-          {label}
-        </caption>
-        <thead>
-          <tr
-            className={css`background: var(--pay-color-surface); font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; color: var(--pay-color-muted);`}
-          >
-            {columns.map(([c, end], i) => (
-              <th key={i} scope="col" className={cx(cell, end ? css`text-align: end;` : undefined)}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+      {children}
+    </ScrollTable>
   );
 }
 

@@ -55,11 +55,16 @@ export function Alert({ tone = 'info', title, children, action, className }: Ale
           strokeLinejoin="round"
         />
       </svg>
-      <div className={css`flex: 1; min-width: 0;`}>
-        {title ? <div className={css`font-weight: 650; color: ${fg}; margin-bottom: 2px;`}>{title}</div> : null}
-        {children ? <div>{children}</div> : null}
+      {/* The text and the action share a wrapping row: when the action leaves the text less than about ten
+          characters (a phone, a narrow card), the action goes under the text instead of squeezing it until its
+          words break. */}
+      <div className={css`flex: 1; min-width: 0; display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px;`}>
+        <div className={css`flex: 1 1 10em; min-width: 0;`}>
+          {title ? <div className={css`font-weight: 650; color: ${fg}; margin-bottom: 2px;`}>{title}</div> : null}
+          {children ? <div>{children}</div> : null}
+        </div>
+        {action ? <div className={css`flex: none; max-width: 100%;`}>{action}</div> : null}
       </div>
-      {action ? <div className={css`flex: none; align-self: center;`}>{action}</div> : null}
     </div>
   );
 }

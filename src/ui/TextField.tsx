@@ -38,6 +38,7 @@ export function useFieldClasses() {
       background: transparent; color: inherit; font: inherit;
       &::placeholder { color: var(--pay-color-muted); opacity: 1; }
       &:disabled { cursor: not-allowed; }
+      &[data-empty='true'], &[data-empty='true']::-webkit-datetime-edit { color: var(--pay-color-muted); }
     `,
     hint: css`font-size: 12px; color: var(--pay-color-muted); margin: 0;`,
     error: css`font-size: 12px; color: var(--pay-color-danger); margin: 0; &:empty { display: none; }`,
@@ -82,6 +83,8 @@ export function FieldNotes({
   );
 }
 
+const DATE_TYPES = new Set(['date', 'datetime-local', 'month', 'week', 'time']);
+
 /** Labelled input with hint and error (aria-invalid, aria-describedby, announced error), required mark. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   {
@@ -104,6 +107,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const { cx } = useCss();
   const t = useT();
   const { controlId: inputId, hintId, errorId, describedBy } = useFieldIds(id, 'f', hint, error);
+  // An empty date or time field: WebKit draws today's date in it in the text colour, so it looks set; the muted
+  // colour says "no value" in every engine (placeholder-shown does not apply to these inputs).
+  const emptyDate = DATE_TYPES.has(String(rest.type)) && rest.value === '';
   return (
     <div className={cx(c.wrap, className)} style={fullWidth ? undefined : { display: 'inline-flex' }} part="field">
       <label htmlFor={inputId} className={hideLabel ? c.hidden : c.label}>
@@ -130,6 +136,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           className={c.input}
+          data-empty={emptyDate ? 'true' : undefined}
           part="input"
         />
         {endAdornment}

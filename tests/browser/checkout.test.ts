@@ -657,6 +657,24 @@ describe('<pay-checkout>', () => {
     await expectNoAxeViolations(el);
   });
 
+  it('donation: the amounts box ends at the last amount, the next part one gap below (WebKit left 21 px blank)', async () => {
+    await stub({ signedIn: true, checkout: { donation: true } });
+    const el = checkout();
+    await waitFor(() => $$(el, '[part~=donation-preset]').length === 4, { timeout: 5000 });
+    const section = $(el, '[part~=donation]')!;
+    const group = section.querySelector('[role=radiogroup]')!;
+    const fieldset = group.closest('fieldset')!;
+    const blank = fieldset.getBoundingClientRect().bottom - group.getBoundingClientRect().bottom;
+    ok(Math.abs(blank) <= 1, `${blank} px of blank space under the amounts`);
+    const item = [...section.children].find((c) => c.contains(fieldset))!;
+    const next = item.nextElementSibling!;
+    const gap = next.getBoundingClientRect().top - group.getBoundingClientRect().bottom;
+    ok(
+      Math.abs(gap - parseFloat(getComputedStyle(section).rowGap)) <= 1,
+      `${gap} px from the amounts to the next part`,
+    );
+  });
+
   it('donation: presets, custom amount with the range message, benefits; axe in light, dark and Chinese', async () => {
     await stub({ signedIn: true, checkout: { donation: true } });
     const el = checkout();

@@ -174,6 +174,29 @@ export function cleanup(): Promise<void> {
 }
 
 /** Text of an element's shadow root (trimmed, whitespace collapsed). */
+/**
+ * The words of the text under `root` that a line break splits (a word is a run without spaces, dashes or
+ * slashes; each must lie on one line, its Range's non-empty client rects all on one line), as
+ * `word (element text)`. Words that are ids or hashes may wrap; callers leave them out of `root`.
+ */
+export function wordsSplitAcrossLines(root: Node): string[] {
+  const split: string[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+    for (const m of n.data.matchAll(/[^\s\-\u2013\u2014/]+/g)) {
+      if (m[0].length < 2) continue;
+      const range = document.createRange();
+      range.setStart(n, m.index);
+      range.setEnd(n, m.index + m[0].length);
+      const tops: number[] = [];
+      for (const r of range.getClientRects())
+        if (r.width > 0.5 && r.height > 0.5 && !tops.some((t) => Math.abs(t - r.top) < 3)) tops.push(r.top);
+      if (tops.length > 1) split.push(`${m[0]} (${n.parentElement?.textContent?.trim().slice(0, 40)})`);
+    }
+  }
+  return split;
+}
+
 export const shadowText = (el: Element): string => (el.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 /** querySelector inside an element's shadow root. */

@@ -25,6 +25,7 @@ import {
   stub,
   transitionsDone,
   waitFor,
+  wordsSplitAcrossLines,
 } from './helpers.ts';
 
 const portal = (attrs = '') =>
@@ -639,6 +640,15 @@ describe('<pay-portal> subscriptions', () => {
     await expectNoAxeViolations(el);
   });
 
+  it('the change-plan choices end where their last choice ends (WebKit gave the fieldset its legend twice)', async () => {
+    const el = portal('view="subscription" resource-id="sub_active"');
+    (await waitFor(() => button(el, 'Change plan'), { timeout: 5000 })).click();
+    const choices = await waitFor(() => $(el, 'dialog[open] [part~=choices]'), { timeout: 5000 });
+    const last = [...choices.querySelectorAll('[part~=choice]')].at(-1)!;
+    const blank = choices.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom;
+    ok(Math.abs(blank) <= 1, `${blank} px of blank space under the choices`);
+  });
+
   it('changes plan: lists the plans with the new amount and from when, confirms, and returns focus', async () => {
     const el = portal('view="subscription" resource-id="sub_active"');
     const open = await waitFor(() => button(el, 'Change plan'), { timeout: 5000 });
@@ -1008,6 +1018,22 @@ describe('<pay-portal> credits', () => {
     return el.shadowRoot!.getElementById(l.htmlFor) as HTMLInputElement;
   };
 
+  it("an empty From/To filter looks empty (muted; WebKit draws today's date in it), a chosen date in the text colour", async () => {
+    const el = portal('view="credits"');
+    await waitFor(() => $(el, '[part~=credit-date-filter]'), { timeout: 5000 });
+    const from = dateInput(el, 'From');
+    const to = dateInput(el, 'To');
+    const text = getComputedStyle($(el, '[part~=credit-date-filter] label')!).color;
+    for (const input of [from, to]) {
+      equal(input.dataset.empty, 'true', 'marked empty');
+      notEqual(getComputedStyle(input).color, text, 'an empty date is not drawn like a set one');
+    }
+    setInput(from, '2026-01-05');
+    await waitFor(() => from.dataset.empty === undefined, { message: 'a chosen date is no longer marked empty' });
+    equal(getComputedStyle(from).color, text, 'a chosen date in the text colour');
+    equal(to.dataset.empty, 'true', 'the other stays empty');
+  });
+
   it('the Credits tab lists the grants with their status tones, remaining amounts and dates', async () => {
     const el = portal('view="credits"');
     await waitFor(() => grantRows(el).length === 5, { timeout: 5000 });
@@ -1180,6 +1206,30 @@ describe('<pay-portal> credits', () => {
       },
     ]);
     await waitFor(() => $(el, '[part~=auto-top-up] [part~=chip]')?.textContent === 'On');
+  });
+
+  it('on a phone the auto top-up texts keep their words whole: the Authorize button goes under its explanation', async () => {
+    await stub({ signedIn: true, portal: { autoRechargeAuth: 'declined' } });
+    const box = mount(
+      '<div style="width: 390px"><pay-portal base-url="/payment/" locale="en" theme="light" view="credits"></pay-portal></div>',
+    ).firstElementChild as HTMLElement;
+    const el = box.firstElementChild as HTMLElement;
+    const form = await waitFor(() => $(el, '[part~=auto-top-up]'), { timeout: 5000 });
+    setInput(field(el, 'When the balance falls below'), '10');
+    ($(el, '[part~=auto-top-up-enabled]') as HTMLInputElement).click();
+    $<HTMLButtonElement>(el, '[part~=save-auto-top-up]')!.click();
+    const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'), { timeout: 5000 });
+    await waitFor(() => dialog.querySelector('[part~=connect-failure]'), { timeout: 5000 });
+    dialog.querySelector<HTMLButtonElement>('button[part~=connect-cancel]')!.click();
+    await waitFor(() => !$(el, 'dialog[open]'));
+    const authorize = await waitFor(() => $<HTMLButtonElement>(el, '[part~=authorize-auto-top-up]'));
+    deepEqual(wordsSplitAcrossLines(form), [], 'no word of the form is split across lines');
+    const alert = authorize.closest('[part~=alert]')!;
+    ok(alert.textContent?.includes('approve it in the wallet once'), alert.textContent ?? '');
+    ok(
+      authorize.getBoundingClientRect().right <= alert.getBoundingClientRect().right + 0.5,
+      'the button stays inside its alert',
+    );
   });
 
   it('auto top-up paid from DID Wallet: saving asks the wallet to authorize it (auto-recharge-auth), declined offers it again', async () => {

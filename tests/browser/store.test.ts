@@ -18,6 +18,7 @@ import {
   sleep,
   stub,
   waitFor,
+  wordsSplitAcrossLines,
 } from './helpers.ts';
 
 const BASE = '/store-test/';
@@ -35,6 +36,51 @@ async function chips(el: HTMLElement): Promise<HTMLButtonElement[]> {
   const all = () => $$<HTMLButtonElement>(el, '[part=categories] button');
   await waitFor(() => all().length > 0, { message: 'no category chips' });
   return all();
+}
+
+/** The store in a box as wide as a phone (390 px): the box and the element. */
+const narrowStore = (attrs = '') => {
+  const box = mount(
+    `<div style="width: 390px"><blocklet-store base-path="${BASE}" locale="en" ${attrs}></blocklet-store></div>`,
+  ).firstElementChild as HTMLElement;
+  return { box, el: box.firstElementChild as HTMLElement };
+};
+
+/**
+ * A developer or console table in a 390 px box: no header cell or name is split mid-word (the root's
+ * overflow-wrap: anywhere used to stack them letter by letter), the table scrolls inside its own frame (a focusable
+ * region named by the caption) that stays inside the box, and every action button is whole: scrolled to, it lies
+ * inside the frame and the box, its label on one line.
+ */
+function expectPhoneTable(box: HTMLElement, el: HTMLElement): void {
+  const table = $<HTMLTableElement>(el, 'table')!;
+  const frame = table.parentElement as HTMLElement;
+  const boxRect = box.getBoundingClientRect();
+  const rows = [...table.tBodies[0]!.rows];
+  const cells = [...table.tHead!.rows[0]!.cells, ...rows.map((r) => r.cells[0]!)];
+  deepEqual(cells.flatMap(wordsSplitAcrossLines), [], 'header cells and names keep their words whole');
+  for (const name of rows.map((r) => r.cells[0]!)) {
+    const range = document.createRange();
+    range.selectNodeContents(name);
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top)));
+    equal(tops.size, 1, `${name.textContent} on one line`);
+  }
+  ok(frame.getBoundingClientRect().right <= boxRect.right + 0.5, 'the frame stays inside the box');
+  equal(frame.getAttribute('role'), 'region');
+  equal(frame.tabIndex, 0, 'the keyboard can scroll the frame');
+  equal(el.shadowRoot!.getElementById(frame.getAttribute('aria-labelledby')!), table.caption, 'named by the caption');
+  const actions = rows.flatMap((r) => [...r.cells[r.cells.length - 1]!.querySelectorAll('button')]);
+  ok(actions.length > 0, 'the rows have actions');
+  for (const b of actions) {
+    b.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const r = b.getBoundingClientRect();
+    const f = frame.getBoundingClientRect();
+    ok(
+      r.left >= f.left - 0.5 && r.right <= f.right + 0.5 && r.right <= boxRect.right + 0.5,
+      `${b.textContent} is cut off: ${r.left}–${r.right} in a frame ${f.left}–${f.right}`,
+    );
+    deepEqual(wordsSplitAcrossLines(b), [], `${b.textContent} on one line`);
+  }
 }
 
 beforeEach(async () => {
@@ -639,6 +685,16 @@ describe('<blocklet-store>', () => {
     deepEqual(calls, [['z8blocklet0', 'cancel-review', '2.0.0']]);
   });
 
+  for (const path of ['developer/blocklets', 'developer/access-tokens']) {
+    it(`${path} in a 390 px box: words whole, the table scrolls in its frame, actions whole`, async () => {
+      await stub({ signedIn: true });
+      window.history.replaceState(null, '', `${BASE}${path}`);
+      const { box, el } = narrowStore();
+      await waitFor(() => $$(el, 'tbody tr').length > 0, { message: 'no rows' });
+      expectPhoneTable(box, el);
+    });
+  }
+
   describe('wallet-connect pages', () => {
     type Posted = [Record<string, unknown>, string];
     const storeStub = (store: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
@@ -1181,6 +1237,15 @@ describe('<blocklet-store>', () => {
         await setViewport(before);
       }
     });
+
+    for (const path of ['console/blocklets', 'console/categories']) {
+      it(`${path} in a 390 px box: words whole, the table scrolls in its frame, actions whole`, async () => {
+        window.history.replaceState(null, '', `${BASE}${path}`);
+        const { box, el } = narrowStore();
+        await waitFor(() => $$(el, 'tbody tr').length > 0, { message: 'no rows' });
+        expectPhoneTable(box, el);
+      });
+    }
 
     it('review-type select and the block dialog work from the keyboard; focus returns to the opener', async () => {
       window.history.replaceState(null, '', `${BASE}console/blocklets`);

@@ -6,6 +6,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import type { StoreVersion } from '../../api/resources/store.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { useT } from '../../ui/i18n.tsx';
+import { ScrollTable } from '../../ui/ScrollTable.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { reviewStatus } from '../review.ts';
@@ -48,30 +49,21 @@ export function VersionHistory({
   );
 }
 
+/**
+ * The developer and console tables: the shared scroll frame (ui ScrollTable) in the store's look. The first column
+ * (the name) stays on one line: names like "subscription-insights" read as one word.
+ */
 export function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   const { css } = useCss();
   return (
-    <div
-      className={css`overflow-x: auto; position: relative; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-surface-raised);`}
+    <ScrollTable
+      caption={caption}
+      columns={head.map((h) => [h])}
+      frameClassName={css`border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-surface-raised);`}
+      tableClassName={css`font-size: 14px; & th, & td { text-align: start; padding: 10px 14px; border-bottom: 1px solid var(--pay-color-border); vertical-align: middle; } & th { font-weight: 600; color: var(--pay-color-muted); font-size: 13px; } & tr:last-child td { border-bottom: 0; } & td:first-child { white-space: nowrap; }`}
     >
-      <table
-        className={css`width: 100%; border-collapse: collapse; font-size: 14px; & th, & td { text-align: start; padding: 10px 14px; border-bottom: 1px solid var(--pay-color-border); vertical-align: middle; } & th { font-weight: 600; color: var(--pay-color-muted); font-size: 13px; } & tr:last-child td { border-bottom: 0; }`}
-      >
-        <caption className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);`}>
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+      {children}
+    </ScrollTable>
   );
 }
 
