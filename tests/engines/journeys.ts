@@ -389,6 +389,9 @@ export function journeys(engine: EngineName): void {
           // The header joins the realtime channel after its first paint (the page cannot see its socket): a moment
           // for it, then a notification for Casey arrives while she looks.
           await new Promise((r) => setTimeout(r, 3000));
+          // The engine's sandbox keeps Casey's notifications from earlier journeys: one more than before.
+          const badge: Query = { host: hd, css: '[part~=notifications-badge]' };
+          const before = (await j.count(badge)) ? Number((await j.see(badge)).text) : 0;
           // Sent from the signed-in page (the sandbox's notify endpoint takes the session), as the e2e flow does.
           const status = await j.run<number>(
             `return fetch('/.well-known/service/sandbox/notify', {
@@ -406,7 +409,7 @@ export function journeys(engine: EngineName): void {
             { host: hd, css: '[part~=toast]', text: /Payment due soon.*Your subscription renews tomorrow\./ },
             20_000,
           );
-          await j.text({ host: hd, css: '[part~=notifications-badge]' }, '1');
+          await j.text(badge, String(before + 1));
           await looks('header-notification', hd);
         });
       });
