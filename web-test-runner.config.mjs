@@ -1,11 +1,11 @@
-// @web/test-runner in Chromium and WebKit, and Firefox on demand (Debian's /usr/bin/chromium, WebKitGTK's
-// MiniBrowser and firefox-esr; never downloaded). WTR_BROWSERS picks the engines; the default is chromium,webkit.
-// Firefox is not in the default: inside the runner's test page, Firefox answers WebDriver BiDi's
-// browsingContext.setViewport, and any script call into the page made meanwhile, only once the runner leaves the
-// page (measured with Firefox ESR 153 and puppeteer-core 24), so every test that resizes the viewport times out, and
-// a keyboard command that times out is typed twice by the retry. The same commands answer at once outside the
-// runner, which is how the journeys (tests/engines) drive Firefox through the whole product. WTR_BROWSERS=firefox
-// stays for trying a file by hand.
+// @web/test-runner in Chromium and WebKit (Debian's /usr/bin/chromium and WebKitGTK's MiniBrowser; never
+// downloaded). WTR_BROWSERS picks the engines; the default is chromium,webkit.
+// Firefox is not among them: driven by @web/test-runner-chrome's puppeteer launcher over WebDriver BiDi, Firefox
+// answers browsingContext.setViewport inside the runner's test page, and any script call into the page made
+// meanwhile, only once the runner leaves the page (measured with Firefox ESR 153 and puppeteer-core 24), so every
+// test that resizes the viewport timed out, and a keyboard command that timed out was typed twice by the retry. The
+// same commands answer at once outside the runner, which is how the journeys (tests/engines) drive Firefox through
+// the whole product.
 // npm test runs every file in Chromium and, beside it, the files that pass in WebKit (package.json
 // test:browser:webkit): header, hostile and pricing-table are left out there, their WebKit failures open (the
 // pricing table's tests time out; a hostile plan name makes the table 130,738 px wide; the header's shrinking test
@@ -15,7 +15,7 @@
 import { createServer } from 'vite';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS } from './tests/support/chromium-args.mjs';
-import { firefoxLauncher, webkitLauncher } from './tests/support/wtr-engines.mjs';
+import { webkitLauncher } from './tests/support/wtr-engines.mjs';
 
 const LAUNCHERS = {
   chromium: () =>
@@ -26,7 +26,6 @@ const LAUNCHERS = {
         args: CHROMIUM_ARGS,
       },
     }),
-  firefox: firefoxLauncher,
   webkit: webkitLauncher,
 };
 const ENGINES = (process.env.WTR_BROWSERS ?? 'chromium,webkit').split(',').filter(Boolean);
@@ -52,7 +51,7 @@ let stub;
 // One stub state per engine: the engines run side by side, each a test file at a time, and a test switches the
 // stub (POST /__stub/state) for the file it runs. A page's engine is read off its user agent.
 const stubStates = new Map();
-const engineOf = (ua = '') => (/Firefox\//.test(ua) ? 'firefox' : /Chrom(e|ium)\//.test(ua) ? 'chromium' : 'webkit');
+const engineOf = (ua = '') => (/Chrom(e|ium)\//.test(ua) ? 'chromium' : 'webkit');
 
 function viteServerPlugin() {
   return {

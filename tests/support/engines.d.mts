@@ -3,7 +3,6 @@ import type { Browser, Page } from 'puppeteer-core';
 import type { WebDriver } from 'selenium-webdriver';
 
 type Size = { width?: number; height?: number };
-export function firefoxOptions(size?: Size): Parameters<typeof import('puppeteer-core').launch>[0];
 export function launchFirefox(size?: Size): Promise<Browser>;
 export function patchFirefoxPage(page: Page): Page;
 

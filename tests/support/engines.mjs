@@ -21,7 +21,7 @@ export function launchFirefox(size) {
 }
 
 /** puppeteer's launch options for Firefox here (the test runner's launcher takes them too). */
-export function firefoxOptions({ width = 1280, height = 900 } = {}) {
+function firefoxOptions({ width = 1280, height = 900 } = {}) {
   return {
     browser: 'firefox',
     executablePath: FIREFOX,

@@ -1,26 +1,8 @@
-// @web/test-runner launchers for Firefox and WebKit (tests/support/engines.mjs says how each is driven).
-// Firefox runs on the runner's own puppeteer launcher (ChromeLauncher with a custom puppeteer-core, as
-// @web/test-runner-puppeteer does), its pages patched for BiDi's missing screen-orientation override. WebKit has no
-// published launcher that starts here (engines.md), so this one drives one MiniBrowser session, a test file at a
-// time, and answers the runner's commands (sendKeys, setViewport) through the puppeteer-shaped page of engines.mjs.
-import { ChromeLauncher } from '@web/test-runner-chrome';
-import puppeteer from 'puppeteer-core';
-import { firefoxOptions, launchWebKit, patchFirefoxPage } from './engines.mjs';
-
-export function firefoxLauncher() {
-  return new ChromeLauncher(
-    firefoxOptions(),
-    ({ browser }) => browser.defaultBrowserContext(),
-    async ({ context }) => {
-      const page = patchFirefoxPage(await context.newPage());
-      // A background tab gets no animation frames, and BiDi's setViewport waits for the resized frame to paint.
-      await page.bringToFront();
-      return page;
-    },
-    puppeteer,
-    1,
-  );
-}
+// The @web/test-runner launcher for WebKit (tests/support/engines.mjs says how it is driven). No published launcher
+// starts WebKitGTK here (engines.md), so this one drives one MiniBrowser session, a test file at a time, and answers
+// the runner's commands (sendKeys, setViewport) through the puppeteer-shaped page of engines.mjs. Firefox has no
+// launcher here: web-test-runner.config.mjs says why.
+import { launchWebKit } from './engines.mjs';
 
 class WebKitLauncher {
   name = 'WebKit';
