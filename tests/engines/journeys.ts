@@ -297,22 +297,25 @@ export function journeys(engine: EngineName): void {
         it('past-due invoices paid per currency', async () => {
           await j.begin(width);
           await signIn('chris', '/customer');
+          // One currency per width: the engine's sandbox keeps Chris's wallet from the other width's journey, whose
+          // funds would pay a renewal in that currency by themselves.
+          const [currency, price, amount] =
+            width >= 600
+              ? ['pc_sandbox_tba', 'price_sandbox_node_monthly', '1000']
+              : ['pc_sandbox_base_usdc', 'price_sandbox_team_monthly', '100'];
           const sub = await merchant('POST', '/api/subscriptions', {
             customer_id: user('chris').did,
-            items: [{ price_id: 'price_sandbox_node_monthly', quantity: 10 }],
+            items: [{ price_id: price, quantity: 10 }],
+            currency_id: currency,
           });
           const clock = await merchant('GET', '/api/sandbox/clock');
           const seconds = Number(sub.current_period_end) - Number(clock.now) + 60;
           if (seconds > 0) await merchant('POST', '/api/sandbox/clock/advance', { seconds });
           await j.goto('/customer/invoice/past-due');
-          const row: Query = { host: po, css: '[part~=past-due-currency][data-currency="pc_sandbox_tba"]' };
+          const row: Query = { host: po, css: `[part~=past-due-currency][data-currency="${currency}"]` };
           await j.see(row);
           await looks('portal-past-due', po);
-          await merchant('POST', '/api/sandbox/wallet/fund', {
-            did: user('chris').did,
-            currency_id: 'pc_sandbox_tba',
-            amount: '1000',
-          });
+          await merchant('POST', '/api/sandbox/wallet/fund', { did: user('chris').did, currency_id: currency, amount });
           await j.click({ within: row, role: 'button', name: /^Pay / });
           const dialog: Query = { host: po, role: 'dialog', name: 'Pay with DID Wallet' };
           const href = await scanWalletDialog(po, dialog);
