@@ -500,6 +500,8 @@ for (const scheme of ['light', 'dark'] as const) {
     // Each check waits for the settled URL and the screen's content first: a guest's /profile (or any protected page)
     // sends the browser to the sign-in page, a full navigation that would destroy the page while axe is injected.
     test('every store screen and the new dialogs have no axe violations', async ({ page }) => {
+      // A sweep of every screen: about 30 s alone, over a minute beside the engine journeys on 2 cores.
+      test.setTimeout(180_000);
       const store = page.locator('blocklet-store');
       await page.goto('/');
       await zh(page);
