@@ -5,6 +5,7 @@
 import type { Invoice } from '../api/types.ts';
 import { useT } from '../ui/i18n.tsx';
 import { useCss } from '../ui/styles.tsx';
+import { discountLines } from './discount-lines.ts';
 import { useMoney } from './parts.tsx';
 
 export default function InvoiceDiscounts({ invoice }: { invoice: Invoice }) {
@@ -12,18 +13,7 @@ export default function InvoiceDiscounts({ invoice }: { invoice: Invoice }) {
   const { css } = useCss();
   const money = useMoney();
   const currency = invoice.paymentCurrency;
-  const discounts = (invoice.total_discount_amounts ?? [])
-    .filter((d) => d && /^\d+$/.test(String(d.amount)) && BigInt(d.amount) > 0n)
-    .map((d, i) => {
-      // discountDetails (the retrieve's) in the order of the amounts; matched by coupon or promotion code when it can be.
-      const details = invoice.discountDetails ?? [];
-      const info =
-        details.find(
-          (x) =>
-            (d.promotion_code && x.promotionCode?.id === d.promotion_code) || (d.coupon && x.coupon?.id === d.coupon),
-        ) ?? details[i];
-      return { amount: String(d.amount), code: info?.promotionCode?.code ?? null, coupon: info?.coupon?.name ?? null };
-    });
+  const discounts = discountLines(invoice);
   if (!discounts.length) return null;
   return (
     <dl

@@ -20,6 +20,7 @@ import { transactionOf } from '../core/links.ts';
 import { safeLink } from '../core/url.ts';
 import type { I18nValue } from '../ui/i18n.tsx';
 import { loadLazyMessages } from '../ui/lazy-messages.ts';
+import { discountLines } from './discount-lines.ts';
 import { day, timestamp } from './parts.tsx';
 
 // The same loader as the print actions' (src/portal/InvoiceDetail.tsx), which have loaded these strings already.
@@ -274,21 +275,10 @@ export function renderPrintable(doc: Document, p: Printable): HTMLElement {
       }),
     ),
   );
-  const discounts = (invoice.total_discount_amounts ?? [])
-    .filter((d) => d && /^\d+$/.test(String(d.amount)) && BigInt(d.amount) > 0n)
-    .map((d, i): [string, string] => {
-      const details = invoice.discountDetails ?? [];
-      const info =
-        details.find(
-          (x) =>
-            (d.promotion_code && x.promotionCode?.id === d.promotion_code) || (d.coupon && x.coupon?.id === d.coupon),
-        ) ?? details[i];
-      const code = info?.promotionCode?.code;
-      const label = [code ? t('portal.discountCode', { code }) : t('portal.discount'), info?.coupon?.name]
-        .filter(Boolean)
-        .join(' · ');
-      return [label, `−${money(String(d.amount), currency)}`];
-    });
+  const discounts = discountLines(invoice).map(({ amount, code, coupon }): [string, string] => [
+    [code ? t('portal.discountCode', { code }) : t('portal.discount'), coupon].filter(Boolean).join(' · '),
+    `−${money(amount, currency)}`,
+  ]);
   const tax = invoice.tax && /^\d+$/.test(invoice.tax) && BigInt(invoice.tax) > 0n ? invoice.tax : null;
   const totals = facts(
     [
