@@ -80,7 +80,14 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        // A locale's strings for one element are named by the locale (`chunks/ja-<hash>.js`), the list of them
+        // `chunks/locales-<hash>.js` (scripts/vite-locale-namespaces.ts).
+        chunkFileNames: (chunk) => {
+          const facade = chunk.facadeModuleId ?? '';
+          const locale = /^\0locale:([\w-]+)\//.exec(facade)?.[1];
+          if (locale) return `chunks/${locale}-[hash].js`;
+          return facade.startsWith('\0locale-index:') ? 'chunks/locales-[hash].js' : 'chunks/[name]-[hash].js';
+        },
         codeSplitting: {
           groups: [
             ...shared.groups,

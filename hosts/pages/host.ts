@@ -69,22 +69,87 @@ const APP_NAME = 'Sandbox Store';
  */
 const HOST_TEXTS = {
   en: {
+    skip: 'Skip to content',
     pricingTitle: 'Pricing',
     pricingLead:
       "The sandbox's demo pricing table. Pick a plan to check out; approve the payment in the sandbox wallet.",
   },
   zh: {
+    skip: '跳到主要内容',
     pricingTitle: '价格方案',
     pricingLead: '沙盒的演示价格表。选择一个方案即可结账；在沙盒钱包中批准付款。',
+  },
+  ja: {
+    skip: 'コンテンツへスキップ',
+    pricingTitle: '料金プラン',
+    pricingLead:
+      'サンドボックスのデモ用料金表です。プランを選んで購入手続きに進み、サンドボックスのウォレットで支払いを承認してください。',
+  },
+  ko: {
+    skip: '본문으로 건너뛰기',
+    pricingTitle: '요금제',
+    pricingLead: '샌드박스의 데모 요금표입니다. 요금제를 선택해 결제하고, 샌드박스 지갑에서 결제를 승인하세요.',
+  },
+  es: {
+    skip: 'Saltar al contenido',
+    pricingTitle: 'Precios',
+    pricingLead:
+      'La tabla de precios de demostración del sandbox. Elige un plan para pagar y aprueba el pago en la billetera del sandbox.',
+  },
+  fr: {
+    skip: 'Aller au contenu',
+    pricingTitle: 'Tarifs',
+    pricingLead:
+      'La grille tarifaire de démonstration du bac à sable. Choisissez une offre pour payer, puis approuvez le paiement dans le portefeuille du bac à sable.',
+  },
+  de: {
+    skip: 'Zum Inhalt springen',
+    pricingTitle: 'Preise',
+    pricingLead:
+      'Die Demo-Preistabelle der Sandbox. Wählen Sie einen Tarif zum Bezahlen und bestätigen Sie die Zahlung in der Sandbox-Wallet.',
+  },
+  'pt-BR': {
+    skip: 'Pular para o conteúdo',
+    pricingTitle: 'Preços',
+    pricingLead:
+      'A tabela de preços de demonstração do sandbox. Escolha um plano para finalizar a compra e aprove o pagamento na carteira do sandbox.',
+  },
+  ru: {
+    skip: 'Перейти к содержимому',
+    pricingTitle: 'Тарифы',
+    pricingLead:
+      'Демонстрационная таблица тарифов песочницы. Выберите тариф, чтобы оплатить, и подтвердите платёж в кошельке песочницы.',
+  },
+  ar: {
+    skip: 'انتقل إلى المحتوى',
+    pricingTitle: 'الأسعار',
+    pricingLead:
+      'جدول الأسعار التجريبي في بيئة الاختبار. اختر خطة لإتمام الدفع، ثم وافق على الدفعة في محفظة بيئة الاختبار.',
   },
 } satisfies Record<string, Record<string, string>>;
 type HostTextKey = keyof (typeof HOST_TEXTS)['en'];
 
-/** A host text in the page's language (zh-CN, zh-TW and tw are zh; a language without a table is English). */
+/**
+ * The table of a language tag, along the elements' chain (src/core/locale.ts normalizeLocale: zh-TW and tw are zh, any
+ * Portuguese is pt-BR, a region falls back to its language, a language without a table is English). The host page
+ * keeps its own few lines of it: importing the elements' module would tie the host's script to their chunks.
+ */
+function hostLanguage(locale: string | undefined): keyof typeof HOST_TEXTS {
+  const language = (locale ?? '').trim().replace(/_/g, '-').toLowerCase().split('-')[0]!;
+  if (language === 'tw') return 'zh';
+  if (language === 'pt') return 'pt-BR';
+  return language in HOST_TEXTS ? (language as keyof typeof HOST_TEXTS) : 'en';
+}
+
+/** A host text in the page's language. */
 function hostText(key: HostTextKey): string {
-  const tag = (state.locale ?? '').toLowerCase();
-  const lang = tag === 'tw' || tag.startsWith('zh') ? 'zh' : tag.split(/[-_]/)[0]!;
-  return (HOST_TEXTS as Record<string, (typeof HOST_TEXTS)['en']>)[lang]?.[key] ?? HOST_TEXTS.en[key];
+  return HOST_TEXTS[hostLanguage(state.locale)][key];
+}
+
+/** The page's language on <html>: `lang` as chosen, `dir` right to left for Arabic (the host's layout mirrors too). */
+function setPageLanguage(locale: string): void {
+  document.documentElement.lang = locale;
+  document.documentElement.dir = hostLanguage(locale) === 'ar' ? 'rtl' : 'ltr';
 }
 
 /** Writes the host texts of the page (elements marked data-host-text) in the page's language. */
@@ -372,7 +437,7 @@ document.addEventListener('header-locale-change', (e) => {
   const locale = (e as CustomEvent<{ locale?: unknown }>).detail?.locale;
   if (typeof locale !== 'string' || !/^[a-zA-Z-]{2,10}$/.test(locale)) return;
   state.locale = locale;
-  document.documentElement.lang = locale;
+  setPageLanguage(locale);
   for (const el of elements()) el.setAttribute('locale', locale);
   translateHostTexts();
   // A `?locale` in the address would win over the stored choice on the next reload: it follows the choice.

@@ -22,13 +22,17 @@
     .filter(Boolean);
   if (!codes.length) codes = ['en', 'zh'];
 
-  /** A language tag → one of the app's languages (zh-CN, zh-TW, tw → zh; en-US → en), or ''. */
+  /**
+   * A language tag → one of the app's languages, or '': the tag itself, else its language (zh-CN, zh-TW, tw → zh;
+   * en-US → en; es-MX → es), else an app language of the same language (pt-PT → pt-BR).
+   */
   function pick(tag) {
     if (typeof tag !== 'string' || !tag) return '';
-    const t = tag.trim().toLowerCase();
-    const base = t === 'tw' || t.indexOf('zh') === 0 ? 'zh' : t.split(/[-_]/)[0];
+    const t = tag.trim().replace(/_/g, '-').toLowerCase();
+    const base = t === 'tw' || t.indexOf('zh') === 0 ? 'zh' : t.split('-')[0];
     for (let i = 0; i < codes.length; i++)
       if (codes[i].toLowerCase() === t || codes[i].toLowerCase() === base) return codes[i];
+    for (let i = 0; i < codes.length; i++) if (codes[i].toLowerCase().split('-')[0] === base) return codes[i];
     return '';
   }
   function cookie(name) {
@@ -60,6 +64,8 @@
   let locale = pick(query.get('locale')) || pick(cookie('nf_lang'));
   for (let i = 0; !locale && i < browser.length; i++) locale = pick(browser[i]);
   root.lang = locale || codes[0];
+  // Arabic lays the page out right to left (host.js keeps it in step with later choices).
+  root.dir = root.lang.split('-')[0].toLowerCase() === 'ar' ? 'rtl' : 'ltr';
 
   const theme = app.theme || {};
   const key = typeof theme.preferKey === 'string' && theme.preferKey ? theme.preferKey : 'blocklet_theme_prefer';

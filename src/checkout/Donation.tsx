@@ -187,7 +187,7 @@ export function Donation({
                   checked={choice === p}
                   onChange={() => pick(p)}
                 />
-                {formatAmount(toSmallestUnit(p, decimals, precision), decimals, { locale })} {symbol}
+                {formatAmount(toSmallestUnit(p, decimals, precision), decimals, { locale, symbol })}
               </label>
             ))}
             {allowCustom ? (

@@ -58,7 +58,10 @@ export function FlowDialogs({
   const fast = state.fastPay;
   const connectUrl = state.connect ? safeUrl(state.connect.url) : null;
   const balance = fast?.token?.balance
-    ? `${formatAmount(fast.token.balance, currency?.decimal ?? 2, { locale })} ${currency?.symbol ?? ''}`.trim()
+    ? formatAmount(fast.token.balance, currency?.decimal ?? 2, {
+        locale,
+        ...(currency?.symbol ? { symbol: currency.symbol } : {}),
+      })
     : '';
   const connecting = state.phase === 'connecting' || (state.phase === 'paying' && !!state.connect);
 

@@ -62,7 +62,7 @@ export function Promotion({ session, disabled, money, apply, remove }: Promotion
       <div part="promotion" className={css`display: flex; flex-direction: column; gap: 4px;`}>
         <div className={css`display: flex; align-items: center; justify-content: space-between; gap: 8px;`}>
           <span
-            className={css`display: inline-flex; align-items: center; gap: 6px; padding: 2px 4px 2px 10px; border-radius: 999px; background: var(--pay-color-neutral-bg); font-weight: 600; font-size: 13px;`}
+            className={css`display: inline-flex; align-items: center; gap: 6px; padding-block: 2px; padding-inline: 10px 4px; border-radius: 999px; background: var(--pay-color-neutral-bg); font-weight: 600; font-size: 13px;`}
           >
             {appliedCode}
             <button

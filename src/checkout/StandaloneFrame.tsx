@@ -106,7 +106,7 @@ export function StandaloneFooter({
       {links.length > 0 ? (
         <nav
           aria-label={t('checkout.legalLinks')}
-          className={css`display: flex; flex-wrap: wrap; gap: 4px 16px; padding-left: 16px; border-left: 1px solid var(--pay-color-border);`}
+          className={css`display: flex; flex-wrap: wrap; gap: 4px 16px; padding-inline-start: 16px; border-inline-start: 1px solid var(--pay-color-border);`}
         >
           {links.map((l) => (
             <a

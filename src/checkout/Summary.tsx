@@ -18,7 +18,7 @@ import { isZeroAmount, subAmounts, toBigInt } from '../core/money.ts';
 import { Button } from '../ui/Button.tsx';
 import { useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
-import { focusRing, visuallyHidden } from '../ui/shared-css.ts';
+import { dataText, focusRing, visuallyHidden } from '../ui/shared-css.ts';
 import { useIsMobile } from '../ui/responsive.ts';
 import { useCss } from '../ui/styles.tsx';
 import { ProductImage, useMoney } from './parts.tsx';
@@ -228,9 +228,11 @@ export function Summary({
               >
                 <ProductImage src={product?.images?.[0]} name={String(name)} />
                 <div className={css`min-width: 0; display: flex; flex-direction: column; gap: 2px;`}>
-                  <span className={css`font-weight: 600; overflow-wrap: anywhere;`}>{name}</span>
+                  <span className={css`font-weight: 600; overflow-wrap: anywhere; ${dataText}`}>{name}</span>
                   {product?.description ? (
-                    <span className={css`font-size: 13px; color: var(--pay-color-muted); overflow-wrap: anywhere;`}>
+                    <span
+                      className={css`font-size: 13px; color: var(--pay-color-muted); overflow-wrap: anywhere; ${dataText}`}
+                    >
                       {pickLocaleText(product.description, locale)}
                     </span>
                   ) : null}
@@ -410,7 +412,7 @@ function UpsellSwitch({
         disabled={disabled || pending}
         onChange={() => void toggle()}
         className={css`appearance: none; width: 34px; height: 20px; flex: none; border-radius: 999px; background: ${on ? 'var(--pay-color-primary)' : 'var(--pay-color-border-strong)'}; position: relative; margin: 0; cursor: inherit; transition: background var(--pay-transition);
-          &::after { content: ''; position: absolute; top: 2px; left: ${on ? '16px' : '2px'}; width: 16px; height: 16px; border-radius: 50%; background: var(--pay-color-bg); transition: left var(--pay-transition); }
+          &::after { content: ''; position: absolute; top: 2px; inset-inline-start: ${on ? '16px' : '2px'}; width: 16px; height: 16px; border-radius: 50%; background: var(--pay-color-bg); transition: inset-inline-start var(--pay-transition); }
           ${focusRing}`}
       />
       <span>{percent > 0 ? t('checkout.upsellSwitch', params) : t('checkout.upsellSwitchNoSaving', params)}</span>

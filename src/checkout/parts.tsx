@@ -11,7 +11,11 @@ export function useMoney(currency: PaymentCurrency | undefined, fiat = false) {
   const { locale } = useSettings();
   const decimals = currency?.decimal ?? 2;
   return (amount: string | null | undefined) =>
-    `${formatAmount(amount ?? '0', decimals, { locale, ...(fiat ? { minPrecision: decimals } : {}) })}${currency?.symbol ? ` ${currency.symbol}` : ''}`;
+    formatAmount(amount ?? '0', decimals, {
+      locale,
+      ...(currency?.symbol ? { symbol: currency.symbol } : {}),
+      ...(fiat ? { minPrecision: decimals } : {}),
+    });
 }
 
 /**

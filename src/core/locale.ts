@@ -1,21 +1,48 @@
 /**
- * Locales (en / zh), per-locale texts and number formatting via Intl. Dates live in dates.ts (dayjs), so
- * elements that show no dates do not carry dayjs.
+ * Locales (the ten the elements speak), the fallback chain from any BCP 47 tag, the writing direction, per-locale
+ * texts and number formatting via Intl. Dates live in dates.ts (dayjs), so elements that show no dates do not carry
+ * dayjs.
  */
 
-export type Locale = 'en' | 'zh';
+/** Every language the elements speak: one file each in locales/ (`en` bundled, the others loaded on first use). */
+export const LOCALES = ['en', 'zh', 'ja', 'ko', 'es', 'fr', 'de', 'pt-BR', 'ru', 'ar'] as const;
 
-/** `'tw'`, `'zh-TW'`, `'zh-CN'`, `'zh_cn'`, `'zh'` → `'zh'`; anything else (or nothing) → `'en'`. */
+export type Locale = (typeof LOCALES)[number];
+
+/**
+ * Any tag → the locale to speak, along the tag's chain: the whole tag (case and `_` aside: `pt_br` → `pt-BR`), then its
+ * language. Chinese in any script or region (`zh-TW`, `zh-Hant`, the platform's `tw`) → `zh`, as the platform does;
+ * any Portuguese (`pt`, `pt-PT`) → `pt-BR`, the one Portuguese here and closer to a Portuguese reader than English;
+ * every regional variant of the others (`es-MX`, `fr-CA`, `de-CH`, `ar-EG`) → its language. Anything else → `en`.
+ */
 export function normalizeLocale(value: unknown): Locale {
   if (typeof value !== 'string') return 'en';
-  const v = value.trim().toLowerCase();
-  if (v === 'zh' || v === 'tw' || v.startsWith('zh-') || v.startsWith('zh_')) return 'zh';
-  return 'en';
+  const tag = value.trim().replace(/_/g, '-').toLowerCase();
+  const language = tag.split('-')[0];
+  if (language === 'tw') return 'zh';
+  if (language === 'pt') return 'pt-BR';
+  return LOCALES.find((l) => l === language) ?? 'en';
 }
 
-/** The one locale → Intl tag mapping (spec: en and zh, tw maps to zh, fallback en): zh → zh-CN, else en-US. */
+/** The `lang` of what a locale shows: its code, and Simplified Chinese as such (the glyphs a font picks follow it). */
+export function langTag(locale: Locale): string {
+  return locale === 'zh' ? 'zh-CN' : locale;
+}
+
+/** `rtl` for a right-to-left locale (Arabic), else `ltr`. */
+export function direction(locale: unknown): 'ltr' | 'rtl' {
+  return normalizeLocale(locale) === 'ar' ? 'rtl' : 'ltr';
+}
+
+/**
+ * The one locale → Intl tag mapping (tw and zh-* → zh-CN, unknown → en-US): en-US and zh-CN as before, the others by
+ * their own tag. Arabic pins Western digits (`-u-nu-latn`): CLDR's default for `ar` itself, spelled out so every
+ * engine's ICU agrees (older ones default to Arabic-Indic digits) and an amount reads the same as in the payer's
+ * wallet and on the invoice.
+ */
 export function toIntlLocale(locale: unknown): string {
-  return normalizeLocale(locale) === 'zh' ? 'zh-CN' : 'en-US';
+  const l = normalizeLocale(locale);
+  return l === 'en' ? 'en-US' : l === 'zh' ? 'zh-CN' : l === 'ar' ? 'ar-u-nu-latn' : l;
 }
 
 type IntlFormatters = {

@@ -2,7 +2,7 @@
  * Money on strings: amounts are integer strings in the currency's smallest unit; all math is BigInt.
  * Never converts an amount to a JS number (no floating point anywhere).
  */
-import { toIntlLocale } from './locale.ts';
+import { direction, toIntlLocale } from './locale.ts';
 
 /** Default display/input precision (spec §9). */
 export const DEFAULT_PRECISION = 6;
@@ -154,24 +154,32 @@ export function roundDecimal(value: string, places: number, rounding: Rounding =
 }
 
 /**
- * The separators and grouping of the two locales the elements speak (toIntlLocale gives only en-US and zh-CN): what
- * Intl.NumberFormat answers for them (tests/unit/money.test.ts compares both on many amounts), written out because
- * the page's first Intl number or date formatter loads ICU's locale data, 0.2–0.5 s of a 4x-throttled CPU in front
- * of a checkout's first amount.
+ * The separators and grouping of each locale's Intl tag (core/locale toIntlLocale), as Intl.NumberFormat answers for
+ * them (tests/unit/money.test.ts compares every locale on many amounts), written out because the page's first Intl
+ * number or date formatter loads ICU's locale data, 0.2–0.5 s of a 4x-throttled CPU in front of a checkout's first
+ * amount.
  */
-const SEPARATORS: Record<string, { group: string; decimal: string }> = {
-  'en-US': { group: ',', decimal: '.' },
-  'zh-CN': { group: ',', decimal: '.' },
+const SEPARATORS: Record<string, string> = {
+  // group, decimal[, the fewest integer digits that are grouped when not 4]: Spanish leaves 1234 whole, groups 12.345
+  es: '.,5',
+  fr: '\u202f,',
+  de: '.,',
+  'pt-BR': '.,',
+  ru: '\u00a0,',
 };
-const separators = (locale: string) => SEPARATORS[toIntlLocale(locale)] ?? { group: ',', decimal: '.' };
+const separators = (locale: string) => {
+  const s = SEPARATORS[toIntlLocale(locale)] ?? ',.'; // en-US, zh-CN, ja, ko, ar-u-nu-latn
+  return { group: s[0]!, decimal: s[1]!, min: Number(s[2] ?? 4) };
+};
 
-/** Groups an integer digit string per locale, in threes from the right (both locales group so from 1,000). */
+/** Groups an integer digit string per locale, in threes from the right (from 1,000, or 10.000 in Spanish). */
 export function groupInteger(digits: string, locale?: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separators(locale ?? 'en').group);
+  const { group, min } = separators(locale ?? 'en');
+  return digits.length < min ? digits : digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
 }
 
 export type FormatAmountOptions = {
-  /** `en` or `zh` (`tw` and `zh-*` are zh; anything else en, as core/locale toIntlLocale maps them); default `en`. */
+  /** Any locale tag, along core/locale's fallback chain (`tw` → zh, unknown → en); default `en`. */
   locale?: string;
   /** Max fraction digits shown (default 6); trailing zeros are trimmed. */
   precision?: number;
@@ -213,8 +221,10 @@ export function formatAmount(
   const { decimal } = separators(loc);
   const isZero = scaled === 0n;
   const body = groupInteger(int, loc) + (frac ? decimal + frac : '');
-  const text = (negative && !isZero ? '-' : '') + body;
-  return opts.symbol ? `${text} ${opts.symbol}` : text;
+  const text = (negative && !isZero ? '-' : '') + body + (opts.symbol ? ` ${opts.symbol}` : '');
+  // Right to left, the amount keeps its order (`-12.5 TBA`, not `TBA 12.5-`) inside any sentence: a left-to-right
+  // isolate (U+2066 … U+2069), which readers and screen readers do not see.
+  return direction(loc) === 'rtl' ? `\u2066${text}\u2069` : text;
 }
 
 // ---- integer-string arithmetic (smallest units) ----

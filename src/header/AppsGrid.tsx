@@ -11,6 +11,7 @@ import { useT } from '../ui/i18n.tsx';
 import { focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
+import type { Locale } from '../core/locale.ts';
 import type { AppInfo, LocalizedText, NavItem } from './blocklet.ts';
 import { IconTile, useIcons } from './Icon.tsx';
 import { usePanelMessages } from './panel-messages.ts';
@@ -28,14 +29,14 @@ const inSessionManager = (i: NavItem) =>
 
 /** Items of the grid for a role (guest when none), localized, with the locale on their links. */
 type Helpers = {
-  localized: (v: LocalizedText | undefined, l: 'en' | 'zh') => string;
-  withLocale: (link: string, l: 'en' | 'zh') => string;
+  localized: (v: LocalizedText | undefined, l: Locale) => string;
+  withLocale: (link: string, l: Locale) => string;
 };
 
 export function sessionManagerItems(
   info: AppInfo,
   role: string | undefined,
-  locale: 'en' | 'zh',
+  locale: Locale,
   { localized, withLocale }: Helpers,
 ): AppShortcut[] {
   const r = role || 'guest';
@@ -118,7 +119,7 @@ export function AppsGrid({
           role="group"
           aria-label={t('headerPanels.apps.button')}
           className={css`
-            position: absolute; top: calc(100% + 6px); right: 0; z-index: 1100; box-sizing: border-box;
+            position: absolute; top: calc(100% + 6px); inset-inline-end: 0; z-index: 1100; box-sizing: border-box;
             width: min(${APPS_WIDTH}px, calc(100vw - 32px)); max-height: ${APPS_MAX_HEIGHT}px; overflow: auto; padding: 12px;
             border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-surface-raised);
             color: var(--pay-color-text); box-shadow: var(--pay-shadow-lg);

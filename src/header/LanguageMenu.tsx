@@ -14,7 +14,11 @@ export function LanguageMenu({ info, compact }: { info: AppInfo; compact: boolea
   const t = useT();
   usePreferencesLoaded(languages.length > 1);
   if (languages.length <= 1) return null;
-  const current = languages.find((l) => l.code === locale) ?? languages[0];
+  // The app's entry for the language shown: its exact code, else the first that falls back to it (`pt` for pt-BR).
+  const current =
+    languages.find((l) => l.code === locale) ??
+    languages.find((l) => normalizeLocale(l.code) === locale) ??
+    languages[0];
   return (
     <MenuButton
       part="locale"
@@ -37,9 +41,9 @@ export function LanguageMenu({ info, compact }: { info: AppInfo; compact: boolea
       items={languages.map((l) => ({
         key: l.code,
         label: <span lang={l.code}>{l.name}</span>,
-        checked: l.code === locale,
+        checked: l === current,
         onSelect: () => {
-          if (l.code === locale) return;
+          if (l === current) return;
           // The choice sticks (the platform's nf_lang cookie): the next page, a reload and a link all read it.
           void loadPreferences().then((m) => m.writeLocaleCookie(l.code));
           if (emit('locale-change', { locale: l.code }, { cancelable: true }))

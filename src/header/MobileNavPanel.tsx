@@ -65,7 +65,7 @@ export function MobileNavPanel({
     ${focusRing}
   `;
   const renderList = (list: HeaderNavEntry[], depth: number) => (
-    <ul className={css`list-style: none; margin: 0; padding: 0 0 0 ${depth ? 12 : 0}px;`}>
+    <ul className={css`list-style: none; margin: 0; padding: 0; padding-inline-start: ${depth ? 12 : 0}px;`}>
       {list.map((e) => (
         <li key={e.key}>
           {e.children.length > 0 ? (
@@ -100,7 +100,7 @@ export function MobileNavPanel({
       aria-label={t('header.nav')}
       part="mobile-nav"
       className={css`
-        position: absolute; top: 100%; left: 0; right: 0; z-index: 1000; max-height: calc(100vh - var(--pay-header-height));
+        position: absolute; top: 100%; inset-inline: 0; z-index: 1000; max-height: calc(100vh - var(--pay-header-height));
         overflow: auto; padding: 8px 12px 16px; background: var(--pay-color-bg); border-bottom: 1px solid var(--pay-color-border);
         box-shadow: var(--pay-shadow-lg);
       `}

@@ -102,7 +102,7 @@ export function NotificationBell({
           part="notifications-badge"
           aria-hidden="true"
           className={css`
-            position: absolute; top: 1px; right: 0; min-width: 18px; height: 18px; padding: 0 5px; border-radius: 9px;
+            position: absolute; top: 1px; inset-inline-end: 0; min-width: 18px; height: 18px; padding: 0 5px; border-radius: 9px;
             background: var(--pay-color-danger); color: var(--pay-color-bg); font-size: 11px; font-weight: 700; line-height: 18px; text-align: center;
             box-sizing: border-box;
           `}

@@ -134,8 +134,8 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
       {open ? (
         <div
           className={css`
-            position: absolute; top: calc(100% + 6px); right: 0; z-index: 1100; width: min(${ORG_MENU_WIDTH}px, calc(100vw - 32px));
-            @media (max-width: 599px) { position: fixed; top: calc(var(--pay-header-height) + 4px); right: 16px; }
+            position: absolute; top: calc(100% + 6px); inset-inline-end: 0; z-index: 1100; width: min(${ORG_MENU_WIDTH}px, calc(100vw - 32px));
+            @media (max-width: 599px) { position: fixed; top: calc(var(--pay-header-height) + 4px); inset-inline-end: 16px; }
           `}
         >
           <Suspense fallback={null}>

@@ -2,7 +2,7 @@
  * Lazily loaded overlays of the header (spec §2, §4, §6, §9):
  * - DomainWarning: the temporary-domain notice. A modal that Escape does not close; 'Remind Me Later' stores the
  *   skip time (30 days); owner/admin also see the five benefits and 'Configure Domain' (admin domains page, new tab).
- * - CookieConsent: fixed bottom right (max width 440 px; full width with 16 px margins up to 480 px wide), one
+ * - CookieConsent: fixed at the bottom end corner (bottom right left to right; max width 440 px; full width with 16 px margins up to 480 px wide), one
  *   accept button that writes the CookieConsent cookie (src/header/storage.ts) and hides the notice.
  */
 import { useId, useState } from 'react';
@@ -84,11 +84,11 @@ export function CookieConsent() {
       aria-label={t('headerPanels.cookie.label')}
       aria-describedby={textId}
       className={css`
-        position: fixed; z-index: 2147482000; right: 16px; bottom: 16px; max-width: 440px; box-sizing: border-box;
+        position: fixed; z-index: 2147482000; inset-inline-end: 16px; bottom: 16px; max-width: 440px; box-sizing: border-box;
         display: flex; align-items: center; gap: 16px; padding: 16px; border: 1px solid var(--pay-color-border);
         border-radius: var(--pay-radius-lg); background: var(--pay-color-surface-raised); color: var(--pay-color-text);
         box-shadow: var(--pay-shadow-lg); font-size: 14px;
-        @media (max-width: 480px) { left: 16px; right: 16px; max-width: none; width: auto; }
+        @media (max-width: 480px) { inset-inline: 16px; max-width: none; width: auto; }
       `}
     >
       <p id={textId} className={css`margin: 0; flex: 1;`}>

@@ -6,7 +6,7 @@
  */
 import { useDismiss } from '../ui/dismiss.ts';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { normalizeLocale } from '../core/locale.ts';
+import { normalizeLocale, type Locale } from '../core/locale.ts';
 import { useT } from '../ui/i18n.tsx';
 import { focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
@@ -52,7 +52,7 @@ export function ProductsMenu({
   /** Icon service hosts (blocklet.ts iconHostsOf). */
   iconHosts: string[];
   /** The element's raw locale tag (attribute or nearest lang) and its resolved locale. */
-  locale: { raw: string; resolved: 'en' | 'zh' };
+  locale: { raw: string; resolved: Locale };
   buttonClass: string;
   /** blocklet.ts withTracking (passed in: see products.ts). */
   track: (link: string, section?: string) => string;
@@ -111,7 +111,7 @@ export function ProductsMenu({
           part="products-panel"
           data-columns={cols}
           className={css`
-            position: absolute; top: calc(100% + 8px); left: 0; z-index: 1100; box-sizing: border-box;
+            position: absolute; top: calc(100% + 8px); inset-inline-start: 0; z-index: 1100; box-sizing: border-box;
             width: ${cols * PRODUCT_COLUMN_MIN + PRODUCT_PANEL_PADDING}px; max-width: calc(100vw - 16px); max-height: calc(100vh - 96px); overflow: auto;
             padding: ${PRODUCT_PANEL_PADDING / 2}px; display: grid; grid-template-columns: repeat(${cols}, minmax(0, 1fr)); gap: 16px 0;
             border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-surface-raised);
@@ -129,7 +129,7 @@ export function ProductsMenu({
               >
                 <h2
                   id={headingId}
-                  className={css`margin: 0 0 6px 8px; font-size: 12px; font-weight: 650; letter-spacing: 0.04em; text-transform: uppercase; color: var(--pay-color-muted);`}
+                  className={css`margin: 0 0 6px; margin-inline-start: 8px; font-size: 12px; font-weight: 650; letter-spacing: 0.04em; text-transform: uppercase; color: var(--pay-color-muted);`}
                 >
                   {g.title[lang]}
                 </h2>
@@ -190,7 +190,7 @@ export function ProductsSection({
 }: {
   variant: 1 | 2;
   iconHosts: string[];
-  locale: { raw: string; resolved: 'en' | 'zh' };
+  locale: { raw: string; resolved: Locale };
   track: (link: string, section?: string) => string;
   /** Called when a product link is followed (closes the burger panel). */
   onNavigate?: () => void;

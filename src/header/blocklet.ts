@@ -176,9 +176,15 @@ export const DEFAULT_LANGUAGES = [
   { code: 'zh', name: '简体中文' },
 ];
 
+/**
+ * The app's languages (`window.blocklet.languages`, else en and zh) as the platform's selector shows them: by the
+ * app's name for each (the platform's are each language's own: English, 简体中文, 日本語, العربية), else by code.
+ */
 export function languagesOf(info: AppInfo): Array<{ code: string; name: string }> {
   const list = Array.isArray(info.languages) && info.languages.length > 0 ? info.languages : DEFAULT_LANGUAGES;
-  return list.filter((l) => l && typeof l.code === 'string');
+  return list
+    .filter((l) => l && typeof l.code === 'string' && l.code)
+    .map((l) => ({ code: l.code, name: typeof l.name === 'string' && l.name.trim() ? l.name : l.code }));
 }
 
 /** Home of the app: groupPrefix → prefix → '/'. */

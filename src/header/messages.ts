@@ -1,8 +1,5 @@
-/** The messages <site-header> uses: English bundled, Chinese loaded on first use (src/ui/i18n-instance.ts). */
-import en from 'locale:en/common,error,header';
+/** The messages <site-header> uses: English bundled, every other language loaded on first use (src/ui/i18n-instance.ts). */
+import all from 'messages:common,error,header';
 import type { Messages } from '../ui/i18n-instance.ts';
 
-export const messages: Messages = {
-  en,
-  zh: () => import('locale:zh/common,error,header').then((m) => m.default),
-};
+export const messages: Messages = all;

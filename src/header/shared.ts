@@ -1,5 +1,6 @@
 /** What several parts of the header share: the link helpers the lazy panels take, and the preferences' loader. */
 import { useEffect } from 'react';
+import type { Locale } from '../core/locale.ts';
 import { localized, withLocale } from './blocklet.ts';
 
 /** Passed to the lazy panels (apps grid, burger panel) so they do not import blocklet.ts a second time. */
@@ -22,6 +23,6 @@ export function usePreferencesLoaded(shown: boolean): void {
 export type ProductsSlot = {
   variant: 1 | 2;
   index: number;
-  locale: { raw: string; resolved: 'en' | 'zh' };
+  locale: { raw: string; resolved: Locale };
   iconHosts: string[];
 };

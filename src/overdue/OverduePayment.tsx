@@ -30,7 +30,10 @@ export type OverdueListProps = {
 export function useDueMoney() {
   const { locale } = useSettings();
   return (amount: string | null | undefined, currency: Due['currency'] | null | undefined) =>
-    `${formatAmount(amount ?? '0', currency?.decimal ?? 2, { locale })}${currency?.symbol ? ` ${currency.symbol}` : ''}`;
+    formatAmount(amount ?? '0', currency?.decimal ?? 2, {
+      locale,
+      ...(currency?.symbol ? { symbol: currency.symbol } : {}),
+    });
 }
 
 export function OverdueList({ state, variant, invoicePath, renderLink }: OverdueListProps) {

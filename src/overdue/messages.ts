@@ -3,12 +3,10 @@
  * (<pay-checkout>). It is not in either element's first-paint namespace list: only the lazily loaded overdue chunk
  * imports this module, and src/ui/lazy-messages merges the strings into the element's i18n instance on first use.
  */
-import en from 'locale:en/overdue';
+import messages from 'messages:overdue';
 import { useLazyMessages } from '../ui/lazy-messages.ts';
-
-const loadZh = () => import('locale:zh/overdue').then((m) => m.default);
 
 /** True once the `overdue` strings of the element's locale are in its i18n instance. */
 export function useOverdueMessages(): boolean {
-  return useLazyMessages('overdue', en, loadZh);
+  return useLazyMessages('overdue', messages);
 }

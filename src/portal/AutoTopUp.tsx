@@ -29,7 +29,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { creditShortfall } from './credit-shortfall.ts';
-import { day, LoadError, Loading, useMoney } from './parts.tsx';
+import { day, LoadError, Loading, useMethodText, useMoney } from './parts.tsx';
 
 /** The DID Wallet method types whose top-ups the wallet authorizes (DID Connect). */
 const WALLET_AUTH_TYPES = new Set(['arcblock']);
@@ -196,6 +196,7 @@ function AutoTopUpForm({
   const t = useT();
   const { css } = useCss();
   const money = useMoney();
+  const methodText = useMethodText();
   const toast = useToast();
   const client = useQueryClient();
   const switchId = useId();
@@ -326,7 +327,7 @@ function AutoTopUpForm({
           label={t('portal.autoTopUp.paymentMethod')}
           value={form.currencyId}
           onChange={(e) => set({ currencyId: e.target.value })}
-          options={paying.map((c) => ({ value: c.id, label: `${c.method.name} (${c.symbol})` }))}
+          options={paying.map((c) => ({ value: c.id, label: methodText(c.method.name, c.symbol) }))}
         />
         <TextField
           label={t('portal.autoTopUp.dailyMaxAmount')}

@@ -23,6 +23,7 @@ import {
   AdminCustomerCell,
   AdminLinks,
   AppLink,
+  Arrow,
   BrowseAction,
   day,
   LoadError,
@@ -350,7 +351,7 @@ export function CreditGrantDetail({ id, prefix }: { id: string; prefix: string }
   const g = q.data;
   const back = (
     <AppLink path={customerLinks(prefix).home('credits')} part="back">
-      ← {t('portal.credits.back')}
+      <Arrow to="back" /> {t('portal.credits.back')}
     </AppLink>
   );
   // Owners and admins, and dashboard mode (spec §2 Admin links).

@@ -7,7 +7,7 @@ import { queryKey } from '../api/query-keys.ts';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Invoice, PaymentMethod, Subscription } from '../api/types.ts';
 import type { PrintKind } from './print-invoice.ts';
-import enPrint from 'locale:en/portalPrint';
+import printMessages from 'messages:portalPrint';
 import { billingReasonKey, invoiceNeedsPayment, invoiceStatusTone } from '../core/billing.ts';
 import { customerLinks, methodExplorerHref, transactionOf } from '../core/links.ts';
 import { useApi } from '../ui/api.tsx';
@@ -23,6 +23,7 @@ import { checkHref } from '../ui/url.ts';
 import {
   AdminLinks,
   AppLink,
+  Arrow,
   day,
   LoadError,
   Loading,
@@ -40,8 +41,6 @@ const STAKE_REASONS = new Set(['stake', 'return_stake', 'slash_stake']);
 const InvoiceVendors = lazy(() => import('./InvoiceVendors.tsx'));
 // Refunds and stake returns of a paid invoice (spec §3 refund type): a lazy chunk with its own strings.
 const InvoiceRefunds = lazy(() => import('./Refunds.tsx'));
-// The print actions' and the printed document's strings (a namespace of their own, out of the portal's first paint).
-const zhPrint = () => import('locale:zh/portalPrint').then((m) => m.default);
 // The promotion lines of a discounted invoice: a lazy chunk (room for the refunds in the first paint).
 const InvoiceDiscounts = lazy(() => import('./InvoiceDiscounts.tsx'));
 
@@ -54,7 +53,7 @@ export function InvoiceDetail({ id, prefix, referer }: InvoiceDetailProps) {
   const q = useQuery(queryKey('invoice', id), () => api.invoices.retrieve(id));
   const back = (
     <AppLink path={links.home()} part="back">
-      ← {t('portal.backToInvoices')}
+      <Arrow to="back" /> {t('portal.backToInvoices')}
     </AppLink>
   );
   if (q.isError && !q.data) {
@@ -311,7 +310,7 @@ function InvoiceView({
  * element never prints with it.
  */
 function PrintActions({ invoice }: { invoice: Invoice }) {
-  const ready = useLazyMessages('portalPrint', enPrint, zhPrint);
+  const ready = useLazyMessages('portalPrint', printMessages);
   const api = useApi();
   const t = useT();
   const { i18n, locale } = useI18n();

@@ -4,17 +4,15 @@
  * polled every 5 s until settled), so invoices without vendors never poll. Its `vendor` strings load with this chunk.
  */
 import { queryKey } from '../api/query-keys.ts';
-import en from 'locale:en/vendor';
+import messages from 'messages:vendor';
 import { useApi } from '../ui/api.tsx';
 import { useLazyMessages } from '../ui/lazy-messages.ts';
 import { useQuery } from '../ui/query.ts';
 import { useCss } from '../ui/styles.tsx';
 import { VendorProgress } from '../ui/VendorProgress.tsx';
 
-const loadZh = () => import('locale:zh/vendor').then((m) => m.default);
-
 export default function InvoiceVendors({ sessionId }: { sessionId: string }) {
-  const ready = useLazyMessages('vendor', en, loadZh);
+  const ready = useLazyMessages('vendor', messages);
   const api = useApi();
   const { css } = useCss();
   const q = useQuery(queryKey('invoice', 'vendors', sessionId), () => api.checkout.vendorStatus(sessionId));

@@ -6,7 +6,7 @@
  */
 import { queryKey } from '../api/query-keys.ts';
 import { useEffect, useState } from 'react';
-import en from 'locale:en/portalPayments';
+import messages from 'messages:portalPayments';
 import type { PaymentHistoryItem } from '../api/resources/customers.ts';
 import type { PaymentMethod } from '../api/types.ts';
 import { TABLE_SEARCH_DEBOUNCE_MS } from '../core/constants.ts';
@@ -33,8 +33,6 @@ import {
 } from './parts.tsx';
 import { Pager, TableFrame, useCellClass, usePaging } from './table.tsx';
 import { tIsolated } from '../ui/bidi.tsx';
-
-const loadZh = () => import('locale:zh/portalPayments').then((m) => m.default);
 
 type Tone = 'success' | 'secondary' | 'warning' | 'default' | 'error';
 /** succeeded success; waiting on the payer secondary; needs a new method warning; canceled default. */
@@ -77,7 +75,7 @@ function useDebounced(value: string, ms: number): string {
 }
 
 function PaymentHistory({ prefix, customerId }: { prefix: string; customerId?: string }) {
-  const ready = useLazyMessages('portalPayments', en, loadZh);
+  const ready = useLazyMessages('portalPayments', messages);
   if (!ready) return <Loading rows={3} />;
   return <PaymentTable prefix={prefix} customerId={customerId} />;
 }

@@ -5,7 +5,7 @@
  * Nothing at all while loading, on a failed load, or when the invoice has no refunds.
  */
 import { queryKey } from '../api/query-keys.ts';
-import en from 'locale:en/portalRefund';
+import messages from 'messages:portalRefund';
 import { createRefunds } from '../api/resources/refunds.ts';
 import type { PaymentMethod, Refund } from '../api/types.ts';
 import { methodExplorerHref, transactionOf } from '../core/links.ts';
@@ -18,8 +18,6 @@ import type { Tone } from '../ui/shared-css.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { timestamp, useMoney } from './parts.tsx';
-
-const loadZh = () => import('locale:zh/portalRefund').then((m) => m.default);
 
 const TONES: Record<string, Tone> = {
   succeeded: 'success',
@@ -41,7 +39,7 @@ export type InvoiceRefundsProps = {
 };
 
 export default function InvoiceRefunds({ invoiceId, method }: InvoiceRefundsProps) {
-  const ready = useLazyMessages('portalRefund', en, loadZh);
+  const ready = useLazyMessages('portalRefund', messages);
   const api = useApi();
   const t = useT();
   const { css } = useCss();

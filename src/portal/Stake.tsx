@@ -10,7 +10,7 @@
  */
 import { queryKey } from '../api/query-keys.ts';
 import { useEffect, useRef } from 'react';
-import en from 'locale:en/portalStake';
+import messages from 'messages:portalStake';
 import { RESTAKE_ACTION } from '../api/resources/customers.ts';
 import type { Subscription } from '../api/types.ts';
 import { formatError } from '../core/errors.ts';
@@ -27,11 +27,9 @@ import { useQuery } from '../ui/query.ts';
 import { useCss } from '../ui/styles.tsx';
 import { AppLink, day, useMoney } from './parts.tsx';
 
-const loadZh = () => import('locale:zh/portalStake').then((m) => m.default);
-
 /** The lazy namespace of this chunk: true once the element's locale has its strings. */
 export function useStakeMessages(): boolean {
-  return useLazyMessages('portalStake', en, loadZh);
+  return useLazyMessages('portalStake', messages);
 }
 
 /** The stake a subscription asks for again: the amount of its (revoked) stake, in the smallest unit. */

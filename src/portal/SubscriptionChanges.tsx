@@ -18,7 +18,7 @@ import { useT } from '../ui/i18n.tsx';
 import { useMutation, useQuery } from '../ui/query.ts';
 import { useCss } from '../ui/styles.tsx';
 import { useFieldClasses } from '../ui/TextField.tsx';
-import { day, LoadError, Loading, useMoney } from './parts.tsx';
+import { day, LoadError, Loading, useMethodText, useMoney } from './parts.tsx';
 
 type ChangeProps = { open: boolean; sub: Subscription; onClose: () => void; onDone: (s: Subscription) => void };
 
@@ -269,6 +269,7 @@ export function ChangePaymentDialog({ open, sub, onClose, onDone }: ChangeProps)
   const t = useT();
   const { css } = useCss();
   const money = useMoney();
+  const methodText = useMethodText();
   const name = useId();
   const q = useQuery(
     queryKey('subscription', sub.id, 'payment-options'),
@@ -282,11 +283,10 @@ export function ChangePaymentDialog({ open, sub, onClose, onDone }: ChangeProps)
     onSuccess: onDone,
   });
   const date = day(q.data?.effective_at ?? sub.current_period_end);
-  const describe = (o: Pick<PaymentOption, 'currency' | 'method'>) => `${o.method.name} (${o.currency.symbol})`;
-  const current =
-    sub.paymentMethod && sub.paymentCurrency
-      ? `${sub.paymentMethod.name} (${sub.paymentCurrency.symbol})`
-      : (sub.paymentCurrency?.symbol ?? '');
+  const describe = (o: Pick<PaymentOption, 'currency' | 'method'>) => methodText(o.method.name, o.currency.symbol);
+  const current = sub.paymentMethod
+    ? methodText(sub.paymentMethod.name, sub.paymentCurrency?.symbol)
+    : (sub.paymentCurrency?.symbol ?? '');
   let body: ReactNode;
   if (q.isError && !q.data) body = <LoadError error={q.error} retry={() => void q.refetch()} />;
   else if (!q.data) body = <Loading rows={2} />;

@@ -27,6 +27,7 @@ import {
   AdminCustomerCell,
   AdminLinks,
   AppLink,
+  Arrow,
   BrowseAction,
   day,
   LoadError,
@@ -34,6 +35,7 @@ import {
   Notice,
   Page,
   useDashboard,
+  useMethodText,
   useMoney,
   usePayLinkClass,
 } from './parts.tsx';
@@ -186,6 +188,7 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
   const t = useT();
   const { css } = useCss();
   const money = useMoney();
+  const methodText = useMethodText();
   const next = useSubscriptionText();
   const client = useQueryClient();
   const toast = useToast();
@@ -232,7 +235,7 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
 
   const back = (
     <AppLink path={customerLinks(prefix).home()} part="back">
-      ← {t('portal.sub.back')}
+      <Arrow to="back" /> {t('portal.sub.back')}
     </AppLink>
   );
   if (q.isError && !s)
@@ -345,12 +348,9 @@ export function SubscriptionDetail({ id, prefix }: { id: string; prefix: string 
               >)
             : []),
           ...(s.paymentMethod
-            ? ([
-                [
-                  t('portal.paymentMethod'),
-                  `${s.paymentMethod.name}${s.paymentCurrency ? ` (${s.paymentCurrency.symbol})` : ''}`,
-                ],
-              ] as Array<[string, ReactNode]>)
+            ? ([[t('portal.paymentMethod'), methodText(s.paymentMethod.name, s.paymentCurrency?.symbol)]] as Array<
+                [string, ReactNode]
+              >)
             : []),
           [t('portal.sub.started'), day(s.start_date ?? s.created_at)],
         ]}

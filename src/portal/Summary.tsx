@@ -18,7 +18,7 @@ import { useT } from '../ui/i18n.tsx';
 import { useQuery } from '../ui/query.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
-import { AppLink, day, useMoney, usePayLinkClass } from './parts.tsx';
+import { AppLink, day, useMethodText, useMoney, usePayLinkClass } from './parts.tsx';
 import { renewalAmount } from './Subscriptions.tsx';
 
 type Tab = 'subscriptions' | 'invoices' | 'payments' | 'credits';
@@ -60,6 +60,7 @@ export default function OverviewSummary({
   const t = useT();
   const { css } = useCss();
   const money = useMoney();
+  const methodText = useMethodText();
   const links = customerLinks(prefix);
   const payClass = usePayLinkClass('md');
   const titleId = useId();
@@ -189,8 +190,7 @@ export default function OverviewSummary({
             {method?.paymentMethod ? (
               <>
                 <span className={css`font-weight: 650; overflow-wrap: anywhere;`}>
-                  {method.paymentMethod.name}
-                  {method.paymentCurrency?.symbol ? ` (${method.paymentCurrency.symbol})` : ''}
+                  {methodText(method.paymentMethod.name, method.paymentCurrency?.symbol)}
                 </span>
                 <AppLink
                   path={links.subscription(method.id)}

@@ -1,8 +1,5 @@
-/** The messages <pay-portal> uses: English bundled, Chinese loaded on first use (src/ui/i18n-instance.ts). */
-import en from 'locale:en/common,error,interval,portal,threshold';
+/** The messages <pay-portal> uses: English bundled, every other language loaded on first use (src/ui/i18n-instance.ts). */
+import all from 'messages:common,error,interval,portal,threshold';
 import type { Messages } from '../ui/i18n-instance.ts';
 
-export const messages: Messages = {
-  en,
-  zh: () => import('locale:zh/common,error,interval,portal,threshold').then((m) => m.default),
-};
+export const messages: Messages = all;

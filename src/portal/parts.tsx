@@ -4,13 +4,15 @@ import type { PaymentCurrency } from '../api/types.ts';
 import { DATE_FORMAT, formatTime, type TimeInput } from '../core/dates.ts';
 import { errorCode, errorKey, errorStatus, formatError } from '../core/errors.ts';
 import { adminLinks } from '../core/links.ts';
+import { isolateValues } from '../core/bidi.ts';
+import { direction } from '../core/locale.ts';
 import { formatAmount } from '../core/money.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { Button, useButtonClass } from '../ui/Button.tsx';
 import { useEmit, useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { usePayNavigate } from '../ui/navigate.ts';
-import { focusRing } from '../ui/shared-css.ts';
+import { flipInRtl, focusRing } from '../ui/shared-css.ts';
 import { Skeleton, useDelay } from '../ui/Skeleton.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
@@ -130,11 +132,32 @@ export const timestamp = (value: TimeInput): string => formatTime(value);
 /** A day as the date part of the spec's timestamp format (`YYYY-MM-DD`). */
 export const day = (value: TimeInput): string => formatTime(value, DATE_FORMAT);
 
+/**
+ * A payment method with its currency, `DID Wallet (TBA)`. Right to left, each name is isolated, so the Latin names
+ * keep their brackets where they belong; the names are the platform's configuration (never a person's input), so a
+ * left-to-right language shows them as they are.
+ */
+export function useMethodText() {
+  const t = useT();
+  const { locale } = useSettings();
+  const rtl = direction(locale) === 'rtl';
+  return (method: string, symbol: string | null | undefined): string =>
+    symbol
+      ? t(
+          'portal.methodWithCurrency',
+          rtl ? isolateValues({ method, symbol }, ['method', 'symbol']) : { method, symbol },
+        )
+      : method;
+}
+
 /** `12.5 TBA` in the element's locale; BigInt on strings, never floats. */
 export function useMoney() {
   const { locale } = useSettings();
   return (amount: string | null | undefined, currency: PaymentCurrency | null | undefined) =>
-    `${formatAmount(amount ?? '0', currency?.decimal ?? 2, { locale })}${currency?.symbol ? ` ${currency.symbol}` : ''}`;
+    formatAmount(amount ?? '0', currency?.decimal ?? 2, {
+      locale,
+      ...(currency?.symbol ? { symbol: currency.symbol } : {}),
+    });
 }
 
 /**
@@ -232,6 +255,16 @@ export function AdminCustomerCell({
   );
 }
 
+/** An arrow beside a link's text, pointing back or on along the line (mirrored right to left); hidden from readers. */
+export function Arrow({ to }: { to: 'back' | 'on' }) {
+  const { css } = useCss();
+  return (
+    <span aria-hidden="true" className={css`display: inline-block; ${flipInRtl}`}>
+      {to === 'back' ? '←' : '→'}
+    </span>
+  );
+}
+
 /** What an empty list suggests doing next: browse the app's products (its home, where purchases start). */
 export function BrowseAction({ prefix }: { prefix: string }) {
   const t = useT();
@@ -240,9 +273,9 @@ export function BrowseAction({ prefix }: { prefix: string }) {
     <AppLink
       path={prefix || '/'}
       part="browse"
-      className={css`display: inline-flex; align-items: center; min-height: 32px; font-weight: 600;`}
+      className={css`display: inline-flex; align-items: center; gap: 0.3em; min-height: 32px; font-weight: 600;`}
     >
-      {t('portal.browse')} →
+      {t('portal.browse')} <Arrow to="on" />
     </AppLink>
   );
 }

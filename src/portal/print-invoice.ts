@@ -8,8 +8,8 @@
  * inherits the page's Content-Security-Policy, so its styles go in a constructable stylesheet adopted by its
  * document (no `<style>`, no style attribute) and every piece of data is set as text (never as markup).
  */
-import enPrint from 'locale:en/portalPrint';
-import enRefund from 'locale:en/portalRefund';
+import printMessages from 'messages:portalPrint';
+import refundMessages from 'messages:portalRefund';
 import type { TFunction } from 'i18next';
 import type { Api } from '../api/client.ts';
 import { queryKey } from '../api/query-keys.ts';
@@ -17,15 +17,12 @@ import { createRefunds } from '../api/resources/refunds.ts';
 import type { Address, Invoice, PaymentCurrency, PaymentMethod, Refund } from '../api/types.ts';
 import { billingReasonKey } from '../core/billing.ts';
 import { transactionOf } from '../core/links.ts';
+import { direction, langTag, normalizeLocale } from '../core/locale.ts';
 import { safeLink } from '../core/url.ts';
 import type { I18nValue } from '../ui/i18n.tsx';
 import { loadLazyMessages } from '../ui/lazy-messages.ts';
 import { discountLines } from './discount-lines.ts';
 import { day, timestamp } from './parts.tsx';
-
-// The same loader as the print actions' (src/portal/InvoiceDetail.tsx), which have loaded these strings already.
-const zhPrint = () => import('locale:zh/portalPrint').then((m) => m.default);
-const zhRefund = () => import('locale:zh/portalRefund').then((m) => m.default);
 
 export type PrintKind = 'invoice' | 'receipt';
 
@@ -100,8 +97,8 @@ footer { font-size: 8.5pt; color: #4b5563; border-block-start: 0.75pt solid #d1d
 /** The strings of the document (lazy namespaces, out of the portal's first paint), in the element's language. */
 function loadStrings(i18n: I18nValue['i18n'], locale: string): Promise<unknown> {
   return Promise.all([
-    loadLazyMessages(i18n, locale, 'portalPrint', enPrint, zhPrint),
-    loadLazyMessages(i18n, locale, 'portalRefund', enRefund, zhRefund),
+    loadLazyMessages(i18n, locale, 'portalPrint', printMessages),
+    loadLazyMessages(i18n, locale, 'portalRefund', refundMessages),
   ]);
 }
 
@@ -464,7 +461,8 @@ export async function printInvoice(o: PrintOptions): Promise<HTMLIFrameElement> 
   const win = frame.contentWindow;
   const doc = frame.contentDocument;
   if (!win || !doc) throw new Error('The print frame has no document');
-  doc.documentElement.lang = o.locale === 'zh' ? 'zh-CN' : 'en';
+  doc.documentElement.lang = langTag(normalizeLocale(o.locale));
+  doc.documentElement.dir = direction(o.locale);
   doc.title = documentTitle(printable);
   // The frame's own constructor: a sheet is adopted only by a document of the window that made it.
   const sheet = new (win as Window & typeof globalThis).CSSStyleSheet();

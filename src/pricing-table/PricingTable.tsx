@@ -15,6 +15,8 @@ import {
 } from '../api/resources/pricing-tables.ts';
 import { errorCode, errorStatus, errorText, formatError } from '../core/errors.ts';
 import { isFiatMethod } from '../core/checkout.ts';
+import { isolateValues } from '../core/bidi.ts';
+import { direction } from '../core/locale.ts';
 import { formatAmount } from '../core/money.ts';
 import { queryParams } from '../core/params.ts';
 import { samePayer } from '../core/link-session.ts';
@@ -42,7 +44,7 @@ import { useEmit, useSettings } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useQueryOf } from '../ui/query.ts';
 import { Select } from '../ui/Select.tsx';
-import { toneColors, visuallyHidden } from '../ui/shared-css.ts';
+import { dataText, flipInRtl, toneColors, visuallyHidden } from '../ui/shared-css.ts';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
@@ -315,9 +317,12 @@ function Plans(props: {
                 onChange={(e) => props.onView({ ...view, group: groupKey ?? undefined, currency: e.target.value })}
                 options={currencies.map((c) => ({
                   value: c,
+                  // Right to left, each name isolated: "TBA (ArcBlock)" keeps its order and brackets (the names are the
+                  // platform's configuration, shown as they are left to right).
                   label: t('pricingTable.currencyOption', {
-                    symbol: accepted.get(c)!.symbol,
-                    method: accepted.get(c)!.method,
+                    ...(direction(locale) === 'rtl'
+                      ? isolateValues(accepted.get(c)!, ['symbol', 'method'])
+                      : accepted.get(c)!),
                   }),
                 }))}
               />
@@ -507,11 +512,18 @@ function PlanCard(props: {
           </span>
         ) : null}
       </div>
-      <p part="plan-description" className={css`margin: 0; color: var(--pay-color-muted); font-size: 14px;`}>
+      <p
+        part="plan-description"
+        className={css`margin: 0; color: var(--pay-color-muted); font-size: 14px; ${dataText}`}
+      >
         {item.product.description ?? ''}
       </p>
       <div id={priceId} part="price" className={css`display: flex; flex-direction: column; gap: 2px;`}>
-        <span className={css`display: flex; align-items: baseline; flex-wrap: wrap; column-gap: 6px;`}>
+        {/* The amount and its symbol read left to right in every language (at the start of the card). */}
+        <span
+          dir="ltr"
+          className={css`display: flex; align-self: flex-start; align-items: baseline; flex-wrap: wrap; column-gap: 6px;`}
+        >
           <span
             className={css`font-size: 34px; font-weight: 800; line-height: 1.15; font-variant-numeric: tabular-nums; letter-spacing: -0.5px;`}
           >
@@ -566,7 +578,7 @@ function PlanCard(props: {
                     strokeLinejoin="round"
                   />
                 </svg>
-                <span>{f.name}</span>
+                <span className={css`${dataText}`}>{f.name}</span>
               </li>
             ))}
           </ul>
@@ -703,7 +715,14 @@ function InlineCheckout({
           variant="text"
           onClick={onBack}
           startIcon={
-            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <svg
+              className={css`${flipInRtl}`}
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              focusable="false"
+            >
               <path
                 d="M15 5l-7 7 7 7"
                 fill="none"

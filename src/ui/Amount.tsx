@@ -40,6 +40,7 @@ export function Amount({
   return (
     <span
       part="amount"
+      dir="ltr"
       className={cx(
         css`font-variant-numeric: tabular-nums; white-space: nowrap; ${strong ? 'font-weight: 700;' : ''}`,
         className,

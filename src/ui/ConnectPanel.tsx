@@ -13,7 +13,7 @@
  */
 import { correction, generate } from 'lean-qr/nano';
 import { useEffect, useMemo, useRef } from 'react';
-import en from 'locale:en/connect';
+import messages from 'messages:connect';
 import { Button } from './Button.tsx';
 import type { ConnectDialogProps } from './ConnectDialog.tsx';
 import { useT } from './i18n.tsx';
@@ -21,8 +21,6 @@ import { useLazyMessages } from './lazy-messages.ts';
 import { useIsMobile } from './responsive.ts';
 import { Spinner } from './Spinner.tsx';
 import { useCss } from './styles.tsx';
-
-const loadZh = () => import('locale:zh/connect').then((m) => m.default);
 
 /** The SVG path of a QR code's dark modules: one rectangle per horizontal run (a module is 1×1). */
 export function qrPath(text: string): { size: number; d: string } {
@@ -71,7 +69,7 @@ function QrCode({ url, label, size, dim }: { url: string; label: string; size: n
 }
 
 export function ConnectPanel({ text, url, status, failure, message, onRetry }: ConnectDialogProps) {
-  const ready = useLazyMessages('connect', en, loadZh);
+  const ready = useLazyMessages('connect', messages);
   const t = useT();
   const { css } = useCss();
   const mobile = useIsMobile();

@@ -150,7 +150,7 @@ export function Dialog({
     title: css`flex: 1; margin: 0; font-size: 18px; font-weight: 650; line-height: 1.35;`,
     close: css`
       flex: none; display: inline-flex; align-items: center; justify-content: center; width: 32px; height: 32px;
-      margin: -4px -4px 0 0; border: 0; border-radius: var(--pay-radius-sm); background: transparent; color: var(--pay-color-muted);
+      margin: -4px 0 0; margin-inline-end: -4px; border: 0; border-radius: var(--pay-radius-sm); background: transparent; color: var(--pay-color-muted);
       cursor: pointer; &:hover { background: var(--pay-color-hover); color: var(--pay-color-text); } ${focusRing}
     `,
     // flex-basis auto, not flex: 1's 0%: in a column whose height is only capped (max-height), WebKit resolves a 0%

@@ -149,7 +149,7 @@ export function MenuButton({
     `,
     chevron: css`transition: transform var(--pay-transition); [aria-expanded='true'] > & { transform: rotate(180deg); } @media (max-width: 359px) { display: none; }`,
     popup: css`
-      position: absolute; top: calc(100% + 6px); ${align === 'end' ? 'right: 0;' : 'left: 0;'} z-index: 1000;
+      position: absolute; top: calc(100% + 6px); ${align === 'end' ? 'inset-inline-end: 0;' : 'inset-inline-start: 0;'} z-index: 1000;
       min-width: 200px; ${width ? `width: min(${width}px, calc(100vw - 24px));` : 'max-width: calc(100vw - 24px);'}
       padding: 6px; border-radius: var(--pay-radius); background: var(--pay-color-surface-raised); color: var(--pay-color-text);
       border: 1px solid var(--pay-color-border); box-shadow: var(--pay-shadow-lg);

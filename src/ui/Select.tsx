@@ -25,7 +25,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
     border: 0; outline: none; background: transparent; color: inherit; font: inherit; padding-inline-end: 24px; cursor: pointer;
     & option { background: var(--pay-color-surface-raised); color: var(--pay-color-text); }
   `;
-  const chevron = css`position: absolute; right: 12px; pointer-events: none; color: var(--pay-color-muted);`;
+  const chevron = css`position: absolute; inset-inline-end: 12px; pointer-events: none; color: var(--pay-color-muted);`;
   return (
     <div className={cx(c.wrap, className)} part="field">
       <label htmlFor={selectId} className={hideLabel ? c.hidden : c.label}>

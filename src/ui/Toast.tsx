@@ -17,7 +17,7 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       data-tone={toast.tone}
       className={css`
         pointer-events: auto; display: flex; gap: 10px; align-items: flex-start; width: 100%;
-        padding: 12px 12px 12px 14px; border-radius: var(--pay-radius); background: var(--pay-color-surface-raised);
+        padding-block: 12px; padding-inline: 14px 12px; border-radius: var(--pay-radius); background: var(--pay-color-surface-raised);
         color: var(--pay-color-text); border: 1px solid var(--pay-color-border); border-inline-start: 4px solid ${fg};
         box-shadow: var(--pay-shadow-lg);
       `}

@@ -22,6 +22,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiContext } from './api.tsx';
 import { ElementContext, type ElementContextValue, type ResolvedSettings } from './context.tsx';
 import type { ElementOptions } from './element.ts';
+import { direction, langTag } from '../core/locale.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { hostApi, hostServices } from './host.ts';
 import { I18nContext, useLoadedLocale } from './i18n.tsx';
@@ -121,7 +122,7 @@ function ElementRoot({
   const display = options.display ?? 'block';
   setHostCss(
     container,
-    `${hostCss(theme)}:host{display:${display};${options.hostBackground === false ? 'background:transparent;' : ''}}`,
+    `${hostCss(theme)}:host{display:${display};${options.hostBackground === false ? 'background:transparent;' : ''}}[data-pay-root]{display:contents}`,
   );
   return (
     <ElementContext.Provider value={elementValue}>
@@ -129,10 +130,15 @@ function ElementRoot({
         <I18nContext.Provider value={i18nValue}>
           <ApiContext.Provider value={api}>
             <QueryClientContext.Provider value={api.queryClient}>
-              <ErrorBoundary onReset={() => api.queryClient.resetQueries()}>
-                {shown ? <Component {...componentProps} /> : null}
-              </ErrorBoundary>
-              <ToastRegion />
+              {/* The language and direction of everything in the shadow root, dialogs and toasts included: a box
+                  that lays out as its children (display: contents, in the host css), so nothing outside the root
+                  is written and Arabic mirrors inside it whatever the page's own direction. */}
+              <div data-pay-root="" lang={langTag(locale)} dir={direction(locale)}>
+                <ErrorBoundary onReset={() => api.queryClient.resetQueries()}>
+                  {shown ? <Component {...componentProps} /> : null}
+                </ErrorBoundary>
+                <ToastRegion />
+              </div>
             </QueryClientContext.Provider>
           </ApiContext.Provider>
         </I18nContext.Provider>

@@ -44,6 +44,7 @@ import {
 import { defineOnce, isLostObject, upgradeProperties, warnObjectAttribute } from './define.ts';
 import type { ElementView, renderInto } from './element-root.tsx';
 import { hostApi, hostServices, releaseHost } from './host.ts';
+import { direction, langTag } from '../core/locale.ts';
 import type { Messages } from './i18n-instance.ts';
 import { ownSettings, resolveSettings, settingsContext, type Settings, type SettingsInput } from './settings.ts';
 
@@ -210,7 +211,7 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
      */
     async #showLoadFailure(retry: () => void): Promise<void> {
       const locale = this.#settings().locale;
-      const tree = await (locale === 'en' ? Promise.resolve(options.messages.en) : options.messages.zh()).catch(
+      const tree = await (locale === 'en' ? Promise.resolve(options.messages.en) : options.messages.load(locale)).catch(
         () => options.messages.en,
       );
       const text = (path: string): string => {
@@ -220,6 +221,8 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
       if (!this.isConnected || view) return;
       const box = document.createElement('div');
       box.setAttribute('part', 'error');
+      box.lang = langTag(locale);
+      box.dir = direction(locale);
       const message = document.createElement('p');
       message.setAttribute('role', 'alert');
       message.textContent = text('error.network');
@@ -283,7 +286,7 @@ function createElementClass(tag: string, load: ViewLoader, options: ElementOptio
         }
       }
       // Fetched now (a module import, once); useLoadedLocale adds it to the element's i18n when it renders.
-      if (settings.locale !== 'en') options.messages.zh().catch(() => {});
+      if (settings.locale !== 'en') options.messages.load(settings.locale).catch(() => {});
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null): void {

@@ -2,9 +2,9 @@
  * One i18next instance per element (never the global one), fallback `en`, made when the element connects (no React
  * here: the element's base and its first requests load before React; the hooks are in i18n.tsx).
  *
- * Each element brings its own messages (`src/<area>/messages.ts`): the namespaces it uses, picked from
- * locales/en.json with named imports (so the bundle carries only those), and a loader for the same namespaces of
- * locales/zh.json, fetched only when the element is shown in Chinese.
+ * Each element brings its own messages (`src/<area>/messages.ts`, a `messages:<namespaces>` import): the namespaces
+ * it uses, English bundled (so the bundle carries only those), and a loader for the same namespaces in any other
+ * locale, fetched only when the element is shown in it (scripts/vite-locale-namespaces.ts).
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import type { Locale } from './settings.ts';
@@ -14,8 +14,8 @@ export type MessageTree = { [key: string]: string | MessageTree };
 export type Messages = {
   /** English messages, bundled (the fallback for every key). */
   en: MessageTree;
-  /** The same namespaces in Chinese, loaded on first use. */
-  zh: () => Promise<MessageTree>;
+  /** The same namespaces in another locale, loaded on first use (English for a locale without a file). */
+  load: (locale: string) => Promise<MessageTree>;
 };
 
 export function createI18n(locale: Locale, messages: Messages): I18n {
@@ -23,7 +23,6 @@ export function createI18n(locale: Locale, messages: Messages): I18n {
   void instance.init({
     lng: locale,
     fallbackLng: 'en',
-    supportedLngs: ['en', 'zh'],
     resources: { en: { translation: messages.en } },
     partialBundledLanguages: true,
     interpolation: { escapeValue: false }, // React escapes

@@ -22,14 +22,14 @@ export function useLoadedLocale(i18n: I18n, locale: Locale, messages: Messages):
     if (ready) return;
     let live = true;
     messages
-      .zh()
+      .load(locale)
       .then((tree) => {
-        i18n.addResourceBundle('zh', 'translation', tree, true, true);
+        i18n.addResourceBundle(locale, 'translation', tree, true, true);
       })
       .catch((err: unknown) => {
         // English stays as the fallback: the element still renders, in English.
-        console.warn('[pay-elements] could not load Chinese messages', err);
-        i18n.addResourceBundle('zh', 'translation', {}, true, true);
+        console.warn(`[pay-elements] could not load the ${locale} messages`, err);
+        i18n.addResourceBundle(locale, 'translation', {}, true, true);
       })
       .finally(() => {
         if (live) setLoaded((n) => n + 1);
@@ -56,7 +56,7 @@ export function useT(): TFunction {
   return useI18nValue().t;
 }
 
-/** The element's i18next instance and resolved locale (`en` | `zh`). */
+/** The element's i18next instance and resolved locale (one of core/locale LOCALES). */
 export function useI18n(): I18nValue {
   return useI18nValue();
 }

@@ -1,11 +1,11 @@
 /**
- * Strings of a lazily loaded screen (any element): its own locale namespace, out of the first paint. The screen's chunk
- * imports the English tree (`locale:en/<ns>`) and passes a loader for the Chinese one; the hook adds them to the
- * element's i18n instance and says when the element's locale is there (English always is, at once).
+ * Strings of a lazily loaded screen (any element): its own locale namespaces, out of the first paint. The screen's
+ * chunk imports them as `messages:<ns>` (English bundled in the chunk, a loader per other locale); the hook adds them
+ * to the element's i18n instance and says when the element's locale is there (English always is, at once).
  */
 import { useEffect, useState } from 'react';
 import { useI18n, type I18nValue } from './i18n.tsx';
-import type { MessageTree } from './i18n-instance.ts';
+import type { Messages } from './i18n-instance.ts';
 
 const loaded = new WeakMap<object, Set<string>>();
 const has = (i18n: object, key: string) => loaded.get(i18n)?.has(key) ?? false;
@@ -15,48 +15,49 @@ const mark = (i18n: object, key: string) => {
   loaded.set(i18n, set);
 };
 
-export function useLazyMessages(name: string, en: MessageTree, zh: () => Promise<MessageTree>): boolean {
+function addEnglish(i18n: I18nValue['i18n'], name: string, messages: Messages): void {
+  if (has(i18n, `en:${name}`)) return;
+  i18n.addResourceBundle('en', 'translation', messages.en, true, false);
+  mark(i18n, `en:${name}`);
+}
+
+/** `name` identifies the namespaces (one name per `messages:` import). */
+export function useLazyMessages(name: string, messages: Messages): boolean {
   const { i18n, locale } = useI18n();
-  if (!has(i18n, `en:${name}`)) {
-    i18n.addResourceBundle('en', 'translation', en, true, false);
-    mark(i18n, `en:${name}`);
-  }
-  // Chinese is added only once the element's own Chinese strings are there (they decide when the element shows zh).
-  const zhReady = locale === 'en' || has(i18n, `zh:${name}`);
+  addEnglish(i18n, name, messages);
+  // Another locale is added only once the element's own strings in it are there (they decide when the element shows
+  // that locale).
+  const ready = locale === 'en' || has(i18n, `${locale}:${name}`);
   const [, bump] = useState(0);
   useEffect(() => {
-    if (zhReady || !i18n.hasResourceBundle('zh', 'translation')) return;
+    if (ready || !i18n.hasResourceBundle(locale, 'translation')) return;
     let live = true;
-    void loadLazyMessages(i18n, locale, name, en, zh).then(() => {
+    void loadLazyMessages(i18n, locale, name, messages).then(() => {
       if (live) bump((n) => n + 1);
     });
     return () => {
       live = false;
     };
-  }, [i18n, locale, name, en, zh, zhReady]);
-  return zhReady;
+  }, [i18n, locale, name, messages, ready]);
+  return ready;
 }
 
 /**
  * The same outside React, for strings needed on an action (a click) rather than a render: adds the English tree at
- * once and, for `zh`, awaits the Chinese one (English stays the fallback when it cannot be loaded).
+ * once and, for another locale, awaits its tree (English stays the fallback when it cannot be loaded).
  */
 export async function loadLazyMessages(
   i18n: I18nValue['i18n'],
   locale: string,
   name: string,
-  en: MessageTree,
-  zh: () => Promise<MessageTree>,
+  messages: Messages,
 ): Promise<void> {
-  if (!has(i18n, `en:${name}`)) {
-    i18n.addResourceBundle('en', 'translation', en, true, false);
-    mark(i18n, `en:${name}`);
-  }
-  if (locale === 'en' || has(i18n, `zh:${name}`)) return;
-  const tree = await zh().catch((err: unknown) => {
-    console.warn('[pay-elements] could not load Chinese messages', err);
-    return {} as MessageTree;
+  addEnglish(i18n, name, messages);
+  if (locale === 'en' || has(i18n, `${locale}:${name}`)) return;
+  const tree = await messages.load(locale).catch((err: unknown) => {
+    console.warn(`[pay-elements] could not load the ${locale} messages`, err);
+    return {};
   });
-  i18n.addResourceBundle('zh', 'translation', tree, true, false);
-  mark(i18n, `zh:${name}`);
+  i18n.addResourceBundle(locale, 'translation', tree, true, false);
+  mark(i18n, `${locale}:${name}`);
 }

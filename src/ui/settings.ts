@@ -79,8 +79,8 @@ export function resolveSettings(
   page?: string,
 ): Settings {
   const p = provided ?? {};
-  // The first locale given (own → provider → the page's preference when asked → nearest lang → browser), normalized
-  // by core (tw → zh, else en).
+  // The first locale given (own → provider → the page's preference when asked → nearest lang → the browser's
+  // language), along its fallback chain (core/locale normalizeLocale).
   const locale = normalizeLocale(
     pick(
       own.locale,

@@ -21,3 +21,16 @@ export const toneColors: Record<Tone, [string, string]> = {
   error: ['var(--pay-color-danger)', 'var(--pay-color-danger-bg)'],
   info: ['var(--pay-color-info)', 'var(--pay-color-info-bg)'],
 };
+
+/**
+ * For an icon that points along the line (back, forward): mirrored when the element lays out right to left (its
+ * language root carries `dir`, src/ui/element-root.tsx). Icons that do not point a direction stay as they are.
+ */
+export const flipInRtl = `[dir='rtl'] & { transform: scaleX(-1); }`;
+
+/**
+ * For text that comes as data (a product's name and description, a plan's features, a blocklet's summary): its
+ * paragraph takes the direction of its own first letter (an English description in an Arabic checkout keeps its full
+ * stop at its end), while it stays aligned as the element's own text is (`match-parent`: right in Arabic).
+ */
+export const dataText = `unicode-bidi: plaintext; text-align: match-parent;`;

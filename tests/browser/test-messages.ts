@@ -1,6 +1,13 @@
-/** Messages for test-only elements: every namespace of both locale files. */
+/** Messages for test-only elements: every namespace of every locale file (one module each, loaded on use). */
 import en from '../../locales/en.json';
-import zh from '../../locales/zh.json';
 import type { Messages } from '../../src/ui/i18n-instance.ts';
 
-export const testMessages: Messages = { en, zh: () => Promise.resolve(zh) };
+const files = import.meta.glob<{ default: Messages['en'] }>(['../../locales/*.json', '!../../locales/en.json']);
+
+export const testMessages: Messages = {
+  en,
+  load: async (locale) => {
+    const file = files[`../../locales/${locale}.json`];
+    return file ? (await file()).default : en;
+  },
+};

@@ -3,7 +3,7 @@ import { createI18n, fixedT } from '../../src/ui/i18n-instance.ts';
 
 const messages = {
   en: { pay: { button: 'Pay', total: 'Total {{amount}}' } },
-  zh: () => Promise.resolve({ pay: { button: '支付', total: '合计 {{amount}}' } }),
+  load: () => Promise.resolve({ pay: { button: '支付', total: '合计 {{amount}}' } }),
 };
 
 describe('fixedT', () => {
@@ -23,7 +23,7 @@ describe('fixedT', () => {
     expect(t('pay.button')).toBe('Pay'); // zh not loaded yet: the English fallback
     expect(t('pay.button')).toBe('Pay');
     expect(spy).toHaveBeenCalledTimes(1);
-    i18n.addResourceBundle('zh', 'translation', await messages.zh(), true, true);
+    i18n.addResourceBundle('zh', 'translation', await messages.load(), true, true);
     expect(t('pay.button')).toBe('支付');
     expect(t('pay.total', { amount: '1' })).toBe('合计 1');
   });

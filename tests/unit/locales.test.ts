@@ -1,14 +1,15 @@
 /**
- * Every visible string lives in locales/en.json and locales/zh.json: the two have the same keys (plural forms aside),
- * the same {{variables}}, and every literal key the code asks for exists.
+ * Every visible string lives in locales/<locale>.json, one file per language the elements speak (core/locale
+ * LOCALES): every file has every key of en.json (each plural in exactly the forms its language's plural rules ask
+ * for), the same {{variables}}, no key en.json lacks; and every literal key the code asks for exists.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/core/locale.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const en = JSON.parse(readFileSync(join(root, 'locales/en.json'), 'utf8'));
-const zh = JSON.parse(readFileSync(join(root, 'locales/zh.json'), 'utf8'));
+const read = (locale: string) => JSON.parse(readFileSync(join(root, `locales/${locale}.json`), 'utf8'));
 
 function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -21,14 +22,12 @@ function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string
 }
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const base = (key: string) => key.replace(PLURAL, '');
-const vars = (text: string) =>
-  [...text.matchAll(/\{\{\s*(\w+)/g)]
-    .map((m) => m[1])
-    .sort()
-    .join(',');
+const vars = (text: string) => [...new Set([...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]!))].sort();
 
-const enKeys = flatten(en);
-const zhKeys = flatten(zh);
+const enKeys = flatten(read('en'));
+/** Keys of en.json without their plural suffix: the plural ones and the plain ones. */
+const plurals = new Set([...enKeys.keys()].filter((k) => PLURAL.test(k)).map(base));
+const plain = [...enKeys.keys()].filter((k) => !PLURAL.test(k));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -38,26 +37,48 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('locales', () => {
-  it('en and zh have the same keys (plural forms aside)', () => {
-    const a = new Set([...enKeys.keys()].map(base));
-    const b = new Set([...zhKeys.keys()].map(base));
-    expect(
-      [...a].filter((k) => !b.has(k)),
-      'missing in zh',
-    ).toEqual([]);
-    expect(
-      [...b].filter((k) => !a.has(k)),
-      'missing in en',
-    ).toEqual([]);
+  it('has a file for every locale the elements speak, and no other', () => {
+    const files = readdirSync(join(root, 'locales'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
+    expect(files.sort()).toEqual([...LOCALES].sort());
   });
 
-  it('en and zh use the same interpolation variables', () => {
-    const mismatched = [...enKeys].filter(([k, v]) => {
-      const other = zhKeys.get(k) ?? zhKeys.get(`${base(k)}_other`);
-      return other !== undefined && vars(v) !== vars(other);
+  for (const locale of LOCALES.filter((l) => l !== 'en')) {
+    describe(locale, () => {
+      const keys = flatten(read(locale));
+      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+
+      it('has every key of en.json, each plural in the forms of its plural rules', () => {
+        const missing = plain.filter((k) => !keys.has(k));
+        for (const p of plurals) for (const c of categories) if (!keys.has(`${p}_${c}`)) missing.push(`${p}_${c}`);
+        expect(missing, `missing in ${locale}.json`).toEqual([]);
+        const empty = [...keys].filter(([, v]) => !v.trim()).map(([k]) => k);
+        expect(empty, `empty in ${locale}.json`).toEqual([]);
+      });
+
+      it('has no key en.json lacks', () => {
+        // zh keeps a `_one` beside its `_other` (Chinese has one plural form; i18next reads only `_other`).
+        const extra = [...keys.keys()].filter((k) => (PLURAL.test(k) ? !plurals.has(base(k)) : !enKeys.has(k)));
+        expect(extra, `extra in ${locale}.json`).toEqual([]);
+      });
+
+      it('keeps the {{variables}} of en.json', () => {
+        const mismatched = [...keys].filter(([k, v]) => {
+          const english = enKeys.get(k) ?? enKeys.get(`${base(k)}_other`);
+          if (english === undefined) return false;
+          const want = vars(english);
+          const got = vars(v);
+          // A plural form for exactly zero, one or two may say its number in words ("فاتورة واحدة").
+          const wordy = /_(zero|one|two)$/.test(k);
+          return wordy
+            ? got.some((x) => !want.includes(x)) || want.some((x) => x !== 'count' && !got.includes(x))
+            : want.join() !== got.join();
+        });
+        expect(mismatched.map(([k]) => k)).toEqual([]);
+      });
     });
-    expect(mismatched.map(([k]) => k)).toEqual([]);
-  });
+  }
 
   it('every literal key the code translates exists in en.json', () => {
     const known = new Set([...enKeys.keys()].map(base));

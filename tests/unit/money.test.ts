@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { withoutIsolates } from '../../src/core/bidi.ts';
+import { LOCALES, toIntlLocale } from '../../src/core/locale.ts';
 import {
   AmountError,
   addAmounts,
@@ -96,10 +98,15 @@ describe('formatAmount', () => {
     expect(formatAmount('123456789012345678901234567890', 18, { locale: 'en' })).toBe('123,456,789,012.345679');
   });
 
-  it('formats in the product locales only: tw is zh, a tag outside en/zh falls back to en (spec §locales)', () => {
+  it('formats along the locale chain: tw is zh, de-AT is de, a language the elements do not speak is en', () => {
     expect(formatAmount('123456789', 2, { locale: 'tw' })).toBe(formatAmount('123456789', 2, { locale: 'zh' }));
-    // de-DE would group with '.' and use ',' for decimals; the product's fallback is en
-    expect(formatAmount('123456789', 2, { locale: 'de-DE' })).toBe('1,234,567.89');
+    expect(formatAmount('123456789', 2, { locale: 'de-AT' })).toBe('1.234.567,89');
+    expect(formatAmount('123456789', 2, { locale: 'fr' })).toBe('1\u202f234\u202f567,89');
+    expect(formatAmount('123456', 2, { locale: 'es' })).toBe('1234,56');
+    expect(formatAmount('1234567', 2, { locale: 'es', symbol: 'USDC' })).toBe('12.345,67 USDC');
+    // Arabic: the amount and its symbol keep their left-to-right order inside a right-to-left sentence.
+    expect(formatAmount('-123456789', 2, { locale: 'ar', symbol: 'TBA' })).toBe('\u2066-1,234,567.89 TBA\u2069');
+    expect(formatAmount('123456789', 2, { locale: 'pl' })).toBe('1,234,567.89');
   });
 
   it('limits fraction digits to precision (default 6, rounded half up) and trims zeros', () => {
@@ -159,12 +166,13 @@ describe('string arithmetic', () => {
 });
 
 describe('amounts match Intl without asking it', () => {
-  it('groups and separates exactly as Intl.NumberFormat does for en-US and zh-CN, on many amounts', () => {
+  it('groups and separates exactly as Intl.NumberFormat does in every locale, on many amounts', () => {
     const samples = [
       '0',
       '7',
       '999',
       '1000',
+      '9999',
       '12345',
       '100000',
       '1234567',
@@ -173,15 +181,16 @@ describe('amounts match Intl without asking it', () => {
       '123456789012345',
     ];
     for (let i = 0; i < 200; i++) samples.push(String(Math.floor(Math.random() * 10 ** (1 + (i % 15)))));
-    for (const [locale, tag] of [
-      ['en', 'en-US'],
-      ['zh', 'zh-CN'],
-    ] as const) {
+    for (const locale of LOCALES) {
+      const tag = toIntlLocale(locale);
       const intl = new Intl.NumberFormat(tag, { maximumFractionDigits: 6 });
+      // Intl marks Arabic's minus sign left-to-right (U+200E); the elements isolate every amount instead (core/bidi).
+      const exact = (decimal: string) => intl.format(decimal as unknown as number).replace(/\u200e/g, '');
       for (const int of samples) {
         // int + '.125' in 3 decimals: the smallest-unit string int125
-        expect(formatAmount(`${int}125`, 3, { locale }), `${tag} ${int}.125`).toBe(intl.format(BigInt(int)) + '.125');
-        expect(formatAmount(`-${int}5`, 1, { locale })).toBe(int === '0' ? '-0.5' : intl.format(-BigInt(int)) + '.5');
+        const ours = (amount: string, decimals: number) => withoutIsolates(formatAmount(amount, decimals, { locale }));
+        expect(ours(`${int}125`, 3), `${tag} ${int}.125`).toBe(exact(`${int}.125`));
+        expect(ours(`-${int}5`, 1), `${tag} -${int}.5`).toBe(exact(`-${int}.5`));
       }
     }
   });

@@ -18,7 +18,7 @@ import { Button, useButtonClass } from '../../ui/Button.tsx';
 import { useSettings } from '../../ui/context.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { useQuery, useQueryOf } from '../../ui/query.ts';
-import { focusRing } from '../../ui/shared-css.ts';
+import { dataText, flipInRtl, focusRing } from '../../ui/shared-css.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useCss } from '../../ui/styles.tsx';
@@ -84,7 +84,14 @@ export function Detail({ did, version }: { did: string; version?: string | undef
       href={normalizeBase(base)}
       className={css`display: inline-flex; align-items: center; gap: 6px; min-height: 32px; color: var(--pay-color-primary); text-decoration: none; font-weight: 600; border-radius: 4px; &:hover { text-decoration: underline; } ${focusRing}`}
     >
-      <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <svg
+        className={css`${flipInRtl}`}
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path
           d="M15 6l-6 6 6 6"
           stroke="currentColor"
@@ -186,7 +193,7 @@ export function Detail({ did, version }: { did: string; version?: string | undef
             >
               {titleOf(b)}
             </h1>
-            <p className={css`margin: 0; color: var(--pay-color-muted); max-width: 720px;`}>
+            <p className={css`margin: 0; color: var(--pay-color-muted); max-width: 720px; ${dataText}`}>
               {b.description || t('store.noDescription')}
             </p>
             <div

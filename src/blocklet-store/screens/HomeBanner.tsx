@@ -7,7 +7,7 @@
  */
 import { safeUrl } from '../../core/url.ts';
 import { useT } from '../../ui/i18n.tsx';
-import { focusRing } from '../../ui/shared-css.ts';
+import { dataText, focusRing } from '../../ui/shared-css.ts';
 import { useCss } from '../../ui/styles.tsx';
 import { detailPath, storePathOf } from '../router.ts';
 import { useStorePreferences } from '../preferences.ts';
@@ -112,7 +112,9 @@ export function HomeBanner() {
                     )}
                   </h3>
                   {b.desc ? (
-                    <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted);`}>{b.desc}</p>
+                    <p className={css`margin: 0; font-size: 14px; color: var(--pay-color-muted); ${dataText}`}>
+                      {b.desc}
+                    </p>
                   ) : null}
                   {b.baseNum !== null ? (
                     <span className={css`font-size: 13px; color: var(--pay-color-muted);`}>{downloads(b.baseNum)}</span>

@@ -5,7 +5,7 @@ import type { StoreBlocklet } from '../../api/types.ts';
 import { useSettings } from '../../ui/context.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { routeClick } from '../../ui/navigate.ts';
-import { focusRing } from '../../ui/shared-css.ts';
+import { dataText, focusRing } from '../../ui/shared-css.ts';
 import { StatusChip } from '../../ui/StatusChip.tsx';
 import { useCss } from '../../ui/styles.tsx';
 import { checkHref } from '../../ui/url.ts';
@@ -174,7 +174,7 @@ export function BlockletCard({
       <p
         className={css`
           margin: 0; color: var(--pay-color-muted); font-size: 13px; line-height: 1.5; min-height: 3em;
-          display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden;
+          display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; ${dataText}
         `}
       >
         {blocklet.description || t('store.noDescription')}

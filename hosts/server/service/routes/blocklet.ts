@@ -77,9 +77,18 @@ export function blockletInfo(ctx: SandboxContext, origin: string): Record<string
     navigation: NAVIGATION,
     // The icon service the header asks for navigation and product icons (the sandbox's stand-in; no internet here).
     iconHosts: [`${SERVICE}/sandbox/icons`],
+    // The app's languages as the platform lists them (code and name); the header shows each by its own name.
     languages: [
       { code: 'en', name: 'English' },
       { code: 'zh', name: '简体中文' },
+      { code: 'ja', name: '日本語' },
+      { code: 'ko', name: '한국어' },
+      { code: 'es', name: 'Español' },
+      { code: 'fr', name: 'Français' },
+      { code: 'de', name: 'Deutsch' },
+      { code: 'pt-BR', name: 'Português (Brasil)' },
+      { code: 'ru', name: 'Русский' },
+      { code: 'ar', name: 'العربية' },
     ],
     theme: { prefer: 'system' },
     preferences: {
