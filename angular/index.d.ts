@@ -35,7 +35,7 @@ export declare class BlockletStoreDirective {
   set 'auth-token'(value: BlockletStoreProperties['authToken'] | BlockletStoreAttributes['auth-token'] | null);
   /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
   set authToken(value: BlockletStoreProperties['authToken'] | null);
-  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
+  /** `locale`: UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
   set locale(value: BlockletStoreProperties['locale'] | BlockletStoreAttributes['locale'] | null);
   /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   set livemode(value: BlockletStoreProperties['livemode'] | BlockletStoreAttributes['livemode'] | null);
@@ -66,7 +66,7 @@ export declare class PayCheckoutDirective {
   set 'auth-token'(value: PayCheckoutProperties['authToken'] | PayCheckoutAttributes['auth-token'] | null);
   /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
   set authToken(value: PayCheckoutProperties['authToken'] | null);
-  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
+  /** `locale`: UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
   set locale(value: PayCheckoutProperties['locale'] | PayCheckoutAttributes['locale'] | null);
   /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   set livemode(value: PayCheckoutProperties['livemode'] | PayCheckoutAttributes['livemode'] | null);
@@ -129,7 +129,7 @@ export declare class PayPortalDirective {
   set 'auth-token'(value: PayPortalProperties['authToken'] | PayPortalAttributes['auth-token'] | null);
   /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
   set authToken(value: PayPortalProperties['authToken'] | null);
-  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
+  /** `locale`: UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
   set locale(value: PayPortalProperties['locale'] | PayPortalAttributes['locale'] | null);
   /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   set livemode(value: PayPortalProperties['livemode'] | PayPortalAttributes['livemode'] | null);
@@ -170,7 +170,7 @@ export declare class PayPricingTableDirective {
   set 'auth-token'(value: PayPricingTableProperties['authToken'] | PayPricingTableAttributes['auth-token'] | null);
   /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
   set authToken(value: PayPricingTableProperties['authToken'] | null);
-  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
+  /** `locale`: UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
   set locale(value: PayPricingTableProperties['locale'] | PayPricingTableAttributes['locale'] | null);
   /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   set livemode(value: PayPricingTableProperties['livemode'] | PayPricingTableAttributes['livemode'] | null);
@@ -223,7 +223,7 @@ export declare class PayProviderDirective {
   set 'auth-token'(value: PayProviderProperties['authToken'] | PayProviderAttributes['auth-token'] | null);
   /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
   set authToken(value: PayProviderProperties['authToken'] | null);
-  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
+  /** `locale`: UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
   set locale(value: PayProviderProperties['locale'] | PayProviderAttributes['locale'] | null);
   /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   set livemode(value: PayProviderProperties['livemode'] | PayProviderAttributes['livemode'] | null);
@@ -246,7 +246,7 @@ export declare class SiteHeaderDirective {
   set 'auth-token'(value: SiteHeaderProperties['authToken'] | SiteHeaderAttributes['auth-token'] | null);
   /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
   set authToken(value: SiteHeaderProperties['authToken'] | null);
-  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
+  /** `locale`: UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
   set locale(value: SiteHeaderProperties['locale'] | SiteHeaderAttributes['locale'] | null);
   /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   set livemode(value: SiteHeaderProperties['livemode'] | SiteHeaderAttributes['livemode'] | null);

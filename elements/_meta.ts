@@ -12,6 +12,8 @@ export type AttributeMeta = {
   default?: string;
   /** Allowed values, for enumerations (typed as a union of string literals). */
   values?: string[];
+  /** `values` are the usual ones, not the only ones (any string is taken): typed as the union or any string. */
+  openValues?: boolean;
   /**
    * TypeScript type of the property when `type` alone says too little (the shape of a `json` object). The
    * generated typings (types/*.d.ts) use it; a typo fails `npm run typecheck`.
@@ -60,8 +62,10 @@ export const SHARED_ATTRIBUTES: AttributeMeta[] = [
   {
     name: 'locale',
     type: 'string',
-    description: 'UI language: en or zh (tw maps to zh; anything else falls back to en).',
-    values: ['en', 'zh'],
+    description:
+      'UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language.',
+    values: ['en', 'zh', 'ja', 'ko', 'es', 'fr', 'de', 'pt-BR', 'ru', 'ar'],
+    openValues: true,
   },
   {
     name: 'livemode',

@@ -50,10 +50,14 @@ export const dashedAliases = (m: ElementMeta): AttributeMeta[] =>
 const aliasDescription = (a: AttributeMeta): string =>
   `The ${camelCase(a.name)} property under the attribute's name, for frameworks that bind \`${a.name}\`: takes the object (text is read as the attribute's JSON).`;
 
+/** The union of an attribute's values; with `openValues`, any other string too (editors still suggest the values). */
+const valuesType = (a: AttributeMeta): string =>
+  a.values!.map((v) => `'${v}'`).join(' | ') + (a.openValues ? ' | (string & {})' : '');
+
 /** TypeScript type of an attribute's property. */
 export function propertyType(a: AttributeMeta): string {
   if (a.tsType) return a.tsType;
-  if (a.values) return a.values.map((v) => `'${v}'`).join(' | ');
+  if (a.values) return valuesType(a);
   return a.type === 'json' ? 'Record<string, unknown>' : a.type;
 }
 
@@ -175,7 +179,7 @@ const key = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : 
 
 /** Type of an attribute written as an attribute (markup, JSX attribute names): text, JSON text, or a boolean. */
 function attributeValueType(a: AttributeMeta): string {
-  if (a.values) return a.values.map((v) => `'${v}'`).join(' | ');
+  if (a.values) return valuesType(a);
   if (a.type === 'boolean') return "boolean | '' | 'true' | 'false'";
   if (a.type === 'number') return 'number | `${number}`';
   return 'string';

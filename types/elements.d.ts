@@ -16,8 +16,8 @@ export interface BlockletStoreProperties {
   baseUrl: string | undefined;
   /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
   authToken: string | undefined;
-  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
-  locale: 'en' | 'zh' | undefined;
+  /** `locale`: UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
+  locale: 'en' | 'zh' | 'ja' | 'ko' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ru' | 'ar' | (string & {}) | undefined;
   /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   livemode: boolean | undefined;
   /** `theme` (default auto): Colour theme. */
@@ -32,8 +32,8 @@ export interface BlockletStoreAttributes {
   'base-url'?: string;
   /** Session token for cross-origin embeds; sent only to the configured platform origin. */
   'auth-token'?: string;
-  /** UI language: en or zh (tw maps to zh; anything else falls back to en). */
-  locale?: 'en' | 'zh';
+  /** UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
+  locale?: 'en' | 'zh' | 'ja' | 'ko' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ru' | 'ar' | (string & {});
   /** Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   livemode?: boolean | '' | 'true' | 'false';
   /** Colour theme. */
@@ -78,8 +78,8 @@ export interface PayCheckoutProperties {
   baseUrl: string | undefined;
   /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
   authToken: string | undefined;
-  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
-  locale: 'en' | 'zh' | undefined;
+  /** `locale`: UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
+  locale: 'en' | 'zh' | 'ja' | 'ko' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ru' | 'ar' | (string & {}) | undefined;
   /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   livemode: boolean | undefined;
   /** `theme` (default auto): Colour theme. */
@@ -110,8 +110,8 @@ export interface PayCheckoutAttributes {
   'base-url'?: string;
   /** Session token for cross-origin embeds; sent only to the configured platform origin. */
   'auth-token'?: string;
-  /** UI language: en or zh (tw maps to zh; anything else falls back to en). */
-  locale?: 'en' | 'zh';
+  /** UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
+  locale?: 'en' | 'zh' | 'ja' | 'ko' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ru' | 'ar' | (string & {});
   /** Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   livemode?: boolean | '' | 'true' | 'false';
   /** Colour theme. */
@@ -156,8 +156,8 @@ export interface PayPortalProperties {
   baseUrl: string | undefined;
   /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
   authToken: string | undefined;
-  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
-  locale: 'en' | 'zh' | undefined;
+  /** `locale`: UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
+  locale: 'en' | 'zh' | 'ja' | 'ko' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ru' | 'ar' | (string & {}) | undefined;
   /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   livemode: boolean | undefined;
   /** `theme` (default auto): Colour theme. */
@@ -180,8 +180,8 @@ export interface PayPortalAttributes {
   'base-url'?: string;
   /** Session token for cross-origin embeds; sent only to the configured platform origin. */
   'auth-token'?: string;
-  /** UI language: en or zh (tw maps to zh; anything else falls back to en). */
-  locale?: 'en' | 'zh';
+  /** UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
+  locale?: 'en' | 'zh' | 'ja' | 'ko' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ru' | 'ar' | (string & {});
   /** Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   livemode?: boolean | '' | 'true' | 'false';
   /** Colour theme. */
@@ -234,8 +234,8 @@ export interface PayPricingTableProperties {
   baseUrl: string | undefined;
   /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
   authToken: string | undefined;
-  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
-  locale: 'en' | 'zh' | undefined;
+  /** `locale`: UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
+  locale: 'en' | 'zh' | 'ja' | 'ko' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ru' | 'ar' | (string & {}) | undefined;
   /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   livemode: boolean | undefined;
   /** `theme` (default auto): Colour theme. */
@@ -260,8 +260,8 @@ export interface PayPricingTableAttributes {
   'base-url'?: string;
   /** Session token for cross-origin embeds; sent only to the configured platform origin. */
   'auth-token'?: string;
-  /** UI language: en or zh (tw maps to zh; anything else falls back to en). */
-  locale?: 'en' | 'zh';
+  /** UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
+  locale?: 'en' | 'zh' | 'ja' | 'ko' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ru' | 'ar' | (string & {});
   /** Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   livemode?: boolean | '' | 'true' | 'false';
   /** Colour theme. */
@@ -298,8 +298,8 @@ export interface PayProviderProperties {
   baseUrl: string | undefined;
   /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
   authToken: string | undefined;
-  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
-  locale: 'en' | 'zh' | undefined;
+  /** `locale`: UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
+  locale: 'en' | 'zh' | 'ja' | 'ko' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ru' | 'ar' | (string & {}) | undefined;
   /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   livemode: boolean | undefined;
   /** `theme` (default auto): Colour theme. */
@@ -312,8 +312,8 @@ export interface PayProviderAttributes {
   'base-url'?: string;
   /** Session token for cross-origin embeds; sent only to the configured platform origin. */
   'auth-token'?: string;
-  /** UI language: en or zh (tw maps to zh; anything else falls back to en). */
-  locale?: 'en' | 'zh';
+  /** UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
+  locale?: 'en' | 'zh' | 'ja' | 'ko' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ru' | 'ar' | (string & {});
   /** Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   livemode?: boolean | '' | 'true' | 'false';
   /** Colour theme. */
@@ -354,8 +354,8 @@ export interface SiteHeaderProperties {
   baseUrl: string | undefined;
   /** `auth-token`: Session token for cross-origin embeds; sent only to the configured platform origin. */
   authToken: string | undefined;
-  /** `locale`: UI language: en or zh (tw maps to zh; anything else falls back to en). */
-  locale: 'en' | 'zh' | undefined;
+  /** `locale`: UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
+  locale: 'en' | 'zh' | 'ja' | 'ko' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ru' | 'ar' | (string & {}) | undefined;
   /** `livemode`: Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   livemode: boolean | undefined;
   /** `theme` (default auto): Colour theme. */
@@ -382,8 +382,8 @@ export interface SiteHeaderAttributes {
   'base-url'?: string;
   /** Session token for cross-origin embeds; sent only to the configured platform origin. */
   'auth-token'?: string;
-  /** UI language: en or zh (tw maps to zh; anything else falls back to en). */
-  locale?: 'en' | 'zh';
+  /** UI language, a BCP 47 tag: en, zh, ja, ko, es, fr, de, pt-BR, ru or ar (right to left). A tag falls back along its chain (zh-TW and tw → zh, pt and pt-PT → pt-BR, es-MX → es); anything else → en. Unset: the page’s lang, then the browser’s language. */
+  locale?: 'en' | 'zh' | 'ja' | 'ko' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ru' | 'ar' | (string & {});
   /** Live or test data. Unset: localStorage 'livemode' ('false' means test mode), default true. */
   livemode?: boolean | '' | 'true' | 'false';
   /** Colour theme. */

@@ -519,10 +519,11 @@ function PlanCard(props: {
         {item.product.description ?? ''}
       </p>
       <div id={priceId} part="price" className={css`display: flex; flex-direction: column; gap: 2px;`}>
-        {/* The amount and its symbol read left to right in every language (at the start of the card). */}
+        {/* The amount and its symbol read left to right in every language, at the start of the card: right to left,
+            the row packs to its (left-to-right) end. */}
         <span
           dir="ltr"
-          className={css`display: flex; align-self: flex-start; align-items: baseline; flex-wrap: wrap; column-gap: 6px;`}
+          className={css`display: flex; align-items: baseline; flex-wrap: wrap; column-gap: 6px; [dir='rtl'] & { justify-content: flex-end; }`}
         >
           <span
             className={css`font-size: 34px; font-weight: 800; line-height: 1.15; font-variant-numeric: tabular-nums; letter-spacing: -0.5px;`}

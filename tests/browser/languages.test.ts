@@ -102,7 +102,11 @@ describe('Arabic: every element mirrors inside its shadow root', () => {
     const card = rect(plans[0]);
     const price = plans[0]!.querySelector('[part~=price] > [dir=ltr]')!;
     ok(price, 'the amount and its symbol read left to right');
-    ok(card.right - rect(price).right < 40, 'the price starts at the right of its card');
+    const number = price.firstElementChild!;
+    const symbol = price.lastElementChild!;
+    ok(card.right - rect(symbol).right < 40, 'the price starts at the right of its card');
+    ok(rect(number).right <= rect(symbol).left, 'the symbol follows the number on its right');
+    ok(Math.abs(rect(number).bottom - rect(symbol).bottom) < 12, 'on one line');
     await expectNoAxeViolations(el);
   });
 

@@ -222,11 +222,11 @@
     return a ? { role: role(a), name: name(a), tag: a.tagName.toLowerCase() } : null;
   }
 
-  // A word: a run of letters of Latin, Greek or Cyrillic script between spaces, dashes or slashes (CJK lines may
-  // break between any two characters). A token with digits or other signs in it is an id, a hash, a DID, a URL or an
+  // A word: a run of letters of Latin, Greek, Cyrillic or Arabic script between spaces, dashes or slashes (CJK and
+  // Korean lines may break between any two characters). A token with digits or other signs in it is an id, a hash, a DID, a URL or an
   // amount, which may break anywhere on purpose.
   const TOKEN = /[^\s\-\u2010-\u2015/]+/gu;
-  const WORD = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}'’]{2,24}$/u;
+  const WORD = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}\p{M}'’]{2,24}$/u;
   const trimPunctuation = (t) => t.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '');
 
   /** Shown to assistive technology only (the visually-hidden pattern): its layout is not a person's concern. */

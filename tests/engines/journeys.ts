@@ -14,6 +14,9 @@ import { signedFetch } from '../server/payment-helpers.ts';
 import { answer, authUrlOf, connect, fetchRequest, walletOf } from '../support/did-wallet.ts';
 import { demoSecretKey, type DemoWalletKey } from '../../hosts/server/service/data/demo-wallets.ts';
 import { DEMO_USERS } from '../../hosts/server/service/data/users.ts';
+import ar from '../../locales/ar.json';
+import de from '../../locales/de.json';
+import ja from '../../locales/ja.json';
 
 const WIDTHS = [1280, 390] as const;
 const SHOTS = 'test-results/engines';
@@ -452,6 +455,53 @@ export function journeys(engine: EngineName): void {
           await signIn('olivia', '/console/blocklets');
           await j.see({ host: st, role: 'heading', name: /Blocklets/ });
           await looks('store-console', st);
+        });
+      });
+
+      describe('languages', () => {
+        const co = 'pay-checkout';
+        /** The direction and language of an element's shadow root (its language box, src/ui/element-root.tsx). */
+        const rootOf = (host: string) =>
+          j.run<{ dir: string; lang: string } | null>(
+            `const box = document.querySelector(arguments[0])?.shadowRoot?.querySelector('[data-pay-root]');
+             return box ? { dir: box.dir, lang: box.lang } : null;`,
+            host,
+          );
+
+        it('Arabic, right to left: checkout, pricing table, portal, store and the header', async () => {
+          await j.begin(width);
+          await signIn('casey', '/pricing');
+          await j.goto('/checkout/plink_sandbox_onetime?locale=ar');
+          // Signed in: "Pay" (ادفع), in Arabic.
+          await j.text({ host: co, css: 'button[part~=submit]' }, /^[\u0600-\u06ff ]+$/);
+          expect(await rootOf(co)).toEqual({ dir: 'rtl', lang: 'ar' });
+          await looks('ar-checkout', co);
+          await j.goto('/pricing?locale=ar');
+          await j.see({ host: 'pay-pricing-table', role: 'radio', name: ar.pricingTable.interval.month });
+          await looks('ar-pricing', 'pay-pricing-table');
+          await j.goto('/customer?locale=ar');
+          await j.see({ host: 'pay-portal', role: 'tab', name: ar.portal.invoiceHistory });
+          await looks('ar-portal', 'pay-portal');
+          await j.goto('/?locale=ar');
+          await j.see({ host: 'blocklet-store', role: 'searchbox', name: ar.store.searchLabel });
+          expect(await rootOf('site-header')).toEqual({ dir: 'rtl', lang: 'ar' });
+          await looks('ar-store', 'blocklet-store');
+        });
+
+        it('German (long words) and Japanese: checkout and pricing table', async () => {
+          await j.begin(width);
+          for (const [code, texts] of [
+            ['de', de],
+            ['ja', ja],
+          ] as const) {
+            await j.goto(`/checkout/plink_sandbox_onetime?locale=${code}`);
+            await j.see({ host: co, role: 'button', name: texts.checkout.connectAndPay });
+            expect(await rootOf(co)).toEqual({ dir: 'ltr', lang: code });
+            await looks(`${code}-checkout`, co);
+            await j.goto(`/pricing?locale=${code}`);
+            await j.see({ host: 'pay-pricing-table', role: 'radio', name: texts.pricingTable.interval.month });
+            await looks(`${code}-pricing`, 'pay-pricing-table');
+          }
         });
       });
 
