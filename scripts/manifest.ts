@@ -428,7 +428,7 @@ export function buildVscodeData(metas: ElementMeta[], pkg: PackageInfo): object 
 export function buildWebTypes(metas: ElementMeta[], pkg: PackageInfo): object {
   const attributeValue = (a: AttributeMeta) =>
     a.values
-      ? { type: 'enum' }
+      ? { type: a.openValues ? 'string' : 'enum' } // open values: suggested, not the only ones
       : a.type === 'boolean'
         ? { type: 'boolean', required: false } // `<pay-portal dashboard>`: the value may be left out
         : { type: a.type === 'json' ? 'string' : a.type };

@@ -63,10 +63,15 @@ const pkg = readJson<{
 }>('package.json');
 
 /** `'a' | 'b'` → ['a', 'b']; undefined when the type is not a union of string literals. */
+/** The literals of a union of string literals; a union that also takes any string (`(string & {})`) suggests them. */
 function literals(type: string): string[] | undefined {
-  const parts = type.split('|').map((p) => p.trim());
+  const parts = type
+    .split('|')
+    .map((p) => p.trim())
+    .filter((p) => p !== '(string & {})');
   return parts.every((p) => /^'[^']*'$/.test(p)) ? parts.map((p) => p.slice(1, -1)) : undefined;
 }
+const openType = (type: string) => type.includes('(string & {})');
 
 const names = (list: Named[] | undefined) => (list ?? []).map((x) => x.name);
 
@@ -232,7 +237,9 @@ describe('web-types.json (JetBrains IDEs)', () => {
       for (const a of d.attributes) {
         const entry = el.attributes.find((x) => x.name === a.name)!;
         const values = literals(a.type.text);
-        expect(entry.value.type, `${d.tagName} ${a.name}`).toBe(values ? 'enum' : a.type.text);
+        expect(entry.value.type, `${d.tagName} ${a.name}`).toBe(
+          values ? (openType(a.type.text) ? 'string' : 'enum') : a.type.text,
+        );
         expect(names(entry.values), `${d.tagName} ${a.name}`).toEqual(values ?? []);
         expect(entry.default).toBe(a.default);
       }
