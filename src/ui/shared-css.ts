@@ -31,6 +31,8 @@ export const flipInRtl = `[dir='rtl'] & { transform: scaleX(-1); }`;
 /**
  * For text that comes as data (a product's name and description, a plan's features, a blocklet's summary): its
  * paragraph takes the direction of its own first letter (an English description in an Arabic checkout keeps its full
- * stop at its end), while it stays aligned as the element's own text is (`match-parent`: right in Arabic).
+ * stop at its end), while it stays aligned as the element's own text is. With `plaintext`, `start` would follow the
+ * text's own direction (and engines compute `match-parent` to that same `start`), so the side is the element's:
+ * left, and right inside a right-to-left element.
  */
-export const dataText = `unicode-bidi: plaintext; text-align: match-parent;`;
+export const dataText = `unicode-bidi: plaintext; text-align: left; [dir='rtl'] & { text-align: right; }`;

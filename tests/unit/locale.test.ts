@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
 import { dayRange, formatDate, formatTime, toDayjs } from '../../src/core/dates.ts';
+import { toDate } from '../../src/core/format-date.ts';
 import {
   direction,
   formatNumber,
@@ -68,6 +70,31 @@ describe('formats per locale, through Intl', () => {
     expect(formatNumber(1234, 'es')).toBe('1234');
     expect(formatNumber(1234567, 'ar')).toBe('1,234,567');
     expect(formatNumber(0.25, 'fr', { style: 'percent' })).toBe('25\u00a0%');
+  });
+});
+
+describe('dates without dayjs (core/format-date)', () => {
+  it('reads what dayjs reads: seconds, milliseconds, numeric strings, local dates and times, ISO, Date', () => {
+    const inputs = [
+      1767225600,
+      1767225600123,
+      '1767225600',
+      '1767225600.5',
+      '2026-01-05',
+      '2026-1-5',
+      '2026-01-05 13:04:09',
+      '2026-01-05T13:04',
+      '2026-01-05T13:04:09.250',
+      '2026-01-05T13:04:09Z',
+      '2026-01-05T13:04:09+08:00',
+      new Date(2026, 0, 5, 1, 2, 3),
+    ];
+    for (const v of inputs) {
+      const n = typeof v === 'number' || (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v)) ? Number(v) : null;
+      const expected = n === null ? dayjs(v) : dayjs(n < 1e12 ? n * 1000 : n);
+      expect(toDate(v)?.getTime(), String(v)).toBe(expected.valueOf());
+    }
+    for (const v of ['', null, undefined, 'not a date', '2026-13-45x']) expect(toDate(v), String(v)).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@ import { readStorage } from '../../core/storage.ts';
 import { blockletMetaUrl } from '../../api/resources/store.ts';
 import { errorStatus, formatError } from '../../core/errors.ts';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { formatDate } from '../../core/dates.ts';
+import { formatDate } from '../../core/format-date.ts';
 import { formatNumber, pickLocaleText } from '../../core/locale.ts';
 import { safeUrl, withQuery } from '../../core/url.ts';
 import type { StoreBlocklet } from '../../api/types.ts';
