@@ -152,6 +152,30 @@ describe('Arabic: every element mirrors inside its shadow root', () => {
   });
 });
 
+describe('German (long words) and Japanese', () => {
+  for (const [code, texts] of [
+    ['de', de],
+    ['ja', ja],
+  ] as const) {
+    it(`${code}: the checkout and the pricing table in ${code}, axe clean, nothing wider than a phone`, async () => {
+      await setViewport({ width: 390, height: 844 });
+      const co = element(`<pay-checkout checkout-id="cs_test_1" base-url="/payment/" locale="${code}"></pay-checkout>`);
+      await waitFor(() => $(co, 'button[part~=submit]'), { timeout: 10_000 });
+      ok($$(co, 'label').some((l) => l.textContent!.startsWith(texts.checkout.email)));
+      await expectNoAxeViolations(co);
+      const table = element(
+        `<pay-pricing-table pricing-table-id="prctbl_test" base-url="/payment/" locale="${code}"></pay-pricing-table>`,
+      );
+      const plans = await several(table, '[part~=plan]');
+      ok(
+        Object.values(texts.pricingTable.button).includes(plans[0]!.querySelector('[part~=plan-button]')!.textContent!),
+      );
+      for (const el of [co, table]) ok(el.scrollWidth <= 390, `${el.tagName} fits 390 px: ${el.scrollWidth}`);
+      await expectNoAxeViolations(table);
+    });
+  }
+});
+
 describe('choosing the language', () => {
   it('falls back along the tag: pt-PT → pt-BR, es-MX → es, ja-JP → ja, de-CH → de, it → en', async () => {
     const cases: Array<[string, string]> = [
