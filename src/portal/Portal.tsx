@@ -11,7 +11,7 @@ import { useT } from '../ui/i18n.tsx';
 import { useSession } from '../ui/session.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
-import { DashboardContext, Loading, Notice, Page } from './parts.tsx';
+import { DashboardContext, LoadError, Loading, Notice, Page } from './parts.tsx';
 import { historyFilter, portalScreen, TABS, type Tab } from './screens.ts';
 import { SubscriptionDetail, SubscriptionList } from './Subscriptions.tsx';
 
@@ -68,6 +68,15 @@ function PortalView({ view, resourceId, customerId, referer }: PortalProps) {
     return (
       <Page title={t('portal.invoices')}>
         <Loading />
+      </Page>
+    );
+  }
+  // The session could not be read (the platform did not answer): say so and offer to try again, rather than ask a
+  // customer who is signed in to sign in.
+  if (!session.user && session.error) {
+    return (
+      <Page title={t('portal.invoices')}>
+        <LoadError error={session.error} retry={() => void session.refresh()} />
       </Page>
     );
   }

@@ -49,6 +49,20 @@ describe('<pay-portal>', () => {
     ok(signIn?.href.includes('redirect='), 'the sign-in link comes back here');
   });
 
+  it('a session that cannot be read is an error with a retry, not a request to sign in', async () => {
+    await stub({ signedIn: true, sessionFails: true });
+    const el = portal();
+    const retry = await waitFor(
+      () => [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Try again'),
+      { message: 'the retry' },
+    );
+    ok(shadowText(el).includes('This page could not be loaded.'), shadowText(el));
+    equal($(el, '[part~=login-required]'), null, 'a signed-in customer is not asked to sign in');
+    await stub({ signedIn: true, sessionFails: false });
+    retry!.click();
+    await waitFor(() => $$(el, '[part~=tab]').length > 0, { message: 'the portal after the retry' });
+  });
+
   it('asks for the invoice history once, when the session says who is signed in; never for a visitor', async () => {
     const requests = recordRequests(() => false);
     try {

@@ -71,6 +71,8 @@ export type StubSwitches = {
   /** tests/browser/hostile.test.ts: every text and URL of every JSON answer is hostile (see stub-platform.ts). */
   hostile: boolean;
   signedIn: boolean;
+  /** The platform's session endpoint answers 503 (it is down, or did not answer in time). */
+  sessionFails?: boolean;
   /** The signed-in user holds no developer passport (the store's /join). */
   noPassport?: boolean;
   /** HTTP status of every store call (true: 503). */

@@ -10,6 +10,7 @@ import { handleCheckoutStub } from './stub-checkout.ts';
 import {
   BLOCKLET,
   BLOCKLETS,
+  fail,
   initialState,
   ok,
   record,
@@ -154,6 +155,8 @@ async function route(state: StubState, method: string, url: string, readBody: Re
     return { status: 200, type: 'application/javascript', body: `window.blocklet = ${JSON.stringify(BLOCKLET)};` };
   }
   // state.noPassport: the signed-in user holds no developer passport (the store's /join).
+  if (p === '/.well-known/service/api/did/session' && state.sessionFails)
+    return fail(503, 'The session service is unavailable');
   if (p === '/.well-known/service/api/did/session')
     return ok<Session>({ user: state.signedIn ? (state.noPassport ? { ...USER, passports: [] } : USER) : null });
   if (p === '/.well-known/service/api/user/logout' && method === 'POST') {
