@@ -198,16 +198,18 @@ test('a developer creates a blocklet, requests (cancels, re-requests) review, an
   await expect(tip).toContainText('Normal');
 
   await page.goto('/console/categories');
-  // Create a category: a name per locale, both required.
+  // Create a category: a name per app language; English and Chinese required, the others (Arabic here) optional.
   await store.getByRole('button', { name: 'Create category' }).click();
   const create = store.getByRole('dialog', { name: 'Create category' });
   await create.getByRole('button', { name: 'Save' }).click();
   await expect(create.getByText('Required', { exact: true })).toHaveCount(2);
   await create.getByLabel('Name (English)').fill('E2E Games');
   await create.getByLabel('Name (简体中文)').fill('E2E 游戏');
+  await create.getByLabel('Name (العربية)').fill('ألعاب E2E');
   await create.getByRole('button', { name: 'Save' }).click();
   await expect(create).toBeHidden();
   await expect(store.getByRole('row', { name: /E2E Games/ })).toContainText('E2E 游戏');
+  await expect(store.getByRole('row', { name: /E2E Games/ })).toContainText('ألعاب E2E');
   await store.getByRole('button', { name: `Edit ${isolate('AI')}` }).click();
   const edit = store.getByRole('dialog', { name: 'Edit' });
   await edit.getByLabel('Name (简体中文)').fill('AI 工具');

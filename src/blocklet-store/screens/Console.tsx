@@ -439,10 +439,24 @@ function BlockDialog({
   );
 }
 
-const LANGS = [
-  { code: 'en', label: 'English' },
-  { code: 'zh', label: '简体中文' },
-];
+/** The two languages a category must be named in (the platform's store requires both). */
+const REQUIRED_LANGUAGES = ['en', 'zh'];
+
+/**
+ * The languages a category is named in, as the platform's store builds its form: one per app language
+ * (`window.blocklet.languages`, by the app's name for it), English and Chinese always, and first.
+ */
+function useCategoryLanguages(): Array<{ code: string; label: string; required: boolean }> {
+  const app = useApi().blocklet.current()?.languages ?? [];
+  const label = (code: string, fallback: string) => app.find((l) => l.code === code)?.name || fallback;
+  return [
+    { code: 'en', label: label('en', 'English'), required: true },
+    { code: 'zh', label: label('zh', '简体中文'), required: true },
+    ...app
+      .filter((l) => l && typeof l.code === 'string' && !REQUIRED_LANGUAGES.includes(l.code))
+      .map((l) => ({ code: l.code, label: l.name || l.code, required: false })),
+  ];
+}
 
 export function Categories() {
   const api = useApi();
@@ -451,6 +465,7 @@ export function Categories() {
   const { css } = useCss();
   const q = useQuery(queryKey('store', 'categories'), () => api.store.categories());
   const [editing, setEditing] = useState<StoreCategory | 'new' | null>(null);
+  const languages = useCategoryLanguages();
   return (
     <div className={css`display: flex; flex-direction: column; gap: 20px;`}>
       <div
@@ -468,14 +483,16 @@ export function Categories() {
       ) : (
         <Table
           caption={t('store.pages.console-categories')}
-          head={[...LANGS.map((l) => l.label), t('store.dev.actions')]}
+          head={[...languages.map((l) => l.label), t('store.dev.actions')]}
         >
           {q.data
             .filter((c) => categoryId(c) !== 'all')
             .map((c) => (
               <tr key={categoryId(c)}>
-                {LANGS.map((l) => (
-                  <td key={l.code}>{c.locales[l.code] ?? ''}</td>
+                {languages.map((l) => (
+                  <td key={l.code} lang={l.code}>
+                    {c.locales[l.code] ?? ''}
+                  </td>
                 ))}
                 <td>
                   <Button
@@ -513,7 +530,8 @@ function CategoryDialog({
   const api = useApi();
   const t = useT();
   const qc = useQueryClient();
-  const initial = () => Object.fromEntries(LANGS.map((l) => [l.code, category?.locales[l.code] ?? '']));
+  const languages = useCategoryLanguages();
+  const initial = () => Object.fromEntries(languages.map((l) => [l.code, category?.locales[l.code] ?? '']));
   const [names, setNames] = useState<Record<string, string>>(initial);
   const [touched, setTouched] = useState(false);
   // Each opening starts from the category's names (or empty for a new one).
@@ -526,9 +544,9 @@ function CategoryDialog({
     }
   }
   const errors = Object.fromEntries(
-    LANGS.map((l) => [
+    languages.map((l) => [
       l.code,
-      !names[l.code]?.trim()
+      l.required && !names[l.code]?.trim()
         ? t('validation.required')
         : (names[l.code]?.trim().length ?? 0) > 64
           ? t('validation.maxLength', { max: 64 })
@@ -538,7 +556,12 @@ function CategoryDialog({
   const save = useMutation(
     () =>
       api.store.saveCategory(
-        Object.fromEntries(LANGS.map((l) => [l.code, names[l.code]?.trim() ?? ''])),
+        // The names given: English and Chinese always, another language when it has one.
+        Object.fromEntries(
+          languages
+            .map((l) => [l.code, names[l.code]?.trim() ?? ''])
+            .filter(([code, name]) => name || REQUIRED_LANGUAGES.includes(code!)),
+        ),
         category ? categoryId(category) : undefined,
       ),
     {
@@ -580,13 +603,13 @@ function CategoryDialog({
         }}
         style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
       >
-        {LANGS.map((l) => (
+        {languages.map((l) => (
           <TextField
             key={l.code}
             label={t('store.cat.nameIn', { language: l.label })}
             lang={l.code}
             value={names[l.code] ?? ''}
-            required
+            required={l.required}
             error={touched ? (errors[l.code] ?? undefined) : undefined}
             onChange={(e) => setNames((n) => ({ ...n, [l.code]: e.target.value }))}
           />

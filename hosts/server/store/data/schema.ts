@@ -66,7 +66,7 @@ export const storeSeedMigration = {
       const at = new Date(base + i * 3_600_000).toISOString();
       await tx.query(
         'INSERT INTO store_categories (id, name, locales, position, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
-        [c.id, c.en, { en: c.en, zh: c.zh }, i + 1, at],
+        [c.id, c.en, { en: c.en, zh: c.zh, ...c.more }, i + 1, at],
       );
     }
     for (const b of SEED_BLOCKLETS) {

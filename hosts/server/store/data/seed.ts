@@ -8,14 +8,90 @@ import { DEMO_DIDS } from '../../service/data/demo-wallets.ts';
  * a row (IBlocklet) holding a meta (IBlockletMeta) plus per-version records and a readme per language.
  */
 
-export type SeedCategory = { id: string; en: string; zh: string };
+/** A seed category: its id, its English and Chinese names (the platform requires both) and its names in the app's other languages. */
+export type SeedCategory = { id: string; en: string; zh: string; more: Record<string, string> };
 export const SEED_CATEGORIES: SeedCategory[] = [
-  { id: 'payments', en: 'Payments', zh: '支付' },
-  { id: 'ai', en: 'AI', zh: '人工智能' },
-  { id: 'devtools', en: 'Developer Tools', zh: '开发者工具' },
-  { id: 'content', en: 'Content & Blogging', zh: '内容与博客' },
-  { id: 'storage', en: 'Storage & Data', zh: '存储与数据' },
-  { id: 'identity', en: 'Identity & Security', zh: '身份与安全' },
+  {
+    id: 'payments',
+    en: 'Payments',
+    zh: '支付',
+    more: {
+      ja: '決済',
+      ko: '결제',
+      es: 'Pagos',
+      fr: 'Paiements',
+      de: 'Zahlungen',
+      'pt-BR': 'Pagamentos',
+      ru: 'Платежи',
+      ar: 'المدفوعات',
+    },
+  },
+  {
+    id: 'ai',
+    en: 'AI',
+    zh: '人工智能',
+    more: { ja: 'AI', ko: 'AI', es: 'IA', fr: 'IA', de: 'KI', 'pt-BR': 'IA', ru: 'ИИ', ar: 'الذكاء الاصطناعي' },
+  },
+  {
+    id: 'devtools',
+    en: 'Developer Tools',
+    zh: '开发者工具',
+    more: {
+      ja: '開発者ツール',
+      ko: '개발자 도구',
+      es: 'Herramientas para desarrolladores',
+      fr: 'Outils de développement',
+      de: 'Entwicklerwerkzeuge',
+      'pt-BR': 'Ferramentas para desenvolvedores',
+      ru: 'Инструменты разработчика',
+      ar: 'أدوات المطورين',
+    },
+  },
+  {
+    id: 'content',
+    en: 'Content & Blogging',
+    zh: '内容与博客',
+    more: {
+      ja: 'コンテンツとブログ',
+      ko: '콘텐츠 및 블로그',
+      es: 'Contenido y blogs',
+      fr: 'Contenu et blogs',
+      de: 'Inhalte & Blogs',
+      'pt-BR': 'Conteúdo e blogs',
+      ru: 'Контент и блоги',
+      ar: 'المحتوى والمدونات',
+    },
+  },
+  {
+    id: 'storage',
+    en: 'Storage & Data',
+    zh: '存储与数据',
+    more: {
+      ja: 'ストレージとデータ',
+      ko: '스토리지 및 데이터',
+      es: 'Almacenamiento y datos',
+      fr: 'Stockage et données',
+      de: 'Speicher & Daten',
+      'pt-BR': 'Armazenamento e dados',
+      ru: 'Хранение и данные',
+      ar: 'التخزين والبيانات',
+    },
+  },
+  {
+    id: 'identity',
+    en: 'Identity & Security',
+    zh: '身份与安全',
+    more: {
+      ja: 'ID とセキュリティ',
+      ko: 'ID 및 보안',
+      es: 'Identidad y seguridad',
+      fr: 'Identité et sécurité',
+      de: 'Identität & Sicherheit',
+      'pt-BR': 'Identidade e segurança',
+      ru: 'Идентификация и безопасность',
+      ar: 'الهوية والأمان',
+    },
+  },
 ];
 
 export const ARCBLOCK = { did: 'z1ArcBlockOfficialTeam9Kx3Lm5Np7Qr2St4', fullName: 'ArcBlock' };
