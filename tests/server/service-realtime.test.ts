@@ -152,17 +152,19 @@ describe('idle sockets', () => {
     const { createServer } = await import('node:http');
     const { attachRealtime } = await import('../../hosts/server/service/routes/realtime.ts');
     const server = createServer();
-    attachRealtime(server, sb.ctx, { idleMs: 200, sweepMs: 50 });
+    // An idle limit well above the heartbeat interval: on a loaded 2-core machine a stalled event loop once let a
+    // 200 ms limit close the socket that was beating every 60 ms.
+    attachRealtime(server, sb.ctx, { idleMs: 1500, sweepMs: 100 });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as { port: number };
     try {
       const quiet = new WebSocket(`ws://127.0.0.1:${port}/.well-known/service/relay/websocket?vsn=2.0.0`);
       const chatty = new WebSocket(`ws://127.0.0.1:${port}/.well-known/service/relay/websocket?vsn=2.0.0`);
       await Promise.all([quiet, chatty].map((w) => new Promise((r) => w.once('open', r))));
-      const beat = setInterval(() => chatty.send(JSON.stringify([null, 'h', 'phoenix', 'heartbeat', {}])), 60);
+      const beat = setInterval(() => chatty.send(JSON.stringify([null, 'h', 'phoenix', 'heartbeat', {}])), 100);
       const code = await new Promise<number>((r) => quiet.once('close', (c) => r(c)));
       expect(code).toBe(1000);
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 600));
       expect(chatty.readyState).toBe(WebSocket.OPEN);
       clearInterval(beat);
       chatty.close();
