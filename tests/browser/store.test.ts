@@ -183,6 +183,35 @@ describe('<blocklet-store>', () => {
     ok(shadowText(el2).includes('Try another keyword or category.'));
   });
 
+  it('keeps what is typed while the address catches up with the search (a slow device)', async () => {
+    const el = store('locale="en"');
+    await gridReady(el, 7);
+    const input = $<HTMLInputElement>(el, 'input[type=search]')!;
+    input.focus();
+    // The person types on in the moment the debounced search writes ?keyword=, before the element has re-rendered:
+    // the field must keep the new letter rather than fall back to the keyword in the address.
+    const replace = window.history.replaceState.bind(window.history);
+    let typedOn = false;
+    window.history.replaceState = (...args: Parameters<History['replaceState']>) => {
+      replace(...args);
+      if (typedOn || !String(args[2]).includes('keyword=pa')) return;
+      typedOn = true;
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setValue.call(input, `${input.value}y`);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    try {
+      await sendKeys({ type: 'pa' });
+      await waitFor(() => typedOn, { message: 'the search reached the address' });
+      await waitFor(() => new URL(window.location.href).searchParams.get('keyword') === 'pay', {
+        message: 'the address follows what was typed',
+      });
+      equal(input.value, 'pay');
+    } finally {
+      window.history.replaceState = replace;
+    }
+  });
+
   it('shows an error state with Retry when the store API fails', async () => {
     await stub({ storeFails: 400 });
     const el = store('locale="en"');

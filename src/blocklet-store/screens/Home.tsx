@@ -37,6 +37,8 @@ export function Home({ category: routeCategory }: { category?: string | undefine
   const { base, search, replace, go } = useStoreNav();
   const f = readFilters(search, routeCategory);
   const [input, setInput] = useState(f.keyword);
+  /** The keyword this field last put in the URL: a URL that comes back with it is the field's own echo. */
+  const typed = useRef(f.keyword);
   const listTop = useRef<HTMLDivElement>(null);
 
   /** A filter change goes back to page 1; keyword typing replaces the entry, other changes push one. */
@@ -51,14 +53,18 @@ export function Home({ category: routeCategory }: { category?: string | undefine
   useEffect(() => {
     const id = setTimeout(() => {
       const k = input.trim();
+      typed.current = k;
       if (k !== readFilters(window.location.search, routeCategory).keyword) apply({ keyword: k });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(id);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the debounce restarts on typing only
   }, [input]);
 
-  // Back/forward to another keyword updates the field.
+  // Back/forward (or a link) to another keyword updates the field. The URL catching up with what was typed does not:
+  // on a slow device the person has typed on by then, and resetting the field to the echo would eat those letters.
   useEffect(() => {
+    if (f.keyword === typed.current) return;
+    typed.current = f.keyword;
     setInput((cur) => (cur.trim() === f.keyword ? cur : f.keyword));
   }, [f.keyword]);
 
