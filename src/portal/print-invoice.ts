@@ -151,6 +151,14 @@ export function renderPrintable(doc: Document, p: Printable): HTMLElement {
     for (const row of rows) if (row) dl.append(el('dt', null, row[0]), el('dd', null, row[1]));
     return dl;
   };
+  /** A table: its head (each label with its cell class, `num` for amounts) and its rows. */
+  const dataTable = (head: Array<[string, string | null]>, rows: HTMLElement[]) =>
+    el(
+      'table',
+      null,
+      el('thead', null, el('tr', null, ...head.map(([label, cls]) => el('th', cls, label)))),
+      el('tbody', null, ...rows),
+    );
 
   // Seller (the app) and the document's name, number, dates and status.
   const logo = p.seller.logo ? el('img') : null;
@@ -240,37 +248,25 @@ export function renderPrintable(doc: Document, p: Printable): HTMLElement {
     amount?: string;
     price?: { product?: { name?: string } };
   }>;
-  const table = el(
-    'table',
-    null,
-    el(
-      'thead',
-      null,
-      el(
+  const table = dataTable(
+    [
+      [t('portal.item'), null],
+      [t('portal.quantity'), 'num'],
+      [t('portal.amount'), 'num'],
+    ],
+    lines.map((l) => {
+      const name = l.price?.product?.name ?? l.description ?? '';
+      const detail = l.description && l.description !== name ? el('div', 'muted', l.description) : null;
+      const row = el(
         'tr',
         null,
-        el('th', null, t('portal.item')),
-        el('th', 'num', t('portal.quantity')),
-        el('th', 'num', t('portal.amount')),
-      ),
-    ),
-    el(
-      'tbody',
-      null,
-      ...lines.map((l) => {
-        const name = l.price?.product?.name ?? l.description ?? '';
-        const detail = l.description && l.description !== name ? el('div', 'muted', l.description) : null;
-        const row = el(
-          'tr',
-          null,
-          el('td', null, el('bdi', null, name), detail),
-          el('td', 'num', String(l.quantity ?? 1)),
-          el('td', 'num', money(l.amount ?? '0', currency)),
-        );
-        row.setAttribute('data-part', 'line');
-        return row;
-      }),
-    ),
+        el('td', null, el('bdi', null, name), detail),
+        el('td', 'num', String(l.quantity ?? 1)),
+        el('td', 'num', money(l.amount ?? '0', currency)),
+      );
+      row.setAttribute('data-part', 'line');
+      return row;
+    }),
   );
   const discounts = discountLines(invoice).map(({ amount, code, coupon }): [string, string] => [
     [code ? t('portal.discountCode', { code }) : t('portal.discount'), coupon].filter(Boolean).join(' · '),
@@ -329,45 +325,31 @@ export function renderPrintable(doc: Document, p: Printable): HTMLElement {
         'section',
         null,
         el('h2', null, t('portalRefund.title')),
-        el(
-          'table',
-          null,
-          el(
-            'thead',
-            null,
-            el(
+        dataTable(
+          [
+            [t('portalRefund.date'), null],
+            [t('portalRefund.reason'), null],
+            [t('portalRefund.status'), null],
+            [t('portalRefund.amount'), 'num'],
+          ],
+          p.refunds.map((r) => {
+            const { tx: rtx } = transactionOf(r.payment_details, r.paymentMethod ?? method);
+            const ref = rtx.tx_hash ?? rtx.refund_id;
+            return el(
               'tr',
               null,
-              el('th', null, t('portalRefund.date')),
-              el('th', null, t('portalRefund.reason')),
-              el('th', null, t('portalRefund.status')),
-              el('th', 'num', t('portalRefund.amount')),
-            ),
-          ),
-          el(
-            'tbody',
-            null,
-            ...p.refunds.map((r) => {
-              const { tx: rtx } = transactionOf(r.payment_details, r.paymentMethod ?? method);
-              const ref = rtx.tx_hash ?? rtx.refund_id;
-              return el(
-                'tr',
+              el('td', null, timestamp(r.created_at)),
+              el(
+                'td',
                 null,
-                el('td', null, timestamp(r.created_at)),
-                el(
-                  'td',
-                  null,
-                  t(`portalRefund.types.${r.type}`, { defaultValue: r.type }),
-                  r.reason
-                    ? el('div', 'muted', t(`portalRefund.reasons.${r.reason}`, { defaultValue: r.reason }))
-                    : null,
-                  ref ? el('div', 'mono', ref) : null,
-                ),
-                el('td', null, t(`portalRefund.statuses.${r.status}`, { defaultValue: r.status })),
-                el('td', 'num', money(r.amount, r.paymentCurrency ?? currency)),
-              );
-            }),
-          ),
+                t(`portalRefund.types.${r.type}`, { defaultValue: r.type }),
+                r.reason ? el('div', 'muted', t(`portalRefund.reasons.${r.reason}`, { defaultValue: r.reason })) : null,
+                ref ? el('div', 'mono', ref) : null,
+              ),
+              el('td', null, t(`portalRefund.statuses.${r.status}`, { defaultValue: r.status })),
+              el('td', 'num', money(r.amount, r.paymentCurrency ?? currency)),
+            );
+          }),
         ),
       )
     : null;
