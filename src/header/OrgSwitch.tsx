@@ -2,13 +2,16 @@
  * Organization switcher (first paint: only the button). The dropdown and the create dialog are in a lazily
  * imported chunk (OrgPanel.tsx), loaded on first open.
  *
- * Current org: createOrgs(api).currentOrgId(role) → get(id). Loading that org failing signs the user out (spec §4).
+ * Current org: createOrgs(api).currentOrgId(role) → get(id). Loading that org failing signs the user out (spec §4):
+ * a failure the server answered. A request that got no answer (the page navigating away aborts it; a dropped
+ * connection) is not the org failing, and signing out then would end the session of anyone who clicks a link early.
  * Switching: the passport switch with the orgId, then `header-org-change {orgId}` (cancelable); not canceled → reload.
  */
 import { queryKey } from '../api/query-keys.ts';
 import { useDismiss } from '../ui/dismiss.ts';
 import { formatError } from '../core/errors.ts';
 import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ApiError } from '../api/errors.ts';
 import { createOrgs, type Org } from '../api/resources/orgs.ts';
 import { useApi } from '../ui/api.tsx';
 import { useEmit, useToast } from '../ui/context.tsx';
@@ -50,7 +53,7 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
     },
     { staleTime: 5 * 60_000, retry: false },
   );
-  const failed = current.isError;
+  const failed = !!(current.error as ApiError | null)?.status;
   useEffect(() => {
     if (!failed) return;
     console.warn('[site-header] loading the organization failed; signing out', current.error);

@@ -514,6 +514,26 @@ describe('<site-header> organization switcher', () => {
     ok((await headerLog()).some((r) => r.path.endsWith('/api/user/logout') || r.path.includes('/api/user/orgs/')));
   });
 
+  it('an org load that gets no answer (the page navigating away aborts it) does not sign the user out', async () => {
+    await stub({ signedIn: true });
+    // The org request goes to a closed port: a network error, with no status, as an aborted request reads.
+    const open = XMLHttpRequest.prototype.open;
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL) {
+      const to = /\/api\/user\/orgs\/[^/?]+(\?|$)/.test(String(url)) ? 'http://127.0.0.1:9/orgs' : url;
+      open.call(this, method, to, true);
+    } as typeof open;
+    try {
+      const el = header(`locale="en" ${ORG_META}`);
+      await waitFor(() => $(el, '[part=user]'), { message: 'session did not load' });
+      await waitFor(() => $(el, '[part=org-switch]'));
+      await sleep(1500);
+      ok($(el, '[part=user]') && !$(el, '[part=login]'), 'still signed in');
+      ok(!(await headerLog()).some((r) => r.path.endsWith('/api/user/logout')), 'no logout request');
+    } finally {
+      XMLHttpRequest.prototype.open = open;
+    }
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     it(`org menu and create dialog have no axe violations (${theme}, zh)`, async () => {
       await stub({ signedIn: true });
