@@ -1,6 +1,8 @@
 // `node scripts/parallel.mjs lint typecheck deps`: runs npm scripts side by side, two at a time (or
 // `--jobs <n>`, or PARALLEL=<n>), and fails when any of them fails. Each script's output is printed whole when it ends, under its
-// name and its time, so the logs of two scripts never interleave. `--idle <script>` runs that script at the lowest
+// name and its time, so the logs of two scripts never interleave. `--timeout <minutes>` ends a script that runs
+// longer (its whole process group: browsers and servers too) and prints what it wrote so far: a hang then fails
+// the run in minutes, naming the script, instead of running into CI's limit with nothing printed. `--idle <script>` runs that script at the lowest
 // CPU priority (`nice -n 19`, inherited by everything it starts): it gets the cores only while the others leave them
 // idle.
 //
@@ -17,6 +19,8 @@ import { spawn } from 'node:child_process';
 const args = process.argv.slice(2);
 const jobsAt = args.indexOf('--jobs');
 const jobs = jobsAt >= 0 ? Number(args.splice(jobsAt, 2)[1]) : Number(process.env.PARALLEL);
+const timeoutAt = args.indexOf('--timeout');
+const timeoutMs = timeoutAt >= 0 ? Number(args.splice(timeoutAt, 2)[1]) * 60_000 : 0;
 const idle = new Set();
 for (let at = args.indexOf('--idle'); at >= 0; at = args.indexOf('--idle')) {
   args.splice(at, 1); // the flag; the script after it stays in the list
@@ -27,21 +31,57 @@ const limit = Math.max(1, jobs || 2);
 const started = performance.now();
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
+/** The process groups of the scripts running now (each is detached: a group of its own). */
+const running = new Set();
+const killGroup = (pid) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+};
+// Detached groups do not get the terminal's Ctrl-C: pass an interrupt on to them, then stop.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const pid of running) killGroup(pid);
+    process.exit(130);
+  });
+
 function run(name) {
   return new Promise((resolve) => {
     const t = performance.now();
     const command = ['npm', 'run', '--silent', name];
     // `nice` exists wherever npm test runs (Linux, macOS); elsewhere the script runs at normal priority.
     if (idle.has(name) && process.platform !== 'win32') command.unshift('nice', '-n', '19');
-    const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group (detached), so a timeout can end everything it started.
+    const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child.pid);
     const out = [];
     child.stdout.on('data', (c) => out.push(c));
     child.stderr.on('data', (c) => out.push(c));
-    child.on('close', (code, signal) => {
-      const ok = code === 0;
-      process.stdout.write(`\n> ${name}: ${ok ? 'ok' : `failed (${signal ?? `exit ${code}`})`} in ${seconds(t)}\n`);
+    let timedOut = false;
+    let done = false;
+    const finish = (ok, why) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      running.delete(child.pid);
+      process.stdout.write(`\n> ${name}: ${ok ? 'ok' : `failed (${why})`} in ${seconds(t)}\n`);
       process.stdout.write(Buffer.concat(out));
       resolve(ok);
+    };
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            killGroup(child.pid);
+            // A process that left the group may still hold the output open: do not wait on it for long.
+            setTimeout(() => finish(false, `timed out after ${timeoutMs / 60_000} min`), 5000).unref();
+          }, timeoutMs)
+        : undefined;
+    child.on('close', (code, signal) => {
+      if (timedOut) finish(false, `timed out after ${timeoutMs / 60_000} min`);
+      else finish(code === 0, signal ?? `exit ${code}`);
     });
   });
 }
