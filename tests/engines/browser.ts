@@ -59,7 +59,35 @@ type Driver = {
   png(): Promise<Buffer>;
   reset(): Promise<void>;
   close(): Promise<void>;
+  /** Ends the browser at once, for one that no longer answers. */
+  kill(): void;
 };
+
+/** How long one call to a browser may take (a page load included) before the browser counts as hung. */
+const CALL_LIMIT_MS = 60_000;
+
+/**
+ * The driver with a deadline on every call. A browser that stops answering (seen with Firefox over WebDriver BiDi on
+ * a loaded machine: a call that never returns) would otherwise hold each journey after it for the whole test timeout,
+ * retry included; now the call fails, `hung` is set, and the next journey starts a new browser.
+ */
+function guarded(driver: Driver, onHang: () => void): Driver {
+  const out = { ...driver };
+  for (const name of ['run', 'goto', 'click', 'type', 'press', 'size', 'png', 'reset'] as const) {
+    const call = driver[name] as (...a: unknown[]) => Promise<unknown>;
+    (out as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          onHang();
+          reject(new Error(`the browser did not answer ${name} within ${CALL_LIMIT_MS / 1000} s`));
+        }, CALL_LIMIT_MS);
+      });
+      return Promise.race([call(...args), limit]).finally(() => clearTimeout(timer));
+    };
+  }
+  return out;
+}
 
 async function firefoxDriver(): Promise<Driver> {
   const browser: Browser = await launchFirefox();
@@ -83,6 +111,7 @@ async function firefoxDriver(): Promise<Driver> {
     png: async () => Buffer.from(await page.screenshot({ type: 'png' })),
     reset: fresh,
     close: () => browser.close(),
+    kill: () => void browser.process()?.kill('SIGKILL'),
   };
 }
 
@@ -113,6 +142,7 @@ async function webkitDriver(): Promise<Driver> {
       await driver.get('about:blank');
     },
     close: () => webkit.close(),
+    kill: () => webkit.kill(),
   };
 }
 
@@ -121,16 +151,40 @@ export class Journey {
   width = 1280;
   private timeouts = 0;
 
+  private driver!: Driver;
+  /** Set when a call to the browser ran past its deadline: the next journey starts a new browser. */
+  private hung = false;
+
   private constructor(
     readonly engine: EngineName,
-    private readonly driver: Driver,
     readonly origin: string,
     private readonly shotDir: string,
   ) {}
 
   static async start(engine: EngineName, origin: string, shotDir: string): Promise<Journey> {
-    const driver = engine === 'firefox' ? await firefoxDriver() : await webkitDriver();
-    return new Journey(engine, driver, origin, shotDir);
+    const journey = new Journey(engine, origin, shotDir);
+    await journey.launch();
+    return journey;
+  }
+
+  private async launch(): Promise<void> {
+    const driver = this.engine === 'firefox' ? await firefoxDriver() : await webkitDriver();
+    this.hung = false;
+    this.driver = guarded(driver, () => (this.hung = true));
+  }
+
+  /** Closes the browser; one that does not close within 10 s is killed. */
+  async close(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const closed = await Promise.race([
+      this.driver.close().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 10_000))),
+    ]);
+    clearTimeout(timer);
+    if (!closed) this.driver.kill();
   }
 
   /** Calls window.__journey[fn](...args) in the page (defining it first in a new document). */
@@ -141,6 +195,11 @@ export class Journey {
   /** A fresh start: no cookies, no storage, the window at this width. */
   async begin(width: number, height = width < 600 ? 844 : 900): Promise<void> {
     this.width = width;
+    if (this.hung) {
+      console.warn(`${this.engine}: the browser stopped answering; starting a new one`);
+      await this.close();
+      await this.launch();
+    }
     await this.driver.reset();
     await this.driver.size(width, height);
   }
@@ -284,9 +343,5 @@ export class Journey {
     writeFileSync(file, await this.driver.png());
     this.shots.push(file);
     return file;
-  }
-
-  async close(): Promise<void> {
-    await this.driver.close();
   }
 }

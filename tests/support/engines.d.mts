@@ -16,4 +16,6 @@ export type WebKitPage = {
     up(key: string): Promise<void>;
   };
 };
-export function launchWebKit(size?: Size): Promise<{ driver: WebDriver; page: WebKitPage; close(): Promise<void> }>;
+export function launchWebKit(
+  size?: Size,
+): Promise<{ driver: WebDriver; page: WebKitPage; close(): Promise<void>; kill(): void }>;

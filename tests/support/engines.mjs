@@ -160,6 +160,11 @@ export async function launchWebKit({ width = 1280, height = 900 } = {}) {
       driverProcess.kill();
       x.stop();
     },
+    /** For a browser that no longer answers: the driver ends, and the display with it takes MiniBrowser down. */
+    kill() {
+      driverProcess.kill('SIGKILL');
+      x.stop();
+    },
   };
 }
 
