@@ -77,9 +77,12 @@ test('signed out, "Connect and pay" on the empty form goes to sign-in (no Requir
 
 test('Pay pressed while the profile is still loading waits for it, then pays (no errors, once)', async ({ page }) => {
   await signIn(page, /Casey Customer/, '/');
-  // Under load: the profile answers late.
+  // Under load: the profile answers late, here only once the test has seen the button wait for it (a fixed delay
+  // could run out before the press on a loaded machine).
+  let answer!: () => void;
+  const late = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/payment/api/customers/me*', async (route) => {
-    await new Promise((r) => setTimeout(r, 2500));
+    await late;
     await route.continue();
   });
   await page.goto('/checkout/plink_sandbox_onetime');
@@ -90,6 +93,7 @@ test('Pay pressed while the profile is still loading waits for it, then pays (no
   // A double press under load: one wait, one payment.
   await pay.dblclick();
   await expect(pay).toHaveText('Loading your details…');
+  answer();
   await expect(checkout.getByRole('dialog', { name: 'Confirm payment' })).toHaveCount(1, { timeout: 15_000 });
   await expect(checkout.getByRole('dialog', { name: 'Confirm payment' })).toBeVisible();
   await expect(checkout.getByRole('textbox', { name: 'Email' })).toHaveValue('casey@example.com');

@@ -5,7 +5,7 @@
  * collect-batch wallet action) with the portal showing each state.
  */
 import { writeFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { askedText, buy, expect, merchant, signIn, test, walletAnswers } from './support.ts';
 import { connect, walletOf } from '../support/did-wallet.ts';
 import { demoSecretKey } from '../../hosts/server/service/data/demo-wallets.ts';
@@ -21,6 +21,15 @@ async function subscribe(page: Page, did: string, body: Record<string, unknown>)
   return r.body as { id: string; current_period_end: number };
 }
 
+/**
+ * Opens the Credits tab once the overview's summary is in: it arrives after the tabs and moves them down, and a
+ * click aimed before that lands on what moved into its place.
+ */
+async function creditsTab(portal: Locator) {
+  await expect(portal.locator('[part=overview-summary]')).toBeVisible();
+  await portal.getByRole('tab', { name: 'Credits' }).click();
+  await expect(portal.getByRole('tab', { name: 'Credits' })).toHaveAttribute('aria-selected', 'true');
+}
 test('a customer sees the subscriptions, cancels a paid one (kept until the period end), resumes it, and cancels a trial', async ({
   page,
 }) => {
@@ -385,7 +394,7 @@ test('a customer sees credit grants and their usage, filters credit transactions
 
   await page.goto('/customer');
   const portal = page.locator('pay-portal');
-  await portal.getByRole('tab', { name: 'Credits' }).click();
+  await creditsTab(portal);
   const grantRow = portal.locator(`[part~=credit-grant-row][data-id="${grant.body.id}"]`);
   await expect(grantRow).toContainText('E2E welcome credits');
   await expect(grantRow).toContainText('Granted');
@@ -480,7 +489,7 @@ test('a customer configures auto top-up; the clock buys credits below the thresh
 
   await page.goto('/customer');
   const portal = page.locator('pay-portal');
-  await portal.getByRole('tab', { name: 'Credits' }).click();
+  await creditsTab(portal);
   const form = portal.locator('[part~=auto-top-up]');
   await expect(form).toBeVisible();
   const threshold = form.getByLabel('When the balance falls below');
@@ -511,7 +520,7 @@ test('a customer configures auto top-up; the clock buys credits below the thresh
   ]);
 
   await page.reload();
-  await portal.getByRole('tab', { name: 'Credits' }).click();
+  await creditsTab(portal);
   await expect(form).toContainText('Last top-up:');
   await expect(portal.locator(`[part~=credit-transaction-row]`).first()).toBeVisible();
   await form.getByRole('switch', { name: 'Enable auto top-up' }).uncheck();
