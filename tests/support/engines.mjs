@@ -42,7 +42,8 @@ function firefoxOptions({ width = 1280, height = 900 } = {}) {
  * - setViewport also overrides the screen orientation, which Firefox ESR does not implement
  *   ("emulation.setScreenOrientationOverride: unknown command"); the viewport itself is set first, so that one
  *   failure is dropped and any other rethrown;
- * - keyboard.press takes one key, where Playwright takes a chord ("Shift+Tab").
+ * - keyboard.press takes one key, where Playwright takes a chord ("Shift+Tab"), and names the space bar ' ', where
+ *   Playwright names it "Space".
  */
 export function patchFirefoxPage(page) {
   const press = page.keyboard.press.bind(page.keyboard);
@@ -50,7 +51,7 @@ export function patchFirefoxPage(page) {
     const keys = combo.length > 1 ? combo.split('+') : [combo];
     const last = keys.pop();
     for (const k of keys) await page.keyboard.down(k);
-    await press(last, options);
+    await press(last === 'Space' ? ' ' : last, options);
     for (const k of keys.reverse()) await page.keyboard.up(k);
   };
   const setViewport = page.setViewport.bind(page);

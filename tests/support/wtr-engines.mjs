@@ -1,8 +1,7 @@
-// The @web/test-runner launcher for WebKit (tests/support/engines.mjs says how it is driven). No published launcher
-// starts WebKitGTK here (engines.md), so this one drives one MiniBrowser session, a test file at a time, and answers
-// the runner's commands (sendKeys, setViewport) through the puppeteer-shaped page of engines.mjs. Firefox has no
-// launcher here: web-test-runner.config.mjs says why.
-import { launchWebKit } from './engines.mjs';
+// The @web/test-runner launchers for WebKit and Firefox (tests/support/engines.mjs says how each is driven). No
+// published launcher starts WebKitGTK here (engines.md), so this one drives one MiniBrowser session, a test file at a
+// time, and answers the runner's commands (sendKeys, setViewport) through the puppeteer-shaped page of engines.mjs.
+import { launchFirefox, launchWebKit, patchFirefoxPage } from './engines.mjs';
 
 class WebKitLauncher {
   name = 'WebKit';
@@ -43,8 +42,17 @@ class WebKitLauncher {
 
   async stopSession(sessionId) {
     this.#active.delete(sessionId);
-    // Leave the test page so its timers and sockets stop before the next file.
-    await this.#webkit?.driver.get('about:blank');
+    const driver = this.#webkit?.driver;
+    if (!driver) return {};
+    // Forget this file's cookies and storage (a plan chosen in sessionStorage came back in the next file's pricing
+    // table), as the runner's fresh page per file does for Chromium; then leave the test page so its timers and
+    // sockets stop before the next file.
+    await driver.executeScript('localStorage.clear(); sessionStorage.clear();').catch(() => {});
+    await driver
+      .manage()
+      .deleteAllCookies()
+      .catch(() => {});
+    await driver.get('about:blank');
     return {};
   }
 
@@ -59,3 +67,65 @@ class WebKitLauncher {
 }
 
 export const webkitLauncher = () => new WebKitLauncher();
+
+/**
+ * Firefox (Debian's firefox-esr over WebDriver BiDi, puppeteer-core): a test file at a time, each in a tab of a fresh
+ * browser context (no cookies or storage from the file before, as the runner gives Chromium). A new tab also has the
+ * window's focus, which the first tab never gets here: an unfocused page moves document.activeElement on focus() but
+ * fires no focus events and matches no :focus, which the dialogs' focus handling and the tests' checks rely on.
+ */
+class FirefoxLauncher {
+  name = 'Firefox';
+  type = 'puppeteer';
+  concurrency = 1;
+  #browser = null;
+  #starting = null;
+  #sessions = new Map();
+
+  async #start() {
+    this.#starting ??= launchFirefox({ width: 800, height: 600 }).then((browser) => (this.#browser = browser));
+    return this.#starting;
+  }
+
+  async startSession(sessionId, url) {
+    const browser = await this.#start();
+    const context = await browser.createBrowserContext();
+    const page = patchFirefoxPage(await context.newPage());
+    this.#sessions.set(sessionId, { context, page });
+    await page.setViewport({ width: 800, height: 600 });
+    await page.goto(url);
+  }
+
+  isActive(sessionId) {
+    return this.#sessions.has(sessionId);
+  }
+
+  async getBrowserUrl(sessionId) {
+    return this.#sessions.get(sessionId)?.page.url();
+  }
+
+  getPage(sessionId) {
+    const session = this.#sessions.get(sessionId);
+    if (!session) throw new Error(`No page for session ${sessionId}`);
+    return session.page;
+  }
+
+  async stopSession(sessionId) {
+    const session = this.#sessions.get(sessionId);
+    this.#sessions.delete(sessionId);
+    await session?.context.close().catch(() => {});
+    return {};
+  }
+
+  async startDebugSession() {
+    throw new Error('Firefox: no debug session here (headless)');
+  }
+
+  async stop() {
+    await this.#browser?.close();
+    this.#browser = null;
+    this.#starting = null;
+  }
+}
+
+export const firefoxLauncher = () => new FirefoxLauncher();
