@@ -12,6 +12,9 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme });
 
     test('checkout, portal and store pages have no axe violations', async ({ page }) => {
+      // Four pages, each with a full axe pass: about 20 s on an idle machine, but this is the first flow of the run,
+      // when the Firefox and WebKit journeys start beside it, and there it ran past the default 60 s.
+      test.setTimeout(180_000);
       await signIn(page, /Casey Customer/, '/checkout/plink_sandbox_onetime');
       await expect(page.locator('pay-checkout').getByRole('textbox', { name: 'Email' })).toHaveValue(
         'casey@example.com',
