@@ -1,10 +1,10 @@
 // `node scripts/parallel.mjs lint typecheck deps`: runs npm scripts side by side, two at a time (or
-// `--jobs <n>`, or PARALLEL=<n>), and fails when any of them fails. Each script's output is printed whole when it ends, under its
-// name and its time, so the logs of two scripts never interleave. `--timeout <minutes>` ends a script that runs
-// longer (its whole process group: browsers and servers too) and prints what it wrote so far: a hang then fails
-// the run in minutes, naming the script, instead of running into CI's limit with nothing printed. `--idle <script>` runs that script at the lowest
-// CPU priority (`nice -n 19`, inherited by everything it starts): it gets the cores only while the others leave them
-// idle.
+// `--jobs <n>`, or PARALLEL=<n>), and fails when any of them fails. Each script's output is printed whole when it
+// ends, under its name and its time, so the logs of two scripts never interleave. `--timeout <minutes>` ends a
+// script that runs longer (its whole process group: browsers and servers too) and prints what it wrote so far: a
+// hang then fails the run in minutes, naming the script, instead of running into CI's limit with nothing printed.
+// `--idle <script>` runs that script at the lowest CPU priority (`nice -n 19`, inherited by everything it starts):
+// it gets the cores only while the others leave them idle.
 //
 // For the static checks of `npm test`: ESLint, knip, Prettier, dependency-cruiser and vue-tsc each keep one core
 // busy, so on a 2-core runner two of them together take about the time of the longer one, not the sum; they are

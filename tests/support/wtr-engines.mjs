@@ -3,15 +3,36 @@
 // time, and answers the runner's commands (sendKeys, setViewport) through the puppeteer-shaped page of engines.mjs.
 import { launchFirefox, launchWebKit, patchFirefoxPage } from './engines.mjs';
 
-class WebKitLauncher {
-  name = 'WebKit';
-  // The runner's commands (sendKeys, setViewport, emulateMedia) pick their implementation by this type and call
-  // puppeteer's page API on getPage(): engines.mjs answers those calls over WebDriver.
+/**
+ * What both launchers share: a test file at a time (concurrency 1), each file a session whose page answers the
+ * runner's commands. The runner's commands (sendKeys, setViewport, emulateMedia) pick their implementation by `type`
+ * and call puppeteer's page API on getPage(): puppeteer itself for Firefox, engines.mjs over WebDriver for WebKit.
+ */
+class FileAtATimeLauncher {
   type = 'puppeteer';
   concurrency = 1;
+  /** sessionId → { page, … } of the files running now. */
+  sessions = new Map();
+
+  isActive(sessionId) {
+    return this.sessions.has(sessionId);
+  }
+
+  getPage(sessionId) {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`No page for session ${sessionId}`);
+    return session.page;
+  }
+
+  async startDebugSession() {
+    throw new Error(`${this.name}: no debug session here (headless, or under Xvfb)`);
+  }
+}
+
+class WebKitLauncher extends FileAtATimeLauncher {
+  name = 'WebKit';
   #webkit = null;
   #starting = null;
-  #active = new Map();
 
   async #browser() {
     if (this.#webkit) return this.#webkit;
@@ -22,26 +43,17 @@ class WebKitLauncher {
 
   async startSession(sessionId, url) {
     const webkit = await this.#browser();
-    this.#active.set(sessionId, url);
+    this.sessions.set(sessionId, { page: webkit.page });
     await webkit.page.setViewport({ width: 800, height: 600 }); // what the runner gives every other engine
     await webkit.driver.get(url);
-  }
-
-  isActive(sessionId) {
-    return this.#active.has(sessionId);
   }
 
   async getBrowserUrl() {
     return this.#webkit ? this.#webkit.driver.getCurrentUrl() : undefined;
   }
 
-  getPage(sessionId) {
-    if (!this.#active.has(sessionId) || !this.#webkit) throw new Error(`No page for session ${sessionId}`);
-    return this.#webkit.page;
-  }
-
   async stopSession(sessionId) {
-    this.#active.delete(sessionId);
+    this.sessions.delete(sessionId);
     const driver = this.#webkit?.driver;
     if (!driver) return {};
     // Forget this file's cookies and storage (a plan chosen in sessionStorage came back in the next file's pricing
@@ -54,10 +66,6 @@ class WebKitLauncher {
       .catch(() => {});
     await driver.get('about:blank');
     return {};
-  }
-
-  async startDebugSession() {
-    throw new Error('WebKit: no debug session here (MiniBrowser runs under Xvfb)');
   }
 
   async stop() {
@@ -74,13 +82,10 @@ export const webkitLauncher = () => new WebKitLauncher();
  * window's focus, which the first tab never gets here: an unfocused page moves document.activeElement on focus() but
  * fires no focus events and matches no :focus, which the dialogs' focus handling and the tests' checks rely on.
  */
-class FirefoxLauncher {
+class FirefoxLauncher extends FileAtATimeLauncher {
   name = 'Firefox';
-  type = 'puppeteer';
-  concurrency = 1;
   #browser = null;
   #starting = null;
-  #sessions = new Map();
 
   async #start() {
     this.#starting ??= launchFirefox({ width: 800, height: 600 }).then((browser) => (this.#browser = browser));
@@ -91,34 +96,20 @@ class FirefoxLauncher {
     const browser = await this.#start();
     const context = await browser.createBrowserContext();
     const page = patchFirefoxPage(await context.newPage());
-    this.#sessions.set(sessionId, { context, page });
+    this.sessions.set(sessionId, { context, page });
     await page.setViewport({ width: 800, height: 600 });
     await page.goto(url);
   }
 
-  isActive(sessionId) {
-    return this.#sessions.has(sessionId);
-  }
-
   async getBrowserUrl(sessionId) {
-    return this.#sessions.get(sessionId)?.page.url();
-  }
-
-  getPage(sessionId) {
-    const session = this.#sessions.get(sessionId);
-    if (!session) throw new Error(`No page for session ${sessionId}`);
-    return session.page;
+    return this.sessions.get(sessionId)?.page.url();
   }
 
   async stopSession(sessionId) {
-    const session = this.#sessions.get(sessionId);
-    this.#sessions.delete(sessionId);
+    const session = this.sessions.get(sessionId);
+    this.sessions.delete(sessionId);
     await session?.context.close().catch(() => {});
     return {};
-  }
-
-  async startDebugSession() {
-    throw new Error('Firefox: no debug session here (headless)');
   }
 
   async stop() {
