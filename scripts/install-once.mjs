@@ -31,8 +31,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (!needsInstall(dir)) process.exit(0);
   // CI starts the slow installs early, in the background, and npm test asks for the same ones later: the second
   // caller waits for the first (a lock folder beside node_modules) instead of running a second npm ci over it.
+  // A living owner is waited for however long it takes (the caller's own time limit ends a hang): a second npm ci
+  // in the same folder would delete the tree the first one is writing, and both would fail.
   const lock = join(dir, '.install-lock');
-  const deadline = Date.now() + 15 * 60_000;
   for (;;) {
     try {
       mkdirSync(lock);
@@ -40,7 +41,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       break;
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
-      if (!ownerAlive(lock) || Date.now() > deadline) rmSync(lock, { recursive: true, force: true });
+      if (!ownerAlive(lock)) rmSync(lock, { recursive: true, force: true });
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
     }
   }
@@ -64,7 +65,17 @@ function ownerAlive(lock) {
     process.kill(Number(readFileSync(join(lock, 'pid'), 'utf8')), 0);
     return true;
   } catch (error) {
-    // No pid file yet (the owner is between mkdir and write) counts as alive; a missing process does not.
-    return error.code === 'ENOENT' || error.code === 'EPERM';
+    if (error.code === 'EPERM') return true;
+    // No pid file: the owner is between mkdir and write (a moment), or died there (the lock is older than that).
+    if (error.code === 'ENOENT') return Date.now() - lockCreatedAt(lock) < 10_000;
+    return false;
+  }
+}
+
+function lockCreatedAt(lock) {
+  try {
+    return statSync(lock).mtimeMs;
+  } catch {
+    return 0;
   }
 }

@@ -3,6 +3,7 @@
 // ends, under its name and its time, so the logs of two scripts never interleave. `--timeout <minutes>` ends a
 // script that runs longer (its whole process group: browsers and servers too) and prints what it wrote so far: a
 // hang then fails the run in minutes, naming the script, instead of running into CI's limit with nothing printed.
+// At the end, the lines that tell what failed are printed again, in short: CI shows only the end of the log.
 // `--idle <script>` runs that script at the lowest CPU priority (`nice -n 19`, inherited by everything it starts):
 // it gets the cores only while the others leave them idle.
 //
@@ -15,6 +16,7 @@
 // Playwright flows come last, alone: beside the browser tests (measured on 2 cores) both took more than twice as
 // long, and beside vitest at equal priority all three failed.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 const args = process.argv.slice(2);
 const jobsAt = args.indexOf('--jobs');
@@ -66,8 +68,10 @@ function run(name) {
       done = true;
       clearTimeout(timer);
       running.delete(child.pid);
+      const text = Buffer.concat(out);
       process.stdout.write(`\n> ${name}: ${ok ? 'ok' : `failed (${why})`} in ${seconds(t)}\n`);
-      process.stdout.write(Buffer.concat(out));
+      process.stdout.write(text);
+      if (!ok) recaps.push(`> ${name}: failed (${why}) in ${seconds(t)}\n${recap(text.toString())}`);
       resolve(ok);
     };
     const timer =
@@ -86,6 +90,23 @@ function run(name) {
   });
 }
 
+/** What a failed script said about its failures: CI keeps only the end of a long log, where the others' output lands. */
+const recaps = [];
+const RECAP_LINES = 30;
+function recap(text) {
+  const lines = stripVTControlCharacters(text)
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter(Boolean);
+  const telling = lines.filter(
+    (line) => /\b(FAIL|failed|Error|timed out|Timeout|expected)\b|^\s*[✗✘×]/.test(line) && !/\b0 failed\b/.test(line),
+  );
+  const picked = [...new Set(telling.length ? telling : lines.slice(-RECAP_LINES))];
+  const shown = picked.slice(0, RECAP_LINES).map((line) => `  ${line.slice(0, 240)}`);
+  if (picked.length > RECAP_LINES) shown.push(`  … and ${picked.length - RECAP_LINES} more lines like these, above`);
+  return shown.join('\n');
+}
+
 const queue = [...scripts];
 const failed = [];
 await Promise.all(
@@ -95,6 +116,7 @@ await Promise.all(
 );
 console.log(`\n${scripts.length - failed.length}/${scripts.length} passed in ${seconds(started)}`);
 if (failed.length) {
+  console.error(`\nWhat failed, in short (each script's whole output is above):\n${recaps.join('\n')}`);
   console.error(`failed: ${failed.join(', ')}`);
   process.exit(1);
 }
