@@ -14,6 +14,7 @@ import { InvoiceTable } from './InvoiceTable.tsx';
 import { DashboardContext, LoadError, Loading, Notice, Page } from './parts.tsx';
 import { historyFilter, portalScreen, TABS, type Tab } from './screens.ts';
 import { SubscriptionDetail, SubscriptionList } from './Subscriptions.tsx';
+import { SummaryLoading } from './SummaryLayout.tsx';
 
 // Screens off the first paint: loaded when shown.
 const PastDue = lazy(() => import('./PastDue.tsx').then((m) => ({ default: m.PastDue })));
@@ -172,8 +173,8 @@ function Overview({ prefix, filter, initial }: { prefix: string; filter: { custo
   const tabClass = css`appearance: none; background: none; border: 0; border-bottom: 2px solid transparent; padding: 10px 4px; flex: none; white-space: nowrap; font: inherit; font-weight: 600; color: var(--pay-color-muted); cursor: pointer; min-height: 40px; &[aria-selected='true'] { color: var(--pay-color-primary); border-bottom-color: var(--pay-color-primary); } &:focus-visible { outline: 2px solid var(--pay-color-focus); outline-offset: -2px; border-radius: 4px; }`;
   return (
     <Page title={t('portal.overview')}>
-      {/* Reserves its height while it loads, so the tabs do not jump. */}
-      <Suspense fallback={<div aria-busy="true" className={css`min-height: 110px;`} />}>
+      {/* Its cards, titled, while its code loads: the tabs below do not move when it arrives. */}
+      <Suspense fallback={<SummaryLoading />}>
         <OverviewSummary prefix={prefix} customerId={filter.customer_id} onTab={(k) => setTab(k)} />
       </Suspense>
       {/* On a phone the tabs scroll sideways inside their row instead of widening the page. */}

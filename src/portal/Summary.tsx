@@ -19,6 +19,8 @@ import { useQuery } from '../ui/query.ts';
 import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { AppLink, day, useMethodText, useMoney, usePayLinkClass } from './parts.tsx';
+import { SummaryCard, SummaryLoading, useSummaryClasses } from './SummaryLayout.tsx';
+import { SKELETON_DELAY_MS, useDelay } from '../ui/Skeleton.tsx';
 import { renewalAmount } from './Subscriptions.tsx';
 
 type Tab = 'subscriptions' | 'invoices' | 'payments' | 'credits';
@@ -45,6 +47,29 @@ function creditBalances(grants: CreditGrant[]): Array<{ currency: PaymentCurrenc
     });
   }
   return [...out.values()];
+}
+
+/**
+ * The lines of a card whose figures are still loading: a figure's line and a note's, held at their heights, with a
+ * shimmering bar in each once loading has taken longer than the skeleton delay.
+ */
+function SummaryLinesLoading() {
+  const c = useSummaryClasses();
+  const { css, keyframes } = useCss();
+  const shown = useDelay(SKELETON_DELAY_MS);
+  const shimmer = keyframes`0%{background-position:100% 0}100%{background-position:0 0}`;
+  const bar = css`display: inline-block; vertical-align: middle; block-size: 0.8em; border-radius: 4px; background: linear-gradient(90deg, var(--pay-color-skeleton) 25%, var(--pay-color-skeleton-shine) 50%, var(--pay-color-skeleton) 75%); background-size: 300% 100%; animation: ${shimmer} 1.4s ease-in-out infinite; @media (prefers-reduced-motion: reduce) { animation: none; }`;
+  // Before the bar, a no-break space gives each line its height.
+  return (
+    <>
+      <span className={c.big} aria-hidden="true">
+        {shown ? <span className={bar} style={{ inlineSize: '60%' }} /> : '\u00a0'}
+      </span>
+      <span className={c.muted} aria-hidden="true">
+        {shown ? <span className={bar} style={{ inlineSize: '80%' }} /> : '\u00a0'}
+      </span>
+    </>
+  );
 }
 
 export default function OverviewSummary({
@@ -85,15 +110,11 @@ export default function OverviewSummary({
   // The past-due page comes back here after paying.
   const here = typeof location !== 'undefined' ? location.href : undefined;
 
-  const card = css`display: flex; flex-direction: column; gap: 6px; min-width: 0; padding: 16px 18px; border: 1px solid var(--pay-color-border); border-radius: var(--pay-radius-lg); background: var(--pay-color-bg);`;
-  const label = css`margin: 0; font-size: 13px; font-weight: 600; color: var(--pay-color-muted);`;
-  const big = css`font-size: 20px; font-weight: 700; font-variant-numeric: tabular-nums; overflow-wrap: anywhere;`;
-  const muted = css`color: var(--pay-color-muted); font-size: 14px; overflow-wrap: anywhere;`;
+  const c = useSummaryClasses();
   const box = (part: string, title: string, children: ReactNode) => (
-    <div part={part} className={card}>
-      <h3 className={label}>{title}</h3>
+    <SummaryCard part={part} title={title}>
       {children}
-    </div>
+    </SummaryCard>
   );
 
   return (
@@ -123,111 +144,111 @@ export default function OverviewSummary({
           </Alert>
         </div>
       ) : null}
-      <div className={css`display: grid; grid-template-columns: repeat(auto-fit, minmax(160px, 1fr)); gap: 12px;`}>
-        {box(
-          'overview-plans',
-          t('portal.summary.plans'),
-          <>
-            {!subs.data ? (
-              <span className={muted} aria-busy="true">
-                …
-              </span>
-            ) : live.length ? (
-              <ul
-                className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px;`}
-              >
-                {live.slice(0, 3).map((s) => (
-                  <li key={s.id} className={css`display: flex; gap: 8px; align-items: center; flex-wrap: wrap;`}>
-                    <AppLink
-                      path={links.subscription(s.id)}
-                      className={css`font-weight: 650; overflow-wrap: anywhere;`}
-                    >
-                      {s.description || s.id}
-                    </AppLink>
-                    {s.status !== 'active' ? (
-                      <StatusChip tone={SUBSCRIPTION_STATUS_TONE[s.status] ?? 'default'}>
-                        {t(`portal.subscriptionStatus.${s.status}`, { defaultValue: s.status })}
-                      </StatusChip>
-                    ) : null}
-                  </li>
-                ))}
-                {live.length > 3 ? (
-                  <li>
+      {!subs.data ? (
+        <SummaryLoading lines={<SummaryLinesLoading />} />
+      ) : (
+        <div className={c.grid}>
+          {box(
+            'overview-plans',
+            t('portal.summary.plans'),
+            <>
+              {live.length ? (
+                <ul
+                  className={css`list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px;`}
+                >
+                  {live.slice(0, 3).map((s) => (
+                    <li key={s.id} className={css`display: flex; gap: 8px; align-items: center; flex-wrap: wrap;`}>
+                      <AppLink
+                        path={links.subscription(s.id)}
+                        className={css`font-weight: 650; overflow-wrap: anywhere;`}
+                      >
+                        {s.description || s.id}
+                      </AppLink>
+                      {s.status !== 'active' ? (
+                        <StatusChip tone={SUBSCRIPTION_STATUS_TONE[s.status] ?? 'default'}>
+                          {t(`portal.subscriptionStatus.${s.status}`, { defaultValue: s.status })}
+                        </StatusChip>
+                      ) : null}
+                    </li>
+                  ))}
+                  {live.length > 3 ? (
+                    <li>
+                      <Button
+                        variant="text"
+                        size="sm"
+                        onClick={() => onTab('subscriptions')}
+                        className={css`margin-inline-start: -8px;`}
+                      >
+                        {t('portal.summary.more', { count: live.length - 3 })}
+                      </Button>
+                    </li>
+                  ) : null}
+                </ul>
+              ) : (
+                <span className={c.muted}>{t('portal.summary.noPlan')}</span>
+              )}
+            </>,
+          )}
+          {box(
+            'overview-next-charge',
+            t('portal.summary.nextCharge'),
+            <>
+              {next ? (
+                <>
+                  <span className={c.big}>{money(renewalAmount(next.s), next.s.paymentCurrency)}</span>
+                  <span className={c.muted}>{t('portal.summary.nextChargeOn', { date: day(next.at) })}</span>
+                </>
+              ) : (
+                <span className={c.muted}>{t('portal.summary.noCharge')}</span>
+              )}
+            </>,
+          )}
+          {box(
+            'overview-payment-method',
+            t('portal.summary.paymentMethod'),
+            <>
+              {method?.paymentMethod ? (
+                <>
+                  <span className={css`font-weight: 650; overflow-wrap: anywhere;`}>
+                    {methodText(method.paymentMethod.name, method.paymentCurrency?.symbol)}
+                  </span>
+                  <AppLink
+                    path={links.subscription(method.id)}
+                    className={css`font-size: 14px; display: inline-flex; min-height: 24px; align-items: center;`}
+                  >
+                    {t('portal.summary.changeMethod')}
+                  </AppLink>
+                </>
+              ) : (
+                <span className={c.muted}>{t('portal.summary.noMethod')}</span>
+              )}
+            </>,
+          )}
+          {balances.length
+            ? box(
+                'overview-credits',
+                t('portal.summary.credits'),
+                <>
+                  {balances.map((b) => (
+                    <span key={b.currency.id} className={c.big}>
+                      {money(b.amount, b.currency)}
+                    </span>
+                  ))}
+                  <span>
                     <Button
                       variant="text"
                       size="sm"
-                      onClick={() => onTab('subscriptions')}
+                      onClick={() => onTab('credits')}
                       className={css`margin-inline-start: -8px;`}
                     >
-                      {t('portal.summary.more', { count: live.length - 3 })}
+                      {t('portal.summary.viewCredits')}
                     </Button>
-                  </li>
-                ) : null}
-              </ul>
-            ) : (
-              <span className={muted}>{t('portal.summary.noPlan')}</span>
-            )}
-          </>,
-        )}
-        {box(
-          'overview-next-charge',
-          t('portal.summary.nextCharge'),
-          <>
-            {next ? (
-              <>
-                <span className={big}>{money(renewalAmount(next.s), next.s.paymentCurrency)}</span>
-                <span className={muted}>{t('portal.summary.nextChargeOn', { date: day(next.at) })}</span>
-              </>
-            ) : (
-              <span className={muted}>{subs.data ? t('portal.summary.noCharge') : '…'}</span>
-            )}
-          </>,
-        )}
-        {box(
-          'overview-payment-method',
-          t('portal.summary.paymentMethod'),
-          <>
-            {method?.paymentMethod ? (
-              <>
-                <span className={css`font-weight: 650; overflow-wrap: anywhere;`}>
-                  {methodText(method.paymentMethod.name, method.paymentCurrency?.symbol)}
-                </span>
-                <AppLink
-                  path={links.subscription(method.id)}
-                  className={css`font-size: 14px; display: inline-flex; min-height: 24px; align-items: center;`}
-                >
-                  {t('portal.summary.changeMethod')}
-                </AppLink>
-              </>
-            ) : (
-              <span className={muted}>{subs.data ? t('portal.summary.noMethod') : '…'}</span>
-            )}
-          </>,
-        )}
-        {balances.length
-          ? box(
-              'overview-credits',
-              t('portal.summary.credits'),
-              <>
-                {balances.map((b) => (
-                  <span key={b.currency.id} className={big}>
-                    {money(b.amount, b.currency)}
                   </span>
-                ))}
-                <span>
-                  <Button
-                    variant="text"
-                    size="sm"
-                    onClick={() => onTab('credits')}
-                    className={css`margin-inline-start: -8px;`}
-                  >
-                    {t('portal.summary.viewCredits')}
-                  </Button>
-                </span>
-              </>,
-            )
-          : null}
-      </div>
+                </>,
+              )
+            : null}
+        </div>
+      )}
     </section>
   );
 }

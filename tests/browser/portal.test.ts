@@ -1469,6 +1469,41 @@ describe('<pay-portal> overview and finish', () => {
     await expectNoAxeViolations(el);
   });
 
+  it('the tabs stay where they first painted while the summary loads, at 1280 and 390 px', async () => {
+    for (const width of [1280, 390]) {
+      await setViewport({ width, height: 800 });
+      // No plan, nothing due, no credits: every card of the loaded summary is one line of text.
+      await stub({
+        signedIn: true,
+        portal: { count: 1, eth: false, subscriptions: false, grants: false, payments: 0 },
+      });
+      const tops: number[] = [];
+      let loading = false;
+      let watching = true;
+      const el = portal();
+      const watch = () => {
+        const bar = el.shadowRoot?.querySelector('[part~=tabs]');
+        if (bar) tops.push(Math.round(bar.getBoundingClientRect().top));
+        // The summary (its stand-in while its code loads, or its cards while their figures do) above the tabs.
+        const above = bar?.previousElementSibling;
+        if (above?.matches('[aria-busy=true]') || above?.querySelector('[aria-busy=true]')) loading = true;
+        if (watching) requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+      await waitFor(() => $(el, '[part~=overview-next-charge]')?.textContent?.includes('No upcoming charge'), {
+        timeout: 5000,
+      });
+      // The invoice below too (a row of the table, or an item of the phone's list).
+      await waitFor(() => $(el, '[part~=invoice-row], [part~=invoice-list-item]'), { timeout: 5000 });
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      watching = false;
+      ok(loading, `at ${width} px: the tabs were drawn while the summary loaded`);
+      deepEqual([...new Set(tops)], [tops[0]], `at ${width} px, the tabs' top in each frame: ${tops.join(', ')}`);
+      el.remove();
+    }
+    await setViewport({ width: 1280, height: 800 });
+  });
+
   it('with nothing due there is no past-due notice or link; empty lists say what to do next', async () => {
     await stub({ signedIn: true, portal: { count: 1, eth: false, subscriptions: false, grants: false, payments: 0 } });
     const el = portal();
