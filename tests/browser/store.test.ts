@@ -368,6 +368,21 @@ describe('<blocklet-store>', () => {
     equal(el.shadowRoot?.activeElement?.getAttribute('aria-live'), 'polite', 'focus moves to the result count');
   });
 
+  it('detail in a 390 px box: the screenshots scroll sideways in a list of their own that takes focus', async () => {
+    window.history.replaceState(null, '', `${BASE}blocklets/z8blocklet0`);
+    const { box, el } = narrowStore();
+    await waitFor(() => $(el, 'h1')?.textContent === 'Payment Kit');
+    const strip = await waitFor(() => $<HTMLElement>(el, 'ul[aria-labelledby=store-shots]'));
+    equal(strip.tabIndex, 0);
+    equal(el.shadowRoot!.getElementById('store-shots')?.textContent, 'Screenshots');
+    ok(strip.scrollWidth > strip.clientWidth, `the strip is wider than its box (${strip.scrollWidth})`);
+    ok(box.scrollWidth <= 390, `the box does not widen (${box.scrollWidth} px)`);
+    // Focusable, so the keyboard scrolls it (the browser's own arrow keys: axe's scrollable-region-focusable).
+    strip.focus();
+    equal(el.shadowRoot!.activeElement, strip);
+    await expectNoAxeViolations(el);
+  });
+
   it('detail: header, review status, launch link, screenshots, sanitized readme, versions, more by the author', async () => {
     window.history.replaceState(null, '', `${BASE}blocklets/z8blocklet0`);
     const el = store('locale="en"');

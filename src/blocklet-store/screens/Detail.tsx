@@ -238,9 +238,15 @@ export function Detail({ did, version }: { did: string; version?: string | undef
         {screenshots.length ? (
           <section aria-labelledby="store-shots" className={section}>
             <h2 id="store-shots">{t('store.screenshots')}</h2>
+            {/* Wider than a phone: the strip scrolls sideways in its own box. The list takes focus, named by the
+                heading, so the keyboard scrolls it too (as ScrollTable's frame does). */}
+            {/* eslint-disable jsx-a11y/no-noninteractive-tabindex -- a scroll box takes focus to scroll by keys */}
             <ul
-              className={css`list-style: none; margin: 0; padding: 0 0 6px; display: flex; gap: 12px; overflow-x: auto;`}
+              aria-labelledby="store-shots"
+              tabIndex={0}
+              className={css`list-style: none; margin: 0; padding: 0 0 6px; display: flex; gap: 12px; overflow-x: auto; border-radius: var(--pay-radius); ${focusRing}`}
             >
+              {/* eslint-enable jsx-a11y/no-noninteractive-tabindex -- only the scroll box */}
               {screenshots.map((s, i) => (
                 <li key={s} className={css`flex: none;`}>
                   <img
