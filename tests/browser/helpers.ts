@@ -1,5 +1,6 @@
 /** Tiny assertion and DOM helpers for the browser tests (no dependencies). */
 import type { StubSwitches } from './stub-platform.ts';
+import { AXE_WCAG_TAGS } from '../support/axe.ts';
 
 export class AssertionError extends Error {}
 
@@ -220,7 +221,7 @@ export async function expectNoAxeViolations(context: Element | Document): Promis
   const axe = (await import('axe-core')).default;
   const result = await axe.run(context as Element, {
     resultTypes: ['violations'],
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    runOnly: { type: 'tag', values: [...AXE_WCAG_TAGS, 'best-practice'] },
     rules: { region: { enabled: false } },
   });
   if (result.violations.length) {

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { signedFetch, type SignOptions } from '../server/payment-helpers.ts';
+import { AXE_WCAG_TAGS } from '../support/axe.ts';
 import { connect, signatureText, walletOf, type AuthOutcome, type AuthRequest } from '../support/did-wallet.ts';
 import { demoSecretKey, type DemoWalletKey } from '../../hosts/server/service/data/demo-wallets.ts';
 
@@ -38,10 +39,6 @@ export async function signIn(page: Page, who: RegExp, redirect: string): Promise
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /**
- * The axe violations of the page (`id: [targets]`), none expected. The host pages run under a strict CSP, so a
- * spec that calls this sets `test.use({ bypassCSP: true })`: axe is injected by the test only.
- */
-/**
  * Before asserting that something is absent: waits until the page (its frames included) has made no request for
  * `quietMs` (lazy chunks, settings, the session: whatever would bring the thing) and has drawn a frame after that,
  * so the thing could have appeared by now.
@@ -71,9 +68,13 @@ export async function settled(page: Page, quietMs = 500): Promise<void> {
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 }
 
+/**
+ * The axe violations of the page (`id: [targets]`), none expected. The host pages run under a strict CSP, so a
+ * spec that calls this sets `test.use({ bypassCSP: true })`: axe is injected by the test only.
+ */
 export async function axe(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
+  return page.evaluate(async (tags) => {
     const w = window as unknown as {
       axe: {
         run: (
@@ -82,11 +83,9 @@ export async function axe(page: Page): Promise<string[]> {
         ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
       };
     };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    });
+    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
     return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-  });
+  }, AXE_WCAG_TAGS);
 }
 
 /** A merchant API call (`/payment/api…` path without the prefix) signed with the run's app key. */

@@ -4,14 +4,17 @@
  * take screenshots. The same journey code runs in both engines (tests/support/engines.mjs says how each is driven).
  */
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { Origin } from 'selenium-webdriver';
+import { AXE_WCAG_TAGS } from '../support/axe.ts';
 import { launchFirefox, launchWebKit, patchFirefoxPage } from '../support/engines.mjs';
 
 export type EngineName = 'firefox' | 'webkit';
 
 const IN_PAGE = readFileSync(new URL('./in-page.js', import.meta.url), 'utf8');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 type Pattern = string | RegExp;
 export type Query = {
@@ -330,6 +333,19 @@ export class Journey {
   /** Layout defects of what is shown (in-page.js `defects`): broken words, sideways overflow, clipped dialogs. */
   async defects(host?: string): Promise<string[]> {
     return this.call<string[]>('defects', host ?? null);
+  }
+
+  /**
+   * axe's WCAG 2.2 AA violations of the page (`rule: [targets]`). axe-core is sent by the test, once per document;
+   * the driver's script is not subject to the page's CSP, as a page's own script would be.
+   */
+  async axe(): Promise<string[]> {
+    if (!(await this.run<boolean>("return typeof window.axe === 'object'"))) await this.run(AXE);
+    return this.run<string[]>(
+      `return window.axe.run(document, { runOnly: { type: 'tag', values: arguments[0] } }).then((r) =>
+         r.violations.map((v) => v.id + ': ' + JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))));`,
+      AXE_WCAG_TAGS,
+    );
   }
 
   async pageErrors(): Promise<string[]> {

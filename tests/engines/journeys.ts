@@ -52,10 +52,14 @@ export function journeys(engine: EngineName): void {
     await j.waitForPath(redirect.split('?')[0]!);
   }
 
-  /** What a person would see wrong on this screen: none; and a screenshot of it. */
-  async function looks(name: string, host?: string) {
+  /**
+   * What a person would see wrong on this screen: none; and a screenshot of it. On the main screens (`axe`), also
+   * what axe finds against WCAG 2.2 AA: none, in this engine as in Chromium.
+   */
+  async function looks(name: string, host?: string, { axe = false } = {}) {
     await j.shot(name);
     const defects = await j.defects(host);
+    if (axe) defects.push(...(await j.axe()).map((v) => `axe ${v}`));
     if (defects.length) throw new Error(`${engine} at ${j.width} px, ${name}:\n  ${defects.slice(0, 12).join('\n  ')}`);
   }
 
@@ -135,7 +139,7 @@ export function journeys(engine: EngineName): void {
           await summary();
           await j.see({ host: co, text: 'Sandbox Pro License' });
           await j.text({ host: co, css: '[part~=total]' }, '10 TBA');
-          await looks('checkout-onetime', co);
+          await looks('checkout-onetime', co, { axe: true });
           await j.click({ host: co, role: 'button', name: 'Pay' });
           const fast: Query = { host: co, role: 'dialog', name: 'Confirm payment' };
           await j.text(fast, /10 TBA/);
@@ -143,7 +147,7 @@ export function journeys(engine: EngineName): void {
           await j.click({ within: fast, role: 'button', name: 'Use DID Wallet instead' });
           const dialog: Query = { host: co, role: 'dialog', name: 'Pay with DID Wallet' };
           await j.text({ within: dialog, role: 'status' }, /Waiting for DID Wallet/);
-          await looks('checkout-wallet', co);
+          await looks('checkout-wallet', co, { axe: true });
           const href = await scanWalletDialog(co, dialog);
           await approve(href, 'casey', { host: co, dialog });
           await j.see({ host: co, role: 'heading', name: 'Thanks for your payment' }, 20_000);
@@ -266,14 +270,14 @@ export function journeys(engine: EngineName): void {
           });
           await j.goto('/customer');
           await j.see({ host: po, role: 'tab', name: 'Subscriptions' });
-          await looks('portal-overview', po);
+          await looks('portal-overview', po, { axe: true });
           await j.goto(`/customer/subscription/${sub.id}`);
           await j.see({ host: po, css: '[part~=renewal-amount]' });
           await looks('portal-subscription', po);
           await j.click({ host: po, role: 'button', name: 'Cancel subscription' });
           const cancel: Query = { host: po, role: 'dialog', name: 'Cancel subscription?' };
           await j.click({ within: cancel, role: 'radio', name: "It's too expensive" });
-          await looks('portal-cancel', po);
+          await looks('portal-cancel', po, { axe: true });
           await j.click({ within: cancel, role: 'button', name: 'Cancel subscription' });
           await j.gone(cancel);
           await j.click({ host: po, role: 'button', name: 'Resume subscription' });
@@ -353,7 +357,7 @@ export function journeys(engine: EngineName): void {
           await j.begin(width);
           await signIn('olivia', '/');
           await j.see({ host: hd, css: '[part~=user]' });
-          await looks('header-owner', hd);
+          await looks('header-owner', hd, { axe: true });
           if (width < 600) {
             await j.click({ host: hd, role: 'button', name: 'Open menu' });
             await looks('header-mobile-menu', hd);
@@ -367,7 +371,7 @@ export function journeys(engine: EngineName): void {
           await j.click({ host: hd, css: '[part~=org-switch]' });
           const orgs: Query = { host: hd, role: 'dialog', name: 'Organizations' };
           await j.see({ within: orgs, css: '[part~=org-list] button' });
-          await looks('header-orgs', hd);
+          await looks('header-orgs', hd, { axe: true });
           await j.click({ host: hd, role: 'button', name: /Create new/ });
           const create: Query = { host: hd, role: 'dialog', name: 'Create organization' };
           await j.see(create);
@@ -427,20 +431,20 @@ export function journeys(engine: EngineName): void {
           await j.begin(width);
           await j.goto('/');
           await j.see({ host: st, role: 'heading', name: 'Blocklet Store' });
-          await looks('store-home', st);
+          await looks('store-home', st, { axe: true });
           await j.fill({ host: st, role: 'searchbox', name: 'Search blocklets' }, 'insights');
           await j.see({ host: st, role: 'heading', name: 'Subscription Insights' });
           await looks('store-search', st);
           await j.click({ host: st, role: 'link', name: /Subscription Insights/ });
           await j.see({ host: st, role: 'link', name: /Launch/ });
-          await looks('store-detail', st);
+          await looks('store-detail', st, { axe: true });
         });
 
         it("the developer's blocklets and dialogs, the console", async () => {
           await j.begin(width);
           await signIn('dana', '/developer/blocklets');
           await j.see({ host: st, role: 'heading', name: 'My Blocklets' });
-          await looks('store-developer', st);
+          await looks('store-developer', st, { axe: true });
           await j.click({ host: st, role: 'button', name: 'Create blocklet' });
           const dialog: Query = { host: st, role: 'dialog', name: 'Create blocklet' };
           await j.see(dialog);
@@ -475,7 +479,7 @@ export function journeys(engine: EngineName): void {
           // Signed in: "Pay" (ادفع), in Arabic.
           await j.text({ host: co, css: 'button[part~=submit]' }, /^[\u0600-\u06ff ]+$/);
           expect(await rootOf(co)).toEqual({ dir: 'rtl', lang: 'ar' });
-          await looks('ar-checkout', co);
+          await looks('ar-checkout', co, { axe: true });
           await j.goto('/pricing?locale=ar');
           await j.see({ host: 'pay-pricing-table', role: 'radio', name: ar.pricingTable.interval.month });
           await looks('ar-pricing', 'pay-pricing-table');
@@ -512,7 +516,7 @@ export function journeys(engine: EngineName): void {
           await j.begin(width);
           await signIn('casey', '/pricing');
           await j.click({ host: pt, role: 'radio', name: 'Yearly' });
-          await looks('pricing-yearly', pt);
+          await looks('pricing-yearly', pt, { axe: true });
           await j.click({ host: pt, role: 'combobox', name: 'Currency' });
           await j.press('ArrowDown');
           await j.press('Enter');
