@@ -6,6 +6,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, settled, signIn, test } from './support.ts';
 
+// Its tests share nothing (each opens its own pages): they run on whichever workers are free, so the two sweeps,
+// minutes each on a loaded runner, run side by side instead of one after the other at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('header widths (issue 14): every entry reachable, no late collapse', () => {
   // Records, frame by frame from the first one, whether the desktop navigation shows and whether the burger does.
   const record = (page: Page) =>
