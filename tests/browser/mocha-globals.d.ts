@@ -7,7 +7,7 @@ interface MochaTestContext {
   skip(): never;
 }
 declare function it(title: string, fn: (this: MochaTestContext) => void | Promise<void>): void;
-declare function before(fn: () => void | Promise<void>): void;
+declare function before(fn: (this: MochaTestContext) => void | Promise<void>): void;
 declare function after(fn: () => void | Promise<void>): void;
 declare function beforeEach(fn: () => void | Promise<void>): void;
 declare function afterEach(fn: () => void | Promise<void>): void;

@@ -34,6 +34,16 @@ const portal = (attrs = '') =>
   ).firstElementChild as HTMLElement;
 const rows = (el: HTMLElement) => $$(el, '[part~=invoice-row]');
 
+// The first portal of the file loads its modules one by one from the test server, which a busy machine (three engines
+// side by side) stretches past a test's waits: once here, with time for it, so the tests' own waits time the element.
+before(async function () {
+  this.timeout(60_000);
+  await stub({ signedIn: true });
+  const el = portal();
+  await waitFor(() => rows(el).length && $(el, '[part~=overview-summary]'), { timeout: 50_000 });
+  await cleanup();
+});
+
 beforeEach(async () => {
   await stub({ signedIn: true });
   await setViewport({ width: 1280, height: 800 });
