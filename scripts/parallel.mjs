@@ -10,11 +10,12 @@
 // For the static checks of `npm test`: ESLint, knip, Prettier, dependency-cruiser and vue-tsc each keep one core
 // busy, so on a 2-core runner two of them together take about the time of the longer one, not the sum; they are
 // listed longest first (ESLint ~90 s, vue-tsc ~70 s, Prettier ~30 s, …), so no long one starts last. Then, after
-// the build, the browser tests beside vitest: the browser tests run one file at a time and mostly wait (debounces,
-// animations; alone they keep about 15% of 2 cores busy) and are timed, so starved of CPU they miss their windows;
-// vitest is CPU-bound and untimed but for generous timeouts, so it runs `--idle` and fills the cores they leave. The
-// Playwright flows come last, alone: beside the browser tests (measured on 2 cores) both took more than twice as
-// long, and beside vitest at equal priority all three failed.
+// the build, the element tests in Chromium, Firefox and WebKit beside vitest: they run one file at a time and
+// mostly wait (debounces, animations) and are timed, so starved of CPU they miss their windows; vitest is
+// CPU-bound and untimed but for generous timeouts, so it runs `--idle` and fills the cores they leave. Then the
+// Playwright flows beside the journeys and the platform-client checks: beside the element tests (measured on
+// 2 cores) the flows and the element tests both took more than twice as long, and beside vitest at equal priority
+// all three failed.
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 
