@@ -13,8 +13,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // A run directory where the server tests share one migrated sandbox database (tests/server/harness.ts).
     globalSetup: ['tests/server/global-setup.ts'],
-    // Timeouts catch a hang, not slowness: in npm test the suite runs at idle CPU priority beside the browser tests
-    // (scripts/parallel.mjs), where a sandbox's start has taken over 30 s and the fuzz over 4 minutes.
+    // Timeouts catch a hang, not slowness: in npm test the suite shares the machine with the static checks and the
+    // build (scripts/parallel.mjs); at idle priority beside the browser tests, a sandbox's start took over 30 s and
+    // the fuzz over 4 minutes.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [

@@ -7,12 +7,11 @@
 // `--idle <script>` runs that script at the lowest CPU priority (`nice -n 19`, inherited by everything it starts):
 // it gets the cores only while the others leave them idle.
 //
-// For the static checks of `npm test`: ESLint, knip, Prettier, dependency-cruiser and vue-tsc each keep one core
-// busy, so on a 2-core runner two of them together take about the time of the longer one, not the sum; they are
-// listed longest first (ESLint ~90 s, vue-tsc ~70 s, Prettier ~30 s, …), so no long one starts last. Then, after
-// the build, the element tests in Chromium, Firefox and WebKit beside vitest: they run one file at a time and
-// mostly wait (debounces, animations) and are timed, so starved of CPU they miss their windows; vitest is
-// CPU-bound and untimed but for generous timeouts, so it runs `--idle` and fills the cores they leave. Then the
+// In `npm test`, three stages. First what is CPU-bound and untimed, side by side: the static checks (ESLint, knip,
+// Prettier, dependency-cruiser and vue-tsc, two at a time, longest first: ESLint ~90 s, vue-tsc ~70 s, …), the
+// build with its size and package checks, and vitest (unit, server and contract tests). Then the element tests in
+// Chromium, Firefox and WebKit, alone: they run one file at a time, mostly wait (debounces, animations) and are
+// timed, so starved of CPU they miss their windows (beside vitest at idle priority, WebKit's missed one). Then the
 // Playwright flows beside the journeys and the platform-client checks: beside the element tests (measured on
 // 2 cores) the flows and the element tests both took more than twice as long, and beside vitest at equal priority
 // all three failed.
