@@ -173,6 +173,33 @@ describe('German (long words) and Japanese', () => {
       for (const el of [co, table]) ok(el.scrollWidth <= 390, `${el.tagName} fits 390 px: ${el.scrollWidth}`);
       await expectNoAxeViolations(table);
     });
+
+    it(`${code}: the portal, the header and the store in ${code}, axe clean, nothing wider than a phone`, async () => {
+      await setViewport({ width: 390, height: 844 });
+      const portal = element(`<pay-portal base-url="/payment/" locale="${code}" theme="light"></pay-portal>`);
+      const tabs = await several(portal, '[part~=tab]');
+      ok(
+        tabs.some((tab) => tab.textContent === texts.portal.invoiceHistory),
+        tabs.map((tab) => tab.textContent).join(' | '),
+      );
+      await waitFor(() => $(portal, '[part~=overview-plans]'), { timeout: 10_000, message: 'the summary' });
+      await expectNoAxeViolations(portal);
+      const header = element(
+        `<site-header locale="${code}" meta='{"appName":"Acme","navigation":[{"title":"Docs","link":"/docs"}]}'></site-header>`,
+      );
+      await waitFor(() => $(header, '[part=user]'), { timeout: 10_000, message: 'the header' });
+      await expectNoAxeViolations(header);
+      window.history.replaceState(null, '', BASE);
+      const store = element(`<blocklet-store base-path="${BASE}" locale="${code}"></blocklet-store>`);
+      await several(store, '[part=blocklet-card]');
+      ok(
+        !!$(store, `[placeholder="${texts.store.searchPlaceholder}"]`),
+        `the search says "${texts.store.searchPlaceholder}"`,
+      );
+      for (const el of [portal, header, store])
+        ok(el.scrollWidth <= 390, `${el.tagName} fits 390 px: ${el.scrollWidth}`);
+      await expectNoAxeViolations(store);
+    });
   }
 });
 
