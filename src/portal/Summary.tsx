@@ -111,6 +111,12 @@ export default function OverviewSummary({
   const here = typeof location !== 'undefined' ? location.href : undefined;
 
   const c = useSummaryClasses();
+  // A text button that opens a tab below ("1 more", "View credits"), its text aligned with the card's.
+  const toTab = (tab: Tab, label: string) => (
+    <Button variant="text" size="sm" onClick={() => onTab(tab)} className={css`margin-inline-start: -8px;`}>
+      {label}
+    </Button>
+  );
   const box = (part: string, title: string, children: ReactNode) => (
     <SummaryCard part={part} title={title}>
       {children}
@@ -172,16 +178,7 @@ export default function OverviewSummary({
                     </li>
                   ))}
                   {live.length > 3 ? (
-                    <li>
-                      <Button
-                        variant="text"
-                        size="sm"
-                        onClick={() => onTab('subscriptions')}
-                        className={css`margin-inline-start: -8px;`}
-                      >
-                        {t('portal.summary.more', { count: live.length - 3 })}
-                      </Button>
-                    </li>
+                    <li>{toTab('subscriptions', t('portal.summary.more', { count: live.length - 3 }))}</li>
                   ) : null}
                 </ul>
               ) : (
@@ -234,16 +231,7 @@ export default function OverviewSummary({
                       {money(b.amount, b.currency)}
                     </span>
                   ))}
-                  <span>
-                    <Button
-                      variant="text"
-                      size="sm"
-                      onClick={() => onTab('credits')}
-                      className={css`margin-inline-start: -8px;`}
-                    >
-                      {t('portal.summary.viewCredits')}
-                    </Button>
-                  </span>
+                  <span>{toTab('credits', t('portal.summary.viewCredits'))}</span>
                 </>,
               )
             : null}
