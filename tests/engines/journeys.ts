@@ -270,6 +270,8 @@ export function journeys(engine: EngineName): void {
           });
           await j.goto('/customer');
           await j.see({ host: po, role: 'tab', name: 'Subscriptions' });
+          // The summary with its figures (the plan just created), as the customer reads it.
+          await j.see({ host: po, css: '[part~=overview-plans] a' });
           await looks('portal-overview', po, { axe: true });
           await j.goto(`/customer/subscription/${sub.id}`);
           await j.see({ host: po, css: '[part~=renewal-amount]' });
