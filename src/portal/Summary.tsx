@@ -20,7 +20,7 @@ import { StatusChip } from '../ui/StatusChip.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { AppLink, day, useMethodText, useMoney, usePayLinkClass } from './parts.tsx';
 import { SummaryCard, SummaryLoading, useSummaryClasses } from './SummaryLayout.tsx';
-import { SKELETON_DELAY_MS, useDelay } from '../ui/Skeleton.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
 import { renewalAmount } from './Subscriptions.tsx';
 
 type Tab = 'subscriptions' | 'invoices' | 'payments' | 'credits';
@@ -50,23 +50,29 @@ function creditBalances(grants: CreditGrant[]): Array<{ currency: PaymentCurrenc
 }
 
 /**
- * The lines of a card whose figures are still loading: a figure's line and a note's, held at their heights, with a
- * shimmering bar in each once loading has taken longer than the skeleton delay.
+ * The lines of a card whose figures are still loading: a figure's line and a note's, held at their heights (a
+ * no-break space in each), with the product's skeleton bar in each once loading has taken longer than its delay.
  */
 function SummaryLinesLoading() {
   const c = useSummaryClasses();
-  const { css, keyframes } = useCss();
-  const shown = useDelay(SKELETON_DELAY_MS);
-  const shimmer = keyframes`0%{background-position:100% 0}100%{background-position:0 0}`;
-  const bar = css`display: inline-block; vertical-align: middle; block-size: 0.8em; border-radius: 4px; background: linear-gradient(90deg, var(--pay-color-skeleton) 25%, var(--pay-color-skeleton-shine) 50%, var(--pay-color-skeleton) 75%); background-size: 300% 100%; animation: ${shimmer} 1.4s ease-in-out infinite; @media (prefers-reduced-motion: reduce) { animation: none; }`;
-  // Before the bar, a no-break space gives each line its height.
+  const { css } = useCss();
+  const bar = (size: string) => (
+    <Skeleton
+      width="100%"
+      height="0.8em"
+      announce={false}
+      className={css`display: inline-flex; vertical-align: middle; inline-size: ${size};`}
+    />
+  );
   return (
     <>
       <span className={c.big} aria-hidden="true">
-        {shown ? <span className={bar} style={{ inlineSize: '60%' }} /> : '\u00a0'}
+        {bar('60%')}
+        {'\u00a0'}
       </span>
       <span className={c.muted} aria-hidden="true">
-        {shown ? <span className={bar} style={{ inlineSize: '80%' }} /> : '\u00a0'}
+        {bar('80%')}
+        {'\u00a0'}
       </span>
     </>
   );
