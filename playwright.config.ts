@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS } from './tests/support/chromium-args.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium-args.mjs';
 
 // End-to-end flows against the host server on a fresh in-memory sandbox database, driven in Debian's
 // Chromium (no browser download). Screenshots of each flow are kept under test-results/.
@@ -28,7 +28,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },

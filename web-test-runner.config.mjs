@@ -13,7 +13,7 @@
 // vite.config.ts, hmr off) compiles modules and the test runner's middleware forwards module requests to it.
 import { createServer } from 'vite';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { CHROMIUM_ARGS } from './tests/support/chromium-args.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium-args.mjs';
 import { firefoxLauncher, webkitLauncher } from './tests/support/wtr-engines.mjs';
 
 const LAUNCHERS = {
@@ -21,7 +21,7 @@ const LAUNCHERS = {
     playwrightLauncher({
       product: 'chromium',
       launchOptions: {
-        executablePath: '/usr/bin/chromium',
+        executablePath: CHROMIUM_PATH,
         args: CHROMIUM_ARGS,
       },
     }),

@@ -5,19 +5,13 @@ import type { Page } from '@playwright/test';
 import { axe, expect, settled, signIn, test } from './support.ts';
 import { DEMO_DIDS } from '../../hosts/server/service/data/demo-wallets.ts';
 import { isolate } from '../../src/core/bidi.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-args.mjs';
 
 // Temporary platform hostnames (*.ip.abtnet.io) resolve to the sandbox, for the temporary-domain notice.
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--no-first-run',
-      '--host-resolver-rules=MAP *.ip.abtnet.io 127.0.0.1',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.ip.abtnet.io 127.0.0.1'],
   },
 });
 

@@ -18,6 +18,7 @@ import { chromium } from 'playwright';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleStub, initialState } from '../browser/stub-platform.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-args.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -245,7 +246,7 @@ document.querySelector('pay-checkout').addEventListener('pay-ready', (e) => { wi
   afterAll(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
   it('renders <pay-checkout> from the installed package in Chromium', async () => {
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage();
       const warnings: string[] = [];
