@@ -6,7 +6,6 @@ import {
   activeDeep,
   cleanup,
   deepEqual,
-  engine,
   equal,
   expectNoAxeViolations,
   flushed,
@@ -1046,9 +1045,6 @@ describe('<site-header> navigation that does not fit', () => {
   });
 
   it('an item never wraps, current (bold) or not: it moves into the burger first, with no ResizeObserver loop', async function () {
-    // Open WebKit defect (issue 30): WebKitGTK keeps the links where the others show the burger. Skipped there, and
-    // only there, until it is fixed; the journeys check the header's widths in WebKit at 1280 and 390 px.
-    if (engine === 'webkit') this.skip();
     this.timeout(30_000);
     await stub({ signedIn: true });
     // "Billing" is a group whose child is this page, so it is the current item (bold); the labels are of one word.
@@ -1086,17 +1082,23 @@ describe('<site-header> navigation that does not fit', () => {
         range.selectNodeContents(node);
         return new Set([...range.getClientRects()].filter((r) => r.width > 1).map((r) => Math.round(r.top))).size;
       };
-      const seen = new Set<string>();
-      for (let width = 1500; width >= 900; width -= 20) {
+      // Where the burger comes depends on the font the engine picks from the stack: Chromium and Firefox take
+      // system-ui (DejaVu Sans on Debian), WebKitGTK skips it for Arial's metric twin (Liberation Sans), about 10 %
+      // narrower, so here the links fit down to about 935 px in the first two and 890 px in WebKit. Narrow until the
+      // burger has held for three steps, wherever it comes; each change of form is kept, so links back after it show.
+      const seen: string[] = [];
+      let burgerSteps = 0;
+      for (let width = 1500; width >= 600 && burgerSteps < 3; width -= 20) {
         el.style.width = `${width}px`;
         await sleep(120);
         await flushed();
         const nav = $(el, 'nav[part=nav]');
+        const form = nav ? 'nav' : 'burger';
+        if (seen[seen.length - 1] !== form) seen.push(form);
         if (!nav) {
-          seen.add('burger');
+          burgerSteps++;
           continue;
         }
-        seen.add('nav');
         const bar = $(el, '[part=header]')!.getBoundingClientRect();
         const addons = $(el, '[part=addons]')!.getBoundingClientRect();
         for (const item of $$(el, 'nav[part=nav] > ul > li')) {
@@ -1109,7 +1111,7 @@ describe('<site-header> navigation that does not fit', () => {
           );
         }
       }
-      deepEqual([...seen], ['nav', 'burger'], 'the links show while they fit, then the burger');
+      deepEqual(seen, ['nav', 'burger'], 'the links show while they fit, then the burger');
       deepEqual(
         errors.filter((m) => m.includes('ResizeObserver')),
         [],
