@@ -8,7 +8,7 @@
  * a subscription), header (menu open), store (home, a blocklet page), pricing table (every interval).
  */
 import { cspFrame, type CspFrame } from './csp-helpers.ts';
-import { engine, equal, ok, stub, waitFor } from './helpers.ts';
+import { equal, ok, stub, waitFor } from './helpers.ts';
 
 const WIDTH = 390;
 let frame: CspFrame | undefined;
@@ -212,9 +212,6 @@ describe('hostile data', () => {
 
   it('<pay-pricing-table>: the plans of every interval', async function () {
     this.timeout(30_000);
-    // Open WebKit defect (issue 30): a 10,000-character plan name makes WebKit's page 130,738 px wide, with no element
-    // box past the window (the text overflows its box). Skipped there, and only there, until it is fixed.
-    if (engine === 'webkit') this.skip();
     frame = await hostileFrame('pay-pricing-table');
     const el = frame.mount(
       '<pay-pricing-table pricing-table-id="prctbl_test" base-url="/payment/" locale="en" theme="light"></pay-pricing-table>',
