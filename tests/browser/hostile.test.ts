@@ -95,12 +95,15 @@ function expectHarmless(f: CspFrame, el: HTMLElement, where: string, { showsData
   // Never wider than the window.
   const doc = f.doc.documentElement;
   if (doc.scrollWidth > doc.clientWidth) {
+    // The boxes past the window, or whose content is wider than the window (text overflowing a box that fits: in
+    // WebKit a select's text did, counted in the page's width).
     const wide = deepAll(f.doc)
-      .filter((e) => e.getBoundingClientRect().right > doc.clientWidth + 1)
+      .filter((e) => e.getBoundingClientRect().right > doc.clientWidth + 1 || e.scrollWidth > doc.clientWidth + 1)
       .slice(-6)
       .map(
         (e) =>
-          `${e.localName}${e.getAttribute('part') ? `[part=${e.getAttribute('part')}]` : ''} ${Math.round(e.getBoundingClientRect().width)}px`,
+          `${e.localName}${e.getAttribute('part') ? `[part=${e.getAttribute('part')}]` : ''} ${Math.round(e.getBoundingClientRect().width)}px` +
+          (e.scrollWidth > e.clientWidth + 1 ? ` (content ${e.scrollWidth}px)` : ''),
       );
     ok(false, `${where}: page ${doc.scrollWidth}px wide in a ${doc.clientWidth}px window; widest: ${wide.join(', ')}`);
   }
