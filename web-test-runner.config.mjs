@@ -6,8 +6,7 @@
 // handler below) and a first tab without the window's focus (see the launcher).
 // npm test runs every file in Chromium and Firefox. WebKit runs by hand (npm run test:browser:webkit): alone every
 // file passes there, but beside the other engines and vitest on 2 cores a timed portal test (paging the invoices)
-// failed twice. One WebKit defect is open, and its test skips in WebKit only, saying so: a 10,000-character
-// hostile plan name makes the pricing table's page 130,738 px wide (hostile.test.ts).
+// failed twice. No test skips in WebKit.
 // React 19 is CommonJS, which @web/dev-server's esbuild cannot serve, so a Vite dev server (the project's
 // vite.config.ts, hmr off) compiles modules and the test runner's middleware forwards module requests to it.
 import { createServer } from 'vite';

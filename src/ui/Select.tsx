@@ -20,9 +20,14 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
   const c = useFieldClasses();
   const { css, cx } = useCss();
   const { controlId: selectId, hintId, errorId, describedBy } = useFieldIds(id, 's', hint, error);
+  // The chosen option's text is one line (the engines' own `white-space: pre` for a select), and may come as data
+  // (a payment method's name). `overflow: hidden` keeps it inside the control, cut with an ellipsis: WebKit lays a
+  // select's text out in a box as wide as the text and, unless the select clips, counts it in the page's scroll
+  // width (a 10,000-character name made a 390 px page 130,738 px wide there); Chromium and Firefox clip it anyway.
   const select = css`
     appearance: none; -webkit-appearance: none; flex: 1; min-width: 0; height: calc(var(--pay-control-height) - 2px);
     border: 0; outline: none; background: transparent; color: inherit; font: inherit; padding-inline-end: 24px; cursor: pointer;
+    overflow: hidden; text-overflow: ellipsis;
     & option { background: var(--pay-color-surface-raised); color: var(--pay-color-text); }
   `;
   const chevron = css`position: absolute; inset-inline-end: 12px; pointer-events: none; color: var(--pay-color-muted);`;
