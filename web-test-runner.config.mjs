@@ -4,9 +4,8 @@
 // (WebKit) per test file, as the runner gives Chromium a fresh page.
 // Two things held the Firefox run for a long time, both fixed here: the sockets nothing answers (see the upgrade
 // handler below) and a first tab without the window's focus (see the launcher).
-// npm test runs every file in Chromium and Firefox. WebKit runs by hand (npm run test:browser:webkit): alone every
-// file passes there, but beside the other engines and vitest on 2 cores a timed portal test (paging the invoices)
-// failed twice. No test skips in WebKit.
+// npm test runs every file in all three engines, one runner per engine side by side (test:browser:<engine>). No test
+// skips in WebKit; one skips outside Chromium (print media, which only Chromium's runner emulates) and says so.
 // React 19 is CommonJS, which @web/dev-server's esbuild cannot serve, so a Vite dev server (the project's
 // vite.config.ts, hmr off) compiles modules and the test runner's middleware forwards module requests to it.
 import { createServer } from 'vite';

@@ -9,12 +9,11 @@
 //
 // In `npm test`, three stages. First what is CPU-bound and untimed, side by side: the static checks (ESLint, knip,
 // Prettier, dependency-cruiser and vue-tsc, two at a time, longest first: ESLint ~90 s, vue-tsc ~70 s, …), the build
-// with its size and package checks, and vitest (unit, server and contract tests). Then the element tests in Chromium
-// and Firefox, alone: they run one file at a time, mostly wait (debounces, animations) and are timed, so starved of CPU
-// they miss their windows (WebKit's, a third beside them, missed one in each of two runs: it is run by hand, `npm run
-// test:browser:webkit`). Then the Playwright flows beside the journeys and the platform-client checks: beside the
-// element tests (measured on 2 cores) the flows and the element tests both took more than twice as long, and beside
-// vitest at equal priority all three failed.
+// with its size and package checks, and vitest (unit, server and contract tests). Then the element tests in Chromium,
+// Firefox and WebKit, alone: they run one file at a time, mostly wait (debounces, animations) and are timed, so starved
+// of CPU they miss their windows (measured alone: 452 s, 839 s of CPU). Then the Playwright flows beside the journeys
+// and the platform-client checks: beside the element tests (measured on 2 cores) the flows and the element tests both
+// took more than twice as long, and beside vitest at equal priority all three failed.
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 
