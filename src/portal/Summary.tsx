@@ -56,13 +56,13 @@ function creditBalances(grants: CreditGrant[]): Array<{ currency: PaymentCurrenc
 function SummaryLinesLoading() {
   const c = useSummaryClasses();
   const { css } = useCss();
+  // The bar sits in a box of its own on the text's line: the Skeleton's own display (a flex column) would make it a
+  // line of its own, and a class passed to it cannot be relied on to override that (both are single classes, and
+  // which wins depends on which rule was inserted last).
   const bar = (size: string) => (
-    <Skeleton
-      width="100%"
-      height="0.8em"
-      announce={false}
-      className={css`display: inline-flex; vertical-align: middle; inline-size: ${size};`}
-    />
+    <span className={css`display: inline-block; vertical-align: middle; inline-size: ${size};`}>
+      <Skeleton width="100%" height="0.8em" announce={false} />
+    </span>
   );
   return (
     <>
