@@ -9,7 +9,7 @@
 //   restake: 'succeed' (default) | 'declined' | 'wait' | 'short' → the re-stake wallet request's outcome (succeed
 //   stakes again and resumes the subscription; restakeCalls keeps the params).
 //   pending: {[currencyId]: amount} → GET /meter-events/pending-amount (pending usage; the query in pendingQuery).
-//   pastDueSub: true → a past-due subscription too (sub_past_due).
+//   pastDueSub: true → a past-due subscription too (sub_past_due). subscriptionsDelayMs: the list answers that late.
 //   refunds: true → GET /refunds has refunds for in_0005 (refund, pending + succeeded) and in_0010 (stake_return); refundCalls.
 // Subscriptions: sub_active (paid, 10 TBA/month + a metered item), sub_trial (trialing), sub_stake (scheduled to
 // cancel, stake revoked: resume needs a new stake), sub_ending (scheduled to cancel). Cancel/recover change them
@@ -51,6 +51,7 @@ import {
   type ReadBody,
   type Reply,
   type StubState,
+  wait,
 } from './stub-common.ts';
 
 export type PortalSwitches = {
@@ -58,6 +59,8 @@ export type PortalSwitches = {
   spread?: boolean;
   fails?: ErrorStatus;
   subscriptions?: false;
+  /** GET /subscriptions (the list) answers this much later: the portal's summary is still loading meanwhile. */
+  subscriptionsDelayMs?: number;
   recoverFails?: boolean;
   collect?: 'succeed' | 'declined' | 'wait' | 'changed';
   stripe?: boolean;
@@ -279,7 +282,10 @@ const subsOf = (cfg: PortalSwitches) =>
 
 async function handleSubscriptions(cfg: PortalSwitches, method: string, p: string, readBody: ReadBody) {
   const subs = subsOf(cfg);
-  if (p === '/payment/api/subscriptions') return ok<Paginated<Subscription>>({ count: subs.length, list: subs });
+  if (p === '/payment/api/subscriptions') {
+    if (cfg.subscriptionsDelayMs) await wait(cfg.subscriptionsDelayMs);
+    return ok<Paginated<Subscription>>({ count: subs.length, list: subs });
+  }
   const m = p.match(/^\/payment\/api\/subscriptions\/([^/]+)(?:\/([a-z-]+))?$/);
   if (!m) return null;
   const sub = subs.find((s) => s.id === m[1]);
