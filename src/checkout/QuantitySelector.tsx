@@ -10,6 +10,7 @@ import { acceptQuantity, quantityBounds, validateQuantity } from '../core/checko
 import { useT } from '../ui/i18n.tsx';
 import { focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
+import { useOnChange } from '../ui/useOnChange.ts';
 import { isolate } from '../core/bidi.ts';
 
 export type QuantitySelectorProps = {
@@ -34,7 +35,8 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
 
-  useEffect(() => setText(String(item.quantity)), [item.quantity]);
+  // The server's quantity (after a change or a refusal) replaces the field's text; not on mount (see useOnChange).
+  useOnChange(item.quantity, (q) => setText(String(q)));
 
   const send = async (q: number) => {
     const local = validateQuantity(item.price, q);

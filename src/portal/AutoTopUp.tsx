@@ -10,7 +10,7 @@
  */
 import { queryKey } from '../api/query-keys.ts';
 import { formatError } from '../core/errors.ts';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { AUTO_RECHARGE_AUTH_ACTION, type AutoRechargeConfig } from '../api/resources/customers.ts';
 import type { PaymentCurrency, PaymentMethod } from '../api/types.ts';
 import { acceptedMethods, unitAmountFor } from '../core/checkout.ts';
@@ -21,6 +21,7 @@ import { useApi } from '../ui/api.tsx';
 import { Button } from '../ui/Button.tsx';
 import { ConnectDialog } from '../ui/ConnectDialog.tsx';
 import { useConnect } from '../ui/useConnect.ts';
+import { useOnChange } from '../ui/useOnChange.ts';
 import { useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useMutation, useQuery, useQueryClient } from '../ui/query.ts';
@@ -202,7 +203,8 @@ function AutoTopUpForm({
   const switchId = useId();
   const [form, setForm] = useState<Form>(() => initialForm(config, paying));
   const [touched, setTouched] = useState(false);
-  useEffect(() => setForm(initialForm(config, paying)), [config.id]); // eslint-disable-line react-hooks/exhaustive-deps -- a new configuration only
+  // A new configuration only (not on mount: see useOnChange).
+  useOnChange(config.id, () => setForm(initialForm(config, paying)));
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
   const credit = config.currency;

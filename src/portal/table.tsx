@@ -2,7 +2,7 @@
  * What every portal table shares (spec §9 Tables): page size 10 (5 below md), options 5/10/20/50/100, the
  * scrollable captioned frame and the pager (rows per page, range, previous/next).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TABLE_PAGE_SIZE_OPTIONS } from '../core/layout.ts';
 import { formatNumber } from '../core/locale.ts';
 import { Button } from '../ui/Button.tsx';
@@ -12,6 +12,7 @@ import { useIsMobile } from '../ui/responsive.ts';
 import { ScrollTable, type ScrollTableColumn } from '../ui/ScrollTable.tsx';
 import { Select } from '../ui/Select.tsx';
 import { useCss } from '../ui/styles.tsx';
+import { useOnChange } from '../ui/useOnChange.ts';
 import { firstPageSize } from './screens.ts';
 
 export type Paging = {
@@ -29,8 +30,10 @@ export function usePaging(resetKey = ''): Paging {
   const [pageSize, setPageSize] = useState<number>(firstPageSize(mobile));
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState(false);
-  useEffect(() => setPageSize(firstPageSize(mobile)), [mobile]);
-  useEffect(() => setPage(1), [resetKey]);
+  useOnChange(mobile, (m) => {
+    if (!picked) setPageSize(firstPageSize(m));
+  });
+  useOnChange(resetKey, () => setPage(1));
   return {
     page,
     pageSize,
