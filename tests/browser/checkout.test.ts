@@ -770,6 +770,37 @@ describe('<pay-checkout> order summary controls', () => {
     await expectNoAxeViolations(el);
   });
 
+  it('a click on plus the moment it appears counts (before the first render’s effects have run)', async () => {
+    forgetQuantityPreferences();
+    await stub({ signedIn: true, checkout: { adjustable: true } });
+    // A busy phone, for React's scheduler: every reading of the clock is 6 ms after the last, so it yields after each
+    // piece of work (its slice is 5 ms) and runs a render's effects in a task after the one that inserted the nodes.
+    // (Before the fix this failed in WebKit, as the quantity tests did there under load; Chromium's and Firefox's
+    // renders here ran their effects before the click all the same.)
+    const now = performance.now.bind(performance);
+    let skew = 0;
+    performance.now = () => now() + (skew += 6);
+    const el = checkout();
+    // The click comes in the microtask after the render that inserts the stepper, as a tap can, before that render's
+    // effects: an effect that set the field then would undo the click.
+    let clicked = false;
+    const observer = new MutationObserver(() => {
+      const plus = $<HTMLButtonElement>(el, 'button[aria-label="Increase quantity"]');
+      if (!plus || clicked || plus.disabled) return;
+      clicked = true;
+      plus.click();
+    });
+    observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+    try {
+      await waitFor(() => clicked, { message: 'plus never appeared enabled' });
+      await waitFor(() => $(el, '[part~=total]')?.textContent === '20 TBA', { message: 'the click was lost' });
+      equal($<HTMLInputElement>(el, '[part~=quantity] input')!.value, '2');
+    } finally {
+      observer.disconnect();
+      delete (performance as { now?: unknown }).now;
+    }
+  });
+
   it('applies a promotion code from its dialog, shows errors under the input, noDiscount in red, and removes it', async () => {
     await stub({ signedIn: true, checkout: { promotions: true } });
     const el = checkout();
