@@ -3,7 +3,7 @@
  * form `+{dial} {number}`; validation runs with libphonenumber-js once it has loaded (lazily) and with the fallback
  * pattern before that or when it fails to load.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toIntlLocale } from '../core/locale.ts';
 import { DIAL_CODES, joinPhone, splitPhone } from '../core/phone.ts';
 import { useSettings } from '../ui/context.tsx';
@@ -11,6 +11,7 @@ import { useT } from '../ui/i18n.tsx';
 import { Select } from '../ui/Select.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
+import { useOnChange } from '../ui/useOnChange.ts';
 
 export type PhoneFieldProps = {
   value: string;
@@ -26,10 +27,11 @@ export function PhoneField({ value, error, disabled, onChange, onBlur }: PhoneFi
   const { locale } = useSettings();
   const [country, setCountry] = useState(() => splitPhone(value).country);
   const national = splitPhone(value, country).national;
-  // A prefilled international number picks its country.
-  useEffect(() => {
-    if (value.startsWith('+')) setCountry(splitPhone(value, country).country);
-  }, [value]); // eslint-disable-line react-hooks/exhaustive-deps -- a new value picks its country; picking one must not reset it
+  // A new international number (prefilled later, pasted) picks its country; the first one did in useState. Not an
+  // effect: run after mount, it would reset a country picked before it ran (see useOnChange).
+  useOnChange(value, (v) => {
+    if (v.startsWith('+')) setCountry(splitPhone(v, country).country);
+  });
 
   const names = new Intl.DisplayNames([toIntlLocale(locale)], { type: 'region' });
   return (

@@ -16,6 +16,7 @@ import { checkHref } from '../ui/url.ts';
 import type { AppInfo } from './blocklet.ts';
 import { afterRead, countsForUser, shouldToast, toastFor } from './notifications.ts';
 import { usePanelMessages } from './panel-messages.ts';
+import { useOnChange } from '../ui/useOnChange.ts';
 
 export function NotificationBell({
   info,
@@ -38,10 +39,12 @@ export function NotificationBell({
   const unread = useQuery(queryKey('header', 'unread', user.did), () => createNotifications(api).unreadCount(), {
     staleTime: 60_000,
   });
-  const [live, setLive] = useState<number | null>(null);
-  useEffect(() => {
-    if (unread.data !== undefined) setLive(unread.data);
-  }, [unread.data]);
+  // The count the socket keeps up to date, from the server's (already there when the query was cached).
+  const [live, setLive] = useState<number | null>(() => unread.data ?? null);
+  // A fresh count from the server replaces the one kept up to date by the socket (see useOnChange: not an effect).
+  useOnChange(unread.data, (n) => {
+    if (n !== undefined) setLive(n);
+  });
   const count = live ?? unread.data ?? 0;
 
   const appDid = typeof info.did === 'string' ? info.did : typeof info.appPid === 'string' ? info.appPid : '';
