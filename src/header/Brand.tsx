@@ -28,17 +28,19 @@ export function Brand({
       part="brand"
       aria-label={name ? t('header.logoHome', { name: isolate(name) }) : t('common.home')}
       className={css`
-        display: inline-flex; align-items: center; gap: 10px; min-width: 0; min-height: 40px; padding: 0 4px;
+        display: inline-flex; align-items: center; gap: 10px; min-width: 40px; min-height: 40px; padding: 0 4px;
         color: inherit; text-decoration: none; border-radius: var(--pay-radius-sm); flex: ${fixed ? 'none' : '0 1 auto'};
         ${focusRing}
       `}
     >
+      {/* The square logo has its room before it loads (the link stays a full target, nothing moves when it comes); a
+          wide one's width is the image's own, so the link keeps a floor instead. */}
       {src ? (
         <img
           part="logo"
           src={src}
           alt=""
-          className={css`display: block; height: ${logo.wide ? 32 : 36}px; width: auto; max-width: ${logo.wide ? 180 : 36}px; object-fit: contain; border-radius: ${logo.wide ? 0 : 6}px;`}
+          className={css`display: block; flex: none; height: ${logo.wide ? 32 : 36}px; width: ${logo.wide ? 'auto' : '36px'}; max-width: ${logo.wide ? 180 : 36}px; object-fit: contain; border-radius: ${logo.wide ? 0 : 6}px;`}
         />
       ) : null}
       {/* Below sm the square logo stands alone (the link's label names the app): a name cut to one letter helps no one. */}

@@ -254,6 +254,18 @@ describe('<site-header>', () => {
     }
   });
 
+  it('the square logo has its room before its image comes: a full target, nothing moves when it loads', async () => {
+    await setViewport({ width: 390, height: 800 });
+    // An image that never loads stands for one still on its way (a slow network, a busy machine).
+    const el = header(`locale="en" meta='{"appLogo":"/__stub/logo-that-never-loads.svg"}'`);
+    await ready(el);
+    const brand = $(el, '[part=brand]')!.getBoundingClientRect();
+    const logo = $(el, '[part=logo]')!.getBoundingClientRect();
+    equal(logo.width, 36);
+    ok(brand.width >= 44 && brand.height >= 40, `the brand is ${brand.width} by ${brand.height} px`);
+    await expectNoAxeViolations(el);
+  });
+
   it('below md: a burger opens the navigation panel; square logo on small screens', async () => {
     await setViewport({ width: 390, height: 800 });
     const el = header('locale="en"');
