@@ -132,7 +132,8 @@ function CheckoutScreen({ ctx, ...props }: CheckoutProps & { ctx: CheckoutContex
   const session = ctx.checkoutSession;
   const emit = useEmit<'pay-checkout'>();
   const view = checkoutView(session);
-  useEffect(() => {
+  // In the commit that shows the page: a listener hears of it by the time the page is there to see.
+  useLayoutEffect(() => {
     emit('ready', { checkoutSessionId: session.id, mode: session.mode, livemode: session.livemode, status: view });
     if (view === 'expired') emit('expired', { checkoutSessionId: session.id });
   }, [session.id]); // eslint-disable-line react-hooks/exhaustive-deps -- ready/expired once per session
