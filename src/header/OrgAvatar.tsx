@@ -1,8 +1,19 @@
-/** An organization's initial on a square (owner: primary colours); the switch button and the panel's list show it. */
+/**
+ * An organization's initial on a square (owner: primary colours); the switch button and the panel's list show it.
+ * While the organization loads (`name` is `null`) the square stays blank: a "?" there would read as "no organization".
+ */
 import { useCss } from '../ui/styles.tsx';
 import { orgInitial } from './org-rules.ts';
 
-export function OrgAvatar({ name, owner, size = 24 }: { name: string | undefined; owner?: boolean; size?: number }) {
+export function OrgAvatar({
+  name,
+  owner,
+  size = 24,
+}: {
+  name: string | null | undefined;
+  owner?: boolean;
+  size?: number;
+}) {
   const { css } = useCss();
   return (
     <span
@@ -15,7 +26,7 @@ export function OrgAvatar({ name, owner, size = 24 }: { name: string | undefined
         color: ${owner ? 'var(--pay-color-on-primary)' : 'var(--pay-color-secondary)'};
       `}
     >
-      {orgInitial(name)}
+      {name === null ? null : orgInitial(name)}
     </span>
   );
 }

@@ -103,7 +103,7 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
           &:hover { background: var(--pay-color-hover); } ${focusRing}
         `}
       >
-        <OrgAvatar name={org?.name} owner={org?.isOwner === true} />
+        <OrgAvatar name={pendingName ? null : org?.name} owner={org?.isOwner === true} />
         {compact ? (
           <VisuallyHidden>{t('header.org.button', { name: isolate(name) })}</VisuallyHidden>
         ) : (

@@ -332,6 +332,17 @@ const orgNames = (el: HTMLElement) =>
   $$(el, '[part=org-list] button').map((b) => b.querySelector('span:nth-child(2)')?.textContent);
 
 describe('<site-header> organization switcher', () => {
+  it('while the organization loads, its avatar is a blank square (not "?"), then its initial', async () => {
+    await stub({ signedIn: true, header: { getDelayMs: 1500 } });
+    const el = header(`locale="en" ${ORG_META}`);
+    const button = await orgButton(el);
+    const avatar = () => button.querySelector('[part~=org-avatar]');
+    await waitFor(() => avatar());
+    equal(avatar()!.textContent, '', 'blank while loading');
+    await waitFor(() => button.textContent?.includes('Org 01'), { timeout: 5000 });
+    equal(avatar()!.textContent, 'O', 'the org initial');
+  });
+
   it('is shown only with the org setting on and a signed-in user, and not on the admin path', async () => {
     const out = header(`locale="en" ${ORG_META}`);
     await sessionReady(out);

@@ -2,7 +2,8 @@
 // organizations (list/search/paging, create, get, role, passport switch). `state.header` holds the switches
 // (POST /__stub/state { header: { … } }):
 //   orgCount: how many orgs the user has (default 3; names 'Org 01'…; 'Org 01' is owned)
-//   listFails / createFails / getFails: HTTP status for that call     listDelayMs / createDelayMs: delay of each call
+//   listFails / createFails / getFails: HTTP status for that call
+//   listDelayMs / createDelayMs / getDelayMs: delay of each call
 //   unread: the unread notification count (default 0)
 // Requests are recorded in state.header.log (GET /__stub/header-log) so tests can check what was asked.
 
@@ -19,6 +20,7 @@ export type HeaderSwitches = {
   getFails?: ErrorStatus;
   listDelayMs?: number;
   createDelayMs?: number;
+  getDelayMs?: number;
   unread?: number;
   // Recorded: the orgs (made on first use), the current one, and what was asked.
   orgs?: Array<Answer<Org>>;
@@ -122,6 +124,7 @@ export const handleHeaderStub: Handler = async (state, method, url, readBody) =>
   }
   const one = p.match(/^\/\.well-known\/service\/api\/user\/orgs\/([^/]+)$/);
   if (one) {
+    if (cfg.getDelayMs) await wait(cfg.getDelayMs);
     if (cfg.getFails) return fail(cfg.getFails, 'Forbidden');
     const org = orgs.find((o) => o.id === decodeURIComponent(one[1]!));
     return org ? ok<Org>(org) : fail(404, 'Organization not found');
