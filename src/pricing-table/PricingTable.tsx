@@ -496,8 +496,13 @@ function PlanCard(props: {
         <h3
           id={nameId}
           part="plan-name"
-          className={css`margin: 0; font-size: 18px; font-weight: 700; line-height: 1.3;`}
+          className={css`
+            margin: 0; font-size: 18px; font-weight: 700; line-height: 1.3; min-width: 0; overflow-wrap: anywhere;
+            display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden;
+          `}
         >
+          {/* At most three lines on the card (a name is a few words; a runaway one would push the price off the
+              screen); the whole name stays the card's accessible name. */}
           {item.product.name}
         </h3>
         {highlight ? (

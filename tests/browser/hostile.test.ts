@@ -221,6 +221,12 @@ describe('hostile data', () => {
     );
     await waitFor(() => shadow(el, '[part~=plan]'), { timeout: 10_000, message: 'no plans' });
     expectHarmless(frame, el, 'pricing table');
+    // A runaway plan name takes at most three lines of its card (18 px at a line height of 1.3).
+    for (const name of [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~=plan-name]')])
+      ok(
+        name.getBoundingClientRect().height <= 3 * 18 * 1.3 + 1,
+        `plan name ${name.getBoundingClientRect().height} px`,
+      );
     for (const label of [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~=interval]')]) {
       label.click();
       await waitFor(() => label.getAttribute('data-checked') === 'true');
