@@ -2,8 +2,10 @@
  * Quantity with minus and plus (spec §2, §5): range max(minimum,1)…min(maximum, limit, available); minus/plus
  * disabled at the bounds; typed values out of range are ignored (the last good one comes back on blur); a cleared
  * value disables paying; 'Exceed inventory' / 'Exceed purchase limit' under the row.
+ * The stepper keeps stepping while a change is on its way to the server: the field shows the payer's newest value,
+ * which is sent after that answer (one request at a time, so no older answer can land last).
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { LineItem } from '../api/types.ts';
 import { errorText } from '../core/errors.ts';
 import { acceptQuantity, quantityBounds, validateQuantity } from '../core/checkout.ts';
@@ -33,42 +35,72 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
   const bounds = quantityBounds(item);
   const [text, setText] = useState(String(item.quantity));
   const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
+  // A change is on its way to the server. One at a time: with two, the older answer could come last and win.
+  const [sending, setSending] = useState(false);
+  // The quantity the field last agreed on with the server: the server's, or the one sent to it. A text other than
+  // this is the payer's newer value, which no answer to an older one may overwrite.
+  const [synced, setSynced] = useState(item.quantity);
+  // This render's text and server quantity, for an answer that comes back some renders later.
+  const latest = useRef({ text, quantity: item.quantity });
+  latest.current = { text, quantity: item.quantity };
 
-  // The server's quantity (after a change or a refusal) replaces the field's text; not on mount (see useOnChange).
-  useOnChange(item.quantity, (q) => setText(String(q)));
+  const show = (q: number) => {
+    setText(String(q));
+    setSynced(q);
+  };
+
+  // The server's quantity (after a change, or a refresh of the order) replaces the field's text unless the payer has
+  // typed or stepped since; not on mount (see useOnChange).
+  useOnChange(item.quantity, (q) => {
+    if (text === String(synced)) show(q);
+  });
 
   const send = async (q: number) => {
     const local = validateQuantity(item.price, q);
     if (local) {
       setError(t(local));
       // The order keeps the server's quantity, and so does the field.
-      setText(String(item.quantity));
+      show(item.quantity);
       return;
     }
-    setPending(true);
+    setSending(true);
+    setSynced(q);
     try {
       await onChange(q);
-      setError('');
+      // An earlier refusal no longer applies (a cleared field keeps its message: paying waits for a quantity).
+      if (latest.current.text !== '') setError('');
     } catch (err) {
-      setError(errorText(err, t));
-      setText(String(item.quantity));
+      // The server keeps its quantity. A refusal of the payer's newest value shows, and the field goes back to the
+      // server's quantity; one of a value the payer has left since does not: the newer value goes next and its
+      // answer decides.
+      if (latest.current.text === String(q)) {
+        setError(errorText(err, t));
+        show(latest.current.quantity);
+      } else setSynced(latest.current.quantity);
     } finally {
-      setPending(false);
+      setSending(false);
     }
   };
 
-  // Typed values: debounce, then send the accepted one.
+  // A cleared field disables paying and says why.
   useEffect(() => {
     const accepted = acceptQuantity(text, bounds);
     onPayable(accepted !== null);
     if (accepted === null) setError(t('checkout.quantityCleared'));
-    if (accepted === undefined || accepted === null || accepted === item.quantity) return;
+  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps -- the field's text is what changes it
+
+  // Typed and stepped values: once they settle, the accepted one is sent unless the server has it already. Not while
+  // a change is on its way: what the payer does meanwhile waits for its answer and then goes the same way (only the
+  // newest value, as every change restarts the wait).
+  useEffect(() => {
+    const accepted = acceptQuantity(text, bounds);
+    if (sending || typeof accepted !== 'number' || accepted === item.quantity) return;
     const id = setTimeout(() => void send(accepted), QUANTITY_DEBOUNCE_MS);
     return () => clearTimeout(id);
-  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps -- the debounce restarts on typing only
+  }, [text, sending, item.quantity]); // eslint-disable-line react-hooks/exhaustive-deps -- the wait restarts on these
 
-  const current = acceptQuantity(text, bounds) ?? item.quantity;
+  // Steps from the field's value; from a cleared or out-of-range one, from the last quantity agreed on.
+  const current = acceptQuantity(text, bounds) ?? synced;
   const step = (delta: number) => {
     const next = current + delta;
     if (next < bounds.min || next > bounds.max) return;
@@ -81,20 +113,20 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
     &:disabled { opacity: 0.45; cursor: not-allowed; }
     ${focusRing}
   `;
-  const busy = disabled || pending;
   return (
     <div className={css`display: flex; flex-direction: column; gap: 4px;`}>
       <div
         role="group"
         aria-label={t('checkout.quantityLabel', { name: isolate(name) })}
         part="quantity"
+        aria-busy={sending || undefined}
         className={css`display: inline-flex; align-items: center; gap: 6px;`}
       >
         <button
           type="button"
           className={btn}
           aria-label={t('checkout.decrease')}
-          disabled={busy || current <= bounds.min}
+          disabled={disabled || current <= bounds.min}
           onClick={() => step(-1)}
         >
           −
@@ -110,7 +142,7 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
           disabled={disabled}
           onChange={(e) => setText(e.target.value.replace(/[^\d]/g, ''))}
           onBlur={() => {
-            if (acceptQuantity(text, bounds) === undefined) setText(String(item.quantity));
+            if (acceptQuantity(text, bounds) === undefined) setText(String(synced));
           }}
           className={css`width: 52px; height: 30px; text-align: center; border: 1px solid var(--pay-color-border-strong); border-radius: var(--pay-radius-sm); background: var(--pay-color-bg); color: var(--pay-color-text); font: inherit; font-variant-numeric: tabular-nums; ${focusRing}`}
         />
@@ -118,7 +150,7 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
           type="button"
           className={btn}
           aria-label={t('checkout.increase')}
-          disabled={busy || current >= bounds.max}
+          disabled={disabled || current >= bounds.max}
           onClick={() => step(1)}
         >
           +

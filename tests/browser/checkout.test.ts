@@ -8,6 +8,7 @@ import {
   answered,
   answers,
   cleanup,
+  deepEqual,
   equal,
   expectNoAxeViolations,
   fill,
@@ -801,6 +802,127 @@ describe('<pay-checkout> order summary controls', () => {
     }
   });
 
+  describe('while a quantity change is on its way (the stub answers it 800 ms later)', () => {
+    const total = (el: HTMLElement) => $(el, '[part~=total]')?.textContent;
+    const quantityField = (el: HTMLElement) => $<HTMLInputElement>(el, '[part~=quantity] input')!;
+    const alertText = (el: HTMLElement) => $(el, '[part~=quantity] ~ [role=alert]')?.textContent ?? '';
+    /** Resolves once the stub has received the n-th quantity change (it is then held there). */
+    const received = (n: number) =>
+      waitFor(async () => (await calls()).adjust === n, { message: `quantity change ${n} was not sent` });
+    const delayed = async () => {
+      forgetQuantityPreferences();
+      await stub({ signedIn: true, checkout: { adjustable: true, quantityDelayMs: 800 } });
+      const el = checkout();
+      await formReady(el);
+      return el;
+    };
+
+    it('plus keeps counting (never disabled); the newest quantity is sent after the answer', async () => {
+      const el = await delayed();
+      const plus = button(el, 'Increase quantity');
+      const minus = button(el, 'Decrease quantity');
+      const qty = quantityField(el);
+      const group = $(el, '[part~=quantity]')!;
+      plus.click();
+      await waitFor(() => qty.value === '2', { message: 'plus steps the field to 2' });
+      // From here on neither button may be disabled, not even for one render.
+      const disabledSeen: string[] = [];
+      const observer = new MutationObserver((records) => {
+        for (const r of records) {
+          const b = r.target as HTMLButtonElement;
+          if (b.disabled) disabledSeen.push(b.getAttribute('aria-label')!);
+        }
+      });
+      for (const b of [plus, minus]) observer.observe(b, { attributes: true, attributeFilter: ['disabled'] });
+      try {
+        await received(1);
+        plus.click();
+        await flushed();
+        equal(qty.value, '3', 'the second click, while the first change is on its way, counts');
+        equal(group.getAttribute('aria-busy'), 'true', 'the stepper is busy while the change is on its way');
+        await waitFor(() => total(el) === '30 TBA', {
+          message: `the server got 3 (total ${total(el)})`,
+          timeout: 8000,
+        });
+        equal(qty.value, '3');
+        await waitFor(() => !group.hasAttribute('aria-busy'), { message: 'still busy after the last answer' });
+        deepEqual(disabledSeen, [], 'no button was disabled on the way');
+        const c = await calls();
+        equal(c.adjust, 2, '2, then 3');
+        equal(c.adjustAtOnce, 1, 'one quantity change at a time');
+      } finally {
+        observer.disconnect();
+      }
+    });
+
+    it('an older answer does not overwrite a value typed since', async () => {
+      const el = await delayed();
+      const qty = quantityField(el);
+      fill(qty, '2');
+      await received(1);
+      const before = answers('adjust-quantity');
+      fill(qty, '4');
+      await answered('adjust-quantity', before);
+      equal(qty.value, '4', 'the answer for 2 left the typed 4 alone');
+      equal(total(el), '20 TBA', "the total is the server's, for 2");
+      await waitFor(() => total(el) === '40 TBA', { message: `the server got 4 (total ${total(el)})`, timeout: 8000 });
+      equal(qty.value, '4');
+      const c = await calls();
+      equal(c.adjust, 2);
+      equal(c.adjustAtOnce, 1, 'one quantity change at a time');
+    });
+
+    it('never two quantity changes at once: values typed meanwhile wait, and only the newest is sent', async () => {
+      const el = await delayed();
+      const qty = quantityField(el);
+      fill(qty, '2');
+      await received(1);
+      fill(qty, '3');
+      await sleep(500); // past the typing debounce: a stepper that did not wait for the answer would send 3 now
+      fill(qty, '4');
+      await received(2);
+      equal((await calls()).adjustAtOnce, 1, 'the second change was sent while the first was on its way');
+      await waitFor(() => total(el) === '40 TBA', { message: `the server got 4 (total ${total(el)})`, timeout: 8000 });
+      equal(qty.value, '4');
+      equal((await calls()).adjust, 2, '2, then only the newest (4)');
+    });
+
+    it('a refusal of a value the payer has left neither shows nor resets the field', async () => {
+      const el = await delayed();
+      const qty = quantityField(el);
+      fill(qty, '5'); // the stub refuses more than 4 ('Exceed inventory')
+      await received(1);
+      const before = answers('adjust-quantity');
+      fill(qty, '3');
+      await answered('adjust-quantity', before);
+      equal(qty.value, '3', 'the refusal of 5 left the typed 3 alone');
+      equal(alertText(el), '', 'no refusal shown for 5');
+      await waitFor(() => total(el) === '30 TBA', { message: `the server got 3 (total ${total(el)})`, timeout: 8000 });
+      equal(alertText(el), '');
+      equal((await calls()).adjustAtOnce, 1, 'one quantity change at a time');
+    });
+
+    it('back to the quantity on its way: nothing more is sent after its answer', async () => {
+      const el = await delayed();
+      const qty = quantityField(el);
+      fill(qty, '2');
+      await received(1);
+      button(el, 'Increase quantity').click();
+      await flushed();
+      equal(qty.value, '3');
+      button(el, 'Decrease quantity').click();
+      await flushed();
+      equal(qty.value, '2');
+      await waitFor(() => total(el) === '20 TBA', { message: `the server got 2 (total ${total(el)})`, timeout: 8000 });
+      // A later change is the barrier: anything sent for 2 again would have been answered before its answer.
+      const before = answers('adjust-quantity');
+      fill(qty, '1');
+      await answered('adjust-quantity', before, 8000);
+      equal(total(el), '10 TBA');
+      equal((await calls()).adjust, 2, 'only the first change and the later one were sent');
+    });
+  });
+
   it('applies a promotion code from its dialog, shows errors under the input, noDiscount in red, and removes it', async () => {
     await stub({ signedIn: true, checkout: { promotions: true } });
     const el = checkout();
@@ -1192,7 +1314,7 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     button(el, 'Increase quantity').click();
     await waitFor(() => $(el, '[part~=total]')?.textContent === '20 TBA', { message: 'quantity 2' });
     await waitFor(() => button(el, 'Increase quantity').disabled, { message: 'plus disabled at the maximum' });
-    // Both buttons wait while the change is under way; once it is done, minus is back and plus stays off.
+    // Minus is back above the minimum (a change on its way does not hold the stepper); plus stays off at the maximum.
     await waitFor(() => !button(el, 'Decrease quantity').disabled, { message: 'minus enabled below the maximum' });
     ok(button(el, 'Increase quantity').disabled, 'plus still disabled at the maximum');
     const input = $<HTMLInputElement>(el, '[part~=quantity] input')!;
