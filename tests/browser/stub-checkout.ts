@@ -388,7 +388,7 @@ export const handleCheckoutStub: Handler = async (state, method, url, readBody) 
     }
     if (stillLimited(cfg, state))
       return fail(403, 'You have past-due invoices. Please pay them before making a new purchase.', 'CUSTOMER_LIMITED');
-    const s = session(cfg, state.checkoutPaid);
+    const s = session(cfg, state.checkoutPaid, state);
     return ok<SubmitResponse>({
       checkoutSession: s,
       paymentIntent: { id: 'pi_1', status: 'requires_payment_method' },
