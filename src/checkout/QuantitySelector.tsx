@@ -5,7 +5,7 @@
  * The stepper keeps stepping while a change is on its way to the server: the field shows the payer's newest value,
  * which is sent after that answer (one request at a time, so no older answer can land last).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { LineItem } from '../api/types.ts';
 import { errorText } from '../core/errors.ts';
 import { acceptQuantity, quantityBounds, validateQuantity } from '../core/checkout.ts';
@@ -34,7 +34,11 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
   const errorId = useId();
   const bounds = quantityBounds(item);
   const [text, setText] = useState(String(item.quantity));
+  const accepted = acceptQuantity(text, bounds);
+  // A refusal (the server's, or the order's own rule); a cleared field shows why paying waits instead.
   const [error, setError] = useState('');
+  // Derived, so it goes with the first quantity the field holds again: typed, stepped, or brought back on blur.
+  const message = accepted === null ? t('checkout.quantityCleared') : error;
   // A change is on its way to the server. One at a time: with two, the older answer could come last and win.
   const [sending, setSending] = useState(false);
   // The quantity the field last agreed on with the server: the server's, or the one sent to it. A text other than
@@ -67,8 +71,8 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
     setSynced(q);
     try {
       await onChange(q);
-      // An earlier refusal no longer applies (a cleared field keeps its message: paying waits for a quantity).
-      if (latest.current.text !== '') setError('');
+      // An earlier refusal no longer applies.
+      setError('');
     } catch (err) {
       // The server keeps its quantity. A refusal of the payer's newest value shows, and the field goes back to the
       // server's quantity; one of a value the payer has left since does not: the newer value goes next and its
@@ -82,25 +86,24 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
     }
   };
 
-  // A cleared field disables paying and says why.
-  useEffect(() => {
-    const accepted = acceptQuantity(text, bounds);
+  // A cleared field disables paying, said in the commit that shows its message (a layout effect), so a press on Pay in
+  // the next task already finds it disabled; an earlier refusal does not come back after it.
+  useLayoutEffect(() => {
     onPayable(accepted !== null);
-    if (accepted === null) setError(t('checkout.quantityCleared'));
+    if (accepted === null) setError('');
   }, [text]); // eslint-disable-line react-hooks/exhaustive-deps -- the field's text is what changes it
 
   // Typed and stepped values: once they settle, the accepted one is sent unless the server has it already. Not while
   // a change is on its way: what the payer does meanwhile waits for its answer and then goes the same way (only the
   // newest value, as every change restarts the wait).
   useEffect(() => {
-    const accepted = acceptQuantity(text, bounds);
     if (sending || typeof accepted !== 'number' || accepted === item.quantity) return;
     const id = setTimeout(() => void send(accepted), QUANTITY_DEBOUNCE_MS);
     return () => clearTimeout(id);
   }, [text, sending, item.quantity]); // eslint-disable-line react-hooks/exhaustive-deps -- the wait restarts on these
 
   // Steps from the field's value; from a cleared or out-of-range one, from the last quantity agreed on.
-  const current = acceptQuantity(text, bounds) ?? synced;
+  const current = accepted ?? synced;
   const step = (delta: number) => {
     const next = current + delta;
     if (next < bounds.min || next > bounds.max) return;
@@ -136,13 +139,13 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
           inputMode="numeric"
           pattern="[0-9]*"
           aria-label={t('checkout.quantityLabel', { name: isolate(name) })}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
           value={text}
           disabled={disabled}
           onChange={(e) => setText(e.target.value.replace(/[^\d]/g, ''))}
           onBlur={() => {
-            if (acceptQuantity(text, bounds) === undefined) setText(String(synced));
+            if (accepted === undefined) setText(String(synced));
           }}
           className={css`width: 52px; height: 30px; text-align: center; border: 1px solid var(--pay-color-border-strong); border-radius: var(--pay-radius-sm); background: var(--pay-color-bg); color: var(--pay-color-text); font: inherit; font-variant-numeric: tabular-nums; ${focusRing}`}
         />
@@ -161,7 +164,7 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
         role="alert"
         className={css`margin: 0; font-size: 12px; color: var(--pay-color-danger); &:empty { display: none; }`}
       >
-        {error}
+        {message}
       </p>
     </div>
   );

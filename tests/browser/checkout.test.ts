@@ -1,6 +1,7 @@
 import '../../elements/pay-checkout.ts';
 import zhMessages from '../../locales/zh.json';
 import { isolate, withoutIsolates } from '../../src/core/bidi.ts';
+import { QUANTITY_DEBOUNCE_MS } from '../../src/checkout/QuantitySelector.tsx';
 import {
   $,
   $$,
@@ -769,6 +770,36 @@ describe('<pay-checkout> order summary controls', () => {
     ok(!submitButton(el).disabled);
     equal((await calls()).adjust, 2);
     await expectNoAxeViolations(el);
+  });
+
+  it('the cleared-quantity message goes once the field holds a quantity again, also when nothing is sent', async () => {
+    forgetQuantityPreferences();
+    await stub({ signedIn: true, checkout: { adjustable: true } });
+    const el = checkout();
+    await formReady(el);
+    const input = $<HTMLInputElement>(el, '[part~=quantity] input')!;
+    const alertText = () => $(el, '[part~=quantity] ~ [role=alert]')?.textContent ?? '';
+    input.focus();
+    fill(input, '');
+    await waitFor(() => alertText() === 'Enter a quantity to continue', { message: 'the cleared message' });
+    ok(submitButton(el).disabled, 'a cleared quantity disables paying');
+    // Out of range, ignored: on blur the field goes back to the quantity the server has, so nothing is sent.
+    fill(input, '99');
+    input.blur();
+    await waitFor(() => input.value === '1', { message: `back to 1 (${input.value})` });
+    await flushed();
+    equal(alertText(), '', 'no message under a valid quantity');
+    equal(input.getAttribute('aria-invalid'), null);
+    ok(!submitButton(el).disabled, 'Pay is enabled');
+    ok(!shadowText(el).includes('Enter a quantity to continue'), 'nor above Pay');
+    // Typed back, too.
+    fill(input, '');
+    await waitFor(() => alertText() === 'Enter a quantity to continue');
+    fill(input, '1');
+    await flushed();
+    equal(alertText(), '', 'no message once 1 is typed again');
+    await sleep(QUANTITY_DEBOUNCE_MS + 200);
+    equal((await calls()).adjust, undefined, 'nothing was sent: the server has 1');
   });
 
   it('a click on plus the moment it appears counts (before the first render’s effects have run)', async () => {
