@@ -3,7 +3,8 @@
  * disabled at the bounds; typed values out of range are ignored (the last good one comes back on blur); a cleared
  * value disables paying; 'Exceed inventory' / 'Exceed purchase limit' under the row.
  * The stepper keeps stepping while a change is on its way to the server: the field shows the payer's newest value,
- * which is sent after that answer (one request at a time, so no older answer can land last).
+ * which is sent after that answer (one request at a time, so no older answer can land last). Until the server has the
+ * field's quantity, paying waits (onSettled): what is paid is the total on screen.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { LineItem } from '../api/types.ts';
@@ -23,12 +24,17 @@ export type QuantitySelectorProps = {
   onChange: (quantity: number) => Promise<void>;
   /** Paying is possible only with a quantity (false while cleared). */
   onPayable: (payable: boolean) => void;
+  /**
+   * False while the field's quantity is not yet the server's (a change waits to be sent or is on its way), true again
+   * once it is, or when the selector goes away. Paying waits meanwhile: the total on screen is still the old one.
+   */
+  onSettled: (settled: boolean) => void;
 };
 
 /** Typing settles for this long before the quantity is sent. */
 export const QUANTITY_DEBOUNCE_MS = 400;
 
-export function QuantitySelector({ item, name, disabled, onChange, onPayable }: QuantitySelectorProps) {
+export function QuantitySelector({ item, name, disabled, onChange, onPayable, onSettled }: QuantitySelectorProps) {
   const t = useT();
   const { css } = useCss();
   const errorId = useId();
@@ -58,6 +64,10 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
   useOnChange(item.quantity, (q) => {
     if (text === String(synced)) show(q);
   });
+  // Paying is for the server's quantity: a change still waiting to be sent is dropped, never sent (not even once
+  // paying stops), and the field shows the quantity paid for. Set in the render (as useOnChange does), so no effect
+  // of this render can send it first.
+  if (disabled && !sending && text !== String(item.quantity)) show(item.quantity);
 
   const send = async (q: number) => {
     const local = validateQuantity(item.price, q);
@@ -93,14 +103,24 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable }: 
     if (accepted === null) setError('');
   }, [text]); // eslint-disable-line react-hooks/exhaustive-deps -- the field's text is what changes it
 
+  // The field's quantity is not the server's yet: a change waits to be sent or is on its way. (A value out of range
+  // is ignored and goes back on blur; a cleared one blocks paying through onPayable.) Said in the commit that shows
+  // the change, as onPayable is, so a press on Pay in the next task already finds it waiting.
+  const settled = !sending && (typeof accepted !== 'number' || accepted === item.quantity);
+  useLayoutEffect(() => {
+    if (settled) return;
+    onSettled(false);
+    return () => onSettled(true);
+  }, [settled]); // eslint-disable-line react-hooks/exhaustive-deps -- said when it changes, and once more on unmount
+
   // Typed and stepped values: once they settle, the accepted one is sent unless the server has it already. Not while
   // a change is on its way: what the payer does meanwhile waits for its answer and then goes the same way (only the
-  // newest value, as every change restarts the wait).
+  // newest value, as every change restarts the wait). Never while paying (see above).
   useEffect(() => {
-    if (sending || typeof accepted !== 'number' || accepted === item.quantity) return;
+    if (disabled || sending || typeof accepted !== 'number' || accepted === item.quantity) return;
     const id = setTimeout(() => void send(accepted), QUANTITY_DEBOUNCE_MS);
     return () => clearTimeout(id);
-  }, [text, sending, item.quantity]); // eslint-disable-line react-hooks/exhaustive-deps -- the wait restarts on these
+  }, [text, sending, item.quantity, disabled]); // eslint-disable-line react-hooks/exhaustive-deps -- the wait restarts
 
   // Steps from the field's value; from a cleared or out-of-range one, from the last quantity agreed on.
   const current = accepted ?? synced;

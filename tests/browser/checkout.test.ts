@@ -23,6 +23,7 @@ import {
   stub,
   waitFor,
 } from './helpers.ts';
+import type { CheckoutSwitches } from './stub-checkout.ts';
 
 type Calls = Record<string, number>;
 const calls = async (): Promise<Calls> => (await fetch('/__stub/checkout/calls')).json();
@@ -840,13 +841,17 @@ describe('<pay-checkout> order summary controls', () => {
     /** Resolves once the stub has received the n-th quantity change (it is then held there). */
     const received = (n: number) =>
       waitFor(async () => (await calls()).adjust === n, { message: `quantity change ${n} was not sent` });
-    const delayed = async () => {
+    const delayed = async (more: Partial<CheckoutSwitches> = {}) => {
       forgetQuantityPreferences();
-      await stub({ signedIn: true, checkout: { adjustable: true, quantityDelayMs: 800 } });
+      await stub({ signedIn: true, checkout: { adjustable: true, quantityDelayMs: 800, ...more } });
       const el = checkout();
       await formReady(el);
       return el;
     };
+    const pay = (el: HTMLElement) => submitButton(el);
+    /** Pay says it waits for the new total (pending: a press is ignored). */
+    const payWaitsForTotal = (el: HTMLElement) =>
+      pay(el).getAttribute('aria-busy') === 'true' && pay(el).textContent === 'Updating the total…';
 
     it('plus keeps counting (never disabled); the newest quantity is sent after the answer', async () => {
       const el = await delayed();
@@ -951,6 +956,87 @@ describe('<pay-checkout> order summary controls', () => {
       await answered('adjust-quantity', before, 8000);
       equal(total(el), '10 TBA');
       equal((await calls()).adjust, 2, 'only the first change and the later one were sent');
+    });
+
+    it('Pay waits while a change waits or is on its way (a press meanwhile pays nothing), then pays the new total', async () => {
+      const el = await delayed({ connect: 'wait' });
+      await waitFor(() => field(el, 'customer_email').value, { message: 'the profile filled the form' });
+      const qty = quantityField(el);
+      // Whenever Pay can be pressed, the total on screen is the field's quantity (10 TBA each).
+      const mismatches: string[] = [];
+      const observer = new MutationObserver(() => {
+        const ready = !pay(el).disabled && !pay(el).hasAttribute('aria-busy');
+        if (ready && total(el) !== `${qty.value}0 TBA`) mismatches.push(`${qty.value}: ${total(el)}`);
+      });
+      observer.observe(el.shadowRoot!, { subtree: true, childList: true, attributes: true, characterData: true });
+      try {
+        button(el, 'Increase quantity').click();
+        await flushed();
+        equal(qty.value, '2');
+        ok(payWaitsForTotal(el), `Pay waits while the change waits to be sent (${pay(el).textContent})`);
+        pay(el).click(); // pressed while the total still says 10 TBA: not carried out later either
+        await received(1);
+        ok(payWaitsForTotal(el), 'Pay waits while the change is on its way');
+        equal(total(el), '10 TBA');
+        pay(el).click();
+        await waitFor(() => total(el) === '20 TBA', {
+          message: `the server got 2 (total ${total(el)})`,
+          timeout: 8000,
+        });
+        await waitFor(() => pay(el).textContent === 'Pay', { message: 'Pay is back with the new total' });
+        ok(!pay(el).hasAttribute('aria-busy'));
+        await sleep(300);
+        equal((await calls()).submit, undefined, 'no press made before the new total was shown paid');
+        deepEqual(mismatches, [], 'Pay was never ready beside a total other than the field’s');
+      } finally {
+        observer.disconnect();
+      }
+      pay(el).click();
+      await waitFor(async () => (await calls()).submit === 1, { message: 'Pay pays, for 2' });
+      await waitFor(() => $(el, 'dialog[open]'), { message: 'the wallet dialog' });
+      equal(qty.value, '2');
+    });
+
+    it('a change queued when paying starts is not sent, then or after; the field shows the quantity paid for', async () => {
+      const el = await delayed({ connect: 'wait' });
+      await waitFor(() => field(el, 'customer_email').value, { message: 'the profile filled the form' });
+      // Plus and Pay in one task, before a render could hold Pay back: paying starts with 2 waiting to be sent.
+      button(el, 'Increase quantity').click();
+      pay(el).click();
+      const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'), { message: 'paying started' });
+      await waitFor(() => quantityField(el).value === '1', {
+        message: `the field shows the quantity being paid for (${quantityField(el).value})`,
+      });
+      ok(quantityField(el).disabled, 'the quantity is locked while paying');
+      await sleep(QUANTITY_DEBOUNCE_MS + 400);
+      equal((await calls()).adjust, undefined, 'the waiting 2 was not sent while paying');
+      equal(total(el), '10 TBA');
+      await waitFor(() => [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel'), {
+        message: 'Cancel in the wallet dialog',
+      }).then((cancel) => cancel.click());
+      await waitFor(() => !$(el, 'dialog[open]'), { message: 'the wallet dialog closed' });
+      await waitFor(() => !quantityField(el).disabled, { message: 'the quantity is free again' });
+      await sleep(QUANTITY_DEBOUNCE_MS + 400);
+      equal((await calls()).adjust, undefined, 'nor was it sent once paying stopped');
+      equal(quantityField(el).value, '1');
+      equal(total(el), '10 TBA');
+    });
+
+    it('a Pay pressed while the profile loads is given up when the quantity changes meanwhile', async () => {
+      const el = await delayed({ profileDelayMs: 1500, connect: 'wait' });
+      await waitFor(() => pay(el).textContent === 'Pay');
+      await waitFor(async () => ((await calls()).me ?? 0) >= 1, { message: 'the profile is being loaded' });
+      pay(el).click();
+      await waitFor(() => pay(el).textContent === 'Loading your details…');
+      button(el, 'Increase quantity').click();
+      await flushed();
+      ok(payWaitsForTotal(el), `Pay waits for the new total (${pay(el).textContent})`);
+      await waitFor(() => field(el, 'customer_email').value === 'casey@example.com', { message: 'profile' });
+      await waitFor(() => total(el) === '20 TBA', { message: `the server got 2 (total ${total(el)})`, timeout: 8000 });
+      await waitFor(() => pay(el).textContent === 'Pay', { message: `Pay is ready again (${pay(el).textContent})` });
+      await sleep(300);
+      equal((await calls()).submit, undefined, 'the press made beside 10 TBA did not pay 20 TBA');
+      equal($$(el, '[aria-invalid=true]').length, 0);
     });
   });
 
