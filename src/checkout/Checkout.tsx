@@ -252,6 +252,16 @@ function OpenCheckout({
     staleTime: 60_000,
   });
   const [quantityOk, setQuantityOk] = useState(true);
+  // Items whose quantity is on its way to the server (or waits to be sent): Pay waits for their new total.
+  const [unsettled, setUnsettled] = useState<ReadonlySet<string>>(() => new Set());
+  const quantitySettled = (priceId: string, settled: boolean) =>
+    setUnsettled((s) => {
+      if (s.has(priceId) !== settled) return s; // already so
+      const next = new Set(s);
+      if (settled) next.delete(priceId);
+      else next.add(priceId);
+      return next;
+    });
   const [amountOk, setAmountOk] = useState(session.submit_type !== 'donate');
   const crossSellQuery = useQuery(
     queryKey('checkout', 'cross-sell', session.id),
@@ -385,6 +395,7 @@ function OpenCheckout({
               busy={busy}
               onQuantity={controller.setQuantity}
               onPayable={setQuantityOk}
+              onQuantitySettled={quantitySettled}
               promotion={
                 current.allow_promotion_codes && !donation
                   ? { apply: controller.applyPromotion, remove: controller.removePromotion }
@@ -409,6 +420,7 @@ function OpenCheckout({
             // A donation amount that is not valid (or not yet on the session) says why under its own field: the
             // button is only disabled, so one error has one message.
             payable={amountOk}
+            updating={unsettled.size > 0}
             blockedReason={
               blocked
                 ? t('checkout.multipleCustomAmount')

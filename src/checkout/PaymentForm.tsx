@@ -50,6 +50,8 @@ export type PaymentFormProps = {
   busy: boolean;
   /** False: the button is disabled without a reason of its own (the part that blocks shows it, e.g. the amount). */
   payable?: boolean;
+  /** The total is about to change (a quantity on its way to the server): Pay waits, 'Updating the total…'. */
+  updating?: boolean;
   /** A reason the form cannot be paid (shown above the button; the button is disabled). */
   blockedReason?: string | null;
   submitLabel: string;
@@ -71,6 +73,7 @@ export function PaymentForm(props: PaymentFormProps) {
     profilePending = false,
     busy,
     payable = true,
+    updating = false,
     blockedReason,
     submitLabel,
     merchant,
@@ -171,9 +174,15 @@ export function PaymentForm(props: PaymentFormProps) {
     setErrors((cur) => ({ ...cur, [field]: validate(values)[field] }));
   };
 
-  const disabled = busy || !!blockedReason || !payable;
+  // While the total is about to change, Pay is pending and a press is ignored, not kept for later as a press before
+  // the profile is (below): a press agrees to the total on screen, and a kept one would pay a total that came after
+  // it (or, after a refusal, one the payer was moving away from). The payer presses again beside the new total, a
+  // moment later. Simpler too: nothing to carry across a refusal or a cleared field.
+  const disabled = busy || !!blockedReason || !payable || updating;
   // A submit before the profile is there waits for it: the details come from it (no 'Required' for empty fields).
   const [waiting, setWaiting] = useState(false);
+  // For the same reason, a press waiting for the profile is given up once the total starts to change.
+  if (waiting && updating) setWaiting(false);
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (disabled) return;
@@ -377,8 +386,14 @@ export function PaymentForm(props: PaymentFormProps) {
         size="lg"
         fullWidth
         part="submit"
-        pending={busy || waiting}
-        pendingLabel={waiting ? t('checkout.profileLoading') : t('common.processing')}
+        pending={busy || waiting || updating}
+        pendingLabel={
+          waiting
+            ? t('checkout.profileLoading')
+            : updating && !busy
+              ? t('checkout.totalUpdating')
+              : t('common.processing')
+        }
         disabled={!!blockedReason || !payable}
       >
         {submitLabel}

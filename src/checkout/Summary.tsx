@@ -37,6 +37,8 @@ export type SummaryProps = {
   onQuantity?: (priceId: string, quantity: number) => Promise<void>;
   /** False while a quantity is cleared (paying disabled). */
   onPayable?: (payable: boolean) => void;
+  /** False while an item's quantity is not yet the server's (on its way, or waiting to be sent): paying waits. */
+  onQuantitySettled?: (priceId: string, settled: boolean) => void;
   /** Promotion code actions, when the session accepts codes. */
   promotion?: { apply: (code: string) => Promise<void>; remove: () => Promise<void> } | undefined;
   /** Switch an item to its upsell price (`to`) or back (`to` null). */
@@ -56,6 +58,7 @@ export function Summary({
   busy = false,
   onQuantity,
   onPayable,
+  onQuantitySettled,
   promotion,
   onUpsell,
   crossSell,
@@ -259,6 +262,7 @@ export function Summary({
                       disabled={busy}
                       onChange={(q) => onQuantity!(item.price_id, q)}
                       onPayable={(ok) => onPayable?.(ok)}
+                      onSettled={(settled) => onQuantitySettled?.(item.price_id, settled)}
                     />
                   ) : null}
                   {onUpsell && item.original.upsell?.upsells_to ? (

@@ -1,6 +1,7 @@
 import '../../elements/pay-checkout.ts';
 import zhMessages from '../../locales/zh.json';
 import { isolate, withoutIsolates } from '../../src/core/bidi.ts';
+import { QUANTITY_DEBOUNCE_MS } from '../../src/checkout/QuantitySelector.tsx';
 import {
   $,
   $$,
@@ -8,6 +9,7 @@ import {
   answered,
   answers,
   cleanup,
+  deepEqual,
   equal,
   expectNoAxeViolations,
   fill,
@@ -21,6 +23,7 @@ import {
   stub,
   waitFor,
 } from './helpers.ts';
+import type { CheckoutSwitches } from './stub-checkout.ts';
 
 type Calls = Record<string, number>;
 const calls = async (): Promise<Calls> => (await fetch('/__stub/checkout/calls')).json();
@@ -770,6 +773,36 @@ describe('<pay-checkout> order summary controls', () => {
     await expectNoAxeViolations(el);
   });
 
+  it('the cleared-quantity message goes once the field holds a quantity again, also when nothing is sent', async () => {
+    forgetQuantityPreferences();
+    await stub({ signedIn: true, checkout: { adjustable: true } });
+    const el = checkout();
+    await formReady(el);
+    const input = $<HTMLInputElement>(el, '[part~=quantity] input')!;
+    const alertText = () => $(el, '[part~=quantity] ~ [role=alert]')?.textContent ?? '';
+    input.focus();
+    fill(input, '');
+    await waitFor(() => alertText() === 'Enter a quantity to continue', { message: 'the cleared message' });
+    ok(submitButton(el).disabled, 'a cleared quantity disables paying');
+    // Out of range, ignored: on blur the field goes back to the quantity the server has, so nothing is sent.
+    fill(input, '99');
+    input.blur();
+    await waitFor(() => input.value === '1', { message: `back to 1 (${input.value})` });
+    await flushed();
+    equal(alertText(), '', 'no message under a valid quantity');
+    equal(input.getAttribute('aria-invalid'), null);
+    ok(!submitButton(el).disabled, 'Pay is enabled');
+    ok(!shadowText(el).includes('Enter a quantity to continue'), 'nor above Pay');
+    // Typed back, too.
+    fill(input, '');
+    await waitFor(() => alertText() === 'Enter a quantity to continue');
+    fill(input, '1');
+    await flushed();
+    equal(alertText(), '', 'no message once 1 is typed again');
+    await sleep(QUANTITY_DEBOUNCE_MS + 200);
+    equal((await calls()).adjust, undefined, 'nothing was sent: the server has 1');
+  });
+
   it('a click on plus the moment it appears counts (before the first render’s effects have run)', async () => {
     forgetQuantityPreferences();
     await stub({ signedIn: true, checkout: { adjustable: true } });
@@ -799,6 +832,212 @@ describe('<pay-checkout> order summary controls', () => {
       observer.disconnect();
       delete (performance as { now?: unknown }).now;
     }
+  });
+
+  describe('while a quantity change is on its way (the stub answers it 800 ms later)', () => {
+    const total = (el: HTMLElement) => $(el, '[part~=total]')?.textContent;
+    const quantityField = (el: HTMLElement) => $<HTMLInputElement>(el, '[part~=quantity] input')!;
+    const alertText = (el: HTMLElement) => $(el, '[part~=quantity] ~ [role=alert]')?.textContent ?? '';
+    /** Resolves once the stub has received the n-th quantity change (it is then held there). */
+    const received = (n: number) =>
+      waitFor(async () => (await calls()).adjust === n, { message: `quantity change ${n} was not sent` });
+    const delayed = async (more: Partial<CheckoutSwitches> = {}) => {
+      forgetQuantityPreferences();
+      await stub({ signedIn: true, checkout: { adjustable: true, quantityDelayMs: 800, ...more } });
+      const el = checkout();
+      await formReady(el);
+      return el;
+    };
+    const pay = (el: HTMLElement) => submitButton(el);
+    /** Pay says it waits for the new total (pending: a press is ignored). */
+    const payWaitsForTotal = (el: HTMLElement) =>
+      pay(el).getAttribute('aria-busy') === 'true' && pay(el).textContent === 'Updating the total…';
+
+    it('plus keeps counting (never disabled); the newest quantity is sent after the answer', async () => {
+      const el = await delayed();
+      const plus = button(el, 'Increase quantity');
+      const minus = button(el, 'Decrease quantity');
+      const qty = quantityField(el);
+      const group = $(el, '[part~=quantity]')!;
+      plus.click();
+      await waitFor(() => qty.value === '2', { message: 'plus steps the field to 2' });
+      // From here on neither button may be disabled, not even for one render.
+      const disabledSeen: string[] = [];
+      const observer = new MutationObserver((records) => {
+        for (const r of records) {
+          const b = r.target as HTMLButtonElement;
+          if (b.disabled) disabledSeen.push(b.getAttribute('aria-label')!);
+        }
+      });
+      for (const b of [plus, minus]) observer.observe(b, { attributes: true, attributeFilter: ['disabled'] });
+      try {
+        await received(1);
+        plus.click();
+        await flushed();
+        equal(qty.value, '3', 'the second click, while the first change is on its way, counts');
+        equal(group.getAttribute('aria-busy'), 'true', 'the stepper is busy while the change is on its way');
+        await waitFor(() => total(el) === '30 TBA', {
+          message: `the server got 3 (total ${total(el)})`,
+          timeout: 8000,
+        });
+        equal(qty.value, '3');
+        await waitFor(() => !group.hasAttribute('aria-busy'), { message: 'still busy after the last answer' });
+        deepEqual(disabledSeen, [], 'no button was disabled on the way');
+        const c = await calls();
+        equal(c.adjust, 2, '2, then 3');
+        equal(c.adjustAtOnce, 1, 'one quantity change at a time');
+      } finally {
+        observer.disconnect();
+      }
+    });
+
+    it('an older answer does not overwrite a value typed since', async () => {
+      const el = await delayed();
+      const qty = quantityField(el);
+      fill(qty, '2');
+      await received(1);
+      const before = answers('adjust-quantity');
+      fill(qty, '4');
+      await answered('adjust-quantity', before);
+      equal(qty.value, '4', 'the answer for 2 left the typed 4 alone');
+      equal(total(el), '20 TBA', "the total is the server's, for 2");
+      await waitFor(() => total(el) === '40 TBA', { message: `the server got 4 (total ${total(el)})`, timeout: 8000 });
+      equal(qty.value, '4');
+      const c = await calls();
+      equal(c.adjust, 2);
+      equal(c.adjustAtOnce, 1, 'one quantity change at a time');
+    });
+
+    it('never two quantity changes at once: values typed meanwhile wait, and only the newest is sent', async () => {
+      const el = await delayed();
+      const qty = quantityField(el);
+      fill(qty, '2');
+      await received(1);
+      fill(qty, '3');
+      await sleep(500); // past the typing debounce: a stepper that did not wait for the answer would send 3 now
+      fill(qty, '4');
+      await received(2);
+      equal((await calls()).adjustAtOnce, 1, 'the second change was sent while the first was on its way');
+      await waitFor(() => total(el) === '40 TBA', { message: `the server got 4 (total ${total(el)})`, timeout: 8000 });
+      equal(qty.value, '4');
+      equal((await calls()).adjust, 2, '2, then only the newest (4)');
+    });
+
+    it('a refusal of a value the payer has left neither shows nor resets the field', async () => {
+      const el = await delayed();
+      const qty = quantityField(el);
+      fill(qty, '5'); // the stub refuses more than 4 ('Exceed inventory')
+      await received(1);
+      const before = answers('adjust-quantity');
+      fill(qty, '3');
+      await answered('adjust-quantity', before);
+      equal(qty.value, '3', 'the refusal of 5 left the typed 3 alone');
+      equal(alertText(el), '', 'no refusal shown for 5');
+      await waitFor(() => total(el) === '30 TBA', { message: `the server got 3 (total ${total(el)})`, timeout: 8000 });
+      equal(alertText(el), '');
+      equal((await calls()).adjustAtOnce, 1, 'one quantity change at a time');
+    });
+
+    it('back to the quantity on its way: nothing more is sent after its answer', async () => {
+      const el = await delayed();
+      const qty = quantityField(el);
+      fill(qty, '2');
+      await received(1);
+      button(el, 'Increase quantity').click();
+      await flushed();
+      equal(qty.value, '3');
+      button(el, 'Decrease quantity').click();
+      await flushed();
+      equal(qty.value, '2');
+      await waitFor(() => total(el) === '20 TBA', { message: `the server got 2 (total ${total(el)})`, timeout: 8000 });
+      // A later change is the barrier: anything sent for 2 again would have been answered before its answer.
+      const before = answers('adjust-quantity');
+      fill(qty, '1');
+      await answered('adjust-quantity', before, 8000);
+      equal(total(el), '10 TBA');
+      equal((await calls()).adjust, 2, 'only the first change and the later one were sent');
+    });
+
+    it('Pay waits while a change waits or is on its way (a press meanwhile pays nothing), then pays the new total', async () => {
+      const el = await delayed({ connect: 'wait' });
+      await waitFor(() => field(el, 'customer_email').value, { message: 'the profile filled the form' });
+      const qty = quantityField(el);
+      // Whenever Pay can be pressed, the total on screen is the field's quantity (10 TBA each).
+      const mismatches: string[] = [];
+      const observer = new MutationObserver(() => {
+        const ready = !pay(el).disabled && !pay(el).hasAttribute('aria-busy');
+        if (ready && total(el) !== `${qty.value}0 TBA`) mismatches.push(`${qty.value}: ${total(el)}`);
+      });
+      observer.observe(el.shadowRoot!, { subtree: true, childList: true, attributes: true, characterData: true });
+      try {
+        button(el, 'Increase quantity').click();
+        await flushed();
+        equal(qty.value, '2');
+        ok(payWaitsForTotal(el), `Pay waits while the change waits to be sent (${pay(el).textContent})`);
+        pay(el).click(); // pressed while the total still says 10 TBA: not carried out later either
+        await received(1);
+        ok(payWaitsForTotal(el), 'Pay waits while the change is on its way');
+        equal(total(el), '10 TBA');
+        pay(el).click();
+        await waitFor(() => total(el) === '20 TBA', {
+          message: `the server got 2 (total ${total(el)})`,
+          timeout: 8000,
+        });
+        await waitFor(() => pay(el).textContent === 'Pay', { message: 'Pay is back with the new total' });
+        ok(!pay(el).hasAttribute('aria-busy'));
+        await sleep(300);
+        equal((await calls()).submit, undefined, 'no press made before the new total was shown paid');
+        deepEqual(mismatches, [], 'Pay was never ready beside a total other than the field’s');
+      } finally {
+        observer.disconnect();
+      }
+      pay(el).click();
+      await waitFor(async () => (await calls()).submit === 1, { message: 'Pay pays, for 2' });
+      await waitFor(() => $(el, 'dialog[open]'), { message: 'the wallet dialog' });
+      equal(qty.value, '2');
+    });
+
+    it('a change queued when paying starts is not sent, then or after; the field shows the quantity paid for', async () => {
+      const el = await delayed({ connect: 'wait' });
+      await waitFor(() => field(el, 'customer_email').value, { message: 'the profile filled the form' });
+      // Plus and Pay in one task, before a render could hold Pay back: paying starts with 2 waiting to be sent.
+      button(el, 'Increase quantity').click();
+      pay(el).click();
+      const dialog = await waitFor(() => $<HTMLDialogElement>(el, 'dialog[open]'), { message: 'paying started' });
+      await waitFor(() => quantityField(el).value === '1', {
+        message: `the field shows the quantity being paid for (${quantityField(el).value})`,
+      });
+      ok(quantityField(el).disabled, 'the quantity is locked while paying');
+      await sleep(QUANTITY_DEBOUNCE_MS + 400);
+      equal((await calls()).adjust, undefined, 'the waiting 2 was not sent while paying');
+      equal(total(el), '10 TBA');
+      await waitFor(() => [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel'), {
+        message: 'Cancel in the wallet dialog',
+      }).then((cancel) => cancel.click());
+      await waitFor(() => !$(el, 'dialog[open]'), { message: 'the wallet dialog closed' });
+      await waitFor(() => !quantityField(el).disabled, { message: 'the quantity is free again' });
+      await sleep(QUANTITY_DEBOUNCE_MS + 400);
+      equal((await calls()).adjust, undefined, 'nor was it sent once paying stopped');
+      equal(quantityField(el).value, '1');
+      equal(total(el), '10 TBA');
+    });
+
+    it('a Pay pressed while the profile loads is given up when the quantity changes meanwhile', async () => {
+      const el = await delayed({ profileDelayMs: 1500, connect: 'wait' });
+      await waitFor(() => pay(el).textContent === 'Pay');
+      await waitFor(async () => ((await calls()).me ?? 0) >= 1, { message: 'the profile is being loaded' });
+      pay(el).click();
+      await waitFor(() => pay(el).textContent === 'Loading your details…');
+      button(el, 'Increase quantity').click();
+      await flushed();
+      ok(payWaitsForTotal(el), `Pay waits for the new total (${pay(el).textContent})`);
+      await waitFor(() => field(el, 'customer_email').value === 'casey@example.com', { message: 'profile' });
+      await waitFor(() => total(el) === '20 TBA', { message: `the server got 2 (total ${total(el)})`, timeout: 8000 });
+      await waitFor(() => pay(el).textContent === 'Pay', { message: `Pay is ready again (${pay(el).textContent})` });
+      await sleep(300);
+      equal((await calls()).submit, undefined, 'the press made beside 10 TBA did not pay 20 TBA');
+      equal($$(el, '[aria-invalid=true]').length, 0);
+    });
   });
 
   it('applies a promotion code from its dialog, shows errors under the input, noDiscount in red, and removes it', async () => {
@@ -1192,7 +1431,7 @@ describe('<pay-checkout> checklist gaps (issue 3)', () => {
     button(el, 'Increase quantity').click();
     await waitFor(() => $(el, '[part~=total]')?.textContent === '20 TBA', { message: 'quantity 2' });
     await waitFor(() => button(el, 'Increase quantity').disabled, { message: 'plus disabled at the maximum' });
-    // Both buttons wait while the change is under way; once it is done, minus is back and plus stays off.
+    // Minus is back above the minimum (a change on its way does not hold the stepper); plus stays off at the maximum.
     await waitFor(() => !button(el, 'Decrease quantity').disabled, { message: 'minus enabled below the maximum' });
     ok(button(el, 'Increase quantity').disabled, 'plus still disabled at the maximum');
     const input = $<HTMLInputElement>(el, '[part~=quantity] input')!;

@@ -20,8 +20,10 @@
 //   available, sold: the first price's stock (quantity_available, quantity_sold)
 //   consent: the session asks consent to the terms (consent_collection.terms_of_service 'required')
 //   profileDelayMs: GET customers/me answers this much later (a profile still loading)   delayMs: every call does
-// GET /__stub/checkout/calls → how many times each call was made; GET /__stub/checkout/connect-params → the last
-// wallet request's parameters (the token request's flat query).
+//   quantityDelayMs: PUT adjust-quantity answers this much later (a quantity change still on its way)
+// GET /__stub/checkout/calls → how many times each call was made (and `adjustAtOnce`: the most quantity changes the
+// stub held at the same time); GET /__stub/checkout/connect-params → the last wallet request's parameters (the token
+// request's flat query).
 
 import type { PromotionResult } from '../../src/api/resources/checkout.ts';
 import type { DonateSetting, DonationSettingsInput } from '../../src/api/resources/donations.ts';
@@ -95,6 +97,7 @@ export type CheckoutSwitches = {
   available?: number;
   sold?: number;
   profileDelayMs?: number;
+  quantityDelayMs?: number;
   delayMs?: number;
 };
 
@@ -105,6 +108,8 @@ export type CheckoutRecords = {
   /** The last wallet request's parameters (the token request's flat query). */
   connectParams?: Record<string, string>;
   quantity?: number;
+  /** Quantity changes the stub is holding now (see quantityDelayMs). */
+  adjusting?: number;
   custom?: string | null;
   promo?: string | null;
   lastSubmit?: unknown;
@@ -323,10 +328,17 @@ export const handleCheckoutStub: Handler = async (state, method, url, readBody) 
   const cs = '/payment/api/checkout-sessions/cs_test_1/';
   if (p === `${cs}adjust-quantity` && method === 'PUT') {
     count('adjust');
-    const { quantity } = await readJson<{ quantity: number }>(readBody);
-    if (quantity === undefined || quantity > 4) return fail(400, 'Exceed inventory', 'EXCEED_INVENTORY');
-    state.quantity = quantity;
-    return ok<CheckoutSession>(session(cfg, false, state));
+    state.adjusting = (state.adjusting ?? 0) + 1;
+    calls.adjustAtOnce = Math.max(calls.adjustAtOnce ?? 0, state.adjusting);
+    try {
+      const { quantity } = await readJson<{ quantity: number }>(readBody);
+      if (cfg.quantityDelayMs) await wait(cfg.quantityDelayMs);
+      if (quantity === undefined || quantity > 4) return fail(400, 'Exceed inventory', 'EXCEED_INVENTORY');
+      state.quantity = quantity;
+      return ok<CheckoutSession>(session(cfg, false, state));
+    } finally {
+      state.adjusting = (state.adjusting ?? 1) - 1;
+    }
   }
   if (p === `${cs}amount` && method === 'PUT') {
     count('amount');
@@ -376,7 +388,7 @@ export const handleCheckoutStub: Handler = async (state, method, url, readBody) 
     }
     if (stillLimited(cfg, state))
       return fail(403, 'You have past-due invoices. Please pay them before making a new purchase.', 'CUSTOMER_LIMITED');
-    const s = session(cfg, state.checkoutPaid);
+    const s = session(cfg, state.checkoutPaid, state);
     return ok<SubmitResponse>({
       checkoutSession: s,
       paymentIntent: { id: 'pi_1', status: 'requires_payment_method' },
