@@ -181,8 +181,10 @@ export function PaymentForm(props: PaymentFormProps) {
   const disabled = busy || !!blockedReason || !payable || updating;
   // A submit before the profile is there waits for it: the details come from it (no 'Required' for empty fields).
   const [waiting, setWaiting] = useState(false);
-  // For the same reason, a press waiting for the profile is given up once the total starts to change.
-  if (waiting && updating) setWaiting(false);
+  // For the same reason, a press waiting for the profile is given up once the total starts to change, or the form
+  // cannot be paid (a cleared quantity): the press was for the form as it was, and kept, it would leave the button on
+  // 'Loading your details…' (its submit, once the profile is there, finds the form disabled).
+  if (waiting && disabled) setWaiting(false);
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (disabled) return;

@@ -1038,6 +1038,28 @@ describe('<pay-checkout> order summary controls', () => {
       equal((await calls()).submit, undefined, 'the press made beside 10 TBA did not pay 20 TBA');
       equal($$(el, '[aria-invalid=true]').length, 0);
     });
+
+    it('a Pay pressed while the profile loads is given up when the quantity is cleared; typed back, Pay is back', async () => {
+      const el = await delayed({ profileDelayMs: 1500, connect: 'wait' });
+      await waitFor(() => pay(el).textContent === 'Pay');
+      await waitFor(async () => ((await calls()).me ?? 0) >= 1, { message: 'the profile is being loaded' });
+      pay(el).click();
+      await waitFor(() => pay(el).textContent === 'Loading your details…');
+      fill(quantityField(el), '');
+      await waitFor(() => shadowText(el).includes('Enter a quantity to continue'));
+      await waitFor(() => field(el, 'customer_email').value === 'casey@example.com', { message: 'profile' });
+      await flushed();
+      equal(pay(el).textContent, 'Pay', 'the press is given up: its button is not left loading');
+      ok(pay(el).disabled, 'a cleared quantity disables paying');
+      fill(quantityField(el), '1');
+      await waitFor(() => !pay(el).disabled, { message: 'Pay is enabled again' });
+      equal(pay(el).textContent, 'Pay');
+      ok(!pay(el).hasAttribute('aria-busy'));
+      await sleep(300);
+      equal((await calls()).submit, undefined, 'the press given up did not pay later');
+      pay(el).click();
+      await waitFor(async () => (await calls()).submit === 1, { message: 'a new press pays' });
+    });
   });
 
   it('applies a promotion code from its dialog, shows errors under the input, noDiscount in red, and removes it', async () => {
