@@ -10,7 +10,7 @@
 //   overdueFails: HTTP status for the overdue call
 //   emptyOnSubmit: submit answers EMPTY_CHECKOUT and the session is empty afterwards
 //   donation: a donation checkout; donateActive, donateFails, owner: the donate widget's settings (see the end)
-//   adjustable: the first item's quantity is adjustable   maxQty: its maximum (default 5)
+//   adjustable: the first item's quantity is adjustable ('all': every item's)   maxQty: its maximum (default 5)
 //   promotions: promotion codes allowed (SAVE10 and ZERO are valid)   pageInfo: field validation and a purpose text
 //   successMessage: page_info.success_message ({en, zh})
 //   confirmation: a session of a pricing table plan whose after_completion has this hosted confirmation message
@@ -83,7 +83,7 @@ export type CheckoutSwitches = {
   donateActive?: boolean;
   donateFails?: ErrorStatus;
   owner?: boolean;
-  adjustable?: boolean;
+  adjustable?: boolean | 'all';
   maxQty?: number;
   promotions?: boolean;
   pageInfo?: boolean;
@@ -108,6 +108,8 @@ export type CheckoutRecords = {
   /** The last wallet request's parameters (the token request's flat query). */
   connectParams?: Record<string, string>;
   quantity?: number;
+  /** The other items' quantities the payer changed, by price id. */
+  quantities?: Record<string, number>;
   /** Quantity changes the stub is holding now (see quantityDelayMs). */
   adjusting?: number;
   custom?: string | null;
@@ -181,8 +183,11 @@ function session(
   const now = Math.floor(Date.now() / 1000);
   const line_items = Array.from({ length: n }, (_, i): Answer<LineItem> => ({
     price_id: `price_${i}`,
-    quantity: i === 0 ? (state.quantity ?? cfg.qty ?? 1) : 2,
-    adjustable_quantity: cfg.adjustable && i === 0 ? { enabled: true, minimum: 1, maximum: cfg.maxQty ?? 5 } : null,
+    quantity: i === 0 ? (state.quantity ?? cfg.qty ?? 1) : (state.quantities?.[`price_${i}`] ?? 2),
+    adjustable_quantity:
+      cfg.adjustable === 'all' || (cfg.adjustable && i === 0)
+        ? { enabled: true, minimum: 1, maximum: cfg.maxQty ?? 5 }
+        : null,
     custom_amount: cfg.donation && i === 0 ? (state.custom ?? null) : null,
     price: {
       id: `price_${i}`,
@@ -331,10 +336,11 @@ export const handleCheckoutStub: Handler = async (state, method, url, readBody) 
     state.adjusting = (state.adjusting ?? 0) + 1;
     calls.adjustAtOnce = Math.max(calls.adjustAtOnce ?? 0, state.adjusting);
     try {
-      const { quantity } = await readJson<{ quantity: number }>(readBody);
+      const { itemId, quantity } = await readJson<{ itemId?: string; quantity: number }>(readBody);
       if (cfg.quantityDelayMs) await wait(cfg.quantityDelayMs);
       if (quantity === undefined || quantity > 4) return fail(400, 'Exceed inventory', 'EXCEED_INVENTORY');
-      state.quantity = quantity;
+      if (itemId && itemId !== 'price_0') (state.quantities ??= {})[itemId] = quantity;
+      else state.quantity = quantity;
       return ok<CheckoutSession>(session(cfg, false, state));
     } finally {
       state.adjusting = (state.adjusting ?? 1) - 1;
