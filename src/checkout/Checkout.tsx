@@ -251,17 +251,10 @@ function OpenCheckout({
     enabled: !!user,
     staleTime: 60_000,
   });
-  const [quantityOk, setQuantityOk] = useState(true);
+  // Items (price ids) whose quantity field is cleared: Pay is disabled, 'Enter a quantity to continue', while any is.
+  const [cleared, setCleared] = useState<ReadonlySet<string>>(() => new Set());
   // Items whose quantity is on its way to the server (or waits to be sent): Pay waits for their new total.
   const [unsettled, setUnsettled] = useState<ReadonlySet<string>>(() => new Set());
-  const quantitySettled = (priceId: string, settled: boolean) =>
-    setUnsettled((s) => {
-      if (s.has(priceId) !== settled) return s; // already so
-      const next = new Set(s);
-      if (settled) next.delete(priceId);
-      else next.add(priceId);
-      return next;
-    });
   const [amountOk, setAmountOk] = useState(session.submit_type !== 'donate');
   const crossSellQuery = useQuery(
     queryKey('checkout', 'cross-sell', session.id),
@@ -394,8 +387,8 @@ function OpenCheckout({
               fiat={fiat}
               busy={busy}
               onQuantity={controller.setQuantity}
-              onPayable={setQuantityOk}
-              onQuantitySettled={quantitySettled}
+              onPayable={(priceId, ok) => setCleared((s) => withItem(s, priceId, !ok))}
+              onQuantitySettled={(priceId, settled) => setUnsettled((s) => withItem(s, priceId, !settled))}
               promotion={
                 current.allow_promotion_codes && !donation
                   ? { apply: controller.applyPromotion, remove: controller.removePromotion }
@@ -426,7 +419,7 @@ function OpenCheckout({
                 ? t('checkout.multipleCustomAmount')
                 : !method
                   ? t('checkout.unsupportedMethod')
-                  : !quantityOk
+                  : cleared.size > 0
                     ? t('checkout.quantityCleared')
                     : null
             }
@@ -453,6 +446,15 @@ function OpenCheckout({
       ) : null}
     </div>
   );
+}
+
+/** The set with `priceId` in it (`on`) or not; the same set when it already is so. */
+function withItem(s: ReadonlySet<string>, priceId: string, on: boolean): ReadonlySet<string> {
+  if (s.has(priceId) === on) return s;
+  const next = new Set(s);
+  if (on) next.add(priceId);
+  else next.delete(priceId);
+  return next;
 }
 
 /** The checkout surface: a card on wide screens, the full width below md. */

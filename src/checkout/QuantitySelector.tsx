@@ -22,7 +22,7 @@ export type QuantitySelectorProps = {
   disabled: boolean;
   /** Ask the server for the new quantity; rejects with the error text to show. */
   onChange: (quantity: number) => Promise<void>;
-  /** Paying is possible only with a quantity (false while cleared). */
+  /** Paying is possible only with a quantity: false when the field is cleared, true once it holds one or goes away. */
   onPayable: (payable: boolean) => void;
   /**
    * False while the field's quantity is not yet the server's (a change waits to be sent or is on its way), true again
@@ -98,10 +98,13 @@ export function QuantitySelector({ item, name, disabled, onChange, onPayable, on
 
   // A cleared field disables paying, said in the commit that shows its message (a layout effect), so a press on Pay in
   // the next task already finds it disabled; an earlier refusal does not come back after it.
+  const cleared = accepted === null;
   useLayoutEffect(() => {
-    onPayable(accepted !== null);
-    if (accepted === null) setError('');
-  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps -- the field's text is what changes it
+    if (!cleared) return;
+    onPayable(false);
+    setError('');
+    return () => onPayable(true);
+  }, [cleared]); // eslint-disable-line react-hooks/exhaustive-deps -- said when it changes, and once more on unmount
 
   // The field's quantity is not the server's yet: a change waits to be sent or is on its way. (A value out of range
   // is ignored and goes back on blur; a cleared one blocks paying through onPayable.) Said in the commit that shows

@@ -35,8 +35,8 @@ export type SummaryProps = {
   busy?: boolean;
   /** Change an adjustable item's quantity (rejects with the text to show). */
   onQuantity?: (priceId: string, quantity: number) => Promise<void>;
-  /** False while a quantity is cleared (paying disabled). */
-  onPayable?: (payable: boolean) => void;
+  /** False while an item's quantity is cleared (paying disabled), true again once it holds one. */
+  onPayable?: (priceId: string, payable: boolean) => void;
   /** False while an item's quantity is not yet the server's (on its way, or waiting to be sent): paying waits. */
   onQuantitySettled?: (priceId: string, settled: boolean) => void;
   /** Promotion code actions, when the session accepts codes. */
@@ -261,7 +261,7 @@ export function Summary({
                       name={String(name)}
                       disabled={busy}
                       onChange={(q) => onQuantity!(item.price_id, q)}
-                      onPayable={(ok) => onPayable?.(ok)}
+                      onPayable={(ok) => onPayable?.(item.price_id, ok)}
                       onSettled={(settled) => onQuantitySettled?.(item.price_id, settled)}
                     />
                   ) : null}

@@ -803,6 +803,38 @@ describe('<pay-checkout> order summary controls', () => {
     equal((await calls()).adjust, undefined, 'nothing was sent: the server has 1');
   });
 
+  it('two adjustable items: Pay waits for a quantity while either field is cleared', async () => {
+    forgetQuantityPreferences();
+    await stub({ signedIn: true, checkout: { adjustable: 'all', items: 2 } });
+    const el = checkout();
+    await formReady(el);
+    await waitFor(() => field(el, 'customer_email').value, { message: 'the profile filled the form' });
+    const [first, second] = $$<HTMLInputElement>(el, '[part~=quantity] input');
+    ok(first && second, 'a stepper for each item');
+    const blocked = () =>
+      $$(el, '[part~=form] [role=alert]').some((a) => a.textContent === 'Enter a quantity to continue');
+    fill(first!, '');
+    await waitFor(blocked, { message: 'the first field cleared: "Enter a quantity to continue" above Pay' });
+    ok(submitButton(el).disabled);
+    // The other field cleared and given its quantity back: the first is still cleared.
+    fill(second!, '');
+    await flushed();
+    fill(second!, '2');
+    await flushed();
+    ok(blocked(), 'still "Enter a quantity to continue" above Pay');
+    ok(submitButton(el).disabled, 'Pay stays disabled while the first field is cleared');
+    fill(first!, '1');
+    await waitFor(() => !submitButton(el).disabled, { message: 'both hold a quantity: Pay is enabled' });
+    ok(!blocked());
+    fill(second!, '');
+    await waitFor(blocked, { message: 'the second field cleared' });
+    ok(submitButton(el).disabled);
+    fill(second!, '3');
+    await waitFor(() => $(el, '[part~=total]')?.textContent === '55 TBA', { message: 'the second item’s 3 is sent' });
+    await waitFor(() => !submitButton(el).disabled && submitButton(el).textContent === 'Pay');
+    deepEqual([first!.value, second!.value], ['1', '3']);
+  });
+
   it('a click on plus the moment it appears counts (before the first render’s effects have run)', async () => {
     forgetQuantityPreferences();
     await stub({ signedIn: true, checkout: { adjustable: true } });
