@@ -241,7 +241,11 @@ function OpenCheckout({
   useLayoutEffect(() => controller.setEnv(env));
   useEffect(() => controller.start(), [controller]);
   const state = useFlowState(flow);
-  const { currencyId, shake } = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  const { currencyId, shake, preferring } = useSyncExternalStore(
+    controller.subscribe,
+    controller.getState,
+    controller.getState,
+  );
   const method = methodOfCurrency(methods, currencyId);
   const currency = method?.payment_currencies.find((c) => c.id === currencyId);
   const fiat = isFiatMethod(method);
@@ -261,7 +265,8 @@ function OpenCheckout({
     () => api.checkout.crossSell.get(session.id),
     { staleTime: Infinity, retry: false },
   );
-  useEffect(() => {
+  // A layout effect: Pay waits for the preferred quantity (preferring) from the commit that makes the session known.
+  useLayoutEffect(() => {
     if (initialized) controller.applyPreferredQuantity(queryParams());
   }, [controller, initialized]);
 
@@ -413,7 +418,7 @@ function OpenCheckout({
             // A donation amount that is not valid (or not yet on the session) says why under its own field: the
             // button is only disabled, so one error has one message.
             payable={amountOk}
-            updating={unsettled.size > 0}
+            updating={unsettled.size > 0 || preferring}
             blockedReason={
               blocked
                 ? t('checkout.multipleCustomAmount')

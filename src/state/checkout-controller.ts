@@ -6,7 +6,7 @@
  *   promotion codes), each settled the one way: a session holding a promotion code has it recalculated, then is
  *   read again; otherwise the returned session is kept;
  * - the preferred quantity (spec §5): `qty_{priceId}` or `qty` in the page address, else the payer's saved one,
- *   applied once when the session is known and never over a choice the payer already made;
+ *   applied once when the session is known and never over a choice the payer already made (Pay waits meanwhile);
  * - a promotion code asks a signed-out payer to sign in first (nothing is sent);
  * - a realtime checkout.session.completed for this session completes the flow;
  * - the flow's notices and failures go out once each (toast, pay-error), an empty cart reloads the checkout, and
@@ -76,6 +76,8 @@ export type ControllerState = {
   currencyId: string | undefined;
   /** The cross-sell row shakes (REQUIRE_CROSS_SELL). */
   shake: boolean;
+  /** The preferred quantity is on its way to the server: Pay waits for its total. */
+  preferring: boolean;
 };
 
 export type CheckoutController = StoreApi<ControllerState> & {
@@ -94,7 +96,10 @@ export type CheckoutController = StoreApi<ControllerState> & {
   /** Rejects (the promotion field shows it); a signed-out payer is sent to sign in first. */
   applyPromotion: (code: string) => Promise<void>;
   removePromotion: () => Promise<void>;
-  /** Once the session is known: the preferred quantity of each adjustable item, if any (page address, else saved). */
+  /**
+   * Once the session is known: the preferred quantity of each adjustable item, if any (page address, else saved);
+   * `preferring` while it is on its way.
+   */
   applyPreferredQuantity: (query: URLSearchParams) => void;
   login: () => void;
 };
@@ -103,7 +108,11 @@ export function createCheckoutController(deps: ControllerDeps): CheckoutControll
   const { flow, checkout } = deps;
   const id = deps.session.id;
   let env = deps.env;
-  const store = createStore<ControllerState>()(() => ({ currencyId: deps.currencyId, shake: false }));
+  const store = createStore<ControllerState>()(() => ({
+    currencyId: deps.currencyId,
+    shake: false,
+    preferring: false,
+  }));
   let preferredDone = false;
   let touched = false;
 
@@ -210,6 +219,7 @@ export function createCheckoutController(deps: ControllerDeps): CheckoutControll
       const session = deps.session;
       if (preferredDone || !env.initialized || session.status !== 'open' || touched) return;
       preferredDone = true;
+      const changes: Array<Promise<void>> = [];
       for (const item of session.line_items) {
         if (!item.adjustable_quantity?.enabled) continue;
         const key = saveKey(item.price_id);
@@ -220,12 +230,18 @@ export function createCheckoutController(deps: ControllerDeps): CheckoutControll
           bounds: quantityBounds(item),
         });
         if (wanted !== null && wanted !== item.quantity) {
-          void checkout
-            .adjustQuantity(id, { itemId: item.price_id, quantity: wanted })
-            .then((next) => flow.update(next))
-            .catch((err: unknown) => console.warn('[pay-checkout] preferred quantity refused', err));
+          changes.push(
+            checkout
+              .adjustQuantity(id, { itemId: item.price_id, quantity: wanted })
+              .then((next) => flow.update(next))
+              .catch((err: unknown) => console.warn('[pay-checkout] preferred quantity refused', err)),
+          );
         }
       }
+      // Until it is answered the total on screen is the old quantity's, and a press would pay the new one.
+      if (!changes.length) return;
+      store.setState({ preferring: true });
+      void Promise.all(changes).then(() => store.setState({ preferring: false }));
     },
     login: () => env.login(),
   };

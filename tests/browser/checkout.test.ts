@@ -1071,6 +1071,28 @@ describe('<pay-checkout> order summary controls', () => {
       equal($$(el, '[aria-invalid=true]').length, 0);
     });
 
+    it('Pay waits while the preferred quantity (?qty=) is on its way (a press meanwhile pays nothing)', async () => {
+      history.replaceState(null, '', `${location.pathname}?qty=2`);
+      try {
+        const el = await delayed({ connect: 'wait' });
+        await received(1);
+        ok(payWaitsForTotal(el), `Pay waits for the preferred quantity's total (${pay(el).textContent})`);
+        equal(total(el), '10 TBA');
+        pay(el).click(); // beside 10 TBA, while 2 is on its way
+        await waitFor(() => total(el) === '20 TBA', {
+          message: `the server got 2 (total ${total(el)})`,
+          timeout: 8000,
+        });
+        equal(quantityField(el).value, '2');
+        await waitFor(() => pay(el).textContent === 'Pay', { message: 'Pay is back with the new total' });
+        ok(!pay(el).hasAttribute('aria-busy'));
+        await sleep(300);
+        equal((await calls()).submit, undefined, 'the press made beside 10 TBA paid nothing');
+      } finally {
+        history.replaceState(null, '', location.pathname);
+      }
+    });
+
     it('a Pay pressed while the profile loads is given up when the quantity is cleared; typed back, Pay is back', async () => {
       const el = await delayed({ profileDelayMs: 1500, connect: 'wait' });
       await waitFor(() => pay(el).textContent === 'Pay');

@@ -204,6 +204,17 @@ describe('checkout controller: preferred quantity (spec §5)', () => {
     await vi.waitFor(() => expect(calls).toEqual(['quantity:4']));
   });
 
+  it('is preferring (Pay waits) until the session holds it, and not when there is nothing to apply', async () => {
+    const { controller, flow } = setup();
+    controller.applyPreferredQuantity(new URLSearchParams('qty=4'));
+    expect(controller.getState().preferring).toBe(true);
+    await vi.waitFor(() => expect(controller.getState().preferring).toBe(false));
+    expect(flow.getState().session?.line_items[0]?.quantity).toBe(4);
+    const none = setup();
+    none.controller.applyPreferredQuantity(new URLSearchParams('qty=1'));
+    expect(none.controller.getState().preferring).toBe(false);
+  });
+
   it('falls back to the payer’s saved quantity, and waits while the session is unknown', async () => {
     const { controller, calls, env } = setup({ saved: { [STORAGE_KEYS.quantityPreference('z1', 'price_1')]: '6' } });
     controller.setEnv({ ...env, initialized: false });
