@@ -228,6 +228,19 @@ describe('Skeleton', () => {
   });
 });
 
+describe('Spinner', () => {
+  it('turns (its keyframes rotate it)', async () => {
+    const el = mount('<test-primitives></test-primitives>').firstElementChild as HTMLElement;
+    await ready(el);
+    const svg = $(el, 'svg[part=spinner]') as Element;
+    const frames = (svg.getAnimations()[0]?.effect as KeyframeEffect | undefined)?.getKeyframes() ?? [];
+    ok(frames.length >= 2 && frames.every((f) => 'transform' in f), 'transform keyframes');
+    const angle = () => getComputedStyle(svg).transform;
+    const first = angle();
+    await waitFor(() => angle() !== first, { timeout: 1000, message: 'the spinner turns' });
+  });
+});
+
 describe('toasts store', () => {
   // The default 5 s: tests/unit/toasts.test.ts (fake timers).
   it('auto-hides after its duration except error, warning and sticky', async () => {
