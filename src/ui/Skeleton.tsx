@@ -44,12 +44,21 @@ export function Skeleton({
   const { css, keyframes, cx } = useCss();
   const t = useT();
   if (!ready) return null;
-  const shimmer = keyframes`0%{background-position:100% 0}100%{background-position:0 0}`;
+  // The shine is a layer of its own, one bar wide, that moves (transform) over the bar's flat colour: the compositor
+  // moves it each frame, where a moving background repainted every bar on the main thread. Its peak sweeps from half
+  // a bar before the start to half a bar past the end (toward the end of the line: from the right in a right-to-left
+  // element); reduced motion shows the flat bar.
+  const sweep = keyframes`from{transform:translateX(-100%);}to{transform:translateX(100%);}`;
   const block = css`
-    display: block; border-radius: ${variant === 'circle' ? '50%' : variant === 'rect' ? 'var(--pay-radius)' : '4px'};
-    background: linear-gradient(90deg, var(--pay-color-skeleton) 25%, var(--pay-color-skeleton-shine) 50%, var(--pay-color-skeleton) 75%);
-    background-size: 300% 100%; animation: ${shimmer} 1.4s ease-in-out infinite;
-    @media (prefers-reduced-motion: reduce) { animation: none; }
+    display: block; position: relative; overflow: hidden; background: var(--pay-color-skeleton);
+    border-radius: ${variant === 'circle' ? '50%' : variant === 'rect' ? 'var(--pay-radius)' : '4px'};
+    &::after {
+      content: ''; position: absolute; inset: 0; transform: translateX(-100%);
+      background: linear-gradient(90deg, var(--pay-color-skeleton), var(--pay-color-skeleton-shine), var(--pay-color-skeleton));
+      animation: ${sweep} 1.4s ease-in-out infinite;
+    }
+    [dir='rtl'] &::after { animation-direction: reverse; }
+    @media (prefers-reduced-motion: reduce) { &::after { animation: none; display: none; } }
   `;
   const size = (v: number | string | undefined, d: string) =>
     v === undefined ? d : typeof v === 'number' ? `${v}px` : v;

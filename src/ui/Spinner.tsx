@@ -11,7 +11,7 @@ export type SpinnerProps = {
 /** A rotating ring in the current text colour. */
 export function Spinner({ size = 20, label, className }: SpinnerProps) {
   const { css, keyframes, cx } = useCss();
-  const spin = keyframes`from{transform:rotate(0deg)}to{transform:rotate(360deg)}`;
+  const spin = keyframes`from{transform:rotate(0deg);}to{transform:rotate(360deg);}`;
   const cls = css`
     display: inline-block; flex: none; width: ${size}px; height: ${size}px; vertical-align: middle;
     animation: ${spin} 0.8s linear infinite;
