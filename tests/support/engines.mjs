@@ -129,21 +129,22 @@ function narrowToolbarConfig() {
  * One MiniBrowser session (one per driver process is the safe assumption: engines.md) with an adapter that speaks
  * the puppeteer page calls the test runner's commands make (keyboard, setViewport), so `sendKeys` and `setViewport`
  * work unchanged in WebKit.
+ *
+ * `compositing: false` runs WebKitGTK without accelerated compositing. This machine has no GPU: composited, WebKitGTK
+ * runs on Mesa's software GL (llvmpipe), where any animation costs a core or more. Measured with one turning spinner
+ * (`Spinner`, 10 s): 137% of a core composited, 17% without; the portal's element tests 83 s of CPU against 73 s.
+ * Layout, style, the top layer and text are WebKit's either way; what differs is how the layers are put on screen,
+ * which Safari does on the GPU. The element tests take it. The journeys cannot: without compositing, WebKitWebDriver's
+ * screenshot never returns on a page where nothing moves (even `<h1>static</h1>`; WebKitGTK 2.50), and they take one
+ * of every screen. WEBKIT_DISABLE_COMPOSITING_MODE in the environment decides over either.
  */
-export async function launchWebKit({ width = 1280, height = 900 } = {}) {
+export async function launchWebKit({ width = 1280, height = 900, compositing = true } = {}) {
   const x = await display();
   const port = await freePort();
   const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
     stdio: 'ignore',
     env: {
-      // This machine has no GPU: WebKitGTK's accelerated compositing runs on Mesa's software GL (llvmpipe), where any
-      // animation costs a core or more. Measured with one turning spinner (`Spinner`, 10 s): 137% of a core
-      // composited, 17% without (WEBKIT_DISABLE_COMPOSITING_MODE=1); the portal's element tests 83 s of CPU against
-      // 73 s. With the spinner and the skeleton's shine moving again, WebKit's element tests ran 74 s longer in npm
-      // test and one timed out. Layout, style, the top layer and text are WebKit's either way (the defects WebKit
-      // showed so far were all of those); what differs is how the layers are put on screen, which Safari does on the
-      // GPU. WEBKIT_DISABLE_COMPOSITING_MODE=0 in the environment keeps the compositing.
-      WEBKIT_DISABLE_COMPOSITING_MODE: '1',
+      ...(compositing ? {} : { WEBKIT_DISABLE_COMPOSITING_MODE: '1' }),
       ...process.env,
       DISPLAY: x.name,
       XDG_CONFIG_HOME: narrowToolbarConfig(),

@@ -36,7 +36,7 @@ class WebKitLauncher extends FileAtATimeLauncher {
 
   async #browser() {
     if (this.#webkit) return this.#webkit;
-    this.#starting ??= launchWebKit();
+    this.#starting ??= launchWebKit({ compositing: false }); // no screenshots here: engines.mjs
     this.#webkit = await this.#starting;
     return this.#webkit;
   }
