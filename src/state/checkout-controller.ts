@@ -115,6 +115,16 @@ export function createCheckoutController(deps: ControllerDeps): CheckoutControll
   }));
   let preferredDone = false;
   let touched = false;
+  /**
+   * Quantity changes go to the server one after another, the preferred quantity's included: the last one sent is the
+   * last one answered, so an earlier answer never lands over a later choice, on screen or on the server.
+   */
+  let quantityQueue: Promise<unknown> = Promise.resolve();
+  const inOrder = (work: () => Promise<void>): Promise<void> => {
+    const run = quantityQueue.then(work, work);
+    quantityQueue = run.catch(() => {});
+    return run;
+  };
 
   const current = (): CheckoutSession => flow.getState().session ?? deps.session;
   const currency = () => store.getState().currencyId;
@@ -189,14 +199,17 @@ export function createCheckoutController(deps: ControllerDeps): CheckoutControll
           .catch((err: unknown) => console.warn('[pay-checkout] recalculate promotion failed', err));
       }
     },
-    setQuantity: (priceId, quantity) =>
-      explained(async () => {
-        touched = true;
-        const next = await checkout.adjustQuantity(id, { itemId: priceId, quantity });
-        const key = saveKey(priceId);
-        if (key) deps.storage.write(key, String(quantity));
-        await settle(next);
-      }),
+    setQuantity(priceId, quantity) {
+      touched = true;
+      return explained(() =>
+        inOrder(async () => {
+          const next = await checkout.adjustQuantity(id, { itemId: priceId, quantity });
+          const key = saveKey(priceId);
+          if (key) deps.storage.write(key, String(quantity));
+          await settle(next);
+        }),
+      );
+    },
     setAmount: (priceId, amount) => explained(async () => flow.update(await checkout.amount(id, { priceId, amount }))),
     upsell: (from, to) =>
       toasted(async () => settle(to ? await checkout.upsell(id, { from, to }) : await checkout.downsell(id, { from }))),
@@ -231,10 +244,9 @@ export function createCheckoutController(deps: ControllerDeps): CheckoutControll
         });
         if (wanted !== null && wanted !== item.quantity) {
           changes.push(
-            checkout
-              .adjustQuantity(id, { itemId: item.price_id, quantity: wanted })
-              .then((next) => flow.update(next))
-              .catch((err: unknown) => console.warn('[pay-checkout] preferred quantity refused', err)),
+            inOrder(async () =>
+              settle(await checkout.adjustQuantity(id, { itemId: item.price_id, quantity: wanted })),
+            ).catch((err: unknown) => console.warn('[pay-checkout] preferred quantity refused', err)),
           );
         }
       }

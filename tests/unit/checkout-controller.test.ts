@@ -226,6 +226,49 @@ describe('checkout controller: preferred quantity (spec §5)', () => {
     await vi.waitFor(() => expect(calls).toEqual(['quantity:6']));
   });
 
+  it('with a promotion code on the session, the preferred quantity recalculates it and reads the session again', async () => {
+    const { controller, calls, flow } = setup({ session: withPromo(open) });
+    controller.applyPreferredQuantity(new URLSearchParams('qty=4'));
+    await vi.waitFor(() => expect(controller.getState().preferring).toBe(false));
+    expect(calls).toEqual(['quantity:4', 'recalculate:tba', 'retrieve']);
+    expect(flow.getState().session?.line_items[0]?.quantity).toBe(4);
+  });
+
+  it('a step while the preferred quantity is on its way is sent after it, and its answer is the one that stays', async () => {
+    const { controller, checkout, calls, flow } = setup();
+    const adjust = vi.mocked(checkout.adjustQuantity).getMockImplementation()!;
+    let answerFirst!: () => void;
+    vi.mocked(checkout.adjustQuantity).mockImplementationOnce(async (...args) => {
+      const answer = await adjust(...args);
+      await new Promise<void>((r) => (answerFirst = r));
+      return answer;
+    });
+    controller.applyPreferredQuantity(new URLSearchParams('qty=4'));
+    const step = controller.setQuantity('price_1', 5);
+    await vi.waitFor(() => expect(calls).toEqual(['quantity:4']));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls, 'the step waits for the preferred quantity’s answer').toEqual(['quantity:4']);
+    answerFirst();
+    await step;
+    expect(calls).toEqual(['quantity:4', 'quantity:5']);
+    expect(flow.getState().session?.line_items[0]?.quantity).toBe(5);
+    await vi.waitFor(() => expect(controller.getState().preferring).toBe(false));
+    expect(flow.getState().session?.line_items[0]?.quantity).toBe(5);
+  });
+
+  it('a refused preferred quantity does not hold up the payer’s next step', async () => {
+    const { controller, checkout, calls, flow } = setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.mocked(checkout.adjustQuantity).mockRejectedValueOnce(new Error('Out of stock'));
+    controller.applyPreferredQuantity(new URLSearchParams('qty=4'));
+    await controller.setQuantity('price_1', 2);
+    expect(calls).toEqual(['quantity:2']);
+    expect(flow.getState().session?.line_items[0]?.quantity).toBe(2);
+    expect(controller.getState().preferring).toBe(false);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+
   it('never overrides a quantity the payer already chose', async () => {
     const { controller, calls } = setup();
     await controller.setQuantity('price_1', 2);
