@@ -259,6 +259,8 @@ function OpenCheckout({
   const [cleared, setCleared] = useState<ReadonlySet<string>>(() => new Set());
   // Items whose quantity is on its way to the server (or waits to be sent): Pay waits for their new total.
   const [unsettled, setUnsettled] = useState<ReadonlySet<string>>(() => new Set());
+  // A quantity is on its way (the payer's or the preferred one): the amounts on screen are the previous ones.
+  const updating = unsettled.size > 0 || preferring;
   const [amountOk, setAmountOk] = useState(session.submit_type !== 'donate');
   const crossSellQuery = useQuery(
     queryKey('checkout', 'cross-sell', session.id),
@@ -394,6 +396,7 @@ function OpenCheckout({
               onQuantity={controller.setQuantity}
               onPayable={(priceId, ok) => setCleared((s) => withItem(s, priceId, !ok))}
               onQuantitySettled={(priceId, settled) => setUnsettled((s) => withItem(s, priceId, !settled))}
+              updating={updating}
               promotion={
                 current.allow_promotion_codes && !donation
                   ? { apply: controller.applyPromotion, remove: controller.removePromotion }
@@ -418,7 +421,7 @@ function OpenCheckout({
             // A donation amount that is not valid (or not yet on the session) says why under its own field: the
             // button is only disabled, so one error has one message.
             payable={amountOk}
-            updating={unsettled.size > 0 || preferring}
+            updating={updating}
             blockedReason={
               blocked
                 ? t('checkout.multipleCustomAmount')

@@ -39,6 +39,8 @@ export type SummaryProps = {
   onPayable?: (priceId: string, payable: boolean) => void;
   /** False while an item's quantity is not yet the server's (on its way, or waiting to be sent): paying waits. */
   onQuantitySettled?: (priceId: string, settled: boolean) => void;
+  /** A quantity is on its way: the amounts on screen are the previous ones, shown muted (aria-busy). */
+  updating?: boolean;
   /** Promotion code actions, when the session accepts codes. */
   promotion?: { apply: (code: string) => Promise<void>; remove: () => Promise<void> } | undefined;
   /** Switch an item to its upsell price (`to`) or back (`to` null). */
@@ -59,6 +61,7 @@ export function Summary({
   onQuantity,
   onPayable,
   onQuantitySettled,
+  updating = false,
   promotion,
   onUpsell,
   crossSell,
@@ -110,7 +113,12 @@ export function Summary({
     <section
       part="summary"
       aria-labelledby={`${listId}-h`}
-      className={css`display: flex; flex-direction: column; gap: 16px; min-width: 0;`}
+      aria-busy={updating || undefined}
+      className={css`
+        display: flex; flex-direction: column; gap: 16px; min-width: 0;
+        & [data-amount] { transition: color var(--pay-transition); }
+        &[aria-busy='true'] [data-amount] { color: var(--pay-color-muted); }
+      `}
     >
       {phone ? (
         <h2 id={`${listId}-h`} className={css`margin: 0; font-size: inherit;`}>
@@ -134,6 +142,7 @@ export function Summary({
             </span>
             <span
               part="total"
+              data-amount
               className={css`font-size: 20px; font-weight: 750; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; text-align: end;`}
             >
               {money(dueToday)}
@@ -191,6 +200,7 @@ export function Summary({
             <div
               className={css`font-size: 34px; font-weight: 750; letter-spacing: -0.02em; line-height: 1.15; font-variant-numeric: tabular-nums; word-break: break-word;`}
               part="total"
+              data-amount
             >
               {money(dueToday)}
             </div>
@@ -280,7 +290,10 @@ export function Summary({
                     </span>
                   ) : null}
                 </div>
-                <span className={css`font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap;`}>
+                <span
+                  data-amount
+                  className={css`font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap;`}
+                >
                   {money(isMetered(p.recurring) ? '0' : lineItemAmount(item, currencyId))}
                 </span>
               </li>
@@ -308,7 +321,7 @@ export function Summary({
         >
           <div className={row}>
             <dt>{t('checkout.subtotal')}</dt>
-            <dd>{money(subtotal)}</dd>
+            <dd data-amount>{money(subtotal)}</dd>
           </div>
           {promotion ? (
             <div>
@@ -326,14 +339,16 @@ export function Summary({
           ) : toBigInt(discount) > 0n ? (
             <div className={row}>
               <dt>{t('checkout.discount')}</dt>
-              <dd className={css`color: var(--pay-color-success);`}>−{money(discount)}</dd>
+              <dd data-amount className={css`color: var(--pay-color-success);`}>
+                −{money(discount)}
+              </dd>
             </div>
           ) : null}
           <div
             className={`${row} ${css`font-weight: 700; font-size: 16px; border-top: 1px solid var(--pay-color-border); padding-top: 10px;`}`}
           >
             <dt>{t('checkout.totalDue')}</dt>
-            <dd>{money(dueToday)}</dd>
+            <dd data-amount>{money(dueToday)}</dd>
           </div>
           {stake ? (
             <div part="staking" className={row}>

@@ -923,6 +923,32 @@ describe('<pay-checkout> order summary controls', () => {
       }
     });
 
+    it('the amounts of the previous quantity are muted and the summary busy until the new total arrives', async () => {
+      const el = await delayed();
+      const summary = $(el, '[part~=summary]')!;
+      const amounts = () => [...summary.querySelectorAll<HTMLElement>('[data-amount]')];
+      equal(summary.hasAttribute('aria-busy'), false);
+      ok(amounts().length >= 3, 'the line amount, the subtotal and the total are marked');
+      fill(quantityField(el), '2');
+      await waitFor(() => summary.getAttribute('aria-busy') === 'true', { message: 'the summary is busy' });
+      equal(total(el), '10 TBA', 'still the previous total');
+      const muted = getComputedStyle(summary).getPropertyValue('--pay-color-muted').trim();
+      const probe = document.createElement('span');
+      probe.style.color = muted;
+      summary.append(probe);
+      const mutedRgb = getComputedStyle(probe).color;
+      probe.remove();
+      await waitFor(() => amounts().every((a) => getComputedStyle(a).color === mutedRgb), {
+        message: 'the previous amounts are shown in the muted colour (still AA contrast)',
+      });
+      await expectNoAxeViolations(el);
+      await waitFor(() => total(el) === '20 TBA', { message: `the server got 2 (total ${total(el)})`, timeout: 8000 });
+      await waitFor(() => !summary.hasAttribute('aria-busy'), { message: 'no longer busy with the new total' });
+      await waitFor(() => amounts().every((a) => getComputedStyle(a).color !== mutedRgb), {
+        message: 'the new amounts are shown in their own colour again',
+      });
+    });
+
     it('an older answer does not overwrite a value typed since', async () => {
       const el = await delayed();
       const qty = quantityField(el);
