@@ -17,5 +17,5 @@ export type WebKitPage = {
   };
 };
 export function launchWebKit(
-  size?: Size,
+  options?: Size & { /** false: without accelerated compositing (engines.mjs says when) */ compositing?: boolean },
 ): Promise<{ driver: WebDriver; page: WebKitPage; close(): Promise<void>; kill(): void }>;
