@@ -23,7 +23,7 @@ import { useT } from '../ui/i18n.tsx';
 import { Select } from '../ui/Select.tsx';
 // Only checkouts that collect a phone load it.
 const PhoneField = lazy(() => import('./PhoneField.tsx').then((m) => ({ default: m.PhoneField })));
-import { focusRing, visuallyHidden } from '../ui/shared-css.ts';
+import { dataEllipsis, focusRing, visuallyHidden } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { TextField } from '../ui/TextField.tsx';
@@ -469,9 +469,7 @@ function CurrencyCard({
       )}
       <span className={css`display: flex; flex-direction: column; min-width: 0; line-height: 1.25;`}>
         <span className={css`font-weight: 650;`}>{currency.symbol}</span>
-        <span
-          className={css`font-size: 12px; color: var(--pay-color-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; unicode-bidi: plaintext;`}
-        >
+        <span dir="auto" className={css`font-size: 12px; color: var(--pay-color-muted); ${dataEllipsis}`}>
           {method.name}
         </span>
       </span>

@@ -13,6 +13,7 @@ import { pickLocaleText } from '../core/locale.ts';
 import { safeImageSrc, safeUrl } from '../core/url.ts';
 import { useSettings } from '../ui/context.tsx';
 import { useI18n } from '../ui/i18n.tsx';
+import { dataEllipsis } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 
 /** The brand the platform's checkout header shows: a product's statement descriptor, else the app's name. */
@@ -75,10 +76,7 @@ export function StandaloneHeader({
           className={css`width: 32px; height: 32px; border-radius: 6px; object-fit: contain; flex: none;`}
         />
       ) : null}
-      <span
-        part="checkout-brand"
-        className={css`min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}
-      >
+      <span part="checkout-brand" dir="auto" className={css`min-width: 0; ${dataEllipsis}`}>
         {brand}
       </span>
     </header>

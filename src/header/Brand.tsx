@@ -1,5 +1,5 @@
 import { useT } from '../ui/i18n.tsx';
-import { focusRing } from '../ui/shared-css.ts';
+import { dataEllipsis, focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { checkHref } from '../ui/url.ts';
 import { homeOf, pickLogo, type AppInfo } from './blocklet.ts';
@@ -40,14 +40,15 @@ export function Brand({
           part="logo"
           src={src}
           alt=""
-          className={css`display: block; flex: none; height: ${logo.wide ? 32 : 36}px; width: ${logo.wide ? 'auto' : '36px'}; max-width: ${logo.wide ? 180 : 36}px; object-fit: contain; border-radius: ${logo.wide ? 0 : 6}px;`}
+          className={css`flex: none; object-fit: contain; ${logo.wide ? 'height: 32px; max-width: 180px;' : 'width: 36px; height: 36px; border-radius: 6px;'}`}
         />
       ) : null}
       {/* Below sm the square logo stands alone (the link's label names the app): a name cut to one letter helps no one. */}
       {name && !logo.wide && !(small && src) ? (
         <span
           part="app-name"
-          className={css`font-weight: 700; font-size: 17px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 40vw;`}
+          dir="auto"
+          className={css`font-weight: 700; font-size: 17px; max-width: 40vw; ${dataEllipsis}`}
         >
           {name}
         </span>

@@ -12,7 +12,7 @@ import { Button } from '../ui/Button.tsx';
 import { useEmit, useSettings } from '../ui/context.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { useT } from '../ui/i18n.tsx';
-import { focusRing } from '../ui/shared-css.ts';
+import { dataEllipsis, focusRing } from '../ui/shared-css.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { useCss } from '../ui/styles.tsx';
 import { TextField } from '../ui/TextField.tsx';
@@ -134,7 +134,7 @@ export function OrgPanel({
       &[aria-current='true'] { background: var(--pay-color-hover); font-weight: 650; }
       ${focusRing}
     `,
-    name: css`flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`,
+    name: css`flex: 1; min-width: 0; ${dataEllipsis}`,
     meta: css`flex: none; font-size: 12px; color: var(--pay-color-muted);`,
     muted: css`padding: 12px 8px; color: var(--pay-color-muted); text-align: center;`,
     foot: css`display: flex; justify-content: space-between; align-items: center; gap: 8px; padding-top: 8px; border-top: 1px solid var(--pay-color-border);`,
@@ -170,7 +170,9 @@ export function OrgPanel({
               onClick={() => onSwitch(o)}
             >
               <OrgAvatar name={o.name} owner={o.isOwner === true} size={28} />
-              <span className={cls.name}>{o.name}</span>
+              <span dir="auto" className={cls.name}>
+                {o.name}
+              </span>
               {o.isOwner ? <span className={cls.meta}>{t('header.org.owner')}</span> : null}
               {o.id === currentId ? (
                 <svg width="16" height="16" viewBox="0 0 24 24" role="img" aria-label={t('header.org.current')}>

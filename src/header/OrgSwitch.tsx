@@ -18,7 +18,7 @@ import { useEmit, useToast } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { useQuery, useQueryClient } from '../ui/query.ts';
 import { useSession } from '../ui/session.tsx';
-import { focusRing } from '../ui/shared-css.ts';
+import { dataEllipsis, focusRing } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
 import { OrgAvatar } from './OrgAvatar.tsx';
@@ -109,9 +109,7 @@ export function OrgSwitch({ compact, onReady }: { compact: boolean; onReady?: ()
         ) : (
           <>
             <VisuallyHidden>{t('header.org.title')}: </VisuallyHidden>
-            <span
-              className={css`overflow: hidden; text-overflow: ellipsis; white-space: nowrap; ${pendingName ? 'width: 130px;' : ''}`}
-            >
+            <span dir="auto" className={css`${dataEllipsis} ${pendingName ? 'width: 130px;' : ''}`}>
               {pendingName ? '' : name}
             </span>
           </>

@@ -3,6 +3,7 @@ import { useEmit } from '../ui/context.tsx';
 import { useT } from '../ui/i18n.tsx';
 import { MenuButton, type MenuItem } from '../ui/Menu.tsx';
 import { useSession } from '../ui/session.tsx';
+import { dataEllipsis } from '../ui/shared-css.ts';
 import { useCss } from '../ui/styles.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
 import { Avatar } from './Avatar.tsx';
@@ -63,9 +64,7 @@ export function UserMenu({
           {compact ? (
             <VisuallyHidden>{name}</VisuallyHidden>
           ) : (
-            <span
-              className={css`max-width: 140px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: 550;`}
-            >
+            <span dir="auto" className={css`max-width: 140px; font-weight: 550; ${dataEllipsis}`}>
               {name}
             </span>
           )}
@@ -77,13 +76,11 @@ export function UserMenu({
         >
           <Avatar user={user} size={40} />
           <div className={css`min-width: 0;`}>
-            <div className={css`font-weight: 650; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`}>
+            <div dir="auto" className={css`font-weight: 650; ${dataEllipsis}`}>
               {name}
             </div>
             {user.email && user.email !== name ? (
-              <div
-                className={css`font-size: 12px; color: var(--pay-color-muted); overflow: hidden; text-overflow: ellipsis;`}
-              >
+              <div dir="auto" className={css`font-size: 12px; color: var(--pay-color-muted); ${dataEllipsis}`}>
                 {user.email}
               </div>
             ) : null}

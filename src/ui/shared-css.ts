@@ -36,3 +36,10 @@ export const flipInRtl = `[dir='rtl'] & { transform: scaleX(-1); }`;
  * left, and right inside a right-to-left element.
  */
 export const dataText = `unicode-bidi: plaintext; text-align: left; [dir='rtl'] & { text-align: right; }`;
+
+/**
+ * One line of data text (a name, an email, a payment method), cut with an ellipsis when it does not fit. The element
+ * also takes `dir="auto"`: an ellipsis falls at the end of its box's own direction, so without it an English name in
+ * a right-to-left element lost its first letters (WebKit) or was cut with no ellipsis at all (Firefox).
+ */
+export const dataEllipsis = `${dataText} overflow: hidden; text-overflow: ellipsis; white-space: nowrap;`;

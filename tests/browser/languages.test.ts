@@ -87,6 +87,17 @@ describe('Arabic: every element mirrors inside its shadow root', () => {
       return range.getBoundingClientRect().left;
     };
     ok(at(text.data.search(/\d/)) < at(text.data.indexOf('TBA')), `the symbol follows the number: ${text.data}`);
+    // A payment method's name (data, English here) takes its own direction, so a name too long for its card is cut at
+    // its end, not its first letters; it stays on the card's right, where the Arabic text starts.
+    const method = $(el, '[part~=currency-card] [dir=auto]')!;
+    equal(method.textContent, 'ArcBlock');
+    equal(getComputedStyle(method).direction, 'ltr');
+    const words = document.createRange();
+    words.selectNodeContents(method);
+    ok(
+      Math.abs(words.getBoundingClientRect().right - method.getBoundingClientRect().right) < 2,
+      'aligned to the right of the card',
+    );
     await expectNoAxeViolations(el);
   });
 
@@ -118,6 +129,15 @@ describe('Arabic: every element mirrors inside its shadow root', () => {
     expectArabicRoot(el);
     const addons = $(el, '[part~=addons]')!;
     ok(rect(brand).left > rect(addons).left, 'the brand is right of the actions');
+    // Names are data: each takes its own direction, so one cut for length loses its end, not its first letters.
+    const names = await waitFor(
+      () => {
+        const found = $$(el, '[dir=auto]').filter((n) => n.textContent);
+        return found.some((n) => n.textContent === 'Casey Customer') ? found : null;
+      },
+      { message: "the user's name did not render" },
+    );
+    for (const n of names!) equal(getComputedStyle(n).direction, 'ltr', `${n.textContent} left to right`);
     const language = await waitFor(() => $<HTMLButtonElement>(el, 'button[part~=locale], [part~=locale] button'));
     ok(language!.getAttribute('aria-label')!.startsWith(ar.header.language), language!.getAttribute('aria-label')!);
     language!.click();
