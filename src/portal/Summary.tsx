@@ -5,7 +5,7 @@
  * the overdue invoices. A lazy chunk: the tabs below paint without waiting for it.
  */
 import { queryKey } from '../api/query-keys.ts';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { CreditGrant, PaymentCurrency, Subscription } from '../api/types.ts';
 import { SUBSCRIPTION_STATUS_TONE } from '../core/billing.ts';
 import { customerLinks } from '../core/links.ts';
@@ -94,7 +94,6 @@ export default function OverviewSummary({
   const methodText = useMethodText();
   const links = customerLinks(prefix);
   const payClass = usePayLinkClass('md');
-  const titleId = useId();
   const filter = customerId ? { customer_id: customerId } : {};
   // The same queries as the subscriptions tab and the credits tab (auto top-up): one request each.
   const subs = useQuery(queryKey('subscriptions', customerId ?? ''), () =>
@@ -132,15 +131,9 @@ export default function OverviewSummary({
   return (
     <section
       part="overview-summary"
-      aria-labelledby={titleId}
+      aria-label={t('portal.summary.title')}
       className={css`display: flex; flex-direction: column; gap: 12px;`}
     >
-      <h2
-        id={titleId}
-        className={css`position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;`}
-      >
-        {t('portal.summary.title')}
-      </h2>
       {due.length ? (
         <div part="overview-past-due">
           <Alert

@@ -22,12 +22,15 @@ export function useSummaryClasses() {
   };
 }
 
-/** One card of the summary: its title over its lines. */
+/**
+ * One card of the summary: its title over its lines. The titles are the page's second level, under its h1, whether
+ * the summary has loaded or not (the summary itself is a region named by aria-label, not a heading of its own).
+ */
 export function SummaryCard({ part, title, children }: { part?: string; title: string; children: ReactNode }) {
   const c = useSummaryClasses();
   return (
     <div part={part} className={c.card}>
-      <h3 className={c.label}>{title}</h3>
+      <h2 className={c.label}>{title}</h2>
       {children}
     </div>
   );
