@@ -86,7 +86,7 @@ export function Promotion({ session, disabled, money, apply, remove }: Promotion
             </button>
           </span>
           {toBigInt(discount) > 0n ? (
-            <span className={css`color: var(--pay-color-success); font-variant-numeric: tabular-nums;`}>
+            <span data-amount className={css`color: var(--pay-color-success); font-variant-numeric: tabular-nums;`}>
               −{money(discount)}
             </span>
           ) : null}
