@@ -475,21 +475,30 @@ export function journeys(engine: EngineName): void {
           );
 
         it('Arabic, right to left: checkout, pricing table, portal, store and the header', async () => {
+          // The header as the signed-in user reads it (their organization loaded, the bell shown): its first paint
+          // (the brand and the session, the navigation still being fitted) takes a moment longer in WebKit.
+          const headerLoaded = () => j.see({ host: 'site-header', css: '[part~=notifications]' });
           await j.begin(width);
           await signIn('casey', '/pricing');
           await j.goto('/checkout/plink_sandbox_onetime?locale=ar');
           // Signed in: "Pay" (ادفع), in Arabic.
           await j.text({ host: co, css: 'button[part~=submit]' }, /^[\u0600-\u06ff ]+$/);
+          await headerLoaded();
           expect(await rootOf(co)).toEqual({ dir: 'rtl', lang: 'ar' });
           await looks('ar-checkout', co, { axe: true });
           await j.goto('/pricing?locale=ar');
           await j.see({ host: 'pay-pricing-table', role: 'radio', name: ar.pricingTable.interval.month });
+          await headerLoaded();
           await looks('ar-pricing', 'pay-pricing-table');
           await j.goto('/customer?locale=ar');
           await j.see({ host: 'pay-portal', role: 'tab', name: ar.portal.invoiceHistory });
+          // The summary with its figures, not its loading cards.
+          await j.see({ host: 'pay-portal', css: '[part~=overview-plans]' });
+          await headerLoaded();
           await looks('ar-portal', 'pay-portal');
           await j.goto('/?locale=ar');
           await j.see({ host: 'blocklet-store', role: 'searchbox', name: ar.store.searchLabel });
+          await headerLoaded();
           expect(await rootOf('site-header')).toEqual({ dir: 'rtl', lang: 'ar' });
           await looks('ar-store', 'blocklet-store');
         });
