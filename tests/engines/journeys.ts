@@ -297,7 +297,8 @@ export function journeys(engine: EngineName): void {
           await j.gone(plan);
           await j.click({ host: po, role: 'button', name: 'Change payment method' });
           const method: Query = { host: po, role: 'dialog', name: 'Change payment method' };
-          await j.see(method);
+          // Its choices loaded (the dialog is blank for the first 500 ms of loading, then shows a skeleton).
+          await j.see({ within: method, role: 'radio' });
           await looks('portal-change-payment', po);
           await j.press('Escape');
           await j.gone(method);
@@ -323,6 +324,8 @@ export function journeys(engine: EngineName): void {
           await j.goto('/customer/invoice/past-due');
           const row: Query = { host: po, css: `[part~=past-due-currency][data-currency="${currency}"]` };
           await j.see(row);
+          // The unpaid invoices listed under the amounts, not the list while it loads.
+          await j.see({ host: po, role: 'link', name: /^SBX-/ });
           await looks('portal-past-due', po);
           await merchant('POST', '/api/sandbox/wallet/fund', { did: user('chris').did, currency_id: currency, amount });
           await j.click({ within: row, role: 'button', name: /^Pay / });
@@ -446,6 +449,8 @@ export function journeys(engine: EngineName): void {
           await j.begin(width);
           await signIn('dana', '/developer/blocklets');
           await j.see({ host: st, role: 'heading', name: 'My Blocklets' });
+          // Her blocklets listed, not the screen while they load.
+          await j.see({ host: st, css: 'table tbody tr' });
           await looks('store-developer', st, { axe: true });
           await j.click({ host: st, role: 'button', name: 'Create blocklet' });
           const dialog: Query = { host: st, role: 'dialog', name: 'Create blocklet' };
@@ -460,6 +465,7 @@ export function journeys(engine: EngineName): void {
           await j.begin(width);
           await signIn('olivia', '/console/blocklets');
           await j.see({ host: st, role: 'heading', name: /Blocklets/ });
+          await j.see({ host: st, css: 'table tbody tr' });
           await looks('store-console', st);
         });
       });
