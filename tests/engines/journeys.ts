@@ -362,6 +362,9 @@ export function journeys(engine: EngineName): void {
           await j.begin(width);
           await signIn('olivia', '/');
           await j.see({ host: hd, css: '[part~=user]' });
+          // The header loaded for her (the bell; the navigation at a desktop width), not its first paint.
+          await j.see({ host: hd, css: '[part~=notifications]' });
+          if (width >= 600) await j.see({ host: hd, role: 'link', name: 'Store' });
           await looks('header-owner', hd, { axe: true });
           if (width < 600) {
             await j.click({ host: hd, role: 'button', name: 'Open menu' });
