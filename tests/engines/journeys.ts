@@ -5,7 +5,7 @@
  * the window, a dialog whose body is cut off) and kept as a screenshot (test-results/engines/<engine>/…).
  * Chromium runs the detailed flows (tests/e2e, Playwright); these prove the same product in the other two engines.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -71,29 +71,42 @@ export function journeys(engine: EngineName): void {
     if (j.width >= 600) {
       const qr = await j.see({ within: dialog, css: 'svg[part~=connect-qr]' });
       expect(qr).toBeTruthy();
-      const box = await j.run<{ x: number; y: number; w: number; h: number }>(
-        `const root = document.querySelector(arguments[0]).shadowRoot;
-         const svg = [...root.querySelectorAll('dialog[open] svg')].find((s) => (s.getAttribute('part') || '').includes('connect-qr'));
-         const r = svg.getBoundingClientRect();
-         return { x: r.left, y: r.top, w: r.width, h: r.height };`,
-        host,
-      );
+      type Box = { x: number; y: number; w: number; h: number };
+      const qrBox = () =>
+        j.run<Box>(
+          `const root = document.querySelector(arguments[0]).shadowRoot;
+           const svg = [...root.querySelectorAll('dialog[open] svg')].find((s) => (s.getAttribute('part') || '').includes('connect-qr'));
+           const r = svg.getBoundingClientRect();
+           return { x: r.left, y: r.top, w: r.width, h: r.height };`,
+          host,
+        );
+      // Where the code is once the dialog stops moving: the dialog is centred, so a line that appears in it (the
+      // wallet's status) moves the code. Two reads 100 ms apart that agree, then the shot, then a read after it.
+      const same = (a: Box, b: Box) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+      let box = await qrBox();
+      for (let i = 0; i < 20; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        const again = await qrBox();
+        if (same(again, box)) break;
+        box = again;
+      }
       expect(box.w, 'QR code drawn at a scannable size').toBeGreaterThan(150);
-      const png = PNG.sync.read(readFileSync(await j.shot('wallet-qr')));
-      const crop = new PNG({ width: Math.round(box.w) + 16, height: Math.round(box.h) + 16 });
-      PNG.bitblt(
-        png,
-        crop,
-        Math.max(0, Math.round(box.x) - 8),
-        Math.max(0, Math.round(box.y) - 8),
-        crop.width,
-        crop.height,
-        0,
-        0,
-      );
+      const file = await j.shot('wallet-qr');
+      const after = await qrBox();
+      const png = PNG.sync.read(readFileSync(file));
+      // The code with a quiet margin around both places it was measured at (the same place, unless it moved).
+      const left = Math.max(0, Math.floor(Math.min(box.x, after.x)) - 16);
+      const top = Math.max(0, Math.floor(Math.min(box.y, after.y)) - 16);
+      const right = Math.min(png.width, Math.ceil(Math.max(box.x + box.w, after.x + after.w)) + 16);
+      const bottom = Math.min(png.height, Math.ceil(Math.max(box.y + box.h, after.y + after.h)) + 16);
+      const crop = new PNG({ width: right - left, height: bottom - top });
+      PNG.bitblt(png, crop, left, top, crop.width, crop.height, 0, 0);
+      const read = jsQR(new Uint8ClampedArray(crop.data), crop.width, crop.height)?.data;
+      // Kept for a look when the code was not read (the next wallet dialog's shot would replace it).
+      if (read !== href) copyFileSync(file, file.replace('wallet-qr', 'wallet-qr-unread'));
       expect(
-        jsQR(new Uint8ClampedArray(crop.data), crop.width, crop.height)?.data,
-        'the QR code read from the screen',
+        read,
+        `the QR code read from the screen (measured at ${JSON.stringify(box)}, then ${JSON.stringify(after)})`,
       ).toBe(href);
     }
     return href;
