@@ -63,6 +63,12 @@ export function journeys(engine: EngineName): void {
     if (defects.length) throw new Error(`${engine} at ${j.width} px, ${name}:\n  ${defects.slice(0, 12).join('\n  ')}`);
   }
 
+  /**
+   * The header as a signed-in user reads it: their organization loaded and the bell shown. Its first paint (the brand
+   * and the session, the navigation still being fitted) can come a moment before, longer in WebKit.
+   */
+  const headerLoaded = () => j.see({ host: 'site-header', css: '[part~=notifications]' });
+
   /** The deep link of the open wallet dialog, and its QR code as a wallet's camera reads it from the screen. */
   async function scanWalletDialog(host: string, dialog: Query) {
     const link = await j.see({ within: dialog, role: 'link', name: /Open DID Wallet/ });
@@ -376,7 +382,7 @@ export function journeys(engine: EngineName): void {
           await signIn('olivia', '/');
           await j.see({ host: hd, css: '[part~=user]' });
           // The header loaded for her (the bell; the navigation at a desktop width), not its first paint.
-          await j.see({ host: hd, css: '[part~=notifications]' });
+          await headerLoaded();
           if (width >= 600) await j.see({ host: hd, role: 'link', name: 'Store' });
           await looks('header-owner', hd, { axe: true });
           if (width < 600) {
@@ -416,7 +422,7 @@ export function journeys(engine: EngineName): void {
         it('a notification arrives while the page is open', async () => {
           await j.begin(width);
           await signIn('casey', '/');
-          await j.see({ host: hd, css: '[part~=notifications]' });
+          await headerLoaded();
           // The header joins the realtime channel after its first paint (the page cannot see its socket): a moment
           // for it, then a notification for Casey arrives while she looks.
           await new Promise((r) => setTimeout(r, 3000));
@@ -497,9 +503,6 @@ export function journeys(engine: EngineName): void {
           );
 
         it('Arabic, right to left: checkout, pricing table, portal, store and the header', async () => {
-          // The header as the signed-in user reads it (their organization loaded, the bell shown): its first paint
-          // (the brand and the session, the navigation still being fitted) takes a moment longer in WebKit.
-          const headerLoaded = () => j.see({ host: 'site-header', css: '[part~=notifications]' });
           await j.begin(width);
           await signIn('casey', '/pricing');
           await j.goto('/checkout/plink_sandbox_onetime?locale=ar');
